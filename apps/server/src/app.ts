@@ -1,0 +1,120 @@
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import fastifyCors from '@fastify/cors';
+import fastifyHelmet from '@fastify/helmet';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Registry } from 'prom-client';
+import type { Database } from './db/database.ts';
+import type { Env } from './env.ts';
+import { healthRoutes } from './modules/health/health.routes.ts';
+import { createSessionService, type SessionService } from './modules/session/session.service.ts';
+import { registerAuth } from './plugins/auth.ts';
+import { registerErrorHandler } from './plugins/error-handler.ts';
+import { createMetricsRegistry, registerMetrics } from './plugins/metrics.ts';
+import { registerWebApp } from './plugins/web-app.ts';
+
+export type AppDeps = {
+  env: Env;
+  database: Database;
+  /** The clock; tests move it. */
+  now?: () => Date;
+  metrics?: Registry;
+  /** Log to stdout as JSON (the server) or stay quiet (tests). */
+  logger?: boolean;
+};
+
+export type AppServices = {
+  sessions: SessionService;
+};
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    services: AppServices;
+    metrics: Registry;
+  }
+}
+
+const REQUEST_ID_PATTERN = /^[A-Za-z0-9._-]{1,64}$/;
+
+export const DEFAULT_WEB_DIST_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+
+/** Builds the whole HTTP application from its dependencies; listening is server.ts's job. */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { env, database } = deps;
+  const now = deps.now ?? (() => new Date());
+  const metrics = deps.metrics ?? createMetricsRegistry();
+
+  const app = Fastify({
+    logger: deps.logger === false ? false : { level: env.LOG_LEVEL },
+    bodyLimit: env.BODY_LIMIT_BYTES,
+    trustProxy: env.TRUST_PROXY,
+    requestIdHeader: false,
+    genReqId: (req) => {
+      const incoming = req.headers['x-request-id'];
+      return typeof incoming === 'string' && REQUEST_ID_PATTERN.test(incoming) ? incoming : randomUUID();
+    },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  const sessions = createSessionService({
+    db: database.db,
+    policy: { idleMinutes: env.SESSION_IDLE_MINUTES, absoluteHours: env.SESSION_ABSOLUTE_HOURS },
+    now,
+  });
+  app.decorate('services', { sessions });
+  app.decorate('metrics', metrics);
+
+  registerErrorHandler(app);
+
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'https:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+        frameSrc: ["'self'", 'https:', 'http:'],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'self'"],
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+
+  const corsOrigins = env.CORS_ORIGINS.split(',')
+    .map((o) => o.trim())
+    .filter(Boolean);
+  if (corsOrigins.length > 0) {
+    await app.register(fastifyCors, { origin: corsOrigins, credentials: false });
+  }
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: 'Platform API', version: '1.0.0', description: 'Player, agent and vendor calls. Every response is an envelope.' },
+      components: { securitySchemes: { session: { type: 'http', scheme: 'bearer' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/docs', staticCSP: true });
+
+  registerMetrics(app, metrics);
+  registerAuth(app, sessions);
+
+  await app.register(healthRoutes(database));
+
+  await registerWebApp(app, env.WEB_DIST_DIR ?? DEFAULT_WEB_DIST_DIR);
+  return app;
+}

@@ -1,0 +1,84 @@
+import { mkdirSync } from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import { Kysely, PostgresDialect } from 'kysely';
+import pg from 'pg';
+import type { DB } from './schema.ts';
+import { SerialPGliteDialect } from './serial-pglite-dialect.ts';
+
+const INT8_OID = 20;
+const NUMERIC_OID = 1700;
+
+/** bigint columns hold money in minor units; they arrive as JS numbers and must stay exact. */
+export function parseInt8(text: string): number {
+  const value = Number(text);
+  if (!Number.isSafeInteger(value)) throw new RangeError(`int8 value out of safe range: ${text}`);
+  return value;
+}
+
+export type DatabaseKind = 'pglite' | 'postgres';
+
+export type Database = {
+  kind: DatabaseKind;
+  db: Kysely<DB>;
+  /** Runs SQL that may hold several statements (used by pg-boss). */
+  executeSql: (text: string, values?: unknown[]) => Promise<{ rows: unknown[] }>;
+  /** The PostgreSQL connection string when on a server; pg-boss and listeners use it. */
+  connectionString: string | undefined;
+  close: () => Promise<void>;
+};
+
+export type DatabaseConfig =
+  | { kind: 'postgres'; connectionString: string; poolSize: number }
+  | { kind: 'pglite'; dataDir: string | undefined; loadDataDir?: Blob };
+
+export async function openDatabase(config: DatabaseConfig): Promise<Database> {
+  return config.kind === 'postgres' ? openPostgres(config.connectionString, config.poolSize) : openPglite(config);
+}
+
+function openPostgres(connectionString: string, poolSize: number): Database {
+  const types = {
+    getTypeParser(oid: number, format?: 'text' | 'binary') {
+      if (oid === INT8_OID) return parseInt8;
+      return pg.types.getTypeParser(oid, format);
+    },
+  };
+  const pool = new pg.Pool({ connectionString, max: poolSize, types });
+  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  return {
+    kind: 'postgres',
+    db,
+    connectionString,
+    executeSql: async (text, values) => {
+      const result = await pool.query(text, values as unknown[] | undefined);
+      return { rows: result.rows };
+    },
+    close: () => db.destroy(),
+  };
+}
+
+async function openPglite(config: { dataDir: string | undefined; loadDataDir?: Blob }): Promise<Database> {
+  if (config.dataDir) mkdirSync(config.dataDir, { recursive: true });
+  const pglite = await PGlite.create(config.dataDir, {
+    parsers: { [INT8_OID]: parseInt8, [NUMERIC_OID]: (v: string) => v },
+    ...(config.loadDataDir ? { loadDataDir: config.loadDataDir } : {}),
+  });
+  const db = new Kysely<DB>({ dialect: new SerialPGliteDialect(pglite) });
+  return {
+    kind: 'pglite',
+    db,
+    connectionString: undefined,
+    executeSql: async (text, values) => {
+      // PGlite's query() takes one statement; parameterless multi-statement SQL goes through exec().
+      if (values && values.length > 0) {
+        const result = await pglite.query(text, values);
+        return { rows: result.rows };
+      }
+      const results = await pglite.exec(text);
+      return { rows: results.at(-1)?.rows ?? [] };
+    },
+    close: async () => {
+      await db.destroy();
+      if (!pglite.closed) await pglite.close();
+    },
+  };
+}

@@ -1,0 +1,140 @@
+import type { ColumnType, Generated, JSONColumnType } from 'kysely';
+
+/**
+ * The database as Kysely sees it. Each module declares its tables beside its repository and they
+ * are joined here, so the shape of every table is written once.
+ */
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type Id = Generated<number>;
+
+export type MerchantsTable = {
+  id: Id;
+  code: string;
+  name: string;
+  currency: string;
+  created_at: Timestamp;
+};
+
+export type MembersTable = {
+  id: Id;
+  merchant_id: number;
+  username: string;
+  account_type: number;
+  parent_id: number | null;
+  upline_path: string;
+  nickname: string | null;
+  payee_name: string | null;
+  mobile_num: string | null;
+  email: string | null;
+  currency: string;
+  password_hash: string | null;
+  payment_password_hash: string | null;
+  status: ColumnType<'active' | 'locked' | 'closed', 'active' | 'locked' | 'closed' | undefined>;
+  created_at: Timestamp;
+};
+
+export type AdminUsersTable = {
+  id: Id;
+  merchant_id: number;
+  username: string;
+  password_hash: string;
+  role: string;
+  created_at: Timestamp;
+};
+
+export type SessionsTable = {
+  id: Id;
+  token_hash: string;
+  member_id: number;
+  created_at: Timestamp;
+  last_seen_at: Timestamp;
+  expires_at: Timestamp;
+  revoked_at: Date | null;
+  ip: string | null;
+  user_agent: string | null;
+};
+
+export type AuditLogTable = {
+  id: Id;
+  created_at: Timestamp;
+  actor_type: string;
+  actor_id: string | null;
+  action: string;
+  subject_type: string | null;
+  subject_id: string | null;
+  data: JSONColumnType<Record<string, unknown>, string | undefined, string>;
+  ip: string | null;
+  prev_hash: string | null;
+  hash: string | null;
+};
+
+export type LedgerAccountsTable = {
+  id: Id;
+  merchant_id: number;
+  kind: string;
+  member_id: number | null;
+  currency: string;
+  balance: ColumnType<number, number | undefined, number>;
+  version: ColumnType<number, number | undefined, number>;
+  is_system: boolean;
+  may_go_negative: boolean;
+  created_at: Timestamp;
+};
+
+export type LedgerTransfersTable = {
+  id: Id;
+  debit_account_id: number;
+  credit_account_id: number;
+  amount: number;
+  currency: string;
+  code: string;
+  idempotency_key: string;
+  request_hash: string;
+  reference_type: string | null;
+  reference_id: string | null;
+  reverses_transfer_id: number | null;
+  note: string | null;
+  created_at: Timestamp;
+};
+
+export type LedgerEntriesTable = {
+  id: Id;
+  transfer_id: number;
+  account_id: number;
+  amount: number;
+  balance_before: number | null;
+  balance_after: number | null;
+  code: string;
+  created_at: Timestamp;
+};
+
+export type LedgerReservationsTable = {
+  id: Id;
+  account_id: number;
+  amount: number;
+  currency: string;
+  code: string;
+  status: 'held' | 'posted' | 'voided';
+  idempotency_key: string;
+  request_hash: string;
+  reserve_transfer_id: number;
+  settle_transfer_id: number | null;
+  reference_type: string | null;
+  reference_id: string | null;
+  created_at: Timestamp;
+  settled_at: Date | null;
+};
+
+export type CoreTables = {
+  merchants: MerchantsTable;
+  members: MembersTable;
+  admin_users: AdminUsersTable;
+  sessions: SessionsTable;
+  audit_log: AuditLogTable;
+  ledger_accounts: LedgerAccountsTable;
+  ledger_transfers: LedgerTransfersTable;
+  ledger_entries: LedgerEntriesTable;
+  ledger_reservations: LedgerReservationsTable;
+};
+
+export type DB = CoreTables;

@@ -1,0 +1,31 @@
+import closeWithGrace from 'close-with-grace';
+import { buildApp } from './app.ts';
+import { openDatabase } from './db/database.ts';
+import { migrateToLatest } from './db/migrator.ts';
+import { parseEnv } from './env.ts';
+
+/** Starts one server node: database, migrations, the app, then listens until told to stop. */
+async function main(): Promise<void> {
+  const env = parseEnv(process.env);
+  const database = await openDatabase(
+    env.DATABASE_URL
+      ? { kind: 'postgres', connectionString: env.DATABASE_URL, poolSize: env.DATABASE_POOL_SIZE }
+      : { kind: 'pglite', dataDir: `${env.DATA_DIR}/pglite` },
+  );
+  await migrateToLatest(database.db);
+  const app = await buildApp({ env, database });
+
+  closeWithGrace({ delay: 10_000 }, async ({ err, signal }) => {
+    if (err) app.log.error({ err }, 'stopping after an error');
+    else app.log.info({ signal }, 'stopping');
+    await app.close();
+    await database.close();
+  });
+
+  await app.listen({ port: env.PORT, host: env.HOST });
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,62 @@
+import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { type Database, openDatabase } from '../src/db/database.ts';
+
+/**
+ * Each test file gets a database of its own, already migrated:
+ * - on PGlite (always), a copy loaded from the migrated data folder that global setup dumped;
+ * - on PostgreSQL (when TEST_DATABASE_URL is set), a new database made from the migrated template.
+ * TEST_DB_KIND picks which one this run uses; vitest's projects run the suite once per kind.
+ */
+export type TestDatabase = Database & { name: string };
+
+export function testDatabaseKind(): 'pglite' | 'postgres' {
+  return process.env.TEST_DB_KIND === 'postgres' ? 'postgres' : 'pglite';
+}
+
+export async function createTestDatabase(): Promise<TestDatabase> {
+  if (testDatabaseKind() === 'postgres') return createPostgresTestDatabase();
+  const dumpPath = inject('pgliteDumpPath');
+  const dump = await readFile(dumpPath);
+  const database = await openDatabase({ kind: 'pglite', dataDir: undefined, loadDataDir: new Blob([dump]) });
+  return { ...database, name: 'pglite-memory' };
+}
+
+function withDatabase(url: string, name: string): string {
+  const parsed = new URL(url);
+  parsed.pathname = `/${name}`;
+  return parsed.toString();
+}
+
+async function createPostgresTestDatabase(): Promise<TestDatabase> {
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  const template = inject('postgresTemplate');
+  if (!adminUrl || !template) throw new Error('TEST_DATABASE_URL and the template from global setup are required.');
+  const name = `${template}_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    await admin.query(`CREATE DATABASE "${name}" TEMPLATE "${template}"`);
+  } finally {
+    await admin.end();
+  }
+  const database = await openDatabase({ kind: 'postgres', connectionString: withDatabase(adminUrl, name), poolSize: 60 });
+  return {
+    ...database,
+    name,
+    close: async () => {
+      await database.close();
+      const cleanup = new pg.Client({ connectionString: adminUrl });
+      await cleanup.connect();
+      try {
+        await cleanup.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      } finally {
+        await cleanup.end();
+      }
+    },
+  };
+}
+
+export { withDatabase };
