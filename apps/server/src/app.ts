@@ -11,7 +11,9 @@ import type { Registry } from 'prom-client';
 import type { Database } from './db/database.ts';
 import type { Env } from './env.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { createMerchantService, type MerchantService } from './modules/merchant/merchant.service.ts';
 import { createSessionService, type SessionService } from './modules/session/session.service.ts';
+import { createSettingsService, type SettingsService } from './modules/settings/settings.service.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { createMetricsRegistry, registerMetrics } from './plugins/metrics.ts';
@@ -29,6 +31,8 @@ export type AppDeps = {
 
 export type AppServices = {
   sessions: SessionService;
+  settings: SettingsService;
+  merchants: MerchantService;
 };
 
 declare module 'fastify' {
@@ -69,7 +73,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     policy: { idleMinutes: env.SESSION_IDLE_MINUTES, absoluteHours: env.SESSION_ABSOLUTE_HOURS },
     now,
   });
-  app.decorate('services', { sessions });
+  const settings = createSettingsService({ db: database.db });
+  const merchants = createMerchantService({ db: database.db, defaultCode: env.MERCHANT_CODE });
+  app.decorate('services', { sessions, settings, merchants });
   app.decorate('metrics', metrics);
 
   registerErrorHandler(app);

@@ -36,6 +36,7 @@ export const envSchema = z.object({
     .max(24 * 30)
     .default(24),
   WEB_DIST_DIR: z.string().optional(),
+  MERCHANT_CODE: z.string().min(1).max(32).optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -125,7 +125,16 @@ export type LedgerReservationsTable = {
   settled_at: Date | null;
 };
 
+export type MerchantSettingsTable = {
+  merchant_id: number;
+  key: string;
+  value: ColumnType<unknown, string, string>;
+  updated_at: Timestamp;
+  updated_by: string | null;
+};
+
 export type CoreTables = {
+  merchant_settings: MerchantSettingsTable;
   merchants: MerchantsTable;
   members: MembersTable;
   admin_users: AdminUsersTable;

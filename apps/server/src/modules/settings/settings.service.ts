@@ -1,0 +1,51 @@
+import type { Kysely } from 'kysely';
+import type { z } from 'zod';
+import type { DB } from '../../db/schema.ts';
+import * as repo from './settings.repository.ts';
+
+/**
+ * An operator-editable setting. Each module declares its own beside its code:
+ *   export const whitelabelSetting = defineSetting('whitelabel', schema, defaults);
+ * The value is stored per merchant as JSON, validated on write and on read; a missing or invalid
+ * stored value falls back to the default, so a bad edit cannot take the site down.
+ */
+export type SettingDefinition<S extends z.ZodType> = { key: string; schema: S; defaultValue: z.output<S> };
+
+export function defineSetting<S extends z.ZodType>(key: string, schema: S, defaultValue: z.output<S>): SettingDefinition<S> {
+  return { key, schema, defaultValue };
+}
+
+/** Settings are read on hot paths; a short cache keeps that off the database. */
+export const SETTINGS_CACHE_TTL_MS = 5_000;
+
+export type SettingsService = ReturnType<typeof createSettingsService>;
+
+export function createSettingsService(deps: { db: Kysely<DB>; now?: () => number }) {
+  const now = deps.now ?? Date.now;
+  const cache = new Map<string, { value: unknown; expiresAt: number }>();
+
+  async function get<S extends z.ZodType>(merchantId: number, def: SettingDefinition<S>): Promise<z.output<S>> {
+    const cacheKey = `${merchantId}:${def.key}`;
+    const hit = cache.get(cacheKey);
+    if (hit && hit.expiresAt > now()) return hit.value as z.output<S>;
+    const stored = await repo.findValue(deps.db, merchantId, def.key);
+    const parsed = stored === undefined ? undefined : def.schema.safeParse(stored);
+    const value = parsed?.success ? (parsed.data as z.output<S>) : def.defaultValue;
+    cache.set(cacheKey, { value, expiresAt: now() + SETTINGS_CACHE_TTL_MS });
+    return value;
+  }
+
+  /** Validates and stores a value; throws the schema's error for a bad one. */
+  async function set<S extends z.ZodType>(
+    merchantId: number,
+    def: SettingDefinition<S>,
+    value: z.input<S>,
+    updatedBy: string | null,
+  ): Promise<void> {
+    const parsed = def.schema.parse(value);
+    await repo.upsertValue(deps.db, merchantId, def.key, parsed, updatedBy);
+    cache.delete(`${merchantId}:${def.key}`);
+  }
+
+  return { get, set, clearCache: () => cache.clear() };
+}
