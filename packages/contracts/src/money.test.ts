@@ -4,7 +4,11 @@ import { AMOUNT_MINOR_MAX, amountMinor, formatAmount, positiveAmountMinorSchema 
 
 describe('money in minor units', () => {
   it('accepts every safe integer and nothing else as an amount', () => {
-    fc.assert(fc.property(fc.maxSafeInteger(), (n) => expect(amountMinor(n)).toBe(n)));
+    fc.assert(
+      fc.property(fc.maxSafeInteger(), (n) => {
+        expect(amountMinor(n)).toBe(n);
+      }),
+    );
     for (const bad of [0.5, Number.NaN, Number.POSITIVE_INFINITY, 2 ** 53, -(2 ** 53)]) {
       expect(() => amountMinor(bad)).toThrow(RangeError);
     }
