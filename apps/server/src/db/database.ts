@@ -67,15 +67,18 @@ async function openPglite(config: { dataDir: string | undefined; loadDataDir?: B
     kind: 'pglite',
     db,
     connectionString: undefined,
-    executeSql: async (text, values) => {
-      // PGlite's query() takes one statement; parameterless multi-statement SQL goes through exec().
-      if (values && values.length > 0) {
-        const result = await pglite.query(text, values);
-        return { rows: result.rows };
-      }
-      const results = await pglite.exec(text);
-      return { rows: results.at(-1)?.rows ?? [] };
-    },
+    // Holding Kysely's serial connection keeps this SQL (pg-boss polls on timers) out of another
+    // caller's open transaction on PGlite's single connection.
+    executeSql: (text, values) =>
+      db.connection().execute(async () => {
+        // PGlite's query() takes one statement; parameterless multi-statement SQL goes through exec().
+        if (values && values.length > 0) {
+          const result = await pglite.query(text, values);
+          return { rows: result.rows };
+        }
+        const results = await pglite.exec(text);
+        return { rows: results.at(-1)?.rows ?? [] };
+      }),
     close: async () => {
       await db.destroy();
       if (!pglite.closed) await pglite.close();
