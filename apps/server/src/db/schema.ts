@@ -159,6 +159,11 @@ export type JobsTables = {
   job_slots: JobSlotsTable;
 };
 
+export type ReconciliationDifferenceKind = 'member_balance' | 'system_negative' | 'entries_not_conserved' | 'balances_not_conserved';
+
+/** Sums per currency as the reconciliation saw them; both are zero when money is conserved. */
+export type CurrencyConservation = { currency: string; entriesSum: number; balancesSum: number };
+
 export type LedgerReconciliationRunsTable = {
   id: Id;
   started_at: Timestamp;
@@ -167,13 +172,14 @@ export type LedgerReconciliationRunsTable = {
   accounts_checked: ColumnType<number, number | undefined, number>;
   system_accounts_rolled_up: ColumnType<number, number | undefined, number>;
   difference_count: ColumnType<number, number | undefined, number>;
+  conservation: JSONColumnType<CurrencyConservation[], string | undefined, string>;
   node: string | null;
 };
 
 export type LedgerReconciliationDifferencesTable = {
   id: Id;
   run_id: number;
-  kind: 'member_balance' | 'entries_not_conserved' | 'balances_not_conserved';
+  kind: ReconciliationDifferenceKind;
   account_id: number | null;
   currency: string;
   expected: number;

@@ -25,13 +25,14 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       accounts_checked integer NOT NULL DEFAULT 0,
       system_accounts_rolled_up integer NOT NULL DEFAULT 0,
       difference_count integer NOT NULL DEFAULT 0,
+      conservation jsonb NOT NULL DEFAULT '[]'::jsonb,
       node text
     );
 
     CREATE TABLE ledger_reconciliation_differences (
       id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
       run_id bigint NOT NULL REFERENCES ledger_reconciliation_runs(id),
-      kind text NOT NULL CHECK (kind IN ('member_balance', 'entries_not_conserved', 'balances_not_conserved')),
+      kind text NOT NULL CHECK (kind IN ('member_balance', 'system_negative', 'entries_not_conserved', 'balances_not_conserved')),
       account_id bigint REFERENCES ledger_accounts(id),
       currency char(3) NOT NULL,
       expected bigint NOT NULL,

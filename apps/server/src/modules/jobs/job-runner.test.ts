@@ -3,7 +3,12 @@ import { createTestDatabase, type TestDatabase, testDatabaseKind } from '../../.
 import { createJobRunner, type JobRunner } from './job-runner.ts';
 
 const quietLogger = { info: () => {}, warn: () => {}, error: () => {} };
-const FAST_TIMING = { pollingIntervalSeconds: 0.5, cronMonitorIntervalSeconds: 1, cronWorkerIntervalSeconds: 1, clockMonitorIntervalSeconds: 60 };
+const FAST_TIMING = {
+  pollingIntervalSeconds: 0.5,
+  cronMonitorIntervalSeconds: 1,
+  cronWorkerIntervalSeconds: 1,
+  clockMonitorIntervalSeconds: 60,
+};
 
 async function waitFor(condition: () => boolean | Promise<boolean>, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
@@ -114,7 +119,10 @@ describe('the job runner', () => {
     const database = await setup();
     const jobs = runner(database, 'a');
     const slotAt = new Date(Math.floor(Date.now() / 60_000) * 60_000);
-    await database.db.insertInto('job_slots').values({ name: 'every-minute', slot_at: slotAt, status: 'completed', node: 'earlier' }).execute();
+    await database.db
+      .insertInto('job_slots')
+      .values({ name: 'every-minute', slot_at: slotAt, status: 'completed', node: 'earlier' })
+      .execute();
     let runCount = 0;
     await jobs.schedule('every-minute', '* * * * *', async () => {
       runCount += 1;
@@ -122,7 +130,9 @@ describe('the job runner', () => {
     await jobs.start();
     // pg-boss fires the current minute at once; its slot is taken, so the handler must not run.
     await waitFor(async () => {
-      const { rows } = await database.executeSql("SELECT count(*)::int AS n FROM pgboss.job WHERE name = 'every-minute' AND state = 'completed'");
+      const { rows } = await database.executeSql(
+        "SELECT count(*)::int AS n FROM pgboss.job WHERE name = 'every-minute' AND state = 'completed'",
+      );
       return (rows[0] as { n: number }).n >= 1;
     }, 20_000);
     const stillSameMinute = Math.floor(Date.now() / 60_000) * 60_000 === slotAt.getTime();

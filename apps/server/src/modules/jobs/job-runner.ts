@@ -1,5 +1,5 @@
-import { hostname } from 'node:os';
 import { randomBytes } from 'node:crypto';
+import { hostname } from 'node:os';
 import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'kysely';
 import PgBoss from 'pg-boss';
@@ -57,8 +57,10 @@ const DEFAULT_TIMING: JobTiming = {
   cronWorkerIntervalSeconds: 5,
   clockMonitorIntervalSeconds: 600,
 };
-const DEFAULT_STOP_GRACE_MS = 10_000;
+// Under the 10 s that server.ts allows for the whole shutdown.
+const DEFAULT_STOP_GRACE_MS = 7_000;
 const PG_BOSS_POOL_SIZE = 4;
+const QUEUE_CREATE_ATTEMPTS_MAX = 5;
 /** A slot left `running` this long by a node that died may be taken by another node. */
 const SLOT_ABANDONED_AFTER_MINUTES = 30;
 /**
@@ -94,9 +96,21 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
     return instance;
   }
 
+  const knownQueues = new Set<string>();
+
   async function ensureQueue(instance: PgBoss, name: string): Promise<void> {
-    // createQueue is a no-op for an existing queue and tolerates two nodes creating it together.
-    await instance.createQueue(name, { name, policy: QUEUE_POLICY });
+    if (knownQueues.has(name)) return;
+    for (let attempt = 1; ; attempt += 1) {
+      if (await instance.getQueue(name)) break;
+      try {
+        await instance.createQueue(name, { name, policy: QUEUE_POLICY });
+        break;
+      } catch (err) {
+        // Two nodes creating one queue at start-up can deadlock; the survivor's queue is the one we want.
+        if (attempt >= QUEUE_CREATE_ATTEMPTS_MAX) throw err;
+      }
+    }
+    knownQueues.add(name);
   }
 
   async function claimSlot(name: string, slotAt: Date): Promise<boolean> {
