@@ -2,7 +2,11 @@ import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { createMember, createMerchant, uniqueName } from '../../../test/factories.ts';
+import { createTestDatabase } from '../../../test/test-database.ts';
+import { buildApp } from '../../app.ts';
 import type { DB } from '../../db/schema.ts';
+import { parseEnv } from '../../env.ts';
+import { createJobRunner } from '../jobs/job-runner.ts';
 
 /** Writes one transfer with its two entries as the ledger would, straight into the tables. */
 async function insertTransfer(
@@ -177,5 +181,37 @@ describe('ledger reconciliation', () => {
       expected: 0,
       actual: 500,
     });
+  });
+});
+
+describe('the scheduled ledger reconciliation', () => {
+  it('runs on the job runner with the schedule from RECONCILIATION_CRON', async () => {
+    const database = await createTestDatabase();
+    const env = parseEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', WEB_DIST_DIR: '/nonexistent', RECONCILIATION_CRON: '* * * * *' });
+    const quiet = { info: () => {}, warn: () => {}, error: () => {} };
+    const jobs = createJobRunner({
+      database,
+      logger: quiet,
+      stopGraceMs: 1000,
+      timing: { pollingIntervalSeconds: 0.5, cronMonitorIntervalSeconds: 1, cronWorkerIntervalSeconds: 1 },
+    });
+    const app = await buildApp({ env, database, logger: false, jobs });
+    try {
+      await app.ready();
+      await jobs.start();
+      // An every-minute schedule fires for the minute in progress as soon as the runner starts.
+      const deadline = Date.now() + 20_000;
+      let runs: Array<{ status: string }> = [];
+      while (runs.length === 0 && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 250));
+        runs = await database.db.selectFrom('ledger_reconciliation_runs').select('status').execute();
+      }
+      expect(runs).toEqual([{ status: 'clean' }]);
+      const slot = await database.db.selectFrom('job_slots').select(['name', 'status']).execute();
+      expect(slot).toContainEqual({ name: 'ledger-reconciliation', status: 'completed' });
+    } finally {
+      await app.close();
+      await database.close();
+    }
   });
 });
