@@ -49,8 +49,9 @@ function openPostgres(connectionString: string, poolSize: number): Database {
     db,
     connectionString,
     executeSql: async (text, values) => {
-      const result = await pool.query(text, values as unknown[] | undefined);
-      return { rows: result.rows };
+      // Several statements without parameters come back as one result each; callers want the last.
+      const result: pg.QueryResult | pg.QueryResult[] = await pool.query(text, values as unknown[] | undefined);
+      return { rows: (Array.isArray(result) ? result.at(-1)?.rows : result.rows) ?? [] };
     },
     close: () => db.destroy(),
   };
@@ -67,18 +68,15 @@ async function openPglite(config: { dataDir: string | undefined; loadDataDir?: B
     kind: 'pglite',
     db,
     connectionString: undefined,
-    // Holding Kysely's serial connection keeps this SQL (pg-boss polls on timers) out of another
-    // caller's open transaction on PGlite's single connection.
-    executeSql: (text, values) =>
-      db.connection().execute(async () => {
-        // PGlite's query() takes one statement; parameterless multi-statement SQL goes through exec().
-        if (values && values.length > 0) {
-          const result = await pglite.query(text, values);
-          return { rows: result.rows };
-        }
-        const results = await pglite.exec(text);
-        return { rows: results.at(-1)?.rows ?? [] };
-      }),
+    executeSql: async (text, values) => {
+      // PGlite's query() takes one statement; parameterless multi-statement SQL goes through exec().
+      if (values && values.length > 0) {
+        const result = await pglite.query(text, values);
+        return { rows: result.rows };
+      }
+      const results = await pglite.exec(text);
+      return { rows: results.at(-1)?.rows ?? [] };
+    },
     close: async () => {
       await db.destroy();
       if (!pglite.closed) await pglite.close();
