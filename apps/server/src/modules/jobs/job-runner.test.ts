@@ -139,4 +139,25 @@ describe('the job runner', () => {
     if (stillSameMinute) expect(runCount).toBe(0);
     else expect(runCount).toBeLessThanOrEqual(1);
   });
+
+  it('runs a scheduled handler once for the current minute and prunes slot records older than a week', async () => {
+    const database = await setup();
+    const weekAgo = new Date(Date.now() - 8 * 24 * 60 * 60 * 1000);
+    await database.db
+      .insertInto('job_slots')
+      .values({ name: 'every-minute', slot_at: weekAgo, status: 'completed', node: 'earlier' })
+      .execute();
+    const jobs = runner(database, 'a');
+    const slots: Date[] = [];
+    await jobs.schedule('every-minute', '* * * * *', async ({ slotAt }) => {
+      slots.push(slotAt);
+    });
+    await jobs.start();
+    await waitFor(async () => {
+      const rows = await database.db.selectFrom('job_slots').select(['slot_at', 'status']).where('name', '=', 'every-minute').execute();
+      return rows.length === 1 && rows[0]?.status === 'completed' && rows[0].slot_at.getTime() > weekAgo.getTime();
+    }, 20_000);
+    expect(slots).toHaveLength(1);
+    expect(slots[0]?.getUTCSeconds()).toBe(0);
+  });
 });

@@ -63,6 +63,8 @@ const PG_BOSS_POOL_SIZE = 4;
 const QUEUE_CREATE_ATTEMPTS_MAX = 5;
 /** A slot left `running` this long by a node that died may be taken by another node. */
 const SLOT_ABANDONED_AFTER_MINUTES = 30;
+/** Slot records older than this are deleted; pg-boss keeps its own job history for as long. */
+const SLOT_RETENTION_DAYS = 7;
 /**
  * The pg-boss policy that keeps at most one queued and one running job per singleton key, so a
  * scheduled job never piles up and a keyed send is refused while its twin waits.
@@ -143,6 +145,10 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
       .where('name', '=', name)
       .where('slot_at', '=', slotAt)
       .execute();
+    // An every-minute job writes 1,440 slots a day; each job prunes its own.
+    await sql`DELETE FROM job_slots WHERE name = ${name} AND slot_at < now() - make_interval(days => ${SLOT_RETENTION_DAYS})`.execute(
+      database.db,
+    );
   }
 
   async function apply(instance: PgBoss, registration: Registration): Promise<void> {
