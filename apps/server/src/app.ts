@@ -10,13 +10,18 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import type { Registry } from 'prom-client';
 import type { Database } from './db/database.ts';
 import type { Env } from './env.ts';
+import { createPubSub, type PubSub } from './lib/pubsub.ts';
+import { type AuditService, createAuditService } from './modules/audit/audit.service.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { createJobRunner, type JobRunner } from './modules/jobs/job-runner.ts';
+import { createLedgerReconciliation, type LedgerReconciliation } from './modules/ledger/ledger.reconciliation.ts';
 import { createMerchantService, type MerchantService } from './modules/merchant/merchant.service.ts';
 import { createSessionService, type SessionService } from './modules/session/session.service.ts';
 import { createSettingsService, type SettingsService } from './modules/settings/settings.service.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { createMetricsRegistry, registerMetrics } from './plugins/metrics.ts';
+import { registerRateLimit } from './plugins/rate-limit.ts';
 import { registerWebApp } from './plugins/web-app.ts';
 
 export type AppDeps = {
@@ -27,18 +32,24 @@ export type AppDeps = {
   metrics?: Registry;
   /** Log to stdout as JSON (the server) or stay quiet (tests). */
   logger?: boolean;
+  /** Background jobs; server.ts starts them when JOBS_ENABLED. Tests may pass their own. */
+  jobs?: JobRunner;
 };
 
 export type AppServices = {
   sessions: SessionService;
   settings: SettingsService;
   merchants: MerchantService;
+  audit: AuditService;
+  ledgerReconciliation: LedgerReconciliation;
 };
 
 declare module 'fastify' {
   interface FastifyInstance {
     services: AppServices;
     metrics: Registry;
+    jobs: JobRunner;
+    pubsub: PubSub;
   }
 }
 
@@ -75,10 +86,25 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   const settings = createSettingsService({ db: database.db });
   const merchants = createMerchantService({ db: database.db, defaultCode: env.MERCHANT_CODE });
-  app.decorate('services', { sessions, settings, merchants });
+  const jobs = deps.jobs ?? createJobRunner({ database, logger: app.log });
+  const audit = createAuditService({ db: database.db, logger: app.log });
+  const ledgerReconciliation = createLedgerReconciliation({ db: database.db, logger: app.log, metrics, node: jobs.node });
+  // Registration only: the handlers run once the runner is started (server.ts, when JOBS_ENABLED).
+  await ledgerReconciliation.schedule(jobs, env.RECONCILIATION_CRON);
+  await audit.schedule(jobs);
+  const pubsub = createPubSub({ redisUrl: env.REDIS_URL, onError: (err, channel) => app.log.warn({ err, channel }, 'pubsub error') });
+  app.decorate('services', { sessions, settings, merchants, audit, ledgerReconciliation });
   app.decorate('metrics', metrics);
+  app.decorate('jobs', jobs);
+  app.decorate('pubsub', pubsub);
+  // Jobs stop before the database closes (server.ts closes it after the app).
+  app.addHook('onClose', async () => {
+    await jobs.stop();
+    await pubsub.close();
+  });
 
   registerErrorHandler(app);
+  await registerRateLimit(app, { redisUrl: env.REDIS_URL });
 
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {

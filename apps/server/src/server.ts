@@ -18,10 +18,12 @@ async function main(): Promise<void> {
   closeWithGrace({ delay: 10_000 }, async ({ err, signal }) => {
     if (err) app.log.error({ err }, 'stopping after an error');
     else app.log.info({ signal }, 'stopping');
+    // app.close() stops the job runner (an onClose hook) before the database goes away.
     await app.close();
     await database.close();
   });
 
+  if (env.JOBS_ENABLED) await app.jobs.start();
   await app.listen({ port: env.PORT, host: env.HOST });
 }
 

@@ -49,8 +49,9 @@ function openPostgres(connectionString: string, poolSize: number): Database {
     db,
     connectionString,
     executeSql: async (text, values) => {
-      const result = await pool.query(text, values as unknown[] | undefined);
-      return { rows: result.rows };
+      // Several statements without parameters come back as one result each; callers want the last.
+      const result: pg.QueryResult | pg.QueryResult[] = await pool.query(text, values as unknown[] | undefined);
+      return { rows: (Array.isArray(result) ? result.at(-1)?.rows : result.rows) ?? [] };
     },
     close: () => db.destroy(),
   };

@@ -146,4 +146,50 @@ export type CoreTables = {
   ledger_reservations: LedgerReservationsTable;
 };
 
-export type DB = CoreTables;
+export type JobSlotsTable = {
+  name: string;
+  slot_at: Date;
+  status: 'running' | 'completed';
+  node: string;
+  started_at: Timestamp;
+  finished_at: Date | null;
+};
+
+export type JobsTables = {
+  job_slots: JobSlotsTable;
+};
+
+export type ReconciliationDifferenceKind = 'member_balance' | 'system_negative' | 'entries_not_conserved' | 'balances_not_conserved';
+
+/** Sums per currency as the reconciliation saw them; both are zero when money is conserved. */
+export type CurrencyConservation = { currency: string; entriesSum: number; balancesSum: number };
+
+export type LedgerReconciliationRunsTable = {
+  id: Id;
+  started_at: Timestamp;
+  finished_at: Date | null;
+  status: 'running' | 'clean' | 'differences' | 'failed';
+  accounts_checked: ColumnType<number, number | undefined, number>;
+  system_accounts_rolled_up: ColumnType<number, number | undefined, number>;
+  difference_count: ColumnType<number, number | undefined, number>;
+  conservation: JSONColumnType<CurrencyConservation[], string | undefined, string>;
+  node: string | null;
+};
+
+export type LedgerReconciliationDifferencesTable = {
+  id: Id;
+  run_id: number;
+  kind: ReconciliationDifferenceKind;
+  account_id: number | null;
+  currency: string;
+  expected: number;
+  actual: number;
+  created_at: Timestamp;
+};
+
+export type ReconciliationTables = {
+  ledger_reconciliation_runs: LedgerReconciliationRunsTable;
+  ledger_reconciliation_differences: LedgerReconciliationDifferencesTable;
+};
+
+export type DB = CoreTables & JobsTables & ReconciliationTables;

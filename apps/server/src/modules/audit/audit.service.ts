@@ -1,0 +1,212 @@
+import { createHash } from 'node:crypto';
+import { type Kysely, sql, type Transaction } from 'kysely';
+import type { DB } from '../../db/schema.ts';
+import type { JobLogger, JobRunner } from '../jobs/job-runner.ts';
+
+/**
+ * The audit log is written in the same transaction as the change it records, without touching any
+ * shared row: `record` only inserts. A sealing job later chains the rows in id order, each hash
+ * covering the previous hash and the row's content, so an edited or deleted row breaks the chain.
+ */
+
+export type AuditEntry = {
+  actorType: 'member' | 'admin' | 'system' | 'vendor';
+  actorId?: string | number | null;
+  action: string;
+  subjectType?: string | null;
+  subjectId?: string | number | null;
+  data?: Record<string, unknown>;
+  ip?: string | null;
+};
+
+export type ChainVerification =
+  | { isValid: true; rowsChecked: number }
+  | { isValid: false; rowsChecked: number; brokenAtId: number; reason: 'hash_mismatch' | 'prev_hash_mismatch' };
+
+export const AUDIT_SEAL_JOB_NAME = 'audit-seal';
+export const AUDIT_SEAL_CRON = '* * * * *';
+/** Rows sealed per transaction; a backlog is sealed in several batches. */
+export const AUDIT_SEAL_BATCH_SIZE = 1000;
+const VERIFY_PAGE_SIZE = 1000;
+/** The chain's first row links to this value. */
+export const AUDIT_GENESIS_HASH = '0'.repeat(64);
+/** Serialises sealing across nodes; waiting is fine because sealing reads after taking it. */
+const AUDIT_SEAL_LOCK_KEY = 7_310_002;
+
+type AuditRow = {
+  id: number;
+  created_at: Date | string;
+  actor_type: string;
+  actor_id: string | null;
+  action: string;
+  subject_type: string | null;
+  subject_id: string | null;
+  data: Record<string, unknown>;
+  ip: string | null;
+  prev_hash: string | null;
+  hash: string | null;
+};
+
+/** Inserts one audit row in the caller's transaction (or on the database directly). */
+export async function recordAudit(db: Kysely<DB> | Transaction<DB>, entry: AuditEntry): Promise<void> {
+  await db
+    .insertInto('audit_log')
+    .values({
+      actor_type: entry.actorType,
+      actor_id: entry.actorId == null ? null : String(entry.actorId),
+      action: entry.action,
+      subject_type: entry.subjectType ?? null,
+      subject_id: entry.subjectId == null ? null : String(entry.subjectId),
+      data: JSON.stringify(entry.data ?? {}),
+      ip: entry.ip ?? null,
+    })
+    .execute();
+}
+
+/** JSON with object keys sorted at every depth, so equal content always hashes the same. */
+export function canonicalJson(value: unknown): string {
+  if (value === null || typeof value !== 'object') return JSON.stringify(value);
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  const entries = Object.entries(value as Record<string, unknown>)
+    .filter(([, v]) => v !== undefined)
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
+}
+
+export function auditRowHash(prevHash: string, row: AuditRow): string {
+  const content = canonicalJson({
+    id: row.id,
+    created_at: new Date(row.created_at).toISOString(),
+    actor_type: row.actor_type,
+    actor_id: row.actor_id,
+    action: row.action,
+    subject_type: row.subject_type,
+    subject_id: row.subject_id,
+    data: row.data,
+    ip: row.ip,
+  });
+  return createHash('sha256').update(prevHash).update('\n').update(content).digest('hex');
+}
+
+const rowColumns = [
+  'id',
+  'created_at',
+  'actor_type',
+  'actor_id',
+  'action',
+  'subject_type',
+  'subject_id',
+  'data',
+  'ip',
+  'prev_hash',
+  'hash',
+] as const;
+
+export type AuditService = {
+  record: typeof recordAudit;
+  /** Seals every unsealed row; returns how many it sealed. Safe to run on several nodes at once. */
+  seal: () => Promise<number>;
+  verifyChain: () => Promise<ChainVerification>;
+  schedule: (jobs: JobRunner) => Promise<void>;
+};
+
+export function createAuditService(deps: { db: Kysely<DB>; logger: JobLogger }): AuditService {
+  const { db, logger } = deps;
+
+  async function sealBatch(): Promise<number> {
+    return db.transaction().execute(async (trx) => {
+      await sql`SELECT pg_advisory_xact_lock(${AUDIT_SEAL_LOCK_KEY})`.execute(trx);
+      // Read committed: these reads run after the lock, so they see the previous sealer's work.
+      const head = await trx
+        .selectFrom('audit_log')
+        .select(['id', 'hash'])
+        .where('hash', 'is not', null)
+        .orderBy('id', 'desc')
+        .limit(1)
+        .executeTakeFirst();
+      // An insert whose transaction commits late may hold an id below the head: it is sealed next,
+      // in the order it is found, and the chain records that order through prev_hash.
+      const rows = (await trx
+        .selectFrom('audit_log')
+        .select(rowColumns)
+        .where('hash', 'is', null)
+        .orderBy('id')
+        .limit(AUDIT_SEAL_BATCH_SIZE)
+        .execute()) as AuditRow[];
+      let prevHash = head?.hash ?? AUDIT_GENESIS_HASH;
+      for (const row of rows) {
+        const hash = auditRowHash(prevHash, row);
+        await trx.updateTable('audit_log').set({ prev_hash: prevHash, hash }).where('id', '=', row.id).where('hash', 'is', null).execute();
+        prevHash = hash;
+      }
+      return rows.length;
+    });
+  }
+
+  async function seal(): Promise<number> {
+    let total = 0;
+    for (;;) {
+      const sealed = await sealBatch();
+      total += sealed;
+      if (sealed < AUDIT_SEAL_BATCH_SIZE) break;
+    }
+    if (total > 0) logger.info({ sealed: total }, 'audit rows sealed');
+    return total;
+  }
+
+  async function verifyChain(): Promise<ChainVerification> {
+    // Sealed rows are chained in the order they were sealed, which each row's prev_hash records.
+    const rows: AuditRow[] = [];
+    let afterId = 0;
+    for (;;) {
+      const page = (await db
+        .selectFrom('audit_log')
+        .select(rowColumns)
+        .where('hash', 'is not', null)
+        .where('id', '>', afterId)
+        .orderBy('id')
+        .limit(VERIFY_PAGE_SIZE)
+        .execute()) as AuditRow[];
+      rows.push(...page);
+      if (page.length < VERIFY_PAGE_SIZE) break;
+      afterId = page[page.length - 1]?.id ?? afterId;
+    }
+    const byPrevHash = new Map<string, AuditRow>();
+    for (const row of rows) {
+      if (row.prev_hash) byPrevHash.set(row.prev_hash, row);
+    }
+    let prevHash = AUDIT_GENESIS_HASH;
+    let checked = 0;
+    for (;;) {
+      const row = byPrevHash.get(prevHash);
+      if (!row) break;
+      if (auditRowHash(prevHash, row) !== row.hash) {
+        return { isValid: false, rowsChecked: checked, brokenAtId: row.id, reason: 'hash_mismatch' };
+      }
+      checked += 1;
+      prevHash = row.hash as string;
+    }
+    if (checked !== rows.length) {
+      // Some sealed row is not reachable from the start: the row before it was deleted or altered.
+      const linked = new Set<number>();
+      let cursor = AUDIT_GENESIS_HASH;
+      for (let row = byPrevHash.get(cursor); row; row = byPrevHash.get(cursor)) {
+        linked.add(row.id);
+        cursor = row.hash as string;
+      }
+      const orphan = rows.find((r) => !linked.has(r.id));
+      return { isValid: false, rowsChecked: checked, brokenAtId: orphan?.id ?? 0, reason: 'prev_hash_mismatch' };
+    }
+    return { isValid: true, rowsChecked: checked };
+  }
+
+  return {
+    record: recordAudit,
+    seal,
+    verifyChain,
+    schedule: (jobs) =>
+      jobs.schedule(AUDIT_SEAL_JOB_NAME, AUDIT_SEAL_CRON, async () => {
+        await seal();
+      }),
+  };
+}
