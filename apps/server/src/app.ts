@@ -14,6 +14,9 @@ import { healthRoutes } from './modules/health/health.routes.ts';
 import { createMerchantService, type MerchantService } from './modules/merchant/merchant.service.ts';
 import { createSessionService, type SessionService } from './modules/session/session.service.ts';
 import { createSettingsService, type SettingsService } from './modules/settings/settings.service.ts';
+import { lookupCountry } from './modules/system/ip-country.ts';
+import { systemRoutes } from './modules/system/system.routes.ts';
+import { createSystemService, type SystemService } from './modules/system/system.service.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { createMetricsRegistry, registerMetrics } from './plugins/metrics.ts';
@@ -33,6 +36,7 @@ export type AppServices = {
   sessions: SessionService;
   settings: SettingsService;
   merchants: MerchantService;
+  system: SystemService;
 };
 
 declare module 'fastify' {
@@ -75,7 +79,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   const settings = createSettingsService({ db: database.db });
   const merchants = createMerchantService({ db: database.db, defaultCode: env.MERCHANT_CODE });
-  app.decorate('services', { sessions, settings, merchants });
+  const system = createSystemService({ settings, merchants, now, countryOf: lookupCountry });
+  app.decorate('services', { sessions, settings, merchants, system });
   app.decorate('metrics', metrics);
 
   registerErrorHandler(app);
@@ -120,6 +125,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerAuth(app, sessions);
 
   await app.register(healthRoutes(database));
+  await app.register(systemRoutes);
 
   await registerWebApp(app, env.WEB_DIST_DIR ?? DEFAULT_WEB_DIST_DIR);
   return app;
