@@ -1,14 +1,11 @@
 import { z } from 'zod';
 import { okEnvelope } from './envelope.ts';
+import { SYSTEM_STATUS } from './system-status.ts';
 
 /**
  * The system calls a visitor's browser makes before anything else: which root view to show, the
  * site configuration and the switches that turn parts of the site on or off. None needs a session.
  */
-
-/** The spec's system status: 1 if maintenance, else 2 if region restricted, else 0. */
-export const SYSTEM_STATUS = { normal: 0, maintenance: 1, regionRestricted: 2 } as const;
-export type SystemStatus = (typeof SYSTEM_STATUS)[keyof typeof SYSTEM_STATUS];
 
 /** The languages the server writes operator texts in; the client sends one as `lang`. */
 export const SITE_LANGUAGES = ['vi', 'en'] as const;
@@ -39,7 +36,7 @@ export type MaintenanceInfo = z.infer<typeof maintenanceInfoSchema>;
 
 /** GET /wps/system/status */
 export const systemStatusValueSchema = z.object({
-  status: z.union([z.literal(0), z.literal(1), z.literal(2)]),
+  status: z.union([z.literal(SYSTEM_STATUS.normal), z.literal(SYSTEM_STATUS.maintenance), z.literal(SYSTEM_STATUS.regionRestricted)]),
   /** The caller's IP address as the server sees it (behind a trusted proxy: the forwarded one). */
   ip: z.string(),
   /** ISO 3166-1 alpha-2 country of the caller's IP, or null when unknown (private ranges, say). */

@@ -1,11 +1,5 @@
-import {
-  type MaintenanceInfo,
-  type PermissionValue,
-  type SiteLanguage,
-  SYSTEM_STATUS,
-  type SystemStatus,
-  type SystemStatusValue,
-} from '@platform/contracts/system';
+import type { MaintenanceInfo, PermissionValue, SiteLanguage, SystemStatusValue } from '@platform/contracts/system';
+import { SYSTEM_STATUS, type SystemStatus } from '@platform/contracts/system-status';
 import type { SiteState, SystemService } from './system.service.ts';
 import type { MaintenanceSetting } from './system.settings.ts';
 
