@@ -67,13 +67,16 @@ export const whitelabelResponseSchema = okEnvelope(whitelabelValueSchema);
  */
 export type SettingsTreeNode = { modId: string; enabled: '1' | '0'; childrenNodes: SettingsTreeNode[] };
 
-export const settingsTreeNodeSchema: z.ZodType<SettingsTreeNode> = z.lazy(() =>
-  z.object({
-    modId: z.string().min(1).max(64),
-    enabled: z.enum(['1', '0']),
-    childrenNodes: z.array(settingsTreeNodeSchema).max(100),
-  }),
-);
+export const settingsTreeNodeSchema: z.ZodType<SettingsTreeNode> = z
+  .lazy(() =>
+    z.object({
+      modId: z.string().min(1).max(64),
+      enabled: z.enum(['1', '0']),
+      childrenNodes: z.array(settingsTreeNodeSchema).max(100),
+    }),
+  )
+  // The id names the recursive schema in the OpenAPI document.
+  .meta({ id: 'SettingsTreeNode' });
 
 /** GET /wps/system/settings */
 export const settingsTreeValueSchema = z.array(settingsTreeNodeSchema);

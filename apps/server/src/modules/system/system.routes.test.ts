@@ -323,8 +323,12 @@ describe('the system calls', () => {
     });
   });
 
-  it('lists every system call in the OpenAPI document', async () => {
-    const paths = Object.keys((await t.app.inject({ method: 'GET', url: '/docs/json' })).json().paths);
+  it('lists every system call in the OpenAPI document, with the recursive tree node as a named schema', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/docs/json' })).json();
+    expect(doc.components.schemas).toHaveProperty('SettingsTreeNode');
+    const treeResponse = doc.paths['/wps/system/settings'].get.responses['200'].content['application/json'].schema;
+    expect(treeResponse.properties.value.items).toEqual({ $ref: '#/components/schemas/SettingsTreeNode' });
+    const paths = Object.keys(doc.paths);
     expect(paths).toEqual(
       expect.arrayContaining([
         '/wps/system/status',
