@@ -129,6 +129,31 @@ describe('the demo seed at start-up', () => {
     }
   });
 
+  it('keeps nothing when a step after the accounts fails, so the next start seeds again', async () => {
+    const database = await createTestDatabase();
+    try {
+      const failing = seedDemoData(database.db, {
+        afterAccounts: async (trx, seeded) => {
+          const inside = await trx.selectFrom('members').select('id').execute();
+          expect(inside).toHaveLength(seeded.members.length);
+          throw new Error('funding failed');
+        },
+      });
+      await expect(failing).rejects.toThrow('funding failed');
+      expect(await countRows(database)).toEqual({ merchants: 0, members: 0, admins: 0, settings: 0 });
+      const seen: string[] = [];
+      const retried = await seedDemoData(database.db, {
+        afterAccounts: async (_trx, seeded) => {
+          seen.push(...seeded.members.filter((m) => m.role === 'player').map((m) => m.username));
+        },
+      });
+      expect(retried.isCreated).toBe(true);
+      expect(seen).toEqual(['player01', 'player02', 'player03', 'player04']);
+    } finally {
+      await database.close();
+    }
+  });
+
   it('leaves a database that already has a merchant alone', async () => {
     const database = await createTestDatabase();
     try {

@@ -113,7 +113,18 @@ export type DemoSeedResult =
  * Seeds an empty database in one transaction, under an advisory lock, and does nothing when any
  * merchant exists: running it twice, or on two nodes at once, creates nothing twice.
  */
-export async function seedDemoData(db: Kysely<DB>): Promise<DemoSeedResult> {
+export type SeededDemoData = Extract<DemoSeedResult, { isCreated: true }>;
+
+export type DemoSeedOptions = {
+  /**
+   * Runs inside the seed's transaction once every account exists: the place for steps that build
+   * on the accounts, such as funding the demo players through the ledger. If it throws, nothing of
+   * the seed is kept, so the next start tries again from an empty database.
+   */
+  afterAccounts?: (trx: Kysely<DB>, seeded: SeededDemoData) => Promise<void>;
+};
+
+export async function seedDemoData(db: Kysely<DB>, options: DemoSeedOptions = {}): Promise<DemoSeedResult> {
   if (await repo.hasAnyMerchant(db)) return { isCreated: false };
 
   // Hashing is slow on purpose, so it happens before the transaction, keeping the lock short.
@@ -159,7 +170,9 @@ export async function seedDemoData(db: Kysely<DB>): Promise<DemoSeedResult> {
         role: account.role,
       });
     }
-    return { isCreated: true, merchant, adminId, members, accounts: DEMO_ACCOUNTS };
+    const seeded: SeededDemoData = { isCreated: true, merchant, adminId, members, accounts: DEMO_ACCOUNTS };
+    await options.afterAccounts?.(trx, seeded);
+    return seeded;
   });
 }
 
@@ -202,9 +215,10 @@ export async function seedDemoDataAtStartup(
   db: Kysely<DB>,
   env: Env,
   log: { info: (obj: object, msg: string) => void },
+  options: DemoSeedOptions = {},
 ): Promise<DemoSeedResult | null> {
   if (!shouldSeedDemoData(env)) return null;
-  const result = await seedDemoData(db);
+  const result = await seedDemoData(db, options);
   if (result.isCreated) {
     log.info(
       { merchant: result.merchant.code, accounts: result.accounts.map((a) => `${a.username} (${a.role})`) },
