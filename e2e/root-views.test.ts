@@ -126,6 +126,29 @@ describe('the root view a visitor sees', () => {
     );
   });
 
+  it('shows a loading page until the status arrives', async () => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    try {
+      const page = await context.newPage();
+      let release: () => void = () => {};
+      const held = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      await page.route('**/wps/system/status**', async (route) => {
+        await held;
+        await route.continue();
+      });
+      await page.goto(`${baseUrl}/`, { waitUntil: 'domcontentloaded' });
+      await page.getByRole('status').getByText('Đang tải…').waitFor();
+      await screenshot(page, 'loading-390x844');
+      release();
+      await page.getByRole('heading', { level: 1, name: 'Chào mừng đến với Lotus' }).waitFor();
+      expect(await page.getByRole('status').count()).toBe(0);
+    } finally {
+      await context.close();
+    }
+  });
+
   it('shows the maintenance page with the operator title, text and a customer-service button', async () => {
     const settings = app.services.settings;
     await settings.set(merchantId, maintenanceSetting, { ...(await settings.get(merchantId, maintenanceSetting)), enabled: true }, 'e2e');
