@@ -44,13 +44,18 @@ function inAny(address: ipaddr.IPv4 | ipaddr.IPv6, ranges: readonly Range[]): bo
 
 export type RegionVerdict = { isRestricted: boolean; countryCode: string | null };
 
+function hasBlockRules(rules: RegionRules): boolean {
+  return rules.blockedRanges.length > 0 || rules.blockedCountries.size > 0;
+}
+
 /**
  * Allowed ranges win; then a blocked range or a blocked country restricts. An address that cannot
- * be parsed is not restricted by country (it has none) but still gets its country reported as null.
+ * be parsed (a forged forwarding header, say) cannot prove where it is from, so it is restricted
+ * whenever anything is blocked: region blocking fails closed.
  */
 export function checkRegion(rules: RegionRules, ip: string, countryOf: CountryLookup): RegionVerdict {
   const address = normaliseIp(ip);
-  if (!address) return { isRestricted: false, countryCode: null };
+  if (!address) return { isRestricted: rules.isEnabled && hasBlockRules(rules), countryCode: null };
   const countryCode = countryOf(address.toString());
   if (!rules.isEnabled || inAny(address, rules.allowedRanges)) return { isRestricted: false, countryCode };
   const isRestricted = inAny(address, rules.blockedRanges) || (countryCode !== null && rules.blockedCountries.has(countryCode));

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { createMerchant } from '../../../test/factories.ts';
+import { parseEnv } from '../../env.ts';
 import {
   analyticsSetting,
   cdnSetting,
@@ -168,6 +169,29 @@ describe('the system calls', () => {
           headers: { 'x-forwarded-for': GB_IP },
         });
         expect(res.json()).toMatchObject({ success: true, value: { status: 2, ip: GB_IP, countryCode: 'GB' } });
+      } finally {
+        await proxied.close();
+      }
+    });
+
+    it('takes the address the listed proxy saw when TRUST_PROXY names the proxies, so a forged one is ignored', async () => {
+      const proxied = await buildTestApp({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1' });
+      try {
+        const proxiedMerchant = await createMerchant(proxied.database.db, { code: 'lotus' });
+        await proxied.app.services.settings.set(
+          proxiedMerchant.id,
+          regionRestrictionSetting,
+          { enabled: true, blockedCountries: ['GB'], blockedCidrs: [], allowedCidrs: [] },
+          'test',
+        );
+        const ask = (remoteAddress: string, forwardedFor: string) =>
+          proxied.app.inject({ method: 'GET', url: '/wps/system/status', remoteAddress, headers: { 'x-forwarded-for': forwardedFor } });
+        // The visitor wrote the first address; the proxy appended the one it saw.
+        expect((await ask('10.0.0.2', `${US_IP}, ${GB_IP}`)).json().value).toMatchObject({ status: 2, ip: GB_IP });
+        expect((await ask('10.0.0.2', `${GB_IP}, ${US_IP}`)).json().value).toMatchObject({ status: 0, ip: US_IP });
+        // A caller that is not a listed proxy is taken as it is.
+        expect((await ask(US_IP, GB_IP)).json().value).toMatchObject({ status: 0, ip: US_IP });
+        expect(() => parseEnv({ TRUST_PROXY: 'proxy.internal' })).toThrow(/TRUST_PROXY/);
       } finally {
         await proxied.close();
       }
