@@ -6,7 +6,7 @@ import fastifyHelmet from '@fastify/helmet';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, jsonSchemaTransformObject, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Registry } from 'prom-client';
 import type { Database } from './db/database.ts';
 import type { Env } from './env.ts';
@@ -18,6 +18,9 @@ import { createLedgerReconciliation, type LedgerReconciliation } from './modules
 import { createMerchantService, type MerchantService } from './modules/merchant/merchant.service.ts';
 import { createSessionService, type SessionService } from './modules/session/session.service.ts';
 import { createSettingsService, type SettingsService } from './modules/settings/settings.service.ts';
+import { lookupCountry } from './modules/system/ip-country.ts';
+import { systemRoutes } from './modules/system/system.routes.ts';
+import { createSystemService, type SystemService } from './modules/system/system.service.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { createMetricsRegistry, registerMetrics } from './plugins/metrics.ts';
@@ -42,6 +45,7 @@ export type AppServices = {
   merchants: MerchantService;
   audit: AuditService;
   ledgerReconciliation: LedgerReconciliation;
+  system: SystemService;
 };
 
 declare module 'fastify' {
@@ -93,7 +97,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await ledgerReconciliation.schedule(jobs, env.RECONCILIATION_CRON);
   await audit.schedule(jobs);
   const pubsub = createPubSub({ redisUrl: env.REDIS_URL, onError: (err, channel) => app.log.warn({ err, channel }, 'pubsub error') });
-  app.decorate('services', { sessions, settings, merchants, audit, ledgerReconciliation });
+  const system = createSystemService({ settings, merchants, now, countryOf: lookupCountry });
+  app.decorate('services', { sessions, settings, merchants, audit, ledgerReconciliation, system });
   app.decorate('metrics', metrics);
   app.decorate('jobs', jobs);
   app.decorate('pubsub', pubsub);
@@ -139,6 +144,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       components: { securitySchemes: { session: { type: 'http', scheme: 'bearer' } } },
     },
     transform: jsonSchemaTransform,
+    // Schemas given an id with `.meta({ id })` become named components that routes reference.
+    transformObject: jsonSchemaTransformObject,
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/docs', staticCSP: true });
 
@@ -146,6 +153,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerAuth(app, sessions);
 
   await app.register(healthRoutes(database));
+  await app.register(systemRoutes);
 
   await registerWebApp(app, env.WEB_DIST_DIR ?? DEFAULT_WEB_DIST_DIR);
   return app;

@@ -1,6 +1,30 @@
+import ipaddr from 'ipaddr.js';
 import { z } from 'zod';
 
 const booleanString = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
+
+/**
+ * `true` trusts every hop, which is safe only behind a proxy that overwrites X-Forwarded-For. A
+ * comma list of the proxies' addresses or CIDR ranges trusts only those, so the client address is
+ * the last one they forwarded and a visitor cannot forge it (region blocking depends on it).
+ */
+const trustProxySchema = z
+  .string()
+  .trim()
+  .transform((value, ctx): boolean | string[] => {
+    if (value === 'true' || value === '1') return true;
+    if (value === 'false' || value === '0' || value === '') return false;
+    const entries = value
+      .split(',')
+      .map((entry) => entry.trim())
+      .filter(Boolean);
+    const invalid = entries.find((entry) => !ipaddr.isValid(entry) && !ipaddr.isValidCIDR(entry));
+    if (invalid) {
+      ctx.addIssue({ code: 'custom', message: `not true, false, an address or a CIDR range: ${invalid}` });
+      return z.NEVER;
+    }
+    return entries;
+  });
 
 /** Every setting the server reads from the environment, parsed once at boot. */
 export const envSchema = z.object({
@@ -12,7 +36,7 @@ export const envSchema = z.object({
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(20),
   REDIS_URL: z.string().url().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  TRUST_PROXY: booleanString.default(false),
+  TRUST_PROXY: trustProxySchema.default(false),
   CORS_ORIGINS: z.string().default(''),
   BODY_LIMIT_BYTES: z.coerce
     .number()

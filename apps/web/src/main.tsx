@@ -1,15 +1,16 @@
-import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { App } from './app/app.tsx';
+import { initI18n } from './i18n/i18n.ts';
+import { applyTheme, readStoredTheme } from './lib/theme.ts';
+import './styles/theme.css';
+import './styles/base.css';
+import './styles/components.css';
 
-function App() {
-  return <main>Lotus</main>;
+async function start(): Promise<void> {
+  applyTheme(readStoredTheme());
+  await initI18n();
+  const root = document.getElementById('root');
+  if (root) createRoot(root).render(<App />);
 }
 
-const root = document.getElementById('root');
-if (root) {
-  createRoot(root).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  );
-}
+void start();

@@ -1,0 +1,167 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '../../test/test-database.ts';
+import { parseEnv } from '../env.ts';
+import { verifyPassword } from '../lib/password.ts';
+import { createSettingsService } from '../modules/settings/settings.service.ts';
+import { customerServiceSetting, maintenanceSetting } from '../modules/system/system.settings.ts';
+import { DEMO_ACCOUNTS, type DemoSeedResult, seedDemoData, seedDemoDataAtStartup } from './demo-seed.ts';
+
+const quietLog = { info: () => {} };
+
+async function countRows(database: TestDatabase) {
+  const count = async (table: 'merchants' | 'members' | 'admin_users' | 'merchant_settings') =>
+    Number(
+      (
+        await database.db
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+  return {
+    merchants: await count('merchants'),
+    members: await count('members'),
+    admins: await count('admin_users'),
+    settings: await count('merchant_settings'),
+  };
+}
+
+describe('the demo seed', () => {
+  let database: TestDatabase;
+  let first: DemoSeedResult;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    first = await seedDemoData(database.db);
+  });
+  afterAll(async () => {
+    await database.close();
+  });
+
+  it('creates the lotus merchant in VND with its settings', async () => {
+    expect(first.isCreated).toBe(true);
+    const merchant = await database.db.selectFrom('merchants').selectAll().executeTakeFirstOrThrow();
+    expect(merchant).toMatchObject({ code: 'lotus', currency: 'VND' });
+    const settings = createSettingsService({ db: database.db });
+    expect((await settings.get(merchant.id, maintenanceSetting)).title.vi).toBe('Hệ thống đang bảo trì');
+    expect((await settings.get(merchant.id, customerServiceSetting)).url).toMatch(/^https:\/\//);
+  });
+
+  it('builds a three-level agent tree with players under different agents and one direct player', async () => {
+    const rows = await database.db
+      .selectFrom('members')
+      .select(['id', 'username', 'account_type', 'parent_id', 'upline_path', 'currency'])
+      .orderBy('id')
+      .execute();
+    const byName = new Map(rows.map((r) => [r.username, r]));
+    const agent01 = byName.get('agent01')!;
+    const agent02 = byName.get('agent02')!;
+    const agent41 = byName.get('agent41')!;
+    expect([agent01.account_type, agent02.account_type, agent41.account_type]).toEqual([1, 2, 41]);
+    expect(agent01).toMatchObject({ parent_id: null, upline_path: `/${agent01.id}/` });
+    expect(agent02).toMatchObject({ parent_id: agent01.id, upline_path: `/${agent01.id}/${agent02.id}/` });
+    expect(agent41).toMatchObject({ parent_id: agent02.id, upline_path: `/${agent01.id}/${agent02.id}/${agent41.id}/` });
+    expect(byName.get('player01')).toMatchObject({ account_type: 0, parent_id: agent01.id });
+    expect(byName.get('player02')).toMatchObject({ account_type: 0, parent_id: agent02.id });
+    expect(byName.get('player03')).toMatchObject({ account_type: 0, upline_path: `${agent41.upline_path}${byName.get('player03')!.id}/` });
+    expect(byName.get('player04')).toMatchObject({ parent_id: null, upline_path: `/${byName.get('player04')!.id}/` });
+    expect(rows.every((r) => r.currency === 'VND')).toBe(true);
+
+    // The downline of the top agent is one prefix match on the path.
+    const downline = await database.db
+      .selectFrom('members')
+      .select('username')
+      .where('upline_path', 'like', `${agent01.upline_path}%`)
+      .execute();
+    expect(downline.map((r) => r.username).sort()).toEqual(['agent01', 'agent02', 'agent41', 'player01', 'player02', 'player03']);
+  });
+
+  it('stores argon2id hashes that verify against the listed demo passwords', async () => {
+    const player = await database.db
+      .selectFrom('members')
+      .select('password_hash')
+      .where('username', '=', 'player02')
+      .executeTakeFirstOrThrow();
+    const admin = await database.db
+      .selectFrom('admin_users')
+      .select(['password_hash', 'role'])
+      .where('username', '=', 'admin')
+      .executeTakeFirstOrThrow();
+    expect(player.password_hash).toMatch(/^\$argon2id\$/);
+    expect(await verifyPassword(player.password_hash!, DEMO_ACCOUNTS.find((a) => a.username === 'player02')!.password)).toBe(true);
+    expect(await verifyPassword(admin.password_hash, DEMO_ACCOUNTS.find((a) => a.username === 'admin')!.password)).toBe(true);
+    expect(await verifyPassword(admin.password_hash, 'wrong')).toBe(false);
+    expect(admin.role).toBe('administrator');
+  });
+
+  it('returns the members it created for the funding step, and nothing has a balance', async () => {
+    if (!first.isCreated) throw new Error('expected a first seed');
+    expect(first.members.filter((m) => m.role === 'player').map((m) => m.username)).toEqual([
+      'player01',
+      'player02',
+      'player03',
+      'player04',
+    ]);
+    const accounts = await database.db.selectFrom('ledger_accounts').select('id').execute();
+    expect(accounts).toHaveLength(0);
+  });
+
+  it('creates nothing the second time it runs', async () => {
+    const before = await countRows(database);
+    expect(before).toMatchObject({ merchants: 1, members: 7, admins: 1 });
+    expect(await seedDemoData(database.db)).toEqual({ isCreated: false });
+    expect(await seedDemoDataAtStartup(database.db, parseEnv({ NODE_ENV: 'development' }), quietLog)).toEqual({ isCreated: false });
+    expect(await countRows(database)).toEqual(before);
+  });
+});
+
+describe('the demo seed at start-up', () => {
+  it('never runs in production unless SEED_DEMO_DATA is true', async () => {
+    const database = await createTestDatabase();
+    try {
+      expect(await seedDemoDataAtStartup(database.db, parseEnv({ NODE_ENV: 'production' }), quietLog)).toBeNull();
+      expect(await seedDemoDataAtStartup(database.db, parseEnv({ NODE_ENV: 'development', SEED_DEMO_DATA: 'false' }), quietLog)).toBeNull();
+      expect(await database.db.selectFrom('merchants').select('id').execute()).toHaveLength(0);
+      const forced = await seedDemoDataAtStartup(database.db, parseEnv({ NODE_ENV: 'production', SEED_DEMO_DATA: 'true' }), quietLog);
+      expect(forced?.isCreated).toBe(true);
+    } finally {
+      await database.close();
+    }
+  });
+
+  it('keeps nothing when a step after the accounts fails, so the next start seeds again', async () => {
+    const database = await createTestDatabase();
+    try {
+      const failing = seedDemoData(database.db, {
+        afterAccounts: async (trx, seeded) => {
+          const inside = await trx.selectFrom('members').select('id').execute();
+          expect(inside).toHaveLength(seeded.members.length);
+          throw new Error('funding failed');
+        },
+      });
+      await expect(failing).rejects.toThrow('funding failed');
+      expect(await countRows(database)).toEqual({ merchants: 0, members: 0, admins: 0, settings: 0 });
+      const seen: string[] = [];
+      const retried = await seedDemoData(database.db, {
+        afterAccounts: async (_trx, seeded) => {
+          seen.push(...seeded.members.filter((m) => m.role === 'player').map((m) => m.username));
+        },
+      });
+      expect(retried.isCreated).toBe(true);
+      expect(seen).toEqual(['player01', 'player02', 'player03', 'player04']);
+    } finally {
+      await database.close();
+    }
+  });
+
+  it('leaves a database that already has a merchant alone', async () => {
+    const database = await createTestDatabase();
+    try {
+      await database.db.insertInto('merchants').values({ code: 'other', name: 'Other', currency: 'THB' }).execute();
+      expect(await seedDemoData(database.db)).toEqual({ isCreated: false });
+      expect(await database.db.selectFrom('members').select('id').execute()).toHaveLength(0);
+    } finally {
+      await database.close();
+    }
+  });
+});

@@ -1,0 +1,5 @@
+import type { vi } from './vi.ts';
+
+/** The Vietnamese resource's keys with any string as value: every language has the same keys. */
+type Widen<T> = { [K in keyof T]: T[K] extends string ? string : Widen<T[K]> };
+export type TranslationShape = Widen<typeof vi>;
