@@ -48,15 +48,36 @@ async function createPostgresTestDatabase(): Promise<TestDatabase> {
     name,
     close: async () => {
       await database.close();
-      const cleanup = new pg.Client({ connectionString: adminUrl });
-      await cleanup.connect();
-      try {
-        await cleanup.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-      } finally {
-        await cleanup.end();
-      }
+      await dropDatabase(adminUrl, name);
     },
   };
+}
+
+/**
+ * pool.end() resolves before every socket has closed; forcing the drop at once would kill those
+ * connections mid-close. Wait for them to go, and force only as a last resort.
+ */
+const DROP_ATTEMPTS = 50;
+const DROP_RETRY_MS = 100;
+
+async function dropDatabase(adminUrl: string, name: string): Promise<void> {
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    for (let attempt = 1; attempt <= DROP_ATTEMPTS; attempt++) {
+      try {
+        await admin.query(`DROP DATABASE IF EXISTS "${name}"`);
+        return;
+      } catch (err) {
+        const inUse = (err as { code?: string }).code === '55006';
+        if (!inUse) throw err;
+        await new Promise((resolve) => setTimeout(resolve, DROP_RETRY_MS));
+      }
+    }
+    await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+  } finally {
+    await admin.end();
+  }
 }
 
 export { withDatabase };

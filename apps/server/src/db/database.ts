@@ -43,6 +43,11 @@ function openPostgres(connectionString: string, poolSize: number): Database {
     },
   };
   const pool = new pg.Pool({ connectionString, max: poolSize, types });
+  // An idle connection can be cut by the server (restart, failover); without a listener that error
+  // would end the process. The pool replaces the connection on the next checkout.
+  pool.on('error', (err) => {
+    process.emitWarning(`PostgreSQL idle connection error: ${err.message}`);
+  });
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
   return {
     kind: 'postgres',
