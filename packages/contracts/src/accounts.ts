@@ -155,12 +155,12 @@ export const loginValueSchema = sessionValuesSchema.extend({
 export type LoginValue = z.infer<typeof loginValueSchema>;
 export const loginResponseSchema = okEnvelope(loginValueSchema);
 
-/** A failed login: the envelope plus whether the next attempt needs a captcha. */
+/** A failed login: the envelope plus whether the next attempt needs a captcha (absent for bad input). */
 export const loginFailureSchema = z.object({
   success: z.literal(false),
   code: z.string(),
   message: z.string(),
-  value: z.object({ captcha: z.boolean() }),
+  value: z.object({ captcha: z.boolean() }).optional(),
 });
 export type LoginFailure = z.infer<typeof loginFailureSchema>;
 

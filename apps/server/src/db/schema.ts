@@ -1,4 +1,5 @@
 import type { ColumnType, Generated, JSONColumnType } from 'kysely';
+import type { AccountsTables } from '../modules/accounts/accounts.tables.ts';
 
 /**
  * The database as Kysely sees it. Each module declares its tables beside its repository and they
@@ -146,4 +147,4 @@ export type CoreTables = {
   ledger_reservations: LedgerReservationsTable;
 };
 
-export type DB = CoreTables;
+export type DB = CoreTables & AccountsTables;

@@ -1,0 +1,31 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema.ts';
+import type { MerchantService } from '../merchant/merchant.service.ts';
+import type { SessionService } from '../session/session.service.ts';
+import type { SettingsService } from '../settings/settings.service.ts';
+import { accountsRoutes } from './accounts.routes.ts';
+import { createAccountsService } from './accounts.service.ts';
+import { createCaptchaService } from './captcha.service.ts';
+import { createSmsCodeService } from './sms-code.service.ts';
+import { createOutboxSmsProvider, type SmsProvider } from './sms-provider.ts';
+
+/** Builds the accounts services and their routes; app.ts registers this one plugin. */
+export function accountsModule(deps: {
+  db: Kysely<DB>;
+  sessions: SessionService;
+  settings: SettingsService;
+  merchants: MerchantService;
+  now: () => Date;
+  smsProvider?: SmsProvider;
+}): FastifyPluginAsyncZod {
+  const captcha = createCaptchaService({ db: deps.db, now: deps.now });
+  const sms = createSmsCodeService({
+    db: deps.db,
+    settings: deps.settings,
+    provider: deps.smsProvider ?? createOutboxSmsProvider(deps.db),
+    now: deps.now,
+  });
+  const accounts = createAccountsService({ ...deps, captcha, sms });
+  return accountsRoutes({ accounts, captcha, merchants: deps.merchants });
+}
