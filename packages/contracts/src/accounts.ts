@@ -262,6 +262,22 @@ export const changePasswordRequestSchema = z.strictObject({
 export type ChangePasswordRequest = z.infer<typeof changePasswordRequestSchema>;
 export const changePasswordResponseSchema = okEnvelope(z.object({ changed: z.literal(true) }));
 
+/** POST /wps/verification/sms/password: a code to set a new password by phone. */
+export const smsPasswordCodeRequestSchema = z.strictObject({
+  mobileNum: trimmed(32).min(1),
+  countryDialingCode: optionalText(8),
+});
+
+/** POST /wps/member/password/verification: set the password by phone, then logged in. */
+export const resetPasswordByPhoneRequestSchema = z.strictObject({
+  mobileNum: trimmed(32).min(1),
+  verificationCode: trimmed(VERIFICATION_CODE_LENGTH_MAX).min(1),
+  newPassword: z.string().min(1).max(PASSWORD_LENGTH_CEILING),
+  confirmNewPassword: z.string().max(PASSWORD_LENGTH_CEILING).optional(),
+  countryDialingCode: optionalText(8),
+});
+export const resetPasswordByPhoneResponseSchema = okEnvelope(loginValueSchema);
+
 /** GET /wps/captcha: value is a base64 PNG; the key also travels as an HttpOnly cookie. */
 export const captchaResponseSchema = z.object({
   success: z.literal(true),

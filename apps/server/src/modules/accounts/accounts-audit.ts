@@ -8,6 +8,8 @@ export const ACCOUNT_AUDIT_ACTIONS = [
   'member.locked_out',
   'member.logout',
   'member.password_changed',
+  'member.password_reset',
+  'member.trial_created',
 ] as const;
 export type AccountAuditAction = (typeof ACCOUNT_AUDIT_ACTIONS)[number];
 

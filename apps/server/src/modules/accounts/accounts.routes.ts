@@ -14,7 +14,10 @@ import {
   registerRequestSchema,
   registerResponseSchema,
   registerSettingsResponseSchema,
+  resetPasswordByPhoneRequestSchema,
+  resetPasswordByPhoneResponseSchema,
   smsLoginCodeRequestSchema,
+  smsPasswordCodeRequestSchema,
   smsRegisterCodeRequestSchema,
   smsSentResponseSchema,
   validationRulesResponseSchema,
@@ -213,6 +216,35 @@ export function accountsRoutes(deps: {
         const sent = await accounts.sendLoginCode(request.body, meta(request));
         return { success: true as const, message: smsSentMessage(request), value: sent };
       },
+    );
+
+    app.post(
+      '/wps/verification/sms/password',
+      {
+        config: perMinute(ACCOUNT_RATE_LIMITS.sms),
+        schema: {
+          tags: ['accounts'],
+          body: smsPasswordCodeRequestSchema,
+          response: { 200: smsSentResponseSchema, ...commonErrorResponses },
+        },
+      },
+      async (request) => {
+        const sent = await accounts.sendPasswordCode(request.body, meta(request));
+        return { success: true as const, message: smsSentMessage(request), value: sent };
+      },
+    );
+
+    app.post(
+      '/wps/member/password/verification',
+      {
+        config: perMinute(ACCOUNT_RATE_LIMITS.password),
+        schema: {
+          tags: ['accounts'],
+          body: resetPasswordByPhoneRequestSchema,
+          response: { 200: resetPasswordByPhoneResponseSchema, ...commonErrorResponses },
+        },
+      },
+      async (request) => ok(await accounts.resetPasswordByPhone(request.body, meta(request))),
     );
 
     app.post(

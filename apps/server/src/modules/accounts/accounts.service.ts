@@ -13,6 +13,7 @@ import {
   type RegisterSettingsValue,
   type RegistrationRuleField,
   type registerRequestSchema,
+  type resetPasswordByPhoneRequestSchema,
 } from '@platform/contracts/accounts';
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
@@ -35,6 +36,7 @@ export type RequestMeta = { ip: string | null; userAgent: string | null };
 export type RegisterInput = z.output<typeof registerRequestSchema>;
 export type LoginInput = z.output<typeof loginRequestSchema>;
 export type RegistrationMode = 'username' | 'mobile';
+export type ResetPasswordByPhoneInput = z.output<typeof resetPasswordByPhoneRequestSchema>;
 
 /** A refused login, carrying whether the next attempt must show a captcha. */
 export class LoginRefusal extends DomainError {
@@ -470,7 +472,53 @@ export function createAccountsService(deps: {
     return sms.send(merchant.id, 'register', input.mobileNo, { countryDialingCode: input.countryDialingCode ?? null, ip: meta.ip });
   }
 
+  async function sendPasswordCode(input: { mobileNum: string; countryDialingCode?: string | undefined }, meta: RequestMeta) {
+    const merchant = await merchants.current();
+    await checkMobile(merchant.id, input.mobileNum);
+    // Sent whether or not the number is registered, like the login code.
+    return sms.send(merchant.id, 'password', input.mobileNum, { countryDialingCode: input.countryDialingCode ?? null, ip: meta.ip });
+  }
+
+  /**
+   * Sets a new password for the member who owns the mobile number, proven by an SMS code; ends
+   * every other session and logs the member in (spec: forgot password by phone).
+   */
+  async function resetPasswordByPhone(input: ResetPasswordByPhoneInput, meta: RequestMeta): Promise<LoginValue> {
+    const merchant = await merchants.current();
+    const reg = await settings.get(merchant.id, registrationSetting);
+    const issue = checkField({ ...ruleOf(reg, 'password'), enabled: true, required: true }, input.newPassword);
+    if (issue) throw new DomainError(issue.code, 'newPassword');
+    if (input.confirmNewPassword !== undefined && input.confirmNewPassword !== input.newPassword) {
+      throw new DomainError('password_mismatch', 'confirmNewPassword');
+    }
+    await sms.consume(merchant.id, 'password', input.mobileNum, input.verificationCode);
+    const member = await repo.findByMobile(db, merchant.id, input.mobileNum);
+    // Only the holder of the phone gets this far, so saying the code led nowhere reveals nothing new.
+    if (!member || member.status !== 'active' || isTrialAccountType(member.accountType)) throw new DomainError('verification_code_invalid');
+    const passwordHash = await hashPassword(input.newPassword);
+    const at = now();
+    await db.transaction().execute(async (trx) => {
+      await repo.setPassword(trx, member.id, passwordHash, at);
+      await writeAccountAudit(trx, {
+        action: 'member.password_reset',
+        actorType: 'member',
+        actorId: member.id,
+        subjectId: member.id,
+        data: { by: 'sms' },
+        ip: meta.ip,
+      });
+    });
+    await sessions.revokeAllForMember(member.id);
+    return completeLogin(merchant, member.id, meta, {
+      isSms: true,
+      isDefaultPassword: false,
+      previousLogin: { at: member.lastLoginAt, ip: member.lastLoginIp, count: member.loginCount ?? 0 },
+    });
+  }
+
   return {
+    sendPasswordCode,
+    resetPasswordByPhone,
     registerSettings,
     validationRules,
     checkAffiliate,

@@ -261,4 +261,63 @@ describe('password change, captcha and SMS codes', () => {
     expect(missing.statusCode).toBe(400);
     expect(missing.json().message).toContain('mobileNo');
   });
+  it('sets a new password by phone, ends old sessions and logs the member in', async () => {
+    const m = await loggedIn();
+    const mobile = randomMobile();
+    await t.database.db.updateTable('members').set({ mobile_num: mobile }).where('id', '=', m.id).execute();
+    const sent = await t.app.inject({
+      method: 'POST',
+      url: '/wps/verification/sms/password',
+      payload: { mobileNum: mobile },
+      headers: { 'x-forwarded-for': ip },
+    });
+    expect(sent.json()).toMatchObject({ success: true, value: { expiredMinutes: 5 } });
+    const code = await lastSmsCode(t.database.db, mobile);
+    const reset = (payload: Record<string, unknown>) =>
+      t.app.inject({ method: 'POST', url: '/wps/member/password/verification', payload, headers: { 'x-forwarded-for': ip } });
+    expect((await reset({ mobileNum: mobile, verificationCode: code, newPassword: 'letters' })).json().code).toBe('field_invalid');
+    expect(
+      (await reset({ mobileNum: mobile, verificationCode: code, newPassword: 'phone123', confirmNewPassword: 'phone124' })).json().code,
+    ).toBe('password_mismatch');
+    const res = await reset({ mobileNum: mobile, verificationCode: code, newPassword: 'phone123', confirmNewPassword: 'phone123' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().value).toMatchObject({ customerId: m.id, cpw: false });
+    expect((await t.app.inject({ method: 'GET', url: '/wps/member/info', headers: bearer(m.token, ip) })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'GET', url: '/wps/member/info', headers: bearer(res.json().value.token, ip) })).statusCode).toBe(
+      200,
+    );
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/wps/session/login',
+      payload: { username: m.username, password: 'phone123' },
+      headers: { 'x-forwarded-for': nextIp() },
+    });
+    expect(login.statusCode).toBe(200);
+    expect((await reset({ mobileNum: mobile, verificationCode: code, newPassword: 'again1234' })).json().code).toBe(
+      'verification_code_invalid',
+    );
+  });
+
+  it('sends a reset code to an unregistered number too, and the reset then fails like a wrong code', async () => {
+    const mobile = randomMobile();
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/wps/verification/sms/password',
+          payload: { mobileNum: mobile },
+          headers: { 'x-forwarded-for': ip },
+        })
+      ).statusCode,
+    ).toBe(200);
+    const code = await lastSmsCode(t.database.db, mobile);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/wps/member/password/verification',
+      payload: { mobileNum: mobile, verificationCode: code, newPassword: 'phone123' },
+      headers: { 'x-forwarded-for': ip },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().code).toBe('verification_code_invalid');
+  });
 });
