@@ -278,6 +278,16 @@ export const resetPasswordByPhoneRequestSchema = z.strictObject({
 });
 export const resetPasswordByPhoneResponseSchema = okEnvelope(loginValueSchema);
 
+/** POST /wps/session/login/freeplay: a trial (type 4) account with play money only. */
+export const freePlayLoginRequestSchema = z.strictObject({
+  os: optionalText(32),
+  platform: optionalText(8),
+  /** The client's random string; kept only in the audit row. */
+  random: optionalText(256),
+  gatewayVersion: z.union([z.string().max(8), z.number().int()]).optional(),
+});
+export const freePlayLoginResponseSchema = okEnvelope(sessionValuesSchema);
+
 /** GET /wps/captcha: value is a base64 PNG; the key also travels as an HttpOnly cookie. */
 export const captchaResponseSchema = z.object({
   success: z.literal(true),

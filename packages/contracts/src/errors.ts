@@ -36,6 +36,7 @@ export const ERROR_CODES = {
   field_invalid: { status: 400, vi: 'Định dạng không chính xác', en: 'Incorrect format' },
   field_required: { status: 400, vi: 'Không được để trống', en: 'Input cannot be empty' },
   registration_disabled: { status: 403, vi: 'Hình thức đăng ký này đang tắt', en: 'This way of registering is switched off' },
+  freeplay_disabled: { status: 403, vi: 'Chơi thử đang tắt', en: 'Free play is switched off' },
   sms_login_disabled: { status: 403, vi: 'Đăng nhập bằng mã SMS đang tắt', en: 'Login by SMS code is switched off' },
   verification_code_required: { status: 400, vi: 'Vui lòng nhập mã xác minh', en: 'Verification code required' },
   verification_code_invalid: { status: 400, vi: 'Mã xác minh không hợp lệ', en: 'Enter a valid verification code' },

@@ -5,6 +5,8 @@ import {
   captchaResponseSchema,
   changePasswordRequestSchema,
   changePasswordResponseSchema,
+  freePlayLoginRequestSchema,
+  freePlayLoginResponseSchema,
   loginFailureSchema,
   loginRequestSchema,
   loginResponseSchema,
@@ -29,6 +31,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { DomainError } from '../../lib/domain-error.ts';
 import { requestLanguage } from '../../lib/request-language.ts';
 import { principalOf, requireMember } from '../../plugins/auth.ts';
+import { requireRealAccount } from '../../plugins/guards.ts';
 import type { MerchantService } from '../merchant/merchant.service.ts';
 import { type AccountsService, LoginRefusal, type RequestMeta } from './accounts.service.ts';
 import { CAPTCHA_TTL_SECONDS } from './accounts.settings.ts';
@@ -42,6 +45,7 @@ export const ACCOUNT_RATE_LIMITS = {
   sms: 10,
   affiliate: 30,
   password: 10,
+  freePlay: 5,
 } as const;
 
 export const CAPTCHA_COOKIE = 'captcha_key';
@@ -143,6 +147,19 @@ export function accountsRoutes(deps: {
       },
     );
 
+    app.post(
+      '/wps/session/login/freeplay',
+      {
+        config: perMinute(ACCOUNT_RATE_LIMITS.freePlay),
+        schema: {
+          tags: ['accounts'],
+          body: freePlayLoginRequestSchema,
+          response: { 200: freePlayLoginResponseSchema, ...commonErrorResponses },
+        },
+      },
+      async (request) => ok(await accounts.freePlayLogin(request.body, meta(request))),
+    );
+
     app.delete(
       '/wps/session/logout',
       {
@@ -191,7 +208,7 @@ export function accountsRoutes(deps: {
     app.post(
       '/wps/member/password',
       {
-        preHandler: requireMember,
+        preHandler: requireRealAccount,
         config: perMinute(ACCOUNT_RATE_LIMITS.password),
         schema: {
           tags: ['accounts'],

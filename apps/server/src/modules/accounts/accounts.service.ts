@@ -14,6 +14,7 @@ import {
   type RegistrationRuleField,
   type registerRequestSchema,
   type resetPasswordByPhoneRequestSchema,
+  type SessionValues,
 } from '@platform/contracts/accounts';
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
@@ -494,7 +495,7 @@ export function createAccountsService(deps: {
     await sms.consume(merchant.id, 'password', input.mobileNum, input.verificationCode);
     const member = await repo.findByMobile(db, merchant.id, input.mobileNum);
     // Only the holder of the phone gets this far, so saying the code led nowhere reveals nothing new.
-    if (!member || member.status !== 'active' || isTrialAccountType(member.accountType)) throw new DomainError('verification_code_invalid');
+    if (member?.status !== 'active' || isTrialAccountType(member.accountType)) throw new DomainError('verification_code_invalid');
     const passwordHash = await hashPassword(input.newPassword);
     const at = now();
     await db.transaction().execute(async (trx) => {
@@ -516,7 +517,48 @@ export function createAccountsService(deps: {
     });
   }
 
+  /**
+   * Free play (FREEPLAY3): a new trial account (type 4) and its session. Trial accounts have no
+   * password, cannot log in again and are refused real-account actions by the guards.
+   */
+  async function freePlayLogin(input: { os?: string | undefined; random?: string | undefined }, meta: RequestMeta): Promise<SessionValues> {
+    const merchant = await merchants.current();
+    const flags = await settings.get(merchant.id, whitelabelSetting);
+    if (!flags.FREEPLAY3) throw new DomainError('freeplay_disabled');
+    const username = `trial${randomBytes(6).toString('hex')}`;
+    const memberId = await db.transaction().execute(async (trx) => {
+      const created = await repo.insertMember(trx, {
+        merchantId: merchant.id,
+        username,
+        accountType: ACCOUNT_TYPE.trial,
+        parent: null,
+        nickname: null,
+        payeeName: null,
+        mobileNum: null,
+        email: null,
+        currency: merchant.currency,
+        passwordHash: null,
+        paymentPasswordHash: null,
+      });
+      await repo.recordLogin(trx, created.id, now(), meta.ip);
+      await writeAccountAudit(trx, {
+        action: 'member.trial_created',
+        actorType: 'visitor',
+        actorId: null,
+        subjectId: created.id,
+        data: { os: input.os ?? null, random: input.random ?? null },
+        ip: meta.ip,
+      });
+      return created.id;
+    });
+    const row = await repo.findById(db, memberId);
+    if (!row) throw new Error('trial account vanished after insert');
+    const session = await sessions.create(memberId, meta);
+    return presentSessionValues(session.token, merchant, row);
+  }
+
   return {
+    freePlayLogin,
     sendPasswordCode,
     resetPasswordByPhone,
     registerSettings,

@@ -294,4 +294,40 @@ describe('login, logout and member info', () => {
     expect(codes.slice(0, 30).every((c) => c === 400)).toBe(true);
     expect(codes[30]).toBe(429);
   });
+  it('opens a trial account for free play, which real-account calls then refuse', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/wps/session/login/freeplay',
+      payload: { os: 'web', platform: 'W', random: 'abc', gatewayVersion: 3 },
+      headers: { 'x-forwarded-for': ip },
+    });
+    expect(res.statusCode).toBe(200);
+    const value = res.json().value;
+    expect(value).toMatchObject({ isAgent: 4, toUpline: false, merchantCode: merchant.code });
+    const info = await t.app.inject({ method: 'GET', url: '/wps/member/info', headers: bearer(value.token, ip) });
+    expect(info.json().value).toMatchObject({ isAgent: 4, username: value.username });
+    const change = await t.app.inject({
+      method: 'POST',
+      url: '/wps/member/password',
+      payload: { oldPassword: 'x', newPassword: 'newpass22', confirmNewPassword: 'newpass22' },
+      headers: bearer(value.token, ip),
+    });
+    expect(change.statusCode).toBe(403);
+    expect(change.json().code).toBe('in_need_true_account');
+  });
+
+  it('refuses free play when FREEPLAY3 is off, unknown fields, and too many trials from one address', async () => {
+    const freePlay = (payload: Record<string, unknown>, address = ip) =>
+      t.app.inject({ method: 'POST', url: '/wps/session/login/freeplay', payload, headers: { 'x-forwarded-for': address } });
+    expect((await freePlay({ os: 'web', admin: true })).statusCode).toBe(400);
+    await t.app.services.settings.set(merchant.id, whitelabelSetting, { ...whitelabelSetting.defaultValue, FREEPLAY3: false }, 'test');
+    const off = await freePlay({});
+    expect(off.statusCode).toBe(403);
+    expect(off.json().code).toBe('freeplay_disabled');
+    await t.app.services.settings.set(merchant.id, whitelabelSetting, whitelabelSetting.defaultValue, 'test');
+    const address = nextIp();
+    const codes: number[] = [];
+    for (let i = 0; i < 6; i++) codes.push((await freePlay({}, address)).statusCode);
+    expect(codes).toEqual([200, 200, 200, 200, 200, 429]);
+  });
 });
