@@ -7,6 +7,7 @@ import type { SettingsService } from '../settings/settings.service.ts';
 import { accountsRoutes } from './accounts.routes.ts';
 import { createAccountsService } from './accounts.service.ts';
 import { createCaptchaService } from './captcha.service.ts';
+import { createPayloadEncryption } from './payload-encryption.ts';
 import { createSmsCodeService } from './sms-code.service.ts';
 import { createOutboxSmsProvider, type SmsProvider } from './sms-provider.ts';
 
@@ -27,5 +28,6 @@ export function accountsModule(deps: {
     now: deps.now,
   });
   const accounts = createAccountsService({ ...deps, captcha, sms });
-  return accountsRoutes({ accounts, captcha, merchants: deps.merchants });
+  const encryption = createPayloadEncryption(deps);
+  return accountsRoutes({ accounts, captcha, encryption, merchants: deps.merchants });
 }

@@ -24,7 +24,7 @@ import {
   smsSentResponseSchema,
   validationRulesResponseSchema,
 } from '@platform/contracts/accounts';
-import { commonErrorResponses, errorEnvelope, ok } from '@platform/contracts/envelope';
+import { commonErrorResponses, errorEnvelope, ok, okEnvelope } from '@platform/contracts/envelope';
 import { ERROR_CODES, errorMessage } from '@platform/contracts/errors';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -36,6 +36,7 @@ import type { MerchantService } from '../merchant/merchant.service.ts';
 import { type AccountsService, LoginRefusal, type RequestMeta } from './accounts.service.ts';
 import { CAPTCHA_TTL_SECONDS } from './accounts.settings.ts';
 import type { CaptchaService } from './captcha.service.ts';
+import { type PayloadEncryption, publicPayloadKeySchema } from './payload-encryption.ts';
 
 /** Requests per minute per IP on the calls a script would hammer; lockouts and SMS caps sit behind. */
 export const ACCOUNT_RATE_LIMITS = {
@@ -81,9 +82,11 @@ const loginErrorResponses = {
 export function accountsRoutes(deps: {
   accounts: AccountsService;
   captcha: CaptchaService;
+  encryption: PayloadEncryption;
   merchants: MerchantService;
 }): FastifyPluginAsyncZod {
-  const { accounts, captcha, merchants } = deps;
+  const { accounts, captcha, encryption, merchants } = deps;
+  const decryptBody = encryption.decryptBody;
   return async (app) => {
     // Scoped to these routes; the shared store (Redis) can be passed here when it lands.
     await app.register(fastifyRateLimit, { global: false });
@@ -114,6 +117,12 @@ export function accountsRoutes(deps: {
     );
 
     app.get(
+      '/wps/system/encryption/key',
+      { schema: { tags: ['accounts'], response: { 200: okEnvelope(publicPayloadKeySchema), ...commonErrorResponses } } },
+      async () => ok(await encryption.publicKey()),
+    );
+
+    app.get(
       '/wps/captcha',
       {
         config: perMinute(ACCOUNT_RATE_LIMITS.captcha),
@@ -134,6 +143,7 @@ export function accountsRoutes(deps: {
     app.post(
       '/wps/session/login',
       {
+        preValidation: decryptBody,
         config: perMinute(ACCOUNT_RATE_LIMITS.login),
         schema: { tags: ['accounts'], body: loginRequestSchema, response: { 200: loginResponseSchema, ...loginErrorResponses } },
       },
@@ -184,6 +194,7 @@ export function accountsRoutes(deps: {
     app.put(
       '/wps/member/register',
       {
+        preValidation: decryptBody,
         config: perMinute(ACCOUNT_RATE_LIMITS.register),
         schema: { tags: ['accounts'], body: registerRequestSchema, response: { 200: registerResponseSchema, ...commonErrorResponses } },
       },
@@ -194,6 +205,7 @@ export function accountsRoutes(deps: {
     app.put(
       '/wps/member/register/mobile',
       {
+        preValidation: decryptBody,
         config: perMinute(ACCOUNT_RATE_LIMITS.register),
         schema: {
           tags: ['accounts'],
@@ -208,6 +220,7 @@ export function accountsRoutes(deps: {
     app.post(
       '/wps/member/password',
       {
+        preValidation: decryptBody,
         preHandler: requireRealAccount,
         config: perMinute(ACCOUNT_RATE_LIMITS.password),
         schema: {
@@ -254,6 +267,7 @@ export function accountsRoutes(deps: {
     app.post(
       '/wps/member/password/verification',
       {
+        preValidation: decryptBody,
         config: perMinute(ACCOUNT_RATE_LIMITS.password),
         schema: {
           tags: ['accounts'],

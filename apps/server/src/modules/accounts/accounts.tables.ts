@@ -76,7 +76,23 @@ export type SmsOutboxTable = {
   created_at: Timestamp;
 };
 
+export type PayloadKeysTable = {
+  kid: string;
+  purpose: string;
+  public_jwk: JSONColumnType<Record<string, unknown>, string, string>;
+  private_jwk: JSONColumnType<Record<string, unknown>, string, string>;
+  created_at: Timestamp;
+  retired_at: Date | null;
+};
+
+export type PayloadNoncesTable = {
+  nonce: string;
+  expires_at: Timestamp;
+};
+
 export type AccountsTables = {
+  payload_keys: PayloadKeysTable;
+  payload_nonces: PayloadNoncesTable;
   member_security: MemberSecurityTable;
   member_profiles: MemberProfilesTable;
   affiliate_codes: AffiliateCodesTable;
