@@ -123,6 +123,7 @@ export const loginRequestSchema = z.strictObject({
   /** The agent entry refuses accounts that are not agents. */
   entry: z.enum(LOGIN_ENTRIES).default('member'),
   countryDialingCode: optionalText(8),
+  botCheck: optionalText(8192),
 });
 export type LoginRequest = z.input<typeof loginRequestSchema>;
 
@@ -196,6 +197,8 @@ const registrationCommon = {
   agreement: z.boolean().default(false),
   /** The client sends login:true to be logged in on success; registration always logs in. */
   login: z.boolean().optional(),
+  /** The proof-of-work result (base64 JSON of challenge and solution). */
+  botCheck: optionalText(8192),
 };
 
 /** PUT /wps/member/register */
@@ -266,6 +269,7 @@ export const changePasswordResponseSchema = okEnvelope(z.object({ changed: z.lit
 export const smsPasswordCodeRequestSchema = z.strictObject({
   mobileNum: trimmed(32).min(1),
   countryDialingCode: optionalText(8),
+  botCheck: optionalText(8192),
 });
 
 /** POST /wps/member/password/verification: set the password by phone, then logged in. */
@@ -288,6 +292,21 @@ export const freePlayLoginRequestSchema = z.strictObject({
 });
 export const freePlayLoginResponseSchema = okEnvelope(sessionValuesSchema);
 
+/** GET /wps/botcheck/challenge: an ALTCHA (v2) proof-of-work challenge, passed to the solver whole. */
+export const botCheckChallengeSchema = z.looseObject({
+  parameters: z.looseObject({
+    algorithm: z.string(),
+    nonce: z.string(),
+    salt: z.string(),
+    cost: z.number(),
+    keyLength: z.number(),
+    keyPrefix: z.string(),
+    expiresAt: z.number().optional(),
+  }),
+  signature: z.string().optional(),
+});
+export const botCheckChallengeResponseSchema = okEnvelope(botCheckChallengeSchema);
+
 /** GET /wps/captcha: value is a base64 PNG; the key also travels as an HttpOnly cookie. */
 export const captchaResponseSchema = z.object({
   success: z.literal(true),
@@ -299,12 +318,14 @@ export const captchaResponseSchema = z.object({
 export const smsLoginCodeRequestSchema = z.strictObject({
   mobileNum: trimmed(32).min(1),
   countryDialingCode: optionalText(8),
+  botCheck: optionalText(8192),
 });
 
 /** POST /wps/verification/sms/register */
 export const smsRegisterCodeRequestSchema = z.strictObject({
   mobileNo: trimmed(32).min(1),
   countryDialingCode: optionalText(8),
+  botCheck: optionalText(8192),
 });
 
 export const smsSentResponseSchema = z.object({

@@ -6,6 +6,7 @@ import type { SessionService } from '../session/session.service.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
 import { accountsRoutes } from './accounts.routes.ts';
 import { createAccountsService } from './accounts.service.ts';
+import { createBotCheck } from './bot-check.ts';
 import { createCaptchaService } from './captcha.service.ts';
 import { createPayloadEncryption } from './payload-encryption.ts';
 import { createSmsCodeService } from './sms-code.service.ts';
@@ -29,5 +30,6 @@ export function accountsModule(deps: {
   });
   const accounts = createAccountsService({ ...deps, captcha, sms });
   const encryption = createPayloadEncryption(deps);
-  return accountsRoutes({ accounts, captcha, encryption, merchants: deps.merchants });
+  const botCheck = createBotCheck(deps);
+  return accountsRoutes({ accounts, captcha, encryption, botCheck, merchants: deps.merchants });
 }

@@ -2,6 +2,7 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import {
   affiliateQuerySchema,
   affiliateResponseSchema,
+  botCheckChallengeResponseSchema,
   captchaResponseSchema,
   changePasswordRequestSchema,
   changePasswordResponseSchema,
@@ -35,6 +36,7 @@ import { requireRealAccount } from '../../plugins/guards.ts';
 import type { MerchantService } from '../merchant/merchant.service.ts';
 import { type AccountsService, LoginRefusal, type RequestMeta } from './accounts.service.ts';
 import { CAPTCHA_TTL_SECONDS } from './accounts.settings.ts';
+import type { BotCheck } from './bot-check.ts';
 import type { CaptchaService } from './captcha.service.ts';
 import { type PayloadEncryption, publicPayloadKeySchema } from './payload-encryption.ts';
 
@@ -83,9 +85,11 @@ export function accountsRoutes(deps: {
   accounts: AccountsService;
   captcha: CaptchaService;
   encryption: PayloadEncryption;
+  botCheck: BotCheck;
   merchants: MerchantService;
 }): FastifyPluginAsyncZod {
-  const { accounts, captcha, encryption, merchants } = deps;
+  const { accounts, captcha, encryption, botCheck, merchants } = deps;
+  const requireBotCheck = botCheck.requireBotCheck;
   const decryptBody = encryption.decryptBody;
   return async (app) => {
     // Scoped to these routes; the shared store (Redis) can be passed here when it lands.
@@ -123,6 +127,19 @@ export function accountsRoutes(deps: {
     );
 
     app.get(
+      '/wps/botcheck/challenge',
+      {
+        config: perMinute(ACCOUNT_RATE_LIMITS.captcha),
+        schema: { tags: ['accounts'], response: { 200: botCheckChallengeResponseSchema, ...commonErrorResponses } },
+      },
+      async (_request, reply) => {
+        reply.header('cache-control', 'no-store');
+        const challenge = await botCheck.challenge();
+        return ok({ parameters: { ...challenge.parameters }, ...(challenge.signature ? { signature: challenge.signature } : {}) });
+      },
+    );
+
+    app.get(
       '/wps/captcha',
       {
         config: perMinute(ACCOUNT_RATE_LIMITS.captcha),
@@ -143,6 +160,7 @@ export function accountsRoutes(deps: {
     app.post(
       '/wps/session/login',
       {
+        preHandler: requireBotCheck,
         preValidation: decryptBody,
         config: perMinute(ACCOUNT_RATE_LIMITS.login),
         schema: { tags: ['accounts'], body: loginRequestSchema, response: { 200: loginResponseSchema, ...loginErrorResponses } },
@@ -194,6 +212,7 @@ export function accountsRoutes(deps: {
     app.put(
       '/wps/member/register',
       {
+        preHandler: requireBotCheck,
         preValidation: decryptBody,
         config: perMinute(ACCOUNT_RATE_LIMITS.register),
         schema: { tags: ['accounts'], body: registerRequestSchema, response: { 200: registerResponseSchema, ...commonErrorResponses } },
@@ -205,6 +224,7 @@ export function accountsRoutes(deps: {
     app.put(
       '/wps/member/register/mobile',
       {
+        preHandler: requireBotCheck,
         preValidation: decryptBody,
         config: perMinute(ACCOUNT_RATE_LIMITS.register),
         schema: {
@@ -239,6 +259,7 @@ export function accountsRoutes(deps: {
     app.post(
       '/wps/verification/sms/noLogin',
       {
+        preHandler: requireBotCheck,
         config: perMinute(ACCOUNT_RATE_LIMITS.sms),
         schema: { tags: ['accounts'], body: smsLoginCodeRequestSchema, response: { 200: smsSentResponseSchema, ...commonErrorResponses } },
       },
@@ -251,6 +272,7 @@ export function accountsRoutes(deps: {
     app.post(
       '/wps/verification/sms/password',
       {
+        preHandler: requireBotCheck,
         config: perMinute(ACCOUNT_RATE_LIMITS.sms),
         schema: {
           tags: ['accounts'],
@@ -281,6 +303,7 @@ export function accountsRoutes(deps: {
     app.post(
       '/wps/verification/sms/register',
       {
+        preHandler: requireBotCheck,
         config: perMinute(ACCOUNT_RATE_LIMITS.sms),
         schema: {
           tags: ['accounts'],
