@@ -307,6 +307,22 @@ export const botCheckChallengeSchema = z.looseObject({
 });
 export const botCheckChallengeResponseSchema = okEnvelope(botCheckChallengeSchema);
 
+/** POST /wps/member/password/email (form-urlencoded or JSON): always answers success. */
+export const forgotPasswordRequestSchema = z.strictObject({
+  username: trimmed(64).min(1),
+  email: trimmed(FIELD_LENGTH_CEILING).min(3).email(),
+  botCheck: optionalText(8192),
+});
+export const forgotPasswordResponseSchema = okEnvelope(z.object({ sent: z.literal(true) }));
+
+/** POST /wps/member/password/reset: the link's token and the new password. */
+export const resetPasswordByEmailRequestSchema = z.strictObject({
+  token: trimmed(128).min(16),
+  newPassword: z.string().min(1).max(PASSWORD_LENGTH_CEILING),
+  confirmNewPassword: z.string().max(PASSWORD_LENGTH_CEILING).optional(),
+});
+export const resetPasswordByEmailResponseSchema = okEnvelope(z.object({ changed: z.literal(true) }));
+
 /** GET /wps/captcha: value is a base64 PNG; the key also travels as an HttpOnly cookie. */
 export const captchaResponseSchema = z.object({
   success: z.literal(true),

@@ -8,6 +8,8 @@ import { accountsRoutes } from './accounts.routes.ts';
 import { createAccountsService } from './accounts.service.ts';
 import { createBotCheck } from './bot-check.ts';
 import { createCaptchaService } from './captcha.service.ts';
+import { createOutboxEmailProvider, type EmailProvider } from './email-provider.ts';
+import { createPasswordResetService } from './password-reset.service.ts';
 import { createPayloadEncryption } from './payload-encryption.ts';
 import { createSmsCodeService } from './sms-code.service.ts';
 import { createOutboxSmsProvider, type SmsProvider } from './sms-provider.ts';
@@ -20,6 +22,7 @@ export function accountsModule(deps: {
   merchants: MerchantService;
   now: () => Date;
   smsProvider?: SmsProvider;
+  emailProvider?: EmailProvider;
 }): FastifyPluginAsyncZod {
   const captcha = createCaptchaService({ db: deps.db, now: deps.now });
   const sms = createSmsCodeService({
@@ -31,5 +34,6 @@ export function accountsModule(deps: {
   const accounts = createAccountsService({ ...deps, captcha, sms });
   const encryption = createPayloadEncryption(deps);
   const botCheck = createBotCheck(deps);
-  return accountsRoutes({ accounts, captcha, encryption, botCheck, merchants: deps.merchants });
+  const passwordReset = createPasswordResetService({ ...deps, email: deps.emailProvider ?? createOutboxEmailProvider(deps.db) });
+  return accountsRoutes({ accounts, captcha, encryption, botCheck, passwordReset, merchants: deps.merchants });
 }

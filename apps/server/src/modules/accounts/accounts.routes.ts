@@ -6,6 +6,8 @@ import {
   captchaResponseSchema,
   changePasswordRequestSchema,
   changePasswordResponseSchema,
+  forgotPasswordRequestSchema,
+  forgotPasswordResponseSchema,
   freePlayLoginRequestSchema,
   freePlayLoginResponseSchema,
   loginFailureSchema,
@@ -17,6 +19,8 @@ import {
   registerRequestSchema,
   registerResponseSchema,
   registerSettingsResponseSchema,
+  resetPasswordByEmailRequestSchema,
+  resetPasswordByEmailResponseSchema,
   resetPasswordByPhoneRequestSchema,
   resetPasswordByPhoneResponseSchema,
   smsLoginCodeRequestSchema,
@@ -38,6 +42,7 @@ import { type AccountsService, LoginRefusal, type RequestMeta } from './accounts
 import { CAPTCHA_TTL_SECONDS } from './accounts.settings.ts';
 import type { BotCheck } from './bot-check.ts';
 import type { CaptchaService } from './captcha.service.ts';
+import type { PasswordResetService } from './password-reset.service.ts';
 import { type PayloadEncryption, publicPayloadKeySchema } from './payload-encryption.ts';
 
 /** Requests per minute per IP on the calls a script would hammer; lockouts and SMS caps sit behind. */
@@ -86,14 +91,19 @@ export function accountsRoutes(deps: {
   captcha: CaptchaService;
   encryption: PayloadEncryption;
   botCheck: BotCheck;
+  passwordReset: PasswordResetService;
   merchants: MerchantService;
 }): FastifyPluginAsyncZod {
-  const { accounts, captcha, encryption, botCheck, merchants } = deps;
+  const { accounts, captcha, encryption, botCheck, passwordReset, merchants } = deps;
   const requireBotCheck = botCheck.requireBotCheck;
   const decryptBody = encryption.decryptBody;
   return async (app) => {
     // Scoped to these routes; the shared store (Redis) can be passed here when it lands.
     await app.register(fastifyRateLimit, { global: false });
+    // The spec sends the forgot-password form url-encoded; parsed here for these routes only.
+    app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 16 * 1024 }, (_request, body, done) => {
+      done(null, Object.fromEntries(new URLSearchParams(String(body))));
+    });
 
     app.get(
       '/wps/system/setting/register',
@@ -266,6 +276,42 @@ export function accountsRoutes(deps: {
       async (request) => {
         const sent = await accounts.sendLoginCode(request.body, meta(request));
         return { success: true as const, message: smsSentMessage(request), value: sent };
+      },
+    );
+
+    app.post(
+      '/wps/member/password/email',
+      {
+        preHandler: requireBotCheck,
+        config: perMinute(ACCOUNT_RATE_LIMITS.password),
+        schema: {
+          tags: ['accounts'],
+          body: forgotPasswordRequestSchema,
+          response: { 200: forgotPasswordResponseSchema, ...commonErrorResponses },
+        },
+      },
+      async (request) => {
+        const origin =
+          typeof request.headers.origin === 'string' && /^https?:\/\/[^/]+$/.test(request.headers.origin) ? request.headers.origin : null;
+        await passwordReset.request({ ...request.body, origin }, meta(request));
+        return ok({ sent: true as const });
+      },
+    );
+
+    app.post(
+      '/wps/member/password/reset',
+      {
+        preValidation: decryptBody,
+        config: perMinute(ACCOUNT_RATE_LIMITS.password),
+        schema: {
+          tags: ['accounts'],
+          body: resetPasswordByEmailRequestSchema,
+          response: { 200: resetPasswordByEmailResponseSchema, ...commonErrorResponses },
+        },
+      },
+      async (request) => {
+        await passwordReset.complete(request.body, meta(request));
+        return ok({ changed: true as const });
       },
     );
 

@@ -90,7 +90,27 @@ export type PayloadNoncesTable = {
   expires_at: Timestamp;
 };
 
+export type PasswordResetTokensTable = {
+  token_hash: string;
+  member_id: number;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  used_at: Date | null;
+  ip: string | null;
+};
+
+export type EmailOutboxTable = {
+  id: Generated<number>;
+  merchant_id: number;
+  to_address: string;
+  subject: string;
+  body: string;
+  created_at: Timestamp;
+};
+
 export type AccountsTables = {
+  password_reset_tokens: PasswordResetTokensTable;
+  email_outbox: EmailOutboxTable;
   payload_keys: PayloadKeysTable;
   payload_nonces: PayloadNoncesTable;
   member_security: MemberSecurityTable;
