@@ -161,7 +161,15 @@ export const loginFailureSchema = z.object({
   success: z.literal(false),
   code: z.string(),
   message: z.string(),
-  value: z.object({ captcha: z.boolean() }).optional(),
+  value: z
+    .object({
+      captcha: z.boolean(),
+      /** Present with code second_factor_required: the challenge to answer at /wps/session/login/verify. */
+      secondFactor: z
+        .object({ challenge: z.string(), methods: z.array(z.enum(['sms', 'authenticator'])), expiredMinutes: z.number().int() })
+        .optional(),
+    })
+    .optional(),
 });
 export type LoginFailure = z.infer<typeof loginFailureSchema>;
 
@@ -322,6 +330,19 @@ export const resetPasswordByEmailRequestSchema = z.strictObject({
   confirmNewPassword: z.string().max(PASSWORD_LENGTH_CEILING).optional(),
 });
 export const resetPasswordByEmailResponseSchema = okEnvelope(z.object({ changed: z.literal(true) }));
+
+/** POST /wps/session/login/verify: the second step of a login from a new address. */
+export const secondFactorVerifyRequestSchema = z.strictObject({
+  challenge: trimmed(128).min(16),
+  method: z.enum(['sms', 'authenticator']),
+  code: trimmed(16).min(4),
+});
+
+/** POST /wps/member/authenticator: starts enrolment of an authenticator app. */
+export const authenticatorEnrolResponseSchema = okEnvelope(z.object({ secret: z.string(), otpauthUrl: z.string() }));
+/** POST /wps/member/authenticator/confirm */
+export const authenticatorConfirmRequestSchema = z.strictObject({ code: trimmed(16).min(6) });
+export const authenticatorConfirmResponseSchema = okEnvelope(z.object({ enabled: z.literal(true) }));
 
 /** GET /wps/captcha: value is a base64 PNG; the key also travels as an HttpOnly cookie. */
 export const captchaResponseSchema = z.object({

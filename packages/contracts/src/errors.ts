@@ -42,6 +42,12 @@ export const ERROR_CODES = {
   encryption_required: { status: 400, vi: 'Yêu cầu phải được mã hóa', en: 'This request must be encrypted' },
   bot_check_failed: { status: 400, vi: 'Vui lòng hoàn tất xác minh trước', en: 'Please complete verification first' },
   reset_link_invalid: { status: 400, vi: 'Liên kết đã hết hạn hoặc đã được dùng', en: 'This link has expired or was already used' },
+  second_factor_required: {
+    status: 401,
+    vi: 'Đăng nhập từ địa chỉ mới, vui lòng xác minh thêm',
+    en: 'Login from a new address: please complete the second step',
+  },
+  second_factor_invalid: { status: 400, vi: 'Mã xác minh không hợp lệ', en: 'The verification code is not valid' },
   sms_login_disabled: { status: 403, vi: 'Đăng nhập bằng mã SMS đang tắt', en: 'Login by SMS code is switched off' },
   verification_code_required: { status: 400, vi: 'Vui lòng nhập mã xác minh', en: 'Verification code required' },
   verification_code_invalid: { status: 400, vi: 'Mã xác minh không hợp lệ', en: 'Enter a valid verification code' },

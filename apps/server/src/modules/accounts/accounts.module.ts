@@ -11,6 +11,7 @@ import { createCaptchaService } from './captcha.service.ts';
 import { createOutboxEmailProvider, type EmailProvider } from './email-provider.ts';
 import { createPasswordResetService } from './password-reset.service.ts';
 import { createPayloadEncryption } from './payload-encryption.ts';
+import { createSecondFactor } from './second-factor.ts';
 import { createSmsCodeService } from './sms-code.service.ts';
 import { createOutboxSmsProvider, type SmsProvider } from './sms-provider.ts';
 
@@ -31,7 +32,8 @@ export function accountsModule(deps: {
     provider: deps.smsProvider ?? createOutboxSmsProvider(deps.db),
     now: deps.now,
   });
-  const accounts = createAccountsService({ ...deps, captcha, sms });
+  const secondFactor = createSecondFactor({ db: deps.db, sms, now: deps.now });
+  const accounts = createAccountsService({ ...deps, captcha, sms, secondFactor });
   const encryption = createPayloadEncryption(deps);
   const botCheck = createBotCheck(deps);
   const passwordReset = createPasswordResetService({ ...deps, email: deps.emailProvider ?? createOutboxEmailProvider(deps.db) });

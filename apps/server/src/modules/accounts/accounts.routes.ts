@@ -2,6 +2,9 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import {
   affiliateQuerySchema,
   affiliateResponseSchema,
+  authenticatorConfirmRequestSchema,
+  authenticatorConfirmResponseSchema,
+  authenticatorEnrolResponseSchema,
   botCheckChallengeResponseSchema,
   captchaResponseSchema,
   changePasswordRequestSchema,
@@ -23,6 +26,7 @@ import {
   resetPasswordByEmailResponseSchema,
   resetPasswordByPhoneRequestSchema,
   resetPasswordByPhoneResponseSchema,
+  secondFactorVerifyRequestSchema,
   smsLoginCodeRequestSchema,
   smsPasswordCodeRequestSchema,
   smsRegisterCodeRequestSchema,
@@ -182,6 +186,52 @@ export function accountsRoutes(deps: {
           if (!(error instanceof DomainError)) throw error;
           return sendLoginFailure(request, reply, error);
         }
+      },
+    );
+
+    app.post(
+      '/wps/session/login/verify',
+      {
+        preValidation: decryptBody,
+        config: perMinute(ACCOUNT_RATE_LIMITS.login),
+        schema: {
+          tags: ['accounts'],
+          body: secondFactorVerifyRequestSchema,
+          response: { 200: loginResponseSchema, ...commonErrorResponses },
+        },
+      },
+      async (request) => ok(await accounts.verifySecondFactor(request.body, meta(request))),
+    );
+
+    app.post(
+      '/wps/member/authenticator',
+      {
+        preHandler: requireRealAccount,
+        config: perMinute(ACCOUNT_RATE_LIMITS.password),
+        schema: {
+          tags: ['accounts'],
+          security: [{ session: [] }],
+          response: { 200: authenticatorEnrolResponseSchema, ...commonErrorResponses },
+        },
+      },
+      async (request) => ok(await accounts.enrolAuthenticator(principalOf(request))),
+    );
+
+    app.post(
+      '/wps/member/authenticator/confirm',
+      {
+        preHandler: requireRealAccount,
+        config: perMinute(ACCOUNT_RATE_LIMITS.password),
+        schema: {
+          tags: ['accounts'],
+          security: [{ session: [] }],
+          body: authenticatorConfirmRequestSchema,
+          response: { 200: authenticatorConfirmResponseSchema, ...commonErrorResponses },
+        },
+      },
+      async (request) => {
+        await accounts.confirmAuthenticator(principalOf(request), request.body.code);
+        return ok({ enabled: true as const });
       },
     );
 
@@ -375,6 +425,9 @@ function sendLoginFailure(request: FastifyRequest, reply: FastifyReply, error: D
     success: false as const,
     code: error.code,
     message: error.detail ? `${base}: ${error.detail}` : base,
-    value: { captcha: error instanceof LoginRefusal ? error.captcha : false },
+    value: {
+      captcha: error instanceof LoginRefusal ? error.captcha : false,
+      ...(error instanceof LoginRefusal && error.secondFactor ? { secondFactor: error.secondFactor } : {}),
+    },
   });
 }

@@ -31,6 +31,7 @@ import { type LoginPolicy, loginPolicySetting, type RegistrationSettings, regist
 import { writeAccountAudit } from './accounts-audit.ts';
 import type { CaptchaService } from './captcha.service.ts';
 import { clearThrottle, readThrottle, recordFailure } from './login-throttle.ts';
+import { type SecondFactor, type SecondFactorMethod, secondFactorSetting } from './second-factor.ts';
 import type { SmsCodeService } from './sms-code.service.ts';
 
 export type RequestMeta = { ip: string | null; userAgent: string | null };
@@ -39,12 +40,16 @@ export type LoginInput = z.output<typeof loginRequestSchema>;
 export type RegistrationMode = 'username' | 'mobile';
 export type ResetPasswordByPhoneInput = z.output<typeof resetPasswordByPhoneRequestSchema>;
 
-/** A refused login, carrying whether the next attempt must show a captcha. */
+export type SecondFactorChallenge = { challenge: string; methods: SecondFactorMethod[]; expiredMinutes: number };
+
+/** A refused login, carrying whether the next attempt must show a captcha, or the second step to take. */
 export class LoginRefusal extends DomainError {
   readonly captcha: boolean;
-  constructor(code: ConstructorParameters<typeof DomainError>[0], captcha: boolean, detail?: string) {
+  readonly secondFactor: SecondFactorChallenge | undefined;
+  constructor(code: ConstructorParameters<typeof DomainError>[0], captcha: boolean, detail?: string, secondFactor?: SecondFactorChallenge) {
     super(code, detail);
     this.captcha = captcha;
+    this.secondFactor = secondFactor;
   }
 }
 
@@ -84,9 +89,10 @@ export function createAccountsService(deps: {
   sessions: SessionService;
   captcha: CaptchaService;
   sms: SmsCodeService;
+  secondFactor: SecondFactor;
   now: () => Date;
 }) {
-  const { db, settings, merchants, sessions, captcha, sms, now } = deps;
+  const { db, settings, merchants, sessions, captcha, sms, secondFactor, now } = deps;
 
   // Unknown usernames are checked against this hash, so they cost the same time as known ones.
   let dummyHash: Promise<string> | undefined;
@@ -286,6 +292,7 @@ export function createAccountsService(deps: {
     const isFirstLogin = context.previousLogin === null || context.previousLogin.count === 0;
     const isOperatorMadeFirstLogin = context.previousLogin !== null && isFirstLogin;
     const passwordExpired = isPasswordExpired(before, policy, at);
+    await secondFactor.recordKnownIp(memberId, meta.ip);
     await db.transaction().execute(async (trx) => {
       await repo.recordLogin(trx, memberId, at, meta.ip);
       await writeAccountAudit(trx, {
@@ -402,11 +409,54 @@ export function createAccountsService(deps: {
     if (input.entry === 'agent' && !isAgentAccountType(member.accountType)) throw new LoginRefusal('not_agent', false);
 
     await clearThrottle(db, merchant.id, 'account', accountKey);
-    return completeLogin(merchant, member.id, meta, {
+    const context = {
       isSms: input.type === 'sms',
       isDefaultPassword,
       previousLogin: { at: member.lastLoginAt, ip: member.lastLoginIp, count: member.loginCount ?? 0 },
+    };
+    // An SMS login has already proven the phone; a password login from a new address proves more.
+    if (input.type === 'username' && (await settings.get(merchant.id, secondFactorSetting)).enabled) {
+      const methods = await secondFactor.methodsRequired(member, meta.ip);
+      if (methods.length > 0) {
+        const challenge = await secondFactor.start(merchant.id, member, methods, meta, {
+          isDefaultPassword,
+          previousLoginAt: member.lastLoginAt?.toISOString() ?? null,
+          previousLoginIp: member.lastLoginIp,
+          loginCount: member.loginCount ?? 0,
+        });
+        throw new LoginRefusal('second_factor_required', false, undefined, challenge);
+      }
+    }
+    return completeLogin(merchant, member.id, meta, context);
+  }
+
+  /** The second step of a login from a new address; ends logged in like a login. */
+  async function verifySecondFactor(
+    input: { challenge: string; method: SecondFactorMethod; code: string },
+    meta: RequestMeta,
+  ): Promise<LoginValue> {
+    const merchant = await merchants.current();
+    const { memberId, context } = await secondFactor.finish(merchant.id, input, meta);
+    const member = await repo.findById(db, memberId);
+    if (member?.status !== 'active') throw new DomainError('second_factor_invalid');
+    const previousAt = typeof context.previousLoginAt === 'string' ? new Date(context.previousLoginAt) : null;
+    return completeLogin(merchant, memberId, meta, {
+      isSms: false,
+      isDefaultPassword: context.isDefaultPassword === true,
+      previousLogin: {
+        at: previousAt,
+        ip: typeof context.previousLoginIp === 'string' ? context.previousLoginIp : null,
+        count: typeof context.loginCount === 'number' ? context.loginCount : 0,
+      },
     });
+  }
+
+  async function enrolAuthenticator(principal: Principal) {
+    return secondFactor.enrolAuthenticator(principal.memberId, principal.username);
+  }
+
+  async function confirmAuthenticator(principal: Principal, code: string) {
+    await secondFactor.confirmAuthenticator(principal.memberId, principal.username, code);
   }
 
   async function logout(principal: Principal, meta: RequestMeta): Promise<void> {
@@ -558,6 +608,9 @@ export function createAccountsService(deps: {
   }
 
   return {
+    verifySecondFactor,
+    enrolAuthenticator,
+    confirmAuthenticator,
     freePlayLogin,
     sendPasswordCode,
     resetPasswordByPhone,

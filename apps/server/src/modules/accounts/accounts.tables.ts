@@ -108,7 +108,37 @@ export type EmailOutboxTable = {
   created_at: Timestamp;
 };
 
+export type MemberKnownIpsTable = {
+  member_id: number;
+  ip: string;
+  first_seen_at: Timestamp;
+  last_seen_at: Timestamp;
+};
+
+export type MemberTotpTable = {
+  member_id: number;
+  secret_base32: string;
+  confirmed_at: Date | null;
+  last_counter: number | null;
+  created_at: Timestamp;
+};
+
+export type LoginChallengesTable = {
+  token_hash: string;
+  member_id: number;
+  ip: string | null;
+  methods: string;
+  context: JSONColumnType<Record<string, unknown>, string, string>;
+  attempts: ColumnType<number, number | undefined, number>;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  used_at: Date | null;
+};
+
 export type AccountsTables = {
+  member_known_ips: MemberKnownIpsTable;
+  member_totp: MemberTotpTable;
+  login_challenges: LoginChallengesTable;
   password_reset_tokens: PasswordResetTokensTable;
   email_outbox: EmailOutboxTable;
   payload_keys: PayloadKeysTable;
