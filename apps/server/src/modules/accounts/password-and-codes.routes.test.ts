@@ -198,6 +198,14 @@ describe('password change, captcha and SMS codes', () => {
     expect((await sendLoginCode(mobile)).statusCode).toBe(200);
   });
 
+  it('sends one code when two requests for one number arrive together', async () => {
+    const mobile = randomMobile();
+    const results = await Promise.all([sendLoginCode(mobile, nextIp()), sendLoginCode(mobile, nextIp())]);
+    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 429]);
+    const sent = await t.database.db.selectFrom('sms_outbox').select('id').where('mobile_num', '=', mobile).execute();
+    expect(sent).toHaveLength(1);
+  });
+
   it('caps codes per number per hour and per address per hour', async () => {
     await t.app.services.settings.set(
       merchant.id,

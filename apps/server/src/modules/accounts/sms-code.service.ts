@@ -40,31 +40,33 @@ export function createSmsCodeService(deps: { db: Kysely<DB>; settings: SettingsS
     const policy = await settings.get(merchantId, smsPolicySetting);
     const at = now();
     const hourAgo = new Date(at.getTime() - HOUR_MS);
-    const recent = await db
-      .selectFrom('sms_codes')
-      .select([sql<number>`count(*)`.as('count'), sql<Date | null>`max(created_at)`.as('latest')])
-      .where('merchant_id', '=', merchantId)
-      .where('mobile_num', '=', mobileNum)
-      .where('created_at', '>', hourAgo)
-      .executeTakeFirstOrThrow();
-    const latest = recent.latest ? new Date(recent.latest) : null;
-    if (Number(recent.count) >= policy.perNumberPerHour) throw new DomainError('sms_too_many_requests');
-    if (latest && at.getTime() - latest.getTime() < policy.resendSeconds * 1000) throw new DomainError('sms_too_many_requests');
-    if (meta.ip) {
-      const fromIp = await db
-        .selectFrom('sms_codes')
-        .select(sql<number>`count(*)`.as('count'))
-        .where('merchant_id', '=', merchantId)
-        .where('ip', '=', meta.ip)
-        .where('created_at', '>', hourAgo)
-        .executeTakeFirstOrThrow();
-      if (Number(fromIp.count) >= policy.perIpPerHour) throw new DomainError('sms_too_many_requests');
-    }
-
     let code = '';
     for (let i = 0; i < policy.codeLength; i++) code += String(randomInt(10));
     const salt = randomBytes(12).toString('hex');
     await db.transaction().execute(async (trx) => {
+      // One send per number at a time: the caps below are counted and applied under this lock,
+      // so parallel requests cannot all slip under them.
+      await sql`SELECT pg_advisory_xact_lock(hashtextextended(${`sms:${merchantId}:${mobileNum}`}, 0))`.execute(trx);
+      const recent = await trx
+        .selectFrom('sms_codes')
+        .select([sql<number>`count(*)`.as('count'), sql<Date | null>`max(created_at)`.as('latest')])
+        .where('merchant_id', '=', merchantId)
+        .where('mobile_num', '=', mobileNum)
+        .where('created_at', '>', hourAgo)
+        .executeTakeFirstOrThrow();
+      const latest = recent.latest ? new Date(recent.latest) : null;
+      if (Number(recent.count) >= policy.perNumberPerHour) throw new DomainError('sms_too_many_requests');
+      if (latest && at.getTime() - latest.getTime() < policy.resendSeconds * 1000) throw new DomainError('sms_too_many_requests');
+      if (meta.ip) {
+        const fromIp = await trx
+          .selectFrom('sms_codes')
+          .select(sql<number>`count(*)`.as('count'))
+          .where('merchant_id', '=', merchantId)
+          .where('ip', '=', meta.ip)
+          .where('created_at', '>', hourAgo)
+          .executeTakeFirstOrThrow();
+        if (Number(fromIp.count) >= policy.perIpPerHour) throw new DomainError('sms_too_many_requests');
+      }
       await trx
         .updateTable('sms_codes')
         .set({ consumed_at: at })
