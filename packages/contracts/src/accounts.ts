@@ -242,6 +242,9 @@ export const validationRulesResponseSchema = okEnvelope(z.array(fieldRuleSchema)
 export const affiliateQuerySchema = z.strictObject({ code: trimmed(64).min(1), domain: optionalText() });
 export const affiliateResponseSchema = okEnvelope(z.object({ code: z.string(), valid: z.literal(true) }));
 
+/** POST /wps/agent/affiliate/code: the agent's own invitation code, made on first request. */
+export const agentAffiliateCodeResponseSchema = okEnvelope(z.object({ code: z.string() }));
+
 /** GET /wps/member/info */
 export const memberInfoValueSchema = z.object({
   customerId: z.number().int(),

@@ -2,6 +2,7 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import {
   affiliateQuerySchema,
   affiliateResponseSchema,
+  agentAffiliateCodeResponseSchema,
   authenticatorConfirmRequestSchema,
   authenticatorConfirmResponseSchema,
   authenticatorEnrolResponseSchema,
@@ -40,7 +41,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { DomainError } from '../../lib/domain-error.ts';
 import { requestLanguage } from '../../lib/request-language.ts';
 import { principalOf, requireMember } from '../../plugins/auth.ts';
-import { requireRealAccount } from '../../plugins/guards.ts';
+import { requireAgent, requireRealAccount } from '../../plugins/guards.ts';
 import type { MerchantService } from '../merchant/merchant.service.ts';
 import { type AccountsService, LoginRefusal, type RequestMeta } from './accounts.service.ts';
 import { CAPTCHA_TTL_SECONDS } from './accounts.settings.ts';
@@ -151,6 +152,19 @@ export function accountsRoutes(deps: {
         const challenge = await botCheck.challenge();
         return ok({ parameters: { ...challenge.parameters }, ...(challenge.signature ? { signature: challenge.signature } : {}) });
       },
+    );
+
+    app.post(
+      '/wps/agent/affiliate/code',
+      {
+        preHandler: requireAgent,
+        schema: {
+          tags: ['accounts'],
+          security: [{ session: [] }],
+          response: { 200: agentAffiliateCodeResponseSchema, ...commonErrorResponses },
+        },
+      },
+      async (request) => ok(await accounts.agentAffiliateCode(principalOf(request))),
     );
 
     app.get(

@@ -16,7 +16,7 @@ import {
   type resetPasswordByPhoneRequestSchema,
   type SessionValues,
 } from '@platform/contracts/accounts';
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { z } from 'zod';
 import type { DB } from '../../db/schema.ts';
 import { DomainError } from '../../lib/domain-error.ts';
@@ -56,6 +56,7 @@ export class LoginRefusal extends DomainError {
 export type AccountsService = ReturnType<typeof createAccountsService>;
 
 const PG_UNIQUE_VIOLATION = '23505';
+const AFFILIATE_CODE_ATTEMPTS = 5;
 
 /** Maps a unique-index violation on members to the field it concerns; undefined for other errors. */
 function duplicateFieldOf(error: unknown): 'username' | 'mobile' | undefined {
@@ -607,7 +608,34 @@ export function createAccountsService(deps: {
     return presentSessionValues(session.token, merchant, row);
   }
 
+  /**
+   * The agent's invitation code, made on first request: eight letters and digits that are easy to
+   * read aloud (no 0/O or 1/I). A clash with another agent's code just draws again.
+   */
+  async function agentAffiliateCode(principal: Principal): Promise<{ code: string }> {
+    const existing = await repo.findAffiliateCodeOf(db, principal.memberId);
+    if (existing) return { code: existing };
+    const alphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+    for (let attempt = 0; attempt < AFFILIATE_CODE_ATTEMPTS; attempt++) {
+      const code = Array.from(randomBytes(8), (b) => alphabet[b % alphabet.length]).join('');
+      try {
+        await db.transaction().execute(async (trx) => {
+          // Serialises two first requests of one agent, so it ends with one code, not two.
+          await sql`SELECT pg_advisory_xact_lock(hashtextextended(${`affiliate:${principal.memberId}`}, 0))`.execute(trx);
+          if (await repo.findAffiliateCodeOf(trx, principal.memberId)) return;
+          await repo.insertAffiliateCode(trx, { merchantId: principal.merchantId, memberId: principal.memberId, code });
+        });
+        const stored = await repo.findAffiliateCodeOf(db, principal.memberId);
+        if (stored) return { code: stored };
+      } catch (error) {
+        if ((error as { code?: unknown }).code !== PG_UNIQUE_VIOLATION) throw error;
+      }
+    }
+    throw new DomainError('conflict', 'could not draw a free invitation code');
+  }
+
   return {
+    agentAffiliateCode,
     verifySecondFactor,
     enrolAuthenticator,
     confirmAuthenticator,

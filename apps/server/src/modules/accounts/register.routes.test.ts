@@ -191,6 +191,28 @@ describe('registration calls', () => {
     expect(row.upline_path).toBe(`${agent.uplinePath}${row.id}/`);
   });
 
+  it('gives an agent one invitation code that places registrations under them, and refuses non-agents', async () => {
+    const agent = await createMember(t.database.db, merchant, { accountType: 1 });
+    const member = await createMember(t.database.db, merchant, { accountType: 0 });
+    const agentToken = (await t.app.services.sessions.create(agent.id)).token;
+    const memberToken = (await t.app.services.sessions.create(member.id)).token;
+    const call = (token?: string) =>
+      t.app.inject({ method: 'POST', url: '/wps/agent/affiliate/code', headers: token ? { authorization: `Bearer ${token}` } : {} });
+    expect((await call()).statusCode).toBe(401);
+    expect((await call(memberToken)).statusCode).toBe(403);
+    const [first, second] = await Promise.all([call(agentToken), call(agentToken)]);
+    const code = first.json().value.code;
+    expect(code).toMatch(/^[A-HJ-NP-Z2-9]{8}$/);
+    expect(second.json().value.code).toBe(code);
+    const res = await put('/wps/member/register', await validUser({ affiliateCode: code }));
+    const row = await t.database.db
+      .selectFrom('members')
+      .select('parent_id')
+      .where('id', '=', res.json().value.customerId)
+      .executeTakeFirstOrThrow();
+    expect(row.parent_id).toBe(agent.id);
+  });
+
   it('takes the referral code from the link when no affiliate code is typed', async () => {
     const agent = await createMember(t.database.db, merchant, { accountType: 2 });
     await t.database.db.insertInto('affiliate_codes').values({ merchant_id: merchant.id, member_id: agent.id, code: 'REF2024' }).execute();
