@@ -272,6 +272,8 @@ export const changePasswordRequestSchema = z.strictObject({
   oldPassword: z.string().min(1).max(PASSWORD_LENGTH_CEILING),
   newPassword: z.string().min(1).max(PASSWORD_LENGTH_CEILING),
   confirmNewPassword: z.string().min(1).max(PASSWORD_LENGTH_CEILING),
+  /** The SMS code from /wps/verification/sms/member, when CHNGPASSVERIF3 is on. */
+  verificationCode: optionalText(VERIFICATION_CODE_LENGTH_MAX),
 });
 export type ChangePasswordRequest = z.infer<typeof changePasswordRequestSchema>;
 export const changePasswordResponseSchema = okEnvelope(z.object({ changed: z.literal(true) }));

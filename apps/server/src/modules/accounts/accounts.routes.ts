@@ -380,6 +380,19 @@ export function accountsRoutes(deps: {
     );
 
     app.post(
+      '/wps/verification/sms/member',
+      {
+        preHandler: requireRealAccount,
+        config: perMinute(ACCOUNT_RATE_LIMITS.sms),
+        schema: { tags: ['accounts'], security: [{ session: [] }], response: { 200: smsSentResponseSchema, ...commonErrorResponses } },
+      },
+      async (request) => {
+        const sent = await accounts.sendMemberPasswordCode(principalOf(request), meta(request));
+        return { success: true as const, message: smsSentMessage(request), value: sent };
+      },
+    );
+
+    app.post(
       '/wps/verification/sms/password',
       {
         preHandler: requireBotCheck,

@@ -491,6 +491,11 @@ export function createAccountsService(deps: {
       throw new DomainError('old_password_incorrect');
     }
     if (input.newPassword === input.oldPassword) throw new DomainError('password_unchanged');
+    // CHNGPASSVERIF3 adds proof of the phone; a member without a mobile number has only the password.
+    if ((await settings.get(merchant.id, whitelabelSetting)).CHNGPASSVERIF3 && row.mobileNum) {
+      if (!input.verificationCode) throw new DomainError('verification_code_required');
+      await sms.consume(merchant.id, 'password', row.mobileNum, input.verificationCode);
+    }
     const passwordHash = await hashPassword(input.newPassword);
     const at = now();
     await db.transaction().execute(async (trx) => {
@@ -522,6 +527,13 @@ export function createAccountsService(deps: {
     if (!reg.mobileRegistration) throw new DomainError('registration_disabled');
     await checkMobile(merchant.id, input.mobileNo);
     return sms.send(merchant.id, 'register', input.mobileNo, { countryDialingCode: input.countryDialingCode ?? null, ip: meta.ip });
+  }
+
+  /** The code for a password change under CHNGPASSVERIF3, sent to the member's own mobile. */
+  async function sendMemberPasswordCode(principal: Principal, meta: RequestMeta) {
+    const row = await repo.findById(db, principal.memberId);
+    if (!row?.mobileNum) throw new DomainError('mobile_invalid');
+    return sms.send(principal.merchantId, 'password', row.mobileNum, { countryDialingCode: null, ip: meta.ip });
   }
 
   async function sendPasswordCode(input: { mobileNum: string; countryDialingCode?: string | undefined }, meta: RequestMeta) {
@@ -635,6 +647,7 @@ export function createAccountsService(deps: {
   }
 
   return {
+    sendMemberPasswordCode,
     agentAffiliateCode,
     verifySecondFactor,
     enrolAuthenticator,

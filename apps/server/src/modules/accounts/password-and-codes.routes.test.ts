@@ -4,6 +4,7 @@ import { bearer, lastSmsCode, nextIp, solveCaptcha } from '../../../test/account
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { createMember, createMerchant, uniqueName } from '../../../test/factories.ts';
 import { hashPassword } from '../../lib/password.ts';
+import { whitelabelSetting } from '../system/system.settings.ts';
 import { loginPolicySetting, smsPolicySetting } from './accounts.settings.ts';
 
 describe('password change, captcha and SMS codes', () => {
@@ -105,6 +106,26 @@ describe('password change, captcha and SMS codes', () => {
       expect(res.json().code, code).toBe(code);
     }
     expect((await t.app.inject({ method: 'GET', url: '/wps/member/info', headers: bearer(m.token, ip) })).statusCode).toBe(200);
+  });
+
+  it("asks for an SMS code to the member's own mobile when CHNGPASSVERIF3 is on", async () => {
+    await t.app.services.settings.set(merchant.id, whitelabelSetting, { ...whitelabelSetting.defaultValue, CHNGPASSVERIF3: true }, 'test');
+    const m = await loggedIn();
+    const mobile = randomMobile();
+    await t.database.db.updateTable('members').set({ mobile_num: mobile }).where('id', '=', m.id).execute();
+    const payload = { oldPassword: 'goodpass1', newPassword: 'newpass22', confirmNewPassword: 'newpass22' };
+    expect((await changePassword(m.token, payload)).json().code).toBe('verification_code_required');
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/wps/verification/sms/member', headers: { 'x-forwarded-for': ip } })).statusCode,
+    ).toBe(401);
+    const sent = await t.app.inject({ method: 'POST', url: '/wps/verification/sms/member', headers: bearer(m.token, ip) });
+    expect(sent.json()).toMatchObject({ success: true, value: { expiredMinutes: 5 } });
+    const code = await lastSmsCode(t.database.db, mobile);
+    expect((await changePassword(m.token, { ...payload, verificationCode: code === '000000' ? '111111' : '000000' })).json().code).toBe(
+      'verification_code_invalid',
+    );
+    expect((await changePassword(m.token, { ...payload, verificationCode: code })).statusCode).toBe(200);
+    await t.app.services.settings.set(merchant.id, whitelabelSetting, whitelabelSetting.defaultValue, 'test');
   });
 
   it('clears the forced change once the password is changed', async () => {
