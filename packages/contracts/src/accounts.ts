@@ -216,7 +216,10 @@ export type RegisterRequest = z.input<typeof registerRequestSchema>;
 /** PUT /wps/member/register/mobile: the mobile number is the username. */
 export const registerMobileRequestSchema = z.strictObject({ username: optionalText(64), ...registrationCommon });
 
-export const registerResponseSchema = okEnvelope(loginValueSchema);
+/** With DIRECTREG3 off the new member is not logged in: the client opens the login popup. */
+export const registeredOnlyValueSchema = z.object({ registered: z.literal(true), customerId: z.number().int(), username: z.string() });
+export type RegisteredOnlyValue = z.infer<typeof registeredOnlyValueSchema>;
+export const registerResponseSchema = okEnvelope(z.union([loginValueSchema, registeredOnlyValueSchema]));
 
 /** GET /wps/system/setting/register */
 export const registerSettingsValueSchema = z.object({

@@ -10,6 +10,7 @@ import {
   type loginRequestSchema,
   type MemberInfoValue,
   normaliseName,
+  type RegisteredOnlyValue,
   type RegisterSettingsValue,
   type RegistrationRuleField,
   type registerRequestSchema,
@@ -149,7 +150,7 @@ export function createAccountsService(deps: {
     mode: RegistrationMode,
     input: RegisterInput,
     meta: RequestMeta & { captchaKey: string | undefined },
-  ): Promise<LoginValue> {
+  ): Promise<LoginValue | RegisteredOnlyValue> {
     const merchant = await merchants.current();
     const [reg, flags] = await Promise.all([settings.get(merchant.id, registrationSetting), settings.get(merchant.id, whitelabelSetting)]);
     if (mode === 'username' && !reg.usernameRegistration) throw new DomainError('registration_disabled');
@@ -275,7 +276,9 @@ export function createAccountsService(deps: {
       throw error;
     }
 
-    // Registration ends logged in (spec: register, then log in automatically).
+    // Registration ends logged in (spec: register, then log in automatically) unless the operator
+    // turned DIRECTREG3 off, in which case the member logs in by themselves afterwards.
+    if (!flags.DIRECTREG3) return { registered: true, customerId: memberId, username };
     return completeLogin(merchant, memberId, meta, { isSms: false, isDefaultPassword: false, previousLogin: null });
   }
 

@@ -294,6 +294,16 @@ describe('registration calls', () => {
     expect(dup.json().code).toBe('mobile_taken');
   });
 
+  it('registers without logging in when DIRECTREG3 is off', async () => {
+    await t.app.services.settings.set(merchant.id, whitelabelSetting, { ...whitelabelSetting.defaultValue, DIRECTREG3: false }, 'test');
+    const user = await validUser();
+    const res = await put('/wps/member/register', user);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().value).toEqual({ registered: true, customerId: expect.any(Number), username: user.username });
+    const sessions = await t.database.db.selectFrom('sessions').select('id').where('member_id', '=', res.json().value.customerId).execute();
+    expect(sessions).toHaveLength(0);
+  });
+
   it('refuses a way of registering the operator switched off', async () => {
     await t.app.services.settings.set(
       merchant.id,
