@@ -330,4 +330,32 @@ describe('login, logout and member info', () => {
     for (let i = 0; i < 6; i++) codes.push((await freePlay({}, address)).statusCode);
     expect(codes).toEqual([200, 200, 200, 200, 200, 429]);
   });
+  it('publishes every account call in the OpenAPI document', async () => {
+    const paths = Object.keys((await t.app.inject({ method: 'GET', url: '/docs/json' })).json().paths);
+    for (const path of [
+      '/wps/system/setting/register',
+      '/wps/system/setting/register/validation',
+      '/wps/agent/affiliate',
+      '/wps/captcha',
+      '/wps/session/login',
+      '/wps/session/login/verify',
+      '/wps/session/login/freeplay',
+      '/wps/session/logout',
+      '/wps/member/info',
+      '/wps/member/register',
+      '/wps/member/register/mobile',
+      '/wps/member/password',
+      '/wps/member/password/email',
+      '/wps/member/password/reset',
+      '/wps/member/password/verification',
+      '/wps/verification/sms/noLogin',
+      '/wps/verification/sms/register',
+      '/wps/verification/sms/password',
+      '/wps/verification/sms/member',
+      '/wps/system/encryption/key',
+      '/wps/botcheck/challenge',
+    ]) {
+      expect(paths, path).toContain(path);
+    }
+  });
 });
