@@ -11,6 +11,7 @@ import type { Registry } from 'prom-client';
 import type { Database } from './db/database.ts';
 import type { Env } from './env.ts';
 import { createPubSub, type PubSub } from './lib/pubsub.ts';
+import { accountsModule } from './modules/accounts/accounts.module.ts';
 import { type AuditService, createAuditService } from './modules/audit/audit.service.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { createJobRunner, type JobRunner } from './modules/jobs/job-runner.ts';
@@ -154,6 +155,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(healthRoutes(database));
   await app.register(systemRoutes);
+  await app.register(accountsModule({ db: database.db, sessions, settings, merchants, now }));
 
   await registerWebApp(app, env.WEB_DIST_DIR ?? DEFAULT_WEB_DIST_DIR);
   return app;

@@ -1,4 +1,5 @@
 import type { ColumnType, Generated, JSONColumnType } from 'kysely';
+import type { AccountsTables } from '../modules/accounts/accounts.tables.ts';
 
 /**
  * The database as Kysely sees it. Each module declares its tables beside its repository and they
@@ -192,4 +193,4 @@ export type ReconciliationTables = {
   ledger_reconciliation_differences: LedgerReconciliationDifferencesTable;
 };
 
-export type DB = CoreTables & JobsTables & ReconciliationTables;
+export type DB = CoreTables & JobsTables & ReconciliationTables & AccountsTables;

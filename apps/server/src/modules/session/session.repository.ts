@@ -15,13 +15,15 @@ export type SessionWithMember = {
 
 export async function insertSession(
   db: Kysely<DB>,
-  row: { tokenHash: string; memberId: number; expiresAt: Date; ip: string | null; userAgent: string | null },
+  row: { tokenHash: string; memberId: number; createdAt: Date; expiresAt: Date; ip: string | null; userAgent: string | null },
 ): Promise<number> {
   const inserted = await db
     .insertInto('sessions')
     .values({
       token_hash: row.tokenHash,
       member_id: row.memberId,
+      created_at: row.createdAt,
+      last_seen_at: row.createdAt,
       expires_at: row.expiresAt,
       ip: row.ip,
       user_agent: row.userAgent,

@@ -33,9 +33,12 @@ export function createSessionService(deps: { db: Kysely<DB>; policy: SessionPoli
 
   async function create(memberId: number, meta: { ip?: string | null; userAgent?: string | null } = {}) {
     const token = randomBytes(SESSION_TOKEN_BYTES).toString('base64url');
-    const expiresAt = new Date(now().getTime() + policy.absoluteHours * 3_600_000);
+    // Both times come from the service clock, so the idle check compares like with like.
+    const createdAt = now();
+    const expiresAt = new Date(createdAt.getTime() + policy.absoluteHours * 3_600_000);
     const sessionId = await repo.insertSession(db, {
       tokenHash: hashSessionToken(token),
+      createdAt,
       memberId,
       expiresAt,
       ip: meta.ip ?? null,

@@ -1,0 +1,41 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema.ts';
+import type { MerchantService } from '../merchant/merchant.service.ts';
+import type { SessionService } from '../session/session.service.ts';
+import type { SettingsService } from '../settings/settings.service.ts';
+import { accountsRoutes } from './accounts.routes.ts';
+import { createAccountsService } from './accounts.service.ts';
+import { createBotCheck } from './bot-check.ts';
+import { createCaptchaService } from './captcha.service.ts';
+import { createOutboxEmailProvider, type EmailProvider } from './email-provider.ts';
+import { createPasswordResetService } from './password-reset.service.ts';
+import { createPayloadEncryption } from './payload-encryption.ts';
+import { createSecondFactor } from './second-factor.ts';
+import { createSmsCodeService } from './sms-code.service.ts';
+import { createOutboxSmsProvider, type SmsProvider } from './sms-provider.ts';
+
+/** Builds the accounts services and their routes; app.ts registers this one plugin. */
+export function accountsModule(deps: {
+  db: Kysely<DB>;
+  sessions: SessionService;
+  settings: SettingsService;
+  merchants: MerchantService;
+  now: () => Date;
+  smsProvider?: SmsProvider;
+  emailProvider?: EmailProvider;
+}): FastifyPluginAsyncZod {
+  const captcha = createCaptchaService({ db: deps.db, now: deps.now });
+  const sms = createSmsCodeService({
+    db: deps.db,
+    settings: deps.settings,
+    provider: deps.smsProvider ?? createOutboxSmsProvider(deps.db),
+    now: deps.now,
+  });
+  const secondFactor = createSecondFactor({ db: deps.db, sms, now: deps.now });
+  const accounts = createAccountsService({ ...deps, captcha, sms, secondFactor });
+  const encryption = createPayloadEncryption(deps);
+  const botCheck = createBotCheck(deps);
+  const passwordReset = createPasswordResetService({ ...deps, email: deps.emailProvider ?? createOutboxEmailProvider(deps.db) });
+  return accountsRoutes({ accounts, captcha, encryption, botCheck, passwordReset, merchants: deps.merchants });
+}

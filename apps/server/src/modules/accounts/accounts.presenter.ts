@@ -1,0 +1,77 @@
+import { isAgentAccountType } from '@platform/contracts/account-types';
+import type { LoginValue, MemberInfoValue, SessionValues } from '@platform/contracts/accounts';
+import type { MemberAccountRow } from './accounts.repository.ts';
+
+/** The platform string of the web client (spec: merchant platform web). */
+export const WEB_PLATFORM = 'W';
+
+/** An agent may transfer to its upline when its parent is an agent too. */
+export function canTransferToUpline(row: Pick<MemberAccountRow, 'accountType' | 'parentAccountType'>): boolean {
+  return isAgentAccountType(row.accountType) && row.parentAccountType !== null && isAgentAccountType(row.parentAccountType);
+}
+
+export function presentSessionValues(token: string, merchant: { id: number; code: string }, row: MemberAccountRow): SessionValues {
+  return {
+    token,
+    cpw: false,
+    merchant: merchant.id,
+    merchantCode: merchant.code,
+    platform: WEB_PLATFORM,
+    nickname: row.nickname ?? row.username,
+    account: row.username,
+    username: row.username,
+    customerId: row.id,
+    isAgent: row.accountType,
+    toUpline: canTransferToUpline(row),
+    // Member labels (VIP tiers) arrive with the club module; until then no member has one.
+    memberLabel: '',
+  };
+}
+
+export function presentLogin(
+  values: SessionValues,
+  flags: { cpw: boolean; firstTimeLogin: boolean; passwordExpired: boolean; previousLoginAt: Date | null; previousLoginIp: string | null },
+): LoginValue {
+  return {
+    ...values,
+    cpw: flags.cpw,
+    firstTimeLogin: flags.firstTimeLogin,
+    passwordExpired: flags.passwordExpired,
+    lastLoginTime: flags.previousLoginAt?.toISOString() ?? null,
+    lastLoginIp: flags.previousLoginIp,
+  };
+}
+
+/** Keeps the last `visible` characters; contact details never leave the server whole. */
+export function maskTail(value: string | null, visible: number): string {
+  if (!value) return '';
+  if (value.length <= visible) return '*'.repeat(value.length);
+  return `${'*'.repeat(value.length - visible)}${value.slice(-visible)}`;
+}
+
+export function maskEmail(value: string | null): string {
+  if (!value) return '';
+  const at = value.indexOf('@');
+  if (at <= 0) return maskTail(value, 2);
+  return `${value.slice(0, Math.min(2, at))}***${value.slice(at)}`;
+}
+
+export function presentMemberInfo(row: MemberAccountRow, affiliateCode: string | null): MemberInfoValue {
+  return {
+    customerId: row.id,
+    account: row.username,
+    username: row.username,
+    nickname: row.nickname ?? row.username,
+    payeeName: row.payeeName ?? '',
+    mobileNum: maskTail(row.mobileNum, 4),
+    email: maskEmail(row.email),
+    currency: row.currency,
+    isAgent: row.accountType,
+    toUpline: canTransferToUpline(row),
+    memberLabel: '',
+    hasPaymentPassword: row.paymentPasswordHash !== null,
+    registerTime: row.createdAt.toISOString(),
+    lastLoginTime: row.lastLoginAt?.toISOString() ?? null,
+    affiliateCode,
+  };
+}

@@ -1,0 +1,153 @@
+import type { ColumnType, Generated, JSONColumnType } from 'kysely';
+
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+
+/** Login bookkeeping per member; a member without a row has never logged in. */
+export type MemberSecurityTable = {
+  member_id: number;
+  password_changed_at: Date | null;
+  must_change_password: ColumnType<boolean, boolean | undefined, boolean>;
+  last_login_at: Date | null;
+  last_login_ip: string | null;
+  login_count: ColumnType<number, number | undefined, number>;
+};
+
+export type MemberProfilesTable = {
+  member_id: number;
+  contacts: JSONColumnType<Record<string, string>, string | undefined, string>;
+  id_number: string | null;
+  register_method: string | null;
+  register_domain: string | null;
+  register_url: string | null;
+  register_ip: string | null;
+  affiliate_code_used: string | null;
+  created_at: Timestamp;
+};
+
+export type AffiliateCodesTable = {
+  id: Generated<number>;
+  merchant_id: number;
+  member_id: number;
+  code: string;
+  is_active: ColumnType<boolean, boolean | undefined, boolean>;
+  created_at: Timestamp;
+};
+
+export type AuthThrottlesTable = {
+  merchant_id: number;
+  scope: 'account' | 'ip';
+  key: string;
+  failures: ColumnType<number, number | undefined, number>;
+  lockouts: ColumnType<number, number | undefined, number>;
+  window_started_at: Timestamp;
+  locked_until: Date | null;
+};
+
+export type CaptchasTable = {
+  key_hash: string;
+  merchant_id: number;
+  answer_hash: string;
+  ip: string | null;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  used_at: Date | null;
+};
+
+export type SmsCodesTable = {
+  id: Generated<number>;
+  merchant_id: number;
+  mobile_num: string;
+  purpose: 'login' | 'register' | 'password';
+  code_hash: string;
+  attempts: ColumnType<number, number | undefined, number>;
+  ip: string | null;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  consumed_at: Date | null;
+};
+
+export type SmsOutboxTable = {
+  id: Generated<number>;
+  merchant_id: number;
+  mobile_num: string;
+  country_dialing_code: string | null;
+  purpose: string;
+  body: string;
+  created_at: Timestamp;
+};
+
+export type PayloadKeysTable = {
+  kid: string;
+  purpose: string;
+  public_jwk: JSONColumnType<Record<string, unknown>, string, string>;
+  private_jwk: JSONColumnType<Record<string, unknown>, string, string>;
+  created_at: Timestamp;
+  retired_at: Date | null;
+};
+
+export type PayloadNoncesTable = {
+  nonce: string;
+  expires_at: Timestamp;
+};
+
+export type PasswordResetTokensTable = {
+  token_hash: string;
+  member_id: number;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  used_at: Date | null;
+  ip: string | null;
+};
+
+export type EmailOutboxTable = {
+  id: Generated<number>;
+  merchant_id: number;
+  to_address: string;
+  subject: string;
+  body: string;
+  created_at: Timestamp;
+};
+
+export type MemberKnownIpsTable = {
+  member_id: number;
+  ip: string;
+  first_seen_at: Timestamp;
+  last_seen_at: Timestamp;
+};
+
+export type MemberTotpTable = {
+  member_id: number;
+  secret_base32: string;
+  confirmed_at: Date | null;
+  last_counter: number | null;
+  created_at: Timestamp;
+};
+
+export type LoginChallengesTable = {
+  token_hash: string;
+  member_id: number;
+  ip: string | null;
+  methods: string;
+  context: JSONColumnType<Record<string, unknown>, string, string>;
+  attempts: ColumnType<number, number | undefined, number>;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  used_at: Date | null;
+};
+
+export type AccountsTables = {
+  member_known_ips: MemberKnownIpsTable;
+  member_totp: MemberTotpTable;
+  login_challenges: LoginChallengesTable;
+  password_reset_tokens: PasswordResetTokensTable;
+  email_outbox: EmailOutboxTable;
+  payload_keys: PayloadKeysTable;
+  payload_nonces: PayloadNoncesTable;
+  member_security: MemberSecurityTable;
+  member_profiles: MemberProfilesTable;
+  affiliate_codes: AffiliateCodesTable;
+  auth_throttles: AuthThrottlesTable;
+  captchas: CaptchasTable;
+  sms_codes: SmsCodesTable;
+  sms_outbox: SmsOutboxTable;
+};

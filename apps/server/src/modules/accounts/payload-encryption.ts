@@ -1,0 +1,144 @@
+import { randomBytes } from 'node:crypto';
+import type { preValidationAsyncHookHandler } from 'fastify';
+import { compactDecrypt, exportJWK, generateKeyPair, importJWK, type JWK } from 'jose';
+import type { Kysely } from 'kysely';
+import { z } from 'zod';
+import type { DB } from '../../db/schema.ts';
+import { DomainError } from '../../lib/domain-error.ts';
+import type { MerchantService } from '../merchant/merchant.service.ts';
+import { defineSetting, type SettingsService } from '../settings/settings.service.ts';
+
+/**
+ * The spec's encrypted payloads (login, registration, password calls) as JWE: the client encrypts
+ * `{ timestamp, nonce, data }` to the server's public key (ECDH-ES+A256KW, A256GCM) and sends
+ * `{ encrypted: "<compact JWE>" }`. The timestamp must be within the skew window and the nonce
+ * unused, so a captured request cannot be sent again.
+ */
+export const PAYLOAD_KEY_ALG = 'ECDH-ES+A256KW';
+export const PAYLOAD_ENC = 'A256GCM';
+export const PAYLOAD_SKEW_MS = 5 * 60_000;
+const PURPOSE = 'payload';
+
+/** Off by default so plain clients keep working while the web client adopts encryption. */
+export const payloadSecuritySetting = defineSetting('accounts.payloadSecurity', z.object({ requireEncryptedPayloads: z.boolean() }), {
+  requireEncryptedPayloads: false,
+});
+
+export const encryptedBodySchema = z.strictObject({
+  encrypted: z
+    .string()
+    .min(1)
+    .max(64 * 1024),
+});
+
+const envelopeSchema = z.object({
+  timestamp: z.number().int(),
+  nonce: z.string().min(16).max(128),
+  data: z.record(z.string(), z.unknown()),
+});
+
+export type PublicPayloadKey = { kid: string; alg: string; enc: string; jwk: JWK };
+export const publicPayloadKeySchema = z.object({
+  kid: z.string(),
+  alg: z.string(),
+  enc: z.string(),
+  jwk: z.record(z.string(), z.unknown()),
+});
+
+export type PayloadEncryption = ReturnType<typeof createPayloadEncryption>;
+
+export function createPayloadEncryption(deps: { db: Kysely<DB>; now: () => Date; settings: SettingsService; merchants: MerchantService }) {
+  const { db, now } = deps;
+  let cached: Promise<{ kid: string; publicJwk: JWK; privateKey: Awaited<ReturnType<typeof importJWK>> }> | undefined;
+
+  /** The active key, made once; nodes starting together agree through the unique active index. */
+  async function load() {
+    const existing = await db
+      .selectFrom('payload_keys')
+      .select(['kid', 'public_jwk', 'private_jwk'])
+      .where('purpose', '=', PURPOSE)
+      .where('retired_at', 'is', null)
+      .executeTakeFirst();
+    if (existing) {
+      return {
+        kid: existing.kid,
+        publicJwk: existing.public_jwk as JWK,
+        privateKey: await importJWK(existing.private_jwk as JWK, PAYLOAD_KEY_ALG),
+      };
+    }
+    const pair = await generateKeyPair(PAYLOAD_KEY_ALG, { crv: 'P-256', extractable: true });
+    const kid = randomBytes(8).toString('hex');
+    const publicJwk = { ...(await exportJWK(pair.publicKey)), kid, alg: PAYLOAD_KEY_ALG, use: 'enc' };
+    const privateJwk = { ...(await exportJWK(pair.privateKey)), kid };
+    await db
+      .insertInto('payload_keys')
+      .values({ kid, purpose: PURPOSE, public_jwk: JSON.stringify(publicJwk), private_jwk: JSON.stringify(privateJwk) })
+      .onConflict((oc) => oc.doNothing())
+      .execute();
+    return load();
+  }
+
+  function key() {
+    cached ??= load().catch((error) => {
+      cached = undefined;
+      throw error;
+    });
+    return cached;
+  }
+
+  async function publicKey(): Promise<PublicPayloadKey> {
+    const k = await key();
+    return { kid: k.kid, alg: PAYLOAD_KEY_ALG, enc: PAYLOAD_ENC, jwk: k.publicJwk };
+  }
+
+  /** Decrypts and checks freshness and single use; returns the inner request body. */
+  async function open(compact: string): Promise<Record<string, unknown>> {
+    const k = await key();
+    let plaintext: Uint8Array;
+    try {
+      ({ plaintext } = await compactDecrypt(compact, k.privateKey, {
+        keyManagementAlgorithms: [PAYLOAD_KEY_ALG],
+        contentEncryptionAlgorithms: [PAYLOAD_ENC],
+      }));
+    } catch {
+      throw new DomainError('payload_invalid');
+    }
+    let parsed: z.infer<typeof envelopeSchema>;
+    try {
+      parsed = envelopeSchema.parse(JSON.parse(new TextDecoder().decode(plaintext)));
+    } catch {
+      throw new DomainError('payload_invalid');
+    }
+    const at = now();
+    if (Math.abs(at.getTime() - parsed.timestamp) > PAYLOAD_SKEW_MS) throw new DomainError('payload_replayed', 'timestamp');
+    await db.deleteFrom('payload_nonces').where('expires_at', '<', at).execute();
+    const stored = await db
+      .insertInto('payload_nonces')
+      .values({ nonce: parsed.nonce, expires_at: new Date(at.getTime() + 2 * PAYLOAD_SKEW_MS) })
+      .onConflict((oc) => oc.doNothing())
+      .returning('nonce')
+      .executeTakeFirst();
+    if (!stored) throw new DomainError('payload_replayed', 'nonce');
+    return parsed.data;
+  }
+
+  /**
+   * preValidation hook for the spec's encrypted calls: an `{ encrypted }` body is replaced by its
+   * plaintext before the route's schema sees it; a plain body passes unless the operator requires
+   * encryption.
+   */
+  const decryptBody: preValidationAsyncHookHandler = async (request) => {
+    const body = request.body;
+    if (body !== null && typeof body === 'object' && 'encrypted' in body) {
+      const parsed = encryptedBodySchema.safeParse(body);
+      if (!parsed.success) throw new DomainError('payload_invalid');
+      request.body = await open(parsed.data.encrypted);
+      return;
+    }
+    const merchant = await deps.merchants.current();
+    if ((await deps.settings.get(merchant.id, payloadSecuritySetting)).requireEncryptedPayloads)
+      throw new DomainError('encryption_required');
+  };
+
+  return { publicKey, open, decryptBody };
+}

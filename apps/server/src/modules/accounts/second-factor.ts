@@ -1,0 +1,204 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { type Kysely, sql } from 'kysely';
+import { Secret, TOTP } from 'otpauth';
+import { z } from 'zod';
+import type { DB } from '../../db/schema.ts';
+import { DomainError } from '../../lib/domain-error.ts';
+import { defineSetting } from '../settings/settings.service.ts';
+import type { SmsCodeService } from './sms-code.service.ts';
+
+/**
+ * The spec's second-factor step for a login from an unregistered address. A member who has logged
+ * in before, from other addresses only, must also give an SMS code to their mobile or an
+ * authenticator code. Addresses are registered by every completed login.
+ */
+export const secondFactorSetting = defineSetting(
+  'accounts.secondFactor',
+  z.object({ enabled: z.boolean() }),
+  // Off by default: it needs members to have a mobile number or an authenticator first.
+  { enabled: false },
+);
+
+export const SECOND_FACTOR_METHODS = ['sms', 'authenticator'] as const;
+export type SecondFactorMethod = (typeof SECOND_FACTOR_METHODS)[number];
+export const LOGIN_CHALLENGE_TTL_MINUTES = 10;
+export const LOGIN_CHALLENGE_MAX_ATTEMPTS = 5;
+const TOTP_ISSUER = 'Platform';
+
+function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+function totpFor(secretBase32: string, label: string): TOTP {
+  return new TOTP({ issuer: TOTP_ISSUER, label, algorithm: 'SHA1', digits: 6, period: 30, secret: Secret.fromBase32(secretBase32) });
+}
+
+export type LoginContext = Record<string, unknown>;
+
+export type SecondFactor = ReturnType<typeof createSecondFactor>;
+
+export function createSecondFactor(deps: { db: Kysely<DB>; sms: SmsCodeService; now: () => Date }) {
+  const { db, sms, now } = deps;
+
+  async function recordKnownIp(memberId: number, ip: string | null): Promise<void> {
+    if (!ip) return;
+    const at = now();
+    await db
+      .insertInto('member_known_ips')
+      .values({ member_id: memberId, ip, first_seen_at: at, last_seen_at: at })
+      .onConflict((oc) => oc.columns(['member_id', 'ip']).doUpdateSet({ last_seen_at: at }))
+      .execute();
+  }
+
+  async function availableMethods(member: { id: number; mobileNum: string | null }): Promise<SecondFactorMethod[]> {
+    const totp = await db.selectFrom('member_totp').select('confirmed_at').where('member_id', '=', member.id).executeTakeFirst();
+    const methods: SecondFactorMethod[] = [];
+    if (member.mobileNum) methods.push('sms');
+    if (totp?.confirmed_at) methods.push('authenticator');
+    return methods;
+  }
+
+  /** Methods to ask for, or an empty list when this login needs no second step. */
+  async function methodsRequired(member: { id: number; mobileNum: string | null }, ip: string | null): Promise<SecondFactorMethod[]> {
+    if (!ip) return [];
+    const known = await db.selectFrom('member_known_ips').select('ip').where('member_id', '=', member.id).execute();
+    if (known.length === 0 || known.some((row) => row.ip === ip)) return [];
+    return availableMethods(member);
+  }
+
+  /** Opens a challenge; sends the SMS code straight away when SMS is one of the methods. */
+  async function start(
+    merchantId: number,
+    member: { id: number; mobileNum: string | null },
+    methods: SecondFactorMethod[],
+    meta: { ip: string | null },
+    context: LoginContext,
+  ): Promise<{ challenge: string; methods: SecondFactorMethod[]; expiredMinutes: number }> {
+    const token = randomBytes(32).toString('base64url');
+    const at = now();
+    await db.deleteFrom('login_challenges').where('expires_at', '<', at).execute();
+    await db
+      .insertInto('login_challenges')
+      .values({
+        token_hash: hashToken(token),
+        member_id: member.id,
+        ip: meta.ip,
+        methods: methods.join(','),
+        context: JSON.stringify(context),
+        created_at: at,
+        expires_at: new Date(at.getTime() + LOGIN_CHALLENGE_TTL_MINUTES * 60_000),
+      })
+      .execute();
+    if (methods.includes('sms') && member.mobileNum) {
+      try {
+        await sms.send(merchantId, 'login', member.mobileNum, { countryDialingCode: null, ip: meta.ip });
+      } catch (error) {
+        // A code sent a moment ago is still valid; the throttle must not block the challenge.
+        if (!(error instanceof DomainError && error.code === 'sms_too_many_requests')) throw error;
+      }
+    }
+    return { challenge: token, methods, expiredMinutes: LOGIN_CHALLENGE_TTL_MINUTES };
+  }
+
+  /**
+   * Checks the code for a live challenge from the same address; returns the member and the login
+   * context saved at start. Wrong codes count against the challenge.
+   */
+  async function finish(
+    merchantId: number,
+    input: { challenge: string; method: SecondFactorMethod; code: string },
+    meta: { ip: string | null },
+  ): Promise<{ memberId: number; context: LoginContext }> {
+    const at = now();
+    const row = await db
+      .selectFrom('login_challenges')
+      .innerJoin('members', 'members.id', 'login_challenges.member_id')
+      .select([
+        'login_challenges.member_id as memberId',
+        'login_challenges.methods as methods',
+        'login_challenges.context as context',
+        'login_challenges.attempts as attempts',
+        'login_challenges.ip as ip',
+        'members.mobile_num as mobileNum',
+        'members.username as username',
+      ])
+      .where('login_challenges.token_hash', '=', hashToken(input.challenge))
+      .where('login_challenges.used_at', 'is', null)
+      .where('login_challenges.expires_at', '>', at)
+      .executeTakeFirst();
+    if (!row || row.attempts >= LOGIN_CHALLENGE_MAX_ATTEMPTS || row.ip !== meta.ip) throw new DomainError('second_factor_invalid');
+    if (!row.methods.split(',').includes(input.method)) throw new DomainError('second_factor_invalid', 'method');
+
+    let isRight = false;
+    if (input.method === 'sms' && row.mobileNum) {
+      try {
+        await sms.consume(merchantId, 'login', row.mobileNum, input.code);
+        isRight = true;
+      } catch (error) {
+        if (!(error instanceof DomainError)) throw error;
+      }
+    } else if (input.method === 'authenticator') {
+      isRight = await checkTotp(row.memberId, row.username, input.code, at);
+    }
+    if (!isRight) {
+      await db
+        .updateTable('login_challenges')
+        .set({ attempts: sql<number>`attempts + 1` })
+        .where('token_hash', '=', hashToken(input.challenge))
+        .execute();
+      throw new DomainError('second_factor_invalid', 'code');
+    }
+    const spent = await db
+      .updateTable('login_challenges')
+      .set({ used_at: at })
+      .where('token_hash', '=', hashToken(input.challenge))
+      .where('used_at', 'is', null)
+      .returning('member_id')
+      .executeTakeFirst();
+    if (!spent) throw new DomainError('second_factor_invalid');
+    return { memberId: row.memberId, context: row.context as LoginContext };
+  }
+
+  /** A code is accepted once: the time step it belongs to is remembered. */
+  async function checkTotp(memberId: number, label: string, code: string, at: Date): Promise<boolean> {
+    const stored = await db.selectFrom('member_totp').selectAll().where('member_id', '=', memberId).executeTakeFirst();
+    if (!stored?.confirmed_at) return false;
+    const delta = totpFor(stored.secret_base32, label).validate({ token: code.trim(), timestamp: at.getTime(), window: 1 });
+    if (delta === null) return false;
+    const counter = TOTP.counter({ period: 30, timestamp: at.getTime() }) + delta;
+    const updated = await db
+      .updateTable('member_totp')
+      .set({ last_counter: counter })
+      .where('member_id', '=', memberId)
+      .where((eb) => eb.or([eb('last_counter', 'is', null), eb('last_counter', '<', counter)]))
+      .returning('member_id')
+      .executeTakeFirst();
+    return updated !== undefined;
+  }
+
+  /** Starts enrolment: a new secret, not used until confirmed with a code from the app. */
+  async function enrolAuthenticator(memberId: number, label: string): Promise<{ secret: string; otpauthUrl: string }> {
+    const existing = await db.selectFrom('member_totp').select('confirmed_at').where('member_id', '=', memberId).executeTakeFirst();
+    if (existing?.confirmed_at) throw new DomainError('conflict', 'authenticator already set up');
+    const secret = new Secret({ size: 20 }).base32;
+    await db
+      .insertInto('member_totp')
+      .values({ member_id: memberId, secret_base32: secret })
+      .onConflict((oc) => oc.column('member_id').doUpdateSet({ secret_base32: secret, last_counter: null }))
+      .execute();
+    return { secret, otpauthUrl: totpFor(secret, label).toString() };
+  }
+
+  async function confirmAuthenticator(memberId: number, label: string, code: string): Promise<void> {
+    const stored = await db.selectFrom('member_totp').selectAll().where('member_id', '=', memberId).executeTakeFirst();
+    if (!stored) throw new DomainError('second_factor_invalid', 'no enrolment');
+    if (stored.confirmed_at) throw new DomainError('conflict', 'authenticator already set up');
+    const at = now();
+    const delta = totpFor(stored.secret_base32, label).validate({ token: code.trim(), timestamp: at.getTime(), window: 1 });
+    if (delta === null) throw new DomainError('second_factor_invalid', 'code');
+    const counter = TOTP.counter({ period: 30, timestamp: at.getTime() }) + delta;
+    await db.updateTable('member_totp').set({ confirmed_at: at, last_counter: counter }).where('member_id', '=', memberId).execute();
+  }
+
+  return { recordKnownIp, methodsRequired, start, finish, enrolAuthenticator, confirmAuthenticator };
+}

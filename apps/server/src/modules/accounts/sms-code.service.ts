@@ -1,0 +1,137 @@
+import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import { type Kysely, sql } from 'kysely';
+import type { DB } from '../../db/schema.ts';
+import { DomainError } from '../../lib/domain-error.ts';
+import type { SettingsService } from '../settings/settings.service.ts';
+import { smsPolicySetting } from './accounts.settings.ts';
+import type { SmsProvider } from './sms-provider.ts';
+
+export type SmsPurpose = 'login' | 'register' | 'password';
+
+export type SmsCodeService = ReturnType<typeof createSmsCodeService>;
+
+const HOUR_MS = 3_600_000;
+
+/** Stored as salt$sha256(salt:purpose:mobile:code); the attempt limit is what stops guessing. */
+function hashCode(salt: string, purpose: SmsPurpose, mobileNum: string, code: string): string {
+  return createHash('sha256').update(`${salt}:${purpose}:${mobileNum}:${code}`).digest('hex');
+}
+
+const MESSAGE: Record<SmsPurpose, string> = {
+  login: 'Ma dang nhap cua ban la {code}, hieu luc {minutes} phut.',
+  register: 'Ma dang ky cua ban la {code}, hieu luc {minutes} phut.',
+  password: 'Ma dat lai mat khau cua ban la {code}, hieu luc {minutes} phut.',
+};
+
+/**
+ * One-time SMS codes. Sending is throttled per number (a least gap and an hourly cap) and per IP;
+ * a new code replaces the previous one; a code is spent by its first right answer or by too many
+ * wrong ones, and dies at its expiry.
+ */
+export function createSmsCodeService(deps: { db: Kysely<DB>; settings: SettingsService; provider: SmsProvider; now: () => Date }) {
+  const { db, settings, provider, now } = deps;
+
+  async function send(
+    merchantId: number,
+    purpose: SmsPurpose,
+    mobileNum: string,
+    meta: { countryDialingCode: string | null; ip: string | null },
+  ): Promise<{ expiredMinutes: number }> {
+    const policy = await settings.get(merchantId, smsPolicySetting);
+    const at = now();
+    const hourAgo = new Date(at.getTime() - HOUR_MS);
+    let code = '';
+    for (let i = 0; i < policy.codeLength; i++) code += String(randomInt(10));
+    const salt = randomBytes(12).toString('hex');
+    await db.transaction().execute(async (trx) => {
+      // One send per number at a time: the caps below are counted and applied under this lock,
+      // so parallel requests cannot all slip under them.
+      await sql`SELECT pg_advisory_xact_lock(hashtextextended(${`sms:${merchantId}:${mobileNum}`}, 0))`.execute(trx);
+      const recent = await trx
+        .selectFrom('sms_codes')
+        .select([sql<number>`count(*)`.as('count'), sql<Date | null>`max(created_at)`.as('latest')])
+        .where('merchant_id', '=', merchantId)
+        .where('mobile_num', '=', mobileNum)
+        .where('created_at', '>', hourAgo)
+        .executeTakeFirstOrThrow();
+      const latest = recent.latest ? new Date(recent.latest) : null;
+      if (Number(recent.count) >= policy.perNumberPerHour) throw new DomainError('sms_too_many_requests');
+      if (latest && at.getTime() - latest.getTime() < policy.resendSeconds * 1000) throw new DomainError('sms_too_many_requests');
+      if (meta.ip) {
+        const fromIp = await trx
+          .selectFrom('sms_codes')
+          .select(sql<number>`count(*)`.as('count'))
+          .where('merchant_id', '=', merchantId)
+          .where('ip', '=', meta.ip)
+          .where('created_at', '>', hourAgo)
+          .executeTakeFirstOrThrow();
+        if (Number(fromIp.count) >= policy.perIpPerHour) throw new DomainError('sms_too_many_requests');
+      }
+      await trx
+        .updateTable('sms_codes')
+        .set({ consumed_at: at })
+        .where('merchant_id', '=', merchantId)
+        .where('mobile_num', '=', mobileNum)
+        .where('purpose', '=', purpose)
+        .where('consumed_at', 'is', null)
+        .execute();
+      await trx
+        .insertInto('sms_codes')
+        .values({
+          merchant_id: merchantId,
+          mobile_num: mobileNum,
+          purpose,
+          code_hash: `${salt}$${hashCode(salt, purpose, mobileNum, code)}`,
+          ip: meta.ip,
+          created_at: at,
+          expires_at: new Date(at.getTime() + policy.expiredMinutes * 60_000),
+        })
+        .execute();
+    });
+    await provider.send({
+      merchantId,
+      mobileNum,
+      countryDialingCode: meta.countryDialingCode,
+      purpose,
+      body: MESSAGE[purpose].replace('{code}', code).replace('{minutes}', String(policy.expiredMinutes)),
+    });
+    return { expiredMinutes: policy.expiredMinutes };
+  }
+
+  /** Spends the live code for this number and purpose if `code` is right; throws otherwise. */
+  async function consume(merchantId: number, purpose: SmsPurpose, mobileNum: string, code: string): Promise<void> {
+    const policy = await settings.get(merchantId, smsPolicySetting);
+    const at = now();
+    const row = await db
+      .selectFrom('sms_codes')
+      .select(['id', 'code_hash', 'attempts', 'expires_at'])
+      .where('merchant_id', '=', merchantId)
+      .where('mobile_num', '=', mobileNum)
+      .where('purpose', '=', purpose)
+      .where('consumed_at', 'is', null)
+      .orderBy('id', 'desc')
+      .executeTakeFirst();
+    if (!row || row.attempts >= policy.maxAttempts) throw new DomainError('verification_code_invalid');
+    if (row.expires_at.getTime() <= at.getTime()) throw new DomainError('verification_code_expired');
+    const [salt = '', stored = ''] = row.code_hash.split('$');
+    const expected = Buffer.from(stored, 'hex');
+    const actual = Buffer.from(hashCode(salt, purpose, mobileNum, code.trim()), 'hex');
+    const isRight = expected.length === actual.length && timingSafeEqual(expected, actual);
+    if (!isRight) {
+      await db.updateTable('sms_codes').set({ attempts: sql<number>`attempts + 1` }).where('id', '=', row.id).execute();
+      throw new DomainError('verification_code_invalid');
+    }
+    // Only one caller can spend it, even when two arrive with the right code at once.
+    const spent = await db
+      .updateTable('sms_codes')
+      .set({ consumed_at: at })
+      .where('id', '=', row.id)
+      .where('consumed_at', 'is', null)
+      .where('attempts', '<', policy.maxAttempts)
+      .returning('id')
+      .executeTakeFirst();
+    if (!spent) throw new DomainError('verification_code_invalid');
+  }
+
+  return { send, consume };
+}

@@ -1,0 +1,31 @@
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema.ts';
+
+export type SmsMessage = {
+  merchantId: number;
+  mobileNum: string;
+  countryDialingCode: string | null;
+  purpose: string;
+  body: string;
+};
+
+/** Where text messages go. A real gateway implements this; development and tests use the outbox. */
+export type SmsProvider = { send: (message: SmsMessage) => Promise<void> };
+
+/** Keeps every message in the sms_outbox table, where a developer or a test can read the code. */
+export function createOutboxSmsProvider(db: Kysely<DB>): SmsProvider {
+  return {
+    async send(message) {
+      await db
+        .insertInto('sms_outbox')
+        .values({
+          merchant_id: message.merchantId,
+          mobile_num: message.mobileNum,
+          country_dialing_code: message.countryDialingCode,
+          purpose: message.purpose,
+          body: message.body,
+        })
+        .execute();
+    },
+  };
+}
