@@ -43,6 +43,9 @@ function openPostgres(connectionString: string, poolSize: number): Database {
     },
   };
   const pool = new pg.Pool({ connectionString, max: poolSize, types });
+  // An idle connection the server ends (a restart, a terminated backend) is dropped from the pool and
+  // replaced on next use; without a listener, node would treat the pool's 'error' event as fatal.
+  pool.on('error', () => {});
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
   return {
     kind: 'postgres',
