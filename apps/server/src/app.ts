@@ -11,6 +11,8 @@ import type { Registry } from 'prom-client';
 import type { Database } from './db/database.ts';
 import type { Env } from './env.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { ledgerRoutes } from './modules/ledger/ledger.routes.ts';
+import { createLedgerService, type LedgerService } from './modules/ledger/ledger.service.ts';
 import { createMerchantService, type MerchantService } from './modules/merchant/merchant.service.ts';
 import { createSessionService, type SessionService } from './modules/session/session.service.ts';
 import { createSettingsService, type SettingsService } from './modules/settings/settings.service.ts';
@@ -33,6 +35,7 @@ export type AppServices = {
   sessions: SessionService;
   settings: SettingsService;
   merchants: MerchantService;
+  ledger: LedgerService;
 };
 
 declare module 'fastify' {
@@ -75,7 +78,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   const settings = createSettingsService({ db: database.db });
   const merchants = createMerchantService({ db: database.db, defaultCode: env.MERCHANT_CODE });
-  app.decorate('services', { sessions, settings, merchants });
+  const ledger = createLedgerService({ db: database.db, now });
+  app.decorate('services', { sessions, settings, merchants, ledger });
   app.decorate('metrics', metrics);
 
   registerErrorHandler(app);
@@ -120,6 +124,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerAuth(app, sessions);
 
   await app.register(healthRoutes(database));
+  await app.register(ledgerRoutes(ledger));
 
   await registerWebApp(app, env.WEB_DIST_DIR ?? DEFAULT_WEB_DIST_DIR);
   return app;
