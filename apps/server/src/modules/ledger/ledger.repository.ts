@@ -442,3 +442,190 @@ export async function findEntries(db: Kysely<DB>, filter: HistoryFilter): Promis
     .execute();
   return { rows: rows.map(trimCurrency), totalCount: count.total };
 }
+
+const UNIQUE_VIOLATION = '23505';
+
+function isUniqueViolation(err: unknown): boolean {
+  return typeof err === 'object' && err !== null && (err as { code?: unknown }).code === UNIQUE_VIOLATION;
+}
+
+export type OneStatementMove = {
+  memberAccountId: number;
+  systemAccountId: number;
+  /** Signed change of the member account: negative when the member pays. */
+  memberDelta: number;
+  currency: string;
+  code: string;
+  idempotencyKey: string;
+  requestHash: string;
+  referenceType: string | null;
+  referenceId: string | null;
+  note: string | null;
+  createdAt: Date;
+  /** Also open a held reservation for the stake, under the same key. */
+  reservation?: { code: string } | undefined;
+};
+
+/**
+ * A transfer between one member account and one system account as a single statement, which is
+ * its own transaction: the conditional UPDATE locks the member row and refuses an overdraft, and the
+ * transfer, its two entries and (for a stake) the reservation are inserted only if it succeeded.
+ * Returns undefined when nothing was written: the balance check refused, or the key is taken (the
+ * unique index fails the whole statement). The caller then takes the transactional path, which
+ * tells the two apart. Only for use outside a caller's transaction, where a failed statement
+ * aborts nothing else.
+ */
+export async function moveInOneStatement(
+  db: Kysely<DB>,
+  move: OneStatementMove,
+): Promise<{ transferId: number; createdAt: Date; memberBalanceAfter: number; reservation: ReservationRow | undefined } | undefined> {
+  const amount = Math.abs(move.memberDelta);
+  const [debit, credit] =
+    move.memberDelta < 0 ? [move.memberAccountId, move.systemAccountId] : [move.systemAccountId, move.memberAccountId];
+  const reservationCte = move.reservation
+    ? sql`, r AS (
+        INSERT INTO ledger_reservations (account_id, amount, currency, code, status, idempotency_key, request_hash, reserve_transfer_id, reference_type, reference_id, created_at)
+        SELECT ${move.memberAccountId}, ${amount}::bigint, ${move.currency}, ${move.reservation.code}, 'held', ${move.idempotencyKey}, ${move.requestHash}, t.id, ${move.referenceType}, ${move.referenceId}, ${move.createdAt}::timestamptz FROM t
+        RETURNING id, created_at)`
+    : sql``;
+  const reservationSelect = move.reservation ? sql`, r.id AS reservation_id, r.created_at AS reservation_created_at` : sql``;
+  const reservationJoin = move.reservation ? sql` CROSS JOIN r` : sql``;
+  try {
+    const result = await sql<{
+      transfer_id: number;
+      created_at: Date;
+      balance: number;
+      reservation_id?: number;
+      reservation_created_at?: Date;
+    }>`
+      WITH a AS (
+        UPDATE ledger_accounts
+           SET balance = balance + ${move.memberDelta}::bigint, version = version + 1
+         WHERE id = ${move.memberAccountId}
+           AND is_system = false
+           AND (may_go_negative OR balance + ${move.memberDelta}::bigint >= 0)
+           AND balance + ${move.memberDelta}::bigint <= ${Number.MAX_SAFE_INTEGER}::bigint
+        RETURNING balance
+      ), t AS (
+        INSERT INTO ledger_transfers (debit_account_id, credit_account_id, amount, currency, code, idempotency_key, request_hash, reference_type, reference_id, note, created_at)
+        SELECT ${debit}::bigint, ${credit}::bigint, ${amount}::bigint, ${move.currency}, ${move.code}, ${move.idempotencyKey}, ${move.requestHash}, ${move.referenceType}, ${move.referenceId}, ${move.note}, ${move.createdAt}::timestamptz FROM a
+        RETURNING id, created_at
+      ), e AS (
+        INSERT INTO ledger_entries (transfer_id, account_id, amount, balance_before, balance_after, code, created_at)
+        SELECT t.id, ${move.memberAccountId}::bigint, ${move.memberDelta}::bigint, a.balance - ${move.memberDelta}::bigint, a.balance, ${move.code}, ${move.createdAt}::timestamptz FROM t CROSS JOIN a
+        UNION ALL
+        SELECT t.id, ${move.systemAccountId}::bigint, ${-move.memberDelta}::bigint, NULL, NULL, ${move.code}, ${move.createdAt}::timestamptz FROM t
+      )${reservationCte}
+      SELECT t.id AS transfer_id, t.created_at, a.balance${reservationSelect} FROM t CROSS JOIN a${reservationJoin}`.execute(db);
+    const row = result.rows[0];
+    if (!row) return undefined;
+    const reservation: ReservationRow | undefined =
+      move.reservation && row.reservation_id !== undefined
+        ? {
+            id: row.reservation_id,
+            accountId: move.memberAccountId,
+            amount,
+            currency: move.currency,
+            code: move.reservation.code,
+            status: 'held',
+            idempotencyKey: move.idempotencyKey,
+            requestHash: move.requestHash,
+            reserveTransferId: row.transfer_id,
+            settleTransferId: null,
+            referenceType: move.referenceType,
+            referenceId: move.referenceId,
+            createdAt: new Date(row.reservation_created_at ?? row.created_at),
+            settledAt: null,
+          }
+        : undefined;
+    return { transferId: row.transfer_id, createdAt: new Date(row.created_at), memberBalanceAfter: row.balance, reservation };
+  } catch (err) {
+    if (isUniqueViolation(err)) return undefined;
+    throw err;
+  }
+}
+
+/**
+ * Posts a held reservation to a system account as a single statement: the reservation is marked
+ * posted only if it is still held (the UPDATE waits for a concurrent settlement and re-checks), and
+ * the transfer id is drawn first so the reservation can name it in the same statement. Returns
+ * undefined when nothing was written (no longer held, or the key is taken); the caller then takes
+ * the locking path, which decides between replay, conflict and closed.
+ */
+export async function postToSystemInOneStatement(
+  db: Kysely<DB>,
+  post: {
+    reservationId: number;
+    escrowAccountId: number;
+    destinationAccountId: number;
+    code: string;
+    idempotencyKey: string;
+    requestHash: string;
+    note: string | null;
+    settledAt: Date;
+  },
+): Promise<{ reservation: ReservationRow; transferId: number; createdAt: Date } | undefined> {
+  try {
+    const result = await sql<{
+      id: number;
+      account_id: number;
+      amount: number;
+      currency: string;
+      code: string;
+      idempotency_key: string;
+      request_hash: string;
+      reserve_transfer_id: number;
+      reference_type: string | null;
+      reference_id: string | null;
+      created_at: Date;
+      transfer_id: number;
+      transfer_created_at: Date;
+    }>`
+      WITH n AS (
+        SELECT nextval(pg_get_serial_sequence('ledger_transfers', 'id')) AS id
+      ), r AS (
+        UPDATE ledger_reservations
+           SET status = 'posted', settle_transfer_id = (SELECT id FROM n), settled_at = ${post.settledAt}::timestamptz
+         WHERE id = ${post.reservationId} AND status = 'held'
+        RETURNING id, account_id, amount, currency, code, idempotency_key, request_hash, reserve_transfer_id, reference_type, reference_id, created_at
+      ), t AS (
+        INSERT INTO ledger_transfers
+               (id, debit_account_id, credit_account_id, amount, currency, code, idempotency_key, request_hash, reference_type, reference_id, note, created_at)
+        OVERRIDING SYSTEM VALUE
+        SELECT n.id, ${post.escrowAccountId}::bigint, ${post.destinationAccountId}::bigint, r.amount, r.currency, ${post.code}, ${post.idempotencyKey}, ${post.requestHash}, r.reference_type, r.reference_id, ${post.note}, ${post.settledAt}::timestamptz
+          FROM n CROSS JOIN r
+        RETURNING id, created_at, amount
+      ), e AS (
+        INSERT INTO ledger_entries (transfer_id, account_id, amount, balance_before, balance_after, code, created_at)
+        SELECT t.id, ${post.escrowAccountId}::bigint, -t.amount, NULL::bigint, NULL::bigint, ${post.code}, ${post.settledAt}::timestamptz FROM t
+        UNION ALL
+        SELECT t.id, ${post.destinationAccountId}::bigint, t.amount, NULL::bigint, NULL::bigint, ${post.code}, ${post.settledAt}::timestamptz FROM t
+      )
+      SELECT r.*, t.id AS transfer_id, t.created_at AS transfer_created_at FROM r CROSS JOIN t`.execute(db);
+    const row = result.rows[0];
+    if (!row) return undefined;
+    return {
+      reservation: {
+        id: row.id,
+        accountId: row.account_id,
+        amount: row.amount,
+        currency: row.currency.trim(),
+        code: row.code,
+        status: 'posted',
+        idempotencyKey: row.idempotency_key,
+        requestHash: row.request_hash,
+        reserveTransferId: row.reserve_transfer_id,
+        settleTransferId: row.transfer_id,
+        referenceType: row.reference_type,
+        referenceId: row.reference_id,
+        createdAt: new Date(row.created_at),
+        settledAt: post.settledAt,
+      },
+      transferId: row.transfer_id,
+      createdAt: new Date(row.transfer_created_at),
+    };
+  } catch (err) {
+    if (isUniqueViolation(err)) return undefined;
+    throw err;
+  }
+}

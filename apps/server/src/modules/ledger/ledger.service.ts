@@ -442,6 +442,38 @@ export function createLedgerService(deps: { db: Db; now?: () => Date }) {
       input.reference?.id ?? null,
       input.note ?? null,
     ]);
+    if (!trx && from.isSystem !== to.isSystem) {
+      const member = from.isSystem ? to : from;
+      const system = from.isSystem ? from : to;
+      const moved = await repo.moveInOneStatement(db, {
+        memberAccountId: member.id,
+        systemAccountId: system.id,
+        memberDelta: member === from ? -input.amount : input.amount,
+        currency: from.currency,
+        code: input.code,
+        idempotencyKey: input.idempotencyKey,
+        requestHash: hash,
+        referenceType: input.reference?.type ?? null,
+        referenceId: input.reference?.id ?? null,
+        note: input.note ?? null,
+        createdAt: now(),
+      });
+      if (moved) {
+        return {
+          transferId: moved.transferId,
+          fromAccountId: from.id,
+          toAccountId: to.id,
+          amount: input.amount,
+          currency: from.currency,
+          code: input.code,
+          reversesTransferId: null,
+          createdAt: moved.createdAt,
+          fromBalanceAfter: member === from ? moved.memberBalanceAfter : null,
+          toBalanceAfter: member === to ? moved.memberBalanceAfter : null,
+          isReplay: false,
+        };
+      }
+    }
     return inTransaction(trx, async (t) => {
       const written = await writeTransfer(t, {
         from,
@@ -471,6 +503,23 @@ export function createLedgerService(deps: { db: Db; now?: () => Date }) {
     const escrowId = await escrowAccountId(account.merchantId, account.currency, trx ?? db, !isInCallerTrx);
     const escrow = await accountOrThrow(trx ?? db, escrowId, isInCallerTrx, 'escrow');
     const hash = requestHash(['reserve', account.id, input.amount, code, input.reference?.type ?? null, input.reference?.id ?? null]);
+    if (!trx) {
+      const moved = await repo.moveInOneStatement(db, {
+        memberAccountId: account.id,
+        systemAccountId: escrow.id,
+        memberDelta: -input.amount,
+        currency: account.currency,
+        code: 'stake_reserve',
+        idempotencyKey: input.idempotencyKey,
+        requestHash: hash,
+        referenceType: input.reference?.type ?? null,
+        referenceId: input.reference?.id ?? null,
+        note: null,
+        createdAt: now(),
+        reservation: { code },
+      });
+      if (moved?.reservation) return { ...toReservation(moved.reservation), balanceAfter: moved.memberBalanceAfter, isReplay: false };
+    }
     return inTransaction(trx, async (t) => {
       const written = await writeTransfer(t, {
         from: account,
@@ -565,6 +614,55 @@ export function createLedgerService(deps: { db: Db; now?: () => Date }) {
     });
   }
 
+  /**
+   * The common post (a held stake to a house account) in one statement. Anything else, and every
+   * case where it writes nothing, goes through the locking path in `settle`, which has the final word.
+   */
+  async function postToSystemInOneStatement(input: PostInput, hash: string): Promise<SettleResult | undefined> {
+    if (!Number.isSafeInteger(input.reservationId) || !Number.isSafeInteger(input.toAccountId) || input.toAccountId <= 0) return undefined;
+    const reservation = await repo.findReservationById(db, input.reservationId);
+    if (reservation?.status !== 'held') return undefined;
+    const owner = await accountOrThrow(db, reservation.accountId, false, 'reservation account');
+    const escrowId = await escrowAccountId(owner.merchantId, reservation.currency, db, true);
+    const destination = (await accountsById(db, [input.toAccountId], false)).get(input.toAccountId);
+    const code = input.code ?? reservation.code;
+    if (
+      !destination?.isSystem ||
+      destination.id === escrowId ||
+      destination.currency !== reservation.currency ||
+      !isCallerTransferCode(code)
+    ) {
+      return undefined;
+    }
+    const posted = await repo.postToSystemInOneStatement(db, {
+      reservationId: reservation.id,
+      escrowAccountId: escrowId,
+      destinationAccountId: destination.id,
+      code,
+      idempotencyKey: input.idempotencyKey,
+      requestHash: hash,
+      note: input.note ?? null,
+      settledAt: now(),
+    });
+    if (!posted) return undefined;
+    return {
+      reservation: toReservation(posted.reservation),
+      transfer: {
+        transferId: posted.transferId,
+        fromAccountId: escrowId,
+        toAccountId: destination.id,
+        amount: posted.reservation.amount,
+        currency: posted.reservation.currency,
+        code,
+        reversesTransferId: null,
+        createdAt: posted.createdAt,
+        fromBalanceAfter: null,
+        toBalanceAfter: null,
+        isReplay: false,
+      },
+    };
+  }
+
   /** Moves a held stake from escrow to its destination (a win for the house, say), exactly once. */
   async function post(input: PostInput, trx?: Transaction<DB>): Promise<SettleResult> {
     assertKey(input.idempotencyKey);
@@ -572,6 +670,10 @@ export function createLedgerService(deps: { db: Db; now?: () => Date }) {
     assertOptionalText(input.note, NOTE_LENGTH_MAX, 'note');
     const isInCallerTrx = trx !== undefined;
     const hash = requestHash(['post', input.reservationId, input.toAccountId, input.code ?? null, input.note ?? null]);
+    if (!trx) {
+      const posted = await postToSystemInOneStatement(input, hash);
+      if (posted) return posted;
+    }
     return settle(trx, {
       reservationId: input.reservationId,
       status: 'posted',
