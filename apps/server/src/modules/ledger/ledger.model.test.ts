@@ -1,8 +1,9 @@
 import fc from 'fast-check';
-import { sql } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLedger, createLedgerFixture } from '../../../test/ledger-fixture.ts';
 import { createTestDatabase, type TestDatabase } from '../../../test/test-database.ts';
+import type { DB } from '../../db/schema.ts';
 import { DomainError } from '../../lib/domain-error.ts';
 import type { CallerTransferCode } from './ledger.codes.ts';
 import { createLedgerService, type LedgerService } from './ledger.service.ts';
@@ -269,33 +270,40 @@ class LedgerModel {
   }
 }
 
-async function runCall(ledger: LedgerService, call: Call): Promise<Outcome> {
+/**
+ * Runs one call. With `trx` it runs inside a caller's transaction, which takes the ledger's
+ * transactional path; without, the ledger may use its one-statement path.
+ */
+async function runCall(ledger: LedgerService, call: Call, trx?: Transaction<DB>): Promise<Outcome> {
   try {
     switch (call.type) {
       case 'transfer': {
-        const r = await ledger.transfer({
-          fromAccountId: call.from,
-          toAccountId: call.to,
-          amount: call.amount,
-          code: call.code,
-          idempotencyKey: call.key,
-        });
+        const r = await ledger.transfer(
+          {
+            fromAccountId: call.from,
+            toAccountId: call.to,
+            amount: call.amount,
+            code: call.code,
+            idempotencyKey: call.key,
+          },
+          trx,
+        );
         return { ok: true, id: r.transferId, isReplay: r.isReplay };
       }
       case 'reserve': {
-        const r = await ledger.reserve({ accountId: call.account, amount: call.amount, idempotencyKey: call.key });
+        const r = await ledger.reserve({ accountId: call.account, amount: call.amount, idempotencyKey: call.key }, trx);
         return { ok: true, id: r.reservationId, isReplay: r.isReplay };
       }
       case 'post': {
-        const r = await ledger.post({ reservationId: call.reservationId, toAccountId: call.to, idempotencyKey: call.key });
+        const r = await ledger.post({ reservationId: call.reservationId, toAccountId: call.to, idempotencyKey: call.key }, trx);
         return { ok: true, id: r.transfer.transferId, isReplay: r.transfer.isReplay };
       }
       case 'void': {
-        const r = await ledger.voidReservation({ reservationId: call.reservationId, idempotencyKey: call.key });
+        const r = await ledger.voidReservation({ reservationId: call.reservationId, idempotencyKey: call.key }, trx);
         return { ok: true, id: r.transfer.transferId, isReplay: r.transfer.isReplay };
       }
       case 'reverse': {
-        const r = await ledger.reverse({ transferId: call.transferId, idempotencyKey: call.key });
+        const r = await ledger.reverse({ transferId: call.transferId, idempotencyKey: call.key }, trx);
         return { ok: true, id: r.transferId, isReplay: r.isReplay };
       }
     }
@@ -303,6 +311,22 @@ async function runCall(ledger: LedgerService, call: Call): Promise<Outcome> {
     if (err instanceof DomainError) return { ok: false, code: err.code };
     throw err;
   }
+}
+
+class RolledBack extends Error {}
+
+/** A caller's transaction around one call; a refused call rolls it back, as callers must. */
+async function runInCallerTransaction(call: Call): Promise<Outcome> {
+  let outcome: Outcome | undefined;
+  try {
+    await database.db.transaction().execute(async (trx) => {
+      outcome = await runCall(ledger, call, trx);
+      if (!outcome.ok) throw new RolledBack();
+    });
+  } catch (err) {
+    if (!(err instanceof RolledBack)) throw err;
+  }
+  return outcome!;
 }
 
 let database: TestDatabase;
@@ -323,7 +347,7 @@ afterAll(async () => {
 describe('the ledger against its model', () => {
   it('gives the model outcome for every call in random sequences and keeps every invariant', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.array(opArb, { minLength: 5, maxLength: OPS_PER_RUN_MAX }), async (ops) => {
+      fc.asyncProperty(fc.array(opArb, { minLength: 5, maxLength: OPS_PER_RUN_MAX }), fc.boolean(), async (ops, isViaCallerTransaction) => {
         const prefix = `run${++runNo}-`;
         const f = await createLedgerFixture(database.db, ledger, { playerCount: 3 });
         const usd = await ledger.ensureMemberAccounts({
@@ -409,7 +433,7 @@ describe('the ledger against its model', () => {
         const execute = async (call: Call) => {
           calls.push(call);
           const expected = model.predict(call);
-          const actual = await runCall(ledger, call);
+          const actual = isViaCallerTransaction ? await runInCallerTransaction(call) : await runCall(ledger, call);
           const label = actual.ok ? (actual.isReplay ? 'replay' : `ok-${call.type}`) : actual.code;
           outcomeCounts.set(label, (outcomeCounts.get(label) ?? 0) + 1);
           if (expected.outcome.ok && !expected.outcome.isReplay) {

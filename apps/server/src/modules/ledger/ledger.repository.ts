@@ -547,24 +547,26 @@ export async function moveInOneStatement(
 
 /**
  * Posts a held reservation to a system account as a single statement: the reservation is marked
- * posted only if it is still held (the UPDATE waits for a concurrent settlement and re-checks), and
- * the transfer id is drawn first so the reservation can name it in the same statement. Returns
- * undefined when nothing was written (no longer held, or the key is taken); the caller then takes
- * the locking path, which decides between replay, conflict and closed.
+ * posted only if it is still held and of the destination's currency (the UPDATE waits for a
+ * concurrent settlement and re-checks), the escrow is the account its reserve transfer credited,
+ * and the transfer id is drawn first so the reservation can name it in the same statement. Returns
+ * undefined when nothing was written (not held, another currency, or the key is taken); the caller
+ * then takes the locking path, which decides between replay, conflict, closed and mismatch.
  */
 export async function postToSystemInOneStatement(
   db: Kysely<DB>,
   post: {
     reservationId: number;
-    escrowAccountId: number;
     destinationAccountId: number;
-    code: string;
+    destinationCurrency: string;
+    /** null: the code the reservation was made with. */
+    code: string | null;
     idempotencyKey: string;
     requestHash: string;
     note: string | null;
     settledAt: Date;
   },
-): Promise<{ reservation: ReservationRow; transferId: number; createdAt: Date } | undefined> {
+): Promise<{ reservation: ReservationRow; transferId: number; escrowAccountId: number; code: string; createdAt: Date } | undefined> {
   try {
     const result = await sql<{
       id: number;
@@ -579,6 +581,8 @@ export async function postToSystemInOneStatement(
       reference_id: string | null;
       created_at: Date;
       transfer_id: number;
+      transfer_code: string;
+      escrow_account_id: number;
       transfer_created_at: Date;
     }>`
       WITH n AS (
@@ -586,22 +590,24 @@ export async function postToSystemInOneStatement(
       ), r AS (
         UPDATE ledger_reservations
            SET status = 'posted', settle_transfer_id = (SELECT id FROM n), settled_at = ${post.settledAt}::timestamptz
-         WHERE id = ${post.reservationId} AND status = 'held'
+         WHERE id = ${post.reservationId} AND status = 'held' AND currency = ${post.destinationCurrency}
         RETURNING id, account_id, amount, currency, code, idempotency_key, request_hash, reserve_transfer_id, reference_type, reference_id, created_at
       ), t AS (
         INSERT INTO ledger_transfers
                (id, debit_account_id, credit_account_id, amount, currency, code, idempotency_key, request_hash, reference_type, reference_id, note, created_at)
         OVERRIDING SYSTEM VALUE
-        SELECT n.id, ${post.escrowAccountId}::bigint, ${post.destinationAccountId}::bigint, r.amount, r.currency, ${post.code}, ${post.idempotencyKey}, ${post.requestHash}, r.reference_type, r.reference_id, ${post.note}, ${post.settledAt}::timestamptz
-          FROM n CROSS JOIN r
-        RETURNING id, created_at, amount
+        SELECT n.id, rt.credit_account_id, ${post.destinationAccountId}::bigint, r.amount, r.currency, coalesce(${post.code}::text, r.code),
+               ${post.idempotencyKey}, ${post.requestHash}, r.reference_type, r.reference_id, ${post.note}, ${post.settledAt}::timestamptz
+          FROM n CROSS JOIN r JOIN ledger_transfers rt ON rt.id = r.reserve_transfer_id
+        RETURNING id, created_at, amount, code, debit_account_id
       ), e AS (
         INSERT INTO ledger_entries (transfer_id, account_id, amount, balance_before, balance_after, code, created_at)
-        SELECT t.id, ${post.escrowAccountId}::bigint, -t.amount, NULL::bigint, NULL::bigint, ${post.code}, ${post.settledAt}::timestamptz FROM t
+        SELECT t.id, t.debit_account_id, -t.amount, NULL::bigint, NULL::bigint, t.code, ${post.settledAt}::timestamptz FROM t
         UNION ALL
-        SELECT t.id, ${post.destinationAccountId}::bigint, t.amount, NULL::bigint, NULL::bigint, ${post.code}, ${post.settledAt}::timestamptz FROM t
+        SELECT t.id, ${post.destinationAccountId}::bigint, t.amount, NULL::bigint, NULL::bigint, t.code, ${post.settledAt}::timestamptz FROM t
       )
-      SELECT r.*, t.id AS transfer_id, t.created_at AS transfer_created_at FROM r CROSS JOIN t`.execute(db);
+      SELECT r.*, t.id AS transfer_id, t.code AS transfer_code, t.debit_account_id AS escrow_account_id, t.created_at AS transfer_created_at
+        FROM r CROSS JOIN t`.execute(db);
     const row = result.rows[0];
     if (!row) return undefined;
     return {
@@ -622,6 +628,8 @@ export async function postToSystemInOneStatement(
         settledAt: post.settledAt,
       },
       transferId: row.transfer_id,
+      escrowAccountId: row.escrow_account_id,
+      code: row.transfer_code,
       createdAt: new Date(row.transfer_created_at),
     };
   } catch (err) {

@@ -620,25 +620,13 @@ export function createLedgerService(deps: { db: Db; now?: () => Date }) {
    */
   async function postToSystemInOneStatement(input: PostInput, hash: string): Promise<SettleResult | undefined> {
     if (!Number.isSafeInteger(input.reservationId) || !Number.isSafeInteger(input.toAccountId) || input.toAccountId <= 0) return undefined;
-    const reservation = await repo.findReservationById(db, input.reservationId);
-    if (reservation?.status !== 'held') return undefined;
-    const owner = await accountOrThrow(db, reservation.accountId, false, 'reservation account');
-    const escrowId = await escrowAccountId(owner.merchantId, reservation.currency, db, true);
     const destination = (await accountsById(db, [input.toAccountId], false)).get(input.toAccountId);
-    const code = input.code ?? reservation.code;
-    if (
-      !destination?.isSystem ||
-      destination.id === escrowId ||
-      destination.currency !== reservation.currency ||
-      !isCallerTransferCode(code)
-    ) {
-      return undefined;
-    }
+    if (!destination?.isSystem || destination.kind === ESCROW_ACCOUNT_KIND) return undefined;
     const posted = await repo.postToSystemInOneStatement(db, {
-      reservationId: reservation.id,
-      escrowAccountId: escrowId,
+      reservationId: input.reservationId,
       destinationAccountId: destination.id,
-      code,
+      destinationCurrency: destination.currency,
+      code: input.code ?? null,
       idempotencyKey: input.idempotencyKey,
       requestHash: hash,
       note: input.note ?? null,
@@ -649,11 +637,11 @@ export function createLedgerService(deps: { db: Db; now?: () => Date }) {
       reservation: toReservation(posted.reservation),
       transfer: {
         transferId: posted.transferId,
-        fromAccountId: escrowId,
+        fromAccountId: posted.escrowAccountId,
         toAccountId: destination.id,
         amount: posted.reservation.amount,
         currency: posted.reservation.currency,
-        code,
+        code: posted.code as TransferCode,
         reversesTransferId: null,
         createdAt: posted.createdAt,
         fromBalanceAfter: null,
