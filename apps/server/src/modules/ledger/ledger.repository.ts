@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely';
+import { PREPARED_STATEMENT_MARKER } from '../../db/database.ts';
 import type { DB } from '../../db/schema.ts';
 
 /** Only this file reads or writes the ledger tables. Every function takes the db or a transaction first. */
@@ -299,12 +300,12 @@ export async function findEntriesByTransferId(db: Kysely<DB>, transferId: number
     .execute();
 }
 
-/** True when the transfer is the reserve or the settle step of a reservation. */
-export async function isReservationTransfer(db: Kysely<DB>, transferId: number): Promise<boolean> {
+/** True when the transfer posted or voided a reservation (reserve steps carry their own code). */
+export async function isSettlementTransfer(db: Kysely<DB>, transferId: number): Promise<boolean> {
   const row = await db
     .selectFrom('ledger_reservations')
     .select('id')
-    .where((eb) => eb.or([eb('reserve_transfer_id', '=', transferId), eb('settle_transfer_id', '=', transferId)]))
+    .where('settle_transfer_id', '=', transferId)
     .limit(1)
     .executeTakeFirst();
   return row !== undefined;
@@ -497,7 +498,7 @@ export async function moveInOneStatement(
       balance: number;
       reservation_id?: number;
       reservation_created_at?: Date;
-    }>`
+    }>`${sql.raw(PREPARED_STATEMENT_MARKER)}
       WITH a AS (
         UPDATE ledger_accounts
            SET balance = balance + ${move.memberDelta}::bigint, version = version + 1
@@ -584,7 +585,7 @@ export async function postToSystemInOneStatement(
       transfer_code: string;
       escrow_account_id: number;
       transfer_created_at: Date;
-    }>`
+    }>`${sql.raw(PREPARED_STATEMENT_MARKER)}
       WITH n AS (
         SELECT nextval(pg_get_serial_sequence('ledger_transfers', 'id')) AS id
       ), r AS (

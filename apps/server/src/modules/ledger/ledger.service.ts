@@ -712,7 +712,7 @@ export function createLedgerService(deps: { db: Db; now?: () => Date }) {
       if (original.code === 'reversal' || original.code === 'stake_reserve' || original.code === 'stake_void') {
         throw new DomainError('transfer_not_reversible');
       }
-      if (await repo.isReservationTransfer(t, original.id)) throw new DomainError('transfer_not_reversible');
+      if (await repo.isSettlementTransfer(t, original.id)) throw new DomainError('transfer_not_reversible');
       const accounts = await accountsById(t, [original.debitAccountId, original.creditAccountId], isInCallerTrx);
       const from = accounts.get(original.creditAccountId);
       const to = accounts.get(original.debitAccountId);
