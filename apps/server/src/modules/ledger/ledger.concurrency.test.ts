@@ -80,6 +80,38 @@ describe('the ledger under concurrent calls', () => {
     expect(await ledger.balanceOf(p.main)).toBe(25);
   });
 
+  it('makes one movement when duplicates of a key race inside and outside caller transactions', async () => {
+    const p = f.players[3]!;
+    await ledger.transfer({
+      fromAccountId: f.system.paymentClearing,
+      toAccountId: p.main,
+      amount: 100,
+      code: 'deposit',
+      idempotencyKey: 'mixed-fund',
+    });
+    const input = {
+      fromAccountId: p.main,
+      toAccountId: f.system.houseRevenue,
+      amount: 60,
+      code: 'bet' as const,
+      idempotencyKey: 'mixed-key',
+    };
+    // A caller's transaction may be picked as a deadlock victim; callers run it again, as this does.
+    const inCallerTransaction = async () => {
+      for (let attempt = 1; ; attempt++) {
+        try {
+          return await database.db.transaction().execute((trx) => ledger.transfer(input, trx));
+        } catch (err) {
+          if ((err as { code?: string }).code !== '40P01' || attempt >= 3) throw err;
+        }
+      }
+    };
+    const results = await Promise.all(Array.from({ length: 30 }, (_, i) => (i % 2 === 0 ? ledger.transfer(input) : inCallerTransaction())));
+    expect(new Set(results.map((r) => r.transferId)).size).toBe(1);
+    expect(results.filter((r) => !r.isReplay)).toHaveLength(1);
+    expect(await ledger.balanceOf(p.main)).toBe(40);
+  });
+
   it('lets one of many parallel calls with one key and different content win; the rest conflict', async () => {
     const p = f.players[1]!;
     const settled = await Promise.allSettled(

@@ -445,9 +445,24 @@ export async function findEntries(db: Kysely<DB>, filter: HistoryFilter): Promis
 }
 
 const UNIQUE_VIOLATION = '23505';
+const DEADLOCK_DETECTED = '40P01';
 
-function isUniqueViolation(err: unknown): boolean {
-  return typeof err === 'object' && err !== null && (err as { code?: unknown }).code === UNIQUE_VIOLATION;
+function sqlStateOf(err: unknown): unknown {
+  return typeof err === 'object' && err !== null ? (err as { code?: unknown }).code : undefined;
+}
+
+/**
+ * A one-statement write that wrote nothing for a reason the transactional path resolves: the key is
+ * taken, or the statement was chosen as a deadlock victim (a duplicate of its key running on the
+ * transactional path takes the key before the member row, the one-statement path the other way round).
+ */
+function isFallbackError(err: unknown): boolean {
+  const state = sqlStateOf(err);
+  return state === UNIQUE_VIOLATION || state === DEADLOCK_DETECTED;
+}
+
+export function isDeadlock(err: unknown): boolean {
+  return sqlStateOf(err) === DEADLOCK_DETECTED;
 }
 
 export type OneStatementMove = {
@@ -541,7 +556,7 @@ export async function moveInOneStatement(
         : undefined;
     return { transferId: row.transfer_id, createdAt: new Date(row.created_at), memberBalanceAfter: row.balance, reservation };
   } catch (err) {
-    if (isUniqueViolation(err)) return undefined;
+    if (isFallbackError(err)) return undefined;
     throw err;
   }
 }
@@ -634,7 +649,7 @@ export async function postToSystemInOneStatement(
       createdAt: new Date(row.transfer_created_at),
     };
   } catch (err) {
-    if (isUniqueViolation(err)) return undefined;
+    if (isFallbackError(err)) return undefined;
     throw err;
   }
 }

@@ -19,6 +19,8 @@ export const IDEMPOTENCY_KEY_LENGTH_MAX = 200;
 export const NOTE_LENGTH_MAX = 500;
 export const REFERENCE_LENGTH_MAX = 100;
 export const HISTORY_PAGE_SIZE_MAX = 100;
+/** Attempts of one standalone operation when PostgreSQL breaks a deadlock by aborting it. */
+export const DEADLOCK_RETRY_COUNT_MAX = 3;
 /** Account metadata (kind, owner, currency) never changes, so it is cached up to this many accounts. */
 export const ACCOUNT_CACHE_SIZE_MAX = 50_000;
 
@@ -240,9 +242,20 @@ export function createLedgerService(deps: { db: Db; now?: () => Date }) {
     return meta;
   }
 
+  /**
+   * Runs `work` in the caller's transaction, or in a new one. A new one that PostgreSQL picks as a
+   * deadlock victim (possible when duplicates of one key race on the two write paths) rolled back
+   * whole, so it is simply run again; the retry then sees the winner's key and replays.
+   */
   async function inTransaction<T>(trx: Transaction<DB> | undefined, work: (t: Trx) => Promise<T>): Promise<T> {
     if (trx) return work(trx);
-    return db.transaction().execute(work);
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await db.transaction().execute(work);
+      } catch (err) {
+        if (!repo.isDeadlock(err) || attempt >= DEADLOCK_RETRY_COUNT_MAX) throw err;
+      }
+    }
   }
 
   /**
