@@ -62,7 +62,7 @@ async function inParallel(count: number, items: number, work: (i: number) => Pro
   );
 }
 
-async function benchLedger(databaseName: string): Promise<{ rounds: number; elapsedMs: number; errors: number }> {
+async function benchLedger(databaseName: string): Promise<{ rounds: number; elapsedMs: number; errors: number; clientCpuMs: number }> {
   const database: Database = await openDatabase({
     kind: 'postgres',
     connectionString: withDatabase(adminUrl, databaseName),
@@ -102,6 +102,7 @@ async function benchLedger(databaseName: string): Promise<{ rounds: number; elap
     let rounds = 0;
     let errors = 0;
     let roundNo = 0;
+    const cpuBefore = process.cpuUsage();
     const started = performance.now();
     const deadline = started + seconds * 1000;
     await Promise.all(
@@ -128,6 +129,8 @@ async function benchLedger(databaseName: string): Promise<{ rounds: number; elap
       }),
     );
     const elapsedMs = performance.now() - started;
+    const cpu = process.cpuUsage(cpuBefore);
+    const clientCpuMs = (cpu.user + cpu.system) / 1000;
 
     // The run counts only if the books still balance.
     const check = await sql<{ total: string; drifted: string }>`
@@ -139,7 +142,7 @@ async function benchLedger(databaseName: string): Promise<{ rounds: number; elap
     const { total, drifted } = check.rows[0]!;
     if (total !== '0' || drifted !== '0')
       throw new Error(`ledger invariants broken after the run: entry sum ${total}, drifted accounts ${drifted}`);
-    return { rounds, elapsedMs, errors };
+    return { rounds, elapsedMs, errors, clientCpuMs };
   } finally {
     await database.close();
   }
@@ -169,6 +172,10 @@ async function main(): Promise<void> {
     const ledger = await benchLedger(ledgerDb);
     const roundsPerSecond = ledger.rounds / (ledger.elapsedMs / 1000);
     console.log(`ledger: ${ledger.rounds} rounds (${ledger.errors} failed) in ${(ledger.elapsedMs / 1000).toFixed(1)} s`);
+    // The benchmark's own process is a client of the database: its CPU is CPU the server did not get.
+    console.log(
+      `ledger: client process CPU ${(ledger.clientCpuMs / 1000).toFixed(1)} s, ${(ledger.clientCpuMs / Math.max(1, ledger.rounds)).toFixed(2)} ms per round`,
+    );
     console.log(`pgbench: scale ${PGBENCH_SCALE}, ${clientCount} clients, 2 threads, ${seconds} s`);
     const tps = await benchPgbench(pgbenchDb);
     console.log('');
