@@ -16,6 +16,8 @@ import { type AuditService, createAuditService } from './modules/audit/audit.ser
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { createJobRunner, type JobRunner } from './modules/jobs/job-runner.ts';
 import { createLedgerReconciliation, type LedgerReconciliation } from './modules/ledger/ledger.reconciliation.ts';
+import { ledgerRoutes } from './modules/ledger/ledger.routes.ts';
+import { createLedgerService, type LedgerService } from './modules/ledger/ledger.service.ts';
 import { createMerchantService, type MerchantService } from './modules/merchant/merchant.service.ts';
 import { createSessionService, type SessionService } from './modules/session/session.service.ts';
 import { createSettingsService, type SettingsService } from './modules/settings/settings.service.ts';
@@ -47,6 +49,7 @@ export type AppServices = {
   audit: AuditService;
   ledgerReconciliation: LedgerReconciliation;
   system: SystemService;
+  ledger: LedgerService;
 };
 
 declare module 'fastify' {
@@ -99,7 +102,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await audit.schedule(jobs);
   const pubsub = createPubSub({ redisUrl: env.REDIS_URL, onError: (err, channel) => app.log.warn({ err, channel }, 'pubsub error') });
   const system = createSystemService({ settings, merchants, now, countryOf: lookupCountry });
-  app.decorate('services', { sessions, settings, merchants, audit, ledgerReconciliation, system });
+  const ledger = createLedgerService({ db: database.db, now });
+  app.decorate('services', { sessions, settings, merchants, audit, ledgerReconciliation, system, ledger });
   app.decorate('metrics', metrics);
   app.decorate('jobs', jobs);
   app.decorate('pubsub', pubsub);
@@ -156,6 +160,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(healthRoutes(database));
   await app.register(systemRoutes);
   await app.register(accountsModule({ db: database.db, sessions, settings, merchants, now }));
+  await app.register(ledgerRoutes(ledger));
 
   await registerWebApp(app, env.WEB_DIST_DIR ?? DEFAULT_WEB_DIST_DIR);
   return app;

@@ -74,6 +74,11 @@ export const ERROR_CODES = {
     en: 'This reservation has already been settled',
   },
   already_reversed: { status: 409, vi: 'Giao dịch đã được đảo', en: 'This transfer has already been reversed' },
+  transfer_not_reversible: {
+    status: 409,
+    vi: 'Giao dịch này không thể đảo',
+    en: 'This transfer cannot be reversed',
+  },
   account_locked: { status: 423, vi: 'Tài khoản đang bị khóa', en: 'The account is locked' },
   payload_too_large: { status: 413, vi: 'Dữ liệu gửi lên quá lớn', en: 'The request is too large' },
   rate_limited: { status: 429, vi: 'Quá nhiều yêu cầu, vui lòng thử lại sau', en: 'Too many requests, try again later' },

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect } from 'kysely';
@@ -16,6 +17,29 @@ export function parseInt8(text: string): number {
 }
 
 export type DatabaseKind = 'pglite' | 'postgres';
+
+/**
+ * SQL text that starts with this comment runs as a named prepared statement on PostgreSQL, so each
+ * connection parses and plans it once. Only for a few fixed hot statements (the ledger's): every
+ * distinct text stays prepared on every connection for the connection's life.
+ */
+export const PREPARED_STATEMENT_MARKER = '/* prepared */';
+const preparedStatementNames = new Map<string, string>();
+const PREPARED_STATEMENT_COUNT_MAX = 100;
+
+function prepareMarkedStatements(client: pg.PoolClient): void {
+  const query = client.query.bind(client) as (config: unknown, values?: unknown) => unknown;
+  (client as unknown as { query: (text: unknown, values?: unknown) => unknown }).query = (text, values) => {
+    if (typeof text !== 'string' || !text.startsWith(PREPARED_STATEMENT_MARKER)) return query(text, values);
+    let name = preparedStatementNames.get(text);
+    if (!name) {
+      if (preparedStatementNames.size >= PREPARED_STATEMENT_COUNT_MAX) return query(text, values);
+      name = `prepared_${createHash('sha256').update(text).digest('hex').slice(0, 24)}`;
+      preparedStatementNames.set(text, name);
+    }
+    return query({ name, text, values });
+  };
+}
 
 export type Database = {
   kind: DatabaseKind;
@@ -43,6 +67,7 @@ function openPostgres(connectionString: string, poolSize: number): Database {
     },
   };
   const pool = new pg.Pool({ connectionString, max: poolSize, types });
+  pool.on('connect', prepareMarkedStatements);
   // An idle connection can be cut by the server (restart, failover); without a listener that error
   // would end the process. The pool replaces the connection on the next checkout.
   pool.on('error', (err) => {

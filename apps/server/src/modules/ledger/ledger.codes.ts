@@ -1,0 +1,83 @@
+/**
+ * The ledger's vocabulary: which accounts exist and why money moves. Both lists are stored as text
+ * in the database, so a name, once used, is never renamed; new names are appended.
+ */
+
+/** Accounts a member owns; they can never go below zero. */
+export const MEMBER_ACCOUNT_KINDS = ['player_main', 'player_bonus', 'agent_main'] as const;
+export type MemberAccountKind = (typeof MEMBER_ACCOUNT_KINDS)[number];
+
+/**
+ * Accounts the house owns, one per merchant and currency. They may go negative (payment_clearing is
+ * negative by the sum of all deposits less withdrawals) and are never locked per transfer.
+ */
+export const SYSTEM_ACCOUNT_KINDS = ['house_revenue', 'vendor_clearing', 'payment_clearing', 'bonus_pool', 'stake_escrow'] as const;
+export type SystemAccountKind = (typeof SYSTEM_ACCOUNT_KINDS)[number];
+
+export type AccountKind = MemberAccountKind | SystemAccountKind;
+
+/** Holds reserved stakes between reserve and post or void; only reservations touch it. */
+export const ESCROW_ACCOUNT_KIND: SystemAccountKind = 'stake_escrow';
+
+/**
+ * Why a transfer happened. The caller picks one for an ordinary transfer or a post; the ledger itself
+ * writes `stake_reserve`, `stake_void` and `reversal`.
+ *
+ * - deposit: payment_clearing -> player (a confirmed deposit)
+ * - withdrawal: player -> payment_clearing (a withdrawal paid out)
+ * - withdrawal_returned: payment_clearing -> player (a rejected or failed withdrawal)
+ * - vendor_transfer_out / vendor_transfer_in: player <-> vendor_clearing (transfer-style game wallets)
+ * - upline_transfer / downline_transfer: agent <-> player within a downline
+ * - promotion: bonus_pool -> player_bonus or player_main
+ * - bet: a stake taken, or a reservation posted to house_revenue
+ * - payout: house_revenue -> player (a win)
+ * - rebate, agent_commission: house_revenue -> member
+ * - cancelled: a settled round undone by the game (house_revenue -> player)
+ * - admin_adjustment: a back-office correction with a note
+ * - points_redemption: loyalty points turned into money
+ * - stake_reserve: player -> stake_escrow (a reservation is made)
+ * - stake_void: stake_escrow -> player (a reservation is released)
+ * - reversal: the exact opposite of an earlier transfer
+ */
+export const TRANSFER_CODES = [
+  'deposit',
+  'withdrawal',
+  'withdrawal_returned',
+  'vendor_transfer_in',
+  'vendor_transfer_out',
+  'upline_transfer',
+  'downline_transfer',
+  'promotion',
+  'bet',
+  'payout',
+  'rebate',
+  'agent_commission',
+  'cancelled',
+  'admin_adjustment',
+  'points_redemption',
+  'stake_reserve',
+  'stake_void',
+  'reversal',
+] as const;
+export type TransferCode = (typeof TRANSFER_CODES)[number];
+
+/** Codes the ledger writes itself; a caller cannot use them for a transfer or a post. */
+export const LEDGER_OWN_CODES = ['stake_reserve', 'stake_void', 'reversal'] as const;
+export type LedgerOwnCode = (typeof LEDGER_OWN_CODES)[number];
+export type CallerTransferCode = Exclude<TransferCode, LedgerOwnCode>;
+
+export function isTransferCode(value: string): value is TransferCode {
+  return (TRANSFER_CODES as readonly string[]).includes(value);
+}
+
+export function isCallerTransferCode(value: string): value is CallerTransferCode {
+  return isTransferCode(value) && !(LEDGER_OWN_CODES as readonly string[]).includes(value);
+}
+
+export function isSystemAccountKind(value: string): value is SystemAccountKind {
+  return (SYSTEM_ACCOUNT_KINDS as readonly string[]).includes(value);
+}
+
+export function isMemberAccountKind(value: string): value is MemberAccountKind {
+  return (MEMBER_ACCOUNT_KINDS as readonly string[]).includes(value);
+}

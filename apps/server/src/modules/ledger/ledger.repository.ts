@@ -1,0 +1,655 @@
+import { type Kysely, sql } from 'kysely';
+import { PREPARED_STATEMENT_MARKER } from '../../db/database.ts';
+import type { DB } from '../../db/schema.ts';
+
+/** Only this file reads or writes the ledger tables. Every function takes the db or a transaction first. */
+
+export type AccountMeta = {
+  id: number;
+  merchantId: number;
+  kind: string;
+  memberId: number | null;
+  currency: string;
+  isSystem: boolean;
+  mayGoNegative: boolean;
+};
+
+export type AccountRow = AccountMeta & { balance: number; version: number };
+
+export type TransferRow = {
+  id: number;
+  debitAccountId: number;
+  creditAccountId: number;
+  amount: number;
+  currency: string;
+  code: string;
+  idempotencyKey: string;
+  requestHash: string;
+  referenceType: string | null;
+  referenceId: string | null;
+  reversesTransferId: number | null;
+  note: string | null;
+  createdAt: Date;
+};
+
+export type EntryRow = {
+  id: number;
+  transferId: number;
+  accountId: number;
+  amount: number;
+  balanceBefore: number | null;
+  balanceAfter: number | null;
+  code: string;
+  createdAt: Date;
+};
+
+export type ReservationRow = {
+  id: number;
+  accountId: number;
+  amount: number;
+  currency: string;
+  code: string;
+  status: 'held' | 'posted' | 'voided';
+  idempotencyKey: string;
+  requestHash: string;
+  reserveTransferId: number;
+  settleTransferId: number | null;
+  referenceType: string | null;
+  referenceId: string | null;
+  createdAt: Date;
+  settledAt: Date | null;
+};
+
+const accountMetaColumns = [
+  'id',
+  'merchant_id as merchantId',
+  'kind',
+  'member_id as memberId',
+  'currency',
+  'is_system as isSystem',
+  'may_go_negative as mayGoNegative',
+] as const;
+
+const transferColumns = [
+  'id',
+  'debit_account_id as debitAccountId',
+  'credit_account_id as creditAccountId',
+  'amount',
+  'currency',
+  'code',
+  'idempotency_key as idempotencyKey',
+  'request_hash as requestHash',
+  'reference_type as referenceType',
+  'reference_id as referenceId',
+  'reverses_transfer_id as reversesTransferId',
+  'note',
+  'created_at as createdAt',
+] as const;
+
+const reservationColumns = [
+  'id',
+  'account_id as accountId',
+  'amount',
+  'currency',
+  'code',
+  'status',
+  'idempotency_key as idempotencyKey',
+  'request_hash as requestHash',
+  'reserve_transfer_id as reserveTransferId',
+  'settle_transfer_id as settleTransferId',
+  'reference_type as referenceType',
+  'reference_id as referenceId',
+  'created_at as createdAt',
+  'settled_at as settledAt',
+] as const;
+
+function trimCurrency<T extends { currency: string }>(row: T): T {
+  // currency is char(3); trimming guards against padding if a shorter code is ever stored.
+  return { ...row, currency: row.currency.trim() };
+}
+
+export async function insertMemberAccountIfMissing(
+  db: Kysely<DB>,
+  row: { merchantId: number; memberId: number; kind: string; currency: string },
+): Promise<void> {
+  await db
+    .insertInto('ledger_accounts')
+    .values({
+      merchant_id: row.merchantId,
+      member_id: row.memberId,
+      kind: row.kind,
+      currency: row.currency,
+      is_system: false,
+      may_go_negative: false,
+    })
+    .onConflict((oc) => oc.columns(['member_id', 'kind', 'currency']).where('member_id', 'is not', null).doNothing())
+    .execute();
+}
+
+export async function insertSystemAccountIfMissing(
+  db: Kysely<DB>,
+  row: { merchantId: number; kind: string; currency: string },
+): Promise<void> {
+  await db
+    .insertInto('ledger_accounts')
+    .values({
+      merchant_id: row.merchantId,
+      member_id: null,
+      kind: row.kind,
+      currency: row.currency,
+      is_system: true,
+      may_go_negative: true,
+    })
+    .onConflict((oc) => oc.columns(['merchant_id', 'kind', 'currency']).where('member_id', 'is', null).doNothing())
+    .execute();
+}
+
+export async function findMemberAccounts(db: Kysely<DB>, memberId: number, currency?: string): Promise<AccountRow[]> {
+  let query = db
+    .selectFrom('ledger_accounts')
+    .select([...accountMetaColumns, 'balance', 'version'])
+    .where('member_id', '=', memberId);
+  if (currency) query = query.where('currency', '=', currency);
+  const rows = await query.orderBy('id').execute();
+  return rows.map(trimCurrency);
+}
+
+export async function findSystemAccount(
+  db: Kysely<DB>,
+  key: { merchantId: number; kind: string; currency: string },
+): Promise<AccountRow | undefined> {
+  const row = await db
+    .selectFrom('ledger_accounts')
+    .select([...accountMetaColumns, 'balance', 'version'])
+    .where('member_id', 'is', null)
+    .where('merchant_id', '=', key.merchantId)
+    .where('kind', '=', key.kind)
+    .where('currency', '=', key.currency)
+    .executeTakeFirst();
+  return row && trimCurrency(row);
+}
+
+export async function findAccountsByIds(db: Kysely<DB>, ids: readonly number[]): Promise<AccountRow[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .selectFrom('ledger_accounts')
+    .select([...accountMetaColumns, 'balance', 'version'])
+    .where('id', 'in', ids)
+    .execute();
+  return rows.map(trimCurrency);
+}
+
+/**
+ * Moves a member account's balance by `delta` and returns the new balance, or undefined when the
+ * move would take it below zero (or past the largest exact amount). The UPDATE takes the row lock,
+ * checks and writes in one round trip; callers issue these in ascending account id order, so two
+ * transfers touching the same pair of accounts cannot deadlock.
+ */
+export async function applyMemberDelta(db: Kysely<DB>, accountId: number, delta: number): Promise<number | undefined> {
+  const result = await sql<{ balance: number }>`
+    UPDATE ledger_accounts
+       SET balance = balance + ${delta}::bigint, version = version + 1
+     WHERE id = ${accountId}
+       AND is_system = false
+       AND (may_go_negative OR balance + ${delta}::bigint >= 0)
+       AND balance + ${delta}::bigint <= ${Number.MAX_SAFE_INTEGER}::bigint
+ RETURNING balance`.execute(db);
+  return result.rows[0]?.balance;
+}
+
+/**
+ * Inserts a transfer unless its idempotency key (or the transfer it reverses) is already taken.
+ * ON CONFLICT DO NOTHING waits for a concurrent insert of the same key to finish and then yields no
+ * row, instead of raising a unique violation that would abort the caller's whole transaction.
+ */
+export async function insertTransferOnce(
+  db: Kysely<DB>,
+  row: {
+    debitAccountId: number;
+    creditAccountId: number;
+    amount: number;
+    currency: string;
+    code: string;
+    idempotencyKey: string;
+    requestHash: string;
+    referenceType: string | null;
+    referenceId: string | null;
+    reversesTransferId: number | null;
+    note: string | null;
+    createdAt: Date;
+  },
+): Promise<{ id: number; createdAt: Date } | undefined> {
+  return db
+    .insertInto('ledger_transfers')
+    .values({
+      debit_account_id: row.debitAccountId,
+      credit_account_id: row.creditAccountId,
+      amount: row.amount,
+      currency: row.currency,
+      code: row.code,
+      idempotency_key: row.idempotencyKey,
+      request_hash: row.requestHash,
+      reference_type: row.referenceType,
+      reference_id: row.referenceId,
+      reverses_transfer_id: row.reversesTransferId,
+      note: row.note,
+      created_at: row.createdAt,
+    })
+    .onConflict((oc) => oc.doNothing())
+    .returning(['id', 'created_at as createdAt'])
+    .executeTakeFirst();
+}
+
+export async function insertEntries(
+  db: Kysely<DB>,
+  rows: readonly {
+    transferId: number;
+    accountId: number;
+    amount: number;
+    balanceBefore: number | null;
+    balanceAfter: number | null;
+    code: string;
+    createdAt: Date;
+  }[],
+): Promise<void> {
+  await db
+    .insertInto('ledger_entries')
+    .values(
+      rows.map((r) => ({
+        transfer_id: r.transferId,
+        account_id: r.accountId,
+        amount: r.amount,
+        balance_before: r.balanceBefore,
+        balance_after: r.balanceAfter,
+        code: r.code,
+        created_at: r.createdAt,
+      })),
+    )
+    .execute();
+}
+
+export async function findTransferByKey(db: Kysely<DB>, idempotencyKey: string): Promise<TransferRow | undefined> {
+  const row = await db
+    .selectFrom('ledger_transfers')
+    .select(transferColumns)
+    .where('idempotency_key', '=', idempotencyKey)
+    .executeTakeFirst();
+  return row && trimCurrency(row);
+}
+
+export async function findTransferById(db: Kysely<DB>, id: number): Promise<TransferRow | undefined> {
+  const row = await db.selectFrom('ledger_transfers').select(transferColumns).where('id', '=', id).executeTakeFirst();
+  return row && trimCurrency(row);
+}
+
+export async function findEntriesByTransferId(db: Kysely<DB>, transferId: number): Promise<EntryRow[]> {
+  return db
+    .selectFrom('ledger_entries')
+    .select([
+      'id',
+      'transfer_id as transferId',
+      'account_id as accountId',
+      'amount',
+      'balance_before as balanceBefore',
+      'balance_after as balanceAfter',
+      'code',
+      'created_at as createdAt',
+    ])
+    .where('transfer_id', '=', transferId)
+    .orderBy('id')
+    .execute();
+}
+
+/** True when the transfer posted or voided a reservation (reserve steps carry their own code). */
+export async function isSettlementTransfer(db: Kysely<DB>, transferId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('ledger_reservations')
+    .select('id')
+    .where('settle_transfer_id', '=', transferId)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function insertReservation(
+  db: Kysely<DB>,
+  row: {
+    accountId: number;
+    amount: number;
+    currency: string;
+    code: string;
+    idempotencyKey: string;
+    requestHash: string;
+    reserveTransferId: number;
+    referenceType: string | null;
+    referenceId: string | null;
+    createdAt: Date;
+  },
+): Promise<ReservationRow> {
+  const inserted = await db
+    .insertInto('ledger_reservations')
+    .values({
+      account_id: row.accountId,
+      amount: row.amount,
+      currency: row.currency,
+      code: row.code,
+      status: 'held',
+      idempotency_key: row.idempotencyKey,
+      request_hash: row.requestHash,
+      reserve_transfer_id: row.reserveTransferId,
+      reference_type: row.referenceType,
+      reference_id: row.referenceId,
+      created_at: row.createdAt,
+    })
+    .returning(reservationColumns)
+    .executeTakeFirstOrThrow();
+  return trimCurrency(inserted);
+}
+
+export async function findReservationByKey(db: Kysely<DB>, idempotencyKey: string): Promise<ReservationRow | undefined> {
+  const row = await db
+    .selectFrom('ledger_reservations')
+    .select(reservationColumns)
+    .where('idempotency_key', '=', idempotencyKey)
+    .executeTakeFirst();
+  return row && trimCurrency(row);
+}
+
+export async function findReservationById(db: Kysely<DB>, id: number): Promise<ReservationRow | undefined> {
+  const row = await db.selectFrom('ledger_reservations').select(reservationColumns).where('id', '=', id).executeTakeFirst();
+  return row && trimCurrency(row);
+}
+
+/** Locks the reservation row, so one post or void at a time decides its fate. */
+export async function lockReservationById(db: Kysely<DB>, id: number): Promise<ReservationRow | undefined> {
+  const row = await db.selectFrom('ledger_reservations').select(reservationColumns).where('id', '=', id).forUpdate().executeTakeFirst();
+  return row && trimCurrency(row);
+}
+
+export async function settleReservation(
+  db: Kysely<DB>,
+  id: number,
+  settlement: { status: 'posted' | 'voided'; settleTransferId: number; settledAt: Date },
+): Promise<ReservationRow> {
+  const row = await db
+    .updateTable('ledger_reservations')
+    .set({ status: settlement.status, settle_transfer_id: settlement.settleTransferId, settled_at: settlement.settledAt })
+    .where('id', '=', id)
+    .where('status', '=', 'held')
+    .returning(reservationColumns)
+    .executeTakeFirstOrThrow();
+  return trimCurrency(row);
+}
+
+export async function sumHeldReservations(db: Kysely<DB>, accountIds: readonly number[]): Promise<number> {
+  if (accountIds.length === 0) return 0;
+  const row = await db
+    .selectFrom('ledger_reservations')
+    .select(sql<number>`coalesce(sum(amount), 0)::bigint`.as('total'))
+    .where('account_id', 'in', accountIds)
+    .where('status', '=', 'held')
+    .executeTakeFirstOrThrow();
+  return row.total;
+}
+
+export type HistoryFilter = {
+  accountIds: readonly number[];
+  codes?: readonly string[] | undefined;
+  from?: Date | undefined;
+  to?: Date | undefined;
+  limit: number;
+  offset: number;
+};
+
+export type HistoryRow = EntryRow & {
+  accountKind: string;
+  currency: string;
+  referenceType: string | null;
+  referenceId: string | null;
+  note: string | null;
+};
+
+/** Entries of the given accounts, newest first; `from` is inclusive and `to` exclusive. */
+export async function findEntries(db: Kysely<DB>, filter: HistoryFilter): Promise<{ rows: HistoryRow[]; totalCount: number }> {
+  if (filter.accountIds.length === 0) return { rows: [], totalCount: 0 };
+  let base = db
+    .selectFrom('ledger_entries as e')
+    .innerJoin('ledger_transfers as t', 't.id', 'e.transfer_id')
+    .innerJoin('ledger_accounts as a', 'a.id', 'e.account_id')
+    .where('e.account_id', 'in', filter.accountIds);
+  if (filter.codes && filter.codes.length > 0) base = base.where('e.code', 'in', filter.codes);
+  if (filter.from) base = base.where('e.created_at', '>=', filter.from);
+  if (filter.to) base = base.where('e.created_at', '<', filter.to);
+  const count = await base.select(sql<number>`count(*)::bigint`.as('total')).executeTakeFirstOrThrow();
+  const rows = await base
+    .select([
+      'e.id as id',
+      'e.transfer_id as transferId',
+      'e.account_id as accountId',
+      'e.amount as amount',
+      'e.balance_before as balanceBefore',
+      'e.balance_after as balanceAfter',
+      'e.code as code',
+      'e.created_at as createdAt',
+      'a.kind as accountKind',
+      'a.currency as currency',
+      't.reference_type as referenceType',
+      't.reference_id as referenceId',
+      't.note as note',
+    ])
+    .orderBy('e.id', 'desc')
+    .limit(filter.limit)
+    .offset(filter.offset)
+    .execute();
+  return { rows: rows.map(trimCurrency), totalCount: count.total };
+}
+
+const UNIQUE_VIOLATION = '23505';
+const DEADLOCK_DETECTED = '40P01';
+
+function sqlStateOf(err: unknown): unknown {
+  return typeof err === 'object' && err !== null ? (err as { code?: unknown }).code : undefined;
+}
+
+/**
+ * A one-statement write that wrote nothing for a reason the transactional path resolves: the key is
+ * taken, or the statement was chosen as a deadlock victim (a duplicate of its key running on the
+ * transactional path takes the key before the member row, the one-statement path the other way round).
+ */
+function isFallbackError(err: unknown): boolean {
+  const state = sqlStateOf(err);
+  return state === UNIQUE_VIOLATION || state === DEADLOCK_DETECTED;
+}
+
+export function isDeadlock(err: unknown): boolean {
+  return sqlStateOf(err) === DEADLOCK_DETECTED;
+}
+
+export type OneStatementMove = {
+  memberAccountId: number;
+  systemAccountId: number;
+  /** Signed change of the member account: negative when the member pays. */
+  memberDelta: number;
+  currency: string;
+  code: string;
+  idempotencyKey: string;
+  requestHash: string;
+  referenceType: string | null;
+  referenceId: string | null;
+  note: string | null;
+  createdAt: Date;
+  /** Also open a held reservation for the stake, under the same key. */
+  reservation?: { code: string } | undefined;
+};
+
+/**
+ * A transfer between one member account and one system account as a single statement, which is
+ * its own transaction: the conditional UPDATE locks the member row and refuses an overdraft, and the
+ * transfer, its two entries and (for a stake) the reservation are inserted only if it succeeded.
+ * Returns undefined when nothing was written: the balance check refused, or the key is taken (the
+ * unique index fails the whole statement). The caller then takes the transactional path, which
+ * tells the two apart. Only for use outside a caller's transaction, where a failed statement
+ * aborts nothing else.
+ */
+export async function moveInOneStatement(
+  db: Kysely<DB>,
+  move: OneStatementMove,
+): Promise<{ transferId: number; createdAt: Date; memberBalanceAfter: number; reservation: ReservationRow | undefined } | undefined> {
+  const amount = Math.abs(move.memberDelta);
+  const [debit, credit] =
+    move.memberDelta < 0 ? [move.memberAccountId, move.systemAccountId] : [move.systemAccountId, move.memberAccountId];
+  const reservationCte = move.reservation
+    ? sql`, r AS (
+        INSERT INTO ledger_reservations (account_id, amount, currency, code, status, idempotency_key, request_hash, reserve_transfer_id, reference_type, reference_id, created_at)
+        SELECT ${move.memberAccountId}, ${amount}::bigint, ${move.currency}, ${move.reservation.code}, 'held', ${move.idempotencyKey}, ${move.requestHash}, t.id, ${move.referenceType}, ${move.referenceId}, ${move.createdAt}::timestamptz FROM t
+        RETURNING id, created_at)`
+    : sql``;
+  const reservationSelect = move.reservation ? sql`, r.id AS reservation_id, r.created_at AS reservation_created_at` : sql``;
+  const reservationJoin = move.reservation ? sql` CROSS JOIN r` : sql``;
+  try {
+    const result = await sql<{
+      transfer_id: number;
+      created_at: Date;
+      balance: number;
+      reservation_id?: number;
+      reservation_created_at?: Date;
+    }>`${sql.raw(PREPARED_STATEMENT_MARKER)}
+      WITH a AS (
+        UPDATE ledger_accounts
+           SET balance = balance + ${move.memberDelta}::bigint, version = version + 1
+         WHERE id = ${move.memberAccountId}
+           AND is_system = false
+           AND (may_go_negative OR balance + ${move.memberDelta}::bigint >= 0)
+           AND balance + ${move.memberDelta}::bigint <= ${Number.MAX_SAFE_INTEGER}::bigint
+        RETURNING balance
+      ), t AS (
+        INSERT INTO ledger_transfers (debit_account_id, credit_account_id, amount, currency, code, idempotency_key, request_hash, reference_type, reference_id, note, created_at)
+        SELECT ${debit}::bigint, ${credit}::bigint, ${amount}::bigint, ${move.currency}, ${move.code}, ${move.idempotencyKey}, ${move.requestHash}, ${move.referenceType}, ${move.referenceId}, ${move.note}, ${move.createdAt}::timestamptz FROM a
+        RETURNING id, created_at
+      ), e AS (
+        INSERT INTO ledger_entries (transfer_id, account_id, amount, balance_before, balance_after, code, created_at)
+        SELECT t.id, ${move.memberAccountId}::bigint, ${move.memberDelta}::bigint, a.balance - ${move.memberDelta}::bigint, a.balance, ${move.code}, ${move.createdAt}::timestamptz FROM t CROSS JOIN a
+        UNION ALL
+        SELECT t.id, ${move.systemAccountId}::bigint, ${-move.memberDelta}::bigint, NULL, NULL, ${move.code}, ${move.createdAt}::timestamptz FROM t
+      )${reservationCte}
+      SELECT t.id AS transfer_id, t.created_at, a.balance${reservationSelect} FROM t CROSS JOIN a${reservationJoin}`.execute(db);
+    const row = result.rows[0];
+    if (!row) return undefined;
+    const reservation: ReservationRow | undefined =
+      move.reservation && row.reservation_id !== undefined
+        ? {
+            id: row.reservation_id,
+            accountId: move.memberAccountId,
+            amount,
+            currency: move.currency,
+            code: move.reservation.code,
+            status: 'held',
+            idempotencyKey: move.idempotencyKey,
+            requestHash: move.requestHash,
+            reserveTransferId: row.transfer_id,
+            settleTransferId: null,
+            referenceType: move.referenceType,
+            referenceId: move.referenceId,
+            createdAt: new Date(row.reservation_created_at ?? row.created_at),
+            settledAt: null,
+          }
+        : undefined;
+    return { transferId: row.transfer_id, createdAt: new Date(row.created_at), memberBalanceAfter: row.balance, reservation };
+  } catch (err) {
+    if (isFallbackError(err)) return undefined;
+    throw err;
+  }
+}
+
+/**
+ * Posts a held reservation to a system account as a single statement: the reservation is marked
+ * posted only if it is still held and of the destination's currency (the UPDATE waits for a
+ * concurrent settlement and re-checks), the escrow is the account its reserve transfer credited,
+ * and the transfer id is drawn first so the reservation can name it in the same statement. Returns
+ * undefined when nothing was written (not held, another currency, or the key is taken); the caller
+ * then takes the locking path, which decides between replay, conflict, closed and mismatch.
+ */
+export async function postToSystemInOneStatement(
+  db: Kysely<DB>,
+  post: {
+    reservationId: number;
+    destinationAccountId: number;
+    destinationCurrency: string;
+    /** null: the code the reservation was made with. */
+    code: string | null;
+    idempotencyKey: string;
+    requestHash: string;
+    note: string | null;
+    settledAt: Date;
+  },
+): Promise<{ reservation: ReservationRow; transferId: number; escrowAccountId: number; code: string; createdAt: Date } | undefined> {
+  try {
+    const result = await sql<{
+      id: number;
+      account_id: number;
+      amount: number;
+      currency: string;
+      code: string;
+      idempotency_key: string;
+      request_hash: string;
+      reserve_transfer_id: number;
+      reference_type: string | null;
+      reference_id: string | null;
+      created_at: Date;
+      transfer_id: number;
+      transfer_code: string;
+      escrow_account_id: number;
+      transfer_created_at: Date;
+    }>`${sql.raw(PREPARED_STATEMENT_MARKER)}
+      WITH n AS (
+        SELECT nextval(pg_get_serial_sequence('ledger_transfers', 'id')) AS id
+      ), r AS (
+        UPDATE ledger_reservations
+           SET status = 'posted', settle_transfer_id = (SELECT id FROM n), settled_at = ${post.settledAt}::timestamptz
+         WHERE id = ${post.reservationId} AND status = 'held' AND currency = ${post.destinationCurrency}
+        RETURNING id, account_id, amount, currency, code, idempotency_key, request_hash, reserve_transfer_id, reference_type, reference_id, created_at
+      ), t AS (
+        INSERT INTO ledger_transfers
+               (id, debit_account_id, credit_account_id, amount, currency, code, idempotency_key, request_hash, reference_type, reference_id, note, created_at)
+        OVERRIDING SYSTEM VALUE
+        SELECT n.id, rt.credit_account_id, ${post.destinationAccountId}::bigint, r.amount, r.currency, coalesce(${post.code}::text, r.code),
+               ${post.idempotencyKey}, ${post.requestHash}, r.reference_type, r.reference_id, ${post.note}, ${post.settledAt}::timestamptz
+          FROM n CROSS JOIN r JOIN ledger_transfers rt ON rt.id = r.reserve_transfer_id
+        RETURNING id, created_at, amount, code, debit_account_id
+      ), e AS (
+        INSERT INTO ledger_entries (transfer_id, account_id, amount, balance_before, balance_after, code, created_at)
+        SELECT t.id, t.debit_account_id, -t.amount, NULL::bigint, NULL::bigint, t.code, ${post.settledAt}::timestamptz FROM t
+        UNION ALL
+        SELECT t.id, ${post.destinationAccountId}::bigint, t.amount, NULL::bigint, NULL::bigint, t.code, ${post.settledAt}::timestamptz FROM t
+      )
+      SELECT r.*, t.id AS transfer_id, t.code AS transfer_code, t.debit_account_id AS escrow_account_id, t.created_at AS transfer_created_at
+        FROM r CROSS JOIN t`.execute(db);
+    const row = result.rows[0];
+    if (!row) return undefined;
+    return {
+      reservation: {
+        id: row.id,
+        accountId: row.account_id,
+        amount: row.amount,
+        currency: row.currency.trim(),
+        code: row.code,
+        status: 'posted',
+        idempotencyKey: row.idempotency_key,
+        requestHash: row.request_hash,
+        reserveTransferId: row.reserve_transfer_id,
+        settleTransferId: row.transfer_id,
+        referenceType: row.reference_type,
+        referenceId: row.reference_id,
+        createdAt: new Date(row.created_at),
+        settledAt: post.settledAt,
+      },
+      transferId: row.transfer_id,
+      escrowAccountId: row.escrow_account_id,
+      code: row.transfer_code,
+      createdAt: new Date(row.transfer_created_at),
+    };
+  } catch (err) {
+    if (isFallbackError(err)) return undefined;
+    throw err;
+  }
+}

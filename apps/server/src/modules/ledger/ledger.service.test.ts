@@ -1,0 +1,265 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLedger, createLedgerFixture, type LedgerFixture } from '../../../test/ledger-fixture.ts';
+import { createTestDatabase, type TestDatabase } from '../../../test/test-database.ts';
+import { DomainError } from '../../lib/domain-error.ts';
+import { createLedgerService, type LedgerService } from './ledger.service.ts';
+
+let database: TestDatabase;
+let ledger: LedgerService;
+let f: LedgerFixture;
+let keySeq = 0;
+const key = (label: string) => `${label}-${++keySeq}`;
+
+async function errorCodeOf(promise: Promise<unknown>): Promise<string> {
+  try {
+    await promise;
+  } catch (err) {
+    if (err instanceof DomainError) return err.code;
+    throw err;
+  }
+  return 'ok';
+}
+
+async function deposit(accountId: number, amount: number) {
+  return ledger.transfer({
+    fromAccountId: f.system.paymentClearing,
+    toAccountId: accountId,
+    amount,
+    code: 'deposit',
+    idempotencyKey: key('dep'),
+  });
+}
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  ledger = createLedgerService({ db: database.db });
+  f = await createLedgerFixture(database.db, ledger, { playerCount: 3 });
+});
+
+afterAll(async () => {
+  await database?.close();
+});
+
+describe('the ledger service', () => {
+  it('moves money between a system and a member account and records exact balances', async () => {
+    const [p] = f.players;
+    const result = await deposit(p!.main, 1_000);
+    expect(result).toMatchObject({
+      amount: 1_000,
+      currency: 'VND',
+      code: 'deposit',
+      toBalanceAfter: 1_000,
+      fromBalanceAfter: null,
+      isReplay: false,
+    });
+    const bet = await ledger.transfer({
+      fromAccountId: p!.main,
+      toAccountId: f.system.houseRevenue,
+      amount: 300,
+      code: 'bet',
+      idempotencyKey: key('bet'),
+    });
+    expect(bet.fromBalanceAfter).toBe(700);
+    expect(await ledger.balanceOf(p!.main)).toBe(700);
+    // System accounts are not updated per transfer; their balance waits for the roll-up.
+    expect(await ledger.balanceOf(f.system.houseRevenue)).toBe(0);
+  });
+
+  it('returns the first result for the same key and content, and refuses the key with other content', async () => {
+    const [, p] = f.players;
+    const k = key('dup');
+    const first = await ledger.transfer({
+      fromAccountId: f.system.paymentClearing,
+      toAccountId: p!.main,
+      amount: 50,
+      code: 'deposit',
+      idempotencyKey: k,
+    });
+    const again = await ledger.transfer({
+      fromAccountId: f.system.paymentClearing,
+      toAccountId: p!.main,
+      amount: 50,
+      code: 'deposit',
+      idempotencyKey: k,
+    });
+    expect(again).toMatchObject({ transferId: first.transferId, toBalanceAfter: 50, isReplay: true });
+    expect(await ledger.balanceOf(p!.main)).toBe(50);
+    const other = ledger.transfer({
+      fromAccountId: f.system.paymentClearing,
+      toAccountId: p!.main,
+      amount: 51,
+      code: 'deposit',
+      idempotencyKey: k,
+    });
+    expect(await errorCodeOf(other)).toBe('idempotency_conflict');
+  });
+
+  it('refuses zero, negative, fractional and unsafe amounts', async () => {
+    const [p] = f.players;
+    for (const amount of [0, -1, 1.5, Number.NaN, Number.MAX_SAFE_INTEGER + 1, 2 ** 60]) {
+      const attempt = ledger.transfer({
+        fromAccountId: f.system.paymentClearing,
+        toAccountId: p!.main,
+        amount,
+        code: 'deposit',
+        idempotencyKey: key('bad'),
+      });
+      expect(await errorCodeOf(attempt)).toBe('invalid_amount');
+    }
+  });
+
+  it('refuses an overdraft of a member account and leaves the balance alone', async () => {
+    const [, , p] = f.players;
+    await deposit(p!.main, 10);
+    const attempt = ledger.transfer({
+      fromAccountId: p!.main,
+      toAccountId: f.system.houseRevenue,
+      amount: 11,
+      code: 'bet',
+      idempotencyKey: key('over'),
+    });
+    expect(await errorCodeOf(attempt)).toBe('insufficient_funds');
+    expect(await ledger.balanceOf(p!.main)).toBe(10);
+  });
+
+  it('refuses a transfer between accounts of different currencies', async () => {
+    const [p] = f.players;
+    const usd = await ledger.ensureMemberAccounts({
+      merchantId: f.merchant.id,
+      memberId: p!.member.id,
+      currency: 'USD',
+      kinds: ['player_main'],
+    });
+    const attempt = ledger.transfer({
+      fromAccountId: p!.main,
+      toAccountId: usd.player_main!.id,
+      amount: 1,
+      code: 'admin_adjustment',
+      idempotencyKey: key('fx'),
+    });
+    expect(await errorCodeOf(attempt)).toBe('currency_mismatch');
+  });
+
+  it('get-or-creates accounts: asking twice gives the same accounts', async () => {
+    const [p] = f.players;
+    const again = await ledger.ensureMemberAccounts({ merchantId: f.merchant.id, memberId: p!.member.id, currency: 'VND' });
+    expect(again.player_main?.id).toBe(p!.main);
+    const [a, b] = await Promise.all([
+      ledger.ensureSystemAccount({ merchantId: f.merchant.id, kind: 'vendor_clearing', currency: 'VND' }),
+      ledger.ensureSystemAccount({ merchantId: f.merchant.id, kind: 'vendor_clearing', currency: 'VND' }),
+    ]);
+    expect(a.id).toBe(b.id);
+  });
+
+  it('reserves a stake, posts it once, and refuses a void after the post', async () => {
+    const p = f.players[1]!;
+    const before = await ledger.balanceOf(p.main);
+    const reservation = await ledger.reserve({ accountId: p.main, amount: 20, idempotencyKey: key('res') });
+    expect(reservation).toMatchObject({ status: 'held', amount: 20, balanceAfter: before - 20 });
+    expect((await ledger.memberBalances({ memberId: p.member.id, currency: 'VND' })).locked).toBe(20);
+    const postKey = key('post');
+    const posted = await ledger.post({
+      reservationId: reservation.reservationId,
+      toAccountId: f.system.houseRevenue,
+      idempotencyKey: postKey,
+    });
+    expect(posted.reservation.status).toBe('posted');
+    expect(posted.transfer).toMatchObject({ fromAccountId: f.system.escrow, toAccountId: f.system.houseRevenue, amount: 20, code: 'bet' });
+    const repeat = await ledger.post({
+      reservationId: reservation.reservationId,
+      toAccountId: f.system.houseRevenue,
+      idempotencyKey: postKey,
+    });
+    expect(repeat.transfer).toMatchObject({ transferId: posted.transfer.transferId, isReplay: true });
+    expect(await errorCodeOf(ledger.voidReservation({ reservationId: reservation.reservationId, idempotencyKey: key('void') }))).toBe(
+      'reservation_closed',
+    );
+    expect(
+      await errorCodeOf(
+        ledger.post({ reservationId: reservation.reservationId, toAccountId: f.system.houseRevenue, idempotencyKey: key('post2') }),
+      ),
+    ).toBe('reservation_closed');
+    const balances = await ledger.memberBalances({ memberId: p.member.id, currency: 'VND' });
+    expect(balances).toMatchObject({ main: before - 20, locked: 0 });
+  });
+
+  it('voids a held stake back to the player once', async () => {
+    const p = f.players[1]!;
+    const before = await ledger.balanceOf(p.main);
+    const reservation = await ledger.reserve({ accountId: p.main, amount: 5, idempotencyKey: key('res') });
+    const voidKey = key('void');
+    const voided = await ledger.voidReservation({ reservationId: reservation.reservationId, idempotencyKey: voidKey });
+    expect(voided.transfer).toMatchObject({ toAccountId: p.main, toBalanceAfter: before, code: 'stake_void' });
+    const repeat = await ledger.voidReservation({ reservationId: reservation.reservationId, idempotencyKey: voidKey });
+    expect(repeat.transfer.isReplay).toBe(true);
+    expect(await ledger.balanceOf(p.main)).toBe(before);
+  });
+
+  it('reverses a transfer once, and refuses a reversal that would overdraft', async () => {
+    const p = f.players[0]!;
+    const dep = await deposit(p.main, 40);
+    const rk = key('rev');
+    const reversal = await ledger.reverse({ transferId: dep.transferId, idempotencyKey: rk });
+    expect(reversal).toMatchObject({ code: 'reversal', reversesTransferId: dep.transferId, fromAccountId: p.main, amount: 40 });
+    expect((await ledger.reverse({ transferId: dep.transferId, idempotencyKey: rk })).isReplay).toBe(true);
+    expect(await errorCodeOf(ledger.reverse({ transferId: dep.transferId, idempotencyKey: key('rev') }))).toBe('already_reversed');
+    expect(await errorCodeOf(ledger.reverse({ transferId: reversal.transferId, idempotencyKey: key('rev') }))).toBe(
+      'transfer_not_reversible',
+    );
+
+    const big = await deposit(p.main, 1_000_000);
+    await ledger.transfer({
+      fromAccountId: p.main,
+      toAccountId: f.system.houseRevenue,
+      amount: 999_999,
+      code: 'bet',
+      idempotencyKey: key('spend'),
+    });
+    expect(await errorCodeOf(ledger.reverse({ transferId: big.transferId, idempotencyKey: key('rev') }))).toBe('insufficient_funds');
+  });
+
+  it('runs inside a caller transaction and rolls back with it', async () => {
+    const p = f.players[2]!;
+    const before = await ledger.balanceOf(p.main);
+    const k = key('trx');
+    await expect(
+      database.db.transaction().execute(async (trx) => {
+        await ledger.transfer(
+          { fromAccountId: f.system.paymentClearing, toAccountId: p.main, amount: 7, code: 'deposit', idempotencyKey: k },
+          trx,
+        );
+        throw new Error('the business record failed');
+      }),
+    ).rejects.toThrow('the business record failed');
+    expect(await ledger.balanceOf(p.main)).toBe(before);
+    // The key was rolled back too, so the retry moves the money.
+    const retried = await ledger.transfer({
+      fromAccountId: f.system.paymentClearing,
+      toAccountId: p.main,
+      amount: 7,
+      code: 'deposit',
+      idempotencyKey: k,
+    });
+    expect(retried).toMatchObject({ isReplay: false, toBalanceAfter: before + 7 });
+  });
+
+  it('pages a member history filtered by code and time, newest first', async () => {
+    const p = f.players[2]!;
+    const page = await ledger.history({ memberId: p.member.id, codes: ['deposit'], pageSize: 1 });
+    expect(page.totalCount).toBeGreaterThanOrEqual(2);
+    expect(page.list).toHaveLength(1);
+    expect(page.list[0]).toMatchObject({ code: 'deposit', accountId: p.main });
+    const future = await ledger.history({ memberId: p.member.id, from: new Date(Date.now() + 60_000) });
+    expect(future.totalCount).toBe(0);
+  });
+
+  it('keeps every invariant after all of the above', async () => {
+    const audit = await auditLedger(database.db);
+    expect(audit.entrySumByCurrency.get('VND')).toBe(0);
+    expect(audit.holdingsByCurrency.get('VND')).toBe(0);
+    expect(audit.driftedAccountIds).toEqual([]);
+    expect(audit.negativeMemberAccountIds).toEqual([]);
+    expect(audit.unbalancedTransferIds).toEqual([]);
+    expect(audit.brokenChainEntryIds).toEqual([]);
+  });
+});

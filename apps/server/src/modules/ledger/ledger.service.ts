@@ -1,0 +1,833 @@
+import { createHash } from 'node:crypto';
+import type { Kysely, Transaction } from 'kysely';
+import type { DB } from '../../db/schema.ts';
+import { DomainError } from '../../lib/domain-error.ts';
+import {
+  type CallerTransferCode,
+  ESCROW_ACCOUNT_KIND,
+  isCallerTransferCode,
+  isMemberAccountKind,
+  isSystemAccountKind,
+  type MemberAccountKind,
+  type SystemAccountKind,
+  type TransferCode,
+} from './ledger.codes.ts';
+import * as repo from './ledger.repository.ts';
+
+/** Longest idempotency key accepted; vendors' transaction ids fit easily. */
+export const IDEMPOTENCY_KEY_LENGTH_MAX = 200;
+export const NOTE_LENGTH_MAX = 500;
+export const REFERENCE_LENGTH_MAX = 100;
+export const HISTORY_PAGE_SIZE_MAX = 100;
+/** Attempts of one standalone operation when PostgreSQL breaks a deadlock by aborting it. */
+export const DEADLOCK_RETRY_COUNT_MAX = 3;
+/** Account metadata (kind, owner, currency) never changes, so it is cached up to this many accounts. */
+export const ACCOUNT_CACHE_SIZE_MAX = 50_000;
+
+export type Reference = { type: string; id: string };
+
+export type TransferInput = {
+  /** The account whose balance goes down (the transfer's debit account). */
+  fromAccountId: number;
+  /** The account whose balance goes up (the transfer's credit account). */
+  toAccountId: number;
+  amount: number;
+  code: CallerTransferCode;
+  idempotencyKey: string;
+  reference?: Reference | undefined;
+  note?: string | undefined;
+};
+
+export type TransferResult = {
+  transferId: number;
+  fromAccountId: number;
+  toAccountId: number;
+  amount: number;
+  currency: string;
+  code: TransferCode;
+  reversesTransferId: number | null;
+  createdAt: Date;
+  /** Balances right after this transfer; null for system accounts, whose balances are rolled up later. */
+  fromBalanceAfter: number | null;
+  toBalanceAfter: number | null;
+  /** True when the key had already been used with the same content: nothing moved this time. */
+  isReplay: boolean;
+};
+
+export type ReserveInput = {
+  /** The member account the stake is taken from. */
+  accountId: number;
+  amount: number;
+  /** What the stake is for; it becomes the code of the post unless the post names another. */
+  code?: CallerTransferCode | undefined;
+  idempotencyKey: string;
+  reference?: Reference | undefined;
+};
+
+export type Reservation = {
+  reservationId: number;
+  accountId: number;
+  amount: number;
+  currency: string;
+  code: string;
+  status: 'held' | 'posted' | 'voided';
+  reserveTransferId: number;
+  settleTransferId: number | null;
+  createdAt: Date;
+  settledAt: Date | null;
+};
+
+export type ReserveResult = Reservation & { balanceAfter: number | null; isReplay: boolean };
+
+export type PostInput = {
+  reservationId: number;
+  /** Where the stake goes, e.g. the merchant's house_revenue account. */
+  toAccountId: number;
+  code?: CallerTransferCode | undefined;
+  idempotencyKey: string;
+  note?: string | undefined;
+};
+
+export type VoidInput = { reservationId: number; idempotencyKey: string; note?: string | undefined };
+
+export type SettleResult = { reservation: Reservation; transfer: TransferResult };
+
+export type ReverseInput = { transferId: number; idempotencyKey: string; note?: string | undefined };
+
+export type MemberBalances = {
+  currency: string;
+  main: number;
+  bonus: number;
+  agent: number;
+  /** Stakes reserved and not yet posted or voided; already taken out of main. */
+  locked: number;
+  /** What the player can use: main + bonus. */
+  sum: number;
+};
+
+export type HistoryQuery = {
+  memberId?: number | undefined;
+  accountIds?: readonly number[] | undefined;
+  currency?: string | undefined;
+  codes?: readonly TransferCode[] | undefined;
+  from?: Date | undefined;
+  to?: Date | undefined;
+  pageNo?: number | undefined;
+  pageSize?: number | undefined;
+};
+
+export type HistoryItem = {
+  entryId: number;
+  transferId: number;
+  accountId: number;
+  accountKind: string;
+  currency: string;
+  amount: number;
+  balanceBefore: number | null;
+  balanceAfter: number | null;
+  code: string;
+  referenceType: string | null;
+  referenceId: string | null;
+  note: string | null;
+  createdAt: Date;
+};
+
+export type HistoryPage = { list: HistoryItem[]; pageNo: number; pageSize: number; totalCount: number };
+
+type Db = Kysely<DB>;
+type Trx = Transaction<DB> | Kysely<DB>;
+
+export type LedgerService = ReturnType<typeof createLedgerService>;
+
+/** The content a key stands for; two requests with one key must agree on every field of it. */
+function requestHash(parts: readonly unknown[]): string {
+  return createHash('sha256').update(JSON.stringify(parts)).digest('hex');
+}
+
+export function assertAmount(amount: unknown): asserts amount is number {
+  if (typeof amount !== 'number' || !Number.isSafeInteger(amount) || amount <= 0) {
+    throw new DomainError('invalid_amount', String(amount));
+  }
+}
+
+function assertKey(key: unknown): asserts key is string {
+  if (typeof key !== 'string' || key.length === 0 || key.length > IDEMPOTENCY_KEY_LENGTH_MAX) {
+    throw new DomainError('bad_request', 'idempotencyKey');
+  }
+}
+
+function assertOptionalText(value: unknown, lengthMax: number, field: string): void {
+  if (value !== undefined && (typeof value !== 'string' || value.length > lengthMax)) throw new DomainError('bad_request', field);
+}
+
+function assertReference(reference: Reference | undefined): void {
+  if (reference === undefined) return;
+  assertOptionalText(reference.type, REFERENCE_LENGTH_MAX, 'reference.type');
+  assertOptionalText(reference.id, REFERENCE_LENGTH_MAX, 'reference.id');
+}
+
+function assertCallerCode(code: unknown): asserts code is CallerTransferCode {
+  if (typeof code !== 'string' || !isCallerTransferCode(code)) throw new DomainError('bad_request', 'code');
+}
+
+function toReservation(row: repo.ReservationRow): Reservation {
+  return {
+    reservationId: row.id,
+    accountId: row.accountId,
+    amount: row.amount,
+    currency: row.currency,
+    code: row.code,
+    status: row.status,
+    reserveTransferId: row.reserveTransferId,
+    settleTransferId: row.settleTransferId,
+    createdAt: row.createdAt,
+    settledAt: row.settledAt,
+  };
+}
+
+/**
+ * The double-entry ledger: the only writer of the ledger tables. Every operation is one SQL
+ * transaction; pass `trx` to run it inside a caller's transaction so the caller's business record
+ * commits or rolls back with the money. When an operation throws inside a caller's transaction, the
+ * caller must roll that transaction back: the operation may have written part of its rows.
+ */
+export function createLedgerService(deps: { db: Db; now?: () => Date }) {
+  const { db } = deps;
+  const now = deps.now ?? (() => new Date());
+  const accountCache = new Map<number, repo.AccountMeta>();
+  const systemAccountIds = new Map<string, number>();
+
+  function remember(meta: repo.AccountMeta): void {
+    if (accountCache.size >= ACCOUNT_CACHE_SIZE_MAX) {
+      const oldest = accountCache.keys().next();
+      if (!oldest.done) accountCache.delete(oldest.value);
+    }
+    accountCache.set(meta.id, meta);
+  }
+
+  /**
+   * Reads account metadata, from the cache when possible. Only rows read outside a caller's
+   * transaction are cached: a row the caller inserted might still be rolled back.
+   */
+  async function accountsById(executor: Trx, ids: readonly number[], isInCallerTrx: boolean): Promise<Map<number, repo.AccountMeta>> {
+    const found = new Map<number, repo.AccountMeta>();
+    const missing: number[] = [];
+    for (const id of ids) {
+      const cached = accountCache.get(id);
+      if (cached) found.set(id, cached);
+      else missing.push(id);
+    }
+    if (missing.length > 0) {
+      for (const row of await repo.findAccountsByIds(executor, missing)) {
+        const meta: repo.AccountMeta = {
+          id: row.id,
+          merchantId: row.merchantId,
+          kind: row.kind,
+          memberId: row.memberId,
+          currency: row.currency,
+          isSystem: row.isSystem,
+          mayGoNegative: row.mayGoNegative,
+        };
+        found.set(meta.id, meta);
+        if (!isInCallerTrx) remember(meta);
+      }
+    }
+    return found;
+  }
+
+  async function accountOrThrow(executor: Trx, id: number, isInCallerTrx: boolean, field: string): Promise<repo.AccountMeta> {
+    if (!Number.isSafeInteger(id) || id <= 0) throw new DomainError('bad_request', field);
+    const meta = (await accountsById(executor, [id], isInCallerTrx)).get(id);
+    if (!meta) throw new DomainError('not_found', field);
+    return meta;
+  }
+
+  /**
+   * Runs `work` in the caller's transaction, or in a new one. A new one that PostgreSQL picks as a
+   * deadlock victim (possible when duplicates of one key race on the two write paths) rolled back
+   * whole, so it is simply run again; the retry then sees the winner's key and replays.
+   */
+  async function inTransaction<T>(trx: Transaction<DB> | undefined, work: (t: Trx) => Promise<T>): Promise<T> {
+    if (trx) return work(trx);
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await db.transaction().execute(work);
+      } catch (err) {
+        if (!repo.isDeadlock(err) || attempt >= DEADLOCK_RETRY_COUNT_MAX) throw err;
+      }
+    }
+  }
+
+  /**
+   * Get-or-create of a system account. The id is cached only when the row was read as committed
+   * (outside a caller's transaction and not inserted by this call's own transaction).
+   */
+  async function systemAccountIn(
+    executor: Trx,
+    key: { merchantId: number; kind: SystemAccountKind; currency: string },
+    isCacheable: boolean,
+  ): Promise<repo.AccountRow> {
+    if (!isSystemAccountKind(key.kind)) throw new DomainError('bad_request', 'kind');
+    let row = await repo.findSystemAccount(executor, key);
+    let isFresh = false;
+    if (!row) {
+      await repo.insertSystemAccountIfMissing(executor, key);
+      row = await repo.findSystemAccount(executor, key);
+      isFresh = true;
+    }
+    if (!row) throw new Error('system account vanished after insert');
+    if (isCacheable && (!isFresh || executor === db)) systemAccountIds.set(`${key.merchantId}:${key.kind}:${key.currency}`, row.id);
+    return row;
+  }
+
+  function ensureSystemAccount(key: { merchantId: number; kind: SystemAccountKind; currency: string }, trx?: Transaction<DB>) {
+    return systemAccountIn(trx ?? db, key, trx === undefined);
+  }
+
+  async function escrowAccountId(merchantId: number, currency: string, executor: Trx, isCacheable: boolean): Promise<number> {
+    const cached = systemAccountIds.get(`${merchantId}:${ESCROW_ACCOUNT_KIND}:${currency}`);
+    if (cached !== undefined) return cached;
+    return (await systemAccountIn(executor, { merchantId, kind: ESCROW_ACCOUNT_KIND, currency }, isCacheable)).id;
+  }
+
+  async function ensureMemberAccounts(
+    owner: { merchantId: number; memberId: number; currency: string; kinds?: readonly MemberAccountKind[] },
+    trx?: Transaction<DB>,
+  ): Promise<Record<MemberAccountKind, repo.AccountRow | undefined>> {
+    const kinds = owner.kinds ?? (['player_main', 'player_bonus'] as const);
+    for (const kind of kinds) if (!isMemberAccountKind(kind)) throw new DomainError('bad_request', 'kind');
+    const executor = trx ?? db;
+    let rows = await repo.findMemberAccounts(executor, owner.memberId, owner.currency);
+    const missing = kinds.filter((kind) => !rows.some((r) => r.kind === kind));
+    if (missing.length > 0) {
+      // Two callers may get here at once; the unique index keeps one row per kind and both read it.
+      for (const kind of missing) {
+        await repo.insertMemberAccountIfMissing(executor, {
+          merchantId: owner.merchantId,
+          memberId: owner.memberId,
+          kind,
+          currency: owner.currency,
+        });
+      }
+      rows = await repo.findMemberAccounts(executor, owner.memberId, owner.currency);
+    }
+    const result: Record<MemberAccountKind, repo.AccountRow | undefined> = {
+      player_main: undefined,
+      player_bonus: undefined,
+      agent_main: undefined,
+    };
+    for (const row of rows) if (isMemberAccountKind(row.kind)) result[row.kind] = row;
+    return result;
+  }
+
+  async function transferResultOf(executor: Trx, transfer: repo.TransferRow, isReplay: boolean): Promise<TransferResult> {
+    const entries = await repo.findEntriesByTransferId(executor, transfer.id);
+    const afterOf = (accountId: number) => entries.find((e) => e.accountId === accountId)?.balanceAfter ?? null;
+    return {
+      transferId: transfer.id,
+      fromAccountId: transfer.debitAccountId,
+      toAccountId: transfer.creditAccountId,
+      amount: transfer.amount,
+      currency: transfer.currency,
+      code: transfer.code as TransferCode,
+      reversesTransferId: transfer.reversesTransferId,
+      createdAt: transfer.createdAt,
+      fromBalanceAfter: afterOf(transfer.debitAccountId),
+      toBalanceAfter: afterOf(transfer.creditAccountId),
+      isReplay,
+    };
+  }
+
+  /** The key is taken: the first request's result when the content matches, else a conflict. */
+  async function replayOrConflict(executor: Trx, idempotencyKey: string, hash: string): Promise<TransferResult> {
+    const existing = await repo.findTransferByKey(executor, idempotencyKey);
+    if (!existing || existing.requestHash !== hash) throw new DomainError('idempotency_conflict', idempotencyKey);
+    return transferResultOf(executor, existing, true);
+  }
+
+  /**
+   * Writes one transfer whose key is free: member-side balances move (row-locked, in ascending id
+   * order, refusing an overdraft), system accounts get entries only. Returns undefined when the key
+   * (or the reversed transfer) was taken meanwhile, so the caller can decide between replay and conflict.
+   */
+  async function writeTransfer(
+    executor: Trx,
+    move: {
+      from: repo.AccountMeta;
+      to: repo.AccountMeta;
+      amount: number;
+      code: TransferCode;
+      idempotencyKey: string;
+      requestHash: string;
+      reference: Reference | undefined;
+      reversesTransferId: number | null;
+      note: string | undefined;
+    },
+  ): Promise<TransferResult | undefined> {
+    const createdAt = now();
+    const inserted = await repo.insertTransferOnce(executor, {
+      debitAccountId: move.from.id,
+      creditAccountId: move.to.id,
+      amount: move.amount,
+      currency: move.from.currency,
+      code: move.code,
+      idempotencyKey: move.idempotencyKey,
+      requestHash: move.requestHash,
+      referenceType: move.reference?.type ?? null,
+      referenceId: move.reference?.id ?? null,
+      reversesTransferId: move.reversesTransferId,
+      note: move.note ?? null,
+      createdAt,
+    });
+    if (!inserted) return undefined;
+
+    const sides = [
+      { account: move.from, delta: -move.amount },
+      { account: move.to, delta: move.amount },
+    ];
+    const balanceAfter = new Map<number, number>();
+    // Ascending id order is the one lock order every transfer follows.
+    for (const side of [...sides].sort((a, b) => a.account.id - b.account.id)) {
+      if (side.account.isSystem) continue;
+      const after = await repo.applyMemberDelta(executor, side.account.id, side.delta);
+      if (after === undefined) {
+        throw side.delta < 0
+          ? new DomainError('insufficient_funds')
+          : new DomainError('invalid_amount', 'the balance would exceed the largest exact amount');
+      }
+      balanceAfter.set(side.account.id, after);
+    }
+    await repo.insertEntries(
+      executor,
+      sides.map((side) => {
+        const after = balanceAfter.get(side.account.id);
+        return {
+          transferId: inserted.id,
+          accountId: side.account.id,
+          amount: side.delta,
+          balanceBefore: after === undefined ? null : after - side.delta,
+          balanceAfter: after ?? null,
+          code: move.code,
+          createdAt,
+        };
+      }),
+    );
+    return {
+      transferId: inserted.id,
+      fromAccountId: move.from.id,
+      toAccountId: move.to.id,
+      amount: move.amount,
+      currency: move.from.currency,
+      code: move.code,
+      reversesTransferId: move.reversesTransferId,
+      createdAt: inserted.createdAt,
+      fromBalanceAfter: balanceAfter.get(move.from.id) ?? null,
+      toBalanceAfter: balanceAfter.get(move.to.id) ?? null,
+      isReplay: false,
+    };
+  }
+
+  function assertPair(from: repo.AccountMeta, to: repo.AccountMeta): void {
+    if (from.id === to.id) throw new DomainError('bad_request', 'the two accounts are the same');
+    if (from.currency !== to.currency) throw new DomainError('currency_mismatch');
+  }
+
+  /** Moves `amount` from one account to another, once per idempotency key. */
+  async function transfer(input: TransferInput, trx?: Transaction<DB>): Promise<TransferResult> {
+    assertAmount(input.amount);
+    assertKey(input.idempotencyKey);
+    assertCallerCode(input.code);
+    assertReference(input.reference);
+    assertOptionalText(input.note, NOTE_LENGTH_MAX, 'note');
+    const isInCallerTrx = trx !== undefined;
+    const from = await accountOrThrow(trx ?? db, input.fromAccountId, isInCallerTrx, 'fromAccountId');
+    const to = await accountOrThrow(trx ?? db, input.toAccountId, isInCallerTrx, 'toAccountId');
+    assertPair(from, to);
+    // Escrow only ever holds reserved stakes, so only reservations move money in or out of it.
+    if (from.kind === ESCROW_ACCOUNT_KIND || to.kind === ESCROW_ACCOUNT_KIND) throw new DomainError('bad_request', 'escrow account');
+    const hash = requestHash([
+      'transfer',
+      from.id,
+      to.id,
+      input.amount,
+      input.code,
+      input.reference?.type ?? null,
+      input.reference?.id ?? null,
+      input.note ?? null,
+    ]);
+    if (!trx && from.isSystem !== to.isSystem) {
+      const member = from.isSystem ? to : from;
+      const system = from.isSystem ? from : to;
+      const moved = await repo.moveInOneStatement(db, {
+        memberAccountId: member.id,
+        systemAccountId: system.id,
+        memberDelta: member === from ? -input.amount : input.amount,
+        currency: from.currency,
+        code: input.code,
+        idempotencyKey: input.idempotencyKey,
+        requestHash: hash,
+        referenceType: input.reference?.type ?? null,
+        referenceId: input.reference?.id ?? null,
+        note: input.note ?? null,
+        createdAt: now(),
+      });
+      if (moved) {
+        return {
+          transferId: moved.transferId,
+          fromAccountId: from.id,
+          toAccountId: to.id,
+          amount: input.amount,
+          currency: from.currency,
+          code: input.code,
+          reversesTransferId: null,
+          createdAt: moved.createdAt,
+          fromBalanceAfter: member === from ? moved.memberBalanceAfter : null,
+          toBalanceAfter: member === to ? moved.memberBalanceAfter : null,
+          isReplay: false,
+        };
+      }
+    }
+    return inTransaction(trx, async (t) => {
+      const written = await writeTransfer(t, {
+        from,
+        to,
+        amount: input.amount,
+        code: input.code,
+        idempotencyKey: input.idempotencyKey,
+        requestHash: hash,
+        reference: input.reference,
+        reversesTransferId: null,
+        note: input.note,
+      });
+      return written ?? replayOrConflict(t, input.idempotencyKey, hash);
+    });
+  }
+
+  /** Takes a stake out of a member account into escrow, to be posted or voided later. */
+  async function reserve(input: ReserveInput, trx?: Transaction<DB>): Promise<ReserveResult> {
+    assertAmount(input.amount);
+    assertKey(input.idempotencyKey);
+    const code = input.code ?? 'bet';
+    assertCallerCode(code);
+    assertReference(input.reference);
+    const isInCallerTrx = trx !== undefined;
+    const account = await accountOrThrow(trx ?? db, input.accountId, isInCallerTrx, 'accountId');
+    if (account.isSystem) throw new DomainError('bad_request', 'a stake is reserved from a member account');
+    const escrowId = await escrowAccountId(account.merchantId, account.currency, trx ?? db, !isInCallerTrx);
+    const escrow = await accountOrThrow(trx ?? db, escrowId, isInCallerTrx, 'escrow');
+    const hash = requestHash(['reserve', account.id, input.amount, code, input.reference?.type ?? null, input.reference?.id ?? null]);
+    if (!trx) {
+      const moved = await repo.moveInOneStatement(db, {
+        memberAccountId: account.id,
+        systemAccountId: escrow.id,
+        memberDelta: -input.amount,
+        currency: account.currency,
+        code: 'stake_reserve',
+        idempotencyKey: input.idempotencyKey,
+        requestHash: hash,
+        referenceType: input.reference?.type ?? null,
+        referenceId: input.reference?.id ?? null,
+        note: null,
+        createdAt: now(),
+        reservation: { code },
+      });
+      if (moved?.reservation) return { ...toReservation(moved.reservation), balanceAfter: moved.memberBalanceAfter, isReplay: false };
+    }
+    return inTransaction(trx, async (t) => {
+      const written = await writeTransfer(t, {
+        from: account,
+        to: escrow,
+        amount: input.amount,
+        code: 'stake_reserve',
+        idempotencyKey: input.idempotencyKey,
+        requestHash: hash,
+        reference: input.reference,
+        reversesTransferId: null,
+        note: undefined,
+      });
+      if (!written) {
+        const existing = await repo.findReservationByKey(t, input.idempotencyKey);
+        if (!existing || existing.requestHash !== hash) throw new DomainError('idempotency_conflict', input.idempotencyKey);
+        const entries = await repo.findEntriesByTransferId(t, existing.reserveTransferId);
+        const balanceAfter = entries.find((e) => e.accountId === account.id)?.balanceAfter ?? null;
+        return { ...toReservation(existing), balanceAfter, isReplay: true };
+      }
+      const reservation = await repo.insertReservation(t, {
+        accountId: account.id,
+        amount: input.amount,
+        currency: account.currency,
+        code,
+        idempotencyKey: input.idempotencyKey,
+        requestHash: hash,
+        reserveTransferId: written.transferId,
+        referenceType: input.reference?.type ?? null,
+        referenceId: input.reference?.id ?? null,
+        createdAt: written.createdAt,
+      });
+      return { ...toReservation(reservation), balanceAfter: written.fromBalanceAfter, isReplay: false };
+    });
+  }
+
+  /**
+   * Settles a reservation once: moves the escrowed stake to `destination` and marks it posted or
+   * voided. The reservation row is locked first, so a post and a void racing each other cannot both win.
+   */
+  async function settle(
+    trx: Transaction<DB> | undefined,
+    request: {
+      reservationId: number;
+      status: 'posted' | 'voided';
+      idempotencyKey: string;
+      hash: string;
+      note: string | undefined;
+      destination: (reservation: repo.ReservationRow, t: Trx) => Promise<{ account: repo.AccountMeta; code: TransferCode }>;
+    },
+  ): Promise<SettleResult> {
+    const isInCallerTrx = trx !== undefined;
+    return inTransaction(trx, async (t) => {
+      const reservation = await repo.lockReservationById(t, request.reservationId);
+      if (!reservation) throw new DomainError('not_found', 'reservationId');
+      if (reservation.status !== 'held') {
+        const settled = reservation.settleTransferId === null ? undefined : await repo.findTransferById(t, reservation.settleTransferId);
+        if (settled?.idempotencyKey !== request.idempotencyKey) throw new DomainError('reservation_closed');
+        if (settled.requestHash !== request.hash) throw new DomainError('idempotency_conflict', request.idempotencyKey);
+        return { reservation: toReservation(reservation), transfer: await transferResultOf(t, settled, true) };
+      }
+      const escrowId = await escrowAccountId(
+        (await accountOrThrow(t, reservation.accountId, isInCallerTrx, 'reservation account')).merchantId,
+        reservation.currency,
+        t,
+        !isInCallerTrx,
+      );
+      const escrow = await accountOrThrow(t, escrowId, isInCallerTrx, 'escrow');
+      const { account: destination, code } = await request.destination(reservation, t);
+      assertPair(escrow, destination);
+      const written = await writeTransfer(t, {
+        from: escrow,
+        to: destination,
+        amount: reservation.amount,
+        code,
+        idempotencyKey: request.idempotencyKey,
+        requestHash: request.hash,
+        reference:
+          reservation.referenceType !== null && reservation.referenceId !== null
+            ? { type: reservation.referenceType, id: reservation.referenceId }
+            : undefined,
+        reversesTransferId: null,
+        note: request.note,
+      });
+      // While the reservation is held no settlement can own this key, so a taken key is a conflict.
+      if (!written) throw new DomainError('idempotency_conflict', request.idempotencyKey);
+      const updated = await repo.settleReservation(t, reservation.id, {
+        status: request.status,
+        settleTransferId: written.transferId,
+        settledAt: written.createdAt,
+      });
+      return { reservation: toReservation(updated), transfer: written };
+    });
+  }
+
+  /**
+   * The common post (a held stake to a house account) in one statement. Anything else, and every
+   * case where it writes nothing, goes through the locking path in `settle`, which has the final word.
+   */
+  async function postToSystemInOneStatement(input: PostInput, hash: string): Promise<SettleResult | undefined> {
+    if (!Number.isSafeInteger(input.reservationId) || !Number.isSafeInteger(input.toAccountId) || input.toAccountId <= 0) return undefined;
+    const destination = (await accountsById(db, [input.toAccountId], false)).get(input.toAccountId);
+    if (!destination?.isSystem || destination.kind === ESCROW_ACCOUNT_KIND) return undefined;
+    const posted = await repo.postToSystemInOneStatement(db, {
+      reservationId: input.reservationId,
+      destinationAccountId: destination.id,
+      destinationCurrency: destination.currency,
+      code: input.code ?? null,
+      idempotencyKey: input.idempotencyKey,
+      requestHash: hash,
+      note: input.note ?? null,
+      settledAt: now(),
+    });
+    if (!posted) return undefined;
+    return {
+      reservation: toReservation(posted.reservation),
+      transfer: {
+        transferId: posted.transferId,
+        fromAccountId: posted.escrowAccountId,
+        toAccountId: destination.id,
+        amount: posted.reservation.amount,
+        currency: posted.reservation.currency,
+        code: posted.code as TransferCode,
+        reversesTransferId: null,
+        createdAt: posted.createdAt,
+        fromBalanceAfter: null,
+        toBalanceAfter: null,
+        isReplay: false,
+      },
+    };
+  }
+
+  /** Moves a held stake from escrow to its destination (a win for the house, say), exactly once. */
+  async function post(input: PostInput, trx?: Transaction<DB>): Promise<SettleResult> {
+    assertKey(input.idempotencyKey);
+    if (input.code !== undefined) assertCallerCode(input.code);
+    assertOptionalText(input.note, NOTE_LENGTH_MAX, 'note');
+    const isInCallerTrx = trx !== undefined;
+    const hash = requestHash(['post', input.reservationId, input.toAccountId, input.code ?? null, input.note ?? null]);
+    if (!trx) {
+      const posted = await postToSystemInOneStatement(input, hash);
+      if (posted) return posted;
+    }
+    return settle(trx, {
+      reservationId: input.reservationId,
+      status: 'posted',
+      idempotencyKey: input.idempotencyKey,
+      hash,
+      note: input.note,
+      destination: async (reservation, t) => {
+        const account = await accountOrThrow(t, input.toAccountId, isInCallerTrx, 'toAccountId');
+        const code = input.code ?? reservation.code;
+        assertCallerCode(code);
+        return { account, code };
+      },
+    });
+  }
+
+  /** Returns a held stake from escrow to the member it came from, exactly once. */
+  async function voidReservation(input: VoidInput, trx?: Transaction<DB>): Promise<SettleResult> {
+    assertKey(input.idempotencyKey);
+    assertOptionalText(input.note, NOTE_LENGTH_MAX, 'note');
+    const isInCallerTrx = trx !== undefined;
+    const hash = requestHash(['void', input.reservationId, input.note ?? null]);
+    return settle(trx, {
+      reservationId: input.reservationId,
+      status: 'voided',
+      idempotencyKey: input.idempotencyKey,
+      hash,
+      note: input.note,
+      destination: async (reservation, t) => ({
+        account: await accountOrThrow(t, reservation.accountId, isInCallerTrx, 'reservation account'),
+        code: 'stake_void',
+      }),
+    });
+  }
+
+  /**
+   * Corrects a transfer with its exact opposite, once. Reservation steps are settled through the
+   * reservation (post or void) and a reversal is not itself reversed: a new transfer corrects it.
+   */
+  async function reverse(input: ReverseInput, trx?: Transaction<DB>): Promise<TransferResult> {
+    assertKey(input.idempotencyKey);
+    assertOptionalText(input.note, NOTE_LENGTH_MAX, 'note');
+    if (!Number.isSafeInteger(input.transferId) || input.transferId <= 0) throw new DomainError('bad_request', 'transferId');
+    const isInCallerTrx = trx !== undefined;
+    const hash = requestHash(['reverse', input.transferId, input.note ?? null]);
+    return inTransaction(trx, async (t) => {
+      const original = await repo.findTransferById(t, input.transferId);
+      if (!original) throw new DomainError('not_found', 'transferId');
+      if (original.code === 'reversal' || original.code === 'stake_reserve' || original.code === 'stake_void') {
+        throw new DomainError('transfer_not_reversible');
+      }
+      if (await repo.isSettlementTransfer(t, original.id)) throw new DomainError('transfer_not_reversible');
+      const accounts = await accountsById(t, [original.debitAccountId, original.creditAccountId], isInCallerTrx);
+      const from = accounts.get(original.creditAccountId);
+      const to = accounts.get(original.debitAccountId);
+      if (!from || !to) throw new Error(`transfer ${original.id} names a missing account`);
+      const written = await writeTransfer(t, {
+        from,
+        to,
+        amount: original.amount,
+        code: 'reversal',
+        idempotencyKey: input.idempotencyKey,
+        requestHash: hash,
+        reference:
+          original.referenceType !== null && original.referenceId !== null
+            ? { type: original.referenceType, id: original.referenceId }
+            : undefined,
+        reversesTransferId: original.id,
+        note: input.note,
+      });
+      if (written) return written;
+      const existing = await repo.findTransferByKey(t, input.idempotencyKey);
+      if (!existing) throw new DomainError('already_reversed');
+      if (existing.requestHash !== hash) throw new DomainError('idempotency_conflict', input.idempotencyKey);
+      return transferResultOf(t, existing, true);
+    });
+  }
+
+  /** The stored balance: exact for member accounts; for system accounts, as of the last roll-up. */
+  async function balanceOf(accountId: number, trx?: Transaction<DB>): Promise<number> {
+    const [row] = await repo.findAccountsByIds(trx ?? db, [accountId]);
+    if (!row) throw new DomainError('not_found', 'accountId');
+    return row.balance;
+  }
+
+  async function memberBalances(member: { memberId: number; currency: string }, trx?: Transaction<DB>): Promise<MemberBalances> {
+    const executor = trx ?? db;
+    const accounts = await repo.findMemberAccounts(executor, member.memberId, member.currency);
+    const balanceOfKind = (kind: MemberAccountKind) => accounts.find((a) => a.kind === kind)?.balance ?? 0;
+    const locked = await repo.sumHeldReservations(
+      executor,
+      accounts.map((a) => a.id),
+    );
+    const main = balanceOfKind('player_main');
+    const bonus = balanceOfKind('player_bonus');
+    return { currency: member.currency, main, bonus, agent: balanceOfKind('agent_main'), locked, sum: main + bonus };
+  }
+
+  /** A member's (or the given accounts') entries, newest first, filtered by codes and a time range. */
+  async function history(query: HistoryQuery, trx?: Transaction<DB>): Promise<HistoryPage> {
+    const executor = trx ?? db;
+    const pageNo = query.pageNo ?? 1;
+    const pageSize = Math.min(query.pageSize ?? 20, HISTORY_PAGE_SIZE_MAX);
+    if (!Number.isSafeInteger(pageNo) || pageNo < 1) throw new DomainError('bad_request', 'pageNo');
+    if (!Number.isSafeInteger(pageSize) || pageSize < 1) throw new DomainError('bad_request', 'pageSize');
+    let accountIds = [...(query.accountIds ?? [])];
+    if (query.memberId !== undefined) {
+      const owned = await repo.findMemberAccounts(executor, query.memberId, query.currency);
+      accountIds = query.accountIds ? accountIds.filter((id) => owned.some((a) => a.id === id)) : owned.map((a) => a.id);
+    }
+    const { rows, totalCount } = await repo.findEntries(executor, {
+      accountIds,
+      codes: query.codes,
+      from: query.from,
+      to: query.to,
+      limit: pageSize,
+      offset: (pageNo - 1) * pageSize,
+    });
+    return {
+      list: rows.map((r) => ({
+        entryId: r.id,
+        transferId: r.transferId,
+        accountId: r.accountId,
+        accountKind: r.accountKind,
+        currency: r.currency,
+        amount: r.amount,
+        balanceBefore: r.balanceBefore,
+        balanceAfter: r.balanceAfter,
+        code: r.code,
+        referenceType: r.referenceType,
+        referenceId: r.referenceId,
+        note: r.note,
+        createdAt: r.createdAt,
+      })),
+      pageNo,
+      pageSize,
+      totalCount,
+    };
+  }
+
+  return {
+    transfer,
+    reserve,
+    post,
+    voidReservation,
+    reverse,
+    balanceOf,
+    memberBalances,
+    history,
+    ensureMemberAccounts,
+    ensureSystemAccount,
+    findReservation: async (reservationId: number, trx?: Transaction<DB>) => {
+      const row = await repo.findReservationById(trx ?? db, reservationId);
+      return row && toReservation(row);
+    },
+  };
+}

@@ -1,0 +1,194 @@
+import { execFile } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { promisify } from 'node:util';
+import { type Database, openDatabase } from '@platform/server/db/database';
+import { migrateToLatest } from '@platform/server/db/migrator';
+import { createLedgerService } from '@platform/server/modules/ledger/ledger.service';
+import { sql } from 'kysely';
+import pg from 'pg';
+
+/**
+ * Ledger throughput against PostgreSQL's own TPC-B (pgbench) on the same server, in the same run.
+ * A round is what a seamless game wallet does per spin: reserve the stake, post it to the house,
+ * credit the win back to the player: three ledger transactions. Each run makes its own databases
+ * and drops them at the end.
+ *
+ *   BENCH_DATABASE_URL  admin connection (default postgres://postgres@127.0.0.1:5432/test)
+ *   BENCH_CLIENTS       concurrent clients for both workloads (default 8)
+ *   BENCH_SECONDS       duration of each workload (default 20)
+ *   BENCH_PLAYERS       players the rounds are spread over (default 1000)
+ */
+
+const run = promisify(execFile);
+const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const clientCount = positiveInt('BENCH_CLIENTS', 8);
+const seconds = positiveInt('BENCH_SECONDS', 20);
+const playerCount = positiveInt('BENCH_PLAYERS', 1000);
+const PGBENCH_SCALE = 10;
+const PLAYER_FUNDS = 1_000_000_000;
+const STAKE = 100;
+const SETUP_CONCURRENCY = 8;
+
+function positiveInt(name: string, fallback: number): number {
+  const raw = process.env[name];
+  if (raw === undefined) return fallback;
+  const value = Number(raw);
+  if (!Number.isSafeInteger(value) || value <= 0) throw new Error(`${name} must be a positive integer`);
+  return value;
+}
+
+function withDatabase(url: string, name: string): string {
+  const parsed = new URL(url);
+  parsed.pathname = `/${name}`;
+  return parsed.toString();
+}
+
+async function admin<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+async function inParallel(count: number, items: number, work: (i: number) => Promise<void>): Promise<void> {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: count }, async () => {
+      while (next < items) await work(next++);
+    }),
+  );
+}
+
+async function benchLedger(databaseName: string): Promise<{ rounds: number; elapsedMs: number; errors: number; clientCpuMs: number }> {
+  const database: Database = await openDatabase({
+    kind: 'postgres',
+    connectionString: withDatabase(adminUrl, databaseName),
+    poolSize: clientCount,
+  });
+  try {
+    await migrateToLatest(database.db);
+    const db = database.db;
+    const ledger = createLedgerService({ db });
+    const merchant = await db
+      .insertInto('merchants')
+      .values({ code: 'bench', name: 'Bench', currency: 'VND' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await sql`
+      INSERT INTO members (merchant_id, username, account_type, upline_path, currency)
+      SELECT ${merchant.id}, 'player' || g, 0, '/', 'VND' FROM generate_series(1, ${playerCount}) g`.execute(db);
+    const memberIds = (await db.selectFrom('members').select('id').orderBy('id').execute()).map((m) => m.id);
+    const clearing = await ledger.ensureSystemAccount({ merchantId: merchant.id, kind: 'payment_clearing', currency: 'VND' });
+    const house = await ledger.ensureSystemAccount({ merchantId: merchant.id, kind: 'house_revenue', currency: 'VND' });
+    await ledger.ensureSystemAccount({ merchantId: merchant.id, kind: 'stake_escrow', currency: 'VND' });
+    const wallets: number[] = [];
+    await inParallel(SETUP_CONCURRENCY, memberIds.length, async (i) => {
+      const accounts = await ledger.ensureMemberAccounts({ merchantId: merchant.id, memberId: memberIds[i]!, currency: 'VND' });
+      const main = accounts.player_main!.id;
+      await ledger.transfer({
+        fromAccountId: clearing.id,
+        toAccountId: main,
+        amount: PLAYER_FUNDS,
+        code: 'deposit',
+        idempotencyKey: `fund-${main}`,
+      });
+      wallets[i] = main;
+    });
+    await sql`VACUUM ANALYZE`.execute(db);
+
+    let rounds = 0;
+    let errors = 0;
+    let roundNo = 0;
+    const cpuBefore = process.cpuUsage();
+    const started = performance.now();
+    const deadline = started + seconds * 1000;
+    await Promise.all(
+      Array.from({ length: clientCount }, async () => {
+        while (performance.now() < deadline) {
+          const n = ++roundNo;
+          const wallet = wallets[Math.floor(Math.random() * wallets.length)]!;
+          try {
+            const stake = await ledger.reserve({
+              accountId: wallet,
+              amount: STAKE,
+              idempotencyKey: `r${n}`,
+              reference: { type: 'round', id: String(n) },
+            });
+            await ledger.post({ reservationId: stake.reservationId, toAccountId: house.id, idempotencyKey: `p${n}` });
+            const win = 1 + Math.floor(Math.random() * 2 * STAKE);
+            await ledger.transfer({ fromAccountId: house.id, toAccountId: wallet, amount: win, code: 'payout', idempotencyKey: `w${n}` });
+            rounds += 1;
+          } catch (err) {
+            errors += 1;
+            if (errors <= 3) console.error('round failed:', err);
+          }
+        }
+      }),
+    );
+    const elapsedMs = performance.now() - started;
+    const cpu = process.cpuUsage(cpuBefore);
+    const clientCpuMs = (cpu.user + cpu.system) / 1000;
+
+    // The run counts only if the books still balance.
+    const check = await sql<{ total: string; drifted: string }>`
+      SELECT (SELECT coalesce(sum(amount), 0) FROM ledger_entries)::text AS total,
+             (SELECT count(*) FROM ledger_accounts a
+                WHERE NOT a.is_system AND a.balance <> (SELECT coalesce(sum(e.amount), 0) FROM ledger_entries e WHERE e.account_id = a.id))::text AS drifted`.execute(
+      db,
+    );
+    const { total, drifted } = check.rows[0]!;
+    if (total !== '0' || drifted !== '0')
+      throw new Error(`ledger invariants broken after the run: entry sum ${total}, drifted accounts ${drifted}`);
+    return { rounds, elapsedMs, errors, clientCpuMs };
+  } finally {
+    await database.close();
+  }
+}
+
+async function benchPgbench(databaseName: string): Promise<number> {
+  const url = withDatabase(adminUrl, databaseName);
+  await run('pgbench', ['-i', '-q', '-s', String(PGBENCH_SCALE), url], { maxBuffer: 16 * 1024 * 1024 });
+  const { stdout } = await run('pgbench', ['-c', String(clientCount), '-j', '2', '-T', String(seconds), url], {
+    maxBuffer: 16 * 1024 * 1024,
+  });
+  const match = /tps = ([\d.]+) \(without initial connection time\)/.exec(stdout) ?? /tps = ([\d.]+)/.exec(stdout);
+  if (!match?.[1]) throw new Error(`could not read pgbench's tps from:\n${stdout}`);
+  return Number(match[1]);
+}
+
+async function main(): Promise<void> {
+  const suffix = randomBytes(4).toString('hex');
+  const ledgerDb = `bench_ledger_${suffix}`;
+  const pgbenchDb = `bench_pgbench_${suffix}`;
+  await admin(async (c) => {
+    await c.query(`CREATE DATABASE "${ledgerDb}"`);
+    await c.query(`CREATE DATABASE "${pgbenchDb}"`);
+  });
+  try {
+    console.log(`ledger: ${playerCount} players, ${clientCount} clients, ${seconds} s`);
+    const ledger = await benchLedger(ledgerDb);
+    const roundsPerSecond = ledger.rounds / (ledger.elapsedMs / 1000);
+    console.log(`ledger: ${ledger.rounds} rounds (${ledger.errors} failed) in ${(ledger.elapsedMs / 1000).toFixed(1)} s`);
+    // The benchmark's own process is a client of the database: its CPU is CPU the server did not get.
+    console.log(
+      `ledger: client process CPU ${(ledger.clientCpuMs / 1000).toFixed(1)} s, ${(ledger.clientCpuMs / Math.max(1, ledger.rounds)).toFixed(2)} ms per round`,
+    );
+    console.log(`pgbench: scale ${PGBENCH_SCALE}, ${clientCount} clients, 2 threads, ${seconds} s`);
+    const tps = await benchPgbench(pgbenchDb);
+    console.log('');
+    console.log(`ledger rounds/s (reserve + post + win, 3 transactions): ${roundsPerSecond.toFixed(1)}`);
+    console.log(`ledger transactions/s:                                  ${(roundsPerSecond * 3).toFixed(1)}`);
+    console.log(`pgbench TPC-B tps:                                      ${tps.toFixed(1)}`);
+    console.log(`ratio rounds/s : TPC-B tps:                             ${(roundsPerSecond / tps).toFixed(2)}`);
+  } finally {
+    await admin(async (c) => {
+      await c.query(`DROP DATABASE IF EXISTS "${ledgerDb}" WITH (FORCE)`);
+      await c.query(`DROP DATABASE IF EXISTS "${pgbenchDb}" WITH (FORCE)`);
+    });
+  }
+}
+
+await main();
