@@ -3,6 +3,7 @@ import { buildApp } from './app.ts';
 import { openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrator.ts';
 import { parseEnv } from './env.ts';
+import { fundDemoMembers } from './seed/demo-funding.ts';
 import { seedDemoDataAtStartup } from './seed/demo-seed.ts';
 
 /** Starts one server node: database, migrations, the app, then listens until told to stop. */
@@ -15,7 +16,7 @@ async function main(): Promise<void> {
   );
   await migrateToLatest(database.db);
   const app = await buildApp({ env, database });
-  await seedDemoDataAtStartup(database.db, env, app.log);
+  await seedDemoDataAtStartup(database.db, env, app.log, { afterAccounts: fundDemoMembers(app.services.ledger) });
 
   closeWithGrace({ delay: 10_000 }, async ({ err, signal }) => {
     if (err) app.log.error({ err }, 'stopping after an error');

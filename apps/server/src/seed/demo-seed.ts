@@ -1,5 +1,5 @@
 import { ACCOUNT_TYPE } from '@platform/contracts/account-types';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../db/schema.ts';
 import { type Env, shouldSeedDemoData } from '../env.ts';
 import { hashPassword } from '../lib/password.ts';
@@ -121,7 +121,7 @@ export type DemoSeedOptions = {
    * on the accounts, such as funding the demo players through the ledger. If it throws, nothing of
    * the seed is kept, so the next start tries again from an empty database.
    */
-  afterAccounts?: (trx: Kysely<DB>, seeded: SeededDemoData) => Promise<void>;
+  afterAccounts?: (trx: Transaction<DB>, seeded: SeededDemoData) => Promise<void>;
 };
 
 export async function seedDemoData(db: Kysely<DB>, options: DemoSeedOptions = {}): Promise<DemoSeedResult> {
