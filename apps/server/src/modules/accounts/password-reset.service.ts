@@ -24,7 +24,7 @@ export type PasswordResetService = ReturnType<typeof createPasswordResetService>
 
 /**
  * Forgot password by e-mail: a one-time link to the member's stored address, valid for 30 minutes.
- * The request is answered the same whether or not the name and address match (ADR 0301).
+ * The request is answered the same whether or not the name and address match (ADR 0005).
  */
 export function createPasswordResetService(deps: {
   db: Kysely<DB>;
