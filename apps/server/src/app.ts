@@ -159,7 +159,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(healthRoutes(database));
   await app.register(systemRoutes);
-  await app.register(accountsModule({ db: database.db, sessions, settings, merchants, now }));
+  await app.register(accountsModule({ db: database.db, sessions, settings, merchants, ledger, now }));
   await app.register(ledgerRoutes(ledger));
 
   await registerWebApp(app, env.WEB_DIST_DIR ?? DEFAULT_WEB_DIST_DIR);

@@ -28,16 +28,19 @@ const preparedStatementNames = new Map<string, string>();
 const PREPARED_STATEMENT_COUNT_MAX = 100;
 
 function prepareMarkedStatements(client: pg.PoolClient): void {
-  const query = client.query.bind(client) as (config: unknown, values?: unknown) => unknown;
-  (client as unknown as { query: (text: unknown, values?: unknown) => unknown }).query = (text, values) => {
-    if (typeof text !== 'string' || !text.startsWith(PREPARED_STATEMENT_MARKER)) return query(text, values);
+  type Query = (...args: unknown[]) => unknown;
+  const query = client.query.bind(client) as Query;
+  // Every argument is passed on: pool.query() calls client.query(text, values, callback).
+  (client as unknown as { query: Query }).query = (text, ...rest) => {
+    if (typeof text !== 'string' || !text.startsWith(PREPARED_STATEMENT_MARKER)) return query(text, ...rest);
     let name = preparedStatementNames.get(text);
     if (!name) {
-      if (preparedStatementNames.size >= PREPARED_STATEMENT_COUNT_MAX) return query(text, values);
+      if (preparedStatementNames.size >= PREPARED_STATEMENT_COUNT_MAX) return query(text, ...rest);
       name = `prepared_${createHash('sha256').update(text).digest('hex').slice(0, 24)}`;
       preparedStatementNames.set(text, name);
     }
-    return query({ name, text, values });
+    const [values, ...callback] = rest;
+    return query({ name, text, values }, ...callback);
   };
 }
 

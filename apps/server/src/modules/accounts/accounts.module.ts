@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
+import type { LedgerService } from '../ledger/ledger.service.ts';
 import type { MerchantService } from '../merchant/merchant.service.ts';
 import type { SessionService } from '../session/session.service.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
@@ -21,6 +22,7 @@ export function accountsModule(deps: {
   sessions: SessionService;
   settings: SettingsService;
   merchants: MerchantService;
+  ledger: LedgerService;
   now: () => Date;
   smsProvider?: SmsProvider;
   emailProvider?: EmailProvider;

@@ -22,13 +22,20 @@ import type { z } from 'zod';
 import type { DB } from '../../db/schema.ts';
 import { DomainError } from '../../lib/domain-error.ts';
 import { hashPassword, verifyPassword } from '../../lib/password.ts';
+import type { LedgerService } from '../ledger/ledger.service.ts';
 import type { MerchantService } from '../merchant/merchant.service.ts';
 import type { Principal, SessionService } from '../session/session.service.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
 import { whitelabelSetting } from '../system/system.settings.ts';
 import { presentLogin, presentMemberInfo, presentSessionValues } from './accounts.presenter.ts';
 import * as repo from './accounts.repository.ts';
-import { type LoginPolicy, loginPolicySetting, type RegistrationSettings, registrationSetting } from './accounts.settings.ts';
+import {
+  freePlaySetting,
+  type LoginPolicy,
+  loginPolicySetting,
+  type RegistrationSettings,
+  registrationSetting,
+} from './accounts.settings.ts';
 import { writeAccountAudit } from './accounts-audit.ts';
 import type { CaptchaService } from './captcha.service.ts';
 import { clearThrottle, readThrottle, recordFailure } from './login-throttle.ts';
@@ -92,9 +99,10 @@ export function createAccountsService(deps: {
   captcha: CaptchaService;
   sms: SmsCodeService;
   secondFactor: SecondFactor;
+  ledger: LedgerService;
   now: () => Date;
 }) {
-  const { db, settings, merchants, sessions, captcha, sms, secondFactor, now } = deps;
+  const { db, settings, merchants, sessions, captcha, sms, secondFactor, ledger, now } = deps;
 
   // Unknown usernames are checked against this hash, so they cost the same time as known ones.
   let dummyHash: Promise<string> | undefined;
@@ -584,14 +592,17 @@ export function createAccountsService(deps: {
   }
 
   /**
-   * Free play (FREEPLAY3): a new trial account (type 4) and its session. Trial accounts have no
-   * password, cannot log in again and are refused real-account actions by the guards.
+   * Free play (FREEPLAY3): a new trial account (type 4) with play money, and its session. Trial
+   * accounts have no password, cannot log in again and are refused real-account actions by the
+   * guards. Their money comes from the play_money system account, never from real money's accounts.
    */
   async function freePlayLogin(input: { os?: string | undefined; random?: string | undefined }, meta: RequestMeta): Promise<SessionValues> {
     const merchant = await merchants.current();
     const flags = await settings.get(merchant.id, whitelabelSetting);
     if (!flags.FREEPLAY3) throw new DomainError('freeplay_disabled');
     const username = `trial${randomBytes(6).toString('hex')}`;
+    // Read before the transaction: inside it, only `trx` may touch the database.
+    const { playMoneyMinor } = await settings.get(merchant.id, freePlaySetting);
     const memberId = await db.transaction().execute(async (trx) => {
       const created = await repo.insertMember(trx, {
         merchantId: merchant.id,
@@ -607,6 +618,25 @@ export function createAccountsService(deps: {
         paymentPasswordHash: null,
       });
       await repo.recordLogin(trx, created.id, now(), meta.ip);
+      if (playMoneyMinor > 0) {
+        const source = await ledger.ensureSystemAccount({ merchantId: merchant.id, kind: 'play_money', currency: merchant.currency }, trx);
+        const wallets = await ledger.ensureMemberAccounts(
+          { merchantId: merchant.id, memberId: created.id, currency: merchant.currency },
+          trx,
+        );
+        const main = wallets.player_main;
+        if (!main) throw new Error('trial main wallet missing after creation');
+        await ledger.transfer(
+          {
+            fromAccountId: source.id,
+            toAccountId: main.id,
+            amount: playMoneyMinor,
+            code: 'trial_credit',
+            idempotencyKey: `trial-credit:${created.id}`,
+          },
+          trx,
+        );
+      }
       await writeAccountAudit(trx, {
         action: 'member.trial_created',
         actorType: 'visitor',

@@ -137,3 +137,10 @@ export const smsPolicySetting = defineSetting('accounts.sms', smsPolicySchema, {
   perIpPerHour: 20,
   maxAttempts: 5,
 });
+
+/** Free play: the play money a new trial account starts with, in minor units of the merchant's currency. */
+export const freePlaySetting = defineSetting(
+  'accounts.freePlay',
+  z.object({ playMoneyMinor: z.number().int().min(0).max(1_000_000_000_000) }),
+  { playMoneyMinor: 2_000_000 },
+);

@@ -4,7 +4,7 @@ import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { createMember, createMerchant, uniqueName } from '../../../test/factories.ts';
 import { hashPassword } from '../../lib/password.ts';
 import { whitelabelSetting } from '../system/system.settings.ts';
-import { loginPolicySetting } from './accounts.settings.ts';
+import { freePlaySetting, loginPolicySetting } from './accounts.settings.ts';
 
 describe('login, logout and member info', () => {
   let t: TestApp;
@@ -306,6 +306,8 @@ describe('login, logout and member info', () => {
     expect(value).toMatchObject({ isAgent: 4, toUpline: false, merchantCode: merchant.code });
     const info = await t.app.inject({ method: 'GET', url: '/wps/member/info', headers: bearer(value.token, ip) });
     expect(info.json().value).toMatchObject({ isAgent: 4, username: value.username });
+    const balance = await t.app.inject({ method: 'GET', url: '/wps/v2/wallets/balance', headers: bearer(value.token, ip) });
+    expect(balance.json()).toMatchObject({ success: true, value: { sumBalance: freePlaySetting.defaultValue.playMoneyMinor } });
     const change = await t.app.inject({
       method: 'POST',
       url: '/wps/member/password',

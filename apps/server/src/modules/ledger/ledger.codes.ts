@@ -11,7 +11,14 @@ export type MemberAccountKind = (typeof MEMBER_ACCOUNT_KINDS)[number];
  * Accounts the house owns, one per merchant and currency. They may go negative (payment_clearing is
  * negative by the sum of all deposits less withdrawals) and are never locked per transfer.
  */
-export const SYSTEM_ACCOUNT_KINDS = ['house_revenue', 'vendor_clearing', 'payment_clearing', 'bonus_pool', 'stake_escrow'] as const;
+export const SYSTEM_ACCOUNT_KINDS = [
+  'house_revenue',
+  'vendor_clearing',
+  'payment_clearing',
+  'bonus_pool',
+  'stake_escrow',
+  'play_money',
+] as const;
 export type SystemAccountKind = (typeof SYSTEM_ACCOUNT_KINDS)[number];
 
 export type AccountKind = MemberAccountKind | SystemAccountKind;
@@ -35,6 +42,7 @@ export const ESCROW_ACCOUNT_KIND: SystemAccountKind = 'stake_escrow';
  * - cancelled: a settled round undone by the game (house_revenue -> player)
  * - admin_adjustment: a back-office correction with a note
  * - points_redemption: loyalty points turned into money
+ * - trial_credit: play_money -> a trial (free-play) account; kept apart from real money's accounts
  * - stake_reserve: player -> stake_escrow (a reservation is made)
  * - stake_void: stake_escrow -> player (a reservation is released)
  * - reversal: the exact opposite of an earlier transfer
@@ -58,6 +66,7 @@ export const TRANSFER_CODES = [
   'stake_reserve',
   'stake_void',
   'reversal',
+  'trial_credit',
 ] as const;
 export type TransferCode = (typeof TRANSFER_CODES)[number];
 
