@@ -12,6 +12,7 @@ import type { Database } from './db/database.ts';
 import type { Env } from './env.ts';
 import { createPubSub, type PubSub } from './lib/pubsub.ts';
 import { accountsModule } from './modules/accounts/accounts.module.ts';
+import { createSmtpEmailProvider } from './modules/accounts/email-provider.ts';
 import { type AuditService, createAuditService } from './modules/audit/audit.service.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { createJobRunner, type JobRunner } from './modules/jobs/job-runner.ts';
@@ -159,7 +160,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(healthRoutes(database));
   await app.register(systemRoutes);
-  await app.register(accountsModule({ db: database.db, sessions, settings, merchants, ledger, now }));
+  await app.register(
+    accountsModule({
+      db: database.db,
+      sessions,
+      settings,
+      merchants,
+      ledger,
+      now,
+      // Without SMTP_URL, mail goes to the email_outbox table (development, tests, demo).
+      ...(env.SMTP_URL ? { emailProvider: createSmtpEmailProvider({ url: env.SMTP_URL, from: env.MAIL_FROM }) } : {}),
+    }),
+  );
   await app.register(ledgerRoutes(ledger));
 
   await registerWebApp(app, env.WEB_DIST_DIR ?? DEFAULT_WEB_DIST_DIR);

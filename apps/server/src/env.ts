@@ -61,6 +61,11 @@ export const envSchema = z.object({
     .default(24),
   WEB_DIST_DIR: z.string().optional(),
   MERCHANT_CODE: z.string().min(1).max(32).optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'smtp:// or smtps:// URL')
+    .optional(),
+  MAIL_FROM: z.string().min(3).default('Lotus <no-reply@localhost>'),
 });
 
 export type Env = z.infer<typeof envSchema>;
