@@ -694,10 +694,7 @@ export function createLedgerService(deps: { db: Db; now?: () => Date }) {
     });
   }
 
-  /**
-   * The common post (a held stake to a house account) in one statement. Anything else, and every
-   * case where it writes nothing, goes through the locking path in `settle`, which has the final word.
-   */
+  /** The common post (a held stake to a house account) in one statement: a settle without a win. */
   async function postToSystemInOneStatement(input: PostInput, hash: string): Promise<SettleResult | undefined> {
     return (await settleToSystemInOneStatement({ ...input, payout: 0 }, hash))?.settled;
   }
@@ -856,7 +853,8 @@ export function createLedgerService(deps: { db: Db; now?: () => Date }) {
 
   /**
    * Corrects a transfer with its exact opposite, once. Reservation steps are settled through the
-   * reservation (post or void) and a reversal is not itself reversed: a new transfer corrects it.
+   * reservation (post, void or settle) and a reversal is not itself reversed: a new transfer
+   * corrects it. A settle's payout is an ordinary payout transfer and can be reversed.
    */
   async function reverse(input: ReverseInput, trx?: Transaction<DB>): Promise<TransferResult> {
     assertKey(input.idempotencyKey);
