@@ -9,14 +9,17 @@ import pg from 'pg';
 
 /**
  * Ledger throughput against PostgreSQL's own TPC-B (pgbench) on the same server, in the same run.
- * A round is what a seamless game wallet does per spin: reserve the stake, post it to the house,
- * credit the win back to the player: three ledger transactions. Each run makes its own databases
- * and drops them at the end.
+ * A round is what a seamless game wallet does per spin: reserve the stake, then settle it (post the
+ * stake to the house and credit the win back to the player in one transaction): two ledger
+ * transactions, the same money movement as reserve, post and a separate payout. Each run makes its
+ * own databases and drops them at the end.
  *
  *   BENCH_DATABASE_URL  admin connection (default postgres://postgres@127.0.0.1:5432/test)
  *   BENCH_CLIENTS       concurrent clients for both workloads (default 8)
  *   BENCH_SECONDS       duration of each workload (default 20)
  *   BENCH_PLAYERS       players the rounds are spread over (default 1000)
+ *   BENCH_ROUND         settle (default): reserve + settle, 2 transactions; three-step: the former
+ *                       round, reserve + post + payout transfer, 3 transactions (for comparison)
  */
 
 const run = promisify(execFile);
@@ -24,6 +27,9 @@ const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.
 const clientCount = positiveInt('BENCH_CLIENTS', 8);
 const seconds = positiveInt('BENCH_SECONDS', 20);
 const playerCount = positiveInt('BENCH_PLAYERS', 1000);
+const roundKind = process.env.BENCH_ROUND ?? 'settle';
+if (roundKind !== 'settle' && roundKind !== 'three-step') throw new Error('BENCH_ROUND must be settle or three-step');
+const transactionsPerRound = roundKind === 'settle' ? 2 : 3;
 const PGBENCH_SCALE = 10;
 const PLAYER_FUNDS = 1_000_000_000;
 const STAKE = 100;
@@ -53,6 +59,18 @@ async function admin<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
   }
 }
 
+/** WAL written by the whole server since `from`; the server is shared, so other work adds to it. */
+async function walBytesSince(from: string | undefined): Promise<{ lsn: string; bytes: number }> {
+  return admin(async (c) => {
+    const result = await c.query<{ lsn: string; bytes: string | null }>(
+      'SELECT pg_current_wal_lsn()::text AS lsn, pg_wal_lsn_diff(pg_current_wal_lsn(), $1::pg_lsn)::text AS bytes',
+      [from ?? '0/0'],
+    );
+    const row = result.rows[0]!;
+    return { lsn: row.lsn, bytes: Number(row.bytes ?? 0) };
+  });
+}
+
 async function inParallel(count: number, items: number, work: (i: number) => Promise<void>): Promise<void> {
   let next = 0;
   await Promise.all(
@@ -62,7 +80,9 @@ async function inParallel(count: number, items: number, work: (i: number) => Pro
   );
 }
 
-async function benchLedger(databaseName: string): Promise<{ rounds: number; elapsedMs: number; errors: number; clientCpuMs: number }> {
+async function benchLedger(
+  databaseName: string,
+): Promise<{ rounds: number; elapsedMs: number; errors: number; clientCpuMs: number; walBytes: number }> {
   const database: Database = await openDatabase({
     kind: 'postgres',
     connectionString: withDatabase(adminUrl, databaseName),
@@ -102,6 +122,7 @@ async function benchLedger(databaseName: string): Promise<{ rounds: number; elap
     let rounds = 0;
     let errors = 0;
     let roundNo = 0;
+    const walBefore = await walBytesSince(undefined);
     const cpuBefore = process.cpuUsage();
     const started = performance.now();
     const deadline = started + seconds * 1000;
@@ -117,9 +138,13 @@ async function benchLedger(databaseName: string): Promise<{ rounds: number; elap
               idempotencyKey: `r${n}`,
               reference: { type: 'round', id: String(n) },
             });
-            await ledger.post({ reservationId: stake.reservationId, toAccountId: house.id, idempotencyKey: `p${n}` });
             const win = 1 + Math.floor(Math.random() * 2 * STAKE);
-            await ledger.transfer({ fromAccountId: house.id, toAccountId: wallet, amount: win, code: 'payout', idempotencyKey: `w${n}` });
+            if (roundKind === 'settle') {
+              await ledger.settle({ reservationId: stake.reservationId, toAccountId: house.id, payout: win, idempotencyKey: `s${n}` });
+            } else {
+              await ledger.post({ reservationId: stake.reservationId, toAccountId: house.id, idempotencyKey: `p${n}` });
+              await ledger.transfer({ fromAccountId: house.id, toAccountId: wallet, amount: win, code: 'payout', idempotencyKey: `w${n}` });
+            }
             rounds += 1;
           } catch (err) {
             errors += 1;
@@ -130,6 +155,7 @@ async function benchLedger(databaseName: string): Promise<{ rounds: number; elap
     );
     const elapsedMs = performance.now() - started;
     const cpu = process.cpuUsage(cpuBefore);
+    const walBytes = (await walBytesSince(walBefore.lsn)).bytes;
     const clientCpuMs = (cpu.user + cpu.system) / 1000;
 
     // The run counts only if the books still balance.
@@ -142,21 +168,24 @@ async function benchLedger(databaseName: string): Promise<{ rounds: number; elap
     const { total, drifted } = check.rows[0]!;
     if (total !== '0' || drifted !== '0')
       throw new Error(`ledger invariants broken after the run: entry sum ${total}, drifted accounts ${drifted}`);
-    return { rounds, elapsedMs, errors, clientCpuMs };
+    return { rounds, elapsedMs, errors, clientCpuMs, walBytes };
   } finally {
     await database.close();
   }
 }
 
-async function benchPgbench(databaseName: string): Promise<number> {
+async function benchPgbench(databaseName: string): Promise<{ tps: number; transactions: number; walBytes: number }> {
   const url = withDatabase(adminUrl, databaseName);
   await run('pgbench', ['-i', '-q', '-s', String(PGBENCH_SCALE), url], { maxBuffer: 16 * 1024 * 1024 });
+  const walBefore = await walBytesSince(undefined);
   const { stdout } = await run('pgbench', ['-c', String(clientCount), '-j', '2', '-T', String(seconds), url], {
     maxBuffer: 16 * 1024 * 1024,
   });
   const match = /tps = ([\d.]+) \(without initial connection time\)/.exec(stdout) ?? /tps = ([\d.]+)/.exec(stdout);
   if (!match?.[1]) throw new Error(`could not read pgbench's tps from:\n${stdout}`);
-  return Number(match[1]);
+  const walBytes = (await walBytesSince(walBefore.lsn)).bytes;
+  const processed = /number of transactions actually processed: (\d+)/.exec(stdout);
+  return { tps: Number(match[1]), transactions: Number(processed?.[1] ?? 0), walBytes };
 }
 
 async function main(): Promise<void> {
@@ -168,7 +197,7 @@ async function main(): Promise<void> {
     await c.query(`CREATE DATABASE "${pgbenchDb}"`);
   });
   try {
-    console.log(`ledger: ${playerCount} players, ${clientCount} clients, ${seconds} s`);
+    console.log(`ledger: ${playerCount} players, ${clientCount} clients, ${seconds} s, ${roundKind} rounds`);
     const ledger = await benchLedger(ledgerDb);
     const roundsPerSecond = ledger.rounds / (ledger.elapsedMs / 1000);
     console.log(`ledger: ${ledger.rounds} rounds (${ledger.errors} failed) in ${(ledger.elapsedMs / 1000).toFixed(1)} s`);
@@ -177,12 +206,19 @@ async function main(): Promise<void> {
       `ledger: client process CPU ${(ledger.clientCpuMs / 1000).toFixed(1)} s, ${(ledger.clientCpuMs / Math.max(1, ledger.rounds)).toFixed(2)} ms per round`,
     );
     console.log(`pgbench: scale ${PGBENCH_SCALE}, ${clientCount} clients, 2 threads, ${seconds} s`);
-    const tps = await benchPgbench(pgbenchDb);
+    const pgbench = await benchPgbench(pgbenchDb);
+    const tps = pgbench.tps;
     console.log('');
-    console.log(`ledger rounds/s (reserve + post + win, 3 transactions): ${roundsPerSecond.toFixed(1)}`);
-    console.log(`ledger transactions/s:                                  ${(roundsPerSecond * 3).toFixed(1)}`);
-    console.log(`pgbench TPC-B tps:                                      ${tps.toFixed(1)}`);
-    console.log(`ratio rounds/s : TPC-B tps:                             ${(roundsPerSecond / tps).toFixed(2)}`);
+    const roundLabel = roundKind === 'settle' ? 'reserve + settle with win, 2 transactions' : 'reserve + post + win, 3 transactions';
+    console.log(`ledger rounds/s (${roundLabel}): ${roundsPerSecond.toFixed(1)}`);
+    console.log(`ledger transactions/s:                                       ${(roundsPerSecond * transactionsPerRound).toFixed(1)}`);
+    console.log(`pgbench TPC-B tps:                                           ${tps.toFixed(1)}`);
+    console.log(`ratio rounds/s : TPC-B tps:                                  ${(roundsPerSecond / tps).toFixed(2)}`);
+    // Server-wide WAL during each workload (the server is shared, so this is an upper bound).
+    const perRound = ledger.walBytes / Math.max(1, ledger.rounds);
+    console.log(
+      `WAL per ledger round / per ledger transaction / per TPC-B transaction: ${perRound.toFixed(0)} / ${(perRound / transactionsPerRound).toFixed(0)} / ${(pgbench.walBytes / Math.max(1, pgbench.transactions)).toFixed(0)} bytes`,
+    );
   } finally {
     await admin(async (c) => {
       await c.query(`DROP DATABASE IF EXISTS "${ledgerDb}" WITH (FORCE)`);

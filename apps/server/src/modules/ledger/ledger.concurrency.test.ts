@@ -154,6 +154,86 @@ describe('the ledger under concurrent calls', () => {
     expect(await ledger.balanceOf(p.main)).toBe(final?.status === 'voided' ? 500 : 300);
   });
 
+  it('closes a reservation once when settles race posts, voids and other settles', async () => {
+    const p = f.players[2]!;
+    const before = await ledger.balanceOf(p.main);
+    const reservation = await ledger.reserve({ accountId: p.main, amount: 100, idempotencyKey: 'race-settle-res' });
+    const racers = Array.from({ length: 24 }, (_, i) => {
+      const reservationId = reservation.reservationId;
+      switch (i % 4) {
+        case 0:
+          return ledger
+            .post({ reservationId, toAccountId: f.system.houseRevenue, idempotencyKey: `race-settle-post-${i}` })
+            .then(() => 'post');
+        case 1:
+          return ledger.voidReservation({ reservationId, idempotencyKey: `race-settle-void-${i}` }).then(() => 'void');
+        case 2:
+          return ledger
+            .settle({ reservationId, toAccountId: f.system.houseRevenue, payout: 30, idempotencyKey: `race-settle-win-${i}` })
+            .then(() => 'win');
+        default:
+          // Settles inside callers' transactions take the locking path from the start.
+          return database.db
+            .transaction()
+            .execute((trx) =>
+              ledger.settle({ reservationId, toAccountId: f.system.houseRevenue, payout: 0, idempotencyKey: `race-settle-lost-${i}` }, trx),
+            )
+            .then(() => 'lost');
+      }
+    });
+    const settled = await Promise.allSettled(racers);
+    expect(countBy(settled.map(outcomeOf))).toEqual({ ok: 1, reservation_closed: 23 });
+    const winner = settled.find((s) => s.status === 'fulfilled')!.value;
+    const expected = { post: before - 100, void: before, win: before - 70, lost: before - 100 }[winner];
+    expect(await ledger.balanceOf(p.main)).toBe(expected);
+    const final = await ledger.findReservation(reservation.reservationId);
+    expect(final?.status).toBe(winner === 'void' ? 'voided' : 'posted');
+  });
+
+  it("pays one win for duplicate settles with one key, inside and outside callers' transactions", async () => {
+    const p = f.players[2]!;
+    const before = await ledger.balanceOf(p.main);
+    const reservation = await ledger.reserve({ accountId: p.main, amount: 50, idempotencyKey: 'dup-settle-res' });
+    const input = {
+      reservationId: reservation.reservationId,
+      toAccountId: f.system.houseRevenue,
+      payout: 80,
+      idempotencyKey: 'dup-settle',
+    };
+    const inCallerTransaction = async () => {
+      for (let attempt = 1; ; attempt++) {
+        try {
+          return await database.db.transaction().execute((trx) => ledger.settle(input, trx));
+        } catch (err) {
+          if ((err as { code?: string }).code !== '40P01' || attempt >= 3) throw err;
+        }
+      }
+    };
+    const results = await Promise.all(Array.from({ length: 30 }, (_, i) => (i % 2 === 0 ? ledger.settle(input) : inCallerTransaction())));
+    expect(new Set(results.map((r) => r.transfer.transferId)).size).toBe(1);
+    expect(new Set(results.map((r) => r.payout?.transferId)).size).toBe(1);
+    expect(results.filter((r) => !r.transfer.isReplay)).toHaveLength(1);
+    expect(results.filter((r) => !r.payout?.isReplay)).toHaveLength(1);
+    expect(await ledger.balanceOf(p.main)).toBe(before - 50 + 80);
+
+    // One key, different wins: one settles, the rest conflict, and only its win is paid.
+    const other = await ledger.reserve({ accountId: p.main, amount: 50, idempotencyKey: 'dup-settle-res-2' });
+    const contested = await Promise.allSettled(
+      Array.from({ length: 10 }, (_, i) =>
+        ledger.settle({
+          reservationId: other.reservationId,
+          toAccountId: f.system.houseRevenue,
+          payout: i,
+          idempotencyKey: 'dup-settle-2',
+        }),
+      ),
+    );
+    expect(countBy(contested.map(outcomeOf))).toEqual({ ok: 1, idempotency_conflict: 9 });
+    const won = contested.find((s) => s.status === 'fulfilled')!;
+    const payout = won.status === 'fulfilled' ? (won.value.payout?.amount ?? 0) : 0;
+    expect(await ledger.balanceOf(p.main)).toBe(before - 50 + 80 - 50 + payout);
+  });
+
   it('keeps both sides right when members pay each other in opposite directions at once', async () => {
     const [a, b] = [f.players[3]!, f.players[0]!];
     await ledger.transfer({

@@ -14,7 +14,7 @@ import { createLedgerService, type LedgerService } from './ledger.service.ts';
  * balances must match the model and the ledger's invariants must hold.
  */
 
-const RUN_COUNT = 30;
+const RUN_COUNT = 40;
 const OPS_PER_RUN_MAX = 40;
 const SHARED_KEY_COUNT = 4;
 const UNKNOWN_ID = 2_000_000_000;
@@ -26,8 +26,11 @@ type Op =
   | { type: 'reserve'; account: number; amount: number; key: KeyChoice }
   | { type: 'post'; pick: number; to: number; key: KeyChoice }
   | { type: 'void'; pick: number; key: KeyChoice }
+  | { type: 'settle'; pick: number; to: number; payout: number; key: KeyChoice }
   | { type: 'reverse'; pick: number; key: KeyChoice }
   | { type: 'repeat'; pick: number }
+  /** The latest settle sent again: unchanged, with another payout, or as a void under its key. */
+  | { type: 'settleAgain'; pick: number }
   /** An earlier call sent again with its key but one field changed. */
   | { type: 'tamper'; pick: number };
 
@@ -41,11 +44,20 @@ const amountArb = fc.oneof(
     arbitrary: fc.constantFrom(0, -1, -250, 1.5, 2 ** 53, Number.MAX_SAFE_INTEGER + 2, 2 ** 64, Number.NaN, 2 ** 52),
   },
 );
+// A win: often 0 (a lost round), sometimes invalid, sometimes so large the member's balance would overflow.
+const payoutArb = fc.oneof(
+  { weight: 2, arbitrary: fc.constant(0) },
+  { weight: 5, arbitrary: fc.integer({ min: 1, max: 300 }) },
+  { weight: 1, arbitrary: fc.constantFrom(-1, -0.5, 1.5, Number.NaN, 2 ** 53, Number.MAX_SAFE_INTEGER) },
+);
 const keyArb: fc.Arbitrary<KeyChoice> = fc.oneof(
   { weight: 3, arbitrary: fc.constant({ fresh: true as const }) },
   { weight: 1, arbitrary: fc.integer({ min: 0, max: SHARED_KEY_COUNT - 1 }).map((shared) => ({ shared })) },
 );
 const slotArb = fc.integer({ min: 0, max: ACCOUNT_SLOTS - 1 });
+// Settles mostly go to house_revenue (slot 4), as in play, so that many of them find a held stake.
+const HOUSE_REVENUE_SLOT = 4;
+const settleToArb = fc.oneof({ weight: 3, arbitrary: fc.constant(HOUSE_REVENUE_SLOT) }, { weight: 1, arbitrary: slotArb });
 const codeArb = fc.constantFrom<CallerTransferCode>('deposit', 'bet', 'payout', 'promotion', 'admin_adjustment');
 
 const opArb: fc.Arbitrary<Op> = fc.oneof(
@@ -60,11 +72,16 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
       key: keyArb,
     }),
   },
-  { weight: 3, arbitrary: fc.record({ type: fc.constant('reserve' as const), account: slotArb, amount: amountArb, key: keyArb }) },
+  { weight: 4, arbitrary: fc.record({ type: fc.constant('reserve' as const), account: slotArb, amount: amountArb, key: keyArb }) },
   { weight: 2, arbitrary: fc.record({ type: fc.constant('post' as const), pick: fc.nat(), to: slotArb, key: keyArb }) },
   { weight: 2, arbitrary: fc.record({ type: fc.constant('void' as const), pick: fc.nat(), key: keyArb }) },
+  {
+    weight: 3,
+    arbitrary: fc.record({ type: fc.constant('settle' as const), pick: fc.nat(), to: settleToArb, payout: payoutArb, key: keyArb }),
+  },
   { weight: 1, arbitrary: fc.record({ type: fc.constant('reverse' as const), pick: fc.nat(), key: keyArb }) },
   { weight: 2, arbitrary: fc.record({ type: fc.constant('repeat' as const), pick: fc.nat() }) },
+  { weight: 2, arbitrary: fc.record({ type: fc.constant('settleAgain' as const), pick: fc.nat() }) },
   { weight: 1, arbitrary: fc.record({ type: fc.constant('tamper' as const), pick: fc.nat() }) },
 );
 
@@ -74,8 +91,10 @@ type Call =
   | { type: 'reserve'; account: number; amount: number; key: string }
   | { type: 'post'; reservationId: number; to: number; key: string }
   | { type: 'void'; reservationId: number; key: string }
+  | { type: 'settle'; reservationId: number; to: number; payout: number; key: string }
   | { type: 'reverse'; transferId: number; key: string };
-type Outcome = { ok: true; id: number; isReplay: boolean } | { ok: false; code: string };
+/** `payoutId`: the payout transfer a settle wrote, if any. */
+type Outcome = { ok: true; id: number; isReplay: boolean; payoutId?: number | undefined } | { ok: false; code: string };
 
 /** The rules, written as plainly as possible. */
 class LedgerModel {
@@ -105,7 +124,7 @@ class LedgerModel {
   }
 
   /** The outcome the model predicts; `apply` runs once the real call has returned the new ids. */
-  predict(call: Call): { outcome: Outcome; apply?: (newId: number) => void } {
+  predict(call: Call): { outcome: Outcome; apply?: (newId: number, payoutId?: number) => void } {
     const fail = (code: string) => ({ outcome: { ok: false as const, code } });
     const isValidAmount = (n: number) => Number.isSafeInteger(n) && n > 0;
     // Moves in ascending id order, as the ledger locks them; returns the first refusal.
@@ -239,6 +258,62 @@ class LedgerModel {
           },
         };
       }
+      case 'settle': {
+        // The payout is validated before anything is looked up.
+        if (call.payout !== 0 && !isValidAmount(call.payout)) return fail('invalid_amount');
+        const reservation = this.reservations.get(call.reservationId);
+        if (!reservation) return fail('not_found');
+        const content = JSON.stringify(['settle', call.reservationId, call.to, call.payout, null, null]);
+        if (reservation.status !== 'held') {
+          if (reservation.settleKey !== call.key) return fail('reservation_closed');
+          return keyed(call.key, content)!;
+        }
+        const account = this.accounts.get(reservation.account)!;
+        const escrow = this.escrowOf(account.currency);
+        const destination = this.accounts.get(call.to)!;
+        if (!destination.isSystem || destination.isEscrow) return fail('bad_request');
+        if (destination.currency !== account.currency) return fail('currency_mismatch');
+        if (this.keys.has(call.key)) return fail('idempotency_conflict');
+        // Settles of the USD reservation never get here: every system slot is VND.
+        if (!escrow) throw new Error('a settle reached a currency without an escrow in the model');
+        if (call.payout > 0) {
+          const refusal = checkMove(destination.id, account.id, call.payout);
+          if (refusal) return fail(refusal);
+        }
+        return {
+          outcome: { ok: true, id: -1, isReplay: false },
+          apply: (id, payoutId) => {
+            move(escrow.id, destination.id, reservation.amount);
+            this.keys.set(call.key, { content, id });
+            reservation.status = 'posted';
+            reservation.settleKey = call.key;
+            reservation.settleTransferId = id;
+            this.transfers.set(id, {
+              from: escrow.id,
+              to: destination.id,
+              amount: reservation.amount,
+              code: 'bet',
+              isReservationStep: true,
+              isReversed: false,
+            });
+            if (call.payout > 0) {
+              if (payoutId === undefined) throw new Error('a settle with a payout returned no payout transfer');
+              move(destination.id, account.id, call.payout);
+              // The win is an ordinary payout transfer: it can be reversed like any other.
+              this.transfers.set(payoutId, {
+                from: destination.id,
+                to: account.id,
+                amount: call.payout,
+                code: 'payout',
+                isReservationStep: false,
+                isReversed: false,
+              });
+            } else if (payoutId !== undefined) {
+              throw new Error('a settle without a payout returned a payout transfer');
+            }
+          },
+        };
+      }
       case 'reverse': {
         const original = this.transfers.get(call.transferId);
         if (!original) return fail('not_found');
@@ -301,6 +376,14 @@ async function runCall(ledger: LedgerService, call: Call, trx?: Transaction<DB>)
       case 'void': {
         const r = await ledger.voidReservation({ reservationId: call.reservationId, idempotencyKey: call.key }, trx);
         return { ok: true, id: r.transfer.transferId, isReplay: r.transfer.isReplay };
+      }
+      case 'settle': {
+        const r = await ledger.settle(
+          { reservationId: call.reservationId, toAccountId: call.to, payout: call.payout, idempotencyKey: call.key },
+          trx,
+        );
+        if (r.payout && r.payout.isReplay !== r.transfer.isReplay) throw new Error('a settle replayed only half of itself');
+        return { ok: true, id: r.transfer.transferId, isReplay: r.transfer.isReplay, payoutId: r.payout?.transferId };
       }
       case 'reverse': {
         const r = await ledger.reverse({ transferId: call.transferId, idempotencyKey: call.key }, trx);
@@ -390,6 +473,13 @@ describe('the ledger against its model', () => {
           switch (op.type) {
             case 'repeat':
               return calls.length === 0 ? undefined : calls[op.pick % calls.length];
+            case 'settleAgain': {
+              const latest = calls.findLast((c) => c.type === 'settle');
+              if (latest?.type !== 'settle') return undefined;
+              if (op.pick % 3 === 0) return latest;
+              if (op.pick % 3 === 1) return { ...latest, payout: latest.payout + 1 };
+              return { type: 'void', reservationId: latest.reservationId, key: latest.key };
+            }
             case 'tamper': {
               const earlier = calls.length === 0 ? undefined : calls[op.pick % calls.length];
               if (!earlier) return undefined;
@@ -401,6 +491,11 @@ describe('the ledger against its model', () => {
                   return { ...earlier, to: earlier.to === f.system.houseRevenue ? f.system.bonusPool : f.system.houseRevenue };
                 case 'void':
                   return { type: 'post', reservationId: earlier.reservationId, to: f.system.houseRevenue, key: earlier.key };
+                case 'settle':
+                  // Another payout, or the same settle sent as a plain post: both are other content.
+                  return op.pick % 2 === 0
+                    ? { ...earlier, payout: earlier.payout + 1 }
+                    : { type: 'post', reservationId: earlier.reservationId, to: earlier.to, key: earlier.key };
                 case 'reverse':
                   return { ...earlier, transferId: pickFrom([...model.transfers.keys()], op.pick + 1) };
               }
@@ -426,6 +521,18 @@ describe('the ledger against its model', () => {
               };
             case 'void':
               return { type: 'void', reservationId: pickFrom([...model.reservations.keys()], op.pick), key: keyOf(op.key) };
+            case 'settle': {
+              // Mostly a held stake, as a game settles its open bets; sometimes any reservation at all.
+              const held = [...model.reservations].filter(([, r]) => r.status === 'held').map(([id]) => id);
+              const candidates = op.pick % 4 === 0 || held.length === 0 ? [...model.reservations.keys()] : held;
+              return {
+                type: 'settle',
+                reservationId: pickFrom(candidates, op.pick >> 2),
+                to: slots[op.to]!.id,
+                payout: op.payout,
+                key: keyOf(op.key),
+              };
+            }
             case 'reverse':
               return { type: 'reverse', transferId: pickFrom([...model.transfers.keys()], op.pick), key: keyOf(op.key) };
           }
@@ -436,15 +543,35 @@ describe('the ledger against its model', () => {
           const actual = isViaCallerTransaction ? await runInCallerTransaction(call) : await runCall(ledger, call);
           const label = actual.ok ? (actual.isReplay ? 'replay' : `ok-${call.type}`) : actual.code;
           outcomeCounts.set(label, (outcomeCounts.get(label) ?? 0) + 1);
+          if (call.type === 'settle') {
+            const detail = actual.ok
+              ? `${actual.isReplay ? 'replay' : 'ok'}-${call.payout === 0 ? 'zero' : 'paid'}`
+              : `${actual.code}-after-${model.reservations.get(call.reservationId)?.status ?? 'none'}`;
+            outcomeCounts.set(`settle:${detail}`, (outcomeCounts.get(`settle:${detail}`) ?? 0) + 1);
+          }
           if (expected.outcome.ok && !expected.outcome.isReplay) {
             expect(actual, JSON.stringify(call)).toMatchObject({ ok: true, isReplay: false });
-            if (actual.ok) expected.apply?.(actual.id);
+            if (actual.ok) expected.apply?.(actual.id, actual.payoutId);
+          } else if (actual.ok) {
+            // A replay names the same transfers as the first call; the payout id is checked by the model's map.
+            const { payoutId, ...rest } = actual;
+            expect(rest, JSON.stringify(call)).toEqual(expected.outcome);
+            if (call.type === 'settle' && payoutId !== undefined) {
+              expect(model.transfers.get(payoutId)?.code, 'replayed payout').toBe('payout');
+            }
           } else {
             expect(actual, JSON.stringify(call)).toEqual(expected.outcome);
           }
         };
 
-        for (const call of fundingCalls) await execute(call);
+        // And each player's main account starts with one held stake, so posts, voids and settles find one.
+        const stakeCalls: Call[] = f.players.map((p, i) => ({
+          type: 'reserve',
+          account: p.main,
+          amount: 10 * (i + 1),
+          key: `${prefix}stake${i}`,
+        }));
+        for (const call of [...fundingCalls, ...stakeCalls]) await execute(call);
         for (const op of ops) {
           const call = toCall(op);
           if (call) await execute(call);
@@ -483,6 +610,14 @@ describe('the ledger against its model', () => {
       'ok-reserve',
       'ok-post',
       'ok-void',
+      'ok-settle',
+      'settle:ok-zero',
+      'settle:ok-paid',
+      'settle:replay-paid',
+      'settle:idempotency_conflict-after-posted',
+      'settle:reservation_closed-after-voided',
+      'settle:reservation_closed-after-posted',
+      'settle:invalid_amount-after-held',
       'ok-reverse',
       'replay',
       'idempotency_conflict',

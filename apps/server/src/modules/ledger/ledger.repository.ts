@@ -653,3 +653,142 @@ export async function postToSystemInOneStatement(
     throw err;
   }
 }
+
+const FOREIGN_KEY_VIOLATION = '23503';
+
+export type OneStatementPayout = { transferId: number; createdAt: Date; memberBalanceAfter: number };
+
+/**
+ * Settles a held reservation and pays its win as a single statement: the reservation is marked
+ * posted (as in `postToSystemInOneStatement`), the member row is credited with the payout by a
+ * conditional UPDATE that takes its lock after the reservation's (the order the locking path
+ * follows too), and the post, the payout and their four entries are inserted only if both updates
+ * happened. If the reservation was updated but the member credit refused (the balance would pass
+ * the largest exact amount), the reservation names a transfer that was never inserted, its foreign
+ * key fails the whole statement and nothing is written. Returns undefined whenever nothing was
+ * written; the caller then takes the locking path, which gives the precise answer.
+ */
+export async function settleToSystemInOneStatement(
+  db: Kysely<DB>,
+  settle: {
+    reservationId: number;
+    destinationAccountId: number;
+    destinationCurrency: string;
+    /** null: the code the reservation was made with. */
+    code: string | null;
+    idempotencyKey: string;
+    requestHash: string;
+    note: string | null;
+    settledAt: Date;
+    /** The win, > 0, credited to the reservation's member account. */
+    payout: number;
+    payoutIdempotencyKey: string;
+  },
+): Promise<
+  | {
+      reservation: ReservationRow;
+      transferId: number;
+      escrowAccountId: number;
+      code: string;
+      createdAt: Date;
+      payout: OneStatementPayout;
+    }
+  | undefined
+> {
+  try {
+    const result = await sql<{
+      id: number;
+      account_id: number;
+      amount: number;
+      currency: string;
+      code: string;
+      idempotency_key: string;
+      request_hash: string;
+      reserve_transfer_id: number;
+      reference_type: string | null;
+      reference_id: string | null;
+      created_at: Date;
+      transfer_id: number;
+      transfer_code: string;
+      escrow_account_id: number;
+      transfer_created_at: Date;
+      payout_transfer_id: number;
+      payout_created_at: Date;
+      member_balance_after: number;
+    }>`${sql.raw(PREPARED_STATEMENT_MARKER)}
+      WITH n AS (
+        SELECT nextval(pg_get_serial_sequence('ledger_transfers', 'id')) AS id
+      ), r AS (
+        UPDATE ledger_reservations
+           SET status = 'posted', settle_transfer_id = (SELECT id FROM n), settled_at = ${settle.settledAt}::timestamptz
+         WHERE id = ${settle.reservationId} AND status = 'held' AND currency = ${settle.destinationCurrency}
+        RETURNING id, account_id, amount, currency, code, idempotency_key, request_hash, reserve_transfer_id, reference_type, reference_id, created_at
+      ), a AS (
+        UPDATE ledger_accounts
+           SET balance = balance + ${settle.payout}::bigint, version = version + 1
+         WHERE id = (SELECT account_id FROM r)
+           AND is_system = false
+           AND balance + ${settle.payout}::bigint <= ${Number.MAX_SAFE_INTEGER}::bigint
+        RETURNING id, balance
+      ), t AS (
+        INSERT INTO ledger_transfers
+               (id, debit_account_id, credit_account_id, amount, currency, code, idempotency_key, request_hash, reference_type, reference_id, note, created_at)
+        OVERRIDING SYSTEM VALUE
+        SELECT n.id, rt.credit_account_id, ${settle.destinationAccountId}::bigint, r.amount, r.currency, coalesce(${settle.code}::text, r.code),
+               ${settle.idempotencyKey}, ${settle.requestHash}, r.reference_type, r.reference_id, ${settle.note}, ${settle.settledAt}::timestamptz
+          FROM n CROSS JOIN r JOIN ledger_transfers rt ON rt.id = r.reserve_transfer_id CROSS JOIN a
+        RETURNING id, created_at, amount, code, debit_account_id
+      ), p AS (
+        INSERT INTO ledger_transfers
+               (debit_account_id, credit_account_id, amount, currency, code, idempotency_key, request_hash, reference_type, reference_id, note, created_at)
+        SELECT ${settle.destinationAccountId}::bigint, a.id, ${settle.payout}::bigint, r.currency, 'payout',
+               ${settle.payoutIdempotencyKey}, ${settle.requestHash}, r.reference_type, r.reference_id, ${settle.note}, ${settle.settledAt}::timestamptz
+          FROM r CROSS JOIN a CROSS JOIN t
+        RETURNING id, created_at
+      ), e AS (
+        INSERT INTO ledger_entries (transfer_id, account_id, amount, balance_before, balance_after, code, created_at)
+        SELECT t.id, t.debit_account_id, -t.amount, NULL::bigint, NULL::bigint, t.code, ${settle.settledAt}::timestamptz FROM t
+        UNION ALL
+        SELECT t.id, ${settle.destinationAccountId}::bigint, t.amount, NULL::bigint, NULL::bigint, t.code, ${settle.settledAt}::timestamptz FROM t
+        UNION ALL
+        SELECT p.id, ${settle.destinationAccountId}::bigint, -${settle.payout}::bigint, NULL::bigint, NULL::bigint, 'payout', ${settle.settledAt}::timestamptz FROM p
+        UNION ALL
+        SELECT p.id, a.id, ${settle.payout}::bigint, a.balance - ${settle.payout}::bigint, a.balance, 'payout', ${settle.settledAt}::timestamptz FROM p CROSS JOIN a
+      )
+      SELECT r.*, t.id AS transfer_id, t.code AS transfer_code, t.debit_account_id AS escrow_account_id, t.created_at AS transfer_created_at,
+             p.id AS payout_transfer_id, p.created_at AS payout_created_at, a.balance AS member_balance_after
+        FROM r CROSS JOIN t CROSS JOIN p CROSS JOIN a`.execute(db);
+    const row = result.rows[0];
+    if (!row) return undefined;
+    return {
+      reservation: {
+        id: row.id,
+        accountId: row.account_id,
+        amount: row.amount,
+        currency: row.currency.trim(),
+        code: row.code,
+        status: 'posted',
+        idempotencyKey: row.idempotency_key,
+        requestHash: row.request_hash,
+        reserveTransferId: row.reserve_transfer_id,
+        settleTransferId: row.transfer_id,
+        referenceType: row.reference_type,
+        referenceId: row.reference_id,
+        createdAt: new Date(row.created_at),
+        settledAt: settle.settledAt,
+      },
+      transferId: row.transfer_id,
+      escrowAccountId: row.escrow_account_id,
+      code: row.transfer_code,
+      createdAt: new Date(row.transfer_created_at),
+      payout: {
+        transferId: row.payout_transfer_id,
+        createdAt: new Date(row.payout_created_at),
+        memberBalanceAfter: row.member_balance_after,
+      },
+    };
+  } catch (err) {
+    if (isFallbackError(err) || sqlStateOf(err) === FOREIGN_KEY_VIOLATION) return undefined;
+    throw err;
+  }
+}

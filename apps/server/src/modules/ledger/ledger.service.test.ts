@@ -195,6 +195,122 @@ describe('the ledger service', () => {
     expect(await ledger.balanceOf(p.main)).toBe(before);
   });
 
+  it('settles a stake and pays its win in one call, once per key, on both paths', async () => {
+    const p = f.players[1]!;
+    await deposit(p.main, 1_000);
+    for (const isInCallerTrx of [false, true]) {
+      const run = <T>(work: (trx?: Parameters<LedgerService['settle']>[1]) => Promise<T>) =>
+        isInCallerTrx ? database.db.transaction().execute((trx) => work(trx)) : work();
+      const before = await ledger.balanceOf(p.main);
+      const reservation = await ledger.reserve({
+        accountId: p.main,
+        amount: 100,
+        idempotencyKey: key('res'),
+        reference: { type: 'round', id: '7' },
+      });
+      const settleKey = key('settle');
+      const input = {
+        reservationId: reservation.reservationId,
+        toAccountId: f.system.houseRevenue,
+        payout: 150,
+        idempotencyKey: settleKey,
+      };
+      const settled = await run((trx) => ledger.settle(input, trx));
+      expect(settled.reservation.status).toBe('posted');
+      expect(settled.transfer).toMatchObject({
+        fromAccountId: f.system.escrow,
+        toAccountId: f.system.houseRevenue,
+        amount: 100,
+        code: 'bet',
+        isReplay: false,
+      });
+      expect(settled.payout).toMatchObject({
+        fromAccountId: f.system.houseRevenue,
+        toAccountId: p.main,
+        amount: 150,
+        code: 'payout',
+        toBalanceAfter: before + 50,
+        isReplay: false,
+      });
+      expect(await ledger.balanceOf(p.main)).toBe(before + 50);
+      const history = await ledger.history({ accountIds: [p.main], codes: ['payout'], pageSize: 1 });
+      expect(history.list[0]).toMatchObject({
+        transferId: settled.payout?.transferId,
+        referenceType: 'round',
+        referenceId: '7',
+        balanceBefore: before - 100,
+      });
+
+      const replay = await run((trx) => ledger.settle(input, trx));
+      expect(replay.transfer).toMatchObject({ transferId: settled.transfer.transferId, isReplay: true });
+      expect(replay.payout).toMatchObject({ transferId: settled.payout?.transferId, isReplay: true, toBalanceAfter: before + 50 });
+      expect(await errorCodeOf(run((trx) => ledger.settle({ ...input, payout: 151 }, trx)))).toBe('idempotency_conflict');
+      expect(await errorCodeOf(run((trx) => ledger.settle({ ...input, idempotencyKey: key('settle') }, trx)))).toBe('reservation_closed');
+      expect(
+        await errorCodeOf(
+          run((trx) =>
+            ledger.post({ reservationId: reservation.reservationId, toAccountId: f.system.houseRevenue, idempotencyKey: settleKey }, trx),
+          ),
+        ),
+      ).toBe('idempotency_conflict');
+      expect(
+        await errorCodeOf(
+          run((trx) => ledger.voidReservation({ reservationId: reservation.reservationId, idempotencyKey: key('void') }, trx)),
+        ),
+      ).toBe('reservation_closed');
+      expect(await ledger.balanceOf(p.main)).toBe(before + 50);
+    }
+  });
+
+  it('settles a lost round (payout 0) as a plain post, and refuses a settle after a void', async () => {
+    const p = f.players[1]!;
+    const before = await ledger.balanceOf(p.main);
+    const lost = await ledger.reserve({ accountId: p.main, amount: 30, idempotencyKey: key('res') });
+    const input = { reservationId: lost.reservationId, toAccountId: f.system.houseRevenue, payout: 0, idempotencyKey: key('settle') };
+    const settled = await ledger.settle(input);
+    expect(settled).toMatchObject({ reservation: { status: 'posted' }, transfer: { amount: 30, isReplay: false }, payout: null });
+    expect(await ledger.settle(input)).toMatchObject({
+      transfer: { transferId: settled.transfer.transferId, isReplay: true },
+      payout: null,
+    });
+    expect(await ledger.balanceOf(p.main)).toBe(before - 30);
+
+    const voided = await ledger.reserve({ accountId: p.main, amount: 10, idempotencyKey: key('res') });
+    await ledger.voidReservation({ reservationId: voided.reservationId, idempotencyKey: key('void') });
+    expect(
+      await errorCodeOf(
+        ledger.settle({
+          reservationId: voided.reservationId,
+          toAccountId: f.system.houseRevenue,
+          payout: 5,
+          idempotencyKey: key('settle'),
+        }),
+      ),
+    ).toBe('reservation_closed');
+    expect(await ledger.balanceOf(p.main)).toBe(before - 30);
+  });
+
+  it('refuses bad settles and leaves the stake held', async () => {
+    const p = f.players[1]!;
+    const reservation = await ledger.reserve({ accountId: p.main, amount: 10, idempotencyKey: key('res') });
+    const base = { reservationId: reservation.reservationId, toAccountId: f.system.houseRevenue, payout: 1, idempotencyKey: key('settle') };
+    for (const payout of [-1, 1.5, Number.NaN, 2 ** 53, Number.MAX_SAFE_INTEGER + 2]) {
+      expect(await errorCodeOf(ledger.settle({ ...base, payout })), String(payout)).toBe('invalid_amount');
+    }
+    // A win the member's balance cannot hold: refused by the one-statement path and the locking path alike.
+    expect(await errorCodeOf(ledger.settle({ ...base, payout: Number.MAX_SAFE_INTEGER }))).toBe('invalid_amount');
+    expect(
+      await errorCodeOf(database.db.transaction().execute((trx) => ledger.settle({ ...base, payout: Number.MAX_SAFE_INTEGER }, trx))),
+    ).toBe('invalid_amount');
+    expect(await errorCodeOf(ledger.settle({ ...base, toAccountId: p.main }))).toBe('bad_request');
+    expect(await errorCodeOf(ledger.settle({ ...base, toAccountId: f.system.escrow }))).toBe('bad_request');
+    expect(await errorCodeOf(ledger.settle({ ...base, idempotencyKey: 'a\u001fpayout' }))).toBe('bad_request');
+    expect(await errorCodeOf(ledger.settle({ ...base, reservationId: 2_000_000_000 }))).toBe('not_found');
+    expect((await ledger.findReservation(reservation.reservationId))?.status).toBe('held');
+    // The key of every refused call is still free.
+    expect((await ledger.settle(base)).payout?.amount).toBe(1);
+  });
+
   it('reverses a transfer once, and refuses a reversal that would overdraft', async () => {
     const p = f.players[0]!;
     const dep = await deposit(p.main, 40);

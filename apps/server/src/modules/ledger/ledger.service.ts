@@ -23,6 +23,19 @@ export const HISTORY_PAGE_SIZE_MAX = 100;
 export const DEADLOCK_RETRY_COUNT_MAX = 3;
 /** Account metadata (kind, owner, currency) never changes, so it is cached up to this many accounts. */
 export const ACCOUNT_CACHE_SIZE_MAX = 50_000;
+/**
+ * Joins a settle's key and the suffix of its payout transfer's key. Caller keys may not contain
+ * control characters, so no caller key can ever take the payout's key.
+ */
+const PAYOUT_KEY_SEPARATOR = '\u001f';
+
+function hasControlCharacter(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code < 0x20 || code === 0x7f) return true;
+  }
+  return false;
+}
 
 export type Reference = { type: string; id: string };
 
@@ -92,6 +105,21 @@ export type VoidInput = { reservationId: number; idempotencyKey: string; note?: 
 
 export type SettleResult = { reservation: Reservation; transfer: TransferResult };
 
+export type SettleInput = {
+  reservationId: number;
+  /** The system account the stake is posted to and the win is paid from, e.g. the merchant's house_revenue. */
+  toAccountId: number;
+  /** The win credited to the reservation's member account (code `payout`); 0 when the round is lost. */
+  payout: number;
+  /** The code of the stake's post; defaults to the reservation's. */
+  code?: CallerTransferCode | undefined;
+  idempotencyKey: string;
+  note?: string | undefined;
+};
+
+/** `transfer` posts the stake; `payout` credits the win, null when the payout was 0. */
+export type SettleAndPayResult = SettleResult & { payout: TransferResult | null };
+
 export type ReverseInput = { transferId: number; idempotencyKey: string; note?: string | undefined };
 
 export type MemberBalances = {
@@ -150,8 +178,17 @@ export function assertAmount(amount: unknown): asserts amount is number {
   }
 }
 
+/** A win may be 0 (a lost round); otherwise an amount like any other. */
+export function assertPayout(payout: unknown): asserts payout is number {
+  if (payout !== 0) assertAmount(payout);
+}
+
+export function payoutKeyOf(settleKey: string): string {
+  return `${settleKey}${PAYOUT_KEY_SEPARATOR}payout`;
+}
+
 function assertKey(key: unknown): asserts key is string {
-  if (typeof key !== 'string' || key.length === 0 || key.length > IDEMPOTENCY_KEY_LENGTH_MAX) {
+  if (typeof key !== 'string' || key.length === 0 || key.length > IDEMPOTENCY_KEY_LENGTH_MAX || hasControlCharacter(key)) {
     throw new DomainError('bad_request', 'idempotencyKey');
   }
 }
@@ -569,10 +606,12 @@ export function createLedgerService(deps: { db: Db; now?: () => Date }) {
   }
 
   /**
-   * Settles a reservation once: moves the escrowed stake to `destination` and marks it posted or
-   * voided. The reservation row is locked first, so a post and a void racing each other cannot both win.
+   * Closes a reservation once: moves the escrowed stake to `destination` and marks it posted or
+   * voided; with `payout`, also credits that win from the destination to the reservation's member
+   * account in the same transaction. The reservation row is locked first, so posts, voids and
+   * settles racing each other cannot both win.
    */
-  async function settle(
+  async function closeReservation(
     trx: Transaction<DB> | undefined,
     request: {
       reservationId: number;
@@ -581,9 +620,11 @@ export function createLedgerService(deps: { db: Db; now?: () => Date }) {
       hash: string;
       note: string | undefined;
       destination: (reservation: repo.ReservationRow, t: Trx) => Promise<{ account: repo.AccountMeta; code: TransferCode }>;
+      payout?: number | undefined;
     },
-  ): Promise<SettleResult> {
+  ): Promise<SettleResult & { payout?: TransferResult | null }> {
     const isInCallerTrx = trx !== undefined;
+    const payoutKey = payoutKeyOf(request.idempotencyKey);
     return inTransaction(trx, async (t) => {
       const reservation = await repo.lockReservationById(t, request.reservationId);
       if (!reservation) throw new DomainError('not_found', 'reservationId');
@@ -591,7 +632,13 @@ export function createLedgerService(deps: { db: Db; now?: () => Date }) {
         const settled = reservation.settleTransferId === null ? undefined : await repo.findTransferById(t, reservation.settleTransferId);
         if (settled?.idempotencyKey !== request.idempotencyKey) throw new DomainError('reservation_closed');
         if (settled.requestHash !== request.hash) throw new DomainError('idempotency_conflict', request.idempotencyKey);
-        return { reservation: toReservation(reservation), transfer: await transferResultOf(t, settled, true) };
+        const replayed = { reservation: toReservation(reservation), transfer: await transferResultOf(t, settled, true) };
+        if (request.payout === undefined) return replayed;
+        if (request.payout === 0) return { ...replayed, payout: null };
+        // The same hash covers the payout, so the first settle wrote it under the derived key.
+        const paid = await repo.findTransferByKey(t, payoutKey);
+        if (paid?.requestHash !== request.hash) throw new Error(`settle ${request.idempotencyKey} has no payout transfer`);
+        return { ...replayed, payout: await transferResultOf(t, paid, true) };
       }
       const escrowId = await escrowAccountId(
         (await accountOrThrow(t, reservation.accountId, isInCallerTrx, 'reservation account')).merchantId,
@@ -623,19 +670,48 @@ export function createLedgerService(deps: { db: Db; now?: () => Date }) {
         settleTransferId: written.transferId,
         settledAt: written.createdAt,
       });
-      return { reservation: toReservation(updated), transfer: written };
+      if (request.payout === undefined) return { reservation: toReservation(updated), transfer: written };
+      if (request.payout === 0) return { reservation: toReservation(updated), transfer: written, payout: null };
+      const member = await accountOrThrow(t, reservation.accountId, isInCallerTrx, 'reservation account');
+      assertPair(destination, member);
+      const paid = await writeTransfer(t, {
+        from: destination,
+        to: member,
+        amount: request.payout,
+        code: 'payout',
+        idempotencyKey: payoutKey,
+        requestHash: request.hash,
+        reference:
+          reservation.referenceType !== null && reservation.referenceId !== null
+            ? { type: reservation.referenceType, id: reservation.referenceId }
+            : undefined,
+        reversesTransferId: null,
+        note: request.note,
+      });
+      // Only a settle with this key writes the payout key, and that settle would own the key above.
+      if (!paid) throw new DomainError('idempotency_conflict', request.idempotencyKey);
+      return { reservation: toReservation(updated), transfer: written, payout: paid };
     });
   }
 
-  /**
-   * The common post (a held stake to a house account) in one statement. Anything else, and every
-   * case where it writes nothing, goes through the locking path in `settle`, which has the final word.
-   */
+  /** The common post (a held stake to a house account) in one statement: a settle without a win. */
   async function postToSystemInOneStatement(input: PostInput, hash: string): Promise<SettleResult | undefined> {
+    return (await settleToSystemInOneStatement({ ...input, payout: 0 }, hash))?.settled;
+  }
+
+  /**
+   * The common post or settle (a held stake to a house account, and a win paid from it) in one
+   * statement. Anything else, and every case where it writes nothing, goes through the locking path
+   * in `closeReservation`, which has the final word.
+   */
+  async function settleToSystemInOneStatement(
+    input: PostInput & { payout: number },
+    hash: string,
+  ): Promise<{ settled: SettleResult; payout: TransferResult | null } | undefined> {
     if (!Number.isSafeInteger(input.reservationId) || !Number.isSafeInteger(input.toAccountId) || input.toAccountId <= 0) return undefined;
     const destination = (await accountsById(db, [input.toAccountId], false)).get(input.toAccountId);
     if (!destination?.isSystem || destination.kind === ESCROW_ACCOUNT_KIND) return undefined;
-    const posted = await repo.postToSystemInOneStatement(db, {
+    const common = {
       reservationId: input.reservationId,
       destinationAccountId: destination.id,
       destinationCurrency: destination.currency,
@@ -644,9 +720,19 @@ export function createLedgerService(deps: { db: Db; now?: () => Date }) {
       requestHash: hash,
       note: input.note ?? null,
       settledAt: now(),
-    });
+    };
+    const posted:
+      | (NonNullable<Awaited<ReturnType<typeof repo.postToSystemInOneStatement>>> & { payout?: repo.OneStatementPayout })
+      | undefined =
+      input.payout === 0
+        ? await repo.postToSystemInOneStatement(db, common)
+        : await repo.settleToSystemInOneStatement(db, {
+            ...common,
+            payout: input.payout,
+            payoutIdempotencyKey: payoutKeyOf(input.idempotencyKey),
+          });
     if (!posted) return undefined;
-    return {
+    const settled: SettleResult = {
       reservation: toReservation(posted.reservation),
       transfer: {
         transferId: posted.transferId,
@@ -662,6 +748,25 @@ export function createLedgerService(deps: { db: Db; now?: () => Date }) {
         isReplay: false,
       },
     };
+    const paid = posted.payout;
+    return {
+      settled,
+      payout: paid
+        ? {
+            transferId: paid.transferId,
+            fromAccountId: destination.id,
+            toAccountId: posted.reservation.accountId,
+            amount: input.payout,
+            currency: posted.reservation.currency,
+            code: 'payout',
+            reversesTransferId: null,
+            createdAt: paid.createdAt,
+            fromBalanceAfter: null,
+            toBalanceAfter: paid.memberBalanceAfter,
+            isReplay: false,
+          }
+        : null,
+    };
   }
 
   /** Moves a held stake from escrow to its destination (a win for the house, say), exactly once. */
@@ -675,7 +780,7 @@ export function createLedgerService(deps: { db: Db; now?: () => Date }) {
       const posted = await postToSystemInOneStatement(input, hash);
       if (posted) return posted;
     }
-    return settle(trx, {
+    return closeReservation(trx, {
       reservationId: input.reservationId,
       status: 'posted',
       idempotencyKey: input.idempotencyKey,
@@ -696,7 +801,7 @@ export function createLedgerService(deps: { db: Db; now?: () => Date }) {
     assertOptionalText(input.note, NOTE_LENGTH_MAX, 'note');
     const isInCallerTrx = trx !== undefined;
     const hash = requestHash(['void', input.reservationId, input.note ?? null]);
-    return settle(trx, {
+    return closeReservation(trx, {
       reservationId: input.reservationId,
       status: 'voided',
       idempotencyKey: input.idempotencyKey,
@@ -710,8 +815,46 @@ export function createLedgerService(deps: { db: Db; now?: () => Date }) {
   }
 
   /**
+   * Closes a held reservation and pays its win in one transaction: posts the stake to a system
+   * account (`toAccountId`, usually house_revenue) and, when `payout` > 0, moves the payout from that
+   * account to the reservation's member account (code `payout`). Exactly once per key: the same key
+   * and content replays the first result; any other settlement of a closed reservation is
+   * `reservation_closed`.
+   */
+  async function settle(input: SettleInput, trx?: Transaction<DB>): Promise<SettleAndPayResult> {
+    assertKey(input.idempotencyKey);
+    assertPayout(input.payout);
+    if (input.code !== undefined) assertCallerCode(input.code);
+    assertOptionalText(input.note, NOTE_LENGTH_MAX, 'note');
+    const isInCallerTrx = trx !== undefined;
+    const hash = requestHash(['settle', input.reservationId, input.toAccountId, input.payout, input.code ?? null, input.note ?? null]);
+    if (!trx) {
+      const fast = await settleToSystemInOneStatement(input, hash);
+      if (fast) return { ...fast.settled, payout: fast.payout };
+    }
+    const closed = await closeReservation(trx, {
+      reservationId: input.reservationId,
+      status: 'posted',
+      idempotencyKey: input.idempotencyKey,
+      hash,
+      note: input.note,
+      payout: input.payout,
+      destination: async (reservation, t) => {
+        const account = await accountOrThrow(t, input.toAccountId, isInCallerTrx, 'toAccountId');
+        // The win is paid from where the stake went, so that must be a house account.
+        if (!account.isSystem || account.kind === ESCROW_ACCOUNT_KIND) throw new DomainError('bad_request', 'toAccountId');
+        const code = input.code ?? reservation.code;
+        assertCallerCode(code);
+        return { account, code };
+      },
+    });
+    return { reservation: closed.reservation, transfer: closed.transfer, payout: closed.payout ?? null };
+  }
+
+  /**
    * Corrects a transfer with its exact opposite, once. Reservation steps are settled through the
-   * reservation (post or void) and a reversal is not itself reversed: a new transfer corrects it.
+   * reservation (post, void or settle) and a reversal is not itself reversed: a new transfer
+   * corrects it. A settle's payout is an ordinary payout transfer and can be reversed.
    */
   async function reverse(input: ReverseInput, trx?: Transaction<DB>): Promise<TransferResult> {
     assertKey(input.idempotencyKey);
@@ -819,6 +962,7 @@ export function createLedgerService(deps: { db: Db; now?: () => Date }) {
     reserve,
     post,
     voidReservation,
+    settle,
     reverse,
     balanceOf,
     memberBalances,
