@@ -5,6 +5,7 @@ import { applyTheme, readStoredTheme } from './lib/theme.ts';
 import './styles/theme.css';
 import './styles/base.css';
 import './styles/components.css';
+import './styles/shell.css';
 
 async function start(): Promise<void> {
   applyTheme(readStoredTheme());
