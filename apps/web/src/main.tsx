@@ -1,3 +1,4 @@
+import './lib/zod-jitless.ts';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
 import { initI18n } from './i18n/i18n.ts';
