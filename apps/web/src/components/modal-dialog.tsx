@@ -1,6 +1,7 @@
 import { type ReactNode, useEffect, useId, useRef } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
+import { Icon } from './icon.tsx';
 
 type ModalDialogProps = {
   title: string;
@@ -76,7 +77,7 @@ export function ModalDialog({ title, children, onClose, size = 'medium' }: Modal
           </h2>
           {onClose && (
             <button type="button" className="modal__close" aria-label={t('common.close')} onClick={onClose}>
-              ×
+              <Icon name="close" />
             </button>
           )}
         </div>

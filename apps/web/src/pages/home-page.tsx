@@ -1,6 +1,6 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useMatches } from 'react-router';
+import { Link, useMatches, useNavigate } from 'react-router';
 import { GAME_CATEGORIES } from '../app/site-sections.ts';
 import { useSessionStore } from '../features/auth/hooks/session-store.ts';
 import { usePopupStore } from '../features/layout/hooks/popup-store.ts';
@@ -17,12 +17,21 @@ export function HomePage() {
   const popup = useRoutePopup();
   const isLogin = useSessionStore((s) => s.isLogin);
   const open = usePopupStore((s) => s.open);
+  const current = usePopupStore((s) => s.popup);
+  const navigate = useNavigate();
+  const hasOpenedRef = useRef(false);
   useEffect(() => {
     document.title = 'Lotus';
   }, []);
   useEffect(() => {
     if (popup && !isLogin) open(popup);
   }, [popup, isLogin, open]);
+  useEffect(() => {
+    // Closing the popup a route opened leaves that route, so a reload does not open it again.
+    if (!popup) return;
+    if (current !== null) hasOpenedRef.current = true;
+    else if (hasOpenedRef.current) void navigate('/index', { replace: true });
+  }, [popup, current, navigate]);
   return (
     <>
       <section className="hero" aria-labelledby="hero-title">

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { usePopupStore } from '../../layout/hooks/popup-store.ts';
 import { BalanceDisplay } from '../../wallet/components/balance-display.tsx';
+import { useMemberInfo } from '../api/get-member-info.ts';
 import { useRequireRealAccount } from '../hooks/use-require-real-account.ts';
 import { AvatarMenu } from './avatar-menu.tsx';
 
@@ -9,6 +10,7 @@ export function LoggedInBar() {
   const { t } = useTranslation();
   const open = usePopupStore((s) => s.open);
   const requireRealAccount = useRequireRealAccount();
+  useMemberInfo();
   return (
     <div className="logged-in-bar">
       <button

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { BrandLogo } from '../../../components/brand-logo.tsx';
+import { Icon } from '../../../components/icon.tsx';
 import { LanguageSwitch } from '../../../components/language-switch.tsx';
 import { LoggedInBar } from '../../auth/components/logged-in-bar.tsx';
 import { VisitorActions } from '../../auth/components/visitor-actions.tsx';
@@ -31,7 +32,7 @@ export function SiteHeader() {
           aria-label={isMenuOpen ? t('nav.closeMenu') : t('nav.openMenu')}
           onClick={() => setMenuOpen((open) => !open)}
         >
-          <span aria-hidden="true">{isMenuOpen ? '×' : '☰'}</span>
+          <Icon name={isMenuOpen ? 'close' : 'menu'} />
         </button>
         <Link className="site-header__home" to="/index" aria-label={t('nav.home')}>
           <BrandLogo />

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Icon } from '../../../components/icon.tsx';
 import { readStoredTheme, storeTheme, type Theme } from '../../../lib/theme.ts';
 
 /** Light / dark: one toggle button whose pressed state means dark. */
@@ -20,7 +21,7 @@ export function ThemeSwitch() {
         setTheme(next);
       }}
     >
-      <span aria-hidden="true">{isDark ? '☾' : '☀'}</span>
+      <Icon name={isDark ? 'moon' : 'sun'} />
     </button>
   );
 }

@@ -1,6 +1,7 @@
 import type { AmountMinor } from '@platform/contracts/money';
 import { formatAmount } from '@platform/contracts/money';
 import { useTranslation } from 'react-i18next';
+import { Icon } from '../../../components/icon.tsx';
 import { useSessionStore } from '../../auth/hooks/session-store.ts';
 import { useBalance } from '../api/get-balance.ts';
 
@@ -37,9 +38,7 @@ export function BalanceDisplay() {
         disabled={balance.isFetching}
         onClick={() => void balance.refetch()}
       >
-        <span aria-hidden="true" className={balance.isFetching ? 'is-spinning' : undefined}>
-          ⟳
-        </span>
+        <Icon name="refresh" className={balance.isFetching ? 'is-spinning' : undefined} />
       </button>
       <button
         type="button"
@@ -48,7 +47,7 @@ export function BalanceDisplay() {
         aria-label={t('account.hideBalance')}
         onClick={toggleBalance}
       >
-        <span aria-hidden="true">{isHidden ? '◌' : '◉'}</span>
+        <Icon name={isHidden ? 'eyeOff' : 'eye'} />
       </button>
     </div>
   );
