@@ -207,4 +207,50 @@ describe('a visitor on the site shell', () => {
       await page.getByRole('dialog', { name: 'Đăng nhập' }).waitFor();
     });
   });
+
+  it('asks for a captcha after repeated failed logins and refreshes it on click', async () => {
+    await withPage(1366, 768, async (page) => {
+      await page.goto(`${baseUrl}/login`, { waitUntil: 'networkidle' });
+      const login = page.getByRole('dialog', { name: 'Đăng nhập' });
+      await login.waitFor();
+      await login.getByLabel('Tên đăng nhập', { exact: true }).fill('nobody2026');
+      for (let attempt = 0; attempt < 3; attempt += 1) {
+        await login.getByLabel('Mật khẩu', { exact: true }).fill(`Wrong${attempt}abc`);
+        await login.getByRole('button', { name: 'Đăng nhập', exact: true }).click();
+        await login.getByRole('alert').waitFor();
+      }
+      const image = login.getByRole('img', { name: 'Mã xác nhận' });
+      await image.waitFor();
+      const first = await image.getAttribute('src');
+      await page.waitForTimeout(1100);
+      await login.getByRole('button', { name: 'Đổi mã xác nhận khác' }).click();
+      await page.waitForFunction((src) => document.querySelector('.captcha-image img')?.getAttribute('src') !== src, first);
+      await screenshot(page, 'shell-login-captcha-1366x768');
+      // Escape closes and gives focus back to the page.
+      await page.keyboard.press('Escape');
+      await login.waitFor({ state: 'detached' });
+    });
+  });
+
+  it('lets a visitor play for free and warns the trial account away from deposits', async () => {
+    await withPage(390, 844, async (page) => {
+      await page.goto(`${baseUrl}/index`, { waitUntil: 'networkidle' });
+      const opener = page.getByRole('banner').getByRole('button', { name: 'Đăng nhập' });
+      await opener.click();
+      const login = page.getByRole('dialog', { name: 'Đăng nhập' });
+      await login.waitFor();
+      // Focus starts inside the dialog and Tab stays there.
+      expect(await page.evaluate(() => document.activeElement?.closest('[role="dialog"]') !== null)).toBe(true);
+      for (let i = 0; i < 12; i += 1) await page.keyboard.press('Tab');
+      expect(await page.evaluate(() => document.activeElement?.closest('[role="dialog"]') !== null)).toBe(true);
+      await login.getByRole('button', { name: 'Chơi thử miễn phí' }).click();
+      await page.getByRole('button', { name: 'Nạp tiền' }).click();
+      const warning = page.getByRole('dialog', { name: 'Thông báo' });
+      await warning.getByText('Vui lòng đăng ký hoặc đăng nhập tài khoản chính thức.').waitFor();
+      expect(await page.evaluate(() => sessionStorage.getItem('isAgent'))).toBe('4');
+      await screenshot(page, 'shell-trial-warning-390x844');
+      await warning.getByRole('button', { name: 'Xác nhận' }).click();
+      await warning.waitFor({ state: 'detached' });
+    });
+  });
 });

@@ -21,6 +21,12 @@ export function FormField({ label, value, onValueChange, isRequired = false, hin
     <div className={`form-field${error ? ' form-field--invalid' : ''}`}>
       <label className="form-field__label" htmlFor={id}>
         {label}
+        {/* A visible mark as well: the placeholder's '＊' disappears once the field has text. */}
+        {isRequired && (
+          <span className="form-field__required" aria-hidden="true">
+            {' *'}
+          </span>
+        )}
       </label>
       <div className="form-field__row">
         <input
