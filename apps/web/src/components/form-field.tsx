@@ -19,15 +19,17 @@ export function FormField({ label, value, onValueChange, isRequired = false, hin
   const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
   return (
     <div className={`form-field${error ? ' form-field--invalid' : ''}`}>
-      <label className="form-field__label" htmlFor={id}>
-        {label}
+      <div className="form-field__label-row">
+        <label className="form-field__label" htmlFor={id}>
+          {label}
+        </label>
         {/* A visible mark as well: the placeholder's '＊' disappears once the field has text. */}
         {isRequired && (
           <span className="form-field__required" aria-hidden="true">
-            {' *'}
+            *
           </span>
         )}
-      </label>
+      </div>
       <div className="form-field__row">
         <input
           id={id}
