@@ -113,7 +113,10 @@ describe('a visitor on the site shell', () => {
         expect(await page.locator('html').getAttribute('data-theme')).toBe('light');
 
         // The mobile menu lists the categories; a category page shows its frame.
-        if (viewport.width < 1024) await page.getByRole('button', { name: 'Mở danh mục' }).click();
+        if (viewport.width < 1024) {
+          await page.getByRole('button', { name: 'Mở danh mục' }).click();
+          await screenshot(page, `shell-menu-open-${size}`);
+        }
         await page.getByRole('navigation', { name: 'Điều hướng chính' }).getByRole('link', { name: 'Xổ số' }).click();
         await page.getByRole('heading', { level: 1, name: 'Xổ số' }).waitFor();
         expect(await page.getByRole('heading', { name: 'Sắp ra mắt' }).isVisible()).toBe(true);
@@ -205,6 +208,14 @@ describe('a visitor on the site shell', () => {
       }
       await page.goto(`${baseUrl}/login`, { waitUntil: 'networkidle' });
       await page.getByRole('dialog', { name: 'Đăng nhập' }).waitFor();
+      // The narrowest phones the site supports: nothing overflows sideways, with or without a popup.
+      await page.setViewportSize({ width: 360, height: 740 });
+      await expectNoHorizontalOverflow(page);
+      await screenshot(page, 'shell-login-360x740');
+      await page.keyboard.press('Escape');
+      await page.getByRole('heading', { level: 1, name: 'Chào mừng đến với Lotus' }).waitFor();
+      expect(new URL(page.url()).pathname).toBe('/index');
+      await expectNoHorizontalOverflow(page);
     });
   });
 
