@@ -6,6 +6,7 @@ import { type Database, openDatabase } from '@platform/server/db/database';
 import { migrateToLatest } from '@platform/server/db/migrator';
 import { parseEnv } from '@platform/server/env';
 import { registrationSetting } from '@platform/server/modules/accounts/accounts.settings';
+import { settingsTreeSetting } from '@platform/server/modules/system/system.settings';
 import { seedDemoData } from '@platform/server/seed/demo-seed';
 import type { FastifyInstance } from 'fastify';
 import type { Browser, Page } from 'playwright-core';
@@ -26,6 +27,7 @@ describe('a visitor on the site shell', () => {
   let app: FastifyInstance;
   let browser: Browser;
   let baseUrl: string;
+  let merchantId: number;
 
   beforeAll(async () => {
     if (!existsSync(path.join(WEB_DIST_DIR, 'index.html'))) {
@@ -42,6 +44,7 @@ describe('a visitor on the site shell', () => {
     if (address === null || typeof address === 'string') throw new Error('the server did not listen on a TCP port');
     baseUrl = `http://127.0.0.1:${address.port}`;
     // A browser test cannot read the captcha image, so the captcha rule is switched off for registration.
+    merchantId = seeded.merchant.id;
     const settings = app.services.settings;
     const registration = await settings.get(seeded.merchant.id, registrationSetting);
     await settings.set(
@@ -263,5 +266,22 @@ describe('a visitor on the site shell', () => {
       await warning.getByRole('button', { name: 'Xác nhận' }).click();
       await warning.waitFor({ state: 'detached' });
     });
+  });
+
+  it('sends a visitor to /login when the operator turns the visitor guard on', async () => {
+    const settings = app.services.settings;
+    const tree = await settings.get(merchantId, settingsTreeSetting);
+    await settings.set(merchantId, settingsTreeSetting, [...tree, { modId: 'loginedToHomePage', enabled: '1', childrenNodes: [] }], 'e2e');
+    try {
+      await withPage(390, 844, async (page) => {
+        await page.goto(`${baseUrl}/promotions`, { waitUntil: 'networkidle' });
+        await page.getByRole('dialog', { name: 'Đăng nhập' }).waitFor();
+        expect(new URL(page.url()).pathname).toBe('/login');
+        await page.goto(`${baseUrl}/download`, { waitUntil: 'networkidle' });
+        await page.getByRole('heading', { level: 1, name: 'Tải ứng dụng' }).waitFor();
+      });
+    } finally {
+      await settings.set(merchantId, settingsTreeSetting, tree, 'e2e');
+    }
   });
 });
