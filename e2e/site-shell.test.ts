@@ -185,8 +185,11 @@ describe('a visitor on the site shell', () => {
         await login.getByRole('alert').waitFor();
         await screenshot(page, `shell-login-error-${size}`);
         await login.getByLabel('Mật khẩu', { exact: true }).fill(PASSWORD);
+        await login.getByLabel('Ghi nhớ tài khoản').check();
         await login.getByRole('button', { name: 'Đăng nhập' }).click();
         await avatar.waitFor();
+        const remembered = (await page.context().cookies()).find((cookie) => cookie.name === 'rememberedUsername');
+        expect(remembered && decodeURIComponent(remembered.value)).toBe(username);
         await screenshot(page, `shell-logged-in-${size}`);
       });
     });
@@ -216,8 +219,7 @@ describe('a visitor on the site shell', () => {
       await expectNoHorizontalOverflow(page);
       await screenshot(page, 'shell-login-360x740');
       await page.keyboard.press('Escape');
-      await page.getByRole('heading', { level: 1, name: 'Chào mừng đến với Lotus' }).waitFor();
-      expect(new URL(page.url()).pathname).toBe('/index');
+      await page.waitForURL(`${baseUrl}/index`);
       await expectNoHorizontalOverflow(page);
     });
   });

@@ -11,6 +11,7 @@ export const en: TranslationShape = {
     cancel: 'Cancel',
     confirm: 'Confirm',
     notice: 'Notice',
+    back: 'Back',
   },
   nav: {
     main: 'Main navigation',
@@ -94,6 +95,11 @@ export const en: TranslationShape = {
     changePasswordTitle: 'Change password',
     changePasswordForced: 'For your security, please change your password before you continue.',
     changePassword: 'Change password',
+    secondFactorMethod: 'Verification method',
+    byAuthenticator: 'Authenticator app',
+    secondFactorSms: 'You are logging in from a new address. Enter the code sent to your mobile (valid for {{minutes}} minutes).',
+    secondFactorApp: 'You are logging in from a new address. Enter the code from your authenticator app.',
+    rememberMe: 'Remember my username',
   },
   fields: {
     username: 'Username',

@@ -9,6 +9,7 @@ export const vi = {
     cancel: 'Hủy',
     confirm: 'Xác nhận',
     notice: 'Thông báo',
+    back: 'Quay lại',
   },
   nav: {
     main: 'Điều hướng chính',
@@ -92,6 +93,11 @@ export const vi = {
     changePasswordTitle: 'Đổi mật khẩu',
     changePasswordForced: 'Vì lý do bảo mật, vui lòng đổi mật khẩu trước khi tiếp tục.',
     changePassword: 'Đổi mật khẩu',
+    secondFactorMethod: 'Cách xác minh',
+    byAuthenticator: 'Ứng dụng xác thực',
+    secondFactorSms: 'Bạn đăng nhập từ một địa chỉ mới. Nhập mã đã gửi đến số điện thoại của bạn (hiệu lực {{minutes}} phút).',
+    secondFactorApp: 'Bạn đăng nhập từ một địa chỉ mới. Nhập mã trong ứng dụng xác thực của bạn.',
+    rememberMe: 'Ghi nhớ tài khoản',
   },
   fields: {
     username: 'Tên đăng nhập',
