@@ -36,7 +36,15 @@ export function AvatarMenu() {
       if (event.key === 'Escape') {
         setOpen(false);
         buttonRef.current?.focus();
+        return;
       }
+      // A menu moves with the arrow keys (WAI-ARIA menu pattern); Tab leaves it.
+      const items = [...(rootRef.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [])];
+      const index = items.indexOf(document.activeElement as HTMLElement);
+      const next = { ArrowDown: index + 1, ArrowUp: index - 1, Home: 0, End: items.length - 1 }[event.key];
+      if (next === undefined || items.length === 0) return;
+      event.preventDefault();
+      items[(next + items.length) % items.length]?.focus();
     }
     document.addEventListener('pointerdown', onPointer);
     document.addEventListener('keydown', onKey);
