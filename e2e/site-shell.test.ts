@@ -286,4 +286,21 @@ describe('a visitor on the site shell', () => {
       await settings.set(merchantId, settingsTreeSetting, tree, 'e2e');
     }
   });
+
+  it('sends a password reset e-mail from the login popup', async () => {
+    await withPage(390, 844, async (page) => {
+      await page.goto(`${baseUrl}/login`, { waitUntil: 'networkidle' });
+      await page.getByRole('dialog', { name: 'Đăng nhập' }).getByRole('button', { name: 'Quên mật khẩu?' }).click();
+      const forgot = page.getByRole('dialog', { name: 'Quên mật khẩu' });
+      await forgot.waitFor();
+      await forgot.getByLabel('Tên đăng nhập', { exact: true }).fill('player01');
+      await forgot.getByLabel('Email', { exact: true }).fill('not-an-email');
+      await forgot.getByRole('button', { name: 'Xác nhận' }).click();
+      await forgot.getByText('Vui lòng nhập email hợp lệ').waitFor();
+      await forgot.getByLabel('Email', { exact: true }).fill('player01@example.com');
+      await forgot.getByRole('button', { name: 'Xác nhận' }).click();
+      await forgot.getByRole('status').waitFor();
+      await screenshot(page, 'shell-forgot-password-390x844');
+    });
+  });
 });

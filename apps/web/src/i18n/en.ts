@@ -99,6 +99,10 @@ export const en: TranslationShape = {
     byAuthenticator: 'Authenticator app',
     secondFactorSms: 'You are logging in from a new address. Enter the code sent to your mobile (valid for {{minutes}} minutes).',
     secondFactorApp: 'You are logging in from a new address. Enter the code from your authenticator app.',
+    forgotPasswordTitle: 'Forgot password',
+    resetMethod: 'Reset method',
+    byEmail: 'Email',
+    resetEmailSent: 'If the username and email match an account, we have sent password reset instructions to that email.',
     rememberMe: 'Remember my username',
   },
   fields: {
@@ -131,6 +135,7 @@ export const en: TranslationShape = {
     confirmMismatch: 'The passwords do not match',
     agreementRequired: 'Please agree to the terms',
     realNameInvalid: 'Real name format incorrect (no accents, words separated by spaces)',
+    emailInvalid: 'Please enter a valid email',
     newPasswordRequired: 'Please enter a new password',
   },
   account: {

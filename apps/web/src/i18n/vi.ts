@@ -97,6 +97,10 @@ export const vi = {
     byAuthenticator: 'Ứng dụng xác thực',
     secondFactorSms: 'Bạn đăng nhập từ một địa chỉ mới. Nhập mã đã gửi đến số điện thoại của bạn (hiệu lực {{minutes}} phút).',
     secondFactorApp: 'Bạn đăng nhập từ một địa chỉ mới. Nhập mã trong ứng dụng xác thực của bạn.',
+    forgotPasswordTitle: 'Quên mật khẩu',
+    resetMethod: 'Cách lấy lại mật khẩu',
+    byEmail: 'Email',
+    resetEmailSent: 'Nếu tên đăng nhập và email khớp với một tài khoản, chúng tôi đã gửi hướng dẫn đặt lại mật khẩu đến email đó.',
     rememberMe: 'Ghi nhớ tài khoản',
   },
   fields: {
@@ -129,6 +133,7 @@ export const vi = {
     confirmMismatch: 'Mật khẩu không chính xác',
     agreementRequired: 'Vui lòng đồng ý với các điều khoản',
     realNameInvalid: 'Họ tên không đúng định dạng (không dấu, cách nhau bằng dấu cách)',
+    emailInvalid: 'Vui lòng nhập email hợp lệ',
     newPasswordRequired: 'Vui lòng nhập mật khẩu mới',
   },
   account: {

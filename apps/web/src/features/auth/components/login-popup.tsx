@@ -183,7 +183,7 @@ export function LoginPopup() {
             {isBusy ? t('app.loading') : t('auth.login')}
           </button>
           <div className="form__links">
-            <button type="button" className="link-button" onClick={() => open('comingSoon', { featureKey: 'auth.forgotPassword' })}>
+            <button type="button" className="link-button" onClick={() => open('forgotPassword')}>
               {t('auth.forgotPassword')}
             </button>
             <button type="button" className="link-button" onClick={() => open('register')}>

@@ -5,6 +5,9 @@ import { ComingSoonPopup } from './coming-soon-popup.tsx';
 // The account forms are their own chunk: a visitor who never opens them never loads them.
 const LoginPopup = lazy(async () => ({ default: (await import('../../auth/components/login-popup.tsx')).LoginPopup }));
 const RegisterPopup = lazy(async () => ({ default: (await import('../../auth/components/register-popup.tsx')).RegisterPopup }));
+const ForgotPasswordPopup = lazy(async () => ({
+  default: (await import('../../auth/components/forgot-password-popup.tsx')).ForgotPasswordPopup,
+}));
 const ChangePasswordPopup = lazy(async () => ({
   default: (await import('../../auth/components/change-password-popup.tsx')).ChangePasswordPopup,
 }));
@@ -23,6 +26,7 @@ export function PopupHost() {
     <Suspense fallback={null}>
       {popup === 'login' && <LoginPopup />}
       {popup === 'register' && <RegisterPopup />}
+      {popup === 'forgotPassword' && <ForgotPasswordPopup />}
       {popup === 'changePassword' && <ChangePasswordPopup />}
       {popup === 'registerSuccess' && <RegisterSuccessPopup />}
       {popup === 'logout' && <LogoutConfirm />}

@@ -1,6 +1,14 @@
 import { create } from 'zustand';
 
-export type Popup = 'login' | 'register' | 'registerSuccess' | 'changePassword' | 'logout' | 'realAccount' | 'comingSoon';
+export type Popup =
+  | 'login'
+  | 'register'
+  | 'forgotPassword'
+  | 'registerSuccess'
+  | 'changePassword'
+  | 'logout'
+  | 'realAccount'
+  | 'comingSoon';
 
 type PopupState = {
   popup: Popup | null;
