@@ -303,4 +303,32 @@ describe('a visitor on the site shell', () => {
       await screenshot(page, 'shell-forgot-password-390x844');
     });
   });
+
+  it('registers by mobile number with an SMS code and its countdown', async () => {
+    await withPage(390, 844, async (page) => {
+      const mobile = `09${String(Date.now()).slice(-8)}`;
+      await page.goto(`${baseUrl}/register`, { waitUntil: 'networkidle' });
+      const register = page.getByRole('dialog', { name: 'Đăng ký tài khoản' });
+      await register.getByRole('button', { name: 'Số điện thoại', exact: true }).click();
+      await register.getByLabel('Số điện thoại', { exact: true }).fill(mobile);
+      await register.getByRole('button', { name: 'Gửi mã' }).click();
+      await register.getByRole('button', { name: /Gửi lại sau \d+ giây/ }).waitFor();
+      expect(await register.getByRole('button', { name: /Gửi lại sau/ }).isDisabled()).toBe(true);
+      const message = await database.db
+        .selectFrom('sms_outbox')
+        .select('body')
+        .where('mobile_num', '=', mobile)
+        .orderBy('id', 'desc')
+        .executeTakeFirstOrThrow();
+      const code = /\d{6}/.exec(message.body)?.[0];
+      expect(code).toBeDefined();
+      await register.getByLabel('Mã SMS', { exact: true }).fill(code ?? '');
+      await register.getByLabel('Mật khẩu', { exact: true }).fill(PASSWORD);
+      await register.getByLabel('Xác nhận mật khẩu', { exact: true }).fill(PASSWORD);
+      await screenshot(page, 'shell-register-mobile-390x844');
+      await register.getByRole('button', { name: 'Đăng ký', exact: true }).click();
+      await page.getByRole('dialog', { name: 'Đăng ký thành công' }).waitFor();
+      expect(await page.evaluate(() => sessionStorage.getItem('username'))).toBe(mobile);
+    });
+  });
 });
