@@ -5,7 +5,7 @@ import { buildApp } from '@platform/server/app';
 import { type Database, openDatabase } from '@platform/server/db/database';
 import { migrateToLatest } from '@platform/server/db/migrator';
 import { parseEnv } from '@platform/server/env';
-import { registrationSetting } from '@platform/server/modules/accounts/accounts.settings';
+import { loginPolicySetting, registrationSetting } from '@platform/server/modules/accounts/accounts.settings';
 import { settingsTreeSetting } from '@platform/server/modules/system/system.settings';
 import { seedDemoData } from '@platform/server/seed/demo-seed';
 import type { FastifyInstance } from 'fastify';
@@ -330,5 +330,53 @@ describe('a visitor on the site shell', () => {
       await page.getByRole('dialog', { name: 'Đăng ký thành công' }).waitFor();
       expect(await page.evaluate(() => sessionStorage.getItem('username'))).toBe(mobile);
     });
+  });
+
+  it('forces a password change after a login with a default password, then logs in with the new one', async () => {
+    const defaultPassword = 'Default2026x';
+    const newPassword = 'Fresh2026abc';
+    const username = `cpw${Date.now() % 1000000}`;
+    const settings = app.services.settings;
+    const policy = await settings.get(merchantId, loginPolicySetting);
+    await settings.set(
+      merchantId,
+      loginPolicySetting,
+      { ...policy, defaultPasswords: [...policy.defaultPasswords, defaultPassword] },
+      'e2e',
+    );
+    try {
+      const registered = await fetch(`${baseUrl}/wps/member/register`, {
+        method: 'PUT',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username, password: defaultPassword, confirmPassword: defaultPassword, agreement: true }),
+      });
+      expect(registered.status).toBe(200);
+      await withPage(1366, 768, async (page) => {
+        await page.goto(`${baseUrl}/login`, { waitUntil: 'networkidle' });
+        const login = page.getByRole('dialog', { name: 'Đăng nhập' });
+        await login.getByLabel('Tên đăng nhập', { exact: true }).fill(username);
+        await login.getByLabel('Mật khẩu', { exact: true }).fill(defaultPassword);
+        await login.getByRole('button', { name: 'Đăng nhập', exact: true }).click();
+        const change = page.getByRole('dialog', { name: 'Đổi mật khẩu' });
+        await change.waitFor();
+        // Forced: no close button, and Escape does not dismiss it.
+        expect(await change.getByRole('button', { name: 'Đóng' }).count()).toBe(0);
+        await page.keyboard.press('Escape');
+        expect(await change.isVisible()).toBe(true);
+        await change.getByLabel('Mật khẩu hiện tại', { exact: true }).fill(defaultPassword);
+        await change.getByLabel('Mật khẩu mới', { exact: true }).fill(newPassword);
+        await change.getByLabel('Xác nhận mật khẩu mới', { exact: true }).fill(newPassword);
+        await screenshot(page, 'shell-change-password-1366x768');
+        await change.getByRole('button', { name: 'Đổi mật khẩu' }).click();
+        const again = page.getByRole('dialog', { name: 'Đăng nhập' });
+        await again.waitFor();
+        await again.getByLabel('Tên đăng nhập', { exact: true }).fill(username);
+        await again.getByLabel('Mật khẩu', { exact: true }).fill(newPassword);
+        await again.getByRole('button', { name: 'Đăng nhập', exact: true }).click();
+        await page.getByRole('button', { name: `Tài khoản ${username}` }).waitFor();
+      });
+    } finally {
+      await settings.set(merchantId, loginPolicySetting, policy, 'e2e');
+    }
   });
 });

@@ -7,6 +7,7 @@ import { errorText } from '../../../lib/api-client.ts';
 import { usePopupStore } from '../../layout/hooks/popup-store.ts';
 import { changePassword } from '../api/change-password.ts';
 import { useRegisterValidation } from '../api/get-register-validation.ts';
+import { logout } from '../api/logout.ts';
 import { ruleHint } from '../hooks/register-form-rules.ts';
 import { useSessionStore } from '../hooks/session-store.ts';
 
@@ -97,6 +98,8 @@ export function ChangePasswordPopup() {
             type="button"
             className="link-button"
             onClick={() => {
+              // The server session ends too; a failure there changes nothing for the player here.
+              logout().catch(() => undefined);
               signOut();
               close();
             }}
