@@ -85,7 +85,9 @@ describe('the root view a visitor sees', () => {
       await page.getByRole('heading', { level: 1, name: 'Chào mừng đến với Lotus' }).waitFor();
       expect(await page.getByRole('banner').getByText('LOTUS').isVisible()).toBe(true);
       expect(await page.getByRole('button', { name: 'VI' }).getAttribute('aria-pressed')).toBe('true');
-      expect(await page.getByRole('listitem').filter({ hasText: 'Xổ số' }).isVisible()).toBe(true);
+      expect(
+        await page.getByRole('region', { name: 'Danh mục trò chơi' }).getByRole('listitem').filter({ hasText: 'Xổ số' }).isVisible(),
+      ).toBe(true);
       expect(await page.getByText('Chơi có trách nhiệm').isVisible()).toBe(true);
       expect(await page.locator('html').getAttribute('lang')).toBe('vi');
     });
@@ -93,14 +95,16 @@ describe('the root view a visitor sees', () => {
 
   it('switches the home frame to English and remembers the choice after a reload', async () => {
     await visit('normal-en', async (page) => {
-      await page.getByRole('button', { name: 'EN' }).click();
+      await page.getByRole('button', { name: 'EN', exact: true }).click();
       await page.getByRole('heading', { level: 1, name: 'Welcome to Lotus' }).waitFor();
       expect(await page.evaluate(() => window.localStorage.getItem('lang'))).toBe('en');
       await page.reload({ waitUntil: 'networkidle' });
       await page.getByRole('heading', { level: 1, name: 'Welcome to Lotus' }).waitFor();
       expect(await page.locator('html').getAttribute('lang')).toBe('en');
-      expect(await page.getByRole('button', { name: 'EN' }).getAttribute('aria-pressed')).toBe('true');
-      expect(await page.getByRole('listitem').filter({ hasText: 'Lottery' }).isVisible()).toBe(true);
+      expect(await page.getByRole('button', { name: 'EN', exact: true }).getAttribute('aria-pressed')).toBe('true');
+      expect(
+        await page.getByRole('region', { name: 'Game categories' }).getByRole('listitem').filter({ hasText: 'Lottery' }).isVisible(),
+      ).toBe(true);
     });
   });
 
@@ -161,7 +165,7 @@ describe('the root view a visitor sees', () => {
       expect(await page.getByRole('heading', { name: 'Chào mừng đến với Lotus' }).count()).toBe(0);
     });
     await visit('maintenance-en', async (page) => {
-      await page.getByRole('button', { name: 'EN' }).click();
+      await page.getByRole('button', { name: 'EN', exact: true }).click();
       await page.getByRole('heading', { level: 1, name: 'Scheduled maintenance' }).waitFor();
       expect(await page.getByRole('link', { name: 'Customer service' }).isVisible()).toBe(true);
     });

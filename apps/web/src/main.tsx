@@ -1,3 +1,4 @@
+import './lib/zod-jitless.ts';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
 import { initI18n } from './i18n/i18n.ts';
@@ -5,6 +6,7 @@ import { applyTheme, readStoredTheme } from './lib/theme.ts';
 import './styles/theme.css';
 import './styles/base.css';
 import './styles/components.css';
+import './styles/shell.css';
 
 async function start(): Promise<void> {
   applyTheme(readStoredTheme());

@@ -34,7 +34,8 @@ export async function registerWebApp(app: FastifyInstance, distDir: string | und
     if ((request.method !== 'GET' && request.method !== 'HEAD') || isApiPath(url) || !hasBuild) {
       return sendError(request, reply, 'not_found');
     }
-    if (path.extname(url) !== '') return sendError(request, reply, 'not_found');
+    // A missing file is a 404, except the spec's /register.html, which is a client route.
+    if (path.extname(url) !== '' && url !== '/register.html') return sendError(request, reply, 'not_found');
     reply.header('cache-control', 'no-cache');
     return reply.sendFile('index.html');
   });

@@ -18,7 +18,7 @@ export async function initI18n(): Promise<void> {
 }
 
 export async function changeLanguage(language: Language): Promise<void> {
-  storeLanguage(language);
+  storeLanguage(language, i18next.language);
   document.documentElement.lang = language;
   await i18next.changeLanguage(language);
 }

@@ -20,8 +20,12 @@ export function readStoredLanguage(): Language {
   }
 }
 
-export function storeLanguage(language: Language): void {
+/** The spec's `hisLang` keeps the language chosen before, for pages that offer a way back. */
+const PREVIOUS_KEY = 'hisLang';
+
+export function storeLanguage(language: Language, previous?: string): void {
   try {
+    if (previous && previous !== language) window.localStorage.setItem(PREVIOUS_KEY, previous);
     window.localStorage.setItem(STORAGE_KEY, language);
   } catch {
     // Private browsing can refuse storage; the choice then lasts for this page only.

@@ -2,4 +2,6 @@
 export const systemKeys = {
   all: ['system'] as const,
   status: (language: string) => [...systemKeys.all, 'status', language] as const,
+  whitelabel: () => [...systemKeys.all, 'whitelabel'] as const,
+  settingsTree: () => [...systemKeys.all, 'settings-tree'] as const,
 };

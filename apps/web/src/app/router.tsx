@@ -1,0 +1,63 @@
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { SiteLayout } from './site-layout.tsx';
+import type { SectionKey } from './site-sections.ts';
+
+/** Each section page is its own chunk; the handle names the section for its frame. */
+function sectionRoute(path: string, section: SectionKey): RouteObject {
+  return {
+    path,
+    handle: { section },
+    lazy: async () => ({ Component: (await import('../pages/section-page.tsx')).SectionPage }),
+  };
+}
+
+const homeRoute = (path: string, popup?: 'login' | 'register'): RouteObject => ({
+  path,
+  handle: { popup },
+  lazy: async () => ({ Component: (await import('../pages/home-page.tsx')).HomePage }),
+});
+
+export const routes: RouteObject[] = [
+  {
+    element: <SiteLayout />,
+    children: [
+      { index: true, element: <Navigate to="/index" replace /> },
+      homeRoute('/index'),
+      homeRoute('/register', 'register'),
+      homeRoute('/register.html', 'register'),
+      homeRoute('/login', 'login'),
+      sectionRoute('/noticePage', 'noticePage'),
+      sectionRoute('/live', 'live'),
+      sectionRoute('/sports', 'sports'),
+      sectionRoute('/esports', 'esports'),
+      sectionRoute('/elott', 'elott'),
+      sectionRoute('/rng', 'rng'),
+      sectionRoute('/fish', 'fish'),
+      sectionRoute('/pvp', 'pvp'),
+      sectionRoute('/lottery', 'lottery'),
+      sectionRoute('/games/:games?/:type?/:vassalage?', 'games'),
+      sectionRoute('/seamless', 'seamless'),
+      sectionRoute('/game', 'game'),
+      sectionRoute('/pointMall', 'pointMall'),
+      sectionRoute('/deposit-rank', 'depositRank'),
+      sectionRoute('/bet-rank', 'betRank'),
+      sectionRoute('/promotions', 'promotions'),
+      sectionRoute('/promoDetail', 'promoDetail'),
+      sectionRoute('/help', 'help'),
+      sectionRoute('/down', 'download'),
+      sectionRoute('/download', 'download'),
+      sectionRoute('/join', 'join'),
+      { path: '*', lazy: async () => ({ Component: (await import('../pages/not-found-page.tsx')).NotFoundPage }) },
+    ],
+  },
+  // The bare help page has no site frame.
+  {
+    path: '/helpmc',
+    handle: { section: 'helpmc' },
+    lazy: async () => ({ Component: (await import('../pages/bare-help-page.tsx')).BareHelpPage }),
+  },
+];
+
+export function createSiteRouter() {
+  return createBrowserRouter(routes);
+}

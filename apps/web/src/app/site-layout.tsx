@@ -1,0 +1,32 @@
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, Outlet, useLocation } from 'react-router';
+import { useVisitorGuard } from '../features/auth/hooks/use-visitor-guard.ts';
+import { PopupHost } from '../features/layout/components/popup-host.tsx';
+import { SiteFooter } from '../features/layout/components/site-footer.tsx';
+import { SiteHeader } from '../features/layout/components/site-header.tsx';
+
+/** The frame of every routed page: header, the page, footer, and the account popups. */
+export function SiteLayout() {
+  const { t } = useTranslation();
+  const mustLogIn = useVisitorGuard();
+  const { pathname } = useLocation();
+  useEffect(() => {
+    // A new page starts at its top, as a full page load would.
+    if (pathname) window.scrollTo(0, 0);
+  }, [pathname]);
+  if (mustLogIn) return <Navigate to="/login" replace />;
+  return (
+    <div className="site">
+      <a className="skip-link" href="#main">
+        {t('app.skipToContent')}
+      </a>
+      <SiteHeader />
+      <main id="main" className="site-main" tabIndex={-1}>
+        <Outlet />
+      </main>
+      <SiteFooter />
+      <PopupHost />
+    </div>
+  );
+}

@@ -1,0 +1,6 @@
+import { apiSend } from '../../../lib/api-client.ts';
+
+/** Always answers sent, whether or not the name and e-mail match (no account probing). */
+export function requestPasswordEmail(username: string, email: string): Promise<{ sent: true }> {
+  return apiSend('POST', '/wps/member/password/email', { username, email });
+}

@@ -1,0 +1,15 @@
+import type { LoginValue } from '@platform/contracts/accounts';
+import { apiSend } from '../../../lib/api-client.ts';
+
+export type ResetByPhoneRequest = {
+  mobileNum: string;
+  verificationCode: string;
+  newPassword: string;
+  confirmNewPassword: string;
+  countryDialingCode: string;
+};
+
+/** Sets the password with the SMS code; the answer logs the member in. */
+export function resetPasswordByPhone(request: ResetByPhoneRequest): Promise<LoginValue> {
+  return apiSend<LoginValue>('POST', '/wps/member/password/verification', request);
+}

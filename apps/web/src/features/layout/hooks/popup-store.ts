@@ -1,0 +1,30 @@
+import { create } from 'zustand';
+
+export type Popup =
+  | 'login'
+  | 'register'
+  | 'forgotPassword'
+  | 'registerSuccess'
+  | 'changePassword'
+  | 'logout'
+  | 'realAccount'
+  | 'comingSoon';
+
+type PopupState = {
+  popup: Popup | null;
+  /** Set for the coming-soon popup: the translation key of the feature's name. */
+  featureKey: string | null;
+  /** The change-password popup cannot be dismissed when the server forces it. */
+  isForced: boolean;
+  open: (popup: Popup, options?: { featureKey?: string; isForced?: boolean }) => void;
+  close: () => void;
+};
+
+/** One account popup at a time, as on the spec's site. */
+export const usePopupStore = create<PopupState>((set) => ({
+  popup: null,
+  featureKey: null,
+  isForced: false,
+  open: (popup, options = {}) => set({ popup, featureKey: options.featureKey ?? null, isForced: options.isForced ?? false }),
+  close: () => set({ popup: null, featureKey: null, isForced: false }),
+}));

@@ -1,0 +1,59 @@
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useMatches, useNavigate } from 'react-router';
+import { GAME_CATEGORIES } from '../app/site-sections.ts';
+import { useSessionStore } from '../features/auth/hooks/session-store.ts';
+import { usePopupStore } from '../features/layout/hooks/popup-store.ts';
+
+/** The popup a route opens over home (/register, /register.html, /login). */
+function useRoutePopup(): 'login' | 'register' | undefined {
+  const matches = useMatches();
+  const handle = matches[matches.length - 1]?.handle as { popup?: 'login' | 'register' } | undefined;
+  return handle?.popup;
+}
+
+export function HomePage() {
+  const { t } = useTranslation();
+  const popup = useRoutePopup();
+  const isLogin = useSessionStore((s) => s.isLogin);
+  const open = usePopupStore((s) => s.open);
+  const current = usePopupStore((s) => s.popup);
+  const navigate = useNavigate();
+  const hasOpenedRef = useRef(false);
+  useEffect(() => {
+    document.title = 'Lotus';
+  }, []);
+  useEffect(() => {
+    if (popup && !isLogin) open(popup);
+  }, [popup, isLogin, open]);
+  useEffect(() => {
+    // Closing the popup a route opened leaves that route, so a reload does not open it again.
+    if (!popup) return;
+    if (current !== null) hasOpenedRef.current = true;
+    else if (hasOpenedRef.current) void navigate('/index', { replace: true });
+  }, [popup, current, navigate]);
+  return (
+    <>
+      <section className="hero" aria-labelledby="hero-title">
+        <h1 id="hero-title" className="hero__title">
+          {t('home.welcomeTitle')}
+        </h1>
+        <p className="hero__text">{t('home.welcomeText')}</p>
+      </section>
+      <section className="categories" aria-labelledby="categories-title">
+        <h2 id="categories-title" className="categories__title">
+          {t('home.categoriesTitle')}
+        </h2>
+        <ul className="categories__list">
+          {GAME_CATEGORIES.map((category) => (
+            <li key={category.key} className={`category category--${category.key}`}>
+              <Link className="category__link" to={category.path}>
+                {t(`home.categories.${category.key}`)}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </section>
+    </>
+  );
+}
