@@ -16,11 +16,8 @@ import { launchBrowser, screenshot, VIEWPORTS, watchPage } from './browser.ts';
 const WEB_DIST_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../apps/web/dist');
 const PASSWORD = 'Lotus2026abc';
 
-/**
- * What the browser logs on purpose: the wallet's balance call is later work (404; the bar shows the
- * balance as unavailable), and the test's wrong-password attempt is refused (401).
- */
-const EXPECTED_CONSOLE = /status of (404|401)/;
+/** What the browser logs on purpose: the test's wrong-password attempts are refused (401). */
+const EXPECTED_CONSOLE = /status of 401/;
 
 describe('a visitor on the site shell', () => {
   let database: Database;

@@ -34,7 +34,8 @@ export function SiteHeader() {
         >
           <Icon name={isMenuOpen ? 'close' : 'menu'} />
         </button>
-        <Link className="site-header__home" to="/index" aria-label={t('nav.home')}>
+        {/* The accessible name starts with the visible brand text, as speech control users say what they see. */}
+        <Link className="site-header__home" to="/index" aria-label={`LOTUS, ${t('nav.home')}`}>
           <BrandLogo />
         </Link>
         <div className="site-header__account">{isLogin ? <LoggedInBar /> : <VisitorActions />}</div>
