@@ -29,6 +29,7 @@ import { registerAuth } from './plugins/auth.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { createMetricsRegistry, registerMetrics } from './plugins/metrics.ts';
 import { registerRateLimit } from './plugins/rate-limit.ts';
+import { registerSiteAccessGuard } from './plugins/site-access.ts';
 import { registerWebApp } from './plugins/web-app.ts';
 
 export type AppDeps = {
@@ -159,6 +160,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerAuth(app, sessions);
 
   await app.register(healthRoutes(database));
+  registerSiteAccessGuard(app, system);
   await app.register(systemRoutes);
   await app.register(
     accountsModule({
