@@ -1,13 +1,41 @@
-/** The languages of the switcher; the spec's default is Vietnamese. */
-export const LANGUAGES = ['vi', 'en'] as const;
+/** The quick VI / EN buttons; the spec's default is Vietnamese. Both are in the main bundle. */
+export const BUNDLED_LANGUAGES = ['vi', 'en'] as const;
+
+/** The other translation packs, each loaded on demand from packs/<code>.ts. */
+export const PACK_LANGUAGES = ['th', 'ar'] as const;
+
+export const LANGUAGES = [...BUNDLED_LANGUAGES, ...PACK_LANGUAGES] as const;
+export type BundledLanguage = (typeof BUNDLED_LANGUAGES)[number];
+export type PackLanguage = (typeof PACK_LANGUAGES)[number];
 export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = 'vi';
+/** What a pack's missing key shows. */
+export const FALLBACK_LANGUAGE: Language = 'en';
+
+/** Each language by its own name, as a reader of that language looks for it. */
+export const LANGUAGE_NAMES: Record<Language, string> = {
+  vi: 'Tiếng Việt',
+  en: 'English',
+  th: 'ไทย',
+  ar: 'العربية',
+};
+
+/** The languages written right to left: the page mirrors for them. */
+const RTL_LANGUAGES: readonly string[] = ['ar', 'fa', 'ur'];
+
+export function textDirection(language: Language): 'rtl' | 'ltr' {
+  return RTL_LANGUAGES.includes(language) ? 'rtl' : 'ltr';
+}
 
 /** The spec keeps the choice in local storage under `lang`. */
 const STORAGE_KEY = 'lang';
 
 export function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
+}
+
+export function isBundledLanguage(value: Language): value is BundledLanguage {
+  return (BUNDLED_LANGUAGES as readonly string[]).includes(value);
 }
 
 /** Accepts the spec's upper-case codes (VI, EN) as well, since other pages may write them. */
