@@ -2,7 +2,27 @@
 export const BUNDLED_LANGUAGES = ['vi', 'en'] as const;
 
 /** The other translation packs, each loaded on demand from packs/<code>.ts. */
-export const PACK_LANGUAGES = ['th', 'ar'] as const;
+export const PACK_LANGUAGES = [
+  'zh',
+  'id',
+  'th',
+  'ja',
+  'ko',
+  'es',
+  'hi',
+  'ms',
+  'pt',
+  'tl',
+  'ur',
+  'tr',
+  'bn',
+  'ar',
+  'fa',
+  'ru',
+  'ne',
+  'fr',
+  'sw',
+] as const;
 
 export const LANGUAGES = [...BUNDLED_LANGUAGES, ...PACK_LANGUAGES] as const;
 export type BundledLanguage = (typeof BUNDLED_LANGUAGES)[number];
@@ -16,8 +36,25 @@ export const FALLBACK_LANGUAGE: Language = 'en';
 export const LANGUAGE_NAMES: Record<Language, string> = {
   vi: 'Tiếng Việt',
   en: 'English',
+  zh: '中文（简体）',
+  id: 'Bahasa Indonesia',
   th: 'ไทย',
+  ja: '日本語',
+  ko: '한국어',
+  es: 'Español',
+  hi: 'हिन्दी',
+  ms: 'Bahasa Melayu',
+  pt: 'Português',
+  tl: 'Tagalog',
+  ur: 'اردو',
+  tr: 'Türkçe',
+  bn: 'বাংলা',
   ar: 'العربية',
+  fa: 'فارسی',
+  ru: 'Русский',
+  ne: 'नेपाली',
+  fr: 'Français',
+  sw: 'Kiswahili',
 };
 
 /** The languages written right to left: the page mirrors for them. */
