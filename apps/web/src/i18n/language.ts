@@ -12,6 +12,7 @@ export const PACK_LANGUAGES = [
   'hi',
   'ms',
   'pt',
+  'ta',
   'tl',
   'ur',
   'tr',
@@ -19,8 +20,10 @@ export const PACK_LANGUAGES = [
   'ar',
   'fa',
   'ru',
+  'lo',
   'ne',
   'fr',
+  'te',
   'sw',
 ] as const;
 
@@ -45,6 +48,7 @@ export const LANGUAGE_NAMES: Record<Language, string> = {
   hi: 'हिन्दी',
   ms: 'Bahasa Melayu',
   pt: 'Português',
+  ta: 'தமிழ்',
   tl: 'Tagalog',
   ur: 'اردو',
   tr: 'Türkçe',
@@ -52,8 +56,10 @@ export const LANGUAGE_NAMES: Record<Language, string> = {
   ar: 'العربية',
   fa: 'فارسی',
   ru: 'Русский',
+  lo: 'ລາວ',
   ne: 'नेपाली',
   fr: 'Français',
+  te: 'తెలుగు',
   sw: 'Kiswahili',
 };
 

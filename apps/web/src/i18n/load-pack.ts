@@ -12,6 +12,7 @@ const PACK_LOADERS: Record<PackLanguage, () => Promise<{ pack: TranslationPack }
   hi: () => import('./packs/hi.ts'),
   ms: () => import('./packs/ms.ts'),
   pt: () => import('./packs/pt.ts'),
+  ta: () => import('./packs/ta.ts'),
   tl: () => import('./packs/tl.ts'),
   ur: () => import('./packs/ur.ts'),
   tr: () => import('./packs/tr.ts'),
@@ -19,8 +20,10 @@ const PACK_LOADERS: Record<PackLanguage, () => Promise<{ pack: TranslationPack }
   ar: () => import('./packs/ar.ts'),
   fa: () => import('./packs/fa.ts'),
   ru: () => import('./packs/ru.ts'),
+  lo: () => import('./packs/lo.ts'),
   ne: () => import('./packs/ne.ts'),
   fr: () => import('./packs/fr.ts'),
+  te: () => import('./packs/te.ts'),
   sw: () => import('./packs/sw.ts'),
 };
 
