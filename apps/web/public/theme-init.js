@@ -4,7 +4,9 @@
   try {
     document.documentElement.dataset.theme = window.localStorage.getItem('theme') === 'dark' ? 'dark' : 'light';
     const lang = (window.localStorage.getItem('lang') || '').toLowerCase();
-    if (lang === 'en' || lang === 'vi') document.documentElement.lang = lang;
+    if (/^[a-z]{2}$/.test(lang)) document.documentElement.lang = lang;
+    // Arabic, Persian and Urdu read right to left: the page is mirrored from the first paint.
+    if (lang === 'ar' || lang === 'fa' || lang === 'ur') document.documentElement.dir = 'rtl';
   } catch (_) {
     // Storage refused: the light default in the markup stays.
   }

@@ -158,6 +158,7 @@ export const en: TranslationShape = {
     label: 'Language',
     vi: 'Tiếng Việt',
     en: 'English',
+    more: 'More languages',
   },
   error: {
     title: 'The page could not load',

@@ -1,24 +1,50 @@
-import i18next from 'i18next';
+import i18next, { type Resource } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { en } from './en.ts';
-import { DEFAULT_LANGUAGE, type Language, readStoredLanguage, storeLanguage } from './language.ts';
+import { FALLBACK_LANGUAGE, isBundledLanguage, type Language, readStoredLanguage, storeLanguage, textDirection } from './language.ts';
+import { loadPack } from './load-pack.ts';
 import { vi } from './vi.ts';
+
+/** Fetches the language's pack unless it is bundled or already here; a failed fetch leaves English to fill in. */
+async function ensureResources(language: Language): Promise<void> {
+  if (isBundledLanguage(language) || i18next.hasResourceBundle(language, 'translation')) return;
+  try {
+    i18next.addResourceBundle(language, 'translation', await loadPack(language), true, true);
+  } catch {
+    // Offline or a stale deploy: the keys show in English, the fallback.
+  }
+}
+
+function applyToDocument(language: Language): void {
+  document.documentElement.lang = language;
+  document.documentElement.dir = textDirection(language);
+}
 
 export async function initI18n(): Promise<void> {
   const language = readStoredLanguage();
+  const resources: Resource = { vi: { translation: vi }, en: { translation: en } };
+  if (!isBundledLanguage(language)) {
+    try {
+      resources[language] = { translation: await loadPack(language) };
+    } catch {
+      // The keys show in English, the fallback.
+    }
+  }
   await i18next.use(initReactI18next).init({
-    resources: { vi: { translation: vi }, en: { translation: en } },
+    resources,
     lng: language,
-    fallbackLng: DEFAULT_LANGUAGE,
+    // Vietnamese is the default language; a key missing from a pack shows in English.
+    fallbackLng: FALLBACK_LANGUAGE,
     // React escapes what it renders.
     interpolation: { escapeValue: false },
     returnNull: false,
   });
-  document.documentElement.lang = language;
+  applyToDocument(language);
 }
 
 export async function changeLanguage(language: Language): Promise<void> {
   storeLanguage(language, i18next.language);
-  document.documentElement.lang = language;
+  await ensureResources(language);
   await i18next.changeLanguage(language);
+  applyToDocument(language);
 }

@@ -1,13 +1,84 @@
-/** The languages of the switcher; the spec's default is Vietnamese. */
-export const LANGUAGES = ['vi', 'en'] as const;
+/** The quick VI / EN buttons; the spec's default is Vietnamese. Both are in the main bundle. */
+export const BUNDLED_LANGUAGES = ['vi', 'en'] as const;
+
+/** The other translation packs, each loaded on demand from packs/<code>.ts. */
+export const PACK_LANGUAGES = [
+  'zh',
+  'id',
+  'th',
+  'ja',
+  'ko',
+  'es',
+  'hi',
+  'ms',
+  'pt',
+  'ta',
+  'tl',
+  'ur',
+  'tr',
+  'bn',
+  'ar',
+  'fa',
+  'ru',
+  'lo',
+  'ne',
+  'fr',
+  'te',
+  'sw',
+] as const;
+
+export const LANGUAGES = [...BUNDLED_LANGUAGES, ...PACK_LANGUAGES] as const;
+export type BundledLanguage = (typeof BUNDLED_LANGUAGES)[number];
+export type PackLanguage = (typeof PACK_LANGUAGES)[number];
 export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = 'vi';
+/** What a pack's missing key shows. */
+export const FALLBACK_LANGUAGE: Language = 'en';
+
+/** Each language by its own name, as a reader of that language looks for it. */
+export const LANGUAGE_NAMES: Record<Language, string> = {
+  vi: 'Tiếng Việt',
+  en: 'English',
+  zh: '中文（简体）',
+  id: 'Bahasa Indonesia',
+  th: 'ไทย',
+  ja: '日本語',
+  ko: '한국어',
+  es: 'Español',
+  hi: 'हिन्दी',
+  ms: 'Bahasa Melayu',
+  pt: 'Português',
+  ta: 'தமிழ்',
+  tl: 'Tagalog',
+  ur: 'اردو',
+  tr: 'Türkçe',
+  bn: 'বাংলা',
+  ar: 'العربية',
+  fa: 'فارسی',
+  ru: 'Русский',
+  lo: 'ລາວ',
+  ne: 'नेपाली',
+  fr: 'Français',
+  te: 'తెలుగు',
+  sw: 'Kiswahili',
+};
+
+/** The languages written right to left: the page mirrors for them. */
+const RTL_LANGUAGES: readonly string[] = ['ar', 'fa', 'ur'];
+
+export function textDirection(language: Language): 'rtl' | 'ltr' {
+  return RTL_LANGUAGES.includes(language) ? 'rtl' : 'ltr';
+}
 
 /** The spec keeps the choice in local storage under `lang`. */
 const STORAGE_KEY = 'lang';
 
 export function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
+}
+
+export function isBundledLanguage(value: Language): value is BundledLanguage {
+  return (BUNDLED_LANGUAGES as readonly string[]).includes(value);
 }
 
 /** Accepts the spec's upper-case codes (VI, EN) as well, since other pages may write them. */

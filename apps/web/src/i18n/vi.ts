@@ -156,6 +156,7 @@ export const vi = {
     label: 'Ngôn ngữ',
     vi: 'Tiếng Việt',
     en: 'English',
+    more: 'Ngôn ngữ khác',
   },
   error: {
     title: 'Không thể tải trang',

@@ -73,7 +73,7 @@ export function visibleFields(
 
 /** The hint under a ruled field in the current language: the pattern message with min and max. */
 export function ruleHint(rule: FieldRule): string {
-  return patternHint(rule.patternId, rule.minLength, rule.maxLength, i18next.language === 'en' ? 'en' : 'vi');
+  return patternHint(rule.patternId, rule.minLength, rule.maxLength, i18next.language === 'vi' ? 'vi' : 'en');
 }
 
 /** Every problem of the form, keyed by field, using the shared checks the server also runs. */

@@ -22,7 +22,12 @@ export function systemStatusQueryOptions(language: string) {
   });
 }
 
+/** Operator texts exist in Vietnamese and English only: the other languages ask for English. */
+export function statusLanguage(language: string): 'vi' | 'en' {
+  return language === 'vi' ? 'vi' : 'en';
+}
+
 export function useSystemStatus() {
   const { i18n } = useTranslation();
-  return useQuery(systemStatusQueryOptions(i18n.language));
+  return useQuery(systemStatusQueryOptions(statusLanguage(i18n.language)));
 }
