@@ -102,14 +102,15 @@ describe('the job runner', () => {
     const database = await setup();
     const handled: string[] = [];
     const nodes = [runner(database, 'node-a'), runner(database, 'node-b')];
+    await Promise.all(nodes.map((jobs) => jobs.start()));
+    // Both nodes send while the job is still queued (no worker has taken it yet): the key lets one in.
+    const ids = await Promise.all(nodes.map((jobs) => jobs.send('settle-draw', { drawId: 7 }, { singletonKey: 'draw-7' })));
+    expect(ids.filter((id) => id !== null)).toHaveLength(1);
     for (const jobs of nodes) {
       await jobs.work<{ drawId: number }>('settle-draw', async () => {
         handled.push(jobs.node);
       });
     }
-    await Promise.all(nodes.map((jobs) => jobs.start()));
-    const ids = await Promise.all(nodes.map((jobs) => jobs.send('settle-draw', { drawId: 7 }, { singletonKey: 'draw-7' })));
-    expect(ids.filter((id) => id !== null)).toHaveLength(1);
     await waitFor(() => handled.length === 1, 15_000);
     await new Promise((resolve) => setTimeout(resolve, 1500));
     expect(handled).toHaveLength(1);
