@@ -1,25 +1,19 @@
-import { existsSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { buildApp } from '@platform/server/app';
-import { type Database, openDatabase } from '@platform/server/db/database';
-import { migrateToLatest } from '@platform/server/db/migrator';
-import { parseEnv } from '@platform/server/env';
+import type { Database } from '@platform/server/db/database';
 import { loginPolicySetting, registrationSetting } from '@platform/server/modules/accounts/accounts.settings';
 import { settingsTreeSetting } from '@platform/server/modules/system/system.settings';
-import { seedDemoData } from '@platform/server/seed/demo-seed';
 import type { FastifyInstance } from 'fastify';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, screenshot, VIEWPORTS, watchPage } from './browser.ts';
+import { type SiteServer, startSiteServer } from './site-server.ts';
 
-const WEB_DIST_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../apps/web/dist');
 const PASSWORD = 'Lotus2026abc';
 
 /** What the browser logs on purpose: the test's wrong-password attempts are refused (401). */
 const EXPECTED_CONSOLE = /status of 401/;
 
 describe('a visitor on the site shell', () => {
+  let site: SiteServer;
   let database: Database;
   let app: FastifyInstance;
   let browser: Browser;
@@ -27,25 +21,14 @@ describe('a visitor on the site shell', () => {
   let merchantId: number;
 
   beforeAll(async () => {
-    if (!existsSync(path.join(WEB_DIST_DIR, 'index.html'))) {
-      throw new Error('apps/web/dist/index.html is missing: run `npm run build` before `npm run test:e2e`.');
-    }
-    database = await openDatabase({ kind: 'pglite', dataDir: undefined });
-    await migrateToLatest(database.db);
-    const seeded = await seedDemoData(database.db);
-    if (!seeded.isCreated) throw new Error('a fresh database should take the demo seed');
-    const env = parseEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', JOBS_ENABLED: 'false', WEB_DIST_DIR });
-    app = await buildApp({ env, database, logger: false });
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    const address = app.server.address();
-    if (address === null || typeof address === 'string') throw new Error('the server did not listen on a TCP port');
-    baseUrl = `http://127.0.0.1:${address.port}`;
+    site = await startSiteServer();
+    ({ app, database, baseUrl } = site);
     // A browser test cannot read the captcha image, so the captcha rule is switched off for registration.
-    merchantId = seeded.merchant.id;
+    merchantId = site.merchantId;
     const settings = app.services.settings;
-    const registration = await settings.get(seeded.merchant.id, registrationSetting);
+    const registration = await settings.get(site.merchantId, registrationSetting);
     await settings.set(
-      seeded.merchant.id,
+      site.merchantId,
       registrationSetting,
       {
         ...registration,
@@ -58,8 +41,7 @@ describe('a visitor on the site shell', () => {
 
   afterAll(async () => {
     await browser?.close();
-    await app?.close();
-    await database?.close();
+    await site?.close();
   });
 
   async function withPage(width: number, height: number, run: (page: Page) => Promise<void>): Promise<void> {
