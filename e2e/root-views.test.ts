@@ -11,6 +11,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { launchBrowser, screenshot, VIEWPORTS, watchPage } from './browser.ts';
+import { switchOffDemoPopups } from './site-server.ts';
 
 const WEB_DIST_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../apps/web/dist');
 
@@ -31,6 +32,7 @@ describe('the root view a visitor sees', () => {
     const seeded = await seedDemoData(database.db);
     if (!seeded.isCreated) throw new Error('a fresh database should take the demo seed');
     merchantId = seeded.merchant.id;
+    await switchOffDemoPopups(database);
     const env = parseEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', JOBS_ENABLED: 'false', WEB_DIST_DIR });
     app = await buildApp({ env, database, logger: false });
     await app.listen({ port: 0, host: '127.0.0.1' });
@@ -88,7 +90,7 @@ describe('the root view a visitor sees', () => {
       expect(
         await page.getByRole('region', { name: 'Danh mục trò chơi' }).getByRole('listitem').filter({ hasText: 'Xổ số' }).isVisible(),
       ).toBe(true);
-      expect(await page.getByText('Chơi có trách nhiệm').isVisible()).toBe(true);
+      expect(await page.getByRole('contentinfo').getByText('Chơi có trách nhiệm').isVisible()).toBe(true);
       expect(await page.locator('html').getAttribute('lang')).toBe('vi');
     });
   });

@@ -12,11 +12,16 @@ export const WEB_DIST_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.
 
 export type SiteServer = { app: FastifyInstance; database: Database; baseUrl: string; merchantId: number; close: () => Promise<void> };
 
+/** The demo's popup announcement would cover what most tests click; only the content tests keep it. */
+export async function switchOffDemoPopups(database: Database): Promise<void> {
+  await database.db.updateTable('content_announcements').set({ enabled: false }).where('type', '=', 'PU').execute();
+}
+
 /**
  * The real site on a fresh in-memory database with the demo data, serving the built web app on a
  * free port: what `npm start` serves, without a data folder.
  */
-export async function startSiteServer(): Promise<SiteServer> {
+export async function startSiteServer(options: { keepPopupAnnouncements?: boolean } = {}): Promise<SiteServer> {
   if (!existsSync(path.join(WEB_DIST_DIR, 'index.html'))) {
     throw new Error('apps/web/dist/index.html is missing: run `npm run build` before `npm run test:e2e`.');
   }
@@ -24,6 +29,7 @@ export async function startSiteServer(): Promise<SiteServer> {
   await migrateToLatest(database.db);
   const seeded = await seedDemoData(database.db);
   if (!seeded.isCreated) throw new Error('a fresh database should take the demo seed');
+  if (!options.keepPopupAnnouncements) await switchOffDemoPopups(database);
   const env = parseEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', JOBS_ENABLED: 'false', WEB_DIST_DIR });
   const app = await buildApp({ env, database, logger: false });
   await app.listen({ port: 0, host: '127.0.0.1' });

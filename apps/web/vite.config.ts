@@ -3,6 +3,12 @@ import { defineConfig } from 'vite';
 
 export default defineConfig({
   plugins: [react()],
-  server: { proxy: { '/wps': 'http://localhost:8080', '/lgw': 'http://localhost:8080' } },
-  build: { outDir: 'dist', sourcemap: false, target: 'es2022' },
+  server: {
+    proxy: {
+      '/wps': 'http://localhost:8080',
+      '/lgw': 'http://localhost:8080',
+      '/ws': { target: 'ws://localhost:8080', ws: true },
+    },
+  },
+  build: { outDir: 'dist', sourcemap: false, target: 'es2022', manifest: true },
 });

@@ -5,26 +5,62 @@ import fastifyCors from '@fastify/cors';
 import fastifyHelmet from '@fastify/helmet';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
+import fastifyWebsocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Registry } from 'prom-client';
 import type { Database } from './db/database.ts';
-import type { Env } from './env.ts';
+import { EDITABLE_SETTINGS } from './editable-settings.ts';
+import { type Env, publicUrlOf, sandboxGatewayConfig } from './env.ts';
 import { createPubSub, type PubSub } from './lib/pubsub.ts';
 import { accountsModule } from './modules/accounts/accounts.module.ts';
 import { createSmtpEmailProvider } from './modules/accounts/email-provider.ts';
+import { createFirebasePhoneVerifier } from './modules/accounts/phone-identity.ts';
+import { createOutboxSmsProvider } from './modules/accounts/sms-provider.ts';
+import { adminRoutes } from './modules/admin/admin.routes.ts';
+import { type AdminService, createAdminService } from './modules/admin/admin.service.ts';
+import { adminMoneyRoutes } from './modules/admin-money/admin-money.routes.ts';
+import { type AdminMoneyService, createAdminMoneyService } from './modules/admin-money/admin-money.service.ts';
 import { type AuditService, createAuditService } from './modules/audit/audit.service.ts';
+import { type BetRecordService, createBetRecordService } from './modules/bet-records/bet-records.service.ts';
+import { contentRoutes } from './modules/content/content.routes.ts';
+import { type ContentService, createContentService } from './modules/content/content.service.ts';
+import { createDepositsModule, registerDepositsRoutes } from './modules/deposits/deposits.module.ts';
+import type { DepositGuard, DepositsService } from './modules/deposits/deposits.service.ts';
+import { createGameSessionService, type GameSessionService } from './modules/game-session/game-session.service.ts';
+import { createGameInfoResolver } from './modules/games/games.info.ts';
+import { createTemplateLaunchUrlBuilder } from './modules/games/games.launch.ts';
+import { gamesModule } from './modules/games/games.module.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { createJobRunner, type JobRunner } from './modules/jobs/job-runner.ts';
 import { createLedgerReconciliation, type LedgerReconciliation } from './modules/ledger/ledger.reconciliation.ts';
 import { ledgerRoutes } from './modules/ledger/ledger.routes.ts';
 import { createLedgerService, type LedgerService } from './modules/ledger/ledger.service.ts';
 import { createMerchantService, type MerchantService } from './modules/merchant/merchant.service.ts';
+import type { PaymentGateway } from './modules/payments/payment-gateway.ts';
+import { createSandboxPaymentGateway } from './modules/payments/sandbox-gateway.adapter.ts';
+import { createRealtimeHub, type RealtimeHub } from './modules/realtime/realtime.hub.ts';
+import { realtimeRoutes } from './modules/realtime/realtime.routes.ts';
+import { recordsRoutes } from './modules/records/records.routes.ts';
+import { createRecordsService, type RecordsService } from './modules/records/records.service.ts';
+import { responsibleGamingRoutes } from './modules/responsible-gaming/responsible-gaming.routes.ts';
+import { createResponsibleGamingService, type ResponsibleGamingService } from './modules/responsible-gaming/responsible-gaming.service.ts';
 import { createSessionService, type SessionService } from './modules/session/session.service.ts';
+import { settingsAdminRoutes } from './modules/settings/settings.admin-routes.ts';
 import { createSettingsService, type SettingsService } from './modules/settings/settings.service.ts';
 import { lookupCountry } from './modules/system/ip-country.ts';
 import { systemRoutes } from './modules/system/system.routes.ts';
 import { createSystemService, type SystemService } from './modules/system/system.service.ts';
+import { transfersAdminRoutes } from './modules/transfers/transfers.admin-routes.ts';
+import { transfersRoutes } from './modules/transfers/transfers.routes.ts';
+import { createTransfersService, type TransfersService } from './modules/transfers/transfers.service.ts';
+import { demoIntegrationsFromEnv } from './modules/vendor-wallet/vendor-wallet.integrations.ts';
+import { createVendorWallet, registerGameWallets, type VendorWalletService } from './modules/vendor-wallet/vendor-wallet.module.ts';
+import type { StakeGuard } from './modules/vendor-wallet/vendor-wallet.seamless.ts';
+import type { WageringService } from './modules/withdrawals/wagering.service.ts';
+import { createWithdrawalsModule } from './modules/withdrawals/withdrawals.module.ts';
+import type { WithdrawalsService } from './modules/withdrawals/withdrawals.service.ts';
+import { registerAdminAuth } from './plugins/admin-auth.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { createMetricsRegistry, registerMetrics } from './plugins/metrics.ts';
@@ -42,6 +78,10 @@ export type AppDeps = {
   logger?: boolean;
   /** Background jobs; server.ts starts them when JOBS_ENABLED. Tests may pass their own. */
   jobs?: JobRunner;
+  /** Payment gateways; by default the sandbox gateway when it is on (env). */
+  paymentGateways?: readonly PaymentGateway[];
+  /** The responsible-gaming check on deposits (see DepositGuard); by default the responsible-gaming service. */
+  depositGuard?: DepositGuard;
 };
 
 export type AppServices = {
@@ -52,6 +92,20 @@ export type AppServices = {
   ledgerReconciliation: LedgerReconciliation;
   system: SystemService;
   ledger: LedgerService;
+  admins: AdminService;
+  gameSessions: GameSessionService;
+  betRecords: BetRecordService;
+  vendorWallet: VendorWalletService;
+  realtime: RealtimeHub;
+  records: RecordsService;
+  transfers: TransfersService;
+  responsibleGaming: ResponsibleGamingService;
+  adminMoney: AdminMoneyService;
+  deposits: DepositsService;
+  withdrawals: WithdrawalsService;
+  /** Bonus grants call `wagering.addRequirement`; withdrawals wait until it is turned over. */
+  wagering: WageringService;
+  content: ContentService;
 };
 
 declare module 'fastify' {
@@ -105,12 +159,89 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const pubsub = createPubSub({ redisUrl: env.REDIS_URL, onError: (err, channel) => app.log.warn({ err, channel }, 'pubsub error') });
   const system = createSystemService({ settings, merchants, now, countryOf: lookupCountry });
   const ledger = createLedgerService({ db: database.db, now });
-  app.decorate('services', { sessions, settings, merchants, audit, ledgerReconciliation, system, ledger });
+  const admins = createAdminService({ db: database.db, merchants, now });
+  const gameSessions = createGameSessionService({ db: database.db, now });
+  const realtime = createRealtimeHub({ ledger, sessions, pubsub, logger: app.log, now });
+  await realtime.start();
+  // Wallet and payments: records, transfers along the downline, responsible gaming.
+  const records = createRecordsService({ ledger, settings, now });
+  const transfers = createTransfersService({
+    db: database.db,
+    ledger,
+    now,
+    // Resolved at call time: the withdrawals module, which owns the payment password, is built below.
+    verifyPaymentPassword: (member, plain) => payments.services.paymentPasswords.verify(member, plain),
+  });
+  const responsibleGaming = createResponsibleGamingService({
+    db: database.db,
+    ledger,
+    revokeAllSessions: sessions.revokeAllForMember,
+    timeZoneOf: records.timeZoneOf,
+    now,
+  });
+  const adminMoney = createAdminMoneyService({ db: database.db, ledger, settings, now });
+  const sandboxGateway = sandboxGatewayConfig(env);
+  const deposits = await createDepositsModule({
+    db: database.db,
+    ledger,
+    settings,
+    gateways:
+      deps.paymentGateways ??
+      (sandboxGateway ? [createSandboxPaymentGateway({ baseUrl: sandboxGateway.url, secret: sandboxGateway.secret })] : []),
+    publicUrl: publicUrlOf(env),
+    now,
+    jobs,
+    recheckCron: env.DEPOSIT_RECHECK_CRON,
+    logger: app.log,
+    // Responsible gaming: deposit limits and exclusions are checked when a deposit is requested.
+    depositGuard: deps.depositGuard ?? responsibleGaming,
+  });
+  const payments = createWithdrawalsModule({ db: database.db, ledger, settings, now });
+  await payments.schedule(jobs);
+  const content = createContentService({ db: database.db, now });
+  // Game wallets: every new real-money bet passes the responsible-gaming check (limits, breaks,
+  // self-exclusion) inside the bet's own transaction.
+  const stakeGuard: StakeGuard = (memberId, amountMinor, trx) => responsibleGaming.assertCanStake(memberId, amountMinor, trx);
+  const betRecords = createBetRecordService({ db: database.db, now });
+  const vendorWallet = createVendorWallet({
+    db: database.db,
+    ledger,
+    gameSessions,
+    betRecords,
+    stakeGuard,
+    jobs,
+    logger: app.log,
+    now,
+    transferTimeoutMs: env.VENDOR_TRANSFER_TIMEOUT_MS,
+  });
+  app.decorate('services', {
+    sessions,
+    settings,
+    merchants,
+    audit,
+    ledgerReconciliation,
+    system,
+    ledger,
+    records,
+    transfers,
+    responsibleGaming,
+    adminMoney,
+    admins,
+    gameSessions,
+    realtime,
+    deposits,
+    withdrawals: payments.services.withdrawals,
+    wagering: payments.services.wagering,
+    content,
+    betRecords,
+    vendorWallet,
+  });
   app.decorate('metrics', metrics);
   app.decorate('jobs', jobs);
   app.decorate('pubsub', pubsub);
   // Jobs stop before the database closes (server.ts closes it after the app).
   app.addHook('onClose', async () => {
+    await realtime.close();
     await jobs.stop();
     await pubsub.close();
   });
@@ -158,6 +289,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   registerMetrics(app, metrics);
   registerAuth(app, sessions);
+  registerAdminAuth(app, admins);
 
   await app.register(healthRoutes(database));
   registerSiteAccessGuard(app, system);
@@ -169,12 +301,70 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       settings,
       merchants,
       ledger,
+      loginGuard: responsibleGaming,
       now,
       // Without SMTP_URL, mail goes to the email_outbox table (development, tests, demo).
       ...(env.SMTP_URL ? { emailProvider: createSmtpEmailProvider({ url: env.SMTP_URL, from: env.MAIL_FROM }) } : {}),
+      // SMS codes go to the outbox until a gateway is configured; Firebase ID tokens are checked when a project is set.
+      smsProvider: {
+        ...createOutboxSmsProvider(database.db),
+        ...(env.FIREBASE_PROJECT_ID
+          ? {
+              verifyIdToken: createFirebasePhoneVerifier({
+                projectId: env.FIREBASE_PROJECT_ID,
+                ...(env.FIREBASE_JWKS_URL ? { jwksUrl: env.FIREBASE_JWKS_URL } : {}),
+              }),
+            }
+          : {}),
+      },
     }),
   );
   await app.register(ledgerRoutes(ledger));
+  await app.register(adminRoutes(admins));
+  await registerGameWallets(app, {
+    vendorWallet,
+    betRecords,
+    ledger,
+    merchants,
+    // The catalogue names the games on the winner board and gives their images.
+    gameInfo: createGameInfoResolver({ db: database.db, settings, merchants }),
+    now,
+  });
+  app.addHook('onReady', async () => {
+    for (const integration of demoIntegrationsFromEnv(env)) await vendorWallet.integrations.ensure(integration);
+  });
+  await app.register(settingsAdminRoutes({ settings, editable: EDITABLE_SETTINGS }));
+  await app.register(contentRoutes({ content, merchants }));
+  await app.register(fastifyWebsocket, { options: { maxPayload: 4096 } });
+  await app.register(realtimeRoutes({ hub: realtime, sessions }));
+  await app.register(recordsRoutes(records));
+  await app.register(transfersRoutes(transfers));
+  await app.register(responsibleGamingRoutes(responsibleGaming));
+  await app.register(transfersAdminRoutes(transfers));
+  await app.register(adminMoneyRoutes(adminMoney));
+  await registerDepositsRoutes(app, { deposits, ledger, settings });
+  await app.register(payments.routes);
+  const templateLaunchUrl = createTemplateLaunchUrlBuilder({
+    db: database.db,
+    settings,
+    namedHosts: { DEMO_VENDOR_URL: env.DEMO_VENDOR_URL },
+  });
+  await app.register(
+    gamesModule({
+      db: database.db,
+      settings,
+      merchants,
+      gameSessions,
+      pubsub,
+      now,
+      // A vendor with a wallet integration gets a URL signed with its secret; any other vendor's URL
+      // comes from its catalogue row's template.
+      buildLaunchUrl: async (input) =>
+        (await vendorWallet.integrations.find(input.vendorCode))?.isEnabled ? vendorWallet.buildLaunchUrl(input) : templateLaunchUrl(input),
+      // A self-excluded member or one on a break starts no game; stake limits are checked per bet.
+      launchGuard: (memberId) => responsibleGaming.assertCanLogin(memberId),
+    }),
+  );
 
   await registerWebApp(app, env.WEB_DIST_DIR ?? DEFAULT_WEB_DIST_DIR);
   return app;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EnvError, parseEnv, shouldSeedDemoData } from './env.ts';
+import { EnvError, parseEnv, publicUrlOf, SANDBOX_GATEWAY_DEVELOPMENT_SECRET, sandboxGatewayConfig, shouldSeedDemoData } from './env.ts';
 
 describe('environment', () => {
   it('defaults to port 8080 and ./data with the embedded database', () => {
@@ -20,5 +20,27 @@ describe('environment', () => {
     expect(shouldSeedDemoData(parseEnv({ NODE_ENV: 'production' }))).toBe(false);
     expect(shouldSeedDemoData(parseEnv({ NODE_ENV: 'production', SEED_DEMO_DATA: 'true' }))).toBe(true);
     expect(shouldSeedDemoData(parseEnv({ SEED_DEMO_DATA: 'false' }))).toBe(false);
+  });
+
+  it('runs the sandbox payment gateway outside production on port 8090 with the development secret', () => {
+    expect(sandboxGatewayConfig(parseEnv({}))).toEqual({
+      port: 8090,
+      secret: SANDBOX_GATEWAY_DEVELOPMENT_SECRET,
+      url: 'http://127.0.0.1:8090',
+      publicUrl: 'http://localhost:8090',
+    });
+    expect(publicUrlOf(parseEnv({ PORT: '9000' }))).toBe('http://localhost:9000');
+  });
+
+  it('keeps the sandbox gateway off in production, and refuses to turn it on there without a secret', () => {
+    expect(sandboxGatewayConfig(parseEnv({ NODE_ENV: 'production' }))).toBeNull();
+    expect(() => sandboxGatewayConfig(parseEnv({ NODE_ENV: 'production', SANDBOX_GATEWAY_ENABLED: 'true' }))).toThrow(
+      /SANDBOX_GATEWAY_SECRET/,
+    );
+    const secret = 'a-production-sandbox-secret';
+    expect(
+      sandboxGatewayConfig(parseEnv({ NODE_ENV: 'production', SANDBOX_GATEWAY_ENABLED: 'true', SANDBOX_GATEWAY_SECRET: secret }))?.secret,
+    ).toBe(secret);
+    expect(() => parseEnv({ SANDBOX_GATEWAY_SECRET: 'short' })).toThrow(/SANDBOX_GATEWAY_SECRET/);
   });
 });

@@ -66,6 +66,35 @@ export const envSchema = z.object({
     .regex(/^smtps?:\/\//, 'smtp:// or smtps:// URL')
     .optional(),
   MAIL_FROM: z.string().min(3).default('Lotus <no-reply@localhost>'),
+  /** Where players' browsers and our transfer calls reach the demo game vendor (docs/vendor-wallet.md). */
+  DEMO_VENDOR_URL: z.string().url().default('http://127.0.0.1:8091'),
+  /** Starts the demo vendor inside the server on this port; by default 8091 outside production, off in it. */
+  DEMO_VENDOR_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  DEMO_VENDOR_ENABLED: booleanString.optional(),
+  /** Shared secrets of the demo vendors; in production they come from the secret store, never the defaults. */
+  DEMO_VENDOR_SECRET: z.string().min(16).optional(),
+  DEMO_VENDOR_TX_SECRET: z.string().min(16).optional(),
+  /** How long a call to a transfer-style vendor may take before the transfer waits for a re-check. */
+  VENDOR_TRANSFER_TIMEOUT_MS: z.coerce.number().int().min(50).max(60_000).default(5_000),
+  /** Firebase phone sign-in: registration by mobile may carry a Firebase ID token instead of our SMS code. */
+  FIREBASE_PROJECT_ID: z
+    .string()
+    .regex(/^[a-z0-9-]{4,40}$/, 'a Firebase project id')
+    .optional(),
+  /** Where Firebase's ID-token keys are fetched (Google's address by default). */
+  FIREBASE_JWKS_URL: z.url().optional(),
+  /** The site as players and payment gateways reach it (callbacks and return URLs); default http://localhost:PORT. */
+  PUBLIC_URL: z.string().url().optional(),
+  DEPOSIT_RECHECK_CRON: z.string().default('* * * * *'),
+  /** The sandbox payment gateway: on by default outside production. */
+  SANDBOX_GATEWAY_ENABLED: booleanString.optional(),
+  /** Port server.ts starts the sandbox gateway on, in the same process; 0 leaves it to be run on its own. */
+  SANDBOX_GATEWAY_PORT: z.coerce.number().int().min(0).max(65535).default(8090),
+  /** Where the server reaches the sandbox gateway; default http://127.0.0.1:SANDBOX_GATEWAY_PORT. */
+  SANDBOX_GATEWAY_URL: z.string().url().optional(),
+  /** Where a browser reaches the sandbox's pay pages; default http://localhost:SANDBOX_GATEWAY_PORT. */
+  SANDBOX_GATEWAY_PUBLIC_URL: z.string().url().optional(),
+  SANDBOX_GATEWAY_SECRET: z.string().min(16).optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -80,6 +109,31 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     throw new EnvError(`Invalid environment variable ${issue?.path.join('.')}: ${issue?.message}`);
   }
   return result.data;
+}
+
+/** The development secret of the sandbox gateway; production must set its own. */
+export const SANDBOX_GATEWAY_DEVELOPMENT_SECRET = 'sandbox-development-secret';
+
+export type SandboxGatewayConfig = { url: string; publicUrl: string; port: number; secret: string };
+
+/** The sandbox gateway's settings, or null when it is off (production, unless switched on with a secret). */
+export function sandboxGatewayConfig(env: Env): SandboxGatewayConfig | null {
+  const isEnabled = env.SANDBOX_GATEWAY_ENABLED ?? env.NODE_ENV !== 'production';
+  if (!isEnabled) return null;
+  const secret = env.SANDBOX_GATEWAY_SECRET ?? (env.NODE_ENV === 'production' ? undefined : SANDBOX_GATEWAY_DEVELOPMENT_SECRET);
+  if (!secret)
+    throw new EnvError('Invalid environment variable SANDBOX_GATEWAY_SECRET: required when the sandbox gateway is on in production');
+  const port = env.SANDBOX_GATEWAY_PORT;
+  return {
+    port,
+    secret,
+    url: env.SANDBOX_GATEWAY_URL ?? `http://127.0.0.1:${port}`,
+    publicUrl: env.SANDBOX_GATEWAY_PUBLIC_URL ?? `http://localhost:${port}`,
+  };
+}
+
+export function publicUrlOf(env: Env): string {
+  return env.PUBLIC_URL ?? `http://localhost:${env.PORT}`;
 }
 
 /** Demo data is seeded on an empty database unless running in production or told otherwise. */

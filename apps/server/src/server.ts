@@ -1,8 +1,10 @@
+import { createSandboxGateway, type SandboxGateway } from '@platform/sandbox-gateway/sandbox-gateway';
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app.ts';
 import { openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrator.ts';
-import { parseEnv } from './env.ts';
+import { type Env, parseEnv, sandboxGatewayConfig } from './env.ts';
+import { DEV_DEMO_TRANSFER_VENDOR_SECRET, DEV_DEMO_VENDOR_SECRET } from './modules/vendor-wallet/vendor-wallet.integrations.ts';
 import { fundDemoMembers } from './seed/demo-funding.ts';
 import { seedDemoDataAtStartup } from './seed/demo-seed.ts';
 
@@ -16,18 +18,63 @@ async function main(): Promise<void> {
   );
   await migrateToLatest(database.db);
   const app = await buildApp({ env, database });
+  // The sandbox payment gateway runs in this process on its own port, so `npm start` has a gateway
+  // to pay through; with SANDBOX_GATEWAY_PORT=0 it is left to run on its own (apps/sandbox-gateway).
+  const sandboxConfig = sandboxGatewayConfig(env);
+  let sandbox: SandboxGateway | undefined;
+  if (sandboxConfig && sandboxConfig.port > 0) {
+    sandbox = createSandboxGateway({
+      secret: sandboxConfig.secret,
+      publicUrl: sandboxConfig.publicUrl,
+      log: (message, data) => app.log.info({ sandboxGateway: true, ...data }, message),
+    });
+    const url = await sandbox.listen(sandboxConfig.port, env.HOST);
+    app.log.info({ url, publicUrl: sandboxConfig.publicUrl }, 'sandbox payment gateway listening');
+  }
   await seedDemoDataAtStartup(database.db, env, app.log, { afterAccounts: fundDemoMembers(app.services.ledger) });
 
+  let demoVendor: { close: () => Promise<void> } | undefined;
   closeWithGrace({ delay: 10_000 }, async ({ err, signal }) => {
     if (err) app.log.error({ err }, 'stopping after an error');
     else app.log.info({ signal }, 'stopping');
     // app.close() stops the job runner (an onClose hook) before the database goes away.
+    await sandbox?.close();
+    await demoVendor?.close();
     await app.close();
     await database.close();
   });
 
   if (env.JOBS_ENABLED) await app.jobs.start();
   await app.listen({ port: env.PORT, host: env.HOST });
+  demoVendor = await startDemoVendor(env, app.log);
+}
+
+/**
+ * The demo game vendor runs in this process outside production (or when DEMO_VENDOR_ENABLED), so
+ * `npm start` serves playable demo games; it calls this server back over HTTP like a third party.
+ */
+async function startDemoVendor(
+  env: Env,
+  log: { info: (obj: object, msg: string) => void },
+): Promise<{ close: () => Promise<void> } | undefined> {
+  const isEnabled = env.DEMO_VENDOR_ENABLED ?? env.NODE_ENV !== 'production';
+  if (!isEnabled) return undefined;
+  const { createDemoVendor } = await import('@platform/demo-vendor/demo-vendor');
+  const port = env.DEMO_VENDOR_PORT ?? Number(new URL(env.DEMO_VENDOR_URL).port || 8091);
+  const siteOrigins = [
+    `http://localhost:${env.PORT}`,
+    `http://127.0.0.1:${env.PORT}`,
+    ...env.CORS_ORIGINS.split(',').map((o) => o.trim()),
+  ].filter(Boolean);
+  const vendor = createDemoVendor({
+    platformUrl: `http://127.0.0.1:${env.PORT}`,
+    seamlessSecret: env.DEMO_VENDOR_SECRET ?? DEV_DEMO_VENDOR_SECRET,
+    transferSecret: env.DEMO_VENDOR_TX_SECRET ?? DEV_DEMO_TRANSFER_VENDOR_SECRET,
+    siteOrigins,
+  });
+  const url = await vendor.listen(port, new URL(env.DEMO_VENDOR_URL).hostname);
+  log.info({ url }, 'demo game vendor listening');
+  return vendor;
 }
 
 main().catch((err: unknown) => {

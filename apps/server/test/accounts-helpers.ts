@@ -1,7 +1,10 @@
+import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import { CompactEncrypt, importJWK, type JWK } from 'jose';
 import type { Kysely } from 'kysely';
 import type { DB } from '../src/db/schema.ts';
 import { captchaAnswerHash, captchaKeyHash } from '../src/modules/accounts/captcha.service.ts';
+import { payloadSecuritySetting } from '../src/modules/accounts/payload-encryption.ts';
 
 /**
  * Helpers for the accounts tests. Captcha answers are stored only as hashes; a 4-digit answer is
@@ -48,4 +51,22 @@ export function nextIp(): string {
 
 export function bearer(token: string, ip: string) {
   return { authorization: `Bearer ${token}`, 'x-forwarded-for': ip };
+}
+
+/**
+ * Seals a body for an encrypted call the way the web client does (lib/payload-encryption.ts):
+ * a compact JWE of `{ timestamp, nonce, data }` to the server's public key.
+ */
+export async function encryptedBody(app: FastifyInstance, data: object, at: Date = new Date()): Promise<{ encrypted: string }> {
+  const res = await app.inject({ method: 'GET', url: '/wps/system/encryption/key' });
+  const { jwk, alg, enc, kid } = res.json().value as { jwk: JWK; alg: string; enc: string; kid: string };
+  const key = await importJWK(jwk, alg);
+  const plaintext = JSON.stringify({ timestamp: at.getTime(), nonce: randomBytes(16).toString('hex'), data });
+  const encrypted = await new CompactEncrypt(new TextEncoder().encode(plaintext)).setProtectedHeader({ alg, enc, kid }).encrypt(key);
+  return { encrypted };
+}
+
+/** Lets a test send the encrypted calls as plain JSON, to test their rules without sealing each body. */
+export async function allowPlainPayloads(app: FastifyInstance, merchantId: number): Promise<void> {
+  await app.services.settings.set(merchantId, payloadSecuritySetting, { requireEncryptedPayloads: false }, 'test');
 }

@@ -6,7 +6,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { Kysely } from 'kysely';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { openDatabase } from '../src/db/database.ts';
+import { openDatabase, PGLITE_EXTENSIONS } from '../src/db/database.ts';
 import { migrateToLatest } from '../src/db/migrator.ts';
 import { SerialPGliteDialect } from '../src/db/serial-pglite-dialect.ts';
 import { withDatabase } from './test-database.ts';
@@ -22,7 +22,7 @@ declare module 'vitest' {
 
 export async function setupPglite(project: TestProject): Promise<() => Promise<void>> {
   const dir = await mkdtemp(path.join(tmpdir(), 'platform-test-'));
-  const pglite = await PGlite.create();
+  const pglite = await PGlite.create({ extensions: PGLITE_EXTENSIONS });
   const db = new Kysely<unknown>({ dialect: new SerialPGliteDialect(pglite) });
   await migrateToLatest(db);
   const dump = await pglite.dumpDataDir('none');

@@ -1,31 +1,15 @@
 import { z } from 'zod';
 import { okEnvelope } from './envelope.ts';
-import { ANY_PATTERN, characterLength, checkPattern, findPattern, PATTERN_IDS } from './validation-patterns.ts';
+import {
+  FIELD_LENGTH_CEILING,
+  type FieldRule,
+  PASSWORD_LENGTH_CEILING,
+  REGISTRATION_RULE_FIELDS,
+  VERIFICATION_CODE_LENGTH_MAX,
+} from './field-rules.ts';
+import { PATTERN_IDS } from './validation-patterns.ts';
 
-/** The registration fields whose rules come from the server (spec section 5). */
-export const REGISTRATION_RULE_FIELDS = [
-  'username',
-  'password',
-  'payeeName',
-  'paymentPassword',
-  'qqNum',
-  'line',
-  'whatsapp',
-  'facebook',
-  'wechat',
-  'idNumber',
-  'email',
-  'mobileNum',
-  'recommenderId',
-  'affiliateCode',
-  'captcha',
-] as const;
-export type RegistrationRuleField = (typeof REGISTRATION_RULE_FIELDS)[number];
-
-/** Hard ceilings whatever an operator configures, so a field cannot be made unbounded. */
-export const FIELD_LENGTH_CEILING = 255;
-export const VERIFICATION_CODE_LENGTH_MAX = 255;
-export const PASSWORD_LENGTH_CEILING = 128;
+export * from './field-rules.ts';
 
 export const fieldRuleSchema = z
   .object({
@@ -40,67 +24,10 @@ export const fieldRuleSchema = z
       .refine((id) => PATTERN_IDS.includes(id), 'unknown pattern id'),
     acceptedPattern: z.string().min(1).max(1000),
   })
-  .refine((r) => r.minLength <= r.maxLength, { message: 'minLength must not exceed maxLength', path: ['minLength'] });
-export type FieldRule = z.infer<typeof fieldRuleSchema>;
-
-export type FieldIssue = {
-  field: RegistrationRuleField;
-  /** field_required: missing; field_invalid: wrong length or pattern. */
-  code: 'field_required' | 'field_invalid';
-  patternId: number;
-  minLength: number;
-  maxLength: number;
-};
-
-/**
- * Checks one value against its rule. Empty optional fields pass; a disabled field is ignored (the
- * caller drops its value). Returns the issue or null.
- */
-export function checkField(rule: FieldRule, raw: string | undefined | null): FieldIssue | null {
-  if (!rule.enabled) return null;
-  const value = raw ?? '';
-  const issue = (code: FieldIssue['code']): FieldIssue => ({
-    field: rule.field,
-    code,
-    patternId: rule.patternId,
-    minLength: rule.minLength,
-    maxLength: rule.maxLength,
-  });
-  if (value.length === 0) return rule.required ? issue('field_required') : null;
-  const length = characterLength(value);
-  if (length < rule.minLength || length > rule.maxLength) return issue('field_invalid');
-  if (!checkPattern(rule.acceptedPattern, value, rule.patternId)) return issue('field_invalid');
-  return null;
-}
-
-/** The pattern a rule uses by default when the operator only picks an id. */
-export function acceptedPatternOf(patternId: number): string {
-  return findPattern(patternId)?.acceptedPattern ?? ANY_PATTERN;
-}
-
-/** Checks every ruled field of a form in the catalogue's order; the first issue, or null. */
-export function checkFields(
-  rules: readonly FieldRule[],
-  values: Partial<Record<RegistrationRuleField, string | undefined>>,
-): FieldIssue | null {
-  for (const field of REGISTRATION_RULE_FIELDS) {
-    const rule = rules.find((r) => r.field === field);
-    if (!rule) continue;
-    const issue = checkField(rule, values[field]);
-    if (issue) return issue;
-  }
-  return null;
-}
-
-/** Real names are typed without accents ("NGUYEN VAN AN"): ASCII letters, single spaces between words. */
-export function isUnaccentedName(value: string): boolean {
-  return /^[A-Za-z]+(?: [A-Za-z]+)*$/.test(value);
-}
-
-/** Collapses runs of spaces and trims, so "  Nguyen   Van An " is stored as "Nguyen Van An". */
-export function normaliseName(value: string): string {
-  return value.trim().replace(/\s+/g, ' ');
-}
+  .refine((r) => r.minLength <= r.maxLength, {
+    message: 'minLength must not exceed maxLength',
+    path: ['minLength'],
+  }) satisfies z.ZodType<FieldRule>;
 
 // ---- Calls ----------------------------------------------------------------------------------
 
@@ -187,6 +114,9 @@ const registrationCommon = {
   captcha: optionalText(16),
   captchaKey: optionalText(64),
   verificationCode: optionalText(VERIFICATION_CODE_LENGTH_MAX),
+  /** The phone-provider variant: the provider sent the SMS; its ID token replaces verificationCode. */
+  firebaseChannel: z.literal('sms').optional(),
+  firebaseIdToken: optionalText(4096),
   affiliateCode: optionalText(),
   referralCode: optionalText(),
   line: optionalText(),

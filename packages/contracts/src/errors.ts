@@ -51,6 +51,11 @@ export const ERROR_CODES = {
   sms_login_disabled: { status: 403, vi: 'Đăng nhập bằng mã SMS đang tắt', en: 'Login by SMS code is switched off' },
   verification_code_required: { status: 400, vi: 'Vui lòng nhập mã xác minh', en: 'Verification code required' },
   verification_code_invalid: { status: 400, vi: 'Mã xác minh không hợp lệ', en: 'Enter a valid verification code' },
+  phone_provider_unavailable: {
+    status: 400,
+    vi: 'Xác minh số điện thoại qua nhà cung cấp chưa được bật',
+    en: 'Phone verification through the provider is not set up',
+  },
   verification_code_expired: { status: 400, vi: 'Mã xác minh đã hết hạn, vui lòng gửi lại', en: 'The code has expired, send it again' },
   mobile_invalid: { status: 400, vi: 'Vui lòng nhập số điện thoại hợp lệ', en: 'Enter a valid mobile number' },
   sms_too_many_requests: {
@@ -79,7 +84,127 @@ export const ERROR_CODES = {
     vi: 'Giao dịch này không thể đảo',
     en: 'This transfer cannot be reversed',
   },
+  payment_password_not_set: { status: 400, vi: 'Vui lòng đặt mật khẩu rút tiền trước', en: 'Please set a withdrawal password first' },
+  payment_password_already_set: { status: 409, vi: 'Mật khẩu rút tiền đã được đặt', en: 'The withdrawal password is already set' },
+  payment_password_incorrect: { status: 400, vi: 'Mật khẩu rút tiền không chính xác', en: 'The withdrawal password is incorrect' },
+  payment_password_locked: {
+    status: 423,
+    vi: 'Nhập sai mật khẩu rút tiền quá nhiều lần, vui lòng thử lại sau',
+    en: 'Too many wrong withdrawal passwords, try again later',
+  },
+  reauth_required: {
+    status: 403,
+    vi: 'Lần rút đầu tiên về thẻ này cần nhập lại mật khẩu đăng nhập',
+    en: 'The first withdrawal to this card needs your login password again',
+  },
+  reauth_failed: { status: 400, vi: 'Mật khẩu đăng nhập không chính xác', en: 'The login password is incorrect' },
+  bank_not_supported: { status: 400, vi: 'Ngân hàng không được hỗ trợ', en: 'This bank is not supported' },
+  bank_card_limit_reached: { status: 409, vi: 'Đã đạt số thẻ ngân hàng tối đa', en: 'You have bound the most bank cards allowed' },
+  bank_card_duplicate: {
+    status: 409,
+    vi: 'Số tài khoản này đã được liên kết',
+    en: 'This account number is already bound',
+  },
+  bank_card_name_mismatch: {
+    status: 400,
+    vi: 'Tên chủ tài khoản phải trùng với họ tên thật',
+    en: 'The account name must match your real name',
+  },
+  bank_card_not_found: { status: 404, vi: 'Không tìm thấy thẻ ngân hàng', en: 'Bank card not found' },
+  bank_card_in_use: {
+    status: 409,
+    vi: 'Thẻ đang có lệnh rút tiền chưa xử lý xong',
+    en: 'This card has a withdrawal still being processed',
+  },
+  withdrawal_not_found: { status: 404, vi: 'Không tìm thấy lệnh rút tiền', en: 'Withdrawal not found' },
+  withdrawal_amount_too_small: { status: 400, vi: 'Số tiền rút thấp hơn mức tối thiểu', en: 'The amount is below the minimum' },
+  withdrawal_amount_too_large: { status: 400, vi: 'Số tiền rút vượt mức tối đa', en: 'The amount is above the maximum' },
+  withdrawal_fee_exceeds_amount: {
+    status: 400,
+    vi: 'Số tiền rút phải lớn hơn phí rút tiền',
+    en: 'The amount must be larger than the withdrawal fee',
+  },
+  withdrawal_daily_limit: { status: 409, vi: 'Đã hết số lần rút tiền trong ngày', en: 'No withdrawals left for today' },
+  wagering_incomplete: {
+    status: 409,
+    vi: 'Chưa đủ doanh thu cược yêu cầu, số còn thiếu',
+    en: 'Wagering requirement not met, turnover still needed',
+  },
+  withdrawal_state_invalid: {
+    status: 409,
+    vi: 'Lệnh rút tiền đã được xử lý',
+    en: 'This withdrawal has already been processed',
+  },
+  kyc_required: {
+    status: 409,
+    vi: 'Cần xác minh danh tính trước khi chi trả',
+    en: 'Identity verification is required before payout',
+  },
+  kyc_already_submitted: {
+    status: 409,
+    vi: 'Hồ sơ xác minh đang chờ duyệt hoặc đã được duyệt',
+    en: 'An identity check is already pending or approved',
+  },
+  kyc_not_found: { status: 404, vi: 'Không tìm thấy hồ sơ xác minh', en: 'Identity check not found' },
+  kyc_state_invalid: { status: 409, vi: 'Hồ sơ xác minh đã được xử lý', en: 'This identity check has already been reviewed' },
+  image_required: { status: 400, vi: 'Vui lòng tải ảnh lên', en: 'Please upload an image' },
+  image_invalid: { status: 400, vi: 'Chỉ chấp nhận ảnh png hoặc jpg', en: 'Only png or jpg images are accepted' },
+  image_too_many: { status: 400, vi: 'Tối đa 3 ảnh', en: 'At most 3 images' },
+  image_too_large: { status: 413, vi: 'Mỗi ảnh tối đa 5 MB', en: 'Each image may be at most 5 MB' },
   account_locked: { status: 423, vi: 'Tài khoản đang bị khóa', en: 'The account is locked' },
+  admin_login_failed: {
+    status: 401,
+    vi: 'Tên quản trị hoặc mật khẩu không chính xác',
+    en: 'Administrator name or password incorrect',
+  },
+  admin_unauthorized: { status: 401, vi: 'Vui lòng đăng nhập quản trị', en: 'Please log in to the back office' },
+  admin_forbidden: { status: 403, vi: 'Vai trò của bạn không được phép thao tác này', en: 'Your role may not do this' },
+  deposit_channel_not_found: { status: 404, vi: 'Không tìm thấy kênh nạp tiền', en: 'Deposit channel not found' },
+  deposit_channel_disabled: { status: 409, vi: 'Kênh nạp tiền đang tạm đóng', en: 'This deposit channel is switched off' },
+  deposit_channel_invalid: { status: 400, vi: 'Cấu hình kênh nạp tiền không hợp lệ', en: 'The deposit channel settings are not valid' },
+  deposit_channel_in_use: {
+    status: 409,
+    vi: 'Kênh đã có lệnh nạp, hãy tắt kênh thay vì xóa',
+    en: 'This channel has deposits: switch it off instead of deleting it',
+  },
+  deposit_amount_below_min: { status: 400, vi: 'Số tiền nạp thấp hơn mức tối thiểu', en: 'The amount is below the minimum deposit' },
+  deposit_amount_above_max: { status: 400, vi: 'Số tiền nạp vượt mức tối đa', en: 'The amount is above the maximum deposit' },
+  deposit_pending_limit: {
+    status: 409,
+    vi: 'Bạn có quá nhiều lệnh nạp đang chờ xử lý',
+    en: 'You have too many deposits waiting to be processed',
+  },
+  deposit_order_not_found: { status: 404, vi: 'Không tìm thấy lệnh nạp tiền', en: 'Deposit order not found' },
+  deposit_order_closed: { status: 409, vi: 'Lệnh nạp tiền đã được xử lý', en: 'This deposit has already been processed' },
+  deposit_order_not_manual: {
+    status: 409,
+    vi: 'Lệnh nạp qua cổng thanh toán không xác nhận thủ công',
+    en: 'A payment-gateway deposit is not confirmed by hand',
+  },
+  payment_gateway_unknown: { status: 404, vi: 'Cổng thanh toán không tồn tại', en: 'Unknown payment gateway' },
+  payment_gateway_unavailable: {
+    status: 503,
+    vi: 'Cổng thanh toán tạm thời không khả dụng, vui lòng thử lại',
+    en: 'The payment gateway is unavailable, please try again',
+  },
+  payment_signature_invalid: { status: 401, vi: 'Chữ ký thanh toán không hợp lệ', en: 'The payment signature is not valid' },
+  payment_notification_invalid: { status: 400, vi: 'Thông báo thanh toán không hợp lệ', en: 'The payment notification is not valid' },
+  payment_amount_mismatch: {
+    status: 409,
+    vi: 'Số tiền thanh toán không khớp với lệnh nạp',
+    en: 'The paid amount does not match the deposit',
+  },
+  payment_transaction_reused: {
+    status: 409,
+    vi: 'Mã giao dịch thanh toán đã thuộc về lệnh khác',
+    en: 'This payment transaction belongs to another deposit',
+  },
+  avatar_invalid: {
+    status: 400,
+    vi: 'Ảnh đại diện phải là tệp PNG hoặc JPG',
+    en: 'The avatar must be a PNG or JPG image',
+  },
+  avatar_too_large: { status: 413, vi: 'Ảnh đại diện tối đa 1 MB', en: 'The avatar may be at most 1 MB' },
   payload_too_large: { status: 413, vi: 'Dữ liệu gửi lên quá lớn', en: 'The request is too large' },
   rate_limited: { status: 429, vi: 'Quá nhiều yêu cầu, vui lòng thử lại sau', en: 'Too many requests, try again later' },
   info_maintenance: {
@@ -92,16 +217,117 @@ export const ERROR_CODES = {
     vi: 'Khu vực của bạn không được phép truy cập',
     en: 'Access from your region is not allowed',
   },
+  game_maintenance: {
+    status: 503,
+    vi: 'Trò chơi đang bảo trì, vui lòng thử các trò chơi phổ biến khác',
+    en: 'This game is under maintenance, please try other popular games',
+  },
+  game_not_found: { status: 404, vi: 'Không tìm thấy trò chơi', en: 'Game not found' },
+  game_disabled: { status: 403, vi: 'Trò chơi này hiện không khả dụng', en: 'This game is not available' },
+  favorite_limit: {
+    status: 409,
+    vi: 'Danh sách yêu thích đã đầy, vui lòng bỏ bớt',
+    en: 'Your favourites list is full, remove some first',
+  },
   service_unavailable: { status: 503, vi: 'Dịch vụ tạm thời không khả dụng', en: 'Service temporarily unavailable' },
+  records_range_too_long: {
+    status: 400,
+    vi: 'Khoảng thời gian tra cứu quá dài',
+    en: 'The date range is too long',
+  },
+  payment_password_required: { status: 400, vi: 'Vui lòng nhập mật khẩu thanh toán', en: 'Please enter your payment password' },
+  transfer_not_allowed: {
+    status: 403,
+    vi: 'Tài khoản chưa được phép chuyển tiền theo hướng này',
+    en: 'This account may not transfer in this direction',
+  },
+  downline_not_found: {
+    status: 404,
+    vi: 'Không tìm thấy thành viên cấp dưới',
+    en: 'No such member in your downline',
+  },
+  upline_not_found: { status: 404, vi: 'Tài khoản không có cấp trên nhận chuyển tiền', en: 'This account has no upline to transfer to' },
+  transfer_receiver_unavailable: {
+    status: 409,
+    vi: 'Tài khoản nhận hiện không thể nhận tiền',
+    en: 'The receiving account cannot receive money now',
+  },
+  rg_deposit_limit_exceeded: {
+    status: 403,
+    vi: 'Vượt quá giới hạn nạp tiền bạn đã đặt',
+    en: 'This goes over the deposit limit you set',
+    viWith: 'Vượt quá giới hạn nạp tiền {period} bạn đã đặt: {limit}, còn lại {remaining}',
+    enWith: 'This goes over your {period} deposit limit of {limit}; {remaining} left',
+  },
+  rg_wager_limit_exceeded: {
+    status: 403,
+    vi: 'Vượt quá giới hạn đặt cược bạn đã đặt',
+    en: 'This goes over the wager limit you set',
+    viWith: 'Vượt quá giới hạn đặt cược {period} bạn đã đặt: {limit}, còn lại {remaining}',
+    enWith: 'This goes over your {period} wager limit of {limit}; {remaining} left',
+  },
+  rg_loss_limit_exceeded: {
+    status: 403,
+    vi: 'Vượt quá giới hạn thua lỗ bạn đã đặt',
+    en: 'This goes over the loss limit you set',
+    viWith: 'Vượt quá giới hạn thua lỗ {period} bạn đã đặt: {limit}, còn lại {remaining}',
+    enWith: 'This goes over your {period} loss limit of {limit}; {remaining} left',
+  },
+  rg_self_excluded: {
+    status: 403,
+    vi: 'Tài khoản đang tự loại trừ',
+    en: 'This account is self-excluded',
+    viWith: 'Tài khoản đang tự loại trừ đến {until}',
+    enWith: 'This account is self-excluded until {until}',
+  },
+  rg_on_break: {
+    status: 403,
+    vi: 'Tài khoản đang trong thời gian tạm nghỉ',
+    en: 'This account is taking a break',
+    viWith: 'Tài khoản đang tạm nghỉ đến {until}',
+    enWith: 'This account is taking a break until {until}',
+  },
+  admin_request_not_pending: {
+    status: 409,
+    vi: 'Yêu cầu này đã được xử lý',
+    en: 'This request has already been decided',
+  },
+  admin_self_approval: {
+    status: 403,
+    vi: 'Người tạo yêu cầu không thể tự duyệt',
+    en: 'The administrator who made a request cannot approve it',
+  },
   internal_error: { status: 500, vi: 'Lỗi hệ thống không xác định', en: 'Unknown system error' },
-} as const satisfies Record<string, { status: number; vi: string; en: string }>;
+} as const satisfies Record<string, ErrorEntry>;
+
+/**
+ * `vi`/`en` stand alone; `viWith`/`enWith`, when present, are used instead when the error carries
+ * the parameters they name in braces (a limit, a date), so the message can state them.
+ */
+type ErrorEntry = { status: number; vi: string; en: string; viWith?: string; enWith?: string };
+
+/** A parameter of a message: one text for every language, or one per language. */
+export type MessageParam = string | { vi: string; en: string };
+export type MessageParams = Readonly<Record<string, MessageParam>>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;
 
 export type MessageLanguage = 'vi' | 'en';
 
-export function errorMessage(code: ErrorCode, language: MessageLanguage): string {
-  return ERROR_CODES[code][language];
+export function errorMessage(code: ErrorCode, language: MessageLanguage, params?: MessageParams): string {
+  const entry: ErrorEntry = ERROR_CODES[code];
+  const template = language === 'vi' ? entry.viWith : entry.enWith;
+  if (!params || !template) return entry[language];
+  let isComplete = true;
+  const text = template.replace(/\{(\w+)\}/g, (_, name: string) => {
+    const param = params[name];
+    if (param === undefined) {
+      isComplete = false;
+      return '';
+    }
+    return typeof param === 'string' ? param : param[language];
+  });
+  return isComplete ? text : entry[language];
 }
 
 export function isErrorCode(value: string): value is ErrorCode {

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import type { DB } from './schema.ts';
@@ -17,6 +18,12 @@ export function parseInt8(text: string): number {
 }
 
 export type DatabaseKind = 'pglite' | 'postgres';
+
+/**
+ * Extensions every PGlite instance is opened with, as the migrations expect them: trigram indexes
+ * serve the game catalogue's name search, as on PostgreSQL.
+ */
+export const PGLITE_EXTENSIONS = { pg_trgm };
 
 /**
  * SQL text that starts with this comment runs as a named prepared statement on PostgreSQL, so each
@@ -94,6 +101,7 @@ async function openPglite(config: { dataDir: string | undefined; loadDataDir?: B
   if (config.dataDir) mkdirSync(config.dataDir, { recursive: true });
   const pglite = await PGlite.create(config.dataDir, {
     parsers: { [INT8_OID]: parseInt8, [NUMERIC_OID]: (v: string) => v },
+    extensions: PGLITE_EXTENSIONS,
     ...(config.loadDataDir ? { loadDataDir: config.loadDataDir } : {}),
   });
   const db = new Kysely<DB>({ dialect: new SerialPGliteDialect(pglite) });

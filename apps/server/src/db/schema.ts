@@ -1,5 +1,18 @@
 import type { ColumnType, Generated, JSONColumnType } from 'kysely';
 import type { AccountsTables } from '../modules/accounts/accounts.tables.ts';
+import type { AdminTables } from '../modules/admin/admin.tables.ts';
+import type { AdminMoneyTables } from '../modules/admin-money/admin-money.tables.ts';
+import type { BankCardsTables } from '../modules/bank-cards/bank-cards.tables.ts';
+import type { BetRecordsTables } from '../modules/bet-records/bet-records.tables.ts';
+import type { ContentTables } from '../modules/content/content.tables.ts';
+import type { DepositsTables } from '../modules/deposits/deposits.tables.ts';
+import type { GameSessionTables } from '../modules/game-session/game-session.tables.ts';
+import type { GamesTables } from '../modules/games/games.tables.ts';
+import type { KycTables } from '../modules/kyc/kyc.tables.ts';
+import type { ResponsibleGamingTables } from '../modules/responsible-gaming/responsible-gaming.tables.ts';
+import type { TransfersTables } from '../modules/transfers/transfers.tables.ts';
+import type { VendorWalletTables } from '../modules/vendor-wallet/vendor-wallet.tables.ts';
+import type { WithdrawalsTables } from '../modules/withdrawals/withdrawals.tables.ts';
 
 /**
  * The database as Kysely sees it. Each module declares its tables beside its repository and they
@@ -41,6 +54,10 @@ export type AdminUsersTable = {
   password_hash: string;
   role: string;
   created_at: Timestamp;
+  status: ColumnType<'active' | 'disabled', 'active' | 'disabled' | undefined>;
+  failed_logins: ColumnType<number, number | undefined, number>;
+  locked_until: Date | null;
+  last_login_at: Date | null;
 };
 
 export type SessionsTable = {
@@ -193,4 +210,20 @@ export type ReconciliationTables = {
   ledger_reconciliation_differences: LedgerReconciliationDifferencesTable;
 };
 
-export type DB = CoreTables & JobsTables & ReconciliationTables & AccountsTables;
+export type DB = CoreTables &
+  JobsTables &
+  ReconciliationTables &
+  AccountsTables &
+  AdminTables &
+  GameSessionTables &
+  TransfersTables &
+  ResponsibleGamingTables &
+  AdminMoneyTables &
+  DepositsTables &
+  BankCardsTables &
+  WithdrawalsTables &
+  KycTables &
+  ContentTables &
+  VendorWalletTables &
+  BetRecordsTables &
+  GamesTables;

@@ -1,4 +1,4 @@
-import type { ErrorCode } from '@platform/contracts/errors';
+import type { ErrorCode, MessageParams } from '@platform/contracts/errors';
 
 /**
  * An error a caller can act on. It carries a stable code from the contracts; the error handler maps
@@ -7,11 +7,14 @@ import type { ErrorCode } from '@platform/contracts/errors';
 export class DomainError extends Error {
   readonly code: ErrorCode;
   readonly detail: string | undefined;
+  /** Values the translated message states (a limit, a date); see `errorMessage`. */
+  readonly params: MessageParams | undefined;
 
-  constructor(code: ErrorCode, detail?: string) {
+  constructor(code: ErrorCode, detail?: string, params?: MessageParams) {
     super(detail ? `${code}: ${detail}` : code);
     this.name = 'DomainError';
     this.code = code;
     this.detail = detail;
+    this.params = params;
   }
 }

@@ -21,6 +21,8 @@ export function readSessionToken(request: FastifyRequest): string | undefined {
 export function registerAuth(app: FastifyInstance, sessions: SessionService): void {
   app.decorateRequest('principal', null);
   app.addHook('onRequest', async (request) => {
+    // Back-office calls carry an operator's token, never a member's (plugins/admin-auth.ts).
+    if (request.url.startsWith('/admin-api/')) return;
     const token = readSessionToken(request);
     if (token) request.principal = (await sessions.resolve(token)) ?? null;
   });

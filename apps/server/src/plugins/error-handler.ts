@@ -1,13 +1,13 @@
 import type { ErrorEnvelope } from '@platform/contracts/envelope';
-import { ERROR_CODES, type ErrorCode, errorMessage } from '@platform/contracts/errors';
+import { ERROR_CODES, type ErrorCode, errorMessage, type MessageParams } from '@platform/contracts/errors';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { DomainError } from '../lib/domain-error.ts';
 import { requestLanguage } from '../lib/request-language.ts';
 
-export function sendError(request: FastifyRequest, reply: FastifyReply, code: ErrorCode, detail?: string) {
+export function sendError(request: FastifyRequest, reply: FastifyReply, code: ErrorCode, detail?: string, params?: MessageParams) {
   const language = requestLanguage(request);
-  const base = errorMessage(code, language);
+  const base = errorMessage(code, language, params);
   const body: ErrorEnvelope = { success: false, code, message: detail ? `${base}: ${detail}` : base };
   return reply.status(ERROR_CODES[code].status).type('application/json').send(body);
 }
@@ -35,7 +35,7 @@ function firstZodIssue(error: FastifyError): string {
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof DomainError) {
-      return sendError(request, reply, error.code, error.detail);
+      return sendError(request, reply, error.code, error.detail, error.params);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       return sendError(request, reply, 'bad_request', firstZodIssue(error));

@@ -1,3 +1,6 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../test/test-database.ts';
 import { parseEnv } from '../env.ts';
@@ -45,6 +48,18 @@ describe('the demo seed', () => {
     const settings = createSettingsService({ db: database.db });
     expect((await settings.get(merchant.id, maintenanceSetting)).title.vi).toBe('Hệ thống đang bảo trì');
     expect((await settings.get(merchant.id, customerServiceSetting)).url).toMatch(/^https:\/\//);
+  });
+
+  it('adds a bank-transfer channel and a sandbox-gateway channel, both enabled', async () => {
+    const channels = await database.db
+      .selectFrom('deposit_channels')
+      .select(['type', 'gateway_code', 'is_enabled', 'currency'])
+      .orderBy('sort')
+      .execute();
+    expect(channels).toEqual([
+      { type: 'bank_transfer', gateway_code: null, is_enabled: true, currency: 'VND' },
+      { type: 'gateway', gateway_code: 'sandbox', is_enabled: true, currency: 'VND' },
+    ]);
   });
 
   it('builds a three-level agent tree with players under different agents and one direct player', async () => {
@@ -106,9 +121,29 @@ describe('the demo seed', () => {
     expect(accounts).toHaveLength(0);
   });
 
+  it('publishes home banners whose images ship with the web app, and announcements in Vietnamese and English', async () => {
+    const banners = await database.db.selectFrom('content_banners').selectAll().orderBy('sort').execute();
+    expect(banners.length).toBeGreaterThanOrEqual(3);
+    const publicDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../web/public');
+    for (const banner of banners) {
+      expect(banner).toMatchObject({ group_name: 'w_home', enabled: true });
+      expect(existsSync(path.join(publicDir, banner.image_url)), banner.image_url).toBe(true);
+      expect(banner.title_vi && banner.title_en).toBeTruthy();
+    }
+    const announcements = await database.db.selectFrom('content_announcements').selectAll().execute();
+    expect(new Set(announcements.map((a) => a.type))).toEqual(new Set(['PU', 'B', 'H']));
+    for (const a of announcements) {
+      expect(a.title_vi && a.title_en, a.title_en).toBeTruthy();
+      if (a.type !== 'H') expect(a.body_vi && a.body_en, a.title_en).toBeTruthy();
+      expect(a.starts_at.getTime()).toBeLessThanOrEqual(Date.now());
+    }
+    // Play money only: no promise of a real-money bonus anywhere.
+    expect(JSON.stringify(announcements)).not.toMatch(/bonus|thưởng nạp|real money/i);
+  });
+
   it('creates nothing the second time it runs', async () => {
     const before = await countRows(database);
-    expect(before).toMatchObject({ merchants: 1, members: 7, admins: 1 });
+    expect(before).toMatchObject({ merchants: 1, members: 7, admins: 2 });
     expect(await seedDemoData(database.db)).toEqual({ isCreated: false });
     expect(await seedDemoDataAtStartup(database.db, parseEnv({ NODE_ENV: 'development' }), quietLog)).toEqual({ isCreated: false });
     expect(await countRows(database)).toEqual(before);

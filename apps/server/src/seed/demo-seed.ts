@@ -1,8 +1,10 @@
 import { ACCOUNT_TYPE } from '@platform/contracts/account-types';
+import type { AdminRole } from '@platform/contracts/admin';
 import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../db/schema.ts';
 import { type Env, shouldSeedDemoData } from '../env.ts';
 import { hashPassword } from '../lib/password.ts';
+import { seedDemoContent } from '../modules/content/content.demo.ts';
 import { createMerchantService, type Merchant } from '../modules/merchant/merchant.service.ts';
 import { createSettingsService } from '../modules/settings/settings.service.ts';
 import {
@@ -14,6 +16,8 @@ import {
   settingsTreeSetting,
   whitelabelSetting,
 } from '../modules/system/system.settings.ts';
+import { seedDemoDepositChannels } from './demo-deposits.ts';
+import { seedDemoGames } from './demo-games.ts';
 import * as repo from './demo-seed.repository.ts';
 
 /**
@@ -34,11 +38,31 @@ export type DemoAccountSpec = {
   /** The spec's account type for members; null for the back-office administrator. */
   accountType: number | null;
   parentUsername: string | null;
+  /** The back-office role of an administrator entry. */
+  adminRole?: AdminRole;
 };
 
 /** Listed in the README; demo passwords are public by design and never used in production. */
 export const DEMO_ACCOUNTS: readonly DemoAccountSpec[] = [
-  { role: 'administrator', username: 'admin', password: 'Admin@2026', nickname: 'Administrator', accountType: null, parentUsername: null },
+  {
+    role: 'administrator',
+    username: 'admin',
+    password: 'Admin@2026',
+    nickname: 'Administrator',
+    accountType: null,
+    parentUsername: null,
+    adminRole: 'administrator',
+  },
+  // A second operator, so money actions that need another person's approval can be tried.
+  {
+    role: 'administrator',
+    username: 'finance01',
+    password: 'Admin@2026',
+    nickname: 'Finance',
+    accountType: null,
+    parentUsername: null,
+    adminRole: 'finance',
+  },
   {
     role: 'agent',
     username: 'agent01',
@@ -138,14 +162,20 @@ export async function seedDemoData(db: Kysely<DB>, options: DemoSeedOptions = {}
 
     const merchant = await createMerchantService({ db: trx, defaultCode: undefined }).create({ ...DEMO_MERCHANT });
     await seedSettings(trx, merchant.id);
+    await seedDemoDepositChannels(trx, merchant);
+    await seedDemoContent(trx, merchant.id, new Date());
+    await seedDemoGames(trx, merchant.id);
 
-    const admin = DEMO_ACCOUNTS.find((a) => a.role === 'administrator') as DemoAccountSpec;
-    const adminId = await repo.insertAdmin(trx, {
-      merchantId: merchant.id,
-      username: admin.username,
-      passwordHash: hashOf(admin),
-      role: 'administrator',
-    });
+    let adminId = 0;
+    for (const admin of DEMO_ACCOUNTS.filter((a) => a.role === 'administrator')) {
+      const id = await repo.insertAdmin(trx, {
+        merchantId: merchant.id,
+        username: admin.username,
+        passwordHash: hashOf(admin),
+        role: admin.adminRole ?? 'administrator',
+      });
+      if (adminId === 0) adminId = id;
+    }
 
     // Parents come before their children in DEMO_ACCOUNTS, so one pass builds the tree.
     const members: SeededMember[] = [];

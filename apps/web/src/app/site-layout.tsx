@@ -2,14 +2,18 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { useVisitorGuard } from '../features/auth/hooks/use-visitor-guard.ts';
+import { PopupAnnouncementLauncher } from '../features/content/components/popup-announcement-launcher.tsx';
 import { PopupHost } from '../features/layout/components/popup-host.tsx';
 import { SiteFooter } from '../features/layout/components/site-footer.tsx';
 import { SiteHeader } from '../features/layout/components/site-header.tsx';
+import { MemberCentreHost } from '../features/member-centre/components/member-centre-host.tsx';
+import { useLiveBalance } from '../features/wallet/hooks/use-live-balance.ts';
 
 /** The frame of every routed page: header, the page, footer, and the account popups. */
 export function SiteLayout() {
   const { t } = useTranslation();
   const mustLogIn = useVisitorGuard();
+  useLiveBalance();
   const { pathname } = useLocation();
   useEffect(() => {
     // A new page starts at its top, as a full page load would.
@@ -26,7 +30,9 @@ export function SiteLayout() {
         <Outlet />
       </main>
       <SiteFooter />
+      <MemberCentreHost />
       <PopupHost />
+      <PopupAnnouncementLauncher />
     </div>
   );
 }

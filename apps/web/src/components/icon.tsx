@@ -9,6 +9,12 @@ const PATHS = {
   eyeOff:
     'M3 3l18 18M10.6 5.1A9.8 9.8 0 0112 5c6.4 0 10 7 10 7a17 17 0 01-3.2 4.1M6.6 6.6C3.9 8.3 2 12 2 12s3.6 7 10 7a9.6 9.6 0 005.4-1.6M9.9 9.9a3 3 0 004.2 4.2',
   hourglass: 'M7 3h10M7 21h10M8 3c0 5 8 5 8 9s-8 4-8 9M16 3c0 5-8 5-8 9',
+  megaphone: 'M3 10v4h3l7 4V6L6 10H3zm13-1a4 4 0 010 6m2.5-8.5a7.5 7.5 0 010 11',
+  chevronDown: 'M6 9l6 6 6-6',
+  chevronLeft: 'M15 6l-6 6 6 6',
+  chevronRight: 'M9 6l6 6-6 6',
+  pause: 'M9 5v14M15 5v14',
+  play: 'M8 5l11 7-11 7V5z',
 } as const;
 
 export type IconName = keyof typeof PATHS;

@@ -8,14 +8,20 @@ type ModalDialogProps = {
   children: ReactNode;
   /** Absent: the dialog cannot be dismissed (a forced password change). */
   onClose?: () => void;
-  size?: 'small' | 'medium';
+  /** 'wide': a large panel that fills a phone's screen (the member centre). */
+  size?: 'small' | 'medium' | 'wide';
+  /** Extra classes of the body, for a dialog that lays out its own columns. */
+  bodyClassName?: string;
 };
 
 const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
+/** Open dialogs, newest last: only the top one answers Escape and Tab, and the page stays locked until all close. */
+const openDialogs: object[] = [];
+
 /** Accessible modal: labelled, Escape closes, focus is trapped inside and returned, page scroll is locked. */
-export function ModalDialog({ title, children, onClose, size = 'medium' }: ModalDialogProps) {
+export function ModalDialog({ title, children, onClose, size = 'medium', bodyClassName }: ModalDialogProps) {
   const { t } = useTranslation();
   const titleId = useId();
   const panelRef = useRef<HTMLDivElement>(null);
@@ -24,13 +30,17 @@ export function ModalDialog({ title, children, onClose, size = 'medium' }: Modal
 
   useEffect(() => {
     const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    const self = {};
+    openDialogs.push(self);
     document.body.classList.add('is-scroll-locked');
     const panel = panelRef.current;
     const first = panel?.querySelector<HTMLElement>('[data-autofocus]') ?? panel?.querySelector<HTMLElement>(FOCUSABLE);
     (first ?? panel)?.focus();
 
     function onKeyDown(event: KeyboardEvent): void {
+      if (openDialogs[openDialogs.length - 1] !== self || event.defaultPrevented) return;
       if (event.key === 'Escape' && onCloseRef.current) {
+        event.preventDefault();
         event.stopPropagation();
         onCloseRef.current();
         return;
@@ -54,13 +64,14 @@ export function ModalDialog({ title, children, onClose, size = 'medium' }: Modal
     document.addEventListener('keydown', onKeyDown);
     return () => {
       document.removeEventListener('keydown', onKeyDown);
-      document.body.classList.remove('is-scroll-locked');
+      openDialogs.splice(openDialogs.indexOf(self), 1);
+      if (openDialogs.length === 0) document.body.classList.remove('is-scroll-locked');
       previous?.focus();
     };
   }, []);
 
   return createPortal(
-    <div className="modal">
+    <div className={`modal modal--${size}`}>
       {/* The backdrop is a mouse convenience; keyboard users have Escape and the close button. */}
       <div className="modal__backdrop" aria-hidden="true" onClick={onClose} />
       <div
@@ -81,7 +92,7 @@ export function ModalDialog({ title, children, onClose, size = 'medium' }: Modal
             </button>
           )}
         </div>
-        <div className="modal__body">{children}</div>
+        <div className={`modal__body${bodyClassName ? ` ${bodyClassName}` : ''}`}>{children}</div>
       </div>
     </div>,
     document.body,

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { memberCentreEn } from '../features/member-centre/i18n/en.ts';
+import { memberCentreVi } from '../features/member-centre/i18n/vi.ts';
 import { en } from './en.ts';
 import { PACK_LANGUAGES } from './language.ts';
 import { loadPack } from './load-pack.ts';
@@ -15,7 +17,11 @@ const lookup = (resource: object, key: string) =>
   key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], resource);
 const placeholders = (text: string) => [...text.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]).sort();
 
-describe('the translation resources', () => {
+// The shell's texts, and the member centre's namespace that travels with its chunk.
+describe.each([
+  ['the shell', vi, en],
+  ['the member centre', memberCentreVi, memberCentreEn],
+] as const)('the translation resources of %s', (_name, vi, en) => {
   it('have the same keys in Vietnamese and English', () => {
     const viKeys = leafKeys(vi);
     const enKeys = leafKeys(en);
@@ -34,6 +40,31 @@ describe('the translation resources', () => {
   });
 });
 
+/**
+ * The packs translate the whole site shell: header, navigation, the account popups, errors and the
+ * root views. Texts of features added after the shell (member centre pages, wallet, games) show in
+ * English in these languages until a translator adds them; Vietnamese and English stay complete.
+ */
+const SHELL_NAMESPACES = [
+  'app',
+  'common',
+  'nav',
+  'theme',
+  'pages',
+  'comingSoon',
+  'notFound',
+  'auth',
+  'fields',
+  'validation',
+  'account',
+  'language',
+  'error',
+  'maintenance',
+  'block',
+  'home',
+  'footer',
+];
+
 describe.each(PACK_LANGUAGES)('the %s pack', (language) => {
   it('has only keys that English has, each a non-empty text with the English placeholders', async () => {
     const pack = await loadPack(language);
@@ -48,9 +79,11 @@ describe.each(PACK_LANGUAGES)('the %s pack', (language) => {
     }
   });
 
-  it('translates nearly every key: only names that stay as in English may be left out', async () => {
+  it('translates every key of the site shell: only names that stay as in English may be left out', async () => {
     const pack = await loadPack(language);
-    const missing = leafKeys(en).filter((key) => lookup(pack, key) === undefined);
+    const missing = leafKeys(en)
+      .filter((key) => SHELL_NAMESPACES.includes(key.split('.')[0] ?? ''))
+      .filter((key) => lookup(pack, key) === undefined);
     const SAME_IN_EVERY_LANGUAGE = [
       'fields.qqNum',
       'fields.line',

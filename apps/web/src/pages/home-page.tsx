@@ -3,6 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { Link, useMatches, useNavigate } from 'react-router';
 import { GAME_CATEGORIES } from '../app/site-sections.ts';
 import { useSessionStore } from '../features/auth/hooks/session-store.ts';
+import { BannerCarousel } from '../features/content/components/banner-carousel.tsx';
+import { NoticeMarquee } from '../features/content/components/notice-marquee.tsx';
 import { usePopupStore } from '../features/layout/hooks/popup-store.ts';
 
 /** The popup a route opens over home (/register, /register.html, /login). */
@@ -32,14 +34,20 @@ export function HomePage() {
     if (current !== null) hasOpenedRef.current = true;
     else if (hasOpenedRef.current) void navigate('/index', { replace: true });
   }, [popup, current, navigate]);
+  const hero = (
+    <section className="hero" aria-labelledby="hero-title">
+      <h2 id="hero-title" className="hero__title">
+        {t('home.welcomeTitle')}
+      </h2>
+      <p className="hero__text">{t('home.welcomeText')}</p>
+    </section>
+  );
   return (
     <>
-      <section className="hero" aria-labelledby="hero-title">
-        <h1 id="hero-title" className="hero__title">
-          {t('home.welcomeTitle')}
-        </h1>
-        <p className="hero__text">{t('home.welcomeText')}</p>
-      </section>
+      {/* The page's heading; the banners (or, without any, the welcome block) show the brand. */}
+      <h1 className="visually-hidden">{t('home.welcomeTitle')}</h1>
+      <BannerCarousel fallback={hero} />
+      <NoticeMarquee />
       <section className="categories" aria-labelledby="categories-title">
         <h2 id="categories-title" className="categories__title">
           {t('home.categoriesTitle')}

@@ -10,6 +10,9 @@ export const ACCOUNT_AUDIT_ACTIONS = [
   'member.password_changed',
   'member.password_reset',
   'member.trial_created',
+  'member.profile_updated',
+  'member.avatar_changed',
+  'member.contact_verified',
 ] as const;
 export type AccountAuditAction = (typeof ACCOUNT_AUDIT_ACTIONS)[number];
 

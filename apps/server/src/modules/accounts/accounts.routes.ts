@@ -35,6 +35,7 @@ import {
 } from '@platform/contracts/accounts';
 import { commonErrorResponses, errorEnvelope, ok, okEnvelope } from '@platform/contracts/envelope';
 import { ERROR_CODES, errorMessage } from '@platform/contracts/errors';
+import { publicPayloadKeySchema } from '@platform/contracts/payload-encryption';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { DomainError } from '../../lib/domain-error.ts';
@@ -47,7 +48,7 @@ import { CAPTCHA_TTL_SECONDS } from './accounts.settings.ts';
 import type { BotCheck } from './bot-check.ts';
 import type { CaptchaService } from './captcha.service.ts';
 import type { PasswordResetService } from './password-reset.service.ts';
-import { type PayloadEncryption, publicPayloadKeySchema } from './payload-encryption.ts';
+import type { PayloadEncryption } from './payload-encryption.ts';
 
 /** Requests per minute per IP on the calls a script would hammer; lockouts and SMS caps sit behind. */
 export const ACCOUNT_RATE_LIMITS = {
@@ -446,7 +447,7 @@ function smsSentMessage(request: FastifyRequest): string {
 }
 
 function sendLoginFailure(request: FastifyRequest, reply: FastifyReply, error: DomainError) {
-  const base = errorMessage(error.code, requestLanguage(request));
+  const base = errorMessage(error.code, requestLanguage(request), error.params);
   return reply.status(ERROR_CODES[error.code].status).send({
     success: false as const,
     code: error.code,

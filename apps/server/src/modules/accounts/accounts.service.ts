@@ -63,6 +63,9 @@ export class LoginRefusal extends DomainError {
 
 export type AccountsService = ReturnType<typeof createAccountsService>;
 
+/** Another module's veto on a login whose credentials were right; it throws a DomainError. */
+export type LoginGuard = { assertCanLogin: (memberId: number) => Promise<void> };
+
 const PG_UNIQUE_VIOLATION = '23505';
 const AFFILIATE_CODE_ATTEMPTS = 5;
 
@@ -100,6 +103,7 @@ export function createAccountsService(deps: {
   sms: SmsCodeService;
   secondFactor: SecondFactor;
   ledger: LedgerService;
+  loginGuard?: LoginGuard | undefined;
   now: () => Date;
 }) {
   const { db, settings, merchants, sessions, captcha, sms, secondFactor, ledger, now } = deps;
@@ -224,8 +228,12 @@ export function createAccountsService(deps: {
       throw new DomainError('captcha_invalid');
     }
     if (isMobile && flags.REGMOBVERF3) {
-      if (!input.verificationCode) throw new DomainError('verification_code_required');
-      await sms.consume(merchant.id, 'register', input.mobileNum!, input.verificationCode);
+      if (input.firebaseChannel === 'sms' && input.firebaseIdToken) {
+        await sms.consumeProviderToken(input.firebaseIdToken, input.mobileNum!, input.countryDialingCode);
+      } else {
+        if (!input.verificationCode) throw new DomainError('verification_code_required');
+        await sms.consume(merchant.id, 'register', input.mobileNum!, input.verificationCode);
+      }
     }
 
     const passwordHash = needsPassword ? await hashPassword(input.password!) : null;
@@ -296,6 +304,7 @@ export function createAccountsService(deps: {
     meta: RequestMeta,
     context: { isSms: boolean; isDefaultPassword: boolean; previousLogin: { at: Date | null; ip: string | null; count: number } | null },
   ): Promise<LoginValue> {
+    await deps.loginGuard?.assertCanLogin(memberId);
     const policy = await settings.get(merchant.id, loginPolicySetting);
     const at = now();
     const before = await repo.findById(db, memberId);
@@ -419,6 +428,7 @@ export function createAccountsService(deps: {
     if (member.status !== 'active') throw new LoginRefusal('account_locked', false);
     if (isTrialAccountType(member.accountType)) throw new LoginRefusal('non_member_login', false);
     if (input.entry === 'agent' && !isAgentAccountType(member.accountType)) throw new LoginRefusal('not_agent', false);
+    await deps.loginGuard?.assertCanLogin(member.id);
 
     await clearThrottle(db, merchant.id, 'account', accountKey);
     const context = {

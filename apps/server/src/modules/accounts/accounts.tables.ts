@@ -1,6 +1,7 @@
 import type { ColumnType, Generated, JSONColumnType } from 'kysely';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type NullableText = ColumnType<string | null, string | null | undefined, string | null>;
 
 /** Login bookkeeping per member; a member without a row has never logged in. */
 export type MemberSecurityTable = {
@@ -22,6 +23,45 @@ export type MemberProfilesTable = {
   register_ip: string | null;
   affiliate_code_used: string | null;
   created_at: Timestamp;
+  permanent_address: NullableText;
+  current_address: NullableText;
+  place_of_birth: NullableText;
+  nationality: NullableText;
+  occupation: NullableText;
+  income_source: NullableText;
+  /** YYYY-MM-DD */
+  birthday: NullableText;
+  updated_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+};
+
+/** A built-in avatar key or an uploaded image, never both. */
+export type MemberAvatarsTable = {
+  member_id: number;
+  builtin: string | null;
+  content_type: string | null;
+  image: Uint8Array | null;
+  updated_at: Date;
+};
+
+/** One-time codes that prove a member receives their mobile or e-mail; a new code retires the live one. */
+export type MemberContactCodesTable = {
+  id: Generated<number>;
+  member_id: number;
+  channel: 'mobile' | 'email';
+  address: string;
+  code_hash: string;
+  attempts: ColumnType<number, number | undefined, number>;
+  created_at: Date;
+  expires_at: Date;
+  consumed_at: Date | null;
+};
+
+/** The address a member proved, per channel; it counts only while it is still the one on file. */
+export type MemberContactVerificationsTable = {
+  member_id: number;
+  channel: 'mobile' | 'email';
+  address: string;
+  verified_at: Date;
 };
 
 export type AffiliateCodesTable = {
@@ -57,7 +97,7 @@ export type SmsCodesTable = {
   id: Generated<number>;
   merchant_id: number;
   mobile_num: string;
-  purpose: 'login' | 'register' | 'password';
+  purpose: 'login' | 'register' | 'password' | 'withdrawal';
   code_hash: string;
   attempts: ColumnType<number, number | undefined, number>;
   ip: string | null;
@@ -145,6 +185,9 @@ export type AccountsTables = {
   payload_nonces: PayloadNoncesTable;
   member_security: MemberSecurityTable;
   member_profiles: MemberProfilesTable;
+  member_avatars: MemberAvatarsTable;
+  member_contact_codes: MemberContactCodesTable;
+  member_contact_verifications: MemberContactVerificationsTable;
   affiliate_codes: AffiliateCodesTable;
   auth_throttles: AuthThrottlesTable;
   captchas: CaptchasTable;

@@ -1,7 +1,7 @@
 import { type Challenge, solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { nextIp } from '../../../test/accounts-helpers.ts';
+import { allowPlainPayloads, nextIp } from '../../../test/accounts-helpers.ts';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { createMember, createMerchant, uniqueName } from '../../../test/factories.ts';
 import { hashPassword } from '../../lib/password.ts';
@@ -16,6 +16,8 @@ describe('bot check', () => {
   beforeAll(async () => {
     t = await buildTestApp({ TRUST_PROXY: 'true' });
     merchant = await createMerchant(t.database.db);
+    // These tests are about the calls' rules; sealing is tested in payload-encryption.routes.test.ts.
+    await allowPlainPayloads(t.app, merchant.id);
     const m = await createMember(t.database.db, merchant, {
       passwordHash: await hashPassword('goodpass1'),
       username: uniqueName('bot').slice(0, 12),

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { bearer, freshCaptcha, lastSmsCode, nextIp } from '../../../test/accounts-helpers.ts';
+import { allowPlainPayloads, bearer, freshCaptcha, lastSmsCode, nextIp } from '../../../test/accounts-helpers.ts';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { createMember, createMerchant, uniqueName } from '../../../test/factories.ts';
 import { hashPassword } from '../../lib/password.ts';
@@ -16,6 +16,8 @@ describe('login, logout and member info', () => {
   beforeAll(async () => {
     t = await buildTestApp({ TRUST_PROXY: 'true' }, { now: () => clock });
     merchant = await createMerchant(t.database.db);
+    // These tests are about the calls' rules; sealing is tested in payload-encryption.routes.test.ts.
+    await allowPlainPayloads(t.app, merchant.id);
     passwordHash = await hashPassword('goodpass1');
   });
   afterAll(async () => {

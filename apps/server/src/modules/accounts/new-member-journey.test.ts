@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, freshCaptcha, lastSmsCode, nextIp } from '../../../test/accounts-helpers.ts';
+import { bearer, encryptedBody, freshCaptcha, lastSmsCode, nextIp } from '../../../test/accounts-helpers.ts';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { createMerchant, uniqueName } from '../../../test/factories.ts';
 import { loginPolicySetting } from './accounts.settings.ts';
@@ -24,8 +24,20 @@ describe('a new member from registration to password recovery', () => {
     await t.close();
   });
 
-  const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object, token?: string) =>
-    t.app.inject({ method, url, ...(payload ? { payload } : {}), headers: token ? bearer(token, ip) : headers });
+  /** The spec's encrypted calls, sealed as the web client seals them. */
+  const ENCRYPTED_PATHS = new Set([
+    '/wps/session/login',
+    '/wps/session/login/verify',
+    '/wps/member/register',
+    '/wps/member/register/mobile',
+    '/wps/member/password',
+    '/wps/member/password/reset',
+    '/wps/member/password/verification',
+  ]);
+  const call = async (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object, token?: string) => {
+    const body = payload && ENCRYPTED_PATHS.has(url) ? await encryptedBody(t.app, payload, clock) : payload;
+    return t.app.inject({ method, url, ...(body ? { payload: body } : {}), headers: token ? bearer(token, ip) : headers });
+  };
   const login = (username: string, password: string) => call('POST', '/wps/session/login', { username, password });
 
   it('registers, logs out and in, changes an expired password, and recovers it by e-mail and by phone', async () => {

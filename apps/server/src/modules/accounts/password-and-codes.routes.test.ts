@@ -1,6 +1,6 @@
 import { inflateSync } from 'node:zlib';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { bearer, lastSmsCode, nextIp, solveCaptcha } from '../../../test/accounts-helpers.ts';
+import { allowPlainPayloads, bearer, lastSmsCode, nextIp, solveCaptcha } from '../../../test/accounts-helpers.ts';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { createMember, createMerchant, uniqueName } from '../../../test/factories.ts';
 import { hashPassword } from '../../lib/password.ts';
@@ -17,6 +17,8 @@ describe('password change, captcha and SMS codes', () => {
   beforeAll(async () => {
     t = await buildTestApp({ TRUST_PROXY: 'true' }, { now: () => clock });
     merchant = await createMerchant(t.database.db);
+    // These tests are about the calls' rules; sealing is tested in payload-encryption.routes.test.ts.
+    await allowPlainPayloads(t.app, merchant.id);
     passwordHash = await hashPassword('goodpass1');
   });
   afterAll(async () => {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { bearer, nextIp } from '../../../test/accounts-helpers.ts';
+import { allowPlainPayloads, bearer, nextIp } from '../../../test/accounts-helpers.ts';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { createMember, createMerchant, uniqueName } from '../../../test/factories.ts';
 import { hashPassword } from '../../lib/password.ts';
@@ -13,6 +13,8 @@ describe('forgot password by e-mail', () => {
   beforeAll(async () => {
     t = await buildTestApp({ TRUST_PROXY: 'true' }, { now: () => clock });
     merchant = await createMerchant(t.database.db);
+    // These tests are about the calls' rules; sealing is tested in payload-encryption.routes.test.ts.
+    await allowPlainPayloads(t.app, merchant.id);
   });
   afterAll(async () => {
     await t.close();

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { encryptedBodySchema, PAYLOAD_ENC, PAYLOAD_KEY_ALG, PAYLOAD_SKEW_MS } from '@platform/contracts/payload-encryption';
 import type { preValidationAsyncHookHandler } from 'fastify';
 import { compactDecrypt, exportJWK, generateKeyPair, importJWK, type JWK } from 'jose';
 import type { Kysely } from 'kysely';
@@ -14,21 +15,16 @@ import { defineSetting, type SettingsService } from '../settings/settings.servic
  * `{ encrypted: "<compact JWE>" }`. The timestamp must be within the skew window and the nonce
  * unused, so a captured request cannot be sent again.
  */
-export const PAYLOAD_KEY_ALG = 'ECDH-ES+A256KW';
-export const PAYLOAD_ENC = 'A256GCM';
-export const PAYLOAD_SKEW_MS = 5 * 60_000;
+export { PAYLOAD_ENC, PAYLOAD_KEY_ALG, PAYLOAD_SKEW_MS } from '@platform/contracts/payload-encryption';
+
 const PURPOSE = 'payload';
 
-/** Off by default so plain clients keep working while the web client adopts encryption. */
+/**
+ * On by default, as the spec has these calls encrypted: a plain body is refused with
+ * `encryption_required`. An operator may turn it off for a client that cannot encrypt.
+ */
 export const payloadSecuritySetting = defineSetting('accounts.payloadSecurity', z.object({ requireEncryptedPayloads: z.boolean() }), {
-  requireEncryptedPayloads: false,
-});
-
-export const encryptedBodySchema = z.strictObject({
-  encrypted: z
-    .string()
-    .min(1)
-    .max(64 * 1024),
+  requireEncryptedPayloads: true,
 });
 
 const envelopeSchema = z.object({
@@ -37,13 +33,7 @@ const envelopeSchema = z.object({
   data: z.record(z.string(), z.unknown()),
 });
 
-export type PublicPayloadKey = { kid: string; alg: string; enc: string; jwk: JWK };
-export const publicPayloadKeySchema = z.object({
-  kid: z.string(),
-  alg: z.string(),
-  enc: z.string(),
-  jwk: z.record(z.string(), z.unknown()),
-});
+export type PublicPayloadKey = { kid: string; alg: string; enc: string; jwk: JWK; serverTime: number };
 
 export type PayloadEncryption = ReturnType<typeof createPayloadEncryption>;
 
@@ -88,7 +78,7 @@ export function createPayloadEncryption(deps: { db: Kysely<DB>; now: () => Date;
 
   async function publicKey(): Promise<PublicPayloadKey> {
     const k = await key();
-    return { kid: k.kid, alg: PAYLOAD_KEY_ALG, enc: PAYLOAD_ENC, jwk: k.publicJwk };
+    return { kid: k.kid, alg: PAYLOAD_KEY_ALG, enc: PAYLOAD_ENC, jwk: k.publicJwk, serverTime: now().getTime() };
   }
 
   /** Decrypts and checks freshness and single use; returns the inner request body. */

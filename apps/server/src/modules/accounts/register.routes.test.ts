@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { freshCaptcha, lastSmsCode, nextIp } from '../../../test/accounts-helpers.ts';
+import { allowPlainPayloads, freshCaptcha, lastSmsCode, nextIp } from '../../../test/accounts-helpers.ts';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { createMember, createMerchant, uniqueName } from '../../../test/factories.ts';
 import { whitelabelSetting } from '../system/system.settings.ts';
@@ -13,6 +13,8 @@ describe('registration calls', () => {
   beforeAll(async () => {
     t = await buildTestApp({ TRUST_PROXY: 'true' });
     merchant = await createMerchant(t.database.db);
+    // These tests are about the calls' rules; sealing is tested in payload-encryption.routes.test.ts.
+    await allowPlainPayloads(t.app, merchant.id);
   });
   afterAll(async () => {
     await t.close();

@@ -1,6 +1,6 @@
 import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { bearer, lastSmsCode, nextIp } from '../../../test/accounts-helpers.ts';
+import { allowPlainPayloads, bearer, lastSmsCode, nextIp } from '../../../test/accounts-helpers.ts';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { createMember, createMerchant, uniqueName } from '../../../test/factories.ts';
 import { hashPassword } from '../../lib/password.ts';
@@ -14,6 +14,8 @@ describe('second factor for a login from a new address', () => {
   beforeAll(async () => {
     t = await buildTestApp({ TRUST_PROXY: 'true' });
     merchant = await createMerchant(t.database.db);
+    // These tests are about the calls' rules; sealing is tested in payload-encryption.routes.test.ts.
+    await allowPlainPayloads(t.app, merchant.id);
     passwordHash = await hashPassword('goodpass1');
   });
   afterAll(async () => {

@@ -4,9 +4,11 @@ import type { DB } from '../../db/schema.ts';
 import { DomainError } from '../../lib/domain-error.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
 import { smsPolicySetting } from './accounts.settings.ts';
+import { isSamePhoneNumber } from './phone-identity.ts';
 import type { SmsProvider } from './sms-provider.ts';
 
-export type SmsPurpose = 'login' | 'register' | 'password';
+/** `withdrawal`: re-authentication before the first withdrawal to a new bank card. */
+export type SmsPurpose = 'login' | 'register' | 'password' | 'withdrawal';
 
 export type SmsCodeService = ReturnType<typeof createSmsCodeService>;
 
@@ -21,6 +23,7 @@ const MESSAGE: Record<SmsPurpose, string> = {
   login: 'Ma dang nhap cua ban la {code}, hieu luc {minutes} phut.',
   register: 'Ma dang ky cua ban la {code}, hieu luc {minutes} phut.',
   password: 'Ma dat lai mat khau cua ban la {code}, hieu luc {minutes} phut.',
+  withdrawal: 'Ma xac nhan rut tien cua ban la {code}, hieu luc {minutes} phut.',
 };
 
 /**
@@ -133,5 +136,16 @@ export function createSmsCodeService(deps: { db: Kysely<DB>; settings: SettingsS
     if (!spent) throw new DomainError('verification_code_invalid');
   }
 
-  return { send, consume };
+  /**
+   * The phone-provider variant: the client sent the SMS through the provider (Firebase phone
+   * sign-in) and passes its ID token; the number in the token must be the one being registered.
+   */
+  async function consumeProviderToken(idToken: string, mobileNum: string, countryDialingCode: string | null | undefined): Promise<void> {
+    if (!provider.verifyIdToken) throw new DomainError('phone_provider_unavailable');
+    const { phoneNumber } = await provider.verifyIdToken(idToken);
+    if (!isSamePhoneNumber(phoneNumber, mobileNum, countryDialingCode))
+      throw new DomainError('verification_code_invalid', 'firebaseIdToken');
+  }
+
+  return { send, consume, consumeProviderToken };
 }

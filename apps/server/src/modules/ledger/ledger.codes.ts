@@ -33,6 +33,7 @@ export const ESCROW_ACCOUNT_KIND: SystemAccountKind = 'stake_escrow';
  * - deposit: payment_clearing -> player (a confirmed deposit)
  * - withdrawal: player -> payment_clearing (a withdrawal paid out)
  * - withdrawal_returned: payment_clearing -> player (a rejected or failed withdrawal)
+ * - withdrawal_fee: a withdrawal's fee, reserved with it and posted to house_revenue at payout
  * - vendor_transfer_out / vendor_transfer_in: player <-> vendor_clearing (transfer-style game wallets)
  * - upline_transfer / downline_transfer: agent <-> player within a downline
  * - promotion: bonus_pool -> player_bonus or player_main
@@ -45,6 +46,8 @@ export const ESCROW_ACCOUNT_KIND: SystemAccountKind = 'stake_escrow';
  * - trial_credit: play_money -> a trial (free-play) account; kept apart from real money's accounts
  * - stake_reserve: player -> stake_escrow (a reservation is made)
  * - stake_void: stake_escrow -> player (a reservation is released)
+ * - withdrawal_hold / withdrawal_release: the same two steps for a withdrawal's reservation (codes
+ *   withdrawal and withdrawal_fee), so money waiting for payout is never read as a stake
  * - reversal: the exact opposite of an earlier transfer
  */
 export const TRANSFER_CODES = [
@@ -67,11 +70,27 @@ export const TRANSFER_CODES = [
   'stake_void',
   'reversal',
   'trial_credit',
+  'withdrawal_fee',
+  'withdrawal_hold',
+  'withdrawal_release',
 ] as const;
 export type TransferCode = (typeof TRANSFER_CODES)[number];
 
 /** Codes the ledger writes itself; a caller cannot use them for a transfer or a post. */
-export const LEDGER_OWN_CODES = ['stake_reserve', 'stake_void', 'reversal'] as const;
+export const LEDGER_OWN_CODES = ['stake_reserve', 'stake_void', 'withdrawal_hold', 'withdrawal_release', 'reversal'] as const;
+
+/** Reservation codes whose reserve and release are written as withdrawal_hold and withdrawal_release. */
+const WITHDRAWAL_RESERVATION_CODES: readonly string[] = ['withdrawal', 'withdrawal_fee'];
+
+/** The ledger's own code for the transfer that makes a reservation of this code. */
+export function reserveTransferCodeOf(reservationCode: string): 'stake_reserve' | 'withdrawal_hold' {
+  return WITHDRAWAL_RESERVATION_CODES.includes(reservationCode) ? 'withdrawal_hold' : 'stake_reserve';
+}
+
+/** The ledger's own code for the transfer that releases (voids) a reservation of this code. */
+export function voidTransferCodeOf(reservationCode: string): 'stake_void' | 'withdrawal_release' {
+  return WITHDRAWAL_RESERVATION_CODES.includes(reservationCode) ? 'withdrawal_release' : 'stake_void';
+}
 export type LedgerOwnCode = (typeof LEDGER_OWN_CODES)[number];
 export type CallerTransferCode = Exclude<TransferCode, LedgerOwnCode>;
 

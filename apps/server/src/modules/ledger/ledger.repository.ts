@@ -392,6 +392,29 @@ export async function sumHeldReservations(db: Kysely<DB>, accountIds: readonly n
   return row.total;
 }
 
+/**
+ * A value per member that changes whenever any of the member's balances or held amounts change:
+ * the sum of the accounts' versions (every balance update bumps one) and the held reservations
+ * (posting a reservation changes the locked amount without touching the account row).
+ */
+export async function findBalanceFingerprints(db: Kysely<DB>, memberIds: readonly number[]): Promise<Map<number, string>> {
+  if (memberIds.length === 0) return new Map();
+  const result = await sql<{ member_id: number; versions: number; held: number; held_count: number }>`
+    SELECT a.member_id,
+           sum(a.version)::bigint AS versions,
+           coalesce(sum(h.held), 0)::bigint AS held,
+           coalesce(sum(h.held_count), 0)::bigint AS held_count
+      FROM ledger_accounts a
+      LEFT JOIN LATERAL (
+        SELECT sum(r.amount) AS held, count(*) AS held_count
+          FROM ledger_reservations r
+         WHERE r.account_id = a.id AND r.status = 'held'
+      ) h ON true
+     WHERE a.member_id IN (${sql.join(memberIds.map((id) => sql`${id}::bigint`))})
+     GROUP BY a.member_id`.execute(db);
+  return new Map(result.rows.map((r) => [Number(r.member_id), `${r.versions}:${r.held}:${r.held_count}`]));
+}
+
 export type HistoryFilter = {
   accountIds: readonly number[];
   codes?: readonly string[] | undefined;
@@ -442,6 +465,41 @@ export async function findEntries(db: Kysely<DB>, filter: HistoryFilter): Promis
     .offset(filter.offset)
     .execute();
   return { rows: rows.map(trimCurrency), totalCount: count.total };
+}
+
+export type DailyTotalsFilter = {
+  accountIds: readonly number[];
+  /** Codes to sum; a reversal counts under the code of the transfer it reverses. */
+  codes: readonly string[];
+  from: Date;
+  to?: Date | undefined;
+  timeZone: string;
+};
+
+export type DailyTotalRow = { day: string; referenceType: string | null; code: string; total: number };
+
+/**
+ * Sums of the given accounts' entries per local day (in `timeZone`), reference type and code, for
+ * `from` (inclusive) to `to` (exclusive). A reversal's entries are summed under the code of the
+ * transfer they reverse, so a reversed payout nets its payout out.
+ */
+export async function findDailyTotals(db: Kysely<DB>, filter: DailyTotalsFilter): Promise<DailyTotalRow[]> {
+  if (filter.accountIds.length === 0 || filter.codes.length === 0) return [];
+  const upper = filter.to ? sql`AND e.created_at < ${filter.to}::timestamptz` : sql``;
+  const result = await sql<{ day: string; reference_type: string | null; code: string; total: string }>`
+    SELECT to_char(e.created_at AT TIME ZONE ${filter.timeZone}, 'YYYY-MM-DD') AS day,
+           t.reference_type,
+           CASE WHEN e.code = 'reversal' THEN o.code ELSE e.code END AS code,
+           sum(e.amount)::text AS total
+      FROM ledger_entries e
+      JOIN ledger_transfers t ON t.id = e.transfer_id
+      LEFT JOIN ledger_transfers o ON o.id = t.reverses_transfer_id
+     WHERE e.account_id IN (${sql.join(filter.accountIds.map((id) => sql`${id}::bigint`))})
+       AND e.created_at >= ${filter.from}::timestamptz ${upper}
+       AND (CASE WHEN e.code = 'reversal' THEN o.code ELSE e.code END) IN (${sql.join(filter.codes.map((c) => sql`${c}`))})
+     GROUP BY 1, 2, 3
+     ORDER BY 1 DESC`.execute(db);
+  return result.rows.map((r) => ({ day: r.day, referenceType: r.reference_type, code: r.code, total: Number(r.total) }));
 }
 
 const UNIQUE_VIOLATION = '23505';
@@ -791,4 +849,51 @@ export async function settleToSystemInOneStatement(
     if (isFallbackError(err) || sqlStateOf(err) === FOREIGN_KEY_VIOLATION) return undefined;
     throw err;
   }
+}
+
+/**
+ * Stakes the house took from a member's accounts in [from, to): direct `bet` debits plus posted
+ * reservations whose post was a `bet`, counted by when the stake was placed. Voided stakes do not count.
+ */
+export async function sumStakes(db: Kysely<DB>, accountIds: readonly number[], from: Date, to: Date | null): Promise<number> {
+  if (accountIds.length === 0) return 0;
+  const upper = to ?? new Date('9999-12-31T00:00:00Z');
+  const result = await sql<{ total: string }>`
+    SELECT (
+      coalesce((SELECT -sum(e.amount) FROM ledger_entries e
+                 WHERE e.account_id IN (${sql.join(accountIds)}) AND e.code = 'bet' AND e.amount < 0
+                   AND e.created_at >= ${from} AND e.created_at < ${upper}), 0)
+      + coalesce((SELECT sum(r.amount) FROM ledger_reservations r JOIN ledger_transfers s ON s.id = r.settle_transfer_id
+                   WHERE r.account_id IN (${sql.join(accountIds)}) AND r.status = 'posted' AND s.code = 'bet'
+                     AND r.created_at >= ${from} AND r.created_at < ${upper}), 0)
+    )::text AS total`.execute(db);
+  return Number(result.rows[0]?.total ?? 0);
+}
+
+/**
+ * Members ranked by the sum of transfers of one code credited to their accounts in [from, to),
+ * less the reversals of those transfers (a deposit corrected later does not count).
+ */
+export async function sumCreditsByMember(
+  db: Kysely<DB>,
+  filter: { merchantId: number; currency: string; code: string; from: Date; to: Date; limit: number },
+): Promise<{ memberId: number; total: number }[]> {
+  const rows = await db
+    .selectFrom('ledger_transfers as t')
+    .innerJoin('ledger_accounts as a', 'a.id', 't.credit_account_id')
+    .leftJoin('ledger_transfers as r', 'r.reverses_transfer_id', 't.id')
+    .select((eb) => ['a.member_id as memberId', eb.fn.sum<string>('t.amount').as('total')])
+    .where('t.code', '=', filter.code)
+    .where('a.merchant_id', '=', filter.merchantId)
+    .where('a.currency', '=', filter.currency)
+    .where('a.member_id', 'is not', null)
+    .where('t.created_at', '>=', filter.from)
+    .where('t.created_at', '<', filter.to)
+    .where('r.id', 'is', null)
+    .groupBy('a.member_id')
+    .orderBy('total', 'desc')
+    .orderBy('a.member_id')
+    .limit(filter.limit)
+    .execute();
+  return rows.map((r) => ({ memberId: Number(r.memberId), total: Number(r.total) }));
 }

@@ -8,9 +8,12 @@ import {
   isCallerTransferCode,
   isMemberAccountKind,
   isSystemAccountKind,
+  LEDGER_OWN_CODES,
   type MemberAccountKind,
+  reserveTransferCodeOf,
   type SystemAccountKind,
   type TransferCode,
+  voidTransferCodeOf,
 } from './ledger.codes.ts';
 import * as repo from './ledger.repository.ts';
 
@@ -159,6 +162,18 @@ export type HistoryItem = {
   note: string | null;
   createdAt: Date;
 };
+
+export type DailyTotalsQuery = {
+  memberId: number;
+  currency: string;
+  codes: readonly TransferCode[];
+  from: Date;
+  to?: Date | undefined;
+  timeZone: string;
+};
+
+/** `total` is the signed sum on the member's side. */
+export type DailyTotal = { day: string; referenceType: string | null; code: string; total: number };
 
 export type HistoryPage = { list: HistoryItem[]; pageNo: number; pageSize: number; totalCount: number };
 
@@ -559,7 +574,7 @@ export function createLedgerService(deps: { db: Db; now?: () => Date }) {
         systemAccountId: escrow.id,
         memberDelta: -input.amount,
         currency: account.currency,
-        code: 'stake_reserve',
+        code: reserveTransferCodeOf(code),
         idempotencyKey: input.idempotencyKey,
         requestHash: hash,
         referenceType: input.reference?.type ?? null,
@@ -575,7 +590,7 @@ export function createLedgerService(deps: { db: Db; now?: () => Date }) {
         from: account,
         to: escrow,
         amount: input.amount,
-        code: 'stake_reserve',
+        code: reserveTransferCodeOf(code),
         idempotencyKey: input.idempotencyKey,
         requestHash: hash,
         reference: input.reference,
@@ -809,7 +824,7 @@ export function createLedgerService(deps: { db: Db; now?: () => Date }) {
       note: input.note,
       destination: async (reservation, t) => ({
         account: await accountOrThrow(t, reservation.accountId, isInCallerTrx, 'reservation account'),
-        code: 'stake_void',
+        code: voidTransferCodeOf(reservation.code),
       }),
     });
   }
@@ -865,7 +880,7 @@ export function createLedgerService(deps: { db: Db; now?: () => Date }) {
     return inTransaction(trx, async (t) => {
       const original = await repo.findTransferById(t, input.transferId);
       if (!original) throw new DomainError('not_found', 'transferId');
-      if (original.code === 'reversal' || original.code === 'stake_reserve' || original.code === 'stake_void') {
+      if ((LEDGER_OWN_CODES as readonly string[]).includes(original.code)) {
         throw new DomainError('transfer_not_reversible');
       }
       if (await repo.isSettlementTransfer(t, original.id)) throw new DomainError('transfer_not_reversible');
@@ -915,6 +930,21 @@ export function createLedgerService(deps: { db: Db; now?: () => Date }) {
     return { currency: member.currency, main, bonus, agent: balanceOfKind('agent_main'), locked, sum: main + bonus };
   }
 
+  /**
+   * The stakes a member placed in [from, to) that the house took (wagering turnover): direct `bet`
+   * debits and posted `bet` reservations of the member's accounts in the currency.
+   */
+  async function stakeTurnover(query: { memberId: number; currency: string; from: Date; to?: Date | null }, trx?: Transaction<DB>) {
+    const executor = trx ?? db;
+    const accounts = await repo.findMemberAccounts(executor, query.memberId, query.currency);
+    return repo.sumStakes(
+      executor,
+      accounts.map((a) => a.id),
+      query.from,
+      query.to ?? null,
+    );
+  }
+
   /** A member's (or the given accounts') entries, newest first, filtered by codes and a time range. */
   async function history(query: HistoryQuery, trx?: Transaction<DB>): Promise<HistoryPage> {
     const executor = trx ?? db;
@@ -957,7 +987,24 @@ export function createLedgerService(deps: { db: Db; now?: () => Date }) {
     };
   }
 
+  /**
+   * A member's entries summed per local day, reference type and code (reversals under the code they
+   * reverse), from `from` (inclusive) to `to` (exclusive, or now). Records and limits read this.
+   */
+  async function dailyTotals(query: DailyTotalsQuery, trx?: Transaction<DB>): Promise<DailyTotal[]> {
+    const executor = trx ?? db;
+    const accounts = await repo.findMemberAccounts(executor, query.memberId, query.currency);
+    return repo.findDailyTotals(executor, {
+      accountIds: accounts.map((a) => a.id),
+      codes: query.codes,
+      from: query.from,
+      to: query.to,
+      timeZone: query.timeZone,
+    });
+  }
+
   return {
+    dailyTotals,
     transfer,
     reserve,
     post,
@@ -966,9 +1013,15 @@ export function createLedgerService(deps: { db: Db; now?: () => Date }) {
     reverse,
     balanceOf,
     memberBalances,
+    stakeTurnover,
+    /** See repo.findBalanceFingerprints: compare two readings to learn whose balances moved. */
+    balanceFingerprints: (memberIds: readonly number[]) => repo.findBalanceFingerprints(db, memberIds),
     history,
     ensureMemberAccounts,
     ensureSystemAccount,
+    /** Members ranked by money credited to them with one code (deposits, say) in [from, to), reversals excluded. */
+    rankMembersByCredits: (filter: { merchantId: number; currency: string; code: TransferCode; from: Date; to: Date; limit: number }) =>
+      repo.sumCreditsByMember(db, filter),
     findReservation: async (reservationId: number, trx?: Transaction<DB>) => {
       const row = await repo.findReservationById(trx ?? db, reservationId);
       return row && toReservation(row);

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { DB } from '../../db/schema.ts';
+import { recordAudit } from '../audit/audit.service.ts';
 import * as repo from './settings.repository.ts';
 
 /**
@@ -24,11 +25,12 @@ export function createSettingsService(deps: { db: Kysely<DB>; now?: () => number
   const now = deps.now ?? Date.now;
   const cache = new Map<string, { value: unknown; expiresAt: number }>();
 
-  async function get<S extends z.ZodType>(merchantId: number, def: SettingDefinition<S>): Promise<z.output<S>> {
+  /** Pass `executor` (a transaction) when called inside one: the database must not be used there. */
+  async function get<S extends z.ZodType>(merchantId: number, def: SettingDefinition<S>, executor?: Kysely<DB>): Promise<z.output<S>> {
     const cacheKey = `${merchantId}:${def.key}`;
     const hit = cache.get(cacheKey);
     if (hit && hit.expiresAt > now()) return hit.value as z.output<S>;
-    const stored = await repo.findValue(deps.db, merchantId, def.key);
+    const stored = await repo.findValue(executor ?? deps.db, merchantId, def.key);
     const parsed = stored === undefined ? undefined : def.schema.safeParse(stored);
     const value = parsed?.success ? (parsed.data as z.output<S>) : def.defaultValue;
     cache.set(cacheKey, { value, expiresAt: now() + SETTINGS_CACHE_TTL_MS });
@@ -47,5 +49,32 @@ export function createSettingsService(deps: { db: Kysely<DB>; now?: () => number
     cache.delete(`${merchantId}:${def.key}`);
   }
 
-  return { get, set, clearCache: () => cache.clear() };
+  /**
+   * An operator's edit: stores the value and writes the audit row (value before and after) in one
+   * transaction, so a change is never made without its record.
+   */
+  async function setByOperator<S extends z.ZodType>(
+    merchantId: number,
+    def: SettingDefinition<S>,
+    value: z.output<S>,
+    operator: { adminId: number; ip: string | null },
+  ): Promise<void> {
+    const before = await get(merchantId, def);
+    const parsed = def.schema.parse(value);
+    await deps.db.transaction().execute(async (trx) => {
+      await repo.upsertValue(trx, merchantId, def.key, parsed, `admin:${operator.adminId}`);
+      await recordAudit(trx, {
+        actorType: 'admin',
+        actorId: operator.adminId,
+        action: 'settings.update',
+        subjectType: 'setting',
+        subjectId: def.key,
+        data: { merchantId, before, after: parsed },
+        ip: operator.ip,
+      });
+    });
+    cache.delete(`${merchantId}:${def.key}`);
+  }
+
+  return { get, set, setByOperator, clearCache: () => cache.clear() };
 }

@@ -11,6 +11,13 @@ export type MemberInfo = {
   nickname: string;
   currency: string;
   isAgent: number;
+  payeeName: string;
+  /** Masked by the server: only the last digits. '' when not set. */
+  mobileNum: string;
+  /** Masked by the server. '' when not set. */
+  email: string;
+  registerTime: string;
+  lastLoginTime: string | null;
 };
 
 export function getMemberInfo(signal?: AbortSignal): Promise<MemberInfo> {

@@ -1,6 +1,9 @@
 import type { LoginRequest, LoginValue } from '@platform/contracts/accounts';
-import { apiSend } from '../../../lib/api-client.ts';
+import { withBotCheck } from '../../../lib/bot-check.ts';
+import { apiSendEncrypted } from '../../../lib/payload-encryption.ts';
 
 export function login(request: LoginRequest): Promise<LoginValue> {
-  return apiSend<LoginValue>('POST', '/wps/session/login', request);
+  return withBotCheck((botCheck) =>
+    apiSendEncrypted<LoginValue>('POST', '/wps/session/login', botCheck ? { ...request, botCheck } : request),
+  );
 }

@@ -1,5 +1,5 @@
 import type { LoginValue } from '@platform/contracts/accounts';
-import { apiSend } from '../../../lib/api-client.ts';
+import { apiSendEncrypted } from '../../../lib/payload-encryption.ts';
 
 export type ResetByPhoneRequest = {
   mobileNum: string;
@@ -11,5 +11,5 @@ export type ResetByPhoneRequest = {
 
 /** Sets the password with the SMS code; the answer logs the member in. */
 export function resetPasswordByPhone(request: ResetByPhoneRequest): Promise<LoginValue> {
-  return apiSend<LoginValue>('POST', '/wps/member/password/verification', request);
+  return apiSendEncrypted<LoginValue>('POST', '/wps/member/password/verification', request);
 }

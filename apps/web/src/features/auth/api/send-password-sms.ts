@@ -1,5 +1,6 @@
 import { apiSend } from '../../../lib/api-client.ts';
+import { withBotCheck } from '../../../lib/bot-check.ts';
 
 export function sendPasswordSms(mobileNum: string, countryDialingCode: string): Promise<{ expiredMinutes: number }> {
-  return apiSend('POST', '/wps/verification/sms/password', { mobileNum, countryDialingCode });
+  return withBotCheck((botCheck) => apiSend('POST', '/wps/verification/sms/password', { mobileNum, countryDialingCode, botCheck }));
 }

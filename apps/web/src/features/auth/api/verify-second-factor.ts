@@ -1,9 +1,9 @@
 import type { LoginValue } from '@platform/contracts/accounts';
-import { apiSend } from '../../../lib/api-client.ts';
+import { apiSendEncrypted } from '../../../lib/payload-encryption.ts';
 
 export type SecondFactorMethod = 'sms' | 'authenticator';
 
 /** The second step of a login from a new address; the answer is the login value. */
 export function verifySecondFactor(challenge: string, method: SecondFactorMethod, code: string): Promise<LoginValue> {
-  return apiSend<LoginValue>('POST', '/wps/session/login/verify', { challenge, method, code });
+  return apiSendEncrypted<LoginValue>('POST', '/wps/session/login/verify', { challenge, method, code });
 }

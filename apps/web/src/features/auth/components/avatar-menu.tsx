@@ -1,17 +1,21 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePopupStore } from '../../layout/hooks/popup-store.ts';
+import { avatarSource, usePlayerAvatar } from '../../member-centre/api/get-player-avatar.ts';
+import { useMemberCentreNavigation } from '../../member-centre/hooks/use-member-centre-navigation.ts';
+import type { MemberCentrePage } from '../../member-centre/member-centre-pages.ts';
 import { useSessionStore } from '../hooks/session-store.ts';
 import { useRequireRealAccount } from '../hooks/use-require-real-account.ts';
 
-type Item = { key: string; agentOnly?: boolean; needsRealAccount?: boolean };
+/** `page`: the member-centre page the item opens; without one the item's screen is still to come. */
+type Item = { key: string; page?: MemberCentrePage; agentOnly?: boolean };
 
 const ITEMS: readonly Item[] = [
-  { key: 'account.memberCenter' },
+  { key: 'account.memberCenter', page: 'securityCenter' },
   { key: 'account.agentCenter', agentOnly: true },
-  { key: 'account.withdraw', needsRealAccount: true },
-  { key: 'account.accountRecord' },
-  { key: 'account.bettingRecord' },
+  { key: 'account.withdraw', page: 'withdraw' },
+  { key: 'account.accountRecord', page: 'transactionHistory' },
+  { key: 'account.bettingRecord', page: 'personalHistoryCopy' },
 ];
 
 /** The avatar and its menu: member and agent centres, money and records, sign out. */
@@ -21,6 +25,8 @@ export function AvatarMenu() {
   const isAgent = useSessionStore((s) => s.isAgent);
   const open = usePopupStore((s) => s.open);
   const requireRealAccount = useRequireRealAccount();
+  const { openPage } = useMemberCentreNavigation();
+  const picture = avatarSource(usePlayerAvatar().data);
   const [isOpen, setOpen] = useState(false);
   const menuId = useId();
   const rootRef = useRef<HTMLDivElement>(null);
@@ -57,9 +63,10 @@ export function AvatarMenu() {
   const name = userInfo?.nickname || userInfo?.username || '';
   const choose = (item: Item) => {
     setOpen(false);
-    const show = () => open('comingSoon', { featureKey: item.key });
-    if (item.needsRealAccount) requireRealAccount(show);
-    else show();
+    const { page } = item;
+    // The member centre is for real accounts (spec: any token of a type other than 4).
+    if (page) requireRealAccount(() => openPage(page));
+    else open('comingSoon', { featureKey: item.key });
   };
 
   return (
@@ -71,13 +78,16 @@ export function AvatarMenu() {
         aria-haspopup="menu"
         aria-expanded={isOpen}
         aria-controls={menuId}
-        aria-label={t('account.menu', { name })}
         onClick={() => setOpen((value) => !value)}
       >
         <span className="avatar-menu__avatar" aria-hidden="true">
-          {name.slice(0, 1).toUpperCase()}
+          {picture ? <img className="avatar-menu__image" src={picture} alt="" /> : name.slice(0, 1).toUpperCase()}
         </span>
-        <span className="avatar-menu__name">{name}</span>
+        {/* The name is in the button's text, not an aria-label, so what shows is part of what is read. */}
+        <span className="visually-hidden">{t('account.menu', { name })}</span>
+        <span className="avatar-menu__name" aria-hidden="true">
+          {name}
+        </span>
       </button>
       {isOpen && (
         <div id={menuId} className="avatar-menu__list" role="menu" aria-label={t('account.menu', { name })}>

@@ -1,4 +1,4 @@
-import { checkField } from '@platform/contracts/accounts';
+import { checkField } from '@platform/contracts/field-rules';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormField } from '../../../components/form-field.tsx';

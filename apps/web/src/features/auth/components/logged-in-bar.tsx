@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { usePopupStore } from '../../layout/hooks/popup-store.ts';
+import { useMemberCentreNavigation } from '../../member-centre/hooks/use-member-centre-navigation.ts';
 import { BalanceDisplay } from '../../wallet/components/balance-display.tsx';
 import { useMemberInfo } from '../api/get-member-info.ts';
 import { useRequireRealAccount } from '../hooks/use-require-real-account.ts';
@@ -8,7 +8,7 @@ import { AvatarMenu } from './avatar-menu.tsx';
 /** Deposit, balance and the avatar menu of a logged-in player. */
 export function LoggedInBar() {
   const { t } = useTranslation();
-  const open = usePopupStore((s) => s.open);
+  const { openPage } = useMemberCentreNavigation();
   const requireRealAccount = useRequireRealAccount();
   useMemberInfo();
   return (
@@ -16,7 +16,7 @@ export function LoggedInBar() {
       <button
         type="button"
         className="button button--primary logged-in-bar__deposit"
-        onClick={() => requireRealAccount(() => open('comingSoon', { featureKey: 'account.deposit' }))}
+        onClick={() => requireRealAccount(() => openPage('depositv2'))}
       >
         {t('account.deposit')}
       </button>

@@ -1,11 +1,5 @@
-import {
-  checkField,
-  type FieldRule,
-  isUnaccentedName,
-  normaliseName,
-  type RegisterSettingsValue,
-  type RegistrationRuleField,
-} from '@platform/contracts/accounts';
+import type { RegisterSettingsValue } from '@platform/contracts/accounts';
+import { checkField, type FieldRule, isUnaccentedName, normaliseName, type RegistrationRuleField } from '@platform/contracts/field-rules';
 import { patternHint } from '@platform/contracts/validation-patterns';
 import i18next from 'i18next';
 import type { RegisterMode } from '../api/register.ts';

@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { usePopupStore } from '../../layout/hooks/popup-store.ts';
+import { MEMBER_CENTRE_PARAM } from '../../member-centre/member-centre-param.ts';
 import { useSessionStore } from './session-store.ts';
 
 /**
@@ -22,7 +23,9 @@ export function useCompleteLogin(): (values: SessionValues, next?: 'registerSucc
         open('changePassword', { isForced: true });
         return;
       }
-      void navigate('/');
+      // A member-centre link that asked for the login opens once logged in; otherwise home.
+      const memberCentrePage = new URLSearchParams(window.location.search).get(MEMBER_CENTRE_PARAM);
+      void navigate(memberCentrePage ? `/index?${MEMBER_CENTRE_PARAM}=${encodeURIComponent(memberCentrePage)}` : '/');
       if (next) open(next);
       else close();
     },

@@ -19,6 +19,13 @@ const RealAccountWarning = lazy(async () => ({
   default: (await import('../../auth/components/real-account-warning.tsx')).RealAccountWarning,
 }));
 
+const AnnouncementsModal = lazy(async () => ({
+  default: (await import('../../content/components/announcements-modal.tsx')).AnnouncementsModal,
+}));
+const AnnouncementPopup = lazy(async () => ({
+  default: (await import('../../content/components/announcement-popup.tsx')).AnnouncementPopup,
+}));
+
 /** Renders the one open popup. */
 export function PopupHost() {
   const popup = usePopupStore((s) => s.popup);
@@ -32,6 +39,8 @@ export function PopupHost() {
       {popup === 'logout' && <LogoutConfirm />}
       {popup === 'realAccount' && <RealAccountWarning />}
       {popup === 'comingSoon' && <ComingSoonPopup />}
+      {popup === 'announcements' && <AnnouncementsModal />}
+      {popup === 'announcementPopup' && <AnnouncementPopup />}
     </Suspense>
   );
 }

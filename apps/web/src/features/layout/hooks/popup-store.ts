@@ -8,7 +8,9 @@ export type Popup =
   | 'changePassword'
   | 'logout'
   | 'realAccount'
-  | 'comingSoon';
+  | 'comingSoon'
+  | 'announcements'
+  | 'announcementPopup';
 
 type PopupState = {
   popup: Popup | null;

@@ -1,5 +1,5 @@
 import type { AmountMinor } from '@platform/contracts/money';
-import { formatAmount } from '@platform/contracts/money';
+import { formatAmount } from '@platform/contracts/money-format';
 import { useTranslation } from 'react-i18next';
 import { Icon } from '../../../components/icon.tsx';
 import { useSessionStore } from '../../auth/hooks/session-store.ts';

@@ -1,0 +1,101 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { nextIp } from '../../../test/accounts-helpers.ts';
+import { loginAdmin, TEST_ADMIN_PASSWORD } from '../../../test/admin-helpers.ts';
+import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
+import { createMember, createMerchant, uniqueName } from '../../../test/factories.ts';
+import { ADMIN_FAILED_LOGINS_MAX } from './admin.service.ts';
+
+let t: TestApp;
+let clock = new Date('2026-11-22T08:00:00Z');
+
+beforeAll(async () => {
+  t = await buildTestApp({}, { now: () => clock });
+  await createMerchant(t.database.db);
+});
+
+afterAll(async () => {
+  await t?.close();
+});
+
+const login = (username: string, password: string, ip = nextIp()) =>
+  t.app.inject({ method: 'POST', url: '/admin-api/session/login', remoteAddress: ip, payload: { username, password } });
+
+describe('POST /admin-api/session/login', () => {
+  it('logs an operator in and the token then names the operator and role', async () => {
+    const op = await loginAdmin(t.app, 'finance');
+    const me = await t.app.inject({ method: 'GET', url: '/admin-api/session/me', headers: op.headers });
+    expect(me.statusCode).toBe(200);
+    expect(me.json().value).toEqual({ id: op.adminId, username: op.username, role: 'finance' });
+  });
+
+  it('refuses a wrong password and an unknown name with the same answer', async () => {
+    const op = await loginAdmin(t.app);
+    const wrong = await login(op.username, 'nope');
+    const unknown = await login(uniqueName('ghost'), 'nope');
+    expect(wrong.statusCode).toBe(401);
+    expect(unknown.statusCode).toBe(401);
+    expect(wrong.json().code).toBe('admin_login_failed');
+    expect(unknown.json().code).toBe('admin_login_failed');
+  });
+
+  it('rejects unknown fields and empty names', async () => {
+    const extra = await t.app.inject({
+      method: 'POST',
+      url: '/admin-api/session/login',
+      remoteAddress: nextIp(),
+      payload: { username: 'a', password: 'b', role: 'administrator' },
+    });
+    expect(extra.statusCode).toBe(400);
+    const empty = await login('', 'x');
+    expect(empty.statusCode).toBe(400);
+  });
+
+  it('limits login attempts per address', async () => {
+    const ip = nextIp();
+    const codes: string[] = [];
+    for (let i = 0; i < 11; i++) codes.push((await login(uniqueName('x'), 'bad', ip)).json().code);
+    expect(codes.slice(0, 10).every((c) => c === 'admin_login_failed')).toBe(true);
+    expect(codes[10]).toBe('rate_limited');
+  });
+
+  it('locks the operator after repeated wrong passwords, and the lock ends with time', async () => {
+    const merchant = await t.app.services.merchants.current();
+    const username = uniqueName('lock');
+    await t.app.services.admins.createAdmin({ merchantId: merchant.id, username, password: TEST_ADMIN_PASSWORD, role: 'support' });
+    for (let i = 1; i < ADMIN_FAILED_LOGINS_MAX; i++) expect((await login(username, 'bad')).json().code).toBe('admin_login_failed');
+    expect((await login(username, 'bad')).json().code).toBe('account_locked');
+    const whileLocked = await login(username, TEST_ADMIN_PASSWORD);
+    expect(whileLocked.statusCode).toBe(423);
+    clock = new Date(clock.getTime() + 16 * 60_000);
+    expect((await login(username, TEST_ADMIN_PASSWORD)).statusCode).toBe(200);
+  });
+});
+
+describe('back-office tokens', () => {
+  it('are refused without a token, with a member token, and after logout', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/admin-api/session/me' })).json().code).toBe('admin_unauthorized');
+
+    const merchant = await t.app.services.merchants.current();
+    const member = await createMember(t.database.db, merchant);
+    const { token } = await t.app.services.sessions.create(member.id);
+    const asMember = await t.app.inject({ method: 'GET', url: '/admin-api/session/me', headers: { authorization: `Bearer ${token}` } });
+    expect(asMember.statusCode).toBe(401);
+
+    const op = await loginAdmin(t.app);
+    const out = await t.app.inject({ method: 'DELETE', url: '/admin-api/session/logout', headers: op.headers });
+    expect(out.statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: '/admin-api/session/me', headers: op.headers })).statusCode).toBe(401);
+  });
+
+  it('are not accepted as member sessions', async () => {
+    const op = await loginAdmin(t.app);
+    const res = await t.app.inject({ method: 'GET', url: '/wps/v2/wallets/balance', headers: op.headers });
+    expect(res.statusCode).toBe(401);
+  });
+
+  it('expire after the idle time', async () => {
+    const op = await loginAdmin(t.app);
+    clock = new Date(clock.getTime() + 31 * 60_000);
+    expect((await t.app.inject({ method: 'GET', url: '/admin-api/session/me', headers: op.headers })).statusCode).toBe(401);
+  });
+});

@@ -1,0 +1,176 @@
+import { type Kysely, sql, type Transaction } from 'kysely';
+import type { DB } from '../../db/schema.ts';
+
+type Executor = Kysely<DB> | Transaction<DB>;
+
+export type BankCardRow = {
+  id: number;
+  merchantId: number;
+  memberId: number;
+  bankCode: string;
+  bankName: string;
+  accountName: string;
+  accountNumber: string;
+  status: 'active' | 'removed';
+  verifiedAt: Date | null;
+  createdAt: Date;
+  removedAt: Date | null;
+};
+
+const columns = [
+  'id',
+  'merchant_id as merchantId',
+  'member_id as memberId',
+  'bank_code as bankCode',
+  'bank_name as bankName',
+  'account_name as accountName',
+  'account_number as accountNumber',
+  'status',
+  'verified_at as verifiedAt',
+  'created_at as createdAt',
+  'removed_at as removedAt',
+] as const;
+
+export async function lockMember(db: Executor, memberId: number): Promise<void> {
+  await sql`SELECT pg_advisory_xact_lock(hashtextextended(${`bank-cards:${memberId}`}, 0))`.execute(db);
+}
+
+export function findActiveByMember(db: Executor, memberId: number): Promise<BankCardRow[]> {
+  return db
+    .selectFrom('bank_cards')
+    .select(columns)
+    .where('member_id', '=', memberId)
+    .where('status', '=', 'active')
+    .orderBy('id')
+    .execute();
+}
+
+export function findById(db: Executor, id: number): Promise<BankCardRow | undefined> {
+  return db.selectFrom('bank_cards').select(columns).where('id', '=', id).executeTakeFirst();
+}
+
+export function findActiveByNumber(db: Executor, merchantId: number, accountNumber: string): Promise<BankCardRow | undefined> {
+  return db
+    .selectFrom('bank_cards')
+    .select(columns)
+    .where('merchant_id', '=', merchantId)
+    .where('account_number', '=', accountNumber)
+    .where('status', '=', 'active')
+    .executeTakeFirst();
+}
+
+export async function insert(
+  db: Executor,
+  row: {
+    merchantId: number;
+    memberId: number;
+    bankCode: string;
+    bankName: string;
+    accountName: string;
+    accountNumber: string;
+    createdAt: Date;
+  },
+): Promise<BankCardRow> {
+  return db
+    .insertInto('bank_cards')
+    .values({
+      merchant_id: row.merchantId,
+      member_id: row.memberId,
+      bank_code: row.bankCode,
+      bank_name: row.bankName,
+      account_name: row.accountName,
+      account_number: row.accountNumber,
+      created_at: row.createdAt,
+    })
+    .returning(columns)
+    .executeTakeFirstOrThrow();
+}
+
+/** Removes a member's active card; undefined when it is not theirs or already removed. */
+export function markRemoved(db: Executor, memberId: number, id: number, at: Date): Promise<{ id: number } | undefined> {
+  return db
+    .updateTable('bank_cards')
+    .set({ status: 'removed', removed_at: at })
+    .where('id', '=', id)
+    .where('member_id', '=', memberId)
+    .where('status', '=', 'active')
+    .returning('id')
+    .executeTakeFirst();
+}
+
+export async function markVerified(db: Executor, id: number, at: Date): Promise<void> {
+  await db.updateTable('bank_cards').set({ verified_at: at }).where('id', '=', id).where('verified_at', 'is', null).execute();
+}
+
+export type MemberSecrets = {
+  id: number;
+  merchantId: number;
+  payeeName: string | null;
+  mobileNum: string | null;
+  passwordHash: string | null;
+  paymentPasswordHash: string | null;
+};
+
+export function findMemberSecrets(db: Executor, memberId: number): Promise<MemberSecrets | undefined> {
+  return db
+    .selectFrom('members')
+    .select([
+      'id',
+      'merchant_id as merchantId',
+      'payee_name as payeeName',
+      'mobile_num as mobileNum',
+      'password_hash as passwordHash',
+      'payment_password_hash as paymentPasswordHash',
+    ])
+    .where('id', '=', memberId)
+    .executeTakeFirst();
+}
+
+/** Sets the member's real name only if none is set yet; the first binding names the member. */
+export async function setPayeeNameIfMissing(db: Executor, memberId: number, payeeName: string): Promise<void> {
+  await db.updateTable('members').set({ payee_name: payeeName }).where('id', '=', memberId).where('payee_name', 'is', null).execute();
+}
+
+/** Sets the payment password; with `onlyIfUnset`, only while none is set (the first set wins a race). */
+export async function setPaymentPasswordHash(
+  db: Executor,
+  memberId: number,
+  hash: string,
+  condition: { onlyIfUnset: true } | { expectedHash: string },
+): Promise<boolean> {
+  let query = db.updateTable('members').set({ payment_password_hash: hash }).where('id', '=', memberId);
+  query =
+    'onlyIfUnset' in condition
+      ? query.where('payment_password_hash', 'is', null)
+      : query.where('payment_password_hash', '=', condition.expectedHash);
+  const result = await query.executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export function findGuard(db: Executor, memberId: number) {
+  return db
+    .selectFrom('payment_password_guards')
+    .select(['failed_attempts as failedAttempts', 'locked_until as lockedUntil'])
+    .where('member_id', '=', memberId)
+    .executeTakeFirst();
+}
+
+/** Counts one wrong payment password; returns the count after it. */
+export async function recordGuardFailure(db: Executor, memberId: number, at: Date, lockAfter: number, lockUntil: Date): Promise<number> {
+  const row = await sql<{ failed_attempts: number }>`
+    INSERT INTO payment_password_guards (member_id, failed_attempts, locked_until, updated_at)
+    VALUES (${memberId}, 1, NULL, ${at})
+    ON CONFLICT (member_id) DO UPDATE SET
+      failed_attempts = CASE WHEN payment_password_guards.locked_until IS NOT NULL AND payment_password_guards.locked_until <= ${at}
+                             THEN 1 ELSE payment_password_guards.failed_attempts + 1 END,
+      locked_until = CASE WHEN (CASE WHEN payment_password_guards.locked_until IS NOT NULL AND payment_password_guards.locked_until <= ${at}
+                                     THEN 1 ELSE payment_password_guards.failed_attempts + 1 END) >= ${lockAfter}
+                          THEN ${lockUntil}::timestamptz ELSE NULL END,
+      updated_at = ${at}
+    RETURNING failed_attempts`.execute(db);
+  return row.rows[0]?.failed_attempts ?? 1;
+}
+
+export async function clearGuard(db: Executor, memberId: number): Promise<void> {
+  await db.deleteFrom('payment_password_guards').where('member_id', '=', memberId).execute();
+}

@@ -1,0 +1,37 @@
+import type { BetRecord } from './bet-records.service.ts';
+
+const STATUS_OUT = { open: 'OPEN', settled: 'SETTLED', cancelled: 'CANCELLED' } as const;
+
+export function resultOf(row: Pick<BetRecord, 'status' | 'stake' | 'payout'>): 'WIN' | 'LOSE' | 'TIE' | 'PENDING' | 'CANCELLED' {
+  if (row.status === 'open') return 'PENDING';
+  if (row.status === 'cancelled') return 'CANCELLED';
+  if (row.payout > row.stake) return 'WIN';
+  return row.payout === row.stake ? 'TIE' : 'LOSE';
+}
+
+export function presentBetRecord(row: BetRecord) {
+  return {
+    id: row.id,
+    roundId: row.roundId,
+    vendorCode: row.vendorCode,
+    gameCode: row.gameCode,
+    gameCategory: row.gameCategory,
+    currency: row.currency,
+    stake: row.stake,
+    validBet: row.validBet,
+    payout: row.payout,
+    winLoss: row.winLoss,
+    status: STATUS_OUT[row.status],
+    result: resultOf(row),
+    isTrial: row.isTrial,
+    betTime: new Date(row.openedAt).toISOString(),
+    settleTime: row.settledAt ? new Date(row.settledAt).toISOString() : null,
+  };
+}
+
+/** Shows a name on public boards without giving it away: `pl***23`; short names keep one letter. */
+export function maskName(name: string): string {
+  if (name.length <= 2) return `${name.slice(0, 1)}***`;
+  if (name.length <= 5) return `${name.slice(0, 1)}***${name.slice(-1)}`;
+  return `${name.slice(0, 2)}***${name.slice(-2)}`;
+}

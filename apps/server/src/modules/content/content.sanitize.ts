@@ -1,0 +1,58 @@
+import sanitizeHtml from 'sanitize-html';
+
+/**
+ * Announcement bodies are operator HTML shown inside the player site, whose policy forbids inline
+ * scripts and style attributes. They are cleaned once, on save, with an allow-list: text structure,
+ * links and images only; no scripts, no event handlers, no style or class attributes, no frames or
+ * forms. Links get rel="noopener noreferrer" and open in a new tab; only http, https and mailto
+ * addresses survive (images: https or a path of the site).
+ */
+const OPTIONS: sanitizeHtml.IOptions = {
+  allowedTags: [
+    'p',
+    'br',
+    'strong',
+    'b',
+    'em',
+    'i',
+    'u',
+    's',
+    'small',
+    'h3',
+    'h4',
+    'ul',
+    'ol',
+    'li',
+    'blockquote',
+    'a',
+    'img',
+    'hr',
+    'table',
+    'thead',
+    'tbody',
+    'tr',
+    'th',
+    'td',
+  ],
+  allowedAttributes: {
+    a: ['href', 'target', 'rel'],
+    img: ['src', 'alt', 'width', 'height'],
+    th: ['colspan', 'rowspan'],
+    td: ['colspan', 'rowspan'],
+  },
+  allowedSchemes: ['http', 'https', 'mailto'],
+  allowedSchemesByTag: { img: ['https'] },
+  allowProtocolRelative: false,
+  disallowedTagsMode: 'discard',
+  nonTextTags: ['script', 'style', 'textarea', 'option', 'noscript', 'iframe', 'object', 'embed'],
+  transformTags: {
+    a: (tagName, attribs) => ({
+      tagName,
+      attribs: { ...(attribs.href ? { href: attribs.href } : {}), target: '_blank', rel: 'noopener noreferrer' },
+    }),
+  },
+};
+
+export function sanitizeAnnouncementHtml(html: string): string {
+  return sanitizeHtml(html, OPTIONS).trim();
+}

@@ -1,0 +1,169 @@
+import {
+  consolidatedFundsResponseSchema,
+  createDepositBodySchema,
+  memberDepositChannelsResponseSchema,
+  memberDepositOrderResponseSchema,
+  memberDepositOrdersQuerySchema,
+  memberDepositOrdersResponseSchema,
+  merchantWalletResponseSchema,
+  orderNoParamsSchema,
+} from '@platform/contracts/deposits';
+import { commonErrorResponses, errorEnvelope, ok } from '@platform/contracts/envelope';
+import type { AmountMinor } from '@platform/contracts/money';
+import { totalPagesOf } from '@platform/contracts/pagination';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requestLanguage } from '../../lib/request-language.ts';
+import { principalOf, requireMember } from '../../plugins/auth.ts';
+import { requireRealAccount } from '../../plugins/guards.ts';
+import type { LedgerService } from '../ledger/ledger.service.ts';
+import type { SettingsService } from '../settings/settings.service.ts';
+import { presentMemberChannel, presentMemberOrder } from './deposits.presenter.ts';
+import type { DepositsService } from './deposits.service.ts';
+import { walletModeSetting } from './deposits.settings.ts';
+
+/** Deposit requests a member may make per minute; a real player needs a handful. */
+const DEPOSIT_REQUESTS_PER_MINUTE = 10;
+
+const memberErrors = { 401: commonErrorResponses[401], 403: commonErrorResponses[403], 500: commonErrorResponses[500] };
+
+/** The member's calls: wallet mode, consolidated funds, deposit channels and deposit orders. */
+export function depositsRoutes(deps: {
+  deposits: DepositsService;
+  ledger: LedgerService;
+  settings: SettingsService;
+}): FastifyPluginAsyncZod {
+  const { deposits, ledger, settings } = deps;
+  return async (app) => {
+    app.route({
+      method: ['GET', 'POST'],
+      url: '/wps/relay/GCS_merchantWallet',
+      preHandler: requireMember,
+      schema: {
+        tags: ['wallet'],
+        summary: "The merchant's wallet mode: one seamless wallet (isSingle) or a wallet per vendor",
+        security: [{ session: [] }],
+        response: { 200: merchantWalletResponseSchema, 401: commonErrorResponses[401], 500: commonErrorResponses[500] },
+      },
+      handler: async (request) => {
+        const principal = principalOf(request);
+        const mode = await settings.get(principal.merchantId, walletModeSetting);
+        return ok({ isSingle: mode === 'single' });
+      },
+    });
+
+    app.get(
+      '/wps/member/info/funds/consolidated',
+      {
+        preHandler: requireMember,
+        schema: {
+          tags: ['wallet'],
+          summary: "The session member's balances in one call",
+          security: [{ session: [] }],
+          response: { 200: consolidatedFundsResponseSchema, 401: commonErrorResponses[401], 500: commonErrorResponses[500] },
+        },
+      },
+      async (request) => {
+        const principal = principalOf(request);
+        const b = await ledger.memberBalances({ memberId: principal.memberId, currency: principal.currency });
+        return ok({
+          currency: b.currency,
+          sumBalance: b.sum as AmountMinor,
+          mainBalance: b.main as AmountMinor,
+          bonusBalance: b.bonus as AmountMinor,
+          agentBalance: b.agent as AmountMinor,
+          lockedBalance: b.locked as AmountMinor,
+          dailysalreqtype: null,
+          divtypereq: null,
+          contracthoursalreq: null,
+          realtimesalreqtype: null,
+        });
+      },
+    );
+
+    app.get(
+      '/wps/member/deposit/channels',
+      {
+        preHandler: requireRealAccount,
+        schema: {
+          tags: ['deposit'],
+          summary: 'The deposit channels open to the member, with limits and the tutorial in the caller language',
+          security: [{ session: [] }],
+          response: { 200: memberDepositChannelsResponseSchema, ...memberErrors },
+        },
+      },
+      async (request) => {
+        const channels = await deposits.channelsForMember(principalOf(request));
+        const language = requestLanguage(request);
+        return ok({ list: channels.map((c) => presentMemberChannel(c, language)) });
+      },
+    );
+
+    app.post(
+      '/wps/member/deposit/orders',
+      {
+        preHandler: requireRealAccount,
+        config: {
+          rateLimit: {
+            max: DEPOSIT_REQUESTS_PER_MINUTE,
+            timeWindow: 60_000,
+            // Per member: players behind one carrier NAT share an address.
+            keyGenerator: (request) => (request.principal ? `deposit:member:${request.principal.memberId}` : `deposit:ip:${request.ip}`),
+          },
+        },
+        schema: {
+          tags: ['deposit'],
+          summary: 'Asks to deposit an amount through a channel: bank details and a reference code, or a payment page',
+          security: [{ session: [] }],
+          body: createDepositBodySchema,
+          response: {
+            200: memberDepositOrderResponseSchema,
+            400: errorEnvelope,
+            404: errorEnvelope,
+            409: errorEnvelope,
+            429: errorEnvelope,
+            503: errorEnvelope,
+            ...memberErrors,
+          },
+        },
+      },
+      async (request) => {
+        const order = await deposits.createOrder(principalOf(request), request.body, request.ip);
+        return ok(presentMemberOrder(order));
+      },
+    );
+
+    app.get(
+      '/wps/member/deposit/orders',
+      {
+        preHandler: requireRealAccount,
+        schema: {
+          tags: ['deposit'],
+          summary: "The member's deposits, newest first",
+          security: [{ session: [] }],
+          querystring: memberDepositOrdersQuerySchema,
+          response: { 200: memberDepositOrdersResponseSchema, 400: errorEnvelope, ...memberErrors },
+        },
+      },
+      async (request) => {
+        const { pageNo, pageSize } = request.query;
+        const { rows, totalCount } = await deposits.ordersOfMember(principalOf(request), request.query);
+        return ok({ list: rows.map(presentMemberOrder), pageNo, pageSize, totalCount, totalPages: totalPagesOf(totalCount, pageSize) });
+      },
+    );
+
+    app.get(
+      '/wps/member/deposit/orders/:orderNo',
+      {
+        preHandler: requireRealAccount,
+        schema: {
+          tags: ['deposit'],
+          summary: 'One of the member’s deposits, by its order number',
+          security: [{ session: [] }],
+          params: orderNoParamsSchema,
+          response: { 200: memberDepositOrderResponseSchema, 400: errorEnvelope, 404: errorEnvelope, ...memberErrors },
+        },
+      },
+      async (request) => ok(presentMemberOrder(await deposits.orderOfMember(principalOf(request), request.params.orderNo))),
+    );
+  };
+}

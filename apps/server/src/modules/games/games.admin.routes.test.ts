@@ -1,0 +1,174 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loginAdmin } from '../../../test/admin-helpers.ts';
+import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
+import { createMember, createMerchant } from '../../../test/factories.ts';
+import { addVendorWithGames, loginAs } from '../../../test/games-helpers.ts';
+
+describe('operator catalogue calls', () => {
+  let t: TestApp;
+  let ids: Record<string, number>;
+  let risk: { authorization: string };
+  let support: { authorization: string };
+  let player: { authorization: string };
+
+  beforeAll(async () => {
+    t = await buildTestApp();
+    const merchant = await createMerchant(t.database.db);
+    ({ ids } = await addVendorWithGames(t.database.db, merchant.id, { code: 'ALPHA' }, [
+      { code: 'a-one', name: { vi: 'Kho Báu', en: 'Treasure' } },
+      { code: 'a-two', name: { vi: 'Sư Tử', en: 'Lion' } },
+    ]));
+    risk = (await loginAdmin(t.app, 'risk')).headers;
+    support = (await loginAdmin(t.app, 'support')).headers;
+    player = await loginAs(t.app, (await createMember(t.database.db, merchant)).id);
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  const call = (method: 'GET' | 'PATCH' | 'PUT', url: string, headers: Record<string, string> = risk, payload?: unknown) =>
+    t.app.inject({ method, url, headers, ...(payload === undefined ? {} : { payload: payload as object }) });
+  const listCodes = async (query = 'gameType=RNG') =>
+    ((await t.app.inject({ method: 'GET', url: `/wps/relay/GCSGAME_gameList?${query}` })).json().value.games as { gameCode: string }[]).map(
+      (g) => g.gameCode,
+    );
+
+  it('need an operator session of the risk role', async () => {
+    const calls: [string, string, unknown?][] = [
+      ['GET', '/admin-api/games'],
+      ['GET', '/admin-api/games/vendors'],
+      ['PATCH', `/admin-api/games/${ids['a-one']}`, { isHot: true }],
+      ['PATCH', '/admin-api/games/vendors/ALPHA', { isHot: true }],
+      ['GET', '/admin-api/games/jackpot'],
+      ['PUT', '/admin-api/games/jackpot', { base: 1, growthPerTick: 1, tickMs: 1000 }],
+    ];
+    for (const [method, url, body] of calls) {
+      const none = await call(method as 'GET', url, {}, body);
+      expect([none.statusCode, none.json().code], url).toEqual([401, 'admin_unauthorized']);
+      const memberToken = await call(method as 'GET', url, player, body);
+      expect(memberToken.statusCode, url).toBe(401);
+      const wrongRole = await call(method as 'GET', url, support, body);
+      expect([wrongRole.statusCode, wrongRole.json().code], url).toEqual([403, 'admin_forbidden']);
+    }
+  });
+
+  it('finds games by name without accents, including switched-off ones', async () => {
+    const res = await call('GET', '/admin-api/games?gameName=su%20tu');
+    expect(res.statusCode).toBe(200);
+    expect(res.json().value).toMatchObject({
+      totalCount: 1,
+      list: [{ gameCode: 'a-two', name: { vi: 'Sư Tử', en: 'Lion' }, isEnabled: true }],
+    });
+    const vendors = await call('GET', '/admin-api/games/vendors');
+    expect(vendors.json().value).toEqual([
+      expect.objectContaining({ code: 'ALPHA', gameCount: 2, walletStyle: 'seamless', isEnabled: true }),
+    ]);
+  });
+
+  it('drops cached lists at once when a game is edited, and audits the edit', async () => {
+    expect(await listCodes()).toEqual(['a-one', 'a-two']); // now cached
+    const res = await call('PATCH', `/admin-api/games/${ids['a-one']}`, risk, { isEnabled: false });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().value).toMatchObject({ nodeId: ids['a-one'], isEnabled: false });
+    expect(await listCodes()).toEqual(['a-two']);
+
+    await call('PATCH', `/admin-api/games/${ids['a-one']}`, risk, { isEnabled: true, sort: 10, isHot: true });
+    expect(await listCodes()).toEqual(['a-two', 'a-one']);
+    const hot = (await t.app.inject({ method: 'GET', url: '/wps/relay/GCSGAME_hotGamesV2' })).json().value.RNG as { gameCode: string }[];
+    expect(hot.map((g) => g.gameCode)).toEqual(['a-one']);
+
+    const audit = await t.database.db
+      .selectFrom('audit_log')
+      .select(['action', 'subject_id', 'data'])
+      .where('action', '=', 'games.game_updated')
+      .execute();
+    expect(audit).toHaveLength(2);
+    expect(audit[0]).toMatchObject({ subject_id: String(ids['a-one']), data: { gameCode: 'a-one', change: { isEnabled: false } } });
+  });
+
+  it('puts a game under maintenance with a message; launch is refused with it and the list shows it', async () => {
+    await call('PATCH', `/admin-api/games/${ids['a-two']}`, risk, {
+      isMaintenance: true,
+      maintenanceMessage: { vi: 'Đang nâng cấp', en: 'Upgrading' },
+    });
+    const listed = (await t.app.inject({ method: 'GET', url: '/wps/relay/GCSGAME_gameList?language=en' })).json().value.games as {
+      gameCode: string;
+      isMaintenance: boolean;
+      maintenanceMessage: string;
+    }[];
+    expect(listed.find((g) => g.gameCode === 'a-two')).toMatchObject({ isMaintenance: true, maintenanceMessage: 'Upgrading' });
+    const launch = await t.app.inject({
+      method: 'POST',
+      url: '/wps/game/launchGame',
+      headers: { ...player, lang: 'vi' },
+      payload: { vendor: 'ALPHA', gameCode: 'a-two', gameType: 'RNG' },
+    });
+    expect([launch.statusCode, launch.json().code]).toEqual([503, 'game_maintenance']);
+    expect(launch.json().message).toContain('Đang nâng cấp');
+    await call('PATCH', `/admin-api/games/${ids['a-two']}`, risk, { isMaintenance: false });
+  });
+
+  it('switches a whole vendor into maintenance and off, audited', async () => {
+    const res = await call('PATCH', '/admin-api/games/vendors/ALPHA', risk, {
+      isMaintenance: true,
+      maintenanceMessage: { en: 'Vendor down' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().value).toMatchObject({ code: 'ALPHA', isMaintenance: true, maintenanceMessage: { en: 'Vendor down' } });
+    const lanes = (await t.app.inject({ method: 'GET', url: '/wps/relay/GCSGAME_newGameVendor?language=en' })).json().value;
+    expect(lanes[0].cards[0]).toMatchObject({ vassalage: 'ALPHA', isMaintenance: true, maintenanceMessage: 'Vendor down' });
+
+    await call('PATCH', '/admin-api/games/vendors/ALPHA', risk, { isEnabled: false });
+    expect(await listCodes()).toEqual([]);
+    expect((await t.app.inject({ method: 'GET', url: '/wps/relay/GCSGAME_newGameVendor' })).json().value).toEqual([]);
+    await call('PATCH', '/admin-api/games/vendors/ALPHA', risk, { isEnabled: true, isMaintenance: false });
+    expect(await listCodes()).toEqual(['a-two', 'a-one']);
+    const audit = await t.database.db.selectFrom('audit_log').select('action').where('action', '=', 'games.vendor_updated').execute();
+    expect(audit).toHaveLength(3);
+  });
+
+  it('answers 400 for bad edits and 404 for unknown games or vendors, changing nothing', async () => {
+    const cases: [string, unknown, number][] = [
+      [`/admin-api/games/${ids['a-one']}`, {}, 400],
+      [`/admin-api/games/${ids['a-one']}`, { isHot: 'yes' }, 400],
+      [`/admin-api/games/${ids['a-one']}`, { isHot: true, name: 'x' }, 400],
+      [`/admin-api/games/${ids['a-one']}`, { sort: 1.5 }, 400],
+      [`/admin-api/games/${ids['a-one']}`, { maintenanceMessage: { VI: 'x' } }, 400],
+      ['/admin-api/games/abc', { isHot: true }, 400],
+      ['/admin-api/games/999999', { isHot: true }, 404],
+      ['/admin-api/games/vendors/NOPE', { isHot: true }, 404],
+      ['/admin-api/games/vendors/ALPHA', { walletStyle: 'transfer' }, 400],
+    ];
+    const before = await t.database.db
+      .selectFrom('audit_log')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirstOrThrow();
+    for (const [url, body, status] of cases) {
+      const res = await call('PATCH', url, risk, body);
+      expect(res.statusCode, `${url} ${JSON.stringify(body)}`).toBe(status);
+    }
+    const after = await t.database.db
+      .selectFrom('audit_log')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirstOrThrow();
+    expect(Number(after.n)).toBe(Number(before.n));
+  });
+
+  it('sets and restarts the jackpot counter; the public call follows', async () => {
+    const res = await call('PUT', '/admin-api/games/jackpot', risk, {
+      base: 500_000,
+      growthPerTick: 100,
+      tickMs: 1_000,
+      isRestarted: true,
+    });
+    expect(res.statusCode).toBe(200);
+    const pub = (await t.app.inject({ method: 'GET', url: '/lgw/games/jackpot' })).json().value;
+    expect(pub).toMatchObject({ base: 500_000, growthPerTick: 100, tickMs: 1_000, startedAt: res.json().value.startedAt });
+    expect(pub.value).toBe(500_000 + Math.floor((Date.parse(pub.serverTime) - Date.parse(pub.startedAt)) / 1_000) * 100);
+    const audit = await t.database.db.selectFrom('audit_log').select('data').where('action', '=', 'games.jackpot_updated').execute();
+    expect(audit).toHaveLength(1);
+    expect(audit[0]?.data).toMatchObject({ after: { base: 500_000, growthPerTick: 100, tickMs: 1_000 } });
+    expect((await call('PUT', '/admin-api/games/jackpot', risk, { base: -1, growthPerTick: 100, tickMs: 1_000 })).statusCode).toBe(400);
+    expect((await call('PUT', '/admin-api/games/jackpot', risk, { base: 1, growthPerTick: 100, tickMs: 10 })).statusCode).toBe(400);
+  });
+});

@@ -1,0 +1,341 @@
+import type { ErrorCode, MessageParams } from '@platform/contracts/errors';
+import { type AmountMinor, formatAmount } from '@platform/contracts/money';
+import {
+  RG_LIMIT_KINDS,
+  RG_PERIODS,
+  type RgLimitKind,
+  type RgPeriod,
+  type RgSelfExclusionRequest,
+  type RgSetLimitsRequest,
+} from '@platform/contracts/responsible-gaming';
+import type { Kysely, Transaction } from 'kysely';
+import type { DB } from '../../db/schema.ts';
+import { DomainError } from '../../lib/domain-error.ts';
+import { localDateOf, periodStartOf } from '../../lib/time-zone.ts';
+import { recordAudit } from '../audit/audit.service.ts';
+import type { TransferCode } from '../ledger/ledger.codes.ts';
+import type { LedgerService } from '../ledger/ledger.service.ts';
+import { changeLimit, effectiveLimit, type StoredLimit } from './responsible-gaming.limits.ts';
+import * as repo from './responsible-gaming.repository.ts';
+
+/** Ledger codes each limit counts, summed from the member's side. */
+const DEPOSIT_CODES: readonly TransferCode[] = ['deposit'];
+/** Stakes net of released (voided) and refunded (cancelled) ones. */
+const STAKE_CODES: readonly TransferCode[] = ['stake_reserve', 'bet', 'stake_void', 'cancelled'];
+const WIN_CODES: readonly TransferCode[] = ['payout'];
+
+const PERIOD_LABEL: Record<RgPeriod, { vi: string; en: string }> = {
+  daily: { vi: 'theo ngày', en: 'daily' },
+  weekly: { vi: 'theo tuần', en: 'weekly' },
+  monthly: { vi: 'theo tháng', en: 'monthly' },
+};
+
+const LIMIT_ERROR: Record<RgLimitKind, ErrorCode> = {
+  deposit: 'rg_deposit_limit_exceeded',
+  wager: 'rg_wager_limit_exceeded',
+  loss: 'rg_loss_limit_exceeded',
+};
+
+export type RgUsage = Record<RgLimitKind, Record<RgPeriod, number>>;
+
+export type RgLimitView = {
+  kind: RgLimitKind;
+  period: RgPeriod;
+  amount: number | null;
+  pending: { amount: number | null; effectiveAt: Date } | null;
+  used: number;
+  periodStartedAt: Date;
+};
+
+export type RgState = {
+  timeZone: string;
+  limits: RgLimitView[];
+  breakUntil: Date | null;
+  selfExcludedUntil: Date | null;
+  isPermanentlyExcluded: boolean;
+  realityCheckMinutes: number | null;
+};
+
+export type ResponsibleGamingService = ReturnType<typeof createResponsibleGamingService>;
+
+type Meta = { ip: string | null };
+
+function addMonths(at: Date, months: number): Date {
+  const d = new Date(at.getTime());
+  d.setUTCMonth(d.getUTCMonth() + months);
+  return d;
+}
+
+/**
+ * Responsible gaming per member: deposit, loss and wager limits per calendar day, week and month in
+ * the member's time zone (a decrease applies at once, an increase or removal after a cooling
+ * period), a break, self-exclusion and the reality-check interval. Deposits and stakes call
+ * `assertCanDeposit` / `assertCanStake` before moving money; login calls `assertCanLogin`.
+ */
+export function createResponsibleGamingService(deps: {
+  db: Kysely<DB>;
+  ledger: LedgerService;
+  revokeAllSessions: (memberId: number) => Promise<unknown>;
+  timeZoneOf: (merchantId: number, trx?: Transaction<DB>) => Promise<string>;
+  now: () => Date;
+}) {
+  const { db, ledger, now } = deps;
+
+  async function memberOf(memberId: number, executor: Kysely<DB>) {
+    const member = await repo.findMember(executor, memberId);
+    if (!member) throw new DomainError('not_found', 'member');
+    return member;
+  }
+
+  /** What each period has used so far: deposits, net stakes, and net loss (stakes less wins). */
+  async function usageOf(
+    member: { memberId: number; currency: string },
+    timeZone: string,
+    at: Date,
+    trx?: Transaction<DB>,
+  ): Promise<{ usage: RgUsage; starts: Record<RgPeriod, Date> }> {
+    const starts = {
+      daily: periodStartOf(at, timeZone, 'daily'),
+      weekly: periodStartOf(at, timeZone, 'weekly'),
+      monthly: periodStartOf(at, timeZone, 'monthly'),
+    };
+    const earliest = new Date(Math.min(starts.daily.getTime(), starts.weekly.getTime(), starts.monthly.getTime()));
+    const rows = await ledger.dailyTotals(
+      {
+        memberId: member.memberId,
+        currency: member.currency,
+        codes: [...DEPOSIT_CODES, ...STAKE_CODES, ...WIN_CODES],
+        from: earliest,
+        timeZone,
+      },
+      trx,
+    );
+    const usage: RgUsage = {
+      deposit: { daily: 0, weekly: 0, monthly: 0 },
+      wager: { daily: 0, weekly: 0, monthly: 0 },
+      loss: { daily: 0, weekly: 0, monthly: 0 },
+    };
+    for (const period of RG_PERIODS) {
+      const firstDay = localDateOf(starts[period], timeZone);
+      for (const row of rows) {
+        if (row.day < firstDay) continue;
+        if ((DEPOSIT_CODES as readonly string[]).includes(row.code)) usage.deposit[period] += row.total;
+        if ((STAKE_CODES as readonly string[]).includes(row.code)) {
+          usage.wager[period] -= row.total;
+          usage.loss[period] -= row.total;
+        }
+        if ((WIN_CODES as readonly string[]).includes(row.code)) usage.loss[period] -= row.total;
+      }
+    }
+    return { usage, starts };
+  }
+
+  function storedOf(rows: repo.RgLimitRow[], kind: RgLimitKind, period: RgPeriod): StoredLimit {
+    const row = rows.find((r) => r.kind === kind && r.period === period);
+    return row ?? { amount: null, pendingAmount: null, pendingEffectiveAt: null };
+  }
+
+  function untilParams(until: Date, timeZone: string): MessageParams {
+    const format = (locale: string) =>
+      new Intl.DateTimeFormat(locale, {
+        timeZone,
+        year: 'numeric',
+        month: '2-digit',
+        day: '2-digit',
+        hour: '2-digit',
+        minute: '2-digit',
+        hourCycle: 'h23',
+      }).format(until);
+    return { until: { vi: format('vi-VN'), en: format('en-GB') } };
+  }
+
+  /** Refuses while the member is self-excluded or on a break. */
+  async function assertNotBlocked(state: repo.RgStateRow | undefined, merchantId: number, trx?: Transaction<DB>) {
+    if (!state) return;
+    const at = now();
+    if (state.isPermanentlyExcluded) throw new DomainError('rg_self_excluded');
+    if (state.excludedUntil && state.excludedUntil.getTime() > at.getTime()) {
+      throw new DomainError('rg_self_excluded', undefined, untilParams(state.excludedUntil, await deps.timeZoneOf(merchantId, trx)));
+    }
+    if (state.breakUntil && state.breakUntil.getTime() > at.getTime()) {
+      throw new DomainError('rg_on_break', undefined, untilParams(state.breakUntil, await deps.timeZoneOf(merchantId, trx)));
+    }
+  }
+
+  async function assertCanLogin(memberId: number): Promise<void> {
+    const member = await repo.findMember(db, memberId);
+    if (!member) return;
+    await assertNotBlocked(await repo.findState(db, memberId), member.merchantId);
+  }
+
+  /**
+   * Checks exclusion and the given limits for an amount about to move. Inside a caller's
+   * transaction the member's state row is locked first, so concurrent checks of one member see
+   * each other's committed money.
+   */
+  async function assertWithin(memberId: number, amount: number, kinds: readonly RgLimitKind[], trx?: Transaction<DB>): Promise<void> {
+    if (!Number.isSafeInteger(amount) || amount <= 0) throw new DomainError('invalid_amount', String(amount));
+    const executor = trx ?? db;
+    const member = await memberOf(memberId, executor);
+    const state = trx ? await repo.lockStateIfAny(trx, memberId) : await repo.findState(db, memberId);
+    await assertNotBlocked(state, member.merchantId, trx);
+    const at = now();
+    const rows = await repo.findLimits(executor, memberId);
+    const active: { kind: RgLimitKind; period: RgPeriod; amount: number }[] = [];
+    for (const kind of kinds) {
+      for (const period of RG_PERIODS) {
+        const limit = effectiveLimit(storedOf(rows, kind, period), at).amount;
+        if (limit !== null) active.push({ kind, period, amount: limit });
+      }
+    }
+    if (active.length === 0) return;
+    const timeZone = await deps.timeZoneOf(member.merchantId, trx);
+    const { usage } = await usageOf({ memberId, currency: member.currency }, timeZone, at, trx);
+    for (const limit of active) {
+      const used = usage[limit.kind][limit.period];
+      if (used + amount > limit.amount) {
+        const remaining = Math.max(0, limit.amount - used) as AmountMinor;
+        throw new DomainError(LIMIT_ERROR[limit.kind], undefined, {
+          period: PERIOD_LABEL[limit.period],
+          limit: {
+            vi: formatAmount(limit.amount as AmountMinor, member.currency, 'vi-VN'),
+            en: formatAmount(limit.amount as AmountMinor, member.currency, 'en-US'),
+          },
+          remaining: { vi: formatAmount(remaining, member.currency, 'vi-VN'), en: formatAmount(remaining, member.currency, 'en-US') },
+        });
+      }
+    }
+  }
+
+  const assertCanDeposit = (memberId: number, amountMinor: number, trx?: Transaction<DB>) =>
+    assertWithin(memberId, amountMinor, ['deposit'], trx);
+  const assertCanStake = (memberId: number, amountMinor: number, trx?: Transaction<DB>) =>
+    assertWithin(memberId, amountMinor, ['wager', 'loss'], trx);
+
+  async function state(memberId: number): Promise<RgState> {
+    const member = await memberOf(memberId, db);
+    const at = now();
+    const timeZone = await deps.timeZoneOf(member.merchantId);
+    const [rows, stored, { usage, starts }] = await Promise.all([
+      repo.findLimits(db, memberId),
+      repo.findState(db, memberId),
+      usageOf({ memberId, currency: member.currency }, timeZone, at),
+    ]);
+    const limits: RgLimitView[] = [];
+    for (const kind of RG_LIMIT_KINDS) {
+      for (const period of RG_PERIODS) {
+        const effective = effectiveLimit(storedOf(rows, kind, period), at);
+        limits.push({ kind, period, ...effective, used: usage[kind][period], periodStartedAt: starts[period] });
+      }
+    }
+    const isActive = (d: Date | null | undefined) => (d && d.getTime() > at.getTime() ? d : null);
+    return {
+      timeZone,
+      limits,
+      breakUntil: isActive(stored?.breakUntil),
+      selfExcludedUntil: stored?.isPermanentlyExcluded ? null : isActive(stored?.excludedUntil),
+      isPermanentlyExcluded: stored?.isPermanentlyExcluded ?? false,
+      realityCheckMinutes: stored?.realityCheckMinutes ?? null,
+    };
+  }
+
+  async function setLimits(memberId: number, request: RgSetLimitsRequest, meta: Meta): Promise<RgState> {
+    await db.transaction().execute(async (trx) => {
+      const at = now();
+      await repo.lockState(trx, memberId, at);
+      const rows = await repo.findLimits(trx, memberId);
+      const changes = [];
+      for (const change of request.limits) {
+        const before = storedOf(rows, change.kind, change.period);
+        const after = changeLimit(before, change.amount, at);
+        await repo.upsertLimit(trx, memberId, { kind: change.kind, period: change.period, ...after }, at);
+        changes.push({
+          kind: change.kind,
+          period: change.period,
+          requested: change.amount,
+          inForce: after.amount,
+          pending: after.pendingEffectiveAt ? { amount: after.pendingAmount, effectiveAt: after.pendingEffectiveAt.toISOString() } : null,
+        });
+      }
+      await recordAudit(trx, {
+        actorType: 'member',
+        actorId: memberId,
+        action: 'rg.limits_changed',
+        subjectType: 'member',
+        subjectId: memberId,
+        data: { changes },
+        ip: meta.ip,
+      });
+    });
+    return state(memberId);
+  }
+
+  /** Blocks login and play for `days`, ending every session now. A longer block already set stays. */
+  async function takeBreak(memberId: number, days: number, meta: Meta): Promise<RgState> {
+    await db.transaction().execute(async (trx) => {
+      const at = now();
+      const current = await repo.lockState(trx, memberId, at);
+      const requested = new Date(at.getTime() + days * 86_400_000);
+      const breakUntil = current.breakUntil && current.breakUntil.getTime() > requested.getTime() ? current.breakUntil : requested;
+      await repo.updateState(trx, memberId, { ...current, breakUntil }, at);
+      await recordAudit(trx, {
+        actorType: 'member',
+        actorId: memberId,
+        action: 'rg.break_taken',
+        subjectType: 'member',
+        subjectId: memberId,
+        data: { days, until: breakUntil.toISOString() },
+        ip: meta.ip,
+      });
+    });
+    await deps.revokeAllSessions(memberId);
+    return state(memberId);
+  }
+
+  /** Self-exclusion for a number of months or for good; it cannot be shortened. Ends every session. */
+  async function selfExclude(memberId: number, request: RgSelfExclusionRequest, meta: Meta): Promise<RgState> {
+    await db.transaction().execute(async (trx) => {
+      const at = now();
+      const current = await repo.lockState(trx, memberId, at);
+      const isPermanent = current.isPermanentlyExcluded || request.permanent === true;
+      const requested = request.months === undefined ? null : addMonths(at, request.months);
+      const excludedUntil = isPermanent
+        ? null
+        : current.excludedUntil && requested && current.excludedUntil.getTime() > requested.getTime()
+          ? current.excludedUntil
+          : requested;
+      await repo.updateState(trx, memberId, { ...current, isPermanentlyExcluded: isPermanent, excludedUntil }, at);
+      await recordAudit(trx, {
+        actorType: 'member',
+        actorId: memberId,
+        action: 'rg.self_excluded',
+        subjectType: 'member',
+        subjectId: memberId,
+        data: { months: request.months ?? null, permanent: isPermanent, until: excludedUntil?.toISOString() ?? null },
+        ip: meta.ip,
+      });
+    });
+    await deps.revokeAllSessions(memberId);
+    return state(memberId);
+  }
+
+  async function setRealityCheck(memberId: number, minutes: number | null, meta: Meta): Promise<RgState> {
+    await db.transaction().execute(async (trx) => {
+      const at = now();
+      const current = await repo.lockState(trx, memberId, at);
+      await repo.updateState(trx, memberId, { ...current, realityCheckMinutes: minutes }, at);
+      await recordAudit(trx, {
+        actorType: 'member',
+        actorId: memberId,
+        action: 'rg.reality_check_set',
+        subjectType: 'member',
+        subjectId: memberId,
+        data: { minutes },
+        ip: meta.ip,
+      });
+    });
+    return state(memberId);
+  }
+
+  return { state, setLimits, takeBreak, selfExclude, setRealityCheck, assertCanLogin, assertCanDeposit, assertCanStake };
+}

@@ -1,0 +1,343 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { DB } from '../../db/schema.ts';
+import type {
+  VendorTransactionKind,
+  VendorTransactionState,
+  VendorTransferDirection,
+  VendorTransferStatus,
+  WalletStyle,
+} from './vendor-wallet.tables.ts';
+
+type Executor = Kysely<DB> | Transaction<DB>;
+
+export type IntegrationRow = {
+  vendorCode: string;
+  walletStyle: WalletStyle;
+  apiSecret: string;
+  apiBaseUrl: string | null;
+  launchBaseUrl: string | null;
+  isEnabled: boolean;
+};
+
+export async function findIntegration(db: Executor, vendorCode: string): Promise<IntegrationRow | undefined> {
+  return db
+    .selectFrom('vendor_integrations')
+    .select([
+      'vendor_code as vendorCode',
+      'wallet_style as walletStyle',
+      'api_secret as apiSecret',
+      'api_base_url as apiBaseUrl',
+      'launch_base_url as launchBaseUrl',
+      'is_enabled as isEnabled',
+    ])
+    .where('vendor_code', '=', vendorCode)
+    .executeTakeFirst();
+}
+
+export async function findIntegrations(db: Executor): Promise<IntegrationRow[]> {
+  return db
+    .selectFrom('vendor_integrations')
+    .select([
+      'vendor_code as vendorCode',
+      'wallet_style as walletStyle',
+      'api_secret as apiSecret',
+      'api_base_url as apiBaseUrl',
+      'launch_base_url as launchBaseUrl',
+      'is_enabled as isEnabled',
+    ])
+    .orderBy('vendor_code')
+    .execute();
+}
+
+/** Creates or updates an integration's style, secret and URLs; whether it is enabled stays an operator's choice. */
+export async function upsertIntegration(db: Executor, row: IntegrationRow, at: Date): Promise<void> {
+  await db
+    .insertInto('vendor_integrations')
+    .values({
+      vendor_code: row.vendorCode,
+      wallet_style: row.walletStyle,
+      api_secret: row.apiSecret,
+      api_base_url: row.apiBaseUrl,
+      launch_base_url: row.launchBaseUrl,
+      is_enabled: row.isEnabled,
+      created_at: at,
+      updated_at: at,
+    })
+    .onConflict((oc) =>
+      oc.column('vendor_code').doUpdateSet({
+        wallet_style: row.walletStyle,
+        api_secret: row.apiSecret,
+        api_base_url: row.apiBaseUrl,
+        launch_base_url: row.launchBaseUrl,
+        updated_at: at,
+      }),
+    )
+    .execute();
+}
+
+export type VendorTransactionRow = {
+  id: number;
+  vendorCode: string;
+  transactionId: string;
+  kind: VendorTransactionKind;
+  state: VendorTransactionState;
+  requestHash: string;
+  memberId: number | null;
+  betRecordId: number | null;
+  roundId: string | null;
+  amount: number;
+  reservationId: number | null;
+  answer: Record<string, unknown> | null;
+};
+
+const TX_COLUMNS = [
+  'id',
+  'vendor_code as vendorCode',
+  'transaction_id as transactionId',
+  'kind',
+  'state',
+  'request_hash as requestHash',
+  'member_id as memberId',
+  'bet_record_id as betRecordId',
+  'round_id as roundId',
+  'amount',
+  'reservation_id as reservationId',
+  'answer',
+] as const;
+
+function toTx(raw: Record<string, unknown>): VendorTransactionRow {
+  const row = raw as VendorTransactionRow;
+  return {
+    ...row,
+    id: Number(row.id),
+    memberId: row.memberId === null ? null : Number(row.memberId),
+    betRecordId: row.betRecordId === null ? null : Number(row.betRecordId),
+    amount: Number(row.amount),
+    reservationId: row.reservationId === null ? null : Number(row.reservationId),
+  };
+}
+
+/**
+ * Claims a vendor transaction id: inserts its row unless the id is taken. A concurrent claim of the
+ * same id waits here for the other transaction, then finds the row taken. Returns the new row's id.
+ */
+export async function claimTransaction(
+  db: Executor,
+  row: {
+    vendorCode: string;
+    transactionId: string;
+    kind: VendorTransactionKind;
+    state: VendorTransactionState;
+    requestHash: string;
+    memberId: number | null;
+    roundId: string | null;
+    amount: number;
+    answer?: Record<string, unknown> | undefined;
+    at: Date;
+  },
+): Promise<number | undefined> {
+  const inserted = await db
+    .insertInto('vendor_transactions')
+    .values({
+      vendor_code: row.vendorCode,
+      transaction_id: row.transactionId,
+      kind: row.kind,
+      state: row.state,
+      request_hash: row.requestHash,
+      member_id: row.memberId,
+      round_id: row.roundId,
+      amount: row.amount,
+      answer: row.answer === undefined ? null : JSON.stringify(row.answer),
+      created_at: row.at,
+    })
+    .onConflict((oc) => oc.columns(['vendor_code', 'transaction_id']).doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  return inserted === undefined ? undefined : Number(inserted.id);
+}
+
+export async function findTransaction(
+  db: Executor,
+  key: { vendorCode: string; transactionId: string },
+  options: { isForUpdate: boolean },
+): Promise<VendorTransactionRow | undefined> {
+  let query = db
+    .selectFrom('vendor_transactions')
+    .select(TX_COLUMNS)
+    .where('vendor_code', '=', key.vendorCode)
+    .where('transaction_id', '=', key.transactionId);
+  if (options.isForUpdate) query = query.forUpdate();
+  const raw = await query.executeTakeFirst();
+  return raw && toTx(raw);
+}
+
+export async function findHeldDebitsOfRound(db: Executor, betRecordId: number): Promise<VendorTransactionRow[]> {
+  const rows = await db
+    .selectFrom('vendor_transactions')
+    .select(TX_COLUMNS)
+    .where('bet_record_id', '=', betRecordId)
+    .where('state', '=', 'held')
+    .orderBy('id')
+    .forUpdate()
+    .execute();
+  return rows.map(toTx);
+}
+
+export async function updateTransaction(
+  db: Executor,
+  id: number,
+  values: Partial<{
+    state: VendorTransactionState;
+    betRecordId: number | null;
+    reservationId: number | null;
+    answer: Record<string, unknown> | null;
+  }>,
+): Promise<void> {
+  await db
+    .updateTable('vendor_transactions')
+    .set({
+      ...(values.state !== undefined ? { state: values.state } : {}),
+      ...(values.betRecordId !== undefined ? { bet_record_id: values.betRecordId } : {}),
+      ...(values.reservationId !== undefined ? { reservation_id: values.reservationId } : {}),
+      ...(values.answer !== undefined ? { answer: values.answer === null ? null : JSON.stringify(values.answer) } : {}),
+    })
+    .where('id', '=', id)
+    .execute();
+}
+
+export async function findMemberAccountType(db: Executor, memberId: number): Promise<number | undefined> {
+  const row = await db.selectFrom('members').select('account_type').where('id', '=', memberId).executeTakeFirst();
+  return row?.account_type;
+}
+
+// Transfer-style wallets.
+
+export type WalletTransferRow = {
+  id: number;
+  transferId: string;
+  requestKey: string;
+  requestHash: string;
+  merchantId: number;
+  memberId: number;
+  vendorCode: string;
+  direction: VendorTransferDirection;
+  amount: number;
+  currency: string;
+  status: VendorTransferStatus;
+  reservationId: number | null;
+  checkCount: number;
+  lastError: string | null;
+  createdAt: Date;
+  settledAt: Date | null;
+};
+
+const TRANSFER_COLUMNS = [
+  'id',
+  'transfer_id as transferId',
+  'request_key as requestKey',
+  'request_hash as requestHash',
+  'merchant_id as merchantId',
+  'member_id as memberId',
+  'vendor_code as vendorCode',
+  'direction',
+  'amount',
+  'currency',
+  'status',
+  'reservation_id as reservationId',
+  'check_count as checkCount',
+  'last_error as lastError',
+  'created_at as createdAt',
+  'settled_at as settledAt',
+] as const;
+
+function toTransfer(raw: Record<string, unknown>): WalletTransferRow {
+  const row = raw as WalletTransferRow;
+  return {
+    ...row,
+    id: Number(row.id),
+    merchantId: Number(row.merchantId),
+    memberId: Number(row.memberId),
+    amount: Number(row.amount),
+    reservationId: row.reservationId === null ? null : Number(row.reservationId),
+    checkCount: Number(row.checkCount),
+  };
+}
+
+export async function insertTransferIfMissing(
+  db: Executor,
+  row: Omit<WalletTransferRow, 'id' | 'checkCount' | 'lastError' | 'settledAt' | 'status' | 'reservationId'> & {
+    reservationId: number | null;
+  },
+): Promise<boolean> {
+  const inserted = await db
+    .insertInto('vendor_wallet_transfers')
+    .values({
+      transfer_id: row.transferId,
+      request_key: row.requestKey,
+      request_hash: row.requestHash,
+      merchant_id: row.merchantId,
+      member_id: row.memberId,
+      vendor_code: row.vendorCode,
+      direction: row.direction,
+      amount: row.amount,
+      currency: row.currency,
+      status: 'pending',
+      reservation_id: row.reservationId,
+      created_at: row.createdAt,
+      updated_at: row.createdAt,
+    })
+    .onConflict((oc) => oc.column('request_key').doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  return inserted !== undefined;
+}
+
+export async function findTransferByRequestKey(db: Executor, requestKey: string): Promise<WalletTransferRow | undefined> {
+  const raw = await db
+    .selectFrom('vendor_wallet_transfers')
+    .select(TRANSFER_COLUMNS)
+    .where('request_key', '=', requestKey)
+    .executeTakeFirst();
+  return raw && toTransfer(raw);
+}
+
+export async function findTransferById(
+  db: Executor,
+  transferId: string,
+  options: { isForUpdate: boolean },
+): Promise<WalletTransferRow | undefined> {
+  let query = db.selectFrom('vendor_wallet_transfers').select(TRANSFER_COLUMNS).where('transfer_id', '=', transferId);
+  if (options.isForUpdate) query = query.forUpdate();
+  const raw = await query.executeTakeFirst();
+  return raw && toTransfer(raw);
+}
+
+export async function findPendingTransfers(db: Executor, filter: { createdBefore: Date; limit: number }): Promise<WalletTransferRow[]> {
+  const rows = await db
+    .selectFrom('vendor_wallet_transfers')
+    .select(TRANSFER_COLUMNS)
+    .where('status', '=', 'pending')
+    .where('created_at', '<', filter.createdBefore)
+    .orderBy('created_at')
+    .limit(filter.limit)
+    .execute();
+  return rows.map(toTransfer);
+}
+
+export async function updateTransfer(
+  db: Executor,
+  id: number,
+  values: { status?: VendorTransferStatus; lastError?: string | null; isChecked?: boolean; settledAt?: Date | null; at: Date },
+): Promise<void> {
+  await db
+    .updateTable('vendor_wallet_transfers')
+    .set((eb) => ({
+      ...(values.status !== undefined ? { status: values.status } : {}),
+      ...(values.lastError !== undefined ? { last_error: values.lastError } : {}),
+      ...(values.settledAt !== undefined ? { settled_at: values.settledAt } : {}),
+      ...(values.isChecked ? { check_count: eb('check_count', '+', 1) } : {}),
+      updated_at: values.at,
+    }))
+    .where('id', '=', id)
+    .execute();
+}

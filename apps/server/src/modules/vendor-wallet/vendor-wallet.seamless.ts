@@ -1,0 +1,629 @@
+import { createHash } from 'node:crypto';
+import { isTrialAccountType } from '@platform/contracts/account-types';
+import type {
+  VendorAnswer,
+  VendorBetWinRequest,
+  VendorCreditRequest,
+  VendorDebitRequest,
+  VendorRollbackRequest,
+  VendorStatus,
+} from '@platform/contracts/vendor-protocol';
+import type { Kysely, Transaction } from 'kysely';
+import type { DB } from '../../db/schema.ts';
+import { DomainError } from '../../lib/domain-error.ts';
+import { recordAudit } from '../audit/audit.service.ts';
+import type { BetRecord, BetRecordService } from '../bet-records/bet-records.service.ts';
+import type { GameSession, GameSessionService } from '../game-session/game-session.service.ts';
+import type { LedgerService } from '../ledger/ledger.service.ts';
+import * as repo from './vendor-wallet.repository.ts';
+import type { VendorTransactionKind } from './vendor-wallet.tables.ts';
+
+/**
+ * The responsible-gaming check before a stake is taken: throws (any error) to refuse the bet. It runs
+ * in the bet's transaction, so it may read the member's limits and the stakes already taken in it.
+ */
+export type StakeGuard = (memberId: number, amountMinor: number, trx: Transaction<DB>) => Promise<void>;
+
+/** Attempts of one callback whose transaction PostgreSQL aborted as a deadlock or serialisation victim. */
+export const CALLBACK_RETRY_COUNT_MAX = 3;
+
+type Trx = Transaction<DB>;
+
+/** An answer other than OK, raised inside a callback's transaction so that everything it wrote rolls back. */
+class Refusal extends Error {
+  constructor(
+    readonly status: VendorStatus,
+    /** A refused bet keeps its answer for good: a retry of the same transaction id gets it again. */
+    readonly isFinal: boolean,
+    readonly session: GameSession | undefined,
+    detail?: string,
+  ) {
+    super(detail ?? status);
+  }
+}
+
+function hashOf(parts: readonly unknown[]): string {
+  return createHash('sha256').update(JSON.stringify(parts)).digest('hex');
+}
+
+function isRetryable(err: unknown): boolean {
+  const code = (err as { code?: unknown } | null)?.code;
+  return code === '40P01' || code === '40001';
+}
+
+function ledgerKey(vendorCode: string, transactionId: string, suffix?: string): string {
+  return `vendor:${vendorCode}:${transactionId}${suffix ? `#${suffix}` : ''}`;
+}
+
+export type SeamlessWallet = ReturnType<typeof createSeamlessWallet>;
+
+/**
+ * The seamless wallet behind `/vendor-api/<vendor>/...`. Each money call is one transaction that
+ * claims the vendor's transaction id first (a unique row, so duplicates wait and then replay the
+ * first answer), moves the money through the ledger (reserve a bet, settle a round, void a rollback)
+ * and keeps the round's bet record in step.
+ */
+export function createSeamlessWallet(deps: {
+  db: Kysely<DB>;
+  ledger: LedgerService;
+  gameSessions: GameSessionService;
+  betRecords: BetRecordService;
+  stakeGuard: StakeGuard;
+  now: () => Date;
+}) {
+  const { db, ledger, gameSessions, betRecords, stakeGuard, now } = deps;
+  // Account ids and account types never change once created, so they are read once, outside any
+  // transaction (a row read inside one might still roll back), and kept: a callback then spends its
+  // transaction's round trips on the writes.
+  const mainAccountIds = new Map<string, number>();
+  const systemAccountIds = new Map<string, number>();
+  const trialAccounts = new Map<number, boolean>();
+  const ID_CACHE_SIZE_MAX = 100_000;
+  function remember<K, V>(map: Map<K, V>, key: K, value: V): void {
+    if (map.size >= ID_CACHE_SIZE_MAX) map.clear();
+    map.set(key, value);
+  }
+
+  /** Reads (and creates if missing) the ids a callback needs, before its transaction. */
+  async function prepare(session: GameSession): Promise<void> {
+    const mainKey = `${session.memberId}:${session.currency}`;
+    if (!mainAccountIds.has(mainKey)) {
+      const accounts = await ledger.ensureMemberAccounts({
+        merchantId: session.merchantId,
+        memberId: session.memberId,
+        currency: session.currency,
+        kinds: ['player_main'],
+      });
+      if (accounts.player_main) remember(mainAccountIds, mainKey, accounts.player_main.id);
+    }
+    if (!trialAccounts.has(session.memberId)) {
+      const accountType = await repo.findMemberAccountType(db, session.memberId);
+      if (accountType !== undefined) remember(trialAccounts, session.memberId, isTrialAccountType(accountType));
+    }
+    // The escrow is cached by the ledger itself once read outside a transaction.
+    for (const kind of ['house_revenue', 'play_money', 'stake_escrow'] as const) {
+      const key = `${session.merchantId}:${kind}:${session.currency}`;
+      if (!systemAccountIds.has(key)) {
+        const account = await ledger.ensureSystemAccount({ merchantId: session.merchantId, kind, currency: session.currency });
+        remember(systemAccountIds, key, account.id);
+      }
+    }
+  }
+
+  async function inTransaction<T>(work: (trx: Trx) => Promise<T>): Promise<T> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await db.transaction().execute(work);
+      } catch (err) {
+        if (!isRetryable(err) || attempt >= CALLBACK_RETRY_COUNT_MAX) throw err;
+      }
+    }
+  }
+
+  async function sessionOf(vendorCode: string, token: string, executor: Kysely<DB>): Promise<GameSession> {
+    const session = await gameSessions.findByToken(token, executor);
+    if (!session || session.vendorCode !== vendorCode) throw new Refusal('INVALID_TOKEN', false, undefined);
+    return session;
+  }
+
+  async function mainAccountId(session: GameSession, trx: Trx): Promise<number> {
+    const cached = mainAccountIds.get(`${session.memberId}:${session.currency}`);
+    if (cached !== undefined) return cached;
+    const accounts = await ledger.ensureMemberAccounts(
+      { merchantId: session.merchantId, memberId: session.memberId, currency: session.currency, kinds: ['player_main'] },
+      trx,
+    );
+    const main = accounts.player_main;
+    if (!main) throw new Error('main wallet missing after creation');
+    return main.id;
+  }
+
+  async function balanceIn(session: GameSession, executor?: Trx): Promise<number> {
+    return (await ledger.memberBalances({ memberId: session.memberId, currency: session.currency }, executor)).main;
+  }
+
+  /** Play money is won from and lost to the play_money account, real money the house's. */
+  async function houseAccountId(round: { merchantId: number; currency: string; isTrial: boolean }, trx: Trx): Promise<number> {
+    const kind = round.isTrial ? 'play_money' : 'house_revenue';
+    const cached = systemAccountIds.get(`${round.merchantId}:${kind}:${round.currency}`);
+    if (cached !== undefined) return cached;
+    return (await ledger.ensureSystemAccount({ merchantId: round.merchantId, kind, currency: round.currency }, trx)).id;
+  }
+
+  /** New bets need a live session of a member who may play, and trial money stays with trial accounts. */
+  async function assertMayBet(session: GameSession, trx: Trx): Promise<boolean> {
+    if (session.memberStatus !== 'active') throw new Refusal('PLAYER_BLOCKED', true, session, 'account not active');
+    if (!session.isActive) throw new Refusal('SESSION_EXPIRED', true, session);
+    let isTrialAccount = trialAccounts.get(session.memberId);
+    if (isTrialAccount === undefined) {
+      const accountType = await repo.findMemberAccountType(trx, session.memberId);
+      isTrialAccount = accountType !== undefined && isTrialAccountType(accountType);
+    }
+    if (isTrialAccount !== session.isTrial) {
+      throw new Refusal(
+        'PLAYER_BLOCKED',
+        true,
+        session,
+        isTrialAccount ? 'a trial account plays only trial games' : 'a trial launch cannot stake real money',
+      );
+    }
+    return isTrialAccount;
+  }
+
+  async function guardStake(session: GameSession, amount: number, isTrial: boolean, trx: Trx): Promise<void> {
+    // Play money carries no risk to guard; responsible-gaming limits are about real money.
+    if (isTrial) return;
+    try {
+      await stakeGuard(session.memberId, amount, trx);
+    } catch (err) {
+      const detail = err instanceof DomainError ? err.code : 'stake refused';
+      throw new Refusal('PLAYER_BLOCKED', true, session, detail);
+    }
+  }
+
+  /**
+   * Claims the transaction id. Undefined means the id was free and is now ours; otherwise the
+   * answer to give: the first answer on a true repeat, a conflict when the content differs.
+   */
+  async function claim(
+    trx: Trx,
+    claimInput: {
+      vendorCode: string;
+      transactionId: string;
+      kind: VendorTransactionKind;
+      hash: string;
+      session: GameSession;
+      roundId: string;
+      amount: number;
+    },
+  ): Promise<{ id: number } | { answer: VendorAnswer }> {
+    const id = await repo.claimTransaction(trx, {
+      vendorCode: claimInput.vendorCode,
+      transactionId: claimInput.transactionId,
+      kind: claimInput.kind,
+      state: 'pending',
+      requestHash: claimInput.hash,
+      memberId: claimInput.session.memberId,
+      roundId: claimInput.roundId,
+      amount: claimInput.amount,
+      at: now(),
+    });
+    if (id !== undefined) return { id };
+    return { answer: await answerForTaken(trx, claimInput) };
+  }
+
+  async function answerForTaken(
+    executor: Trx,
+    taken: { vendorCode: string; transactionId: string; kind: VendorTransactionKind; hash: string; session: GameSession },
+  ): Promise<VendorAnswer> {
+    const existing = await repo.findTransaction(
+      executor,
+      { vendorCode: taken.vendorCode, transactionId: taken.transactionId },
+      { isForUpdate: false },
+    );
+    if (!existing) throw new Error('a taken transaction id has no row');
+    const balance = await balanceIn(taken.session, executor);
+    if (existing.kind === 'cancelled_debit' && taken.kind === 'debit') {
+      return { status: 'BET_CANCELLED', balance, currency: taken.session.currency, message: 'rolled back before it arrived' };
+    }
+    if (existing.kind !== taken.kind || existing.requestHash !== taken.hash || !existing.answer) {
+      return { status: 'DUPLICATE_CONFLICT', balance, currency: taken.session.currency };
+    }
+    return existing.answer as VendorAnswer;
+  }
+
+  function roundInfo(vendorCode: string, session: GameSession, body: { roundId: string; gameCode: string }, isTrial: boolean) {
+    return {
+      merchantId: session.merchantId,
+      memberId: session.memberId,
+      username: session.username,
+      vendorCode,
+      gameCode: body.gameCode,
+      gameCategory: session.gameCategory,
+      roundId: body.roundId,
+      currency: session.currency,
+      isTrial,
+    };
+  }
+
+  /** Reserves a stake into the round. The caller has claimed the transaction id `claimedId`. */
+  async function takeStake(
+    trx: Trx,
+    input: { vendorCode: string; transactionId: string; session: GameSession; round: BetRecord; amount: number },
+  ) {
+    const accountId = await mainAccountId(input.session, trx);
+    const reserved = await ledger.reserve(
+      {
+        accountId,
+        amount: input.amount,
+        code: 'bet',
+        idempotencyKey: ledgerKey(input.vendorCode, input.transactionId),
+        reference: { type: 'game_round', id: String(input.round.id) },
+      },
+      trx,
+    );
+    const round = await betRecords.addStake(trx, input.round, input.amount);
+    return { round, reservationId: reserved.reservationId, balanceAfter: reserved.balanceAfter, accountId };
+  }
+
+  /** Settles every held stake of the round and pays `amount` once, with the last settle. */
+  async function settleRound(
+    trx: Trx,
+    input: { vendorCode: string; transactionId: string; round: BetRecord; amount: number },
+  ): Promise<BetRecord> {
+    const held = await repo.findHeldDebitsOfRound(trx, input.round.id);
+    const houseId = await houseAccountId(input.round, trx);
+    if (held.length === 0) {
+      if (input.round.status !== 'settled') throw new Refusal('BET_NOT_FOUND', false, undefined);
+      // A further win of a settled round (a bonus feature, say) is a plain payout.
+      if (input.amount > 0) {
+        const accounts = await ledger.ensureMemberAccounts(
+          { merchantId: input.round.merchantId, memberId: input.round.memberId, currency: input.round.currency, kinds: ['player_main'] },
+          trx,
+        );
+        const mainId = accounts.player_main?.id;
+        if (mainId === undefined) throw new Error('main wallet missing after creation');
+        await ledger.transfer(
+          {
+            fromAccountId: houseId,
+            toAccountId: mainId,
+            amount: input.amount,
+            code: 'payout',
+            idempotencyKey: ledgerKey(input.vendorCode, input.transactionId),
+            reference: { type: 'game_round', id: String(input.round.id) },
+          },
+          trx,
+        );
+      }
+    } else {
+      for (const [index, debit] of held.entries()) {
+        if (debit.reservationId === null) throw new Error(`held debit ${debit.id} has no reservation`);
+        const isLast = index === held.length - 1;
+        await ledger.settle(
+          {
+            reservationId: debit.reservationId,
+            toAccountId: houseId,
+            payout: isLast ? input.amount : 0,
+            idempotencyKey: ledgerKey(input.vendorCode, input.transactionId, `r${debit.reservationId}`),
+          },
+          trx,
+        );
+        await repo.updateTransaction(trx, debit.id, { state: 'settled' });
+      }
+    }
+    return betRecords.addPayout(trx, input.round, input.amount);
+  }
+
+  /** Stores the answer (and the transaction's final state) and returns it. */
+  async function finish(
+    trx: Trx,
+    claimedId: number,
+    session: GameSession,
+    outcome: {
+      round: BetRecord | undefined;
+      balance: number;
+      state: 'held' | 'done';
+      reservationId?: number | undefined;
+    },
+  ): Promise<VendorAnswer> {
+    const answer: VendorAnswer = {
+      status: 'OK',
+      balance: outcome.balance,
+      currency: session.currency,
+      walletTransactionId: String(claimedId),
+    };
+    await repo.updateTransaction(trx, claimedId, {
+      state: outcome.state,
+      ...(outcome.round ? { betRecordId: outcome.round.id } : {}),
+      ...(outcome.reservationId !== undefined ? { reservationId: outcome.reservationId } : {}),
+      answer: answer as Record<string, unknown>,
+    });
+    return answer;
+  }
+
+  async function mainBalance(session: GameSession, trx: Trx): Promise<number> {
+    return ledger.balanceOf(await mainAccountId(session, trx), trx);
+  }
+
+  /**
+   * Runs a money call. A refusal rolls its transaction back; a final one (a refused bet) is then
+   * stored under the transaction id in a transaction of its own, so the vendor's retry gets it again.
+   */
+  async function moneyCall(
+    vendorCode: string,
+    token: string,
+    record: { transactionId: string; kind: VendorTransactionKind; hashParts: readonly unknown[]; roundId: string; amount: number },
+    work: (trx: Trx, session: GameSession, hash: string) => Promise<VendorAnswer>,
+  ): Promise<VendorAnswer> {
+    let session: GameSession | undefined;
+    try {
+      const found = await sessionOf(vendorCode, token, db);
+      session = found;
+      await prepare(found);
+      return await inTransaction((trx) => work(trx, found, hashOf([record.kind, found.memberId, ...record.hashParts])));
+    } catch (err) {
+      let refusal: Refusal;
+      if (err instanceof Refusal) refusal = err;
+      else if (err instanceof DomainError && err.code === 'insufficient_funds') refusal = new Refusal('INSUFFICIENT_FUNDS', true, session);
+      else if (err instanceof DomainError && err.code === 'idempotency_conflict')
+        refusal = new Refusal('DUPLICATE_CONFLICT', false, session);
+      else throw err;
+      const refusedSession = refusal.session ?? session;
+      if (!refusedSession) return { status: refusal.status };
+      const answer: VendorAnswer = {
+        status: refusal.status,
+        balance: await balanceIn(refusedSession),
+        currency: refusedSession.currency,
+        ...(refusal.message !== refusal.status ? { message: refusal.message } : {}),
+      };
+      if (!refusal.isFinal) return answer;
+      const hash = hashOf([record.kind, refusedSession.memberId, ...record.hashParts]);
+      return inTransaction(async (trx) => {
+        const id = await repo.claimTransaction(trx, {
+          vendorCode,
+          transactionId: record.transactionId,
+          kind: record.kind,
+          state: 'refused',
+          requestHash: hash,
+          memberId: refusedSession.memberId,
+          roundId: record.roundId,
+          amount: record.amount,
+          answer: answer as Record<string, unknown>,
+          at: now(),
+        });
+        if (id !== undefined) return answer;
+        return answerForTaken(trx, { vendorCode, transactionId: record.transactionId, kind: record.kind, hash, session: refusedSession });
+      });
+    }
+  }
+
+  async function authenticate(vendorCode: string, body: { token: string }): Promise<VendorAnswer> {
+    try {
+      const session = await sessionOf(vendorCode, body.token, db);
+      if (session.memberStatus !== 'active') return { status: 'PLAYER_BLOCKED' };
+      if (!session.isActive) return { status: 'SESSION_EXPIRED' };
+      return {
+        status: 'OK',
+        playerId: String(session.memberId),
+        username: session.username,
+        currency: session.currency,
+        isTrial: session.isTrial,
+        balance: await balanceIn(session),
+      };
+    } catch (err) {
+      if (err instanceof Refusal) return { status: err.status };
+      throw err;
+    }
+  }
+
+  async function balance(vendorCode: string, body: { token: string }): Promise<VendorAnswer> {
+    try {
+      const session = await sessionOf(vendorCode, body.token, db);
+      return { status: 'OK', balance: await balanceIn(session), currency: session.currency };
+    } catch (err) {
+      if (err instanceof Refusal) return { status: err.status };
+      throw err;
+    }
+  }
+
+  function debit(vendorCode: string, body: VendorDebitRequest): Promise<VendorAnswer> {
+    const record = {
+      transactionId: body.transactionId,
+      kind: 'debit' as const,
+      hashParts: [body.roundId, body.gameCode, body.amount],
+      roundId: body.roundId,
+      amount: body.amount,
+    };
+    return moneyCall(vendorCode, body.token, record, async (trx, session, hash) => {
+      const claimed = await claim(trx, {
+        vendorCode,
+        transactionId: body.transactionId,
+        kind: 'debit',
+        hash,
+        session,
+        roundId: body.roundId,
+        amount: body.amount,
+      });
+      if ('answer' in claimed) return claimed.answer;
+      const isTrial = await assertMayBet(session, trx);
+      const opened = await betRecords.openRound(trx, roundInfo(vendorCode, session, body, isTrial));
+      if (opened.status === 'settled') throw new Refusal('ROUND_CLOSED', true, session);
+      await guardStake(session, body.amount, isTrial, trx);
+      const staked = await takeStake(trx, { vendorCode, transactionId: body.transactionId, session, round: opened, amount: body.amount });
+      const round = staked.round;
+      await recordAudit(trx, {
+        actorType: 'vendor',
+        actorId: vendorCode,
+        action: 'game.bet',
+        subjectType: 'bet_record',
+        subjectId: round.id,
+        data: { memberId: session.memberId, transactionId: body.transactionId, amount: body.amount },
+      });
+      const balance = staked.balanceAfter ?? (await ledger.balanceOf(staked.accountId, trx));
+      return finish(trx, claimed.id, session, { round, balance, state: 'held', reservationId: staked.reservationId });
+    });
+  }
+
+  function credit(vendorCode: string, body: VendorCreditRequest): Promise<VendorAnswer> {
+    const record = {
+      transactionId: body.transactionId,
+      kind: 'credit' as const,
+      hashParts: [body.roundId, body.gameCode, body.amount],
+      roundId: body.roundId,
+      amount: body.amount,
+    };
+    return moneyCall(vendorCode, body.token, record, async (trx, session, hash) => {
+      const claimed = await claim(trx, {
+        vendorCode,
+        transactionId: body.transactionId,
+        kind: 'credit',
+        hash,
+        session,
+        roundId: body.roundId,
+        amount: body.amount,
+      });
+      if ('answer' in claimed) return claimed.answer;
+      const found = await betRecords.findRound(
+        trx,
+        { vendorCode, roundId: body.roundId, memberId: session.memberId },
+        { isForUpdate: true },
+      );
+      if (!found || found.status === 'cancelled') throw new Refusal('BET_NOT_FOUND', false, session);
+      const round = await settleRound(trx, { vendorCode, transactionId: body.transactionId, round: found, amount: body.amount });
+      await recordAudit(trx, {
+        actorType: 'vendor',
+        actorId: vendorCode,
+        action: 'game.win',
+        subjectType: 'bet_record',
+        subjectId: round.id,
+        data: { memberId: session.memberId, transactionId: body.transactionId, amount: body.amount },
+      });
+      return finish(trx, claimed.id, session, { round, balance: await mainBalance(session, trx), state: 'done' });
+    });
+  }
+
+  function rollback(vendorCode: string, body: VendorRollbackRequest): Promise<VendorAnswer> {
+    const record = {
+      transactionId: body.transactionId,
+      kind: 'rollback' as const,
+      hashParts: [body.referenceTransactionId, body.roundId, body.gameCode],
+      roundId: body.roundId,
+      amount: 0,
+    };
+    return moneyCall(vendorCode, body.token, record, async (trx, session, hash) => {
+      const claimed = await claim(trx, {
+        vendorCode,
+        transactionId: body.transactionId,
+        kind: 'rollback',
+        hash,
+        session,
+        roundId: body.roundId,
+        amount: 0,
+      });
+      if ('answer' in claimed) return claimed.answer;
+      const key = { vendorCode, transactionId: body.referenceTransactionId };
+      let target = await repo.findTransaction(trx, key, { isForUpdate: true });
+      if (!target) {
+        // The bet has not arrived (or never will): its id is taken now, so a late bet is refused.
+        const tombstone = await repo.claimTransaction(trx, {
+          vendorCode,
+          transactionId: body.referenceTransactionId,
+          kind: 'cancelled_debit',
+          state: 'cancelled',
+          requestHash: hash,
+          memberId: session.memberId,
+          roundId: body.roundId,
+          amount: 0,
+          at: now(),
+        });
+        if (tombstone !== undefined) {
+          await recordAudit(trx, {
+            actorType: 'vendor',
+            actorId: vendorCode,
+            action: 'game.rollback_before_bet',
+            subjectType: 'vendor_transaction',
+            subjectId: body.referenceTransactionId,
+            data: { memberId: session.memberId, transactionId: body.transactionId, roundId: body.roundId },
+          });
+          return finish(trx, claimed.id, session, { round: undefined, balance: await mainBalance(session, trx), state: 'done' });
+        }
+        // The bet committed while we waited for its id.
+        target = await repo.findTransaction(trx, key, { isForUpdate: true });
+      }
+      if (!target || target.memberId !== session.memberId || (target.kind !== 'debit' && target.kind !== 'cancelled_debit')) {
+        throw new Refusal('BET_NOT_FOUND', false, session);
+      }
+      let round: BetRecord | undefined;
+      if (target.kind === 'debit' && target.state === 'held') {
+        if (target.reservationId === null || target.betRecordId === null) throw new Error(`held debit ${target.id} is incomplete`);
+        const found = await betRecords.findById(trx, target.betRecordId, { isForUpdate: true });
+        if (!found) throw new Error(`debit ${target.id} names a missing round`);
+        await ledger.voidReservation(
+          { reservationId: target.reservationId, idempotencyKey: ledgerKey(vendorCode, body.transactionId) },
+          trx,
+        );
+        round = await betRecords.removeStake(trx, found, target.amount);
+        await repo.updateTransaction(trx, target.id, { state: 'rolled_back' });
+      } else if (target.kind === 'debit' && target.state === 'settled') {
+        throw new Refusal('ROUND_CLOSED', false, session);
+      }
+      // A refused bet, or one already rolled back, has nothing left to undo.
+      await recordAudit(trx, {
+        actorType: 'vendor',
+        actorId: vendorCode,
+        action: 'game.rollback',
+        subjectType: 'vendor_transaction',
+        subjectId: body.referenceTransactionId,
+        data: { memberId: session.memberId, transactionId: body.transactionId, amount: round ? target.amount : 0 },
+      });
+      return finish(trx, claimed.id, session, { round, balance: await mainBalance(session, trx), state: 'done' });
+    });
+  }
+
+  function betWin(vendorCode: string, body: VendorBetWinRequest): Promise<VendorAnswer> {
+    const record = {
+      transactionId: body.transactionId,
+      kind: 'bet_win' as const,
+      hashParts: [body.roundId, body.gameCode, body.betAmount, body.winAmount],
+      roundId: body.roundId,
+      amount: body.betAmount,
+    };
+    return moneyCall(vendorCode, body.token, record, async (trx, session, hash) => {
+      const claimed = await claim(trx, {
+        vendorCode,
+        transactionId: body.transactionId,
+        kind: 'bet_win',
+        hash,
+        session,
+        roundId: body.roundId,
+        amount: body.betAmount,
+      });
+      if ('answer' in claimed) return claimed.answer;
+      const isTrial = await assertMayBet(session, trx);
+      const opened = await betRecords.openRound(trx, roundInfo(vendorCode, session, body, isTrial));
+      if (opened.status === 'settled') throw new Refusal('ROUND_CLOSED', true, session);
+      await guardStake(session, body.betAmount, isTrial, trx);
+      const staked = await takeStake(trx, {
+        vendorCode,
+        transactionId: body.transactionId,
+        session,
+        round: opened,
+        amount: body.betAmount,
+      });
+      // The bet is held like a debit's until the round settles a few lines down.
+      await repo.updateTransaction(trx, claimed.id, { state: 'held', betRecordId: staked.round.id, reservationId: staked.reservationId });
+      const round = await settleRound(trx, { vendorCode, transactionId: body.transactionId, round: staked.round, amount: body.winAmount });
+      await recordAudit(trx, {
+        actorType: 'vendor',
+        actorId: vendorCode,
+        action: 'game.bet_win',
+        subjectType: 'bet_record',
+        subjectId: round.id,
+        data: { memberId: session.memberId, transactionId: body.transactionId, betAmount: body.betAmount, winAmount: body.winAmount },
+      });
+      return finish(trx, claimed.id, session, { round, balance: await ledger.balanceOf(staked.accountId, trx), state: 'done' });
+    });
+  }
+
+  return { authenticate, balance, debit, credit, rollback, betWin };
+}

@@ -1,0 +1,239 @@
+import type { WithdrawalConfirmation, WithdrawalStatus } from '@platform/contracts/withdrawals';
+import { type Kysely, sql, type Transaction } from 'kysely';
+import type { DB } from '../../db/schema.ts';
+
+type Executor = Kysely<DB> | Transaction<DB>;
+
+export type WithdrawalRow = {
+  id: number;
+  merchantId: number;
+  memberId: number;
+  username: string;
+  bankCardId: number;
+  bankCode: string;
+  bankName: string;
+  accountName: string;
+  accountNumber: string;
+  currency: string;
+  amount: number;
+  fee: number;
+  netAmount: number;
+  status: WithdrawalStatus;
+  netReservationId: number | null;
+  feeReservationId: number | null;
+  isKycRequired: boolean;
+  rejectReason: string | null;
+  disputeNote: string | null;
+  confirmation: WithdrawalConfirmation | null;
+  createdAt: Date;
+  approvedAt: Date | null;
+  approvedBy: number | null;
+  rejectedAt: Date | null;
+  rejectedBy: number | null;
+  paidAt: Date | null;
+  paidBy: number | null;
+  confirmedAt: Date | null;
+};
+
+export function selectWithdrawals(db: Executor) {
+  return db
+    .selectFrom('withdrawals as w')
+    .innerJoin('members as m', 'm.id', 'w.member_id')
+    .innerJoin('bank_cards as c', 'c.id', 'w.bank_card_id')
+    .select([
+      'w.id',
+      'w.merchant_id as merchantId',
+      'w.member_id as memberId',
+      'm.username',
+      'w.bank_card_id as bankCardId',
+      'c.bank_code as bankCode',
+      'c.bank_name as bankName',
+      'c.account_name as accountName',
+      'c.account_number as accountNumber',
+      'w.currency',
+      'w.amount',
+      'w.fee',
+      'w.net_amount as netAmount',
+      'w.status',
+      'w.net_reservation_id as netReservationId',
+      'w.fee_reservation_id as feeReservationId',
+      'w.is_kyc_required as isKycRequired',
+      'w.reject_reason as rejectReason',
+      'w.dispute_note as disputeNote',
+      'w.confirmation',
+      'w.created_at as createdAt',
+      'w.approved_at as approvedAt',
+      'w.approved_by as approvedBy',
+      'w.rejected_at as rejectedAt',
+      'w.rejected_by as rejectedBy',
+      'w.paid_at as paidAt',
+      'w.paid_by as paidBy',
+      'w.confirmed_at as confirmedAt',
+    ]);
+}
+
+export function findById(db: Executor, id: number): Promise<WithdrawalRow | undefined> {
+  return selectWithdrawals(db)
+    .where('w.id', '=', id)
+    .executeTakeFirst()
+    .then((row) => row && { ...row, currency: row.currency.trim() });
+}
+
+/** Serialises one member's withdrawal requests, so the daily count and the KYC sum are exact. */
+export async function lockMember(db: Executor, memberId: number): Promise<void> {
+  await sql`SELECT pg_advisory_xact_lock(hashtextextended(${`withdrawals:${memberId}`}, 0))`.execute(db);
+}
+
+/** Requests since `from` that were not rejected. */
+export async function countSince(db: Executor, memberId: number, from: Date): Promise<number> {
+  const row = await db
+    .selectFrom('withdrawals')
+    .select((eb) => eb.fn.countAll<string>().as('count'))
+    .where('member_id', '=', memberId)
+    .where('created_at', '>=', from)
+    .where('status', '<>', 'rejected')
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+/** What the member has been paid out so far (paid, confirmed or disputed). */
+export async function sumPaid(db: Executor, memberId: number, currency: string): Promise<number> {
+  const row = await sql<{ total: string }>`
+    SELECT coalesce(sum(amount), 0)::text AS total FROM withdrawals
+     WHERE member_id = ${memberId} AND currency = ${currency} AND status IN ('paid', 'confirmed_received', 'disputed')`.execute(db);
+  return Number(row.rows[0]?.total ?? 0);
+}
+
+export async function insert(
+  db: Executor,
+  row: {
+    merchantId: number;
+    memberId: number;
+    bankCardId: number;
+    currency: string;
+    amount: number;
+    fee: number;
+    isKycRequired: boolean;
+    createdAt: Date;
+  },
+): Promise<number> {
+  const inserted = await db
+    .insertInto('withdrawals')
+    .values({
+      merchant_id: row.merchantId,
+      member_id: row.memberId,
+      bank_card_id: row.bankCardId,
+      currency: row.currency,
+      amount: row.amount,
+      fee: row.fee,
+      net_amount: row.amount - row.fee,
+      status: 'pending',
+      is_kyc_required: row.isKycRequired,
+      created_at: row.createdAt,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return inserted.id;
+}
+
+export async function setReservations(db: Executor, id: number, net: number, fee: number | null): Promise<void> {
+  await db.updateTable('withdrawals').set({ net_reservation_id: net, fee_reservation_id: fee }).where('id', '=', id).execute();
+}
+
+/**
+ * Moves a withdrawal from one of `from` to `to` with the given columns, only if it is still in one
+ * of `from`: the conditional update is what makes each transition happen once, however many
+ * operators click at the same moment (the second waits for the first's commit and then matches
+ * nothing).
+ */
+export async function transition(
+  db: Executor,
+  where: { id: number; merchantId?: number; memberId?: number },
+  from: readonly WithdrawalStatus[],
+  to: WithdrawalStatus,
+  set: Partial<{
+    approved_at: Date;
+    approved_by: number;
+    rejected_at: Date;
+    rejected_by: number;
+    reject_reason: string;
+    paid_at: Date;
+    paid_by: number;
+    confirmed_at: Date;
+    confirmation: WithdrawalConfirmation;
+    dispute_note: string | null;
+  }>,
+): Promise<boolean> {
+  let query = db
+    .updateTable('withdrawals')
+    .set({ ...set, status: to })
+    .where('id', '=', where.id)
+    .where('status', 'in', [...from]);
+  if (where.merchantId !== undefined) query = query.where('merchant_id', '=', where.merchantId);
+  if (where.memberId !== undefined) query = query.where('member_id', '=', where.memberId);
+  const result = await query.executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export async function hasOpenOnCard(db: Executor, cardId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('withdrawals')
+    .select('id')
+    .where('bank_card_id', '=', cardId)
+    .where('status', 'in', ['pending', 'approved'])
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function insertProof(db: Executor, withdrawalId: number, proof: { contentType: string; bytes: Buffer; createdAt: Date }) {
+  await db
+    .insertInto('withdrawal_proofs')
+    .values({
+      withdrawal_id: withdrawalId,
+      content_type: proof.contentType,
+      size_bytes: proof.bytes.length,
+      content: proof.bytes,
+      created_at: proof.createdAt,
+    })
+    .execute();
+}
+
+export async function proofIdsOf(db: Executor, withdrawalIds: readonly number[]): Promise<Map<number, number[]>> {
+  const byWithdrawal = new Map<number, number[]>();
+  if (withdrawalIds.length === 0) return byWithdrawal;
+  const rows = await db
+    .selectFrom('withdrawal_proofs')
+    .select(['id', 'withdrawal_id'])
+    .where('withdrawal_id', 'in', [...withdrawalIds])
+    .orderBy('id')
+    .execute();
+  for (const row of rows) byWithdrawal.set(row.withdrawal_id, [...(byWithdrawal.get(row.withdrawal_id) ?? []), row.id]);
+  return byWithdrawal;
+}
+
+export function findProof(db: Executor, withdrawalId: number, proofId: number) {
+  return db
+    .selectFrom('withdrawal_proofs')
+    .select(['content_type', 'content'])
+    .where('id', '=', proofId)
+    .where('withdrawal_id', '=', withdrawalId)
+    .executeTakeFirst();
+}
+
+/** Payouts of a merchant paid at or before `paidBefore` that the member has not confirmed. */
+export function findUnconfirmedPaid(db: Executor, merchantId: number, paidBefore: Date, limit: number) {
+  return db
+    .selectFrom('withdrawals')
+    .select(['id', 'member_id'])
+    .where('merchant_id', '=', merchantId)
+    .where('status', '=', 'paid')
+    .where('paid_at', '<=', paidBefore)
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+}
+
+export async function merchantsWithPaid(db: Executor): Promise<number[]> {
+  const rows = await db.selectFrom('withdrawals').select('merchant_id').distinct().where('status', '=', 'paid').execute();
+  return rows.map((r) => r.merchant_id);
+}

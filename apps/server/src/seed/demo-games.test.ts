@@ -1,0 +1,71 @@
+import { access } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
+import { loginAs } from '../../test/games-helpers.ts';
+import { DEMO_GAME_VENDORS } from './demo-games.ts';
+import { seedDemoData } from './demo-seed.ts';
+
+const WEB_PUBLIC_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../web/public');
+
+describe('the demo catalogue', () => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await buildTestApp({ DEMO_VENDOR_URL: 'http://demo-vendor.test:9000' });
+    await seedDemoData(t.database.db);
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('lists the Lotus Studio and Lotus Transfer Studio games with images the site serves', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/wps/relay/GCSGAME_gameList?gameType=RNG&language=en' });
+    const games = res.json().value.games as { gameCode: string; vendor: string; gameClassify: string[]; imageUrl: string }[];
+    expect(games.map((g) => `${g.vendor}/${g.gameCode}`)).toEqual([
+      'DEMO/lucky-sevens',
+      'DEMOTX/tx-lucky-wheel',
+      'DEMO/fruit-spin',
+      'DEMO/dragon-dice',
+      'DEMO/gold-coin-flip',
+    ]);
+    for (const game of games) {
+      expect(game.imageUrl).toBe(`/games/${game.gameCode}.svg`);
+      await access(path.join(WEB_PUBLIC_DIR, game.imageUrl));
+    }
+    const lanes = (await t.app.inject({ method: 'GET', url: '/wps/relay/GCSGAME_newGameVendor' })).json().value;
+    expect(
+      lanes[0].cards.map((c: { vassalage: string; displayName: string; walletStyle: string }) => [
+        c.vassalage,
+        c.displayName,
+        c.walletStyle,
+      ]),
+    ).toEqual([
+      ['DEMO', 'Lotus Studio', 'seamless'],
+      ['DEMOTX', 'Lotus Transfer Studio', 'transfer'],
+    ]);
+  });
+
+  it('launches every demo game at the demo vendor, with the token, language and return address', async () => {
+    const player = await t.database.db.selectFrom('members').select('id').where('username', '=', 'player01').executeTakeFirstOrThrow();
+    const headers = await loginAs(t.app, player.id);
+    for (const vendor of DEMO_GAME_VENDORS) {
+      for (const game of vendor.games) {
+        const res = await t.app.inject({
+          method: 'POST',
+          url: '/wps/game/launchGame',
+          headers,
+          payload: { vendor: vendor.code, gameCode: game.code, gameType: game.category, language: 'vi' },
+        });
+        expect(res.statusCode, game.code).toBe(200);
+        const url = new URL(res.json().value.content);
+        expect(`${url.origin}${url.pathname}`).toBe(`http://demo-vendor.test:9000/game/${game.code}`);
+        expect(url.searchParams.get('lang')).toBe('vi');
+        expect(url.searchParams.get('return')).toBe('http://localhost:80/');
+        const session = await t.app.services.gameSessions.findByToken(url.searchParams.get('token') ?? '');
+        expect(session).toMatchObject({ memberId: player.id, vendorCode: vendor.code, gameCode: game.code, isActive: true });
+      }
+    }
+  });
+});

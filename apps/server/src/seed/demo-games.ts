@@ -1,0 +1,115 @@
+import type { Kysely } from 'kysely';
+import type { DB } from '../db/schema.ts';
+import { IMAGE_HOST_PLACEHOLDER } from '../modules/games/games.hosts.ts';
+import { insertGames, insertVendor, type NewGame } from '../modules/games/games.repository.ts';
+import { searchNameOf } from '../modules/games/games.search.ts';
+
+/**
+ * The demo catalogue: only games that really launch, all served by the demo remote vendor (a
+ * separate service at DEMO_VENDOR_URL). `DEMO` uses the seamless wallet (the vendor calls ours);
+ * `DEMOTX` the transfer wallet (funds move into the vendor's own wallet first).
+ */
+const DEMO_LAUNCH_TEMPLATE = '{DEMO_VENDOR_URL}/game/{game}?token={token}&lang={lang}&return={returnUrl}';
+
+type DemoGame = Omit<NewGame, 'searchName' | 'imageUrl' | 'sort'>;
+
+export const DEMO_GAME_VENDORS: readonly {
+  code: string;
+  displayName: string;
+  walletStyle: 'seamless' | 'transfer';
+  categories: string[];
+  games: DemoGame[];
+}[] = [
+  {
+    code: 'DEMO',
+    displayName: 'Lotus Studio',
+    walletStyle: 'seamless',
+    categories: ['RNG'],
+    games: [
+      {
+        code: 'lucky-sevens',
+        category: 'RNG',
+        classify: ['SC', 'slot'],
+        name: { vi: 'Bảy May Mắn', en: 'Lucky Sevens' },
+        isHot: true,
+        minBetCents: 1,
+        minLines: 1,
+        isTrialSupported: true,
+      },
+      {
+        code: 'fruit-spin',
+        category: 'RNG',
+        classify: ['SC', 'slot'],
+        name: { vi: 'Quay Trái Cây', en: 'Fruit Spin' },
+        isHot: false,
+        minBetCents: 5,
+        minLines: 9,
+        isTrialSupported: true,
+      },
+      {
+        code: 'dragon-dice',
+        category: 'RNG',
+        classify: ['TG', 'table', 'minigames'],
+        name: { vi: 'Xúc Xắc Rồng', en: 'Dragon Dice' },
+        isHot: true,
+        minBetCents: 10,
+        minLines: 0,
+        isTrialSupported: true,
+      },
+      {
+        code: 'gold-coin-flip',
+        category: 'RNG',
+        classify: ['AC', 'minigames'],
+        name: { vi: 'Tung Đồng Xu Vàng', en: 'Gold Coin Flip' },
+        isHot: false,
+        minBetCents: 1,
+        minLines: 0,
+        isTrialSupported: true,
+      },
+    ],
+  },
+  {
+    code: 'DEMOTX',
+    displayName: 'Lotus Transfer Studio',
+    walletStyle: 'transfer',
+    categories: ['RNG'],
+    games: [
+      {
+        code: 'tx-lucky-wheel',
+        category: 'RNG',
+        classify: ['SC', 'slot'],
+        name: { vi: 'Vòng Quay May Mắn', en: 'Lucky Wheel' },
+        isHot: true,
+        minBetCents: 10,
+        minLines: 1,
+        // Trial players have no real wallet to transfer from.
+        isTrialSupported: false,
+      },
+    ],
+  },
+];
+
+/** Writes the demo vendors and games for a merchant; runs inside the seed's transaction. */
+export async function seedDemoGames(trx: Kysely<DB>, merchantId: number): Promise<void> {
+  for (const [vendorIndex, vendor] of DEMO_GAME_VENDORS.entries()) {
+    const vendorId = await insertVendor(trx, {
+      merchantId,
+      code: vendor.code,
+      displayName: vendor.displayName,
+      categories: vendor.categories,
+      walletStyle: vendor.walletStyle,
+      launchUrl: DEMO_LAUNCH_TEMPLATE,
+      sort: vendorIndex * 10,
+    });
+    await insertGames(
+      trx,
+      { merchantId, id: vendorId, code: vendor.code },
+      vendor.games.map((game, index) => ({
+        ...game,
+        searchName: searchNameOf(game.name, game.code),
+        imageUrl: `${IMAGE_HOST_PLACEHOLDER}/games/${game.code}.svg`,
+        sort: index * 10,
+      })),
+    );
+  }
+}

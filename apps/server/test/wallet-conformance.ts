@@ -1,0 +1,123 @@
+import { describe, expect, it } from 'vitest';
+
+/**
+ * The wallet conformance kit: the behaviour every game wallet must show, whichever side runs it —
+ * our seamless callback API (the vendor calls us) or a transfer-style vendor's wallet reached
+ * through its adapter (we call them). A target maps its own protocol onto these few operations:
+ *
+ * - debit: money out of the wallet under test, by a caller-chosen id; credit: money in;
+ * - cancel: closes an id whether or not its call has arrived (a rollback; a transfer query);
+ * - callWithBadSignature / callWithStaleTimestamp: a debit the wallet must refuse unread;
+ * - debitLosingAnswer: a debit that arrives and is applied, but whose answer never comes back;
+ * - debitLostOnTheWay: a debit that never arrives (or arrives too late to count).
+ */
+export type ConformanceStatus = 'OK' | 'INSUFFICIENT_FUNDS' | 'CONFLICT' | 'REFUSED' | 'REJECTED';
+export type ConformanceOutcome = { status: ConformanceStatus };
+
+export type ConformancePlayer = {
+  debit: (id: string, amount: number) => Promise<ConformanceOutcome>;
+  credit: (id: string, amount: number) => Promise<ConformanceOutcome>;
+  cancel: (id: string) => Promise<void>;
+  balance: () => Promise<number>;
+  callWithBadSignature: (id: string, amount: number) => Promise<ConformanceOutcome>;
+  callWithStaleTimestamp: (id: string, amount: number) => Promise<ConformanceOutcome>;
+  debitLosingAnswer: (id: string, amount: number) => Promise<void>;
+  debitLostOnTheWay: (id: string, amount: number) => Promise<void>;
+};
+
+export type ConformanceTarget = {
+  /** A fresh player whose wallet holds `balance`. */
+  newPlayer: (balance: number) => Promise<ConformancePlayer>;
+  /** Ids must be unique per test run. */
+  newId: () => string;
+};
+
+export function describeWalletConformance(name: string, target: () => ConformanceTarget): void {
+  describe(`wallet conformance: ${name}`, () => {
+    it('applies a repeated call once and answers it the same', async () => {
+      const t = target();
+      const p = await t.newPlayer(1_000);
+      const id = t.newId();
+      expect(await p.debit(id, 300)).toEqual({ status: 'OK' });
+      expect(await p.debit(id, 300)).toEqual({ status: 'OK' });
+      expect(await p.balance()).toBe(700);
+      const credit = t.newId();
+      expect(await p.credit(credit, 50)).toEqual({ status: 'OK' });
+      expect(await p.credit(credit, 50)).toEqual({ status: 'OK' });
+      expect(await p.balance()).toBe(750);
+    });
+
+    it('refuses the same id with other content and moves nothing', async () => {
+      const t = target();
+      const p = await t.newPlayer(1_000);
+      const id = t.newId();
+      await p.debit(id, 300);
+      expect(await p.debit(id, 301)).toEqual({ status: 'CONFLICT' });
+      expect(await p.balance()).toBe(700);
+    });
+
+    it('refuses a debit that cannot be covered, and keeps refusing a retry of it', async () => {
+      const t = target();
+      const p = await t.newPlayer(100);
+      const id = t.newId();
+      expect(await p.debit(id, 101)).toEqual({ status: 'INSUFFICIENT_FUNDS' });
+      expect(await p.balance()).toBe(100);
+      expect((await p.debit(id, 101)).status).not.toBe('OK');
+      expect(await p.balance()).toBe(100);
+    });
+
+    it('reordering: a cancel that arrives before its call closes the id, and the late call moves nothing', async () => {
+      const t = target();
+      const p = await t.newPlayer(1_000);
+      const id = t.newId();
+      await p.cancel(id);
+      expect(await p.debit(id, 400)).toEqual({ status: 'REFUSED' });
+      expect(await p.balance()).toBe(1_000);
+    });
+
+    it('concurrency: parallel debits never overdraw', async () => {
+      const t = target();
+      const p = await t.newPlayer(1_000);
+      const outcomes = await Promise.all(Array.from({ length: 16 }, () => p.debit(t.newId(), 100)));
+      expect(outcomes.filter((o) => o.status === 'OK')).toHaveLength(10);
+      expect(outcomes.filter((o) => o.status === 'INSUFFICIENT_FUNDS')).toHaveLength(6);
+      expect(await p.balance()).toBe(0);
+    });
+
+    it('concurrency: parallel duplicates of one call apply once', async () => {
+      const t = target();
+      const p = await t.newPlayer(1_000);
+      const id = t.newId();
+      const outcomes = await Promise.all(Array.from({ length: 8 }, () => p.debit(id, 250)));
+      expect(outcomes.every((o) => o.status === 'OK')).toBe(true);
+      expect(await p.balance()).toBe(750);
+    });
+
+    it('refuses a bad signature and a stale timestamp without reading the call', async () => {
+      const t = target();
+      const p = await t.newPlayer(1_000);
+      expect(await p.callWithBadSignature(t.newId(), 100)).toEqual({ status: 'REJECTED' });
+      expect(await p.callWithStaleTimestamp(t.newId(), 100)).toEqual({ status: 'REJECTED' });
+      expect(await p.balance()).toBe(1_000);
+    });
+
+    it('timeouts: an answer lost on the way back; the retry gets the outcome and nothing moves twice', async () => {
+      const t = target();
+      const p = await t.newPlayer(1_000);
+      const id = t.newId();
+      await p.debitLosingAnswer(id, 200);
+      expect(await p.debit(id, 200)).toEqual({ status: 'OK' });
+      expect(await p.balance()).toBe(800);
+    });
+
+    it('timeouts: a call lost on the way out is closed by a cancel, and never applies afterwards', async () => {
+      const t = target();
+      const p = await t.newPlayer(1_000);
+      const id = t.newId();
+      await p.debitLostOnTheWay(id, 200);
+      await p.cancel(id);
+      expect(await p.debit(id, 200)).toEqual({ status: 'REFUSED' });
+      expect(await p.balance()).toBe(1_000);
+    });
+  });
+}

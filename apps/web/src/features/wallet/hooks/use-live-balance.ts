@@ -1,0 +1,21 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { openRealtime } from '../../../lib/realtime-client.ts';
+import { useSessionStore } from '../../auth/hooks/session-store.ts';
+import { walletKeys } from '../api/get-balance.ts';
+
+/**
+ * Keeps the balance query up to date from the server's pushes while a member is logged in, so a
+ * deposit confirmed by the operator or a win in another tab shows without a refresh.
+ */
+export function useLiveBalance(): void {
+  const queryClient = useQueryClient();
+  const token = useSessionStore((s) => s.userInfo?.token ?? null);
+  const customerId = useSessionStore((s) => s.userInfo?.customerId ?? null);
+  useEffect(() => {
+    if (!token || customerId === null) return;
+    return openRealtime(token, (message) => {
+      if (message.type === 'balance') queryClient.setQueryData(walletKeys.balance(customerId), message.value);
+    });
+  }, [token, customerId, queryClient]);
+}

@@ -1,0 +1,29 @@
+/*
+ * The WebSocket protocol's constants and message shapes, with no schema library (the web client's
+ * first load imports these). realtime.ts validates the same messages with zod on the server.
+ */
+import type { WalletBalanceValue } from './wallet.ts';
+
+/**
+ * One WebSocket per tab at `/ws`. The browser cannot set headers on a WebSocket, so the first
+ * message carries the session token; until it is accepted nothing else is sent.
+ */
+export const REALTIME_PATH = '/ws';
+/** The client has this long to authenticate after connecting. */
+export const REALTIME_AUTH_TIMEOUT_MS = 10_000;
+
+/** Close codes in the application range (4000-4999). */
+export const REALTIME_CLOSE = {
+  unauthorized: 4401,
+  authTimeout: 4408,
+  badMessage: 4400,
+  sessionEnded: 4403,
+} as const;
+
+export type RealtimeClientMessage = { type: 'auth'; token: string } | { type: 'ping' };
+
+export type RealtimeServerMessage =
+  | { type: 'ready' }
+  | { type: 'pong' }
+  /** The member's balances changed (a deposit, a stake, a win, a transfer...), in the balance call's shape. */
+  | { type: 'balance'; value: WalletBalanceValue };

@@ -1,0 +1,16 @@
+import { z } from 'zod';
+import type { RealtimeClientMessage, RealtimeServerMessage } from './realtime-protocol.ts';
+import { walletBalanceValueSchema } from './wallet.ts';
+
+export * from './realtime-protocol.ts';
+
+export const realtimeClientMessage = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('auth'), token: z.string().min(1).max(128) }).strict(),
+  z.object({ type: z.literal('ping') }).strict(),
+]) satisfies z.ZodType<RealtimeClientMessage>;
+
+export const realtimeServerMessage = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('ready') }),
+  z.object({ type: z.literal('pong') }),
+  z.object({ type: z.literal('balance'), value: walletBalanceValueSchema }),
+]) satisfies z.ZodType<RealtimeServerMessage>;

@@ -1,0 +1,90 @@
+import { z } from 'zod';
+import { okEnvelope } from './envelope.ts';
+import { amountMinorSchema, positiveAmountMinorSchema } from './money.ts';
+
+/** The member centre's "Responsible gaming" page. */
+export const RG_LIMIT_KINDS = ['deposit', 'loss', 'wager'] as const;
+export type RgLimitKind = (typeof RG_LIMIT_KINDS)[number];
+
+/** Calendar periods in the member's time zone: from midnight, from Monday, from the 1st. */
+export const RG_PERIODS = ['daily', 'weekly', 'monthly'] as const;
+export type RgPeriod = (typeof RG_PERIODS)[number];
+
+/** An increase or a removal waits this long; a decrease applies at once. */
+export const RG_COOLING_PERIOD_MS = 24 * 60 * 60 * 1000;
+export const RG_BREAK_DAYS_MIN = 1;
+/** Three months. */
+export const RG_BREAK_DAYS_MAX = 90;
+export const RG_EXCLUSION_MONTHS_MIN = 6;
+export const RG_EXCLUSION_MONTHS_MAX = 120;
+export const RG_REALITY_CHECK_MINUTES_MIN = 5;
+export const RG_REALITY_CHECK_MINUTES_MAX = 480;
+
+export const rgLimitSchema = z.object({
+  kind: z.enum(RG_LIMIT_KINDS),
+  period: z.enum(RG_PERIODS),
+  /** The limit in force now; null when there is none. */
+  amount: amountMinorSchema.nullable(),
+  /** A waiting increase or removal: the value (null for a removal) and when it applies. */
+  pending: z.object({ amount: amountMinorSchema.nullable(), effectiveAt: z.string() }).nullable(),
+  /** What the period has used so far (deposits, stakes, or net loss). */
+  used: amountMinorSchema,
+  periodStartedAt: z.string(),
+});
+export type RgLimit = z.infer<typeof rgLimitSchema>;
+
+/** GET /wps/member/responsible-gaming */
+export const rgStateValueSchema = z.object({
+  timeZone: z.string(),
+  limits: z.array(rgLimitSchema),
+  breakUntil: z.string().nullable(),
+  selfExcludedUntil: z.string().nullable(),
+  isPermanentlyExcluded: z.boolean(),
+  /** Minutes between reality-check reminders; null when off. */
+  realityCheckMinutes: z.number().int().nullable(),
+});
+export type RgStateValue = z.infer<typeof rgStateValueSchema>;
+export const rgStateResponseSchema = okEnvelope(rgStateValueSchema);
+
+/** PUT /wps/member/responsible-gaming/limits: each entry sets one limit; amount null removes it. */
+export const rgSetLimitsRequestSchema = z
+  .object({
+    limits: z
+      .array(
+        z
+          .object({
+            kind: z.enum(RG_LIMIT_KINDS),
+            period: z.enum(RG_PERIODS),
+            amount: positiveAmountMinorSchema.nullable(),
+          })
+          .strict(),
+      )
+      .min(1)
+      .max(RG_LIMIT_KINDS.length * RG_PERIODS.length)
+      .refine((list) => new Set(list.map((l) => `${l.kind}:${l.period}`)).size === list.length, 'each limit at most once'),
+  })
+  .strict();
+export type RgSetLimitsRequest = z.output<typeof rgSetLimitsRequestSchema>;
+
+/** POST /wps/member/responsible-gaming/break */
+export const rgBreakRequestSchema = z.object({ days: z.number().int().min(RG_BREAK_DAYS_MIN).max(RG_BREAK_DAYS_MAX) }).strict();
+export type RgBreakRequest = z.output<typeof rgBreakRequestSchema>;
+
+/** POST /wps/member/responsible-gaming/self-exclusion: a number of months, or permanent. */
+export const rgSelfExclusionRequestSchema = z
+  .object({
+    months: z.number().int().min(RG_EXCLUSION_MONTHS_MIN).max(RG_EXCLUSION_MONTHS_MAX).optional(),
+    permanent: z.literal(true).optional(),
+  })
+  .strict()
+  .refine((v) => (v.months === undefined) !== (v.permanent === undefined), {
+    message: 'give months or permanent, not both',
+    path: ['months'],
+  });
+export type RgSelfExclusionRequest = z.output<typeof rgSelfExclusionRequestSchema>;
+
+/** PUT /wps/member/responsible-gaming/reality-check: minutes, or null to turn it off. */
+export const rgRealityCheckRequestSchema = z
+  .object({ minutes: z.number().int().min(RG_REALITY_CHECK_MINUTES_MIN).max(RG_REALITY_CHECK_MINUTES_MAX).nullable() })
+  .strict();
+export type RgRealityCheckRequest = z.output<typeof rgRealityCheckRequestSchema>;
