@@ -259,14 +259,16 @@ describe('the member centre', () => {
   it('opens a deep link on its page, in English and dark too, and falls back to my account for an unknown page', async () => {
     await withPage(1366, 768, async (page) => {
       await logIn(page);
-      await page.goto(`${baseUrl}/index?mc=withdraw`, { waitUntil: 'networkidle' });
+      // From the site root too: the redirect to /index keeps the query.
+      await page.goto(`${baseUrl}/?mc=missionLeaderboard`, { waitUntil: 'networkidle' });
       const centre = page.getByRole('dialog', { name: 'Trung tâm hội viên' });
-      await centre.getByRole('heading', { level: 3, name: 'Rút tiền' }).waitFor();
+      await centre.getByRole('heading', { level: 3, name: 'Nhiệm vụ' }).waitFor();
+      expect(new URL(page.url()).pathname).toBe('/index');
       await centre.getByRole('heading', { level: 4, name: 'Sắp ra mắt' }).waitFor();
       // Nothing invented: no amounts, no form.
       expect(await centre.getByRole('textbox').count()).toBe(0);
       expect(await centre.getByText(/\d[\d.,]*\s*(₫|VND|đ)/).count()).toBe(0);
-      await shot(page, 'member-centre-withdraw-1366x768');
+      await shot(page, 'member-centre-missions-1366x768');
       await page.keyboard.press('Escape');
       await centre.waitFor({ state: 'detached' });
       expect(page.url()).toBe(`${baseUrl}/index`);

@@ -1,4 +1,4 @@
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { createBrowserRouter, Navigate, type RouteObject, useLocation } from 'react-router';
 import { SiteLayout } from './site-layout.tsx';
 import type { SectionKey } from './site-sections.ts';
 
@@ -17,11 +17,17 @@ const homeRoute = (path: string, popup?: 'login' | 'register'): RouteObject => (
   lazy: async () => ({ Component: (await import('../pages/home-page.tsx')).HomePage }),
 });
 
+/** `/` goes to `/index`, keeping the query and hash (a payment gateway returns with `?mc=…`). */
+function RootRedirect() {
+  const { search, hash } = useLocation();
+  return <Navigate to={{ pathname: '/index', search, hash }} replace />;
+}
+
 export const routes: RouteObject[] = [
   {
     element: <SiteLayout />,
     children: [
-      { index: true, element: <Navigate to="/index" replace /> },
+      { index: true, element: <RootRedirect /> },
       homeRoute('/index'),
       homeRoute('/register', 'register'),
       homeRoute('/register.html', 'register'),
