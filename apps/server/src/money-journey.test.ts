@@ -7,6 +7,7 @@ import {
   type DepositsTestApp,
   GATEWAY_CHANNEL_BODY,
   payAtSandbox,
+  TEST_SANDBOX_SECRET,
 } from '../test/deposits-helpers.ts';
 import { createMerchant, uniqueName } from '../test/factories.ts';
 import { auditLedger } from '../test/ledger-fixture.ts';
@@ -22,7 +23,7 @@ const ip = nextIp();
 
 beforeAll(async () => {
   t = await buildDepositsTestApp({
-    sandbox: { callbackBackoffBaseMs: 20, duplicateCallbacks: 2 },
+    sandbox: { secret: TEST_SANDBOX_SECRET, callbackBackoffBaseMs: 20, duplicateCallbacks: 2 },
     overrides: { TRUST_PROXY: 'true' },
   });
   await createMerchant(t.database.db, { currency: 'VND' });
@@ -125,7 +126,7 @@ describe('a new member deposits twice, withdraws and confirms receipt', () => {
     const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
     const records = await call('GET', `/wps/member/records/transactions?from=${yesterday}&to=${tomorrow}&pageSize=50`);
     expect(records.status, JSON.stringify(records.json)).toBe(200);
-    const list = records.json.value.list as { type: string; amount: number }[];
+    const list = records.json.value.list as { type: string; amount: number; balanceAfter: number; referenceId: string }[];
     expect(list.map((r) => [r.type, r.amount, r.balanceAfter, r.referenceId])).toEqual([
       ['withdrawal', -600_000, 900_000, String(withdrawalId)],
       ['deposit', 1_100_000, 1_500_000, bankOrder.referenceCode],

@@ -192,6 +192,10 @@ export const memberInfoValueSchema = z.object({
   isAgent: z.number().int(),
   toUpline: z.boolean(),
   memberLabel: z.string(),
+  /** Every label the operator gave the member, in display order (disabled labels left out). */
+  labels: z.array(z.string()),
+  /** The VIP tier: the label with the highest rank level, when the member has one. */
+  clubLabel: z.object({ name: z.string(), rankLevel: z.number().int() }).nullable(),
   hasPaymentPassword: z.boolean(),
   registerTime: z.string(),
   lastLoginTime: z.string().nullable(),

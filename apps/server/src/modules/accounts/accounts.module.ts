@@ -2,6 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
+import { memberLabelsRoutes } from '../member-labels/member-labels.routes.ts';
+import { createMemberLabelsService } from '../member-labels/member-labels.service.ts';
 import type { MerchantService } from '../merchant/merchant.service.ts';
 import type { SessionService } from '../session/session.service.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
@@ -44,7 +46,8 @@ export function accountsModule(deps: {
     now: deps.now,
   });
   const secondFactor = createSecondFactor({ db: deps.db, sms, now: deps.now });
-  const accounts = createAccountsService({ ...deps, captcha, sms, secondFactor });
+  const labels = createMemberLabelsService({ db: deps.db });
+  const accounts = createAccountsService({ ...deps, captcha, sms, secondFactor, labels });
   const encryption = createPayloadEncryption(deps);
   const botCheck = createBotCheck(deps);
   const passwordReset = createPasswordResetService({ ...deps, email: emailProvider });
@@ -57,6 +60,7 @@ export function accountsModule(deps: {
   return async (app) => {
     await app.register(routes);
     await app.register(memberAdminRoutes(memberAdmin));
+    await app.register(memberLabelsRoutes(labels));
     await app.register(memberCentre);
   };
 }

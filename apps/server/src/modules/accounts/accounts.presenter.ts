@@ -1,5 +1,6 @@
 import { isAgentAccountType } from '@platform/contracts/account-types';
 import type { LoginValue, MemberInfoValue, SessionValues } from '@platform/contracts/accounts';
+import type { MemberLabelsOf } from '../member-labels/member-labels.service.ts';
 import type { MemberAccountRow } from './accounts.repository.ts';
 
 /** The platform string of the web client (spec: merchant platform web). */
@@ -10,7 +11,12 @@ export function canTransferToUpline(row: Pick<MemberAccountRow, 'accountType' | 
   return isAgentAccountType(row.accountType) && row.parentAccountType !== null && isAgentAccountType(row.parentAccountType);
 }
 
-export function presentSessionValues(token: string, merchant: { id: number; code: string }, row: MemberAccountRow): SessionValues {
+export function presentSessionValues(
+  token: string,
+  merchant: { id: number; code: string },
+  row: MemberAccountRow,
+  labels: MemberLabelsOf,
+): SessionValues {
   return {
     token,
     cpw: false,
@@ -23,8 +29,8 @@ export function presentSessionValues(token: string, merchant: { id: number; code
     customerId: row.id,
     isAgent: row.accountType,
     toUpline: canTransferToUpline(row),
-    // Member labels (VIP tiers) arrive with the club module; until then no member has one.
-    memberLabel: '',
+    // The first label's name: the spec's VIP customer-service name.
+    memberLabel: labels.names[0] ?? '',
   };
 }
 
@@ -56,7 +62,7 @@ export function maskEmail(value: string | null): string {
   return `${value.slice(0, Math.min(2, at))}***${value.slice(at)}`;
 }
 
-export function presentMemberInfo(row: MemberAccountRow, affiliateCode: string | null): MemberInfoValue {
+export function presentMemberInfo(row: MemberAccountRow, affiliateCode: string | null, labels: MemberLabelsOf): MemberInfoValue {
   return {
     customerId: row.id,
     account: row.username,
@@ -68,7 +74,9 @@ export function presentMemberInfo(row: MemberAccountRow, affiliateCode: string |
     currency: row.currency,
     isAgent: row.accountType,
     toUpline: canTransferToUpline(row),
-    memberLabel: '',
+    memberLabel: labels.names[0] ?? '',
+    labels: labels.names,
+    clubLabel: labels.club,
     hasPaymentPassword: row.paymentPasswordHash !== null,
     registerTime: row.createdAt.toISOString(),
     lastLoginTime: row.lastLoginAt?.toISOString() ?? null,

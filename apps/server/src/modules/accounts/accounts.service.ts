@@ -23,6 +23,7 @@ import type { DB } from '../../db/schema.ts';
 import { DomainError } from '../../lib/domain-error.ts';
 import { hashPassword, verifyPassword } from '../../lib/password.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
+import { type MemberLabelsOf, NO_LABELS } from '../member-labels/member-labels.service.ts';
 import type { MerchantService } from '../merchant/merchant.service.ts';
 import type { Principal, SessionService } from '../session/session.service.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
@@ -104,9 +105,12 @@ export function createAccountsService(deps: {
   secondFactor: SecondFactor;
   ledger: LedgerService;
   loginGuard?: LoginGuard | undefined;
+  /** The member's labels (names in order, the VIP tier); none when not given. */
+  labels?: { labelsOf: (memberId: number) => Promise<MemberLabelsOf> } | undefined;
   now: () => Date;
 }) {
   const { db, settings, merchants, sessions, captcha, sms, secondFactor, ledger, now } = deps;
+  const labelsOf = (memberId: number): Promise<MemberLabelsOf> => deps.labels?.labelsOf(memberId) ?? Promise.resolve(NO_LABELS);
 
   // Unknown usernames are checked against this hash, so they cost the same time as known ones.
   let dummyHash: Promise<string> | undefined;
@@ -333,7 +337,7 @@ export function createAccountsService(deps: {
         context.isDefaultPassword ||
         isOperatorMadeFirstLogin ||
         (passwordExpired && policy.forceChangeOnExpiry));
-    return presentLogin(presentSessionValues(session.token, merchant, before), {
+    return presentLogin(presentSessionValues(session.token, merchant, before, await labelsOf(memberId)), {
       cpw,
       firstTimeLogin: isFirstLogin,
       passwordExpired,
@@ -496,7 +500,7 @@ export function createAccountsService(deps: {
   async function memberInfo(principal: Principal): Promise<MemberInfoValue> {
     const row = await repo.findById(db, principal.memberId);
     if (!row) throw new DomainError('unauthorized');
-    return presentMemberInfo(row, await repo.findAffiliateCodeOf(db, row.id));
+    return presentMemberInfo(row, await repo.findAffiliateCodeOf(db, row.id), await labelsOf(row.id));
   }
 
   /** Changes the password and ends every session of the member, this one included. */
@@ -660,7 +664,7 @@ export function createAccountsService(deps: {
     const row = await repo.findById(db, memberId);
     if (!row) throw new Error('trial account vanished after insert');
     const session = await sessions.create(memberId, meta);
-    return presentSessionValues(session.token, merchant, row);
+    return presentSessionValues(session.token, merchant, row, await labelsOf(memberId));
   }
 
   /**
