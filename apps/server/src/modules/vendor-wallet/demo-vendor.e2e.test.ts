@@ -133,6 +133,12 @@ describe('the demo vendor', () => {
     expect(rows.reduce((s, r) => s + Number(r.payout), 0)).toBe(payoutSum);
     expect(rows.reduce((s, r) => s + Number(r.valid_bet), 0)).toBe(validBetSum);
     expect(rows.reduce((s, r) => s + Number(r.win_loss), 0)).toBe(expected - 100_000);
+    // The account record's profit and loss files the rounds under their game category, not OTHER.
+    const { token } = await t.app.services.sessions.create(player.memberId);
+    const profit = await t.app.inject({ method: 'GET', url: '/wps/member/records/profit', headers: { authorization: `Bearer ${token}` } });
+    expect(profit.json().value.categories).toEqual([
+      { gameCategory: 'RNG', betAmount: 10_000, winAmount: payoutSum, rebateAmount: 0, profit: expected - 100_000 },
+    ]);
     const audit = await auditLedger(t.database.db);
     expect(audit.driftedAccountIds).toEqual([]);
     expect([...audit.holdingsByCurrency.values()].every((v) => v === 0)).toBe(true);

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { isTrialAccountType } from '@platform/contracts/account-types';
+import { GAME_ROUND_REFERENCE_PREFIX } from '@platform/contracts/records';
 import type {
   VendorAnswer,
   VendorBetWinRequest,
@@ -17,6 +18,11 @@ import type { GameSession, GameSessionService } from '../game-session/game-sessi
 import type { LedgerService } from '../ledger/ledger.service.ts';
 import * as repo from './vendor-wallet.repository.ts';
 import type { VendorTransactionKind } from './vendor-wallet.tables.ts';
+
+/** The ledger reference of a round's money: its category (for profit and loss per category) and its id. */
+function roundReference(round: { id: number; gameCategory: string }) {
+  return { type: `${GAME_ROUND_REFERENCE_PREFIX}${round.gameCategory.toUpperCase()}`, id: String(round.id) };
+}
 
 /**
  * The responsible-gaming check before a stake is taken: throws (any error) to refuse the bet. It runs
@@ -258,7 +264,7 @@ export function createSeamlessWallet(deps: {
         amount: input.amount,
         code: 'bet',
         idempotencyKey: ledgerKey(input.vendorCode, input.transactionId),
-        reference: { type: 'game_round', id: String(input.round.id) },
+        reference: roundReference(input.round),
       },
       trx,
     );
@@ -290,7 +296,7 @@ export function createSeamlessWallet(deps: {
             amount: input.amount,
             code: 'payout',
             idempotencyKey: ledgerKey(input.vendorCode, input.transactionId),
-            reference: { type: 'game_round', id: String(input.round.id) },
+            reference: roundReference(input.round),
           },
           trx,
         );
