@@ -97,8 +97,8 @@ export const memberCentreMoneyEn: MemberCentreMoneyTranslation = {
   reauth: {
     title: 'Confirm it is you',
     text: 'The first withdrawal to this card needs your login password or an SMS code sent to your mobile number.',
-    byPassword: 'Login password',
-    bySms: 'SMS code',
+    byPassword: 'Use my login password',
+    bySms: 'Use an SMS code',
     loginPassword: 'Login password',
     code: 'Verification code',
     sendCode: 'Send code',

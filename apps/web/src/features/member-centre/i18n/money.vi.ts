@@ -95,8 +95,8 @@ export const memberCentreMoneyVi = {
   reauth: {
     title: 'Xác minh lại danh tính',
     text: 'Lần rút đầu tiên về thẻ này cần xác minh lại bằng mật khẩu đăng nhập hoặc mã SMS gửi đến số điện thoại của bạn.',
-    byPassword: 'Mật khẩu đăng nhập',
-    bySms: 'Mã SMS',
+    byPassword: 'Dùng mật khẩu đăng nhập',
+    bySms: 'Dùng mã SMS',
     loginPassword: 'Mật khẩu đăng nhập',
     code: 'Mã xác minh',
     sendCode: 'Gửi mã',
