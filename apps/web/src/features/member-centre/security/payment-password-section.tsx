@@ -12,9 +12,14 @@ import { SectionCard } from './section-card.tsx';
 export function PaymentPasswordSection() {
   const { t } = useTranslation(MONEY_NS);
   const rules = useWithdrawalRules();
+  // Kept here: setting the first password re-renders the form as the change form.
+  const [done, setDone] = useState<string | null>(null);
   let body = <LoadingState />;
   if (rules.error) body = <ErrorState error={rules.error} onRetry={() => void rules.refetch()} />;
-  else if (rules.data) body = <PaymentPasswordForm key={String(rules.data.hasPaymentPassword)} isSet={rules.data.hasPaymentPassword} />;
+  else if (rules.data)
+    body = (
+      <PaymentPasswordForm key={String(rules.data.hasPaymentPassword)} isSet={rules.data.hasPaymentPassword} done={done} onDone={setDone} />
+    );
   const pill =
     rules.data &&
     (rules.data.hasPaymentPassword ? (
@@ -29,19 +34,18 @@ export function PaymentPasswordSection() {
   );
 }
 
-function PaymentPasswordForm({ isSet }: { isSet: boolean }) {
+function PaymentPasswordForm({ isSet, done, onDone }: { isSet: boolean; done: string | null; onDone: (message: string | null) => void }) {
   const { t } = useTranslation(MONEY_NS);
   const save = useSavePaymentPassword();
   const [proof, setProof] = useState('');
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
-  const [done, setDone] = useState<string | null>(null);
 
   function submit(event: FormEvent): void {
     event.preventDefault();
     setProblem(null);
-    setDone(null);
+    onDone(null);
     if (proof === '' || password === '' || confirm === '') {
       setProblem(t('paymentPassword.allRequired'));
       return;
@@ -61,14 +65,14 @@ function PaymentPasswordForm({ isSet }: { isSet: boolean }) {
         setProof('');
         setPassword('');
         setConfirm('');
-        setDone(isSet ? t('paymentPassword.changed') : t('paymentPassword.saved'));
+        onDone(isSet ? t('paymentPassword.changed') : t('paymentPassword.saved'));
       },
       onError: (error) => setProblem(errorText(error)),
     });
   }
 
   return (
-    <form className="form mc-narrow" noValidate onSubmit={submit} aria-label={t('paymentPassword.title')}>
+    <form className="form mc-narrow" noValidate onSubmit={submit}>
       <p className="mc-note">{t('paymentPassword.text')}</p>
       <FormField
         label={isSet ? t('paymentPassword.current') : t('paymentPassword.loginPassword')}
