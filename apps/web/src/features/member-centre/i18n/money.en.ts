@@ -154,6 +154,15 @@ export const memberCentreMoneyEn: MemberCentreMoneyTranslation = {
     pending: 'The documents sent at {{time}} are being reviewed.',
     rejected: 'The previous documents were rejected: {{reason}}. Please send them again.',
   },
+  history: {
+    time: 'Time',
+    reference: 'Reference',
+    method: 'Method',
+    amount: 'Amount',
+    card: 'To card',
+    fee: 'Fee',
+    status: 'Status',
+  },
   pager: {
     label: 'Pages',
     previous: 'Previous',

@@ -152,6 +152,15 @@ export const memberCentreMoneyVi = {
     pending: 'Hồ sơ gửi lúc {{time}} đang được xét duyệt.',
     rejected: 'Hồ sơ trước bị từ chối: {{reason}}. Vui lòng gửi lại.',
   },
+  history: {
+    time: 'Thời gian',
+    reference: 'Mã lệnh',
+    method: 'Phương thức',
+    amount: 'Số tiền',
+    card: 'Thẻ nhận',
+    fee: 'Phí',
+    status: 'Trạng thái',
+  },
   pager: {
     label: 'Trang',
     previous: 'Trang trước',
