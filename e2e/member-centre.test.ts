@@ -350,7 +350,7 @@ describe('the member centre', () => {
           expect(await content.evaluate((element) => element.scrollWidth - element.clientWidth)).toBeLessThanOrEqual(0);
           await shot(page, `member-centre-${theme}-${size}`);
           await centre.getByRole('link', { name: 'Rút tiền' }).click();
-          await centre.getByRole('heading', { level: 4, name: 'Sắp ra mắt' }).waitFor();
+          await centre.getByText('Bạn cần đặt mật khẩu rút tiền trước khi rút tiền.').waitFor();
           await shot(page, `member-centre-withdraw-${theme}-${size}`);
         }
         await page.evaluate(() => {

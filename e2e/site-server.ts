@@ -21,7 +21,15 @@ export async function switchOffDemoPopups(database: Database): Promise<void> {
  * The real site on a fresh in-memory database with the demo data, serving the built web app on a
  * free port: what `npm start` serves, without a data folder.
  */
-export async function startSiteServer(options: { keepPopupAnnouncements?: boolean } = {}): Promise<SiteServer> {
+export async function startSiteServer(
+  options: {
+    keepPopupAnnouncements?: boolean;
+    /** Extra environment, e.g. where the sandbox payment gateway runs. */
+    env?: Record<string, string>;
+    /** A fixed port, for a site that must know its own address before it listens (gateway return URLs). */
+    port?: number;
+  } = {},
+): Promise<SiteServer> {
   if (!existsSync(path.join(WEB_DIST_DIR, 'index.html'))) {
     throw new Error('apps/web/dist/index.html is missing: run `npm run build` before `npm run test:e2e`.');
   }
@@ -30,9 +38,9 @@ export async function startSiteServer(options: { keepPopupAnnouncements?: boolea
   const seeded = await seedDemoData(database.db);
   if (!seeded.isCreated) throw new Error('a fresh database should take the demo seed');
   if (!options.keepPopupAnnouncements) await switchOffDemoPopups(database);
-  const env = parseEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', JOBS_ENABLED: 'false', WEB_DIST_DIR });
+  const env = parseEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', JOBS_ENABLED: 'false', WEB_DIST_DIR, ...options.env });
   const app = await buildApp({ env, database, logger: false });
-  await app.listen({ port: 0, host: '127.0.0.1' });
+  await app.listen({ port: options.port ?? 0, host: '127.0.0.1' });
   const address = app.server.address();
   if (address === null || typeof address === 'string') throw new Error('the server did not listen on a TCP port');
   return {

@@ -36,13 +36,15 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   const headers: Record<string, string> = { accept: 'application/json', lang: i18next.language };
   const token = readSessionToken();
   if (token) headers.authorization = `Bearer ${token}`;
-  if (options.body !== undefined) headers['content-type'] = 'application/json';
+  const isForm = options.body instanceof FormData;
+  // A form (file uploads) sets its own multipart content type with the boundary.
+  if (options.body !== undefined && !isForm) headers['content-type'] = 'application/json';
   let response: Response;
   try {
     response = await fetch(path, {
       method: options.method ?? 'GET',
       headers,
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      body: options.body === undefined ? undefined : isForm ? (options.body as FormData) : JSON.stringify(options.body),
       credentials: 'same-origin',
       signal: options.signal ? AbortSignal.any([options.signal, timeout]) : timeout,
     });
@@ -68,6 +70,11 @@ export async function apiGet<T>(path: string, signal?: AbortSignal): Promise<T> 
 /** Sends a body and unwraps the envelope. */
 export async function apiSend<T>(method: Exclude<ApiMethod, 'GET'>, path: string, body?: unknown): Promise<T> {
   return (await apiRequest<T>(path, { method, body })).value;
+}
+
+/** Posts a multipart form (files) and unwraps the envelope. */
+export async function apiSendForm<T>(path: string, form: FormData): Promise<T> {
+  return (await apiRequest<T>(path, { method: 'POST', body: form })).value;
 }
 
 /** The text to show for a failed call: the server's own (translated) message, else a generic one. */

@@ -23,8 +23,11 @@ export const depositPolicySchema = z.object({
     .max(30 * 24 * 60),
   /** Open (pending) deposits a member may have at once. */
   pendingOrdersPerMemberMax: z.number().int().min(1).max(100),
-  /** Path on the site the gateway sends the player back to; the order reference is added to the query. */
-  returnPath: z.string().regex(/^\/[A-Za-z0-9/_-]*$/),
+  /**
+   * Path on the site the gateway sends the player back to, with an optional query; the gateway adds
+   * the order reference and status to it. The default opens the member centre's deposit page.
+   */
+  returnPath: z.string().regex(/^\/[A-Za-z0-9/_-]*(\?[A-Za-z0-9_=&-]*)?$/),
 });
 export type DepositPolicy = z.infer<typeof depositPolicySchema>;
 
@@ -32,5 +35,5 @@ export const depositPolicySetting = defineSetting('deposits.policy', depositPoli
   gatewayOrderExpiryMinutes: 30,
   bankTransferExpiryMinutes: 24 * 60,
   pendingOrdersPerMemberMax: 5,
-  returnPath: '/',
+  returnPath: '/index?mc=depositv2',
 });

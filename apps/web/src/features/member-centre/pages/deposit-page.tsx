@@ -1,9 +1,33 @@
-import { PlannedPage } from '../components/planned-page.tsx';
+import '../money/money.css';
+import { useState } from 'react';
+import { useSearchParams } from 'react-router';
+import type { DepositOrder } from '../api/deposits.ts';
+import { BankInstructions } from '../money/bank-instructions.tsx';
+import { DepositForm } from '../money/deposit-form.tsx';
+import { DepositHistory } from '../money/deposit-history.tsx';
+import { GatewayReturn } from '../money/gateway-return.tsx';
 
 /**
- * Deposit: the payment methods, the amount limits and the deposit request.
- * No call serves it yet: the page says so, and is filled in here when its calls land.
+ * Deposit: the operator's channels with their limits, the request, bank-transfer instructions,
+ * the state of a gateway payment the member comes back from (`ref` in the address), the history.
  */
 export function DepositPage() {
-  return <PlannedPage page="depositv2" />;
+  const [params, setParams] = useSearchParams();
+  const returnedRef = params.get('ref');
+  const [bankOrder, setBankOrder] = useState<DepositOrder | null>(null);
+
+  function dismissReturn(): void {
+    const next = new URLSearchParams(params);
+    next.delete('ref');
+    next.delete('status');
+    setParams(next, { replace: true });
+  }
+
+  return (
+    <div className="mc-sections mm-page">
+      {returnedRef && <GatewayReturn orderNo={returnedRef} onClose={dismissReturn} />}
+      {bankOrder ? <BankInstructions order={bankOrder} onClose={() => setBankOrder(null)} /> : <DepositForm onBankOrder={setBankOrder} />}
+      <DepositHistory onShowBankOrder={setBankOrder} />
+    </div>
+  );
 }

@@ -1,9 +1,12 @@
+import '../money/money.css';
 import { AccountOverview } from '../security/account-overview.tsx';
 import { AuthenticatorSection } from '../security/authenticator-section.tsx';
 import { AvatarSection } from '../security/avatar-section.tsx';
+import { BankCardsSection } from '../security/bank-cards-section.tsx';
 import { ContactSection } from '../security/contact-section.tsx';
 import { LoginHistorySection } from '../security/login-history-section.tsx';
 import { PasswordSection } from '../security/password-section.tsx';
+import { PaymentPasswordSection } from '../security/payment-password-section.tsx';
 import { ProfileSection } from '../security/profile-section.tsx';
 
 /** My account: every part works against the server's calls. */
@@ -15,6 +18,8 @@ export function SecurityCenterPage() {
       <ContactSection />
       <AvatarSection />
       <PasswordSection />
+      <PaymentPasswordSection />
+      <BankCardsSection />
       <AuthenticatorSection />
       <LoginHistorySection />
     </div>

@@ -1,9 +1,20 @@
-import { PlannedPage } from '../components/planned-page.tsx';
+import '../money/money.css';
+import { useWithdrawalRules } from '../api/withdrawals.ts';
+import { KycSection } from '../money/kyc-section.tsx';
+import { WithdrawForm } from '../money/withdraw-form.tsx';
+import { WithdrawalHistory } from '../money/withdrawal-history.tsx';
 
 /**
- * Withdraw: the bank account, the amount, the withdrawal password and the request's status.
- * No call serves it yet: the page says so, and is filled in here when its calls land.
+ * Withdraw: the rules, a bound card, the amount and the payment password, a confirmation, the
+ * identity check when the server asks for it, and the history with the receipt confirmation.
  */
 export function WithdrawPage() {
-  return <PlannedPage page="withdraw" />;
+  const rules = useWithdrawalRules();
+  return (
+    <div className="mc-sections mm-page">
+      <WithdrawForm />
+      <KycSection />
+      <WithdrawalHistory autoConfirmMinutes={rules.data?.autoConfirmMinutes ?? null} />
+    </div>
+  );
 }
