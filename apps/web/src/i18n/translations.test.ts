@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { memberCentreEn } from '../features/member-centre/i18n/en.ts';
+import { recordsEn } from '../features/member-centre/i18n/records.en.ts';
+import { recordsVi } from '../features/member-centre/i18n/records.vi.ts';
 import { memberCentreVi } from '../features/member-centre/i18n/vi.ts';
 import { en } from './en.ts';
 import { PACK_LANGUAGES } from './language.ts';
@@ -21,6 +23,7 @@ const placeholders = (text: string) => [...text.matchAll(/\{\{(\w+)\}\}/g)].map(
 describe.each([
   ['the shell', vi, en],
   ['the member centre', memberCentreVi, memberCentreEn],
+  ['the member centre wallet and records', recordsVi, recordsEn],
 ] as const)('the translation resources of %s', (_name, vi, en) => {
   it('have the same keys in Vietnamese and English', () => {
     const viKeys = leafKeys(vi);

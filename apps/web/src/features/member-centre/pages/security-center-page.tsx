@@ -5,6 +5,7 @@ import { ContactSection } from '../security/contact-section.tsx';
 import { LoginHistorySection } from '../security/login-history-section.tsx';
 import { PasswordSection } from '../security/password-section.tsx';
 import { ProfileSection } from '../security/profile-section.tsx';
+import { ResponsibleGamingSection } from '../security/responsible-gaming-section.tsx';
 
 /** My account: every part works against the server's calls. */
 export function SecurityCenterPage() {
@@ -17,6 +18,7 @@ export function SecurityCenterPage() {
       <PasswordSection />
       <AuthenticatorSection />
       <LoginHistorySection />
+      <ResponsibleGamingSection />
     </div>
   );
 }
