@@ -1,14 +1,16 @@
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { signVendorBody, VENDOR_SIGNATURE_HEADER, VENDOR_TIMESTAMP_HEADER } from '@platform/contracts/vendor-protocol';
 import { registrationSetting } from '@platform/server/modules/accounts/accounts.settings';
 import { DEMO_VENDOR_CODE, DEV_DEMO_VENDOR_SECRET } from '@platform/server/modules/vendor-wallet/vendor-wallet.integrations';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ARTIFACTS_DIR, launchBrowser, screenshot, watchPage } from './browser.ts';
+import { launchBrowser, watchPage } from './browser.ts';
 import { sealForSite } from './encrypted-body.ts';
 import { type SiteServer, startSiteServer } from './site-server.ts';
 
 const PASSWORD = 'Lotus2026abc';
+const SHOTS_DIR = path.join(tmpdir(), 'member-centre-records');
 const SIZES = [
   [390, 844],
   [1366, 768],
@@ -108,9 +110,9 @@ describe('the member centre records', () => {
     await page.getByRole('dialog', { name: 'Trung tâm hội viên' }).waitFor();
   }
 
+  /** What the screen shows (the dialog is fixed), outside the repository for a person to look at. */
   async function shot(page: Page, name: string): Promise<void> {
-    await screenshot(page, name);
-    await page.screenshot({ path: path.join(ARTIFACTS_DIR, `${name}.png`) });
+    await page.screenshot({ path: path.join(SHOTS_DIR, `${name}.png`) });
   }
 
   async function memberId(): Promise<number> {

@@ -6,7 +6,7 @@ export const recordsEn = {
   amountInvalid: 'Enter an amount greater than zero, with no more decimals than the currency has.',
   timeZoneNote: 'Dates and times are in your time zone ({{zone}}).',
   wallet: {
-    title: 'My wallet',
+    title: 'Balances',
     total: 'Total balance',
     main: 'Main wallet',
     bonus: 'Bonus wallet',

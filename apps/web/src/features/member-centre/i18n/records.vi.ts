@@ -8,7 +8,7 @@ export const recordsVi: typeof recordsEn = {
   amountInvalid: 'Nhập số tiền lớn hơn 0, không quá số chữ số thập phân của loại tiền.',
   timeZoneNote: 'Ngày giờ theo múi giờ của bạn ({{zone}}).',
   wallet: {
-    title: 'Ví của tôi',
+    title: 'Số dư',
     total: 'Tổng số dư',
     main: 'Ví chính',
     bonus: 'Ví thưởng',

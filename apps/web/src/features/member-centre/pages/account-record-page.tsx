@@ -5,8 +5,8 @@ import { useTransactions } from '../api/records-api.ts';
 import { ErrorState, LoadingState } from '../components/load-states.tsx';
 import { MC_RECORDS_NS } from '../i18n/register-translations.ts';
 import { formatInZone, MEMBER_TIME_ZONE_DEFAULT, useMoney } from '../records/format.ts';
+import { RecordCard } from '../records/record-card.tsx';
 import { DateRangeFilter, initialRange, Pager, rangeProblem, SelectFilter } from '../records/record-controls.tsx';
-import { SectionCard } from '../security/section-card.tsx';
 import '../records/records.css';
 
 const PAGE_SIZE = 20;
@@ -82,7 +82,7 @@ export function AccountRecordPage() {
 
   return (
     <div className="mc-sections">
-      <SectionCard title={t('account.title')}>
+      <RecordCard label={t('account.title')}>
         <div className="rc-filters">
           <SelectFilter
             label={t('filters.type')}
@@ -104,7 +104,7 @@ export function AccountRecordPage() {
         </div>
         <p className="mc-note">{t('timeZoneNote', { zone })}</p>
         <div aria-busy={records.isFetching}>{body}</div>
-      </SectionCard>
+      </RecordCard>
     </div>
   );
 }

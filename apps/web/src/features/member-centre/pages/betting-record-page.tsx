@@ -6,8 +6,8 @@ import { type BetRecord, useBetHistory } from '../api/records-api.ts';
 import { ErrorState, LoadingState } from '../components/load-states.tsx';
 import { MC_RECORDS_NS } from '../i18n/register-translations.ts';
 import { formatInZone, MEMBER_TIME_ZONE_DEFAULT, useMoney } from '../records/format.ts';
+import { RecordCard } from '../records/record-card.tsx';
 import { DateRangeFilter, initialRange, Pager, rangeProblem, SelectFilter } from '../records/record-controls.tsx';
-import { SectionCard } from '../security/section-card.tsx';
 import '../records/records.css';
 
 const PAGE_SIZE = 20;
@@ -145,7 +145,7 @@ export function BettingRecordPage() {
 
   return (
     <div className="mc-sections">
-      <SectionCard title={t('bets.title')}>
+      <RecordCard label={t('bets.title')}>
         <div className="rc-filters">
           <SelectFilter
             label={t('filters.category')}
@@ -193,7 +193,7 @@ export function BettingRecordPage() {
         </div>
         <p className="mc-note">{t('timeZoneNote', { zone: TIME_ZONE })}</p>
         <div aria-busy={history.isFetching}>{body}</div>
-      </SectionCard>
+      </RecordCard>
     </div>
   );
 }

@@ -5,8 +5,8 @@ import { ErrorState, LoadingState } from '../components/load-states.tsx';
 import { MC_RECORDS_NS } from '../i18n/register-translations.ts';
 import { MEMBER_TIME_ZONE_DEFAULT, useMoney } from '../records/format.ts';
 import { ProfitChart } from '../records/profit-chart.tsx';
+import { RecordCard } from '../records/record-card.tsx';
 import { DateRangeFilter, initialRange, rangeProblem } from '../records/record-controls.tsx';
-import { SectionCard } from '../security/section-card.tsx';
 import '../records/records.css';
 
 /** Report days of the betting record are the server's (Vietnam, UTC+7). */
@@ -32,13 +32,13 @@ export function ProfitLossPage() {
 
   return (
     <div className="mc-sections">
-      <SectionCard title={t('profit.title')}>
+      <RecordCard label={t('profit.title')}>
         <div className="rc-filters">
           <DateRangeFilter value={range} timeZone={TIME_ZONE} onChange={setRange} />
         </div>
         <p className="mc-note">{t('profit.text')}</p>
         <div aria-busy={profit.isFetching}>{body}</div>
-      </SectionCard>
+      </RecordCard>
     </div>
   );
 }

@@ -7,7 +7,8 @@ import { newRequestId, useConsolidatedFunds, useTransferPermissions, useUplineTr
 import { ErrorState, LoadingState } from '../components/load-states.tsx';
 import { MC_RECORDS_NS } from '../i18n/register-translations.ts';
 import { parseAmount, useMoney } from '../records/format.ts';
-import { SectionCard } from '../security/section-card.tsx';
+
+import { RecordCard } from '../records/record-card.tsx';
 import '../records/records.css';
 
 /** Transfer to upline: an amount and a note from the main wallet to the member's direct upline agent, when allowed. */
@@ -28,7 +29,7 @@ export function TransferUplinePage() {
   }
   return (
     <div className="mc-sections">
-      <SectionCard title={t('upline.title')}>{body}</SectionCard>
+      <RecordCard label={t('upline.title')}>{body}</RecordCard>
     </div>
   );
 }
