@@ -1,8 +1,15 @@
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { signVendorBody, VENDOR_SIGNATURE_HEADER, VENDOR_TIMESTAMP_HEADER } from '@platform/contracts/vendor-protocol';
+import { createDemoVendor, type DemoVendor } from '@platform/demo-vendor/demo-vendor';
 import { registrationSetting } from '@platform/server/modules/accounts/accounts.settings';
-import { DEMO_VENDOR_CODE, DEV_DEMO_VENDOR_SECRET } from '@platform/server/modules/vendor-wallet/vendor-wallet.integrations';
+import { walletModeSetting } from '@platform/server/modules/deposits/deposits.settings';
+import {
+  DEMO_TRANSFER_VENDOR_CODE,
+  DEMO_VENDOR_CODE,
+  DEV_DEMO_TRANSFER_VENDOR_SECRET,
+  DEV_DEMO_VENDOR_SECRET,
+} from '@platform/server/modules/vendor-wallet/vendor-wallet.integrations';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, watchPage } from './browser.ts';
@@ -30,6 +37,7 @@ type Envelope<T = Record<string, unknown>> = { success: boolean; code?: string; 
  */
 describe('the member centre records', () => {
   let site: SiteServer;
+  let vendor: DemoVendor | undefined;
   let browser: Browser;
   let baseUrl: string;
   const username = `rc${Date.now() % 1_000_000}`;
@@ -59,6 +67,7 @@ describe('the member centre records', () => {
 
   afterAll(async () => {
     await browser?.close();
+    await vendor?.close();
     await site?.close();
   });
 
@@ -69,8 +78,8 @@ describe('the member centre records', () => {
     try {
       await run(page);
       expect(await watch.cspViolations()).toEqual([]);
-      // A refused call (the deposit over the limit) logs its 403 as a resource error; nothing else may.
-      expect(watch.consoleErrors.filter((e) => !e.includes('403'))).toEqual([]);
+      // A refused call (a deposit over the limit, a transfer over the balance) logs its 4xx as a resource error; nothing else may.
+      expect(watch.consoleErrors.filter((e) => !/status of 4\d\d/.test(e))).toEqual([]);
     } finally {
       await context.close();
     }
@@ -296,5 +305,68 @@ describe('the member centre records', () => {
         }
       });
     }
+  });
+
+  it('moves money in and out of a transfer-style game wallet and returns it all to the main wallet', async () => {
+    // The demo transfer vendor on a free port, and the merchant in transfer mode.
+    vendor = createDemoVendor({
+      platformUrl: baseUrl,
+      seamlessSecret: DEV_DEMO_VENDOR_SECRET,
+      transferSecret: DEV_DEMO_TRANSFER_VENDOR_SECRET,
+      siteOrigins: [baseUrl],
+    });
+    const vendorUrl = await vendor.listen(0);
+    await site.app.services.vendorWallet.integrations.ensure({
+      vendorCode: DEMO_TRANSFER_VENDOR_CODE,
+      walletStyle: 'transfer',
+      apiSecret: DEV_DEMO_TRANSFER_VENDOR_SECRET,
+      apiBaseUrl: vendorUrl,
+      launchBaseUrl: vendorUrl,
+      isEnabled: true,
+    });
+    await site.app.services.settings.set(site.merchantId, walletModeSetting, 'transfer', 'e2e');
+    const mainBefore = (await site.app.services.ledger.memberBalances({ memberId: await memberId(), currency: 'VND' })).main;
+
+    await withPage(390, 844, async (page) => {
+      await logIn(page);
+      await openPage(page, 'transferFund');
+      const row = page.locator(`li[data-vendor="${DEMO_TRANSFER_VENDOR_CODE}"]`);
+      await row.getByText('0 ₫').waitFor();
+      const amount = row.getByLabel(`Số tiền cho ${DEMO_TRANSFER_VENDOR_CODE}`);
+      // A bad amount is refused in the page; nothing is sent.
+      await amount.fill('12,5');
+      await row.getByRole('button', { name: 'Chuyển vào' }).click();
+      await row.getByText('Nhập số tiền lớn hơn 0').waitFor();
+
+      await amount.fill('100000');
+      await row.getByRole('button', { name: 'Chuyển vào' }).click();
+      await page.getByText(`Chuyển tiền với ${DEMO_TRANSFER_VENDOR_CODE} thành công: 100.000 ₫.`).waitFor();
+      await row.getByText('100.000 ₫').waitFor();
+      await amount.fill('30000');
+      await row.getByRole('button', { name: 'Chuyển ra' }).click();
+      await row.getByText('70.000 ₫').waitFor();
+      // More than the vendor wallet holds: the vendor refuses, the page says so, and nothing moves.
+      await amount.fill('90000');
+      await row.getByRole('button', { name: 'Chuyển ra' }).click();
+      await page
+        .getByRole('alert')
+        .getByText(`Nhà cung cấp từ chối lệnh chuyển với ${DEMO_TRANSFER_VENDOR_CODE} (90.000 ₫); không có tiền nào bị chuyển.`)
+        .waitFor();
+      expect(await textOf(row.locator('.rc-vendor__head'))).toContain('70.000 ₫');
+      await shot(page, 'mc-records-vendor-wallets-390x844');
+
+      await page.getByRole('button', { name: 'Thu hồi tất cả về ví chính' }).click();
+      await page.getByText('Thu hồi số dư thành công').waitFor();
+      await row.locator('.rc-vendor__head').getByText('0 ₫', { exact: true }).waitFor();
+    });
+    const mainAfter = (await site.app.services.ledger.memberBalances({ memberId: await memberId(), currency: 'VND' })).main;
+    expect(mainAfter).toBe(mainBefore);
+
+    await withPage(1366, 768, async (page) => {
+      await logIn(page);
+      await openPage(page, 'transferFund');
+      await page.locator(`li[data-vendor="${DEMO_TRANSFER_VENDOR_CODE}"]`).waitFor();
+      await shot(page, 'mc-records-vendor-wallets-1366x768');
+    });
   });
 });

@@ -19,6 +19,9 @@ import '../records/records.css';
  * My wallet: the balance of each wallet (main, bonus, agent, locked). In transfer mode each game
  * vendor keeps its own wallet: its balance, moves in and out of it, and "return all to main wallet".
  */
+/** What the last move did: a refusal by the vendor reads as an error. */
+type Outcome = { text: string; isRefused: boolean };
+
 export function TransferFundPage() {
   const mode = useWalletMode();
   return (
@@ -83,7 +86,7 @@ function VendorWallets() {
   const balances = useVendorBalances(true);
   const recall = useRecallAll();
   const money = useMoney();
-  const [done, setDone] = useState<string | null>(null);
+  const [done, setDone] = useState<Outcome | null>(null);
   let body = <LoadingState />;
   if (balances.error) body = <ErrorState error={balances.error} onRetry={() => void balances.refetch()} />;
   else if (balances.data && balances.data.list.length === 0) body = <p className="mc-note">{t('wallet.noVendors')}</p>;
@@ -112,11 +115,16 @@ function VendorWallets() {
           {errorText(recall.error)}
         </p>
       )}
-      {done && (
-        <p className="mc-success" role="status">
-          {done}
-        </p>
-      )}
+      {done &&
+        (done.isRefused ? (
+          <p className="form__error" role="alert">
+            {done.text}
+          </p>
+        ) : (
+          <p className="mc-success" role="status">
+            {done.text}
+          </p>
+        ))}
       <div className="mc-actions">
         <button
           type="button"
@@ -124,7 +132,7 @@ function VendorWallets() {
           disabled={recall.isPending || !balances.data}
           onClick={() => {
             setDone(null);
-            recall.mutate(undefined, { onSuccess: () => setDone(t('wallet.recalled')) });
+            recall.mutate(undefined, { onSuccess: () => setDone({ text: t('wallet.recalled'), isRefused: false }) });
           }}
         >
           {recall.isPending ? t('working') : t('wallet.recallAll')}
@@ -143,7 +151,7 @@ function VendorRow({
   vendorCode: string;
   balance: number | null;
   currency: string;
-  onDone: (text: string | null) => void;
+  onDone: (outcome: Outcome | null) => void;
 }) {
   const { t } = useTranslation(MC_RECORDS_NS);
   const money = useMoney();
@@ -168,7 +176,10 @@ function VendorRow({
       onSuccess: (result) => {
         setRequestId(newRequestId());
         setAmount('');
-        onDone(t(`wallet.status.${result.status}`, { vendor: vendorCode, amount: money(result.amount, result.currency) }));
+        onDone({
+          text: t(`wallet.status.${result.status}`, { vendor: vendorCode, amount: money(result.amount, result.currency) }),
+          isRefused: result.status === 'FAILED',
+        });
       },
       onError: () => setRequestId(newRequestId()),
     });
