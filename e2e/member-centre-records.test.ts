@@ -17,6 +17,8 @@ import { sealForSite } from './encrypted-body.ts';
 import { type SiteServer, startSiteServer } from './site-server.ts';
 
 const PASSWORD = 'Lotus2026abc';
+/** The site's theme choice in local storage (lib/theme.ts). */
+const THEME_KEY = 'theme';
 const SHOTS_DIR = path.join(tmpdir(), 'member-centre-records');
 const SIZES = [
   [390, 844],
@@ -291,6 +293,13 @@ describe('the member centre records', () => {
         expect(await textOf(live)).toBe(`Sòng bài trực tuyến2${fmt(45_000)}${fmt(45_000)}${fmt(45_000)}${fmt(0)}`);
         expect(await page.locator('.rc-chart svg rect').count()).toBe(1);
         await shot(page, `mc-records-profit-${width}x${height}`);
+        if (width === 1366) {
+          // The dark theme: the same page from the theme variables.
+          await page.evaluate((key) => localStorage.setItem(key, 'dark'), THEME_KEY);
+          await openPage(page, 'personalProfit');
+          await page.getByTestId('profit-totals').waitFor();
+          await shot(page, 'mc-records-profit-dark-1366x768');
+        }
 
         if (width === 390) {
           await openPage(page, 'securityCenter');
