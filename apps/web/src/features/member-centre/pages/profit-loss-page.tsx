@@ -1,9 +1,10 @@
+import { RECORDS_RANGE_DAYS_MAX } from '@platform/contracts/records';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type BetProfitValue, useBetProfit, useConsolidatedFunds } from '../api/records-api.ts';
 import { ErrorState, LoadingState } from '../components/load-states.tsx';
 import { MC_RECORDS_NS } from '../i18n/register-translations.ts';
-import { MEMBER_TIME_ZONE_DEFAULT, useMoney } from '../records/format.ts';
+import { addDays, MEMBER_TIME_ZONE_DEFAULT, useMoney } from '../records/format.ts';
 import { ProfitChart } from '../records/profit-chart.tsx';
 import { RecordCard } from '../records/record-card.tsx';
 import { DateRangeFilter, initialRange, rangeProblem } from '../records/record-controls.tsx';
@@ -57,6 +58,16 @@ function byCategory(value: BetProfitValue): (Sums & { gameCategory: string })[] 
     }
   }
   return [...map.values()].sort((a, b) => b.stake - a.stake);
+}
+
+/** Each day of the range, oldest first, with 0 for a day without settled rounds (the chart's x axis). */
+function everyDay(value: BetProfitValue): { day: string; amount: number }[] {
+  const byDay = new Map(value.days.map((d) => [d.day, d.winLoss]));
+  const out: { day: string; amount: number }[] = [];
+  for (let day = value.beginDate; day <= value.endDate && out.length <= RECORDS_RANGE_DAYS_MAX; day = addDays(day, 1)) {
+    out.push({ day, amount: byDay.get(day) ?? 0 });
+  }
+  return out;
 }
 
 function ProfitBody({ value }: { value: BetProfitValue }) {
@@ -115,10 +126,7 @@ function ProfitBody({ value }: { value: BetProfitValue }) {
           </dd>
         </div>
       </dl>
-      <ProfitChart
-        days={[...days].reverse().map((d) => ({ day: d.day, amount: d.winLoss }))}
-        format={(amount) => money(amount, currency)}
-      />
+      <ProfitChart days={everyDay(value)} format={(amount) => money(amount, currency)} />
       <h5 className="rc-subtitle">{t('profit.byCategory')}</h5>
       <table className="mc-table rc-table" data-testid="profit-categories">
         <caption className="visually-hidden">{t('profit.byCategory')}</caption>

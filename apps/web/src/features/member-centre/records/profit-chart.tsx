@@ -22,8 +22,11 @@ export function ProfitChart({ days, format }: { days: { day: string; amount: num
   const zeroY = PAD + (max / span) * plot;
   const slot = (WIDTH - PAD * 2) / days.length;
   const barWidth = Math.max(2, Math.min(40, slot * 0.7));
-  const best = days.reduce((a, b) => (b.amount > a.amount ? b : a));
-  const worst = days.reduce((a, b) => (b.amount < a.amount ? b : a));
+  // Days without settled rounds keep their slot on the axis but name no best or worst.
+  const played = days.filter((d) => d.amount !== 0);
+  if (played.length === 0) return null;
+  const best = played.reduce((a, b) => (b.amount > a.amount ? b : a));
+  const worst = played.reduce((a, b) => (b.amount < a.amount ? b : a));
   const summary = t('profit.chartSummary', {
     days: days.length,
     best: best.day,
@@ -37,6 +40,7 @@ export function ProfitChart({ days, format }: { days: { day: string; amount: num
         <title id={`${id}-title`}>{summary}</title>
         <line x1={PAD} x2={WIDTH - PAD} y1={zeroY} y2={zeroY} className="rc-chart__axis" />
         {days.map((d, index) => {
+          if (d.amount === 0) return null;
           const h = (Math.abs(d.amount) / span) * plot;
           const x = PAD + slot * index + (slot - barWidth) / 2;
           const y = d.amount >= 0 ? zeroY - h : zeroY;
