@@ -12,6 +12,7 @@ import {
 } from '@platform/server/modules/vendor-wallet/vendor-wallet.integrations';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seriousViolations } from './axe.ts';
 import { launchBrowser, watchPage } from './browser.ts';
 import { sealForSite } from './encrypted-body.ts';
 import { type SiteServer, startSiteServer } from './site-server.ts';
@@ -276,6 +277,7 @@ describe('the member centre records', () => {
         await page.locator('tr[data-round="r2"]').getByRole('button', { name: 'Chi tiết' }).click();
         await page.getByText('Bạn thắng ván này: hơn tiền cược 30.000 ₫.').waitFor();
         await shot(page, `mc-records-bets-${width}x${height}`);
+        expect(await seriousViolations(page), `betting record ${width}`).toEqual([]);
         // The category filter is answered by the server.
         await page.getByLabel('Loại trò chơi').selectOption('LIVE');
         await page.locator('tr[data-round="r1"]').waitFor({ state: 'detached' });
@@ -293,6 +295,7 @@ describe('the member centre records', () => {
         expect(await textOf(live)).toBe(`Sòng bài trực tuyến2${fmt(45_000)}${fmt(45_000)}${fmt(45_000)}${fmt(0)}`);
         expect(await page.locator('.rc-chart svg rect').count()).toBe(1);
         await shot(page, `mc-records-profit-${width}x${height}`);
+        expect(await seriousViolations(page), `profit and loss ${width}`).toEqual([]);
         if (width === 1366) {
           // The dark theme: the same page from the theme variables.
           await page.evaluate((key) => localStorage.setItem(key, 'dark'), THEME_KEY);
@@ -308,9 +311,11 @@ describe('the member centre records', () => {
           await openPage(page, 'transactionHistory');
           await page.locator('tr[data-type="bet"]').first().waitFor();
           await shot(page, `mc-records-account-${width}x${height}`);
+          expect(await seriousViolations(page), 'account record').toEqual([]);
           await openPage(page, 'transferFund');
           await page.getByTestId('wallet-total').waitFor();
           await shot(page, `mc-records-wallet-${width}x${height}`);
+          expect(await seriousViolations(page), 'my wallet').toEqual([]);
         }
       });
     }
