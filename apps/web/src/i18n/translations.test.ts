@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { memberCentreEn } from '../features/member-centre/i18n/en.ts';
 import { memberCentreMoneyEn } from '../features/member-centre/i18n/money.en.ts';
 import { memberCentreMoneyVi } from '../features/member-centre/i18n/money.vi.ts';
+import { recordsEn } from '../features/member-centre/i18n/records.en.ts';
+import { recordsVi } from '../features/member-centre/i18n/records.vi.ts';
 import { memberCentreVi } from '../features/member-centre/i18n/vi.ts';
 import { en } from './en.ts';
 import { PACK_LANGUAGES } from './language.ts';
@@ -24,6 +26,7 @@ describe.each([
   ['the shell', vi, en],
   ['the member centre', memberCentreVi, memberCentreEn],
   ['the member centre money pages', memberCentreMoneyVi, memberCentreMoneyEn],
+  ['the member centre wallet and records', recordsVi, recordsEn],
 ] as const)('the translation resources of %s', (_name, vi, en) => {
   it('have the same keys in Vietnamese and English', () => {
     const viKeys = leafKeys(vi);

@@ -1,9 +1,238 @@
-import { PlannedPage } from '../components/planned-page.tsx';
+import { BET_STATUSES } from '@platform/contracts/games-wallet';
+import { GAME_CATEGORIES } from '@platform/contracts/records';
+import { Fragment, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { type BetRecord, useBetHistory } from '../api/records-api.ts';
+import { ErrorState, LoadingState } from '../components/load-states.tsx';
+import { MC_RECORDS_NS } from '../i18n/register-translations.ts';
+import { formatInZone, MEMBER_TIME_ZONE_DEFAULT, useMoney } from '../records/format.ts';
+import { RecordCard } from '../records/record-card.tsx';
+import { DateRangeFilter, initialRange, Pager, rangeProblem, SelectFilter } from '../records/record-controls.tsx';
+import '../records/records.css';
 
-/**
- * Betting record: the member's bets by game and date, with stake, valid bet and result.
- * No call serves it yet: the page says so, and is filled in here when its calls land.
- */
+const PAGE_SIZE = 20;
+/** Report days of the betting record are the server's (Vietnam, UTC+7). */
+const TIME_ZONE = MEMBER_TIME_ZONE_DEFAULT;
+
+/** Betting record: the member's rounds with filters, totals over the whole filter, and each round's outcome. */
 export function BettingRecordPage() {
-  return <PlannedPage page="personalHistoryCopy" />;
+  const { t } = useTranslation(MC_RECORDS_NS);
+  const money = useMoney();
+  const [range, setRange] = useState(() => initialRange(TIME_ZONE));
+  const [category, setCategory] = useState('');
+  const [vendor, setVendor] = useState('');
+  const [status, setStatus] = useState('');
+  const [pageNo, setPageNo] = useState(1);
+  const [openId, setOpenId] = useState<number | null>(null);
+  const problem = rangeProblem(range, t);
+  const history = useBetHistory(
+    {
+      gameCategory: category || undefined,
+      vendorCode: vendor.trim() || undefined,
+      status: status || undefined,
+      beginDate: range.from,
+      endDate: range.to,
+      pageNo,
+      pageSize: PAGE_SIZE,
+    },
+    problem === null,
+  );
+  const reset = () => {
+    setPageNo(1);
+    setOpenId(null);
+  };
+
+  let body = <LoadingState />;
+  if (problem) body = <p className="form__error">{problem}</p>;
+  else if (history.error) body = <ErrorState error={history.error} onRetry={() => void history.refetch()} />;
+  else if (history.data && history.data.list.length === 0) body = <p className="mc-note rc-empty">{t('bets.empty')}</p>;
+  else if (history.data) {
+    const { list, totals } = history.data;
+    const currency = list[0]?.currency ?? 'VND';
+    body = (
+      <>
+        <dl className="rc-summary" data-testid="bet-totals">
+          <div>
+            <dt>{t('bets.count')}</dt>
+            <dd data-field="count">{totals.count}</dd>
+          </div>
+          <div>
+            <dt>{t('bets.stake')}</dt>
+            <dd data-field="stake">{money(totals.stake, currency)}</dd>
+          </div>
+          <div>
+            <dt>{t('bets.validBet')}</dt>
+            <dd data-field="validBet">{money(totals.validBet, currency)}</dd>
+          </div>
+          <div>
+            <dt>{t('bets.payout')}</dt>
+            <dd data-field="payout">{money(totals.payout, currency)}</dd>
+          </div>
+          <div>
+            <dt>{t('bets.winLoss')}</dt>
+            <dd data-field="winLoss" className={signClass(totals.winLoss)}>
+              {money(totals.winLoss, currency)}
+            </dd>
+          </div>
+        </dl>
+        <table className="mc-table rc-table">
+          <caption className="visually-hidden">{t('bets.caption')}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t('bets.time')}</th>
+              <th scope="col">{t('bets.game')}</th>
+              <th scope="col">{t('bets.stake')}</th>
+              <th scope="col">{t('bets.winLoss')}</th>
+              <th scope="col">{t('bets.result')}</th>
+              <th scope="col">
+                <span className="visually-hidden">{t('bets.detail')}</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {list.map((record) => (
+              <Fragment key={record.id}>
+                <tr data-round={record.roundId}>
+                  <td className="mc-table__time" data-label={t('bets.time')}>
+                    {formatInZone(record.betTime, TIME_ZONE)}
+                  </td>
+                  <td data-label={t('bets.game')}>
+                    {record.vendorCode} · {record.gameCode}
+                  </td>
+                  <td data-label={t('bets.stake')}>{money(record.stake, record.currency)}</td>
+                  <td data-label={t('bets.winLoss')} className={signClass(record.winLoss)}>
+                    {money(record.winLoss, record.currency)}
+                  </td>
+                  <td data-label={t('bets.result')}>
+                    <span className={`mc-pill rc-result rc-result--${record.result.toLowerCase()}`}>
+                      {t(`bets.results.${record.result}`)}
+                    </span>
+                  </td>
+                  <td>
+                    <button
+                      type="button"
+                      className="button rc-detail-toggle"
+                      aria-expanded={openId === record.id}
+                      aria-controls={`rc-bet-${record.id}`}
+                      onClick={() => setOpenId(openId === record.id ? null : record.id)}
+                    >
+                      {t('bets.detail')}
+                    </button>
+                  </td>
+                </tr>
+                {openId === record.id && (
+                  <tr className="rc-detail-row">
+                    <td colSpan={6} id={`rc-bet-${record.id}`}>
+                      <BetDetail record={record} />
+                    </td>
+                  </tr>
+                )}
+              </Fragment>
+            ))}
+          </tbody>
+        </table>
+        <Pager
+          pageNo={history.data.pageNo}
+          totalPages={history.data.totalPages}
+          onPage={(page) => {
+            setPageNo(page);
+            setOpenId(null);
+          }}
+        />
+      </>
+    );
+  }
+
+  return (
+    <div className="mc-sections">
+      <RecordCard label={t('bets.title')}>
+        <div className="rc-filters">
+          <SelectFilter
+            label={t('filters.category')}
+            value={category}
+            options={[
+              { value: '', label: t('filters.all') },
+              ...GAME_CATEGORIES.filter((c) => c !== 'OTHER').map((c) => ({ value: c, label: t(`categories.${c}`) })),
+            ]}
+            onChange={(value) => {
+              setCategory(value);
+              reset();
+            }}
+          />
+          <div className="rc-filter">
+            <label htmlFor="rc-bet-vendor">{t('filters.vendor')}</label>
+            <input
+              id="rc-bet-vendor"
+              className="form-field__input"
+              value={vendor}
+              placeholder={t('filters.vendorPlaceholder')}
+              maxLength={32}
+              onChange={(event) => {
+                setVendor(event.target.value.toUpperCase().replace(/[^A-Z0-9_]/g, ''));
+                reset();
+              }}
+            />
+          </div>
+          <DateRangeFilter
+            value={range}
+            timeZone={TIME_ZONE}
+            onChange={(next) => {
+              setRange(next);
+              reset();
+            }}
+          />
+          <SelectFilter
+            label={t('filters.status')}
+            value={status}
+            options={[{ value: '', label: t('filters.all') }, ...BET_STATUSES.map((s) => ({ value: s, label: t(`bets.statuses.${s}`) }))]}
+            onChange={(value) => {
+              setStatus(value);
+              reset();
+            }}
+          />
+        </div>
+        <p className="mc-note">{t('timeZoneNote', { zone: TIME_ZONE })}</p>
+        <div aria-busy={history.isFetching}>{body}</div>
+      </RecordCard>
+    </div>
+  );
+}
+
+function signClass(amount: number): string | undefined {
+  if (amount > 0) return 'rc-amount--up';
+  if (amount < 0) return 'rc-amount--down';
+  return undefined;
+}
+
+/** The round's outcome: what was staked, rolled back into the valid bet, paid, and when. */
+function BetDetail({ record }: { record: BetRecord }) {
+  const { t } = useTranslation(MC_RECORDS_NS);
+  const money = useMoney();
+  const facts: [string, string][] = [
+    [t('bets.round'), record.roundId],
+    [t('bets.category'), t(`categories.${record.gameCategory}`, { defaultValue: record.gameCategory })],
+    [t('bets.status'), t(`bets.statuses.${record.status}`)],
+    [t('bets.stake'), money(record.stake, record.currency)],
+    [t('bets.validBet'), money(record.validBet, record.currency)],
+    [t('bets.payout'), money(record.payout, record.currency)],
+    [t('bets.winLoss'), money(record.winLoss, record.currency)],
+    [t('bets.time'), formatInZone(record.betTime, TIME_ZONE)],
+    [t('bets.settleTime'), record.settleTime ? formatInZone(record.settleTime, TIME_ZONE) : t('bets.notSettled')],
+  ];
+  return (
+    <div className="rc-detail">
+      <p className="rc-detail__outcome">
+        {t(`bets.outcome.${record.result}`, { amount: money(Math.abs(record.winLoss), record.currency) })}
+      </p>
+      <dl className="mc-facts rc-detail__facts">
+        {facts.map(([label, value]) => (
+          <div key={label} className="mc-facts__row">
+            <dt>{label}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+      </dl>
+      {record.isTrial && <p className="mc-note">{t('bets.trial')}</p>}
+    </div>
+  );
 }

@@ -8,6 +8,7 @@ import { LoginHistorySection } from '../security/login-history-section.tsx';
 import { PasswordSection } from '../security/password-section.tsx';
 import { PaymentPasswordSection } from '../security/payment-password-section.tsx';
 import { ProfileSection } from '../security/profile-section.tsx';
+import { ResponsibleGamingSection } from '../security/responsible-gaming-section.tsx';
 
 /** My account: every part works against the server's calls. */
 export function SecurityCenterPage() {
@@ -22,6 +23,7 @@ export function SecurityCenterPage() {
       <BankCardsSection />
       <AuthenticatorSection />
       <LoginHistorySection />
+      <ResponsibleGamingSection />
     </div>
   );
 }
