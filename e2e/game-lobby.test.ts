@@ -22,7 +22,7 @@ describe('the game lobby and the demo vendor game', () => {
     baseUrl = site.baseUrl;
     // The demo accounts were made by an operator, so their first login asks for a new password;
     // one login here makes the browser's the second.
-    for (const username of [...Object.values(PLAYERS), 'player03']) {
+    for (const username of [...Object.values(PLAYERS), 'player03', 'player04']) {
       const response = await fetch(`${baseUrl}/wps/session/login`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
@@ -213,6 +213,33 @@ describe('the game lobby and the demo vendor game', () => {
       await warning.getByText('Vui lòng đăng ký hoặc đăng nhập tài khoản chính thức.').waitFor();
       expect(new URL(page.url()).pathname).toBe('/rng');
       await screenshot(page, 'lobby-trial-warning-390x844');
+    });
+  });
+
+  it('asks for the amount to bring into a transfer-style vendor wallet before its game opens', async () => {
+    await withPage(1366, 768, async (page) => {
+      await page.goto(`${baseUrl}/login`, { waitUntil: 'networkidle' });
+      await logIn(page, 'player04');
+      await page.goto(`${baseUrl}/rng`, { waitUntil: 'networkidle' });
+      await gameCard(page, 'tx-lucky-wheel')
+        .getByRole('button', { name: /^Chơi / })
+        .click();
+      const prompt = page.getByRole('region', { name: /^Chuyển tiền vào ví/ });
+      await prompt.getByTestId('transfer-main').filter({ hasText: /\d/ }).waitFor();
+      // A bad amount is refused here and moves nothing.
+      await prompt.getByLabel('Số tiền chuyển vào').fill('-5');
+      await prompt.getByRole('button', { name: 'Chuyển và chơi' }).click();
+      await prompt.getByText('Nhập số tiền là số nguyên dương, không lớn hơn số dư ví chính.').waitFor();
+      await prompt.getByLabel('Số tiền chuyển vào').fill('5000');
+      await screenshot(page, 'game-transfer-prompt-1366x768');
+      await prompt.getByRole('button', { name: 'Chuyển và chơi' }).click();
+      await page.locator('iframe.game-page__frame').waitFor();
+      const member = await site.database.db
+        .selectFrom('members')
+        .select('username')
+        .where('username', '=', 'player04')
+        .executeTakeFirstOrThrow();
+      expect(site.demoVendor?.transferBalance(member.username, 'VND')).toBe(5000);
     });
   });
 
