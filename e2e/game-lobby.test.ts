@@ -109,9 +109,7 @@ describe('the game lobby and the demo vendor game', () => {
           'tx-lucky-wheel',
         ]);
         await screenshot(page, `lobby-visitor-search-${size}`);
-        await gameCard(page, 'lucky-sevens')
-          .getByRole('button', { name: /^Chơi / })
-          .click();
+        await gameCard(page, 'lucky-sevens').locator('.game-card__launch').click();
         await page.getByRole('dialog', { name: 'Đăng nhập' }).waitFor();
         expect(new URL(page.url()).pathname).toBe('/rng');
       });
@@ -149,9 +147,7 @@ describe('the game lobby and the demo vendor game', () => {
         const balanceBefore = await headerBalance(page);
         const totalsBefore = await bettingTotals(page);
 
-        await gameCard(page, 'lucky-sevens')
-          .getByRole('button', { name: /^Chơi / })
-          .click();
+        await gameCard(page, 'lucky-sevens').locator('.game-card__launch').click();
         await page.waitForURL(/\/game\?/);
         const frameElement = page.locator('iframe.game-page__frame');
         await frameElement.waitFor();
@@ -206,9 +202,7 @@ describe('the game lobby and the demo vendor game', () => {
       await page.getByRole('dialog', { name: 'Đăng nhập' }).getByRole('button', { name: 'Chơi thử miễn phí' }).click();
       await page.getByRole('dialog', { name: 'Đăng nhập' }).waitFor({ state: 'detached' });
       await page.goto(`${baseUrl}/rng`, { waitUntil: 'networkidle' });
-      await gameCard(page, 'tx-lucky-wheel')
-        .getByRole('button', { name: /^Chơi / })
-        .click();
+      await gameCard(page, 'tx-lucky-wheel').locator('.game-card__launch').click();
       const warning = page.getByRole('dialog', { name: 'Thông báo' });
       await warning.getByText('Vui lòng đăng ký hoặc đăng nhập tài khoản chính thức.').waitFor();
       expect(new URL(page.url()).pathname).toBe('/rng');
@@ -221,9 +215,7 @@ describe('the game lobby and the demo vendor game', () => {
       await page.goto(`${baseUrl}/login`, { waitUntil: 'networkidle' });
       await logIn(page, 'player04');
       await page.goto(`${baseUrl}/rng`, { waitUntil: 'networkidle' });
-      await gameCard(page, 'tx-lucky-wheel')
-        .getByRole('button', { name: /^Chơi / })
-        .click();
+      await gameCard(page, 'tx-lucky-wheel').locator('.game-card__launch').click();
       const prompt = page.getByRole('region', { name: /^Chuyển tiền vào ví/ });
       await prompt.getByTestId('transfer-main').filter({ hasText: /\d/ }).waitFor();
       // A bad amount is refused here and moves nothing.
@@ -259,9 +251,7 @@ describe('the game lobby and the demo vendor game', () => {
         await logIn(page, 'player03');
         await page.goto(`${baseUrl}/rng`, { waitUntil: 'networkidle' });
         await gameCard(page, 'fruit-spin').getByText('Bảo trì', { exact: true }).waitFor();
-        await gameCard(page, 'fruit-spin')
-          .getByRole('button', { name: /^Chơi / })
-          .click();
+        await gameCard(page, 'fruit-spin').locator('.game-card__launch').click();
         const dialog = page.getByRole('dialog', { name: 'Trò chơi đang bảo trì' });
         await dialog.getByText('Bảo trì đến 10 giờ.').waitFor();
         await dialog.getByRole('heading', { name: 'Trò chơi phổ biến' }).waitFor();

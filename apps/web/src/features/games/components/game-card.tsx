@@ -17,7 +17,7 @@ export function GameCard({ game, isFavorite, onToggleFavorite, onLaunch }: GameC
   const minBet = game.minBet.toLocaleString(i18n.language === 'vi' ? 'vi-VN' : 'en-GB', { maximumFractionDigits: 2 });
   return (
     <li className={`game-card${game.isMaintenance ? ' is-maintenance' : ''}`} data-game={game.gameCode}>
-      <button type="button" className="game-card__launch" onClick={onLaunch} aria-label={t('card.play', { name: game.gameName })}>
+      <button type="button" className="game-card__launch" onClick={onLaunch}>
         <GameImage src={game.imageUrl} />
         <span className="game-card__name">{game.gameName}</span>
         <span className="game-card__vendor">{game.vendorName}</span>

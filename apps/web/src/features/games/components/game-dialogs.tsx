@@ -13,12 +13,7 @@ function MiniGameList({ games, onLaunch }: { games: GameItem[]; onLaunch: (game:
     <ul className="mini-games">
       {games.map((game) => (
         <li key={game.nodeId}>
-          <button
-            type="button"
-            className="mini-games__item"
-            onClick={() => onLaunch(game)}
-            aria-label={t('card.play', { name: game.gameName })}
-          >
+          <button type="button" className="mini-games__item" onClick={() => onLaunch(game)}>
             <GameImage src={game.imageUrl} />
             <span className="mini-games__name">{game.gameName}</span>
           </button>

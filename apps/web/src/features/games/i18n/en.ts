@@ -31,7 +31,6 @@ export const gamesEn: GamesTranslation = {
     end: 'All games are shown.',
   },
   card: {
-    play: 'Play {{name}}',
     minBet: 'Bets from {{amount}}',
     hot: 'Hot',
     maintenance: 'Maintenance',

@@ -29,7 +29,6 @@ export const gamesVi = {
     end: 'Đã hiển thị tất cả trò chơi.',
   },
   card: {
-    play: 'Chơi {{name}}',
     minBet: 'Cược từ {{amount}}',
     hot: 'Nổi bật',
     maintenance: 'Bảo trì',
