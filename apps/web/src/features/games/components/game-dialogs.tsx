@@ -8,7 +8,6 @@ import { GAMES_NS } from '../i18n/register-translations.ts';
 import { GameImage } from './game-image.tsx';
 
 function MiniGameList({ games, onLaunch }: { games: GameItem[]; onLaunch: (game: GameItem) => void }) {
-  const { t } = useTranslation(GAMES_NS);
   return (
     <ul className="mini-games">
       {games.map((game) => (
