@@ -216,7 +216,7 @@ describe('the game lobby and the demo vendor game', () => {
       await logIn(page, 'player04');
       await page.goto(`${baseUrl}/rng`, { waitUntil: 'networkidle' });
       await gameCard(page, 'tx-lucky-wheel').locator('.game-card__launch').click();
-      const prompt = page.getByRole('region', { name: /^Chuyển tiền vào ví/ });
+      const prompt = page.getByRole('region', { name: 'Chuyển tiền vào ví Lotus Transfer Studio' });
       await prompt.getByTestId('transfer-main').filter({ hasText: /\d/ }).waitFor();
       // A bad amount is refused here and moves nothing.
       await prompt.getByLabel('Số tiền chuyển vào').fill('-5');

@@ -68,7 +68,13 @@ describe('launch rules', () => {
       kind: 'navigate',
       to: '/games?games=jili&type=vassalage&vassalage=JL',
     });
-    expect(vendorCardAction(card('CF', 'COCKFIGHT'), member)).toEqual({ kind: 'play', vendor: 'CF', gameType: 'COCKFIGHT', name: 'CF' });
+    expect(vendorCardAction(card('CF', 'COCKFIGHT'), member)).toEqual({
+      kind: 'play',
+      vendor: 'CF',
+      vendorName: 'CF',
+      gameType: 'COCKFIGHT',
+      name: 'CF',
+    });
     expect(vendorCardAction(card('CF', 'COCKFIGHT'), { isLogin: false, isTrial: false })).toEqual({ kind: 'login' });
     expect(vendorCardAction(card('EVO', 'LIVE'), member).kind).toBe('vendorGames');
     expect(vendorCardAction(card('EVO', 'LIVE', { isMaintenance: true }), member).kind).toBe('maintenance');
@@ -76,7 +82,7 @@ describe('launch rules', () => {
 
   it('builds the /game address with the way back and the wallet style', () => {
     const path = gamePagePath(
-      { kind: 'play', vendor: 'DEMOTX', gameType: 'RNG', gameCode: 'tx-lucky-wheel', name: 'Wheel' },
+      { kind: 'play', vendor: 'DEMOTX', vendorName: 'Lotus Transfer Studio', gameType: 'RNG', gameCode: 'tx-lucky-wheel', name: 'Wheel' },
       '/rng',
       'transfer',
     );

@@ -46,7 +46,7 @@ export type LaunchAction =
   | { kind: 'maintenance'; name: string; message: string; gameType: GameCategory }
   | { kind: 'navigate'; to: string; storeVassalage?: string }
   | { kind: 'vendorGames'; card: VendorCard }
-  | { kind: 'play'; vendor: string; gameType: GameCategory; gameCode?: string; name: string };
+  | { kind: 'play'; vendor: string; vendorName: string; gameType: GameCategory; gameCode?: string; name: string };
 
 function isLotteryEntry(vendor: string, gameType: GameCategory): boolean {
   return (gameType === 'LOTT' || gameType === 'ELOTT') && LOTTERY_VENDORS.includes(vendor);
@@ -61,7 +61,7 @@ export function vendorCardAction(card: VendorCard, context: LaunchContext): Laun
   if (card.gameType === 'RNG') return { kind: 'navigate', to: '/rng', storeVassalage: card.vassalage };
   if (card.gameType === 'COCKFIGHT') {
     if (!context.isLogin) return { kind: 'login' };
-    return { kind: 'play', vendor: card.vassalage, gameType: card.gameType, name: card.displayName };
+    return { kind: 'play', vendor: card.vassalage, vendorName: card.displayName, gameType: card.gameType, name: card.displayName };
   }
   return { kind: 'vendorGames', card };
 }
@@ -72,7 +72,14 @@ export function gameAction(game: GameItem, context: LaunchContext): LaunchAction
   if (context.isTrial && !game.isTrialSupported) return { kind: 'realAccount' };
   if (game.isMaintenance) return { kind: 'maintenance', name: game.gameName, message: game.maintenanceMessage, gameType: game.gameType };
   if (isLotteryEntry(game.vendor, game.gameType)) return { kind: 'navigate', to: '/lottery' };
-  return { kind: 'play', vendor: game.vendor, gameType: game.gameType, gameCode: game.gameCode, name: game.gameName };
+  return {
+    kind: 'play',
+    vendor: game.vendor,
+    vendorName: game.vendorName,
+    gameType: game.gameType,
+    gameCode: game.gameCode,
+    name: game.gameName,
+  };
 }
 
 /** The /game address of a launch; the page launches it itself, so a reload starts the game again. */
@@ -80,6 +87,7 @@ export function gamePagePath(action: Extract<LaunchAction, { kind: 'play' }>, fr
   const params = new URLSearchParams({ vendor: action.vendor, type: action.gameType });
   if (action.gameCode) params.set('game', action.gameCode);
   params.set('name', action.name);
+  params.set('vendorName', action.vendorName);
   if (walletStyle === 'transfer') params.set('wallet', 'transfer');
   params.set('from', from);
   return `/game?${params.toString()}`;

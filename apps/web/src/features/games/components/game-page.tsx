@@ -49,6 +49,7 @@ export function GamePage({ variant }: { variant: 'frame' | 'window' }) {
   const gameType = params.get('type') ?? '';
   const gameCode = params.get('game') ?? undefined;
   const name = params.get('name') || gameCode || vendor;
+  const vendorName = params.get('vendorName') || vendor;
   const from = safeLocalPath(params.get('from'));
   const isTransfer = params.get('wallet') === 'transfer';
   const [isTransferDone, setIsTransferDone] = useState(!isTransfer);
@@ -114,7 +115,7 @@ export function GamePage({ variant }: { variant: 'frame' | 'window' }) {
       </div>
     );
   } else if (!isTransferDone) {
-    body = <TransferPrompt vendor={vendor} vendorName={name} onDone={() => setIsTransferDone(true)} />;
+    body = <TransferPrompt vendor={vendor} vendorName={vendorName} onDone={() => setIsTransferDone(true)} />;
   } else if (launch.isPending) {
     body = (
       <div className="game-page__state" role="status">

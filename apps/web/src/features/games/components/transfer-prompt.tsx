@@ -65,7 +65,10 @@ export function TransferPrompt({ vendor, vendorName, onDone }: { vendor: string;
           label={t('transfer.amount')}
           inputMode="numeric"
           value={amountText}
-          onValueChange={setAmountText}
+          onValueChange={(value) => {
+            setAmountText(value);
+            setInvalid(false);
+          }}
           error={invalid ? t('transfer.invalidAmount') : null}
         />
         {transfer.isError && <p role="alert">{errorText(transfer.error)}</p>}
