@@ -44,6 +44,7 @@ describe('launch rules', () => {
     expect(gameAction(game, member)).toEqual({
       kind: 'play',
       vendor: 'DEMO',
+      vendorName: 'Lotus Studio',
       gameType: 'RNG',
       gameCode: 'lucky-sevens',
       name: 'Bảy May Mắn',
@@ -93,6 +94,7 @@ describe('launch rules', () => {
       type: 'RNG',
       game: 'tx-lucky-wheel',
       name: 'Wheel',
+      vendorName: 'Lotus Transfer Studio',
       wallet: 'transfer',
       from: '/rng',
     });
