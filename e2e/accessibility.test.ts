@@ -21,7 +21,7 @@ describe('accessibility of home and the account popups', () => {
   });
 
   for (const viewport of VIEWPORTS) {
-    it(`has no serious or critical axe violation on home, login and register at ${viewport.width}x${viewport.height}`, async () => {
+    it(`has no serious or critical axe violation on home, login, register and the game lobby at ${viewport.width}x${viewport.height}`, async () => {
       const context = await browser.newContext({ viewport, bypassCSP: true });
       const page = await context.newPage();
       try {
@@ -36,6 +36,10 @@ describe('accessibility of home and the account popups', () => {
         await page.goto(`${baseUrl}/register`);
         await page.getByRole('dialog').waitFor();
         expect(await seriousViolations(page), 'register popup').toEqual([]);
+
+        await page.goto(`${baseUrl}/rng`);
+        await page.locator('li.game-card').first().waitFor();
+        expect(await seriousViolations(page), 'game lobby').toEqual([]);
       } finally {
         await context.close();
       }

@@ -1,16 +1,41 @@
 import { existsSync } from 'node:fs';
+import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { createDemoVendor, type DemoVendor } from '@platform/demo-vendor/demo-vendor';
 import { buildApp } from '@platform/server/app';
 import { type Database, openDatabase } from '@platform/server/db/database';
 import { migrateToLatest } from '@platform/server/db/migrator';
 import { parseEnv } from '@platform/server/env';
+import { DEV_DEMO_TRANSFER_VENDOR_SECRET, DEV_DEMO_VENDOR_SECRET } from '@platform/server/modules/vendor-wallet/vendor-wallet.integrations';
+import { fundDemoMembers } from '@platform/server/seed/demo-funding';
 import { seedDemoData } from '@platform/server/seed/demo-seed';
 import type { FastifyInstance } from 'fastify';
 
 export const WEB_DIST_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../apps/web/dist');
 
-export type SiteServer = { app: FastifyInstance; database: Database; baseUrl: string; merchantId: number; close: () => Promise<void> };
+export type SiteServer = {
+  app: FastifyInstance;
+  database: Database;
+  baseUrl: string;
+  merchantId: number;
+  /** Set with `demoVendor: true`: the demo game vendor, serving the demo games' pages. */
+  demoVendor?: DemoVendor;
+  close: () => Promise<void>;
+};
+
+/** A port nobody listens on right now, for a service whose address must be known before it starts. */
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => resolve(port));
+    });
+  });
+}
 
 /** The demo's popup announcement would cover what most tests click; only the content tests keep it. */
 export async function switchOffDemoPopups(database: Database): Promise<void> {
@@ -20,6 +45,10 @@ export async function switchOffDemoPopups(database: Database): Promise<void> {
 /**
  * The real site on a fresh in-memory database with the demo data, serving the built web app on a
  * free port: what `npm start` serves, without a data folder.
+ *
+ * `demoVendor: true` also does what `npm start` does outside production: the demo members get their
+ * play money through the ledger, and the demo game vendor listens on a port of its own (the games'
+ * launch URLs point at it, `DEMO_VENDOR_URL`) and calls this site's seamless API back over HTTP.
  */
 export async function startSiteServer(
   options: {
@@ -28,6 +57,8 @@ export async function startSiteServer(
     env?: Record<string, string>;
     /** A fixed port, for a site that must know its own address before it listens (gateway return URLs). */
     port?: number;
+    /** Start the demo game vendor and fund the demo members, as `npm start` does outside production. */
+    demoVendor?: boolean;
   } = {},
 ): Promise<SiteServer> {
   if (!existsSync(path.join(WEB_DIST_DIR, 'index.html'))) {
@@ -38,17 +69,41 @@ export async function startSiteServer(
   const seeded = await seedDemoData(database.db);
   if (!seeded.isCreated) throw new Error('a fresh database should take the demo seed');
   if (!options.keepPopupAnnouncements) await switchOffDemoPopups(database);
-  const env = parseEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', JOBS_ENABLED: 'false', WEB_DIST_DIR, ...options.env });
+  const vendorPort = options.demoVendor ? await freePort() : undefined;
+  const env = parseEnv({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    JOBS_ENABLED: 'false',
+    WEB_DIST_DIR,
+    ...(vendorPort === undefined ? {} : { DEMO_VENDOR_URL: `http://127.0.0.1:${vendorPort}` }),
+    ...options.env,
+  });
   const app = await buildApp({ env, database, logger: false });
+  if (options.demoVendor) {
+    await database.db.transaction().execute((trx) => fundDemoMembers(app.services.ledger)(trx, seeded));
+  }
   await app.listen({ port: options.port ?? 0, host: '127.0.0.1' });
   const address = app.server.address();
   if (address === null || typeof address === 'string') throw new Error('the server did not listen on a TCP port');
+  const baseUrl = `http://127.0.0.1:${address.port}`;
+  let demoVendor: DemoVendor | undefined;
+  if (vendorPort !== undefined) {
+    demoVendor = createDemoVendor({
+      platformUrl: baseUrl,
+      seamlessSecret: DEV_DEMO_VENDOR_SECRET,
+      transferSecret: DEV_DEMO_TRANSFER_VENDOR_SECRET,
+      siteOrigins: [baseUrl],
+    });
+    await demoVendor.listen(vendorPort, '127.0.0.1');
+  }
   return {
     app,
     database,
-    baseUrl: `http://127.0.0.1:${address.port}`,
+    baseUrl,
     merchantId: seeded.merchant.id,
+    ...(demoVendor ? { demoVendor } : {}),
     close: async () => {
+      await demoVendor?.close();
       await app.close();
       await database.close();
     },

@@ -11,6 +11,16 @@ function sectionRoute(path: string, section: SectionKey): RouteObject {
   };
 }
 
+/** A game lobby: the section's games (category routes and /games). */
+function lobbyRoute(path: string, section: SectionKey): RouteObject {
+  return { path, handle: { section }, lazy: async () => ({ Component: (await import('../pages/lobby-page.tsx')).LobbyPage }) };
+}
+
+/** The game page: /game in the site's frame, /seamless on its own. */
+function gameRoute(path: string, section: SectionKey): RouteObject {
+  return { path, handle: { section }, lazy: async () => ({ Component: (await import('../pages/game-page.tsx')).GamePage }) };
+}
+
 const homeRoute = (path: string, popup?: 'login' | 'register'): RouteObject => ({
   path,
   handle: { popup },
@@ -37,17 +47,17 @@ export const routes: RouteObject[] = [
         handle: { section: 'noticePage' },
         lazy: async () => ({ Component: (await import('../features/content/components/notice-page.tsx')).NoticePage }),
       },
-      sectionRoute('/live', 'live'),
-      sectionRoute('/sports', 'sports'),
-      sectionRoute('/esports', 'esports'),
-      sectionRoute('/elott', 'elott'),
-      sectionRoute('/rng', 'rng'),
-      sectionRoute('/fish', 'fish'),
-      sectionRoute('/pvp', 'pvp'),
+      lobbyRoute('/live', 'live'),
+      lobbyRoute('/sports', 'sports'),
+      lobbyRoute('/esports', 'esports'),
+      lobbyRoute('/elott', 'elott'),
+      lobbyRoute('/rng', 'rng'),
+      lobbyRoute('/fish', 'fish'),
+      lobbyRoute('/pvp', 'pvp'),
       sectionRoute('/lottery', 'lottery'),
-      sectionRoute('/games/:games?/:type?/:vassalage?', 'games'),
-      sectionRoute('/seamless', 'seamless'),
-      sectionRoute('/game', 'game'),
+      lobbyRoute('/games/:games?/:type?/:vassalage?', 'games'),
+      gameRoute('/seamless', 'seamless'),
+      gameRoute('/game', 'game'),
       sectionRoute('/pointMall', 'pointMall'),
       sectionRoute('/deposit-rank', 'depositRank'),
       sectionRoute('/bet-rank', 'betRank'),

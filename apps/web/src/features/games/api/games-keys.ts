@@ -1,0 +1,11 @@
+/** Query keys of the game lobby; the language is part of every catalogue key (names come per language). */
+export const gamesKeys = {
+  all: ['games'] as const,
+  lanes: (language: string) => [...gamesKeys.all, 'lanes', language] as const,
+  list: (filters: object, language: string) => [...gamesKeys.all, 'list', language, filters] as const,
+  favoriteIds: (customerId: number, gameType: string) => [...gamesKeys.all, 'favoriteIds', customerId, gameType] as const,
+  popular: (gameType: string, language: string) => [...gamesKeys.all, 'popular', gameType, language] as const,
+  vendorGames: (vendor: string, gameType: string, language: string) =>
+    [...gamesKeys.all, 'vendorGames', vendor, gameType, language] as const,
+  walletBalances: (customerId: number) => [...gamesKeys.all, 'walletBalances', customerId] as const,
+};

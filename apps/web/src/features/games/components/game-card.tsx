@@ -1,0 +1,51 @@
+import type { GameItem } from '@platform/contracts/games';
+import { useTranslation } from 'react-i18next';
+import { GAMES_NS } from '../i18n/register-translations.ts';
+import { GameImage } from './game-image.tsx';
+
+type GameCardProps = {
+  game: GameItem;
+  isFavorite: boolean;
+  /** Absent where favourites are not offered (a visitor sees the star and is asked to log in). */
+  onToggleFavorite?: () => void;
+  onLaunch: () => void;
+};
+
+/** A game in the lobby: picture, name, vendor, minimum bet, badges and the favourite star. */
+export function GameCard({ game, isFavorite, onToggleFavorite, onLaunch }: GameCardProps) {
+  const { t, i18n } = useTranslation(GAMES_NS);
+  const minBet = game.minBet.toLocaleString(i18n.language === 'vi' ? 'vi-VN' : 'en-GB', { maximumFractionDigits: 2 });
+  return (
+    <li className={`game-card${game.isMaintenance ? ' is-maintenance' : ''}`} data-game={game.gameCode}>
+      <button type="button" className="game-card__launch" onClick={onLaunch}>
+        <GameImage src={game.imageUrl} />
+        <span className="game-card__name">{game.gameName}</span>
+        <span className="game-card__vendor">{game.vendorName}</span>
+        <span className="game-card__meta">{t('card.minBet', { amount: minBet })}</span>
+      </button>
+      <span className="game-card__badges">
+        {game.isHot === 1 && <span className="game-badge game-badge--hot">{t('card.hot')}</span>}
+        {game.isMaintenance && <span className="game-badge game-badge--maintenance">{t('card.maintenance')}</span>}
+      </span>
+      {onToggleFavorite && (
+        <button
+          type="button"
+          className="game-card__star"
+          aria-pressed={isFavorite}
+          aria-label={isFavorite ? t('card.removeFavorite', { name: game.gameName }) : t('card.addFavorite', { name: game.gameName })}
+          onClick={onToggleFavorite}
+        >
+          <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+            <path
+              d="M12 3.5l2.6 5.3 5.9.9-4.3 4.1 1 5.8L12 16.9l-5.2 2.7 1-5.8-4.3-4.1 5.9-.9z"
+              fill={isFavorite ? 'currentColor' : 'none'}
+              stroke="currentColor"
+              strokeWidth="1.8"
+              strokeLinejoin="round"
+            />
+          </svg>
+        </button>
+      )}
+    </li>
+  );
+}
