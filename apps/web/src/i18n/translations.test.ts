@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { shellHomeEn } from '../features/home/i18n/en.ts';
+import { shellHomeVi } from '../features/home/i18n/vi.ts';
 import { memberCentreEn } from '../features/member-centre/i18n/en.ts';
 import { memberCentreVi } from '../features/member-centre/i18n/vi.ts';
 import { en } from './en.ts';
@@ -21,6 +23,7 @@ const placeholders = (text: string) => [...text.matchAll(/\{\{(\w+)\}\}/g)].map(
 describe.each([
   ['the shell', vi, en],
   ['the member centre', memberCentreVi, memberCentreEn],
+  ['the home page and the shell additions', shellHomeVi, shellHomeEn],
 ] as const)('the translation resources of %s', (_name, vi, en) => {
   it('have the same keys in Vietnamese and English', () => {
     const viKeys = leafKeys(vi);
