@@ -11,6 +11,11 @@ function sectionRoute(path: string, section: SectionKey): RouteObject {
   };
 }
 
+/** The rankings pages: the section names which ranking. */
+function rankingRoute(path: string, section: 'depositRank' | 'betRank'): RouteObject {
+  return { path, handle: { section }, lazy: async () => ({ Component: (await import('../pages/ranking-page.tsx')).RankingPage }) };
+}
+
 const homeRoute = (path: string, popup?: 'login' | 'register'): RouteObject => ({
   path,
   handle: { popup },
@@ -49,8 +54,8 @@ export const routes: RouteObject[] = [
       sectionRoute('/seamless', 'seamless'),
       sectionRoute('/game', 'game'),
       sectionRoute('/pointMall', 'pointMall'),
-      sectionRoute('/deposit-rank', 'depositRank'),
-      sectionRoute('/bet-rank', 'betRank'),
+      rankingRoute('/deposit-rank', 'depositRank'),
+      rankingRoute('/bet-rank', 'betRank'),
       sectionRoute('/promotions', 'promotions'),
       sectionRoute('/promoDetail', 'promoDetail'),
       sectionRoute('/help', 'help'),
