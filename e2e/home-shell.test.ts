@@ -174,7 +174,7 @@ describe('home page, header vendor menus, right bar, footer and the rankings pag
     it(`opens a category's vendor menu, by pointer and by keyboard, and follows a vendor link, at ${size}`, async () => {
       await withPage({ viewport }, async (page) => {
         await page.goto(`${baseUrl}/index`, { waitUntil: 'networkidle' });
-        if (isPhone) await page.getByRole('button', { name: 'Hiện điều hướng' }).click();
+        if (isPhone) await page.getByRole('button', { name: 'Mở danh mục' }).click();
         const toggle = page.getByRole('button', { name: 'Xem các nhà cung cấp Nổ hũ' });
         await toggle.waitFor();
         const menuId = await toggle.getAttribute('aria-controls');

@@ -33,15 +33,17 @@ export function WinnerBoard() {
         <tbody>
           {board.data.list.map((row) => (
             <tr key={`${row.winTime}-${row.vendorCode}-${row.gameCode}-${row.customerName}`} className="winners__row">
-              <td className="winners__game">
-                {row.iconUrl ? (
-                  <img className="winners__icon" src={row.iconUrl} alt="" width={36} height={36} loading="lazy" />
-                ) : (
-                  <span className="winners__icon winners__icon--blank" aria-hidden="true">
-                    {row.gameName.slice(0, 1)}
-                  </span>
-                )}
-                <span className="winners__game-name">{row.gameName}</span>
+              <td>
+                <span className="winners__game">
+                  {row.iconUrl ? (
+                    <img className="winners__icon" src={row.iconUrl} alt="" width={36} height={36} loading="lazy" />
+                  ) : (
+                    <span className="winners__icon winners__icon--blank" aria-hidden="true">
+                      {row.gameName.slice(0, 1)}
+                    </span>
+                  )}
+                  <span className="winners__game-name">{row.gameName}</span>
+                </span>
               </td>
               <td className="winners__name">{row.customerName}</td>
               <td className="winners__amount">{formatAmount(row.winAmount as AmountMinor, row.currency, locale)}</td>

@@ -31,6 +31,8 @@ type Props = {
 export function VendorMenu({ label, path, gameType, vendors, onNavigate }: Props) {
   const { t } = useShellHomeTranslation();
   const [isOpen, setOpen] = useState(false);
+  // A pointer resting on the category opens the menu; a click on the toggle then keeps it open.
+  const isHoverOpenRef = useRef(false);
   const menuId = useId();
   const itemRef = useRef<HTMLLIElement>(null);
   const toggleRef = useRef<HTMLButtonElement>(null);
@@ -56,6 +58,7 @@ export function VendorMenu({ label, path, gameType, vendors, onNavigate }: Props
     target?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
   };
   const close = (returnFocus: boolean) => {
+    isHoverOpenRef.current = false;
     setOpen(false);
     if (returnFocus) toggleRef.current?.focus();
   };
@@ -104,9 +107,13 @@ export function VendorMenu({ label, path, gameType, vendors, onNavigate }: Props
       ref={itemRef}
       className={`main-nav__item main-nav__item--menu${isOpen ? ' is-open' : ''}`}
       onMouseEnter={(event) => {
-        if (event.nativeEvent instanceof MouseEvent && matchMedia('(hover: hover)').matches) setOpen(true);
+        if (!isOpen && matchMedia('(hover: hover)').matches) {
+          isHoverOpenRef.current = true;
+          setOpen(true);
+        }
       }}
       onMouseLeave={() => {
+        isHoverOpenRef.current = false;
         if (matchMedia('(hover: hover)').matches) setOpen(false);
       }}
       onBlur={(event) => {
@@ -123,7 +130,12 @@ export function VendorMenu({ label, path, gameType, vendors, onNavigate }: Props
         aria-expanded={isOpen}
         aria-controls={menuId}
         aria-label={t('vendors.open', { category: label })}
-        onClick={() => setOpen((open) => !open)}
+        onClick={() => {
+          if (isHoverOpenRef.current) {
+            isHoverOpenRef.current = false;
+            setOpen(true);
+          } else setOpen((open) => !open);
+        }}
         onKeyDown={onToggleKey}
       >
         <Icon name="chevronDown" />
