@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
 import { signVendorBody, VENDOR_SIGNATURE_HEADER, VENDOR_TIMESTAMP_HEADER } from '@platform/contracts/vendor-protocol';
+import { insertGames, insertVendor } from '@platform/server/modules/games/games.repository';
 import { resourcesSetting } from '@platform/server/modules/system/system.settings';
 import { DEMO_VENDOR_CODE, DEV_DEMO_VENDOR_SECRET } from '@platform/server/modules/vendor-wallet/vendor-wallet.integrations';
 import type { FastifyInstance } from 'fastify';
@@ -57,6 +58,34 @@ describe('home page, header vendor menus, right bar, footer and the rankings pag
       ],
       'test',
     );
+    // Nine fishing vendors with a game each: their menu is not centred and scrolls with arrows.
+    for (let i = 1; i <= 9; i += 1) {
+      const code = `FISH${i}`;
+      const id = await insertVendor(db, {
+        merchantId: merchant.id,
+        code,
+        displayName: `Ocean Studio ${i}`,
+        categories: ['FISH'],
+        walletStyle: 'seamless',
+        launchUrl: 'https://vendor.example/launch/{game}',
+        sort: 100 + i,
+      });
+      await insertGames(db, { merchantId: merchant.id, id, code }, [
+        {
+          code: `reef-${i}`,
+          category: 'FISH',
+          classify: ['fish'],
+          name: { vi: `Rạn San Hô ${i}`, en: `Reef ${i}` },
+          searchName: `reef ${i}`,
+          imageUrl: '',
+          isHot: false,
+          minBetCents: 1,
+          minLines: 1,
+          isTrialSupported: false,
+          sort: 0,
+        },
+      ]);
+    }
     // Three demo players deposit, then play rounds of the demo vendor's games through the real
     // seamless wallet: two of them win, so the winner board and both rankings have rows.
     const plays = [
@@ -202,8 +231,29 @@ describe('home page, header vendor menus, right bar, footer and the rankings pag
         await page.keyboard.press('Home');
         const firstHref = await page.evaluate(() => document.activeElement?.getAttribute('href'));
         expect(firstHref).toMatch(/^\/games\/rng\/vassalage\/DEMO/);
+        expect(await menu.getAttribute('class')).toContain('vendor-menu--centred');
         await page.keyboard.press('Enter');
         await page.waitForURL(/\/games\/rng\/vassalage\/DEMO/);
+
+        // Nine vendors: all listed with "More", not centred; on the desktop bar the strip scrolls with arrows.
+        await page.goto(`${baseUrl}/index`, { waitUntil: 'networkidle' });
+        if (isPhone) await page.getByRole('button', { name: 'Mở danh mục' }).click();
+        const fishToggle = page.getByRole('button', { name: 'Xem các nhà cung cấp Bắn cá' });
+        await fishToggle.click();
+        const fishMenu = page.locator(`[id="${await fishToggle.getAttribute('aria-controls')}"]`);
+        await fishMenu.waitFor();
+        expect(await fishMenu.locator('.vendor-menu__link').count()).toBe(10);
+        expect(await fishMenu.getAttribute('class')).toContain('vendor-menu--wide');
+        if (!isPhone) {
+          const strip = fishMenu.locator('.vendor-menu__list');
+          expect(await strip.evaluate((el) => el.scrollLeft)).toBe(0);
+          await fishMenu.getByRole('button', { name: 'Nhà cung cấp tiếp' }).click();
+          await page.waitForFunction(
+            (id) => (document.getElementById(id ?? '')?.querySelector('.vendor-menu__list')?.scrollLeft ?? 0) > 0,
+            await fishToggle.getAttribute('aria-controls'),
+          );
+        }
+        await page.screenshot({ path: `${SHOTS_DIR}/vendor-menu-wide-${viewport.name}.png` });
       });
     });
 

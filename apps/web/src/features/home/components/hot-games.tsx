@@ -65,12 +65,7 @@ export function HotGames() {
         <ul className="hot__list">
           {(hot.data[active.type] ?? []).slice(0, 12).map((game) => (
             <li key={game.nodeId} className="hot__item">
-              <button
-                type="button"
-                className="hot__card"
-                aria-label={t('hot.play', { name: game.gameName })}
-                onClick={() => play(active.path)}
-              >
+              <button type="button" className="hot__card" onClick={() => play(active.path)}>
                 {game.imageUrl ? (
                   <img className="hot__image" src={game.imageUrl} alt="" loading="lazy" width={160} height={120} />
                 ) : (

@@ -17,7 +17,6 @@ export const shellHomeEn = {
     title: 'Hot games',
     types: 'Game types',
     empty: 'No hot games in this category yet.',
-    play: 'Play {{name}}',
     maintenance: 'Under maintenance',
     type: {
       ELOTT: 'E-lottery',

@@ -21,7 +21,6 @@ export const shellHomeVi: Widen<typeof shellHomeEn> = {
     title: 'Trò chơi nổi bật',
     types: 'Loại trò chơi',
     empty: 'Chưa có trò chơi nổi bật trong mục này.',
-    play: 'Chơi {{name}}',
     maintenance: 'Đang bảo trì',
     type: {
       ELOTT: 'Xổ số điện tử',
