@@ -18,9 +18,9 @@ export const shellHomeVi: Widen<typeof shellHomeEn> = {
     amount: 'Tiền thắng',
   },
   hot: {
-    title: 'Trò chơi nổi bật',
+    title: 'Trò chơi HOT',
     types: 'Loại trò chơi',
-    empty: 'Chưa có trò chơi nổi bật trong mục này.',
+    empty: 'Chưa có trò chơi HOT trong mục này.',
     maintenance: 'Đang bảo trì',
     type: {
       ELOTT: 'Xổ số điện tử',
