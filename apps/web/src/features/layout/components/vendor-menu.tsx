@@ -106,7 +106,7 @@ export function VendorMenu({ label, path, gameType, vendors, onNavigate }: Props
     <li
       ref={itemRef}
       className={`main-nav__item main-nav__item--menu${isOpen ? ' is-open' : ''}`}
-      onMouseEnter={(event) => {
+      onMouseEnter={() => {
         if (!isOpen && matchMedia('(hover: hover)').matches) {
           isHoverOpenRef.current = true;
           setOpen(true);
