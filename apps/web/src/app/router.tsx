@@ -21,6 +21,11 @@ function gameRoute(path: string, section: SectionKey): RouteObject {
   return { path, handle: { section }, lazy: async () => ({ Component: (await import('../pages/game-page.tsx')).GamePage }) };
 }
 
+/** The rankings pages: the section names which ranking. */
+function rankingRoute(path: string, section: 'depositRank' | 'betRank'): RouteObject {
+  return { path, handle: { section }, lazy: async () => ({ Component: (await import('../pages/ranking-page.tsx')).RankingPage }) };
+}
+
 const homeRoute = (path: string, popup?: 'login' | 'register'): RouteObject => ({
   path,
   handle: { popup },
@@ -59,8 +64,8 @@ export const routes: RouteObject[] = [
       gameRoute('/seamless', 'seamless'),
       gameRoute('/game', 'game'),
       sectionRoute('/pointMall', 'pointMall'),
-      sectionRoute('/deposit-rank', 'depositRank'),
-      sectionRoute('/bet-rank', 'betRank'),
+      rankingRoute('/deposit-rank', 'depositRank'),
+      rankingRoute('/bet-rank', 'betRank'),
       sectionRoute('/promotions', 'promotions'),
       sectionRoute('/promoDetail', 'promoDetail'),
       sectionRoute('/help', 'help'),

@@ -4,6 +4,7 @@ import { Navigate, Outlet, useLocation } from 'react-router';
 import { useVisitorGuard } from '../features/auth/hooks/use-visitor-guard.ts';
 import { PopupAnnouncementLauncher } from '../features/content/components/popup-announcement-launcher.tsx';
 import { PopupHost } from '../features/layout/components/popup-host.tsx';
+import { RightBar } from '../features/layout/components/right-bar.tsx';
 import { SiteFooter } from '../features/layout/components/site-footer.tsx';
 import { SiteHeader } from '../features/layout/components/site-header.tsx';
 import { MemberCentreHost } from '../features/member-centre/components/member-centre-host.tsx';
@@ -30,6 +31,7 @@ export function SiteLayout() {
         <Outlet />
       </main>
       <SiteFooter />
+      <RightBar />
       <MemberCentreHost />
       <PopupHost />
       <PopupAnnouncementLauncher />

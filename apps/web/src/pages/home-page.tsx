@@ -5,6 +5,10 @@ import { GAME_CATEGORIES } from '../app/site-sections.ts';
 import { useSessionStore } from '../features/auth/hooks/session-store.ts';
 import { BannerCarousel } from '../features/content/components/banner-carousel.tsx';
 import { NoticeMarquee } from '../features/content/components/notice-marquee.tsx';
+import { HotGames } from '../features/home/components/hot-games.tsx';
+import { JackpotCounter } from '../features/home/components/jackpot-counter.tsx';
+import { WinnerBoard } from '../features/home/components/winner-board.tsx';
+import '../features/home/home.css';
 import { usePopupStore } from '../features/layout/hooks/popup-store.ts';
 
 /** The popup a route opens over home (/register, /register.html, /login). */
@@ -48,6 +52,11 @@ export function HomePage() {
       <h1 className="visually-hidden">{t('home.welcomeTitle')}</h1>
       <BannerCarousel fallback={hero} />
       <NoticeMarquee />
+      <JackpotCounter />
+      <div className="home-grid">
+        <HotGames />
+        <WinnerBoard />
+      </div>
       <section className="categories" aria-labelledby="categories-title">
         <h2 id="categories-title" className="categories__title">
           {t('home.categoriesTitle')}
