@@ -9,6 +9,7 @@ import type { DepositsTables } from '../modules/deposits/deposits.tables.ts';
 import type { GameSessionTables } from '../modules/game-session/game-session.tables.ts';
 import type { GamesTables } from '../modules/games/games.tables.ts';
 import type { KycTables } from '../modules/kyc/kyc.tables.ts';
+import type { LotteryTables } from '../modules/lottery/lottery.tables.ts';
 import type { ResponsibleGamingTables } from '../modules/responsible-gaming/responsible-gaming.tables.ts';
 import type { TransfersTables } from '../modules/transfers/transfers.tables.ts';
 import type { VendorWalletTables } from '../modules/vendor-wallet/vendor-wallet.tables.ts';
@@ -226,4 +227,5 @@ export type DB = CoreTables &
   ContentTables &
   VendorWalletTables &
   BetRecordsTables &
-  GamesTables;
+  GamesTables &
+  LotteryTables;
