@@ -3,7 +3,7 @@ import type { DB } from '../db/schema.ts';
 import { IMAGE_HOST_PLACEHOLDER } from '../modules/games/games.hosts.ts';
 import { insertGames, insertVendor } from '../modules/games/games.repository.ts';
 import { searchNameOf } from '../modules/games/games.search.ts';
-import { DEFAULT_ODDS, DEMO_LIMITS, DEMO_LOTTERY_GAMES, LOTTERY_VENDOR_CODE } from '../modules/lottery/lottery.seed-data.ts';
+import { DEMO_LIMITS, DEMO_LOTTERY_GAMES, defaultOddsRows, LOTTERY_VENDOR_CODE } from '../modules/lottery/lottery.seed-data.ts';
 
 /** The lottery opens on the site's own /lottery page, with the game preselected. */
 const LOTTERY_LAUNCH_TEMPLATE = '/lottery?gameCode={game}&vendor=TCG_LOTTO_VN';
@@ -33,20 +33,7 @@ export async function seedDemoLottery(trx: Kysely<DB>, merchantId: number): Prom
       })),
     )
     .execute();
-  for (const [region, odds] of Object.entries(DEFAULT_ODDS)) {
-    await trx
-      .insertInto('lottery_odds')
-      .values(
-        odds.map((o) => ({
-          merchant_id: merchantId,
-          region: region as keyof typeof DEFAULT_ODDS,
-          bet_type: o.betType,
-          odds_milli: o.oddsMilli,
-          stake_multiplier: o.stakeMultiplier,
-        })),
-      )
-      .execute();
-  }
+  await trx.insertInto('lottery_odds').values(defaultOddsRows(merchantId)).execute();
   const vendorId = await insertVendor(trx, {
     merchantId,
     code: LOTTERY_VENDOR_CODE,

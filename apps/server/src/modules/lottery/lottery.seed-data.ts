@@ -1,3 +1,4 @@
+import { betTypesOf, defaultOddsMilli, LOTTERY_REGIONS, stakeMultiplier } from '@platform/games/lottery';
 import type { LotteryRegionColumn } from './lottery.tables.ts';
 
 /** The lottery vendor code of the catalogue and the spec. */
@@ -108,46 +109,21 @@ export const DEMO_LOTTERY_GAMES: readonly LotteryGameSpec[] = [
   fast('EL5', 5),
 ];
 
-export type OddsSpec = { betType: string; oddsMilli: number; stakeMultiplier: number };
-
 /**
- * Default odds (thousandths) and stake multipliers (points one unit costs) per region. The
- * multiplier of bao lô is the count of prize numbers long enough: north 27 / 23 / 20, central and
- * south 18 / 17 / 16. Operators change them in lottery_odds.
+ * The operator's odds table to start from: the engine's default odds (thousandths) and stake
+ * multipliers (points one unit costs) for every bet type each region offers. Operators change the
+ * rows of lottery_odds afterwards.
  */
-export const DEFAULT_ODDS: Record<LotteryRegionColumn, readonly OddsSpec[]> = {
-  north: [
-    { betType: 'lo2', oddsMilli: 80_000, stakeMultiplier: 27 },
-    { betType: 'lo3', oddsMilli: 900_000, stakeMultiplier: 23 },
-    { betType: 'lo4', oddsMilli: 8_000_000, stakeMultiplier: 20 },
-    { betType: 'de', oddsMilli: 95_000, stakeMultiplier: 1 },
-    { betType: 'de_dau', oddsMilli: 95_000, stakeMultiplier: 1 },
-    { betType: 'dau', oddsMilli: 9_500, stakeMultiplier: 1 },
-    { betType: 'duoi', oddsMilli: 9_500, stakeMultiplier: 1 },
-    { betType: 'ba_cang', oddsMilli: 900_000, stakeMultiplier: 1 },
-    { betType: 'xien2', oddsMilli: 15_000, stakeMultiplier: 1 },
-    { betType: 'xien3', oddsMilli: 65_000, stakeMultiplier: 1 },
-    { betType: 'xien4', oddsMilli: 250_000, stakeMultiplier: 1 },
-  ],
-  central: southernOdds(),
-  south: southernOdds(),
-};
-
-function southernOdds(): OddsSpec[] {
-  return [
-    { betType: 'lo2', oddsMilli: 80_000, stakeMultiplier: 18 },
-    { betType: 'lo3', oddsMilli: 900_000, stakeMultiplier: 17 },
-    { betType: 'lo4', oddsMilli: 8_000_000, stakeMultiplier: 16 },
-    { betType: 'de', oddsMilli: 95_000, stakeMultiplier: 1 },
-    { betType: 'de_dau', oddsMilli: 95_000, stakeMultiplier: 1 },
-    { betType: 'dau', oddsMilli: 9_500, stakeMultiplier: 1 },
-    { betType: 'duoi', oddsMilli: 9_500, stakeMultiplier: 1 },
-    { betType: 'ba_cang', oddsMilli: 900_000, stakeMultiplier: 1 },
-    { betType: 'xien2', oddsMilli: 30_000, stakeMultiplier: 1 },
-    { betType: 'xien3', oddsMilli: 180_000, stakeMultiplier: 1 },
-    { betType: 'xien4', oddsMilli: 1_000_000, stakeMultiplier: 1 },
-    { betType: 'da', oddsMilli: 28_000, stakeMultiplier: 1 },
-  ];
+export function defaultOddsRows(merchantId: number) {
+  return LOTTERY_REGIONS.flatMap((region) =>
+    betTypesOf(region).map((betType) => ({
+      merchant_id: merchantId,
+      region,
+      bet_type: betType,
+      odds_milli: defaultOddsMilli(region, betType),
+      stake_multiplier: stakeMultiplier(region, betType),
+    })),
+  );
 }
 
 /** Stake limits per unit (minor units) and the per-number risk limit of the demo games. */
