@@ -201,6 +201,19 @@ describe('selection validation', () => {
     expect(validateSelection(region, sel)).toEqual(issues);
   });
 
+  it('refuses to settle a combination that is not one', () => {
+    const lo2 = new Map([
+      ['12', 2],
+      ['34', 1],
+    ]);
+    expect(comboWins('xien2', ['12', '34'], lo2)).toBe(1);
+    expect(comboWins('da', ['12', '34'], lo2)).toBe(1);
+    expect(() => comboWins('lo2', ['12'], lo2)).toThrow(RangeError);
+    expect(() => comboWins('xien3', ['12', '34'], lo2)).toThrow(RangeError);
+    expect(() => comboWins('da', ['12', '12'], lo2)).toThrow(RangeError);
+    expect(() => comboWins('da', [], lo2)).toThrow(RangeError);
+  });
+
   it('refuses to settle an invalid selection or sheet', () => {
     expect(() => selectionHits('north', { type: 'da', numbers: ['12', '34'] }, NORTH_2025_08_02)).toThrow(RangeError);
     expect(() => selectionHits('south', { type: 'lo2', numbers: ['12'] }, NORTH_2025_08_02)).toThrow(RangeError);
@@ -223,6 +236,7 @@ describe('stake multipliers and odds', () => {
       expect(stakeMultiplier('south', type)).toBe(1);
     }
     expect(() => stakeMultiplier('north', 'da')).toThrow(RangeError);
+    expect(() => defaultOddsMilli('north', 'da')).toThrow(RangeError);
   });
 
   /**
