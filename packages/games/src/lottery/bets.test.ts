@@ -143,6 +143,23 @@ describe('bet rules on real northern sheets', () => {
     });
   }
 
+  it('builds the whole lô 2 số table of 2025-08-02 as read off the printed sheet', () => {
+    // the endings of the 27 numbers, ĐB to G7, as printed
+    const printed = '85 67 96 10 03 44 55 18 64 77 62 04 99 41 42 24 06 79 23 54 06 49 03 79 46 72 73';
+    const expected = new Map<string, number>();
+    for (const ending of printed.split(' ')) expected.set(ending, (expected.get(ending) ?? 0) + 1);
+    const table = singleNumberHitTable('north', NORTH_2025_08_02);
+    expect(table.get('lo2')).toEqual(expected);
+    expect([...table.get('lo2')!.values()].reduce((a, b) => a + b, 0)).toBe(27);
+    expect([...table.get('lo3')!.values()].reduce((a, b) => a + b, 0)).toBe(23);
+    expect([...table.get('lo4')!.values()].reduce((a, b) => a + b, 0)).toBe(20);
+    expect(table.get('de')).toEqual(new Map([['85', 1]]));
+    expect(table.get('de_dau')).toEqual(new Map([['78', 1]]));
+    expect(table.get('dau')).toEqual(new Map([['8', 1]]));
+    expect(table.get('duoi')).toEqual(new Map([['5', 1]]));
+    expect(table.get('ba_cang')).toEqual(new Map([['285', 1]]));
+  });
+
   it('covers every bet type offered in the north with the real sheets', () => {
     const covered = new Set(NORTH_CASES.flatMap(([, , rows]) => rows.map(([type]) => type)));
     expect([...covered].sort()).toEqual([...betTypesOf('north')].sort());
@@ -184,6 +201,19 @@ describe('selection validation', () => {
     expect(validateSelection(region, sel)).toEqual(issues);
   });
 
+  it('refuses to settle a combination that is not one', () => {
+    const lo2 = new Map([
+      ['12', 2],
+      ['34', 1],
+    ]);
+    expect(comboWins('xien2', ['12', '34'], lo2)).toBe(1);
+    expect(comboWins('da', ['12', '34'], lo2)).toBe(1);
+    expect(() => comboWins('lo2', ['12'], lo2)).toThrow(RangeError);
+    expect(() => comboWins('xien3', ['12', '34'], lo2)).toThrow(RangeError);
+    expect(() => comboWins('da', ['12', '12'], lo2)).toThrow(RangeError);
+    expect(() => comboWins('da', [], lo2)).toThrow(RangeError);
+  });
+
   it('refuses to settle an invalid selection or sheet', () => {
     expect(() => selectionHits('north', { type: 'da', numbers: ['12', '34'] }, NORTH_2025_08_02)).toThrow(RangeError);
     expect(() => selectionHits('south', { type: 'lo2', numbers: ['12'] }, NORTH_2025_08_02)).toThrow(RangeError);
@@ -206,6 +236,7 @@ describe('stake multipliers and odds', () => {
       expect(stakeMultiplier('south', type)).toBe(1);
     }
     expect(() => stakeMultiplier('north', 'da')).toThrow(RangeError);
+    expect(() => defaultOddsMilli('north', 'da')).toThrow(RangeError);
   });
 
   /**

@@ -115,17 +115,12 @@ export function singleNumberHitTable(region: LotteryRegion, result: DrawResult):
  * that is min(occurrences of the first, occurrences of the second).
  */
 export function comboWins(type: LotteryBetType, numbers: readonly string[], lo2Hits: ReadonlyMap<string, number>): number {
-  const hits = numbers.map((n) => lo2Hits.get(n) ?? 0);
-  switch (type) {
-    case 'xien2':
-    case 'xien3':
-    case 'xien4':
-      return hits.every((h) => h > 0) ? 1 : 0;
-    case 'da':
-      return hits.length === 0 ? 0 : Math.min(...hits);
-    default:
-      throw new RangeError(`${type} is not a combination bet`);
+  if (isSingleNumberBetType(type) || !isLotteryBetType(type)) throw new RangeError(`${type} is not a combination bet`);
+  if (numbers.length !== SHAPE[type].count || new Set(numbers).size !== numbers.length) {
+    throw new RangeError(`${type} takes ${SHAPE[type].count} different numbers`);
   }
+  const hits = numbers.map((n) => lo2Hits.get(n) ?? 0);
+  return type === 'da' ? Math.min(...hits) : hits.every((h) => h > 0) ? 1 : 0;
 }
 
 /**
@@ -184,7 +179,7 @@ export function stakeMultiplier(region: LotteryRegion, type: LotteryBetType): nu
  * types return 95% of the cost to the player on average; combinations between 91% and 94%
  * (docs/lottery-rules.md has the table and the arithmetic).
  */
-const DEFAULT_ODDS_MILLI: Record<'north' | 'central_south', Record<LotteryBetType, number>> = {
+const DEFAULT_ODDS_MILLI: Record<'north' | 'central_south', Partial<Record<LotteryBetType, number>>> = {
   north: {
     lo2: 95_000,
     lo3: 950_000,
@@ -197,7 +192,6 @@ const DEFAULT_ODDS_MILLI: Record<'north' | 'central_south', Record<LotteryBetTyp
     xien2: 17_000,
     xien3: 75_000,
     xien4: 350_000,
-    da: 0,
   },
   central_south: {
     lo2: 95_000,
@@ -216,8 +210,8 @@ const DEFAULT_ODDS_MILLI: Record<'north' | 'central_south', Record<LotteryBetTyp
 };
 
 export function defaultOddsMilli(region: LotteryRegion, type: LotteryBetType): number {
-  stakeMultiplier(region, type);
-  return DEFAULT_ODDS_MILLI[region === 'north' ? 'north' : 'central_south'][type];
+  stakeMultiplier(region, type); // refuses a type the region does not offer
+  return DEFAULT_ODDS_MILLI[region === 'north' ? 'north' : 'central_south'][type]!;
 }
 
 /** What one unit costs: stakePerUnit × stake multiplier, in minor units. */
