@@ -36,6 +36,8 @@ import { createJobRunner, type JobRunner } from './modules/jobs/job-runner.ts';
 import { createLedgerReconciliation, type LedgerReconciliation } from './modules/ledger/ledger.reconciliation.ts';
 import { ledgerRoutes } from './modules/ledger/ledger.routes.ts';
 import { createLedgerService, type LedgerService } from './modules/ledger/ledger.service.ts';
+import { createLotteryModule, registerLotteryRoutes } from './modules/lottery/lottery.module.ts';
+import type { LotteryService } from './modules/lottery/lottery.service.ts';
 import { createMerchantService, type MerchantService } from './modules/merchant/merchant.service.ts';
 import type { PaymentGateway } from './modules/payments/payment-gateway.ts';
 import { createSandboxPaymentGateway } from './modules/payments/sandbox-gateway.adapter.ts';
@@ -106,6 +108,7 @@ export type AppServices = {
   /** Bonus grants call `wagering.addRequirement`; withdrawals wait until it is turned over. */
   wagering: WageringService;
   content: ContentService;
+  lottery: LotteryService;
 };
 
 declare module 'fastify' {
@@ -214,6 +217,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     now,
     transferTimeoutMs: env.VENDOR_TRANSFER_TIMEOUT_MS,
   });
+  // The house lottery: stakes pass the same responsible-gaming check as any other bet.
+  const lottery = await createLotteryModule({
+    db: database.db,
+    ledger,
+    betRecords,
+    realtime,
+    jobs,
+    logger: app.log,
+    now,
+    stakeGuard: (memberId, amountMinor, trx) => responsibleGaming.assertCanStake(memberId, amountMinor, trx),
+  });
   app.decorate('services', {
     sessions,
     settings,
@@ -235,6 +249,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     content,
     betRecords,
     vendorWallet,
+    lottery,
   });
   app.decorate('metrics', metrics);
   app.decorate('jobs', jobs);
@@ -344,6 +359,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(adminMoneyRoutes(adminMoney));
   await registerDepositsRoutes(app, { deposits, ledger, settings });
   await app.register(payments.routes);
+  await registerLotteryRoutes(app, { lottery, db: database.db, merchants, now });
   const templateLaunchUrl = createTemplateLaunchUrlBuilder({
     db: database.db,
     settings,

@@ -299,6 +299,41 @@ export const ERROR_CODES = {
     vi: 'Người tạo yêu cầu không thể tự duyệt',
     en: 'The administrator who made a request cannot approve it',
   },
+  lottery_betting_closed: {
+    status: 409,
+    vi: 'Kỳ quay này đã ngừng nhận cược',
+    en: 'Betting on this draw has closed',
+  },
+  lottery_selection_invalid: {
+    status: 400,
+    vi: 'Số cược hoặc kiểu cược không hợp lệ',
+    en: 'The numbers or the bet type are not valid',
+  },
+  lottery_stake_out_of_range: {
+    status: 400,
+    vi: 'Tiền cược nằm ngoài mức cho phép',
+    en: 'The stake is outside the allowed range',
+  },
+  lottery_risk_limit: {
+    status: 409,
+    vi: 'Số này đã đạt hạn mức nhận cược của kỳ quay',
+    en: 'This number has reached its betting limit for the draw',
+  },
+  lottery_result_invalid: {
+    status: 400,
+    vi: 'Kết quả không đúng số giải hoặc số chữ số',
+    en: 'The result has the wrong number of prizes or digits',
+  },
+  lottery_draw_not_today: {
+    status: 400,
+    vi: 'Chỉ nhập kết quả của kỳ quay hôm nay (giờ Việt Nam)',
+    en: "Only today's draw (Vietnam time) can be entered",
+  },
+  lottery_period_not_open: {
+    status: 409,
+    vi: 'Kỳ quay không ở trạng thái cho phép thao tác này',
+    en: 'The draw is not in a state that allows this',
+  },
   internal_error: { status: 500, vi: 'Lỗi hệ thống không xác định', en: 'Unknown system error' },
 } as const satisfies Record<string, ErrorEntry>;
 

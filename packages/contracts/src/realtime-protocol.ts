@@ -26,4 +26,6 @@ export type RealtimeServerMessage =
   | { type: 'ready' }
   | { type: 'pong' }
   /** The member's balances changed (a deposit, a stake, a win, a transfer...), in the balance call's shape. */
-  | { type: 'balance'; value: WalletBalanceValue };
+  | { type: 'balance'; value: WalletBalanceValue }
+  /** A lottery draw the member bet on was settled or voided; the tab reloads its tickets and results. */
+  | { type: 'lottery'; gameId: string; numero: string; status: 'settled' | 'voided' };

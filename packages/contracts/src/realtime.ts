@@ -13,4 +13,5 @@ export const realtimeServerMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('ready') }),
   z.object({ type: z.literal('pong') }),
   z.object({ type: z.literal('balance'), value: walletBalanceValueSchema }),
+  z.object({ type: z.literal('lottery'), gameId: z.string(), numero: z.string(), status: z.enum(['settled', 'voided']) }),
 ]) satisfies z.ZodType<RealtimeServerMessage>;

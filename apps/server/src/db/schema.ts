@@ -10,6 +10,7 @@ import type { GameSessionTables } from '../modules/game-session/game-session.tab
 import type { GamesTables } from '../modules/games/games.tables.ts';
 import type { KycTables } from '../modules/kyc/kyc.tables.ts';
 import type { MemberLabelsTables } from '../modules/member-labels/member-labels.tables.ts';
+import type { LotteryTables } from '../modules/lottery/lottery.tables.ts';
 import type { ResponsibleGamingTables } from '../modules/responsible-gaming/responsible-gaming.tables.ts';
 import type { TransfersTables } from '../modules/transfers/transfers.tables.ts';
 import type { VendorWalletTables } from '../modules/vendor-wallet/vendor-wallet.tables.ts';
@@ -228,4 +229,5 @@ export type DB = CoreTables &
   ContentTables &
   VendorWalletTables &
   BetRecordsTables &
-  GamesTables;
+  GamesTables &
+  LotteryTables;

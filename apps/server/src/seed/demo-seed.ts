@@ -18,6 +18,7 @@ import {
 } from '../modules/system/system.settings.ts';
 import { seedDemoDepositChannels } from './demo-deposits.ts';
 import { seedDemoGames } from './demo-games.ts';
+import { seedDemoLottery } from './demo-lottery.ts';
 import * as repo from './demo-seed.repository.ts';
 
 /**
@@ -165,6 +166,7 @@ export async function seedDemoData(db: Kysely<DB>, options: DemoSeedOptions = {}
     await seedDemoDepositChannels(trx, merchant);
     await seedDemoContent(trx, merchant.id, new Date());
     await seedDemoGames(trx, merchant.id);
+    await seedDemoLottery(trx, merchant.id);
 
     let adminId = 0;
     for (const admin of DEMO_ACCOUNTS.filter((a) => a.role === 'administrator')) {

@@ -1,0 +1,180 @@
+import { LOTTERY_VENDOR_CODE, type LotteryDraw, type LotteryGameEntry } from '@platform/contracts/lottery';
+import { type DrawResult, drawFromSeed, type LotteryRegion, seedCommitment } from '@platform/games/lottery';
+import { type Kysely, sql } from 'kysely';
+import type { DB } from '../../db/schema.ts';
+import { DomainError } from '../../lib/domain-error.ts';
+import type { LotteryPeriodStatus, LotteryResultSource, StoredDrawResult } from './lottery.tables.ts';
+
+export type LotteryQueries = ReturnType<typeof createLotteryQueries>;
+
+type DrawRow = {
+  code: string;
+  numero: string;
+  draw_date: string;
+  draw_at: Date;
+  status: LotteryPeriodStatus;
+  result: StoredDrawResult | null;
+  seed_commitment: string | null;
+  seed: string | null;
+  result_source: LotteryResultSource;
+};
+
+/** The seed stays secret until the draw: only a drawn, settled or voided-after-draw period shows it. */
+function presentDraw(row: DrawRow): LotteryDraw {
+  const isRevealed = row.result !== null;
+  return {
+    gameId: row.code,
+    numero: row.numero,
+    drawDate: row.draw_date,
+    winningTime: row.draw_at.getTime(),
+    status: row.status,
+    result: row.result,
+    seedCommitment: row.seed_commitment,
+    seed: isRevealed ? row.seed : null,
+    resultSource: row.result_source,
+  };
+}
+
+const drawColumns = [
+  'g.code',
+  'p.numero',
+  'p.draw_date',
+  'p.draw_at',
+  'p.status',
+  'p.result',
+  'p.seed_commitment',
+  'p.seed',
+  'p.result_source',
+] as const;
+
+/** The read calls of the lottery page: menu, recent games, draw history, latest results, verification. */
+export function createLotteryQueries(deps: { db: Kysely<DB>; now: () => Date }) {
+  const { db, now } = deps;
+
+  async function menu(merchantId: number, language: string, gameIds?: readonly number[]): Promise<LotteryGameEntry[]> {
+    const at = now();
+    let query = db
+      .selectFrom('lottery_games as g')
+      .leftJoin(
+        (eb) =>
+          eb
+            .selectFrom('lottery_periods')
+            .distinctOn('game_id')
+            .select(['game_id', 'numero', 'draw_at', 'seed_commitment'])
+            .where('status', '=', 'open')
+            .where('locks_at', '>', at)
+            .orderBy('game_id')
+            .orderBy('draw_at')
+            .as('p'),
+        (join) => join.onRef('p.game_id', '=', 'g.id'),
+      )
+      .select(['g.id', 'g.code', 'g.name', 'g.menu_tag', 'g.category', 'g.region', 'g.draw_days', 'g.draw_time', 'g.interval_seconds'])
+      .select(['g.lock_seconds', 'p.numero', 'p.draw_at', 'p.seed_commitment'])
+      .where('g.merchant_id', '=', merchantId)
+      .where('g.is_enabled', '=', true)
+      .orderBy('g.sort')
+      .orderBy('g.id');
+    if (gameIds) query = query.where('g.id', 'in', gameIds.length > 0 ? gameIds : [0]);
+    const rows = await query.execute();
+    return rows.map((g) => ({
+      gameId: g.code,
+      remark: (g.name as Record<string, string>)[language] ?? (g.name as Record<string, string>).vi ?? g.code,
+      gameMenuTag: g.menu_tag,
+      gameType: g.category,
+      region: g.region,
+      drawDayOfWeek: (g.draw_days as number[]).join(','),
+      drawTime: g.draw_time,
+      intervalSeconds: g.interval_seconds,
+      numero: g.numero ?? null,
+      remainTime: g.draw_at ? Math.max(0, g.draw_at.getTime() - at.getTime()) : 0,
+      lockTime: g.lock_seconds,
+      winningTime: g.draw_at ? g.draw_at.getTime() : 0,
+      seedCommitment: g.seed_commitment ?? null,
+      accountTypeName: LOTTERY_VENDOR_CODE,
+    }));
+  }
+
+  return {
+    /** Every enabled game with its open draw; names in the caller's language. */
+    async menu(merchantId: number, language: string) {
+      const list = await menu(merchantId, language);
+      return { tags: [...new Set(list.map((g) => g.gameMenuTag))], list, serverTime: now().getTime() };
+    },
+    /** The games the member bet on most recently, newest first. */
+    async recent(merchantId: number, memberId: number, count: number, language: string) {
+      const played = await db
+        .selectFrom('lottery_tickets')
+        .select(['game_id', sql<Date>`max(created_at)`.as('last')])
+        .where('member_id', '=', memberId)
+        .groupBy('game_id')
+        .orderBy('last', 'desc')
+        .limit(count)
+        .execute();
+      const ids = played.map((p) => Number(p.game_id));
+      const games = await db
+        .selectFrom('lottery_games')
+        .select(['id', 'code'])
+        .where('id', 'in', ids.length > 0 ? ids : [0])
+        .execute();
+      const rank = new Map(games.map((g) => [g.code, ids.indexOf(Number(g.id))]));
+      const list = await menu(merchantId, language, ids);
+      return list.sort((a, b) => (rank.get(a.gameId) ?? 0) - (rank.get(b.gameId) ?? 0));
+    },
+    /** The drawn (or voided) periods of a game, newest first. */
+    async history(merchantId: number, gameCode: string, count: number): Promise<LotteryDraw[]> {
+      const rows = await db
+        .selectFrom('lottery_periods as p')
+        .innerJoin('lottery_games as g', 'g.id', 'p.game_id')
+        .select(drawColumns)
+        .where('g.merchant_id', '=', merchantId)
+        .where('g.code', '=', gameCode)
+        .where('p.status', 'in', ['drawn', 'settled', 'voided'])
+        .where('p.draw_at', '<=', now())
+        .orderBy('p.draw_at', 'desc')
+        .limit(count)
+        .execute();
+      return rows.map((r) => presentDraw(r as DrawRow));
+    },
+    /** The latest result of each game (the results board), most recent draws first. */
+    async latest(merchantId: number, count: number): Promise<LotteryDraw[]> {
+      const rows = await db
+        .selectFrom('lottery_periods as p')
+        .innerJoin('lottery_games as g', 'g.id', 'p.game_id')
+        .distinctOn('p.game_id')
+        .select(drawColumns)
+        .where('g.merchant_id', '=', merchantId)
+        .where('g.is_enabled', '=', true)
+        .where('p.result', 'is not', null)
+        .orderBy('p.game_id')
+        .orderBy('p.draw_at', 'desc')
+        .execute();
+      return rows
+        .map((r) => presentDraw(r as DrawRow))
+        .sort((a, b) => b.winningTime - a.winningTime)
+        .slice(0, count);
+    },
+    /** Checks a house draw: the seed matches the commitment published at open, and draws the result. */
+    async verify(merchantId: number, gameCode: string, numero: string) {
+      const row = await db
+        .selectFrom('lottery_periods as p')
+        .innerJoin('lottery_games as g', 'g.id', 'p.game_id')
+        .select([...drawColumns, 'g.region'])
+        .where('g.merchant_id', '=', merchantId)
+        .where('g.code', '=', gameCode)
+        .where('p.numero', '=', numero)
+        .executeTakeFirst();
+      if (row?.result_source !== 'rng' || !row.seed || !row.seed_commitment || !row.result) throw new DomainError('not_found');
+      const result = row.result as DrawResult;
+      const expected = drawFromSeed(row.region as LotteryRegion, row.seed);
+      return {
+        gameId: row.code,
+        numero: row.numero,
+        seedCommitment: row.seed_commitment,
+        seed: row.seed,
+        result,
+        isCommitmentValid: seedCommitment(row.seed) === row.seed_commitment,
+        isResultValid: JSON.stringify(expected) === JSON.stringify(result),
+      };
+    },
+  };
+}
