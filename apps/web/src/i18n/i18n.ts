@@ -1,15 +1,18 @@
 import i18next, { type Resource } from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { SHELL_HOME_NS } from '../features/home/i18n/register-translations.ts';
 import { en } from './en.ts';
 import { FALLBACK_LANGUAGE, isBundledLanguage, type Language, readStoredLanguage, storeLanguage, textDirection } from './language.ts';
-import { loadPack } from './load-pack.ts';
+import { loadPack, loadShellHomePack } from './load-pack.ts';
 import { vi } from './vi.ts';
 
 /** Fetches the language's pack unless it is bundled or already here; a failed fetch leaves English to fill in. */
 async function ensureResources(language: Language): Promise<void> {
   if (isBundledLanguage(language) || i18next.hasResourceBundle(language, 'translation')) return;
   try {
-    i18next.addResourceBundle(language, 'translation', await loadPack(language), true, true);
+    const [pack, shellHome] = await Promise.all([loadPack(language), loadShellHomePack(language)]);
+    i18next.addResourceBundle(language, SHELL_HOME_NS, shellHome, true, true);
+    i18next.addResourceBundle(language, 'translation', pack, true, true);
   } catch {
     // Offline or a stale deploy: the keys show in English, the fallback.
   }
@@ -25,7 +28,8 @@ export async function initI18n(): Promise<void> {
   const resources: Resource = { vi: { translation: vi }, en: { translation: en } };
   if (!isBundledLanguage(language)) {
     try {
-      resources[language] = { translation: await loadPack(language) };
+      const [pack, shellHome] = await Promise.all([loadPack(language), loadShellHomePack(language)]);
+      resources[language] = { translation: pack, [SHELL_HOME_NS]: shellHome };
     } catch {
       // The keys show in English, the fallback.
     }

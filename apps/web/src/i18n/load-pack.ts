@@ -1,8 +1,11 @@
 import type { PackLanguage } from './language.ts';
-import type { TranslationPack } from './translation-shape.ts';
+import type { ShellHomePack, TranslationPack } from './translation-shape.ts';
 
-/** One dynamic import per language, so each pack is its own chunk, fetched only when chosen. */
-const PACK_LOADERS: Record<PackLanguage, () => Promise<{ pack: TranslationPack }>> = {
+/**
+ * One dynamic import per language, so each pack is its own chunk, fetched only when chosen. The
+ * module holds the default namespace (`pack`) and the `shellHome` namespace (`shellHome`).
+ */
+const PACK_LOADERS: Record<PackLanguage, () => Promise<{ pack: TranslationPack; shellHome: ShellHomePack }>> = {
   zh: () => import('./packs/zh.ts'),
   id: () => import('./packs/id.ts'),
   th: () => import('./packs/th.ts'),
@@ -29,4 +32,9 @@ const PACK_LOADERS: Record<PackLanguage, () => Promise<{ pack: TranslationPack }
 
 export async function loadPack(language: PackLanguage): Promise<TranslationPack> {
   return (await PACK_LOADERS[language]()).pack;
+}
+
+/** The language's `shellHome` texts, from the same chunk as its pack. */
+export async function loadShellHomePack(language: PackLanguage): Promise<ShellHomePack> {
+  return (await PACK_LOADERS[language]()).shellHome;
 }

@@ -9,7 +9,7 @@ import { recordsVi } from '../features/member-centre/i18n/records.vi.ts';
 import { memberCentreVi } from '../features/member-centre/i18n/vi.ts';
 import { en } from './en.ts';
 import { PACK_LANGUAGES } from './language.ts';
-import { loadPack } from './load-pack.ts';
+import { loadPack, loadShellHomePack } from './load-pack.ts';
 import { vi } from './vi.ts';
 
 /** Every leaf key as a dotted path, so a missing key is named in the failure. */
@@ -102,6 +102,28 @@ describe.each(PACK_LANGUAGES)('the %s pack', (language) => {
       'language.vi',
       'language.en',
     ];
+    expect(missing.filter((key) => !SAME_IN_EVERY_LANGUAGE.includes(key))).toEqual([]);
+  });
+});
+
+/** The `shellHome` namespace (home page, vendor menus, right bar, footer, rankings) travels in each pack's chunk. */
+describe.each(PACK_LANGUAGES)('the %s shellHome texts', (language) => {
+  it('have only keys that English has, each a non-empty text with the English placeholders', async () => {
+    const texts = await loadShellHomePack(language);
+    const packKeys = leafKeys(texts);
+    expect(packKeys.filter((key) => lookup(shellHomeEn, key) === undefined)).toEqual([]);
+    for (const key of packKeys) {
+      const text = lookup(texts, key);
+      expect(typeof text, key).toBe('string');
+      expect(String(text).trim(), key).not.toBe('');
+      expect(placeholders(String(text)), key).toEqual(placeholders(String(lookup(shellHomeEn, key))));
+    }
+  });
+
+  it('translate every key: only messenger names that stay as in English may be left out', async () => {
+    const texts = await loadShellHomePack(language);
+    const SAME_IN_EVERY_LANGUAGE = ['rightBar.telegram', 'rightBar.facebook', 'rightBar.signal'];
+    const missing = leafKeys(shellHomeEn).filter((key) => lookup(texts, key) === undefined);
     expect(missing.filter((key) => !SAME_IN_EVERY_LANGUAGE.includes(key))).toEqual([]);
   });
 });

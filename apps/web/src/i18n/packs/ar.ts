@@ -1,4 +1,4 @@
-import type { TranslationPack } from '../translation-shape.ts';
+import type { ShellHomePack, TranslationPack } from '../translation-shape.ts';
 
 /** Arabic (right to left). Product and brand names are left to the English text. */
 export const pack: TranslationPack = {
@@ -163,4 +163,90 @@ export const pack: TranslationPack = {
     },
   },
   footer: { responsibleGaming: 'العب بمسؤولية. للبالغين من عمر 18 عامًا فأكثر فقط.', rights: 'جميع الحقوق محفوظة.' },
+};
+
+/** The `shellHome` namespace: home page, vendor menus, right bar, footer and rankings. */
+export const shellHome: ShellHomePack = {
+  loading: 'جارٍ التحميل…',
+  error: 'تعذّر تحميل هذا المحتوى.',
+  retry: 'حاول مرة أخرى',
+  jackpot: {
+    title: 'الجائزة الكبرى',
+  },
+  winners: {
+    title: 'لوحة الفائزين',
+    empty: 'لا توجد أرباح لعرضها بعد.',
+    player: 'اللاعب',
+    game: 'اللعبة',
+    amount: 'الربح',
+  },
+  hot: {
+    title: 'الألعاب الرائجة',
+    types: 'أنواع الألعاب',
+    empty: 'لا توجد ألعاب رائجة في هذه الفئة بعد.',
+    maintenance: 'قيد الصيانة',
+    type: {
+      ELOTT: 'اليانصيب الإلكتروني',
+      LOTT: 'اليانصيب',
+      LIVE: 'الكازينو المباشر',
+      SPORTS: 'الرياضة',
+      FISH: 'صيد السمك',
+      RNG: 'السلوتس',
+      PVP: 'ألعاب الورق',
+    },
+  },
+  vendors: {
+    open: 'عرض مزوّدي {{category}}',
+    list: 'مزوّدو {{category}}',
+    more: 'المزيد',
+    scrollBack: 'المزوّدون السابقون',
+    scrollOn: 'المزوّدون التاليون',
+    maintenance: 'صيانة',
+  },
+  rightBar: {
+    label: 'روابط سريعة',
+    collapse: 'إخفاء الروابط السريعة',
+    expand: 'إظهار الروابط السريعة',
+    customerService: 'خدمة العملاء',
+    chatRoom: 'غرفة الدردشة',
+    speedTest: 'اختبار السرعة',
+    help: 'مركز المساعدة',
+    phone: 'الهاتف',
+    email: 'البريد الإلكتروني',
+    copyEmail: 'نسخ عنوان البريد الإلكتروني {{email}}',
+    messages: 'رسائل المنصة',
+  },
+  copy_success: 'تم النسخ',
+  copy_failed: 'تعذّر النسخ؛ حدّد النص وانسخه يدويًا.',
+  footer: {
+    about: 'من نحن',
+    contact: 'اتصل بنا',
+    terms: 'الشروط والأحكام العامة',
+    responsible: 'اللعب المسؤول',
+    privacy: 'سياسة الخصوصية',
+    affiliates: 'الشركاء التابعون',
+    refund: 'سياسة الاسترداد',
+    vendors: 'مزوّدو الألعاب',
+    previous: 'المزوّدون السابقون',
+    next: 'المزوّدون التاليون',
+    licences: 'التراخيص',
+    apps: 'احصل على التطبيق',
+    ios: 'تطبيق iOS',
+    android: 'تطبيق Android',
+    social: 'تابعنا',
+  },
+  ranking: {
+    periods: 'الفترة',
+    period: {
+      DAY: 'اليوم',
+      WEEK: 'هذا الأسبوع',
+      MONTH: 'هذا الشهر',
+    },
+    rank: 'الترتيب',
+    player: 'اللاعب',
+    depositAmount: 'الإيداعات',
+    betAmount: 'الرهانات الصالحة',
+    empty: 'لا يوجد أحد في هذا الترتيب بعد.',
+    range: 'من {{from}} إلى {{to}}',
+  },
 };

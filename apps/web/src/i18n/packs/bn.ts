@@ -1,4 +1,4 @@
-import type { TranslationPack } from '../translation-shape.ts';
+import type { ShellHomePack, TranslationPack } from '../translation-shape.ts';
 
 /** Bengali. Product and brand names are left to the English text. */
 export const pack: TranslationPack = {
@@ -163,4 +163,90 @@ export const pack: TranslationPack = {
     },
   },
   footer: { responsibleGaming: 'দায়িত্বের সাথে খেলুন। শুধুমাত্র ১৮ বছর বা তার বেশি বয়সীদের জন্য।', rights: 'সর্বস্বত্ব সংরক্ষিত।' },
+};
+
+/** The `shellHome` namespace: home page, vendor menus, right bar, footer and rankings. */
+export const shellHome: ShellHomePack = {
+  loading: 'লোড হচ্ছে…',
+  error: 'এটি লোড করা যায়নি।',
+  retry: 'আবার চেষ্টা করুন',
+  jackpot: {
+    title: 'জ্যাকপট',
+  },
+  winners: {
+    title: 'বিজয়ী বোর্ড',
+    empty: 'দেখানোর মতো এখনও কোনো জয় নেই।',
+    player: 'খেলোয়াড়',
+    game: 'গেম',
+    amount: 'জয়',
+  },
+  hot: {
+    title: 'জনপ্রিয় গেম',
+    types: 'গেমের ধরন',
+    empty: 'এই বিভাগে এখনও কোনো জনপ্রিয় গেম নেই।',
+    maintenance: 'রক্ষণাবেক্ষণ চলছে',
+    type: {
+      ELOTT: 'ই-লটারি',
+      LOTT: 'লটারি',
+      LIVE: 'লাইভ ক্যাসিনো',
+      SPORTS: 'খেলাধুলা',
+      FISH: 'ফিশিং',
+      RNG: 'স্লট',
+      PVP: 'তাসের খেলা',
+    },
+  },
+  vendors: {
+    open: '{{category}} প্রদানকারীদের দেখান',
+    list: '{{category}} প্রদানকারী',
+    more: 'আরও',
+    scrollBack: 'আগের প্রদানকারী',
+    scrollOn: 'পরের প্রদানকারী',
+    maintenance: 'রক্ষণাবেক্ষণ',
+  },
+  rightBar: {
+    label: 'দ্রুত লিঙ্ক',
+    collapse: 'দ্রুত লিঙ্ক লুকান',
+    expand: 'দ্রুত লিঙ্ক দেখান',
+    customerService: 'গ্রাহক সেবা',
+    chatRoom: 'চ্যাট রুম',
+    speedTest: 'গতি পরীক্ষা',
+    help: 'সহায়তা কেন্দ্র',
+    phone: 'ফোন',
+    email: 'ইমেইল',
+    copyEmail: 'ইমেল ঠিকানা {{email}} কপি করুন',
+    messages: 'প্ল্যাটফর্মের বার্তা',
+  },
+  copy_success: 'কপি হয়েছে',
+  copy_failed: 'কপি করা যায়নি; লেখাটি নির্বাচন করে নিজে কপি করুন।',
+  footer: {
+    about: 'আমাদের সম্পর্কে',
+    contact: 'যোগাযোগ করুন',
+    terms: 'সাধারণ শর্তাবলি',
+    responsible: 'দায়িত্বশীল গেমিং',
+    privacy: 'গোপনীয়তা নীতি',
+    affiliates: 'অ্যাফিলিয়েট',
+    refund: 'ফেরত নীতি',
+    vendors: 'গেম প্রদানকারী',
+    previous: 'আগের প্রদানকারী',
+    next: 'পরের প্রদানকারী',
+    licences: 'লাইসেন্স',
+    apps: 'অ্যাপ নিন',
+    ios: 'iOS অ্যাপ',
+    android: 'Android অ্যাপ',
+    social: 'আমাদের অনুসরণ করুন',
+  },
+  ranking: {
+    periods: 'সময়কাল',
+    period: {
+      DAY: 'আজ',
+      WEEK: 'এই সপ্তাহ',
+      MONTH: 'এই মাস',
+    },
+    rank: 'র‍্যাঙ্ক',
+    player: 'খেলোয়াড়',
+    depositAmount: 'জমা',
+    betAmount: 'বৈধ বাজি',
+    empty: 'এই র‍্যাঙ্কিংয়ে এখনও কেউ নেই।',
+    range: '{{from}} থেকে {{to}} পর্যন্ত',
+  },
 };

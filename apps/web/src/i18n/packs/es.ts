@@ -1,4 +1,4 @@
-import type { TranslationPack } from '../translation-shape.ts';
+import type { ShellHomePack, TranslationPack } from '../translation-shape.ts';
 
 /** Spanish. Product and brand names are left to the English text. */
 export const pack: TranslationPack = {
@@ -166,4 +166,90 @@ export const pack: TranslationPack = {
     },
   },
   footer: { responsibleGaming: 'Juega con responsabilidad. Solo para mayores de 18 años.', rights: 'Todos los derechos reservados.' },
+};
+
+/** The `shellHome` namespace: home page, vendor menus, right bar, footer and rankings. */
+export const shellHome: ShellHomePack = {
+  loading: 'Cargando…',
+  error: 'No se ha podido cargar.',
+  retry: 'Reintentar',
+  jackpot: {
+    title: 'Bote',
+  },
+  winners: {
+    title: 'Tablero de ganadores',
+    empty: 'Todavía no hay premios que mostrar.',
+    player: 'Jugador',
+    game: 'Juego',
+    amount: 'Premio',
+  },
+  hot: {
+    title: 'Juegos populares',
+    types: 'Tipos de juego',
+    empty: 'Todavía no hay juegos populares en esta categoría.',
+    maintenance: 'En mantenimiento',
+    type: {
+      ELOTT: 'Lotería electrónica',
+      LOTT: 'Lotería',
+      LIVE: 'Casino en vivo',
+      SPORTS: 'Deportes',
+      FISH: 'Pesca',
+      RNG: 'Tragaperras',
+      PVP: 'Juegos de cartas',
+    },
+  },
+  vendors: {
+    open: 'Mostrar los proveedores de {{category}}',
+    list: 'Proveedores de {{category}}',
+    more: 'Más',
+    scrollBack: 'Proveedores anteriores',
+    scrollOn: 'Proveedores siguientes',
+    maintenance: 'mantenimiento',
+  },
+  rightBar: {
+    label: 'Accesos rápidos',
+    collapse: 'Ocultar los accesos rápidos',
+    expand: 'Mostrar los accesos rápidos',
+    customerService: 'Atención al cliente',
+    chatRoom: 'Sala de chat',
+    speedTest: 'Test de velocidad',
+    help: 'Centro de ayuda',
+    phone: 'Teléfono',
+    email: 'Correo electrónico',
+    copyEmail: 'Copiar la dirección de correo {{email}}',
+    messages: 'Mensajes de la plataforma',
+  },
+  copy_success: 'Copiado',
+  copy_failed: 'No se pudo copiar; selecciona el texto y cópialo a mano.',
+  footer: {
+    about: 'Sobre nosotros',
+    contact: 'Contacto',
+    terms: 'Términos y condiciones generales',
+    responsible: 'Juego responsable',
+    privacy: 'Política de privacidad',
+    affiliates: 'Afiliados',
+    refund: 'Política de reembolso',
+    vendors: 'Proveedores de juegos',
+    previous: 'Proveedores anteriores',
+    next: 'Proveedores siguientes',
+    licences: 'Licencias',
+    apps: 'Descarga la app',
+    ios: 'App para iOS',
+    android: 'App para Android',
+    social: 'Síguenos',
+  },
+  ranking: {
+    periods: 'Periodo',
+    period: {
+      DAY: 'Hoy',
+      WEEK: 'Esta semana',
+      MONTH: 'Este mes',
+    },
+    rank: 'Posición',
+    player: 'Jugador',
+    depositAmount: 'Depósitos',
+    betAmount: 'Apuestas válidas',
+    empty: 'Todavía no hay nadie en esta clasificación.',
+    range: 'Del {{from}} al {{to}}',
+  },
 };

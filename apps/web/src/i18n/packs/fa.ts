@@ -1,4 +1,4 @@
-import type { TranslationPack } from '../translation-shape.ts';
+import type { ShellHomePack, TranslationPack } from '../translation-shape.ts';
 
 /** Persian (right to left). Product and brand names are left to the English text. */
 export const pack: TranslationPack = {
@@ -163,4 +163,90 @@ export const pack: TranslationPack = {
     },
   },
   footer: { responsibleGaming: 'مسئولانه بازی کنید. فقط برای بزرگسالان ۱۸ سال به بالا.', rights: 'همه حقوق محفوظ است.' },
+};
+
+/** The `shellHome` namespace: home page, vendor menus, right bar, footer and rankings. */
+export const shellHome: ShellHomePack = {
+  loading: 'در حال بارگذاری…',
+  error: 'بارگیری این بخش ممکن نشد.',
+  retry: 'تلاش دوباره',
+  jackpot: {
+    title: 'جکپات',
+  },
+  winners: {
+    title: 'تابلوی برندگان',
+    empty: 'هنوز بردی برای نمایش وجود ندارد.',
+    player: 'بازیکن',
+    game: 'بازی',
+    amount: 'برد',
+  },
+  hot: {
+    title: 'بازی‌های داغ',
+    types: 'انواع بازی',
+    empty: 'هنوز بازی داغی در این دسته وجود ندارد.',
+    maintenance: 'در حال تعمیر و نگهداری',
+    type: {
+      ELOTT: 'لاتاری الکترونیکی',
+      LOTT: 'لاتاری',
+      LIVE: 'کازینوی زنده',
+      SPORTS: 'ورزش',
+      FISH: 'ماهیگیری',
+      RNG: 'اسلات',
+      PVP: 'بازی‌های ورق',
+    },
+  },
+  vendors: {
+    open: 'نمایش ارائه‌دهندگان {{category}}',
+    list: 'ارائه‌دهندگان {{category}}',
+    more: 'بیشتر',
+    scrollBack: 'ارائه‌دهندگان قبلی',
+    scrollOn: 'ارائه‌دهندگان بعدی',
+    maintenance: 'در حال تعمیر',
+  },
+  rightBar: {
+    label: 'پیوندهای سریع',
+    collapse: 'پنهان کردن پیوندهای سریع',
+    expand: 'نمایش پیوندهای سریع',
+    customerService: 'خدمات مشتریان',
+    chatRoom: 'اتاق گفتگو',
+    speedTest: 'تست سرعت',
+    help: 'مرکز راهنما',
+    phone: 'تلفن',
+    email: 'ایمیل',
+    copyEmail: 'کپی نشانی ایمیل {{email}}',
+    messages: 'پیام‌های پلتفرم',
+  },
+  copy_success: 'کپی شد',
+  copy_failed: 'کپی انجام نشد؛ متن را انتخاب کنید و دستی کپی کنید.',
+  footer: {
+    about: 'درباره ما',
+    contact: 'تماس با ما',
+    terms: 'شرایط و ضوابط عمومی',
+    responsible: 'بازی مسئولانه',
+    privacy: 'سیاست حفظ حریم خصوصی',
+    affiliates: 'همکاران وابسته',
+    refund: 'سیاست بازپرداخت',
+    vendors: 'ارائه‌دهندگان بازی',
+    previous: 'ارائه‌دهندگان قبلی',
+    next: 'ارائه‌دهندگان بعدی',
+    licences: 'مجوزها',
+    apps: 'دریافت برنامه',
+    ios: 'برنامه iOS',
+    android: 'برنامه Android',
+    social: 'ما را دنبال کنید',
+  },
+  ranking: {
+    periods: 'دوره',
+    period: {
+      DAY: 'امروز',
+      WEEK: 'این هفته',
+      MONTH: 'این ماه',
+    },
+    rank: 'رتبه',
+    player: 'بازیکن',
+    depositAmount: 'واریزها',
+    betAmount: 'شرط‌های معتبر',
+    empty: 'هنوز کسی در این رتبه‌بندی نیست.',
+    range: 'از {{from}} تا {{to}}',
+  },
 };

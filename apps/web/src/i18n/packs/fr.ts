@@ -1,4 +1,4 @@
-import type { TranslationPack } from '../translation-shape.ts';
+import type { ShellHomePack, TranslationPack } from '../translation-shape.ts';
 
 /** French. Product and brand names are left to the English text. */
 export const pack: TranslationPack = {
@@ -166,4 +166,90 @@ export const pack: TranslationPack = {
     },
   },
   footer: { responsibleGaming: 'Jouez de manière responsable. Réservé aux adultes de 18 ans et plus.', rights: 'Tous droits réservés.' },
+};
+
+/** The `shellHome` namespace: home page, vendor menus, right bar, footer and rankings. */
+export const shellHome: ShellHomePack = {
+  loading: 'Chargement…',
+  error: 'Impossible de charger ce contenu.',
+  retry: 'Réessayer',
+  jackpot: {
+    title: 'Jackpot',
+  },
+  winners: {
+    title: 'Tableau des gagnants',
+    empty: 'Aucun gain à afficher pour le moment.',
+    player: 'Joueur',
+    game: 'Jeu',
+    amount: 'Gain',
+  },
+  hot: {
+    title: 'Jeux populaires',
+    types: 'Types de jeux',
+    empty: 'Aucun jeu populaire dans cette catégorie pour le moment.',
+    maintenance: 'En maintenance',
+    type: {
+      ELOTT: 'Loterie électronique',
+      LOTT: 'Loterie',
+      LIVE: 'Casino en direct',
+      SPORTS: 'Sports',
+      FISH: 'Pêche',
+      RNG: 'Machines à sous',
+      PVP: 'Jeux de cartes',
+    },
+  },
+  vendors: {
+    open: 'Afficher les fournisseurs {{category}}',
+    list: 'Fournisseurs {{category}}',
+    more: 'Plus',
+    scrollBack: 'Fournisseurs précédents',
+    scrollOn: 'Fournisseurs suivants',
+    maintenance: 'maintenance',
+  },
+  rightBar: {
+    label: 'Liens rapides',
+    collapse: 'Masquer les liens rapides',
+    expand: 'Afficher les liens rapides',
+    customerService: 'Service client',
+    chatRoom: 'Salon de discussion',
+    speedTest: 'Test de vitesse',
+    help: "Centre d'aide",
+    phone: 'Téléphone',
+    email: 'E-mail',
+    copyEmail: "Copier l'adresse e-mail {{email}}",
+    messages: 'Messages de la plateforme',
+  },
+  copy_success: 'Copié',
+  copy_failed: 'La copie a échoué ; sélectionnez le texte et copiez-le à la main.',
+  footer: {
+    about: 'À propos de nous',
+    contact: 'Nous contacter',
+    terms: 'Conditions générales',
+    responsible: 'Jeu responsable',
+    privacy: 'Politique de confidentialité',
+    affiliates: 'Affiliation',
+    refund: 'Politique de remboursement',
+    vendors: 'Fournisseurs de jeux',
+    previous: 'Fournisseurs précédents',
+    next: 'Fournisseurs suivants',
+    licences: 'Licences',
+    apps: "Télécharger l'appli",
+    ios: 'Appli iOS',
+    android: 'Appli Android',
+    social: 'Suivez-nous',
+  },
+  ranking: {
+    periods: 'Période',
+    period: {
+      DAY: "Aujourd'hui",
+      WEEK: 'Cette semaine',
+      MONTH: 'Ce mois-ci',
+    },
+    rank: 'Rang',
+    player: 'Joueur',
+    depositAmount: 'Dépôts',
+    betAmount: 'Mises valides',
+    empty: "Personne n'est encore dans ce classement.",
+    range: 'Du {{from}} au {{to}}',
+  },
 };

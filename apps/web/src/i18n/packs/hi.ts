@@ -1,4 +1,4 @@
-import type { TranslationPack } from '../translation-shape.ts';
+import type { ShellHomePack, TranslationPack } from '../translation-shape.ts';
 
 /** Hindi. Product and brand names are left to the English text. */
 export const pack: TranslationPack = {
@@ -163,4 +163,90 @@ export const pack: TranslationPack = {
     },
   },
   footer: { responsibleGaming: 'ज़िम्मेदारी से खेलें। केवल 18 वर्ष और उससे अधिक आयु के वयस्कों के लिए।', rights: 'सर्वाधिकार सुरक्षित।' },
+};
+
+/** The `shellHome` namespace: home page, vendor menus, right bar, footer and rankings. */
+export const shellHome: ShellHomePack = {
+  loading: 'लोड हो रहा है…',
+  error: 'इसे लोड नहीं किया जा सका।',
+  retry: 'फिर से प्रयास करें',
+  jackpot: {
+    title: 'जैकपॉट',
+  },
+  winners: {
+    title: 'विजेता बोर्ड',
+    empty: 'दिखाने के लिए अभी कोई जीत नहीं है।',
+    player: 'खिलाड़ी',
+    game: 'गेम',
+    amount: 'जीत',
+  },
+  hot: {
+    title: 'लोकप्रिय गेम',
+    types: 'गेम के प्रकार',
+    empty: 'इस श्रेणी में अभी कोई लोकप्रिय गेम नहीं है।',
+    maintenance: 'रखरखाव जारी है',
+    type: {
+      ELOTT: 'ई-लॉटरी',
+      LOTT: 'लॉटरी',
+      LIVE: 'लाइव कैसीनो',
+      SPORTS: 'खेल',
+      FISH: 'फ़िशिंग',
+      RNG: 'स्लॉट',
+      PVP: 'कार्ड गेम',
+    },
+  },
+  vendors: {
+    open: '{{category}} प्रदाता दिखाएँ',
+    list: '{{category}} प्रदाता',
+    more: 'और',
+    scrollBack: 'पिछले प्रदाता',
+    scrollOn: 'अगले प्रदाता',
+    maintenance: 'रखरखाव',
+  },
+  rightBar: {
+    label: 'त्वरित लिंक',
+    collapse: 'त्वरित लिंक छिपाएँ',
+    expand: 'त्वरित लिंक दिखाएँ',
+    customerService: 'ग्राहक सेवा',
+    chatRoom: 'चैट रूम',
+    speedTest: 'स्पीड टेस्ट',
+    help: 'सहायता केंद्र',
+    phone: 'फ़ोन',
+    email: 'ईमेल',
+    copyEmail: 'ईमेल पता {{email}} कॉपी करें',
+    messages: 'प्लेटफ़ॉर्म संदेश',
+  },
+  copy_success: 'कॉपी हो गया',
+  copy_failed: 'कॉपी नहीं हो सका; टेक्स्ट चुनकर स्वयं कॉपी करें।',
+  footer: {
+    about: 'हमारे बारे में',
+    contact: 'संपर्क करें',
+    terms: 'सामान्य नियम और शर्तें',
+    responsible: 'ज़िम्मेदार गेमिंग',
+    privacy: 'गोपनीयता नीति',
+    affiliates: 'सहयोगी',
+    refund: 'रिफ़ंड नीति',
+    vendors: 'गेम प्रदाता',
+    previous: 'पिछले प्रदाता',
+    next: 'अगले प्रदाता',
+    licences: 'लाइसेंस',
+    apps: 'ऐप पाएँ',
+    ios: 'iOS ऐप',
+    android: 'Android ऐप',
+    social: 'हमें फ़ॉलो करें',
+  },
+  ranking: {
+    periods: 'अवधि',
+    period: {
+      DAY: 'आज',
+      WEEK: 'इस सप्ताह',
+      MONTH: 'इस महीने',
+    },
+    rank: 'रैंक',
+    player: 'खिलाड़ी',
+    depositAmount: 'जमा',
+    betAmount: 'मान्य दांव',
+    empty: 'इस रैंकिंग में अभी कोई नहीं है।',
+    range: '{{from}} से {{to}} तक',
+  },
 };

@@ -1,4 +1,4 @@
-import type { TranslationPack } from '../translation-shape.ts';
+import type { ShellHomePack, TranslationPack } from '../translation-shape.ts';
 
 /** Indonesian. Product and brand names are left to the English text. */
 export const pack: TranslationPack = {
@@ -166,5 +166,91 @@ export const pack: TranslationPack = {
   footer: {
     responsibleGaming: 'Bermainlah secara bertanggung jawab. Hanya untuk usia 18 tahun ke atas.',
     rights: 'Hak cipta dilindungi undang-undang.',
+  },
+};
+
+/** The `shellHome` namespace: home page, vendor menus, right bar, footer and rankings. */
+export const shellHome: ShellHomePack = {
+  loading: 'Memuat…',
+  error: 'Konten ini tidak dapat dimuat.',
+  retry: 'Coba lagi',
+  jackpot: {
+    title: 'Jackpot',
+  },
+  winners: {
+    title: 'Papan pemenang',
+    empty: 'Belum ada kemenangan untuk ditampilkan.',
+    player: 'Pemain',
+    game: 'Permainan',
+    amount: 'Menang',
+  },
+  hot: {
+    title: 'Game populer',
+    types: 'Jenis game',
+    empty: 'Belum ada game populer di kategori ini.',
+    maintenance: 'Sedang pemeliharaan',
+    type: {
+      ELOTT: 'Lotere elektronik',
+      LOTT: 'Lotere',
+      LIVE: 'Kasino live',
+      SPORTS: 'Olahraga',
+      FISH: 'Tembak ikan',
+      RNG: 'Slot',
+      PVP: 'Permainan kartu',
+    },
+  },
+  vendors: {
+    open: 'Tampilkan penyedia {{category}}',
+    list: 'Penyedia {{category}}',
+    more: 'Lainnya',
+    scrollBack: 'Penyedia sebelumnya',
+    scrollOn: 'Penyedia berikutnya',
+    maintenance: 'pemeliharaan',
+  },
+  rightBar: {
+    label: 'Tautan cepat',
+    collapse: 'Sembunyikan tautan cepat',
+    expand: 'Tampilkan tautan cepat',
+    customerService: 'Layanan pelanggan',
+    chatRoom: 'Ruang obrolan',
+    speedTest: 'Tes kecepatan',
+    help: 'Pusat bantuan',
+    phone: 'Telepon',
+    email: 'Email',
+    copyEmail: 'Salin alamat email {{email}}',
+    messages: 'Pesan platform',
+  },
+  copy_success: 'Disalin',
+  copy_failed: 'Gagal menyalin; pilih teksnya dan salin secara manual.',
+  footer: {
+    about: 'Tentang kami',
+    contact: 'Hubungi kami',
+    terms: 'Syarat dan ketentuan umum',
+    responsible: 'Permainan yang bertanggung jawab',
+    privacy: 'Kebijakan privasi',
+    affiliates: 'Afiliasi',
+    refund: 'Kebijakan pengembalian dana',
+    vendors: 'Penyedia game',
+    previous: 'Penyedia sebelumnya',
+    next: 'Penyedia berikutnya',
+    licences: 'Lisensi',
+    apps: 'Unduh aplikasi',
+    ios: 'Aplikasi iOS',
+    android: 'Aplikasi Android',
+    social: 'Ikuti kami',
+  },
+  ranking: {
+    periods: 'Periode',
+    period: {
+      DAY: 'Hari ini',
+      WEEK: 'Minggu ini',
+      MONTH: 'Bulan ini',
+    },
+    rank: 'Peringkat',
+    player: 'Pemain',
+    depositAmount: 'Deposit',
+    betAmount: 'Taruhan valid',
+    empty: 'Belum ada yang masuk peringkat ini.',
+    range: 'Dari {{from}} sampai {{to}}',
   },
 };

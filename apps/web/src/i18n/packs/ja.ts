@@ -1,4 +1,4 @@
-import type { TranslationPack } from '../translation-shape.ts';
+import type { ShellHomePack, TranslationPack } from '../translation-shape.ts';
 
 /** Japanese. Product and brand names are left to the English text. */
 export const pack: TranslationPack = {
@@ -164,4 +164,90 @@ export const pack: TranslationPack = {
     },
   },
   footer: { responsibleGaming: '責任あるプレイを。18歳以上の方のみご利用いただけます。', rights: '無断転載を禁じます。' },
+};
+
+/** The `shellHome` namespace: home page, vendor menus, right bar, footer and rankings. */
+export const shellHome: ShellHomePack = {
+  loading: '読み込み中…',
+  error: '読み込めませんでした。',
+  retry: '再試行',
+  jackpot: {
+    title: 'ジャックポット',
+  },
+  winners: {
+    title: '当選者ボード',
+    empty: '表示する当選はまだありません。',
+    player: 'プレイヤー',
+    game: 'ゲーム',
+    amount: '配当',
+  },
+  hot: {
+    title: '人気ゲーム',
+    types: 'ゲームの種類',
+    empty: 'このカテゴリーの人気ゲームはまだありません。',
+    maintenance: 'メンテナンス中',
+    type: {
+      ELOTT: 'e宝くじ',
+      LOTT: '宝くじ',
+      LIVE: 'ライブカジノ',
+      SPORTS: 'スポーツ',
+      FISH: 'フィッシング',
+      RNG: 'スロット',
+      PVP: 'カードゲーム',
+    },
+  },
+  vendors: {
+    open: '{{category}}のプロバイダーを表示',
+    list: '{{category}}のプロバイダー',
+    more: 'もっと見る',
+    scrollBack: '前のプロバイダー',
+    scrollOn: '次のプロバイダー',
+    maintenance: 'メンテナンス中',
+  },
+  rightBar: {
+    label: 'クイックリンク',
+    collapse: 'クイックリンクを隠す',
+    expand: 'クイックリンクを表示',
+    customerService: 'カスタマーサービス',
+    chatRoom: 'チャットルーム',
+    speedTest: '速度テスト',
+    help: 'ヘルプセンター',
+    phone: '電話',
+    email: 'メールアドレス',
+    copyEmail: 'メールアドレス {{email}} をコピー',
+    messages: 'プラットフォームからのお知らせ',
+  },
+  copy_success: 'コピーしました',
+  copy_failed: 'コピーできませんでした。テキストを選択して手動でコピーしてください。',
+  footer: {
+    about: '会社概要',
+    contact: 'お問い合わせ',
+    terms: '一般利用規約',
+    responsible: '責任あるゲーミング',
+    privacy: 'プライバシーポリシー',
+    affiliates: 'アフィリエイト',
+    refund: '返金ポリシー',
+    vendors: 'ゲームプロバイダー',
+    previous: '前のプロバイダー',
+    next: '次のプロバイダー',
+    licences: 'ライセンス',
+    apps: 'アプリを入手',
+    ios: 'iOS アプリ',
+    android: 'Android アプリ',
+    social: 'フォローする',
+  },
+  ranking: {
+    periods: '期間',
+    period: {
+      DAY: '今日',
+      WEEK: '今週',
+      MONTH: '今月',
+    },
+    rank: '順位',
+    player: 'プレイヤー',
+    depositAmount: '入金額',
+    betAmount: '有効ベット額',
+    empty: 'このランキングにはまだ誰もいません。',
+    range: '{{from}}から{{to}}まで',
+  },
 };

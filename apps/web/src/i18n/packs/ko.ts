@@ -1,4 +1,4 @@
-import type { TranslationPack } from '../translation-shape.ts';
+import type { ShellHomePack, TranslationPack } from '../translation-shape.ts';
 
 /** Korean. Product and brand names are left to the English text. */
 export const pack: TranslationPack = {
@@ -163,4 +163,90 @@ export const pack: TranslationPack = {
     },
   },
   footer: { responsibleGaming: '책임감 있게 즐기세요. 만 18세 이상 성인만 이용할 수 있습니다.', rights: '모든 권리 보유.' },
+};
+
+/** The `shellHome` namespace: home page, vendor menus, right bar, footer and rankings. */
+export const shellHome: ShellHomePack = {
+  loading: '불러오는 중…',
+  error: '불러올 수 없습니다.',
+  retry: '다시 시도',
+  jackpot: {
+    title: '잭팟',
+  },
+  winners: {
+    title: '당첨자 보드',
+    empty: '아직 표시할 당첨 내역이 없습니다.',
+    player: '플레이어',
+    game: '게임',
+    amount: '당첨금',
+  },
+  hot: {
+    title: '인기 게임',
+    types: '게임 유형',
+    empty: '이 카테고리에는 아직 인기 게임이 없습니다.',
+    maintenance: '점검 중',
+    type: {
+      ELOTT: '전자 복권',
+      LOTT: '복권',
+      LIVE: '라이브 카지노',
+      SPORTS: '스포츠',
+      FISH: '피싱',
+      RNG: '슬롯',
+      PVP: '카드 게임',
+    },
+  },
+  vendors: {
+    open: '{{category}} 제공업체 보기',
+    list: '{{category}} 제공업체',
+    more: '더 보기',
+    scrollBack: '이전 제공업체',
+    scrollOn: '다음 제공업체',
+    maintenance: '점검 중',
+  },
+  rightBar: {
+    label: '바로가기',
+    collapse: '바로가기 숨기기',
+    expand: '바로가기 보기',
+    customerService: '고객 서비스',
+    chatRoom: '채팅방',
+    speedTest: '속도 테스트',
+    help: '도움말 센터',
+    phone: '전화',
+    email: '이메일',
+    copyEmail: '이메일 주소 {{email}} 복사',
+    messages: '플랫폼 메시지',
+  },
+  copy_success: '복사되었습니다',
+  copy_failed: '복사하지 못했습니다. 텍스트를 선택해 직접 복사해 주세요.',
+  footer: {
+    about: '회사 소개',
+    contact: '문의하기',
+    terms: '일반 이용약관',
+    responsible: '책임감 있는 게임',
+    privacy: '개인정보 처리방침',
+    affiliates: '제휴 파트너',
+    refund: '환불 정책',
+    vendors: '게임 제공업체',
+    previous: '이전 제공업체',
+    next: '다음 제공업체',
+    licences: '라이선스',
+    apps: '앱 다운로드',
+    ios: 'iOS 앱',
+    android: 'Android 앱',
+    social: '팔로우하기',
+  },
+  ranking: {
+    periods: '기간',
+    period: {
+      DAY: '오늘',
+      WEEK: '이번 주',
+      MONTH: '이번 달',
+    },
+    rank: '순위',
+    player: '플레이어',
+    depositAmount: '입금액',
+    betAmount: '유효 베팅액',
+    empty: '아직 이 랭킹에 오른 사람이 없습니다.',
+    range: '{{from}}부터 {{to}}까지',
+  },
 };

@@ -1,4 +1,4 @@
-import type { TranslationPack } from '../translation-shape.ts';
+import type { ShellHomePack, TranslationPack } from '../translation-shape.ts';
 
 /** Lao. Product and brand names are left to the English text. */
 export const pack: TranslationPack = {
@@ -163,4 +163,90 @@ export const pack: TranslationPack = {
     },
   },
   footer: { responsibleGaming: 'ຫຼິ້ນຢ່າງມີຄວາມຮັບຜິດຊອບ. ສຳລັບຜູ້ທີ່ມີອາຍຸ 18 ປີຂຶ້ນໄປເທົ່ານັ້ນ.', rights: 'ສະຫງວນລິຂະສິດ.' },
+};
+
+/** The `shellHome` namespace: home page, vendor menus, right bar, footer and rankings. */
+export const shellHome: ShellHomePack = {
+  loading: 'ກຳລັງໂຫຼດ…',
+  error: 'ບໍ່ສາມາດໂຫຼດເນື້ອຫານີ້ໄດ້.',
+  retry: 'ລອງໃໝ່',
+  jackpot: {
+    title: 'ແຈັກພັອດ',
+  },
+  winners: {
+    title: 'ກະດານຜູ້ຊະນະ',
+    empty: 'ຍັງບໍ່ມີການຊະນະທີ່ຈະສະແດງ.',
+    player: 'ຜູ້ຫຼິ້ນ',
+    game: 'ເກມ',
+    amount: 'ຊະນະ',
+  },
+  hot: {
+    title: 'ເກມຍອດນິຍົມ',
+    types: 'ປະເພດເກມ',
+    empty: 'ຍັງບໍ່ມີເກມຍອດນິຍົມໃນໝວດນີ້.',
+    maintenance: 'ກຳລັງປັບປຸງ',
+    type: {
+      ELOTT: 'ຫວຍອອນລາຍ',
+      LOTT: 'ຫວຍ',
+      LIVE: 'ຄາສິໂນສົດ',
+      SPORTS: 'ກິລາ',
+      FISH: 'ຍິງປາ',
+      RNG: 'ສະລັອດ',
+      PVP: 'ເກມໄພ່',
+    },
+  },
+  vendors: {
+    open: 'ສະແດງຜູ້ໃຫ້ບໍລິການ{{category}}',
+    list: 'ຜູ້ໃຫ້ບໍລິການ{{category}}',
+    more: 'ເພີ່ມເຕີມ',
+    scrollBack: 'ຜູ້ໃຫ້ບໍລິການກ່ອນໜ້າ',
+    scrollOn: 'ຜູ້ໃຫ້ບໍລິການຖັດໄປ',
+    maintenance: 'ປິດປັບປຸງ',
+  },
+  rightBar: {
+    label: 'ລິ້ງດ່ວນ',
+    collapse: 'ເຊື່ອງລິ້ງດ່ວນ',
+    expand: 'ສະແດງລິ້ງດ່ວນ',
+    customerService: 'ບໍລິການລູກຄ້າ',
+    chatRoom: 'ຫ້ອງແຊັດ',
+    speedTest: 'ທົດສອບຄວາມໄວ',
+    help: 'ສູນຊ່ວຍເຫຼືອ',
+    phone: 'ໂທລະສັບ',
+    email: 'ອີເມວ',
+    copyEmail: 'ສຳເນົາທີ່ຢູ່ອີເມວ {{email}}',
+    messages: 'ຂໍ້ຄວາມຈາກແພລດຟອມ',
+  },
+  copy_success: 'ສຳເນົາແລ້ວ',
+  copy_failed: 'ສຳເນົາບໍ່ສຳເລັດ; ກະລຸນາເລືອກຂໍ້ຄວາມແລ້ວສຳເນົາເອງ.',
+  footer: {
+    about: 'ກ່ຽວກັບພວກເຮົາ',
+    contact: 'ຕິດຕໍ່ພວກເຮົາ',
+    terms: 'ຂໍ້ກຳນົດ ແລະ ເງື່ອນໄຂທົ່ວໄປ',
+    responsible: 'ການຫຼິ້ນເກມຢ່າງມີຄວາມຮັບຜິດຊອບ',
+    privacy: 'ນະໂຍບາຍຄວາມເປັນສ່ວນຕົວ',
+    affiliates: 'ພັນທະມິດ',
+    refund: 'ນະໂຍບາຍການຄືນເງິນ',
+    vendors: 'ຜູ້ໃຫ້ບໍລິການເກມ',
+    previous: 'ຜູ້ໃຫ້ບໍລິການກ່ອນໜ້າ',
+    next: 'ຜູ້ໃຫ້ບໍລິການຖັດໄປ',
+    licences: 'ໃບອະນຸຍາດ',
+    apps: 'ດາວໂຫຼດແອັບ',
+    ios: 'ແອັບ iOS',
+    android: 'ແອັບ Android',
+    social: 'ຕິດຕາມພວກເຮົາ',
+  },
+  ranking: {
+    periods: 'ໄລຍະເວລາ',
+    period: {
+      DAY: 'ມື້ນີ້',
+      WEEK: 'ອາທິດນີ້',
+      MONTH: 'ເດືອນນີ້',
+    },
+    rank: 'ອັນດັບ',
+    player: 'ຜູ້ຫຼິ້ນ',
+    depositAmount: 'ຍອດຝາກ',
+    betAmount: 'ຍອດເດີມພັນທີ່ຖືກຕ້ອງ',
+    empty: 'ຍັງບໍ່ມີໃຜຢູ່ໃນອັນດັບນີ້.',
+    range: 'ຈາກ {{from}} ຫາ {{to}}',
+  },
 };

@@ -1,4 +1,4 @@
-import type { TranslationPack } from '../translation-shape.ts';
+import type { ShellHomePack, TranslationPack } from '../translation-shape.ts';
 
 /** Malay. Product and brand names are left to the English text. */
 export const pack: TranslationPack = {
@@ -167,5 +167,91 @@ export const pack: TranslationPack = {
   footer: {
     responsibleGaming: 'Bermain secara bertanggungjawab. Untuk orang dewasa berumur 18 tahun ke atas sahaja.',
     rights: 'Hak cipta terpelihara.',
+  },
+};
+
+/** The `shellHome` namespace: home page, vendor menus, right bar, footer and rankings. */
+export const shellHome: ShellHomePack = {
+  loading: 'Memuatkan…',
+  error: 'Kandungan ini tidak dapat dimuatkan.',
+  retry: 'Cuba lagi',
+  jackpot: {
+    title: 'Jackpot',
+  },
+  winners: {
+    title: 'Papan pemenang',
+    empty: 'Belum ada kemenangan untuk dipaparkan.',
+    player: 'Pemain',
+    game: 'Permainan',
+    amount: 'Menang',
+  },
+  hot: {
+    title: 'Permainan popular',
+    types: 'Jenis permainan',
+    empty: 'Belum ada permainan popular dalam kategori ini.',
+    maintenance: 'Dalam penyelenggaraan',
+    type: {
+      ELOTT: 'Loteri elektronik',
+      LOTT: 'Loteri',
+      LIVE: 'Kasino langsung',
+      SPORTS: 'Sukan',
+      FISH: 'Memancing',
+      RNG: 'Slot',
+      PVP: 'Permainan kad',
+    },
+  },
+  vendors: {
+    open: 'Tunjukkan penyedia {{category}}',
+    list: 'Penyedia {{category}}',
+    more: 'Lagi',
+    scrollBack: 'Penyedia sebelumnya',
+    scrollOn: 'Penyedia seterusnya',
+    maintenance: 'penyelenggaraan',
+  },
+  rightBar: {
+    label: 'Pautan pantas',
+    collapse: 'Sembunyikan pautan pantas',
+    expand: 'Tunjukkan pautan pantas',
+    customerService: 'Khidmat pelanggan',
+    chatRoom: 'Bilik sembang',
+    speedTest: 'Ujian kelajuan',
+    help: 'Pusat bantuan',
+    phone: 'Telefon',
+    email: 'E-mel',
+    copyEmail: 'Salin alamat e-mel {{email}}',
+    messages: 'Mesej platform',
+  },
+  copy_success: 'Disalin',
+  copy_failed: 'Gagal menyalin; pilih teks dan salin secara manual.',
+  footer: {
+    about: 'Tentang kami',
+    contact: 'Hubungi kami',
+    terms: 'Terma dan syarat am',
+    responsible: 'Permainan bertanggungjawab',
+    privacy: 'Dasar privasi',
+    affiliates: 'Ahli gabungan',
+    refund: 'Dasar bayaran balik',
+    vendors: 'Penyedia permainan',
+    previous: 'Penyedia sebelumnya',
+    next: 'Penyedia seterusnya',
+    licences: 'Lesen',
+    apps: 'Dapatkan aplikasi',
+    ios: 'Aplikasi iOS',
+    android: 'Aplikasi Android',
+    social: 'Ikuti kami',
+  },
+  ranking: {
+    periods: 'Tempoh',
+    period: {
+      DAY: 'Hari ini',
+      WEEK: 'Minggu ini',
+      MONTH: 'Bulan ini',
+    },
+    rank: 'Kedudukan',
+    player: 'Pemain',
+    depositAmount: 'Deposit',
+    betAmount: 'Pertaruhan sah',
+    empty: 'Belum ada sesiapa dalam ranking ini.',
+    range: 'Dari {{from}} hingga {{to}}',
   },
 };

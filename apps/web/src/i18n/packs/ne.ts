@@ -1,4 +1,4 @@
-import type { TranslationPack } from '../translation-shape.ts';
+import type { ShellHomePack, TranslationPack } from '../translation-shape.ts';
 
 /** Nepali. Product and brand names are left to the English text. */
 export const pack: TranslationPack = {
@@ -163,4 +163,90 @@ export const pack: TranslationPack = {
     },
   },
   footer: { responsibleGaming: 'जिम्मेवारीपूर्वक खेल्नुहोस्। १८ वर्ष वा सोभन्दा माथिका वयस्कहरूका लागि मात्र।', rights: 'सर्वाधिकार सुरक्षित।' },
+};
+
+/** The `shellHome` namespace: home page, vendor menus, right bar, footer and rankings. */
+export const shellHome: ShellHomePack = {
+  loading: 'लोड हुँदैछ…',
+  error: 'यो लोड गर्न सकिएन।',
+  retry: 'फेरि प्रयास गर्नुहोस्',
+  jackpot: {
+    title: 'ज्याकपट',
+  },
+  winners: {
+    title: 'विजेता बोर्ड',
+    empty: 'देखाउन अझै कुनै जित छैन।',
+    player: 'खेलाडी',
+    game: 'खेल',
+    amount: 'जित',
+  },
+  hot: {
+    title: 'लोकप्रिय खेलहरू',
+    types: 'खेलका प्रकारहरू',
+    empty: 'यो श्रेणीमा अझै कुनै लोकप्रिय खेल छैन।',
+    maintenance: 'मर्मत हुँदैछ',
+    type: {
+      ELOTT: 'इ-चिट्ठा',
+      LOTT: 'चिट्ठा',
+      LIVE: 'लाइभ क्यासिनो',
+      SPORTS: 'खेलकुद',
+      FISH: 'फिसिङ',
+      RNG: 'स्लट',
+      PVP: 'तासका खेलहरू',
+    },
+  },
+  vendors: {
+    open: '{{category}} प्रदायकहरू देखाउनुहोस्',
+    list: '{{category}} प्रदायकहरू',
+    more: 'थप',
+    scrollBack: 'अघिल्ला प्रदायकहरू',
+    scrollOn: 'अर्का प्रदायकहरू',
+    maintenance: 'मर्मत',
+  },
+  rightBar: {
+    label: 'छिटो लिङ्कहरू',
+    collapse: 'छिटो लिङ्कहरू लुकाउनुहोस्',
+    expand: 'छिटो लिङ्कहरू देखाउनुहोस्',
+    customerService: 'ग्राहक सेवा',
+    chatRoom: 'च्याट कोठा',
+    speedTest: 'गति परीक्षण',
+    help: 'सहायता केन्द्र',
+    phone: 'फोन',
+    email: 'इमेल',
+    copyEmail: 'इमेल ठेगाना {{email}} प्रतिलिपि गर्नुहोस्',
+    messages: 'प्लेटफर्मका सन्देशहरू',
+  },
+  copy_success: 'प्रतिलिपि भयो',
+  copy_failed: 'प्रतिलिपि गर्न सकिएन; पाठ छानेर आफैँ प्रतिलिपि गर्नुहोस्।',
+  footer: {
+    about: 'हाम्रो बारेमा',
+    contact: 'सम्पर्क गर्नुहोस्',
+    terms: 'सामान्य नियम र सर्तहरू',
+    responsible: 'जिम्मेवार गेमिङ',
+    privacy: 'गोपनीयता नीति',
+    affiliates: 'सम्बद्ध साझेदारहरू',
+    refund: 'फिर्ता नीति',
+    vendors: 'खेल प्रदायकहरू',
+    previous: 'अघिल्ला प्रदायकहरू',
+    next: 'अर्का प्रदायकहरू',
+    licences: 'इजाजतपत्रहरू',
+    apps: 'एप लिनुहोस्',
+    ios: 'iOS एप',
+    android: 'Android एप',
+    social: 'हामीलाई फलो गर्नुहोस्',
+  },
+  ranking: {
+    periods: 'अवधि',
+    period: {
+      DAY: 'आज',
+      WEEK: 'यो हप्ता',
+      MONTH: 'यो महिना',
+    },
+    rank: 'स्थान',
+    player: 'खेलाडी',
+    depositAmount: 'जम्मा',
+    betAmount: 'मान्य बाजीहरू',
+    empty: 'यो श्रेणीकरणमा अझै कोही छैन।',
+    range: '{{from}} देखि {{to}} सम्म',
+  },
 };

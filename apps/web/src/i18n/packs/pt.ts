@@ -1,4 +1,4 @@
-import type { TranslationPack } from '../translation-shape.ts';
+import type { ShellHomePack, TranslationPack } from '../translation-shape.ts';
 
 /** Portuguese. Product and brand names are left to the English text. */
 export const pack: TranslationPack = {
@@ -166,4 +166,90 @@ export const pack: TranslationPack = {
     },
   },
   footer: { responsibleGaming: 'Jogue com responsabilidade. Somente para maiores de 18 anos.', rights: 'Todos os direitos reservados.' },
+};
+
+/** The `shellHome` namespace: home page, vendor menus, right bar, footer and rankings. */
+export const shellHome: ShellHomePack = {
+  loading: 'Carregando…',
+  error: 'Não foi possível carregar.',
+  retry: 'Tentar novamente',
+  jackpot: {
+    title: 'Jackpot',
+  },
+  winners: {
+    title: 'Quadro de vencedores',
+    empty: 'Ainda não há prêmios para mostrar.',
+    player: 'Jogador',
+    game: 'Jogo',
+    amount: 'Prêmio',
+  },
+  hot: {
+    title: 'Jogos em alta',
+    types: 'Tipos de jogo',
+    empty: 'Ainda não há jogos em alta nesta categoria.',
+    maintenance: 'Em manutenção',
+    type: {
+      ELOTT: 'Loteria eletrônica',
+      LOTT: 'Loteria',
+      LIVE: 'Cassino ao vivo',
+      SPORTS: 'Esportes',
+      FISH: 'Pescaria',
+      RNG: 'Slots',
+      PVP: 'Jogos de cartas',
+    },
+  },
+  vendors: {
+    open: 'Mostrar os provedores de {{category}}',
+    list: 'Provedores de {{category}}',
+    more: 'Mais',
+    scrollBack: 'Provedores anteriores',
+    scrollOn: 'Próximos provedores',
+    maintenance: 'manutenção',
+  },
+  rightBar: {
+    label: 'Links rápidos',
+    collapse: 'Ocultar links rápidos',
+    expand: 'Mostrar links rápidos',
+    customerService: 'Atendimento ao cliente',
+    chatRoom: 'Sala de chat',
+    speedTest: 'Teste de velocidade',
+    help: 'Central de ajuda',
+    phone: 'Telefone',
+    email: 'E-mail',
+    copyEmail: 'Copiar o endereço de e-mail {{email}}',
+    messages: 'Mensagens da plataforma',
+  },
+  copy_success: 'Copiado',
+  copy_failed: 'Falha ao copiar; selecione o texto e copie manualmente.',
+  footer: {
+    about: 'Sobre nós',
+    contact: 'Fale conosco',
+    terms: 'Termos e condições gerais',
+    responsible: 'Jogo responsável',
+    privacy: 'Política de privacidade',
+    affiliates: 'Afiliados',
+    refund: 'Política de reembolso',
+    vendors: 'Provedores de jogos',
+    previous: 'Provedores anteriores',
+    next: 'Próximos provedores',
+    licences: 'Licenças',
+    apps: 'Baixe o app',
+    ios: 'App para iOS',
+    android: 'App para Android',
+    social: 'Siga-nos',
+  },
+  ranking: {
+    periods: 'Período',
+    period: {
+      DAY: 'Hoje',
+      WEEK: 'Esta semana',
+      MONTH: 'Este mês',
+    },
+    rank: 'Posição',
+    player: 'Jogador',
+    depositAmount: 'Depósitos',
+    betAmount: 'Apostas válidas',
+    empty: 'Ainda não há ninguém neste ranking.',
+    range: 'De {{from}} a {{to}}',
+  },
 };

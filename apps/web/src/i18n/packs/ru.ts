@@ -1,4 +1,4 @@
-import type { TranslationPack } from '../translation-shape.ts';
+import type { ShellHomePack, TranslationPack } from '../translation-shape.ts';
 
 /** Russian. Product and brand names are left to the English text. */
 export const pack: TranslationPack = {
@@ -164,4 +164,90 @@ export const pack: TranslationPack = {
     },
   },
   footer: { responsibleGaming: 'Играйте ответственно. Только для лиц старше 18 лет.', rights: 'Все права защищены.' },
+};
+
+/** The `shellHome` namespace: home page, vendor menus, right bar, footer and rankings. */
+export const shellHome: ShellHomePack = {
+  loading: 'Загрузка…',
+  error: 'Не удалось загрузить.',
+  retry: 'Повторить',
+  jackpot: {
+    title: 'Джекпот',
+  },
+  winners: {
+    title: 'Доска победителей',
+    empty: 'Пока нет выигрышей.',
+    player: 'Игрок',
+    game: 'Игра',
+    amount: 'Выигрыш',
+  },
+  hot: {
+    title: 'Популярные игры',
+    types: 'Типы игр',
+    empty: 'В этой категории пока нет популярных игр.',
+    maintenance: 'Технические работы',
+    type: {
+      ELOTT: 'Электронная лотерея',
+      LOTT: 'Лотерея',
+      LIVE: 'Живое казино',
+      SPORTS: 'Спорт',
+      FISH: 'Рыбалка',
+      RNG: 'Слоты',
+      PVP: 'Карточные игры',
+    },
+  },
+  vendors: {
+    open: 'Показать провайдеров: {{category}}',
+    list: 'Провайдеры: {{category}}',
+    more: 'Ещё',
+    scrollBack: 'Предыдущие провайдеры',
+    scrollOn: 'Следующие провайдеры',
+    maintenance: 'техобслуживание',
+  },
+  rightBar: {
+    label: 'Быстрые ссылки',
+    collapse: 'Скрыть быстрые ссылки',
+    expand: 'Показать быстрые ссылки',
+    customerService: 'Служба поддержки',
+    chatRoom: 'Чат',
+    speedTest: 'Тест скорости',
+    help: 'Справочный центр',
+    phone: 'Телефон',
+    email: 'Эл. почта',
+    copyEmail: 'Скопировать адрес электронной почты {{email}}',
+    messages: 'Сообщения платформы',
+  },
+  copy_success: 'Скопировано',
+  copy_failed: 'Не удалось скопировать; выделите текст и скопируйте его вручную.',
+  footer: {
+    about: 'О нас',
+    contact: 'Контакты',
+    terms: 'Общие положения и условия',
+    responsible: 'Ответственная игра',
+    privacy: 'Политика конфиденциальности',
+    affiliates: 'Партнёрская программа',
+    refund: 'Политика возврата средств',
+    vendors: 'Провайдеры игр',
+    previous: 'Предыдущие провайдеры',
+    next: 'Следующие провайдеры',
+    licences: 'Лицензии',
+    apps: 'Скачать приложение',
+    ios: 'Приложение для iOS',
+    android: 'Приложение для Android',
+    social: 'Мы в соцсетях',
+  },
+  ranking: {
+    periods: 'Период',
+    period: {
+      DAY: 'Сегодня',
+      WEEK: 'Эта неделя',
+      MONTH: 'Этот месяц',
+    },
+    rank: 'Место',
+    player: 'Игрок',
+    depositAmount: 'Депозиты',
+    betAmount: 'Действительные ставки',
+    empty: 'В этом рейтинге пока никого нет.',
+    range: 'С {{from}} по {{to}}',
+  },
 };

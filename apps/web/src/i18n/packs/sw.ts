@@ -1,4 +1,4 @@
-import type { TranslationPack } from '../translation-shape.ts';
+import type { ShellHomePack, TranslationPack } from '../translation-shape.ts';
 
 /** Swahili. Product and brand names are left to the English text. */
 export const pack: TranslationPack = {
@@ -167,5 +167,91 @@ export const pack: TranslationPack = {
   footer: {
     responsibleGaming: 'Cheza kwa uwajibikaji. Kwa watu wazima wenye umri wa miaka 18 na zaidi pekee.',
     rights: 'Haki zote zimehifadhiwa.',
+  },
+};
+
+/** The `shellHome` namespace: home page, vendor menus, right bar, footer and rankings. */
+export const shellHome: ShellHomePack = {
+  loading: 'Inapakia…',
+  error: 'Hili halikuweza kupakiwa.',
+  retry: 'Jaribu tena',
+  jackpot: {
+    title: 'Jackpot',
+  },
+  winners: {
+    title: 'Ubao wa washindi',
+    empty: 'Bado hakuna ushindi wa kuonyesha.',
+    player: 'Mchezaji',
+    game: 'Mchezo',
+    amount: 'Ushindi',
+  },
+  hot: {
+    title: 'Michezo maarufu',
+    types: 'Aina za michezo',
+    empty: 'Bado hakuna michezo maarufu katika kundi hili.',
+    maintenance: 'Inafanyiwa matengenezo',
+    type: {
+      ELOTT: 'Bahati nasibu ya kielektroniki',
+      LOTT: 'Bahati nasibu',
+      LIVE: 'Kasino mubashara',
+      SPORTS: 'Michezo',
+      FISH: 'Uvuvi',
+      RNG: 'Sloti',
+      PVP: 'Michezo ya karata',
+    },
+  },
+  vendors: {
+    open: 'Onyesha watoa huduma wa {{category}}',
+    list: 'Watoa huduma wa {{category}}',
+    more: 'Zaidi',
+    scrollBack: 'Watoa huduma waliotangulia',
+    scrollOn: 'Watoa huduma wanaofuata',
+    maintenance: 'matengenezo',
+  },
+  rightBar: {
+    label: 'Viungo vya haraka',
+    collapse: 'Ficha viungo vya haraka',
+    expand: 'Onyesha viungo vya haraka',
+    customerService: 'Huduma kwa wateja',
+    chatRoom: 'Chumba cha gumzo',
+    speedTest: 'Kipimo cha kasi',
+    help: 'Kituo cha msaada',
+    phone: 'Simu',
+    email: 'Barua pepe',
+    copyEmail: 'Nakili anwani ya barua pepe {{email}}',
+    messages: 'Ujumbe wa jukwaa',
+  },
+  copy_success: 'Imenakiliwa',
+  copy_failed: 'Imeshindwa kunakili; chagua maandishi na uyanakili mwenyewe.',
+  footer: {
+    about: 'Kuhusu sisi',
+    contact: 'Wasiliana nasi',
+    terms: 'Sheria na masharti ya jumla',
+    responsible: 'Uchezaji wa kuwajibika',
+    privacy: 'Sera ya faragha',
+    affiliates: 'Washirika',
+    refund: 'Sera ya kurejesha pesa',
+    vendors: 'Watoa huduma wa michezo',
+    previous: 'Watoa huduma waliotangulia',
+    next: 'Watoa huduma wanaofuata',
+    licences: 'Leseni',
+    apps: 'Pata programu',
+    ios: 'Programu ya iOS',
+    android: 'Programu ya Android',
+    social: 'Tufuate',
+  },
+  ranking: {
+    periods: 'Kipindi',
+    period: {
+      DAY: 'Leo',
+      WEEK: 'Wiki hii',
+      MONTH: 'Mwezi huu',
+    },
+    rank: 'Nafasi',
+    player: 'Mchezaji',
+    depositAmount: 'Amana',
+    betAmount: 'Dau halali',
+    empty: 'Bado hakuna mtu katika orodha hii.',
+    range: 'Kuanzia {{from}} hadi {{to}}',
   },
 };

@@ -1,4 +1,4 @@
-import type { TranslationPack } from '../translation-shape.ts';
+import type { ShellHomePack, TranslationPack } from '../translation-shape.ts';
 
 /** Tamil. Product and brand names are left to the English text. */
 export const pack: TranslationPack = {
@@ -165,5 +165,91 @@ export const pack: TranslationPack = {
   footer: {
     responsibleGaming: 'பொறுப்புடன் விளையாடுங்கள். 18 வயது மற்றும் அதற்கு மேற்பட்டவர்களுக்கு மட்டும்.',
     rights: 'அனைத்து உரிமைகளும் பாதுகாக்கப்பட்டவை.',
+  },
+};
+
+/** The `shellHome` namespace: home page, vendor menus, right bar, footer and rankings. */
+export const shellHome: ShellHomePack = {
+  loading: 'ஏற்றுகிறது…',
+  error: 'இதை ஏற்ற முடியவில்லை.',
+  retry: 'மீண்டும் முயல்',
+  jackpot: {
+    title: 'ஜாக்பாட்',
+  },
+  winners: {
+    title: 'வெற்றியாளர் பலகை',
+    empty: 'காட்ட இன்னும் வெற்றிகள் இல்லை.',
+    player: 'வீரர்',
+    game: 'விளையாட்டு',
+    amount: 'வெற்றி',
+  },
+  hot: {
+    title: 'பிரபலமான விளையாட்டுகள்',
+    types: 'விளையாட்டு வகைகள்',
+    empty: 'இந்த வகையில் இன்னும் பிரபலமான விளையாட்டுகள் இல்லை.',
+    maintenance: 'பராமரிப்பில் உள்ளது',
+    type: {
+      ELOTT: 'இ-லாட்டரி',
+      LOTT: 'லாட்டரி',
+      LIVE: 'நேரலை கேசினோ',
+      SPORTS: 'விளையாட்டு',
+      FISH: 'மீன்பிடி',
+      RNG: 'ஸ்லாட்டுகள்',
+      PVP: 'சீட்டு விளையாட்டுகள்',
+    },
+  },
+  vendors: {
+    open: '{{category}} வழங்குநர்களைக் காட்டு',
+    list: '{{category}} வழங்குநர்கள்',
+    more: 'மேலும்',
+    scrollBack: 'முந்தைய வழங்குநர்கள்',
+    scrollOn: 'அடுத்த வழங்குநர்கள்',
+    maintenance: 'பராமரிப்பு',
+  },
+  rightBar: {
+    label: 'விரைவு இணைப்புகள்',
+    collapse: 'விரைவு இணைப்புகளை மறை',
+    expand: 'விரைவு இணைப்புகளைக் காட்டு',
+    customerService: 'வாடிக்கையாளர் சேவை',
+    chatRoom: 'அரட்டை அறை',
+    speedTest: 'வேக சோதனை',
+    help: 'உதவி மையம்',
+    phone: 'தொலைபேசி',
+    email: 'மின்னஞ்சல்',
+    copyEmail: 'மின்னஞ்சல் முகவரி {{email}} ஐ நகலெடு',
+    messages: 'தளச் செய்திகள்',
+  },
+  copy_success: 'நகலெடுக்கப்பட்டது',
+  copy_failed: 'நகலெடுக்க முடியவில்லை; உரையைத் தேர்ந்தெடுத்து கைமுறையாக நகலெடுக்கவும்.',
+  footer: {
+    about: 'எங்களைப் பற்றி',
+    contact: 'எங்களைத் தொடர்புகொள்ள',
+    terms: 'பொது விதிமுறைகள் மற்றும் நிபந்தனைகள்',
+    responsible: 'பொறுப்பான விளையாட்டு',
+    privacy: 'தனியுரிமைக் கொள்கை',
+    affiliates: 'இணை கூட்டாளர்கள்',
+    refund: 'பணத்திருப்பக் கொள்கை',
+    vendors: 'விளையாட்டு வழங்குநர்கள்',
+    previous: 'முந்தைய வழங்குநர்கள்',
+    next: 'அடுத்த வழங்குநர்கள்',
+    licences: 'உரிமங்கள்',
+    apps: 'செயலியைப் பெறுக',
+    ios: 'iOS செயலி',
+    android: 'Android செயலி',
+    social: 'எங்களைப் பின்தொடருங்கள்',
+  },
+  ranking: {
+    periods: 'காலம்',
+    period: {
+      DAY: 'இன்று',
+      WEEK: 'இந்த வாரம்',
+      MONTH: 'இந்த மாதம்',
+    },
+    rank: 'தரவரிசை',
+    player: 'வீரர்',
+    depositAmount: 'வைப்புகள்',
+    betAmount: 'செல்லுபடியான பந்தயங்கள்',
+    empty: 'இந்தத் தரவரிசையில் இன்னும் யாரும் இல்லை.',
+    range: '{{from}} முதல் {{to}} வரை',
   },
 };

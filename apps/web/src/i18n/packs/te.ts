@@ -1,4 +1,4 @@
-import type { TranslationPack } from '../translation-shape.ts';
+import type { ShellHomePack, TranslationPack } from '../translation-shape.ts';
 
 /** Telugu. Product and brand names are left to the English text. */
 export const pack: TranslationPack = {
@@ -163,4 +163,90 @@ export const pack: TranslationPack = {
     },
   },
   footer: { responsibleGaming: 'బాధ్యతాయుతంగా ఆడండి. 18 సంవత్సరాలు మరియు పైబడిన పెద్దలకు మాత్రమే.', rights: 'అన్ని హక్కులూ ప్రత్యేకించబడ్డాయి.' },
+};
+
+/** The `shellHome` namespace: home page, vendor menus, right bar, footer and rankings. */
+export const shellHome: ShellHomePack = {
+  loading: 'లోడ్ అవుతోంది…',
+  error: 'దీన్ని లోడ్ చేయడం సాధ్యం కాలేదు.',
+  retry: 'మళ్లీ ప్రయత్నించు',
+  jackpot: {
+    title: 'జాక్‌పాట్',
+  },
+  winners: {
+    title: 'విజేతల బోర్డు',
+    empty: 'చూపించడానికి ఇంకా విజయాలు లేవు.',
+    player: 'ఆటగాడు',
+    game: 'గేమ్',
+    amount: 'గెలుపు',
+  },
+  hot: {
+    title: 'ప్రముఖ ఆటలు',
+    types: 'ఆటల రకాలు',
+    empty: 'ఈ వర్గంలో ఇంకా ప్రముఖ ఆటలు లేవు.',
+    maintenance: 'నిర్వహణలో ఉంది',
+    type: {
+      ELOTT: 'ఇ-లాటరీ',
+      LOTT: 'లాటరీ',
+      LIVE: 'లైవ్ క్యాసినో',
+      SPORTS: 'క్రీడలు',
+      FISH: 'ఫిషింగ్',
+      RNG: 'స్లాట్‌లు',
+      PVP: 'కార్డ్ గేమ్‌లు',
+    },
+  },
+  vendors: {
+    open: '{{category}} ప్రొవైడర్‌లను చూపించు',
+    list: '{{category}} ప్రొవైడర్‌లు',
+    more: 'మరిన్ని',
+    scrollBack: 'మునుపటి ప్రొవైడర్‌లు',
+    scrollOn: 'తదుపరి ప్రొవైడర్‌లు',
+    maintenance: 'నిర్వహణ',
+  },
+  rightBar: {
+    label: 'త్వరిత లింక్‌లు',
+    collapse: 'త్వరిత లింక్‌లను దాచు',
+    expand: 'త్వరిత లింక్‌లను చూపించు',
+    customerService: 'కస్టమర్ సేవ',
+    chatRoom: 'చాట్ రూమ్',
+    speedTest: 'వేగ పరీక్ష',
+    help: 'సహాయ కేంద్రం',
+    phone: 'ఫోన్',
+    email: 'ఇమెయిల్',
+    copyEmail: 'ఇమెయిల్ చిరునామా {{email}} ను కాపీ చేయండి',
+    messages: 'ప్లాట్‌ఫారమ్ సందేశాలు',
+  },
+  copy_success: 'కాపీ అయింది',
+  copy_failed: 'కాపీ కాలేదు; వచనాన్ని ఎంచుకుని మీరే కాపీ చేయండి.',
+  footer: {
+    about: 'మా గురించి',
+    contact: 'మమ్మల్ని సంప్రదించండి',
+    terms: 'సాధారణ నిబంధనలు మరియు షరతులు',
+    responsible: 'బాధ్యతాయుతమైన గేమింగ్',
+    privacy: 'గోప్యతా విధానం',
+    affiliates: 'అనుబంధ భాగస్వాములు',
+    refund: 'రీఫండ్ విధానం',
+    vendors: 'గేమ్ ప్రొవైడర్‌లు',
+    previous: 'మునుపటి ప్రొవైడర్‌లు',
+    next: 'తదుపరి ప్రొవైడర్‌లు',
+    licences: 'లైసెన్సులు',
+    apps: 'యాప్ పొందండి',
+    ios: 'iOS యాప్',
+    android: 'Android యాప్',
+    social: 'మమ్మల్ని అనుసరించండి',
+  },
+  ranking: {
+    periods: 'వ్యవధి',
+    period: {
+      DAY: 'ఈ రోజు',
+      WEEK: 'ఈ వారం',
+      MONTH: 'ఈ నెల',
+    },
+    rank: 'ర్యాంక్',
+    player: 'ఆటగాడు',
+    depositAmount: 'డిపాజిట్‌లు',
+    betAmount: 'చెల్లుబాటు అయ్యే పందేలు',
+    empty: 'ఈ ర్యాంకింగ్‌లో ఇంకా ఎవరూ లేరు.',
+    range: '{{from}} నుండి {{to}} వరకు',
+  },
 };

@@ -1,4 +1,4 @@
-import type { TranslationPack } from '../translation-shape.ts';
+import type { ShellHomePack, TranslationPack } from '../translation-shape.ts';
 
 /** Thai. Product and brand names are left to the English text. */
 export const pack: TranslationPack = {
@@ -163,4 +163,90 @@ export const pack: TranslationPack = {
     },
   },
   footer: { responsibleGaming: 'เล่นอย่างมีความรับผิดชอบ สำหรับผู้ที่มีอายุ 18 ปีขึ้นไปเท่านั้น', rights: 'สงวนลิขสิทธิ์' },
+};
+
+/** The `shellHome` namespace: home page, vendor menus, right bar, footer and rankings. */
+export const shellHome: ShellHomePack = {
+  loading: 'กำลังโหลด…',
+  error: 'ไม่สามารถโหลดเนื้อหานี้ได้',
+  retry: 'ลองอีกครั้ง',
+  jackpot: {
+    title: 'แจ็คพอต',
+  },
+  winners: {
+    title: 'กระดานผู้ชนะ',
+    empty: 'ยังไม่มีรายการชนะที่จะแสดง',
+    player: 'ผู้เล่น',
+    game: 'เกม',
+    amount: 'ชนะ',
+  },
+  hot: {
+    title: 'เกมยอดนิยม',
+    types: 'ประเภทเกม',
+    empty: 'ยังไม่มีเกมยอดนิยมในหมวดนี้',
+    maintenance: 'อยู่ระหว่างปรับปรุง',
+    type: {
+      ELOTT: 'หวยออนไลน์',
+      LOTT: 'หวย',
+      LIVE: 'คาสิโนสด',
+      SPORTS: 'กีฬา',
+      FISH: 'ยิงปลา',
+      RNG: 'สล็อต',
+      PVP: 'เกมไพ่',
+    },
+  },
+  vendors: {
+    open: 'แสดงผู้ให้บริการ{{category}}',
+    list: 'ผู้ให้บริการ{{category}}',
+    more: 'เพิ่มเติม',
+    scrollBack: 'ผู้ให้บริการก่อนหน้า',
+    scrollOn: 'ผู้ให้บริการถัดไป',
+    maintenance: 'ปิดปรับปรุง',
+  },
+  rightBar: {
+    label: 'ลิงก์ด่วน',
+    collapse: 'ซ่อนลิงก์ด่วน',
+    expand: 'แสดงลิงก์ด่วน',
+    customerService: 'ฝ่ายบริการลูกค้า',
+    chatRoom: 'ห้องแชท',
+    speedTest: 'ทดสอบความเร็ว',
+    help: 'ศูนย์ช่วยเหลือ',
+    phone: 'โทรศัพท์',
+    email: 'อีเมล',
+    copyEmail: 'คัดลอกที่อยู่อีเมล {{email}}',
+    messages: 'ข้อความจากแพลตฟอร์ม',
+  },
+  copy_success: 'คัดลอกแล้ว',
+  copy_failed: 'คัดลอกไม่สำเร็จ กรุณาเลือกข้อความแล้วคัดลอกด้วยตนเอง',
+  footer: {
+    about: 'เกี่ยวกับเรา',
+    contact: 'ติดต่อเรา',
+    terms: 'ข้อกำหนดและเงื่อนไขทั่วไป',
+    responsible: 'การเล่นเกมอย่างมีความรับผิดชอบ',
+    privacy: 'นโยบายความเป็นส่วนตัว',
+    affiliates: 'พันธมิตร',
+    refund: 'นโยบายการคืนเงิน',
+    vendors: 'ผู้ให้บริการเกม',
+    previous: 'ผู้ให้บริการก่อนหน้า',
+    next: 'ผู้ให้บริการถัดไป',
+    licences: 'ใบอนุญาต',
+    apps: 'ดาวน์โหลดแอป',
+    ios: 'แอป iOS',
+    android: 'แอป Android',
+    social: 'ติดตามเรา',
+  },
+  ranking: {
+    periods: 'ช่วงเวลา',
+    period: {
+      DAY: 'วันนี้',
+      WEEK: 'สัปดาห์นี้',
+      MONTH: 'เดือนนี้',
+    },
+    rank: 'อันดับ',
+    player: 'ผู้เล่น',
+    depositAmount: 'ยอดฝาก',
+    betAmount: 'ยอดเดิมพันที่ถูกต้อง',
+    empty: 'ยังไม่มีใครอยู่ในอันดับนี้',
+    range: 'ตั้งแต่ {{from}} ถึง {{to}}',
+  },
 };

@@ -1,4 +1,4 @@
-import type { TranslationPack } from '../translation-shape.ts';
+import type { ShellHomePack, TranslationPack } from '../translation-shape.ts';
 
 /** Tagalog (Filipino). Product and brand names are left to the English text. */
 export const pack: TranslationPack = {
@@ -166,4 +166,90 @@ export const pack: TranslationPack = {
     },
   },
   footer: { responsibleGaming: 'Maglaro nang responsable. Para lamang sa mga edad 18 pataas.', rights: 'Nakalaan ang lahat ng karapatan.' },
+};
+
+/** The `shellHome` namespace: home page, vendor menus, right bar, footer and rankings. */
+export const shellHome: ShellHomePack = {
+  loading: 'Naglo-load…',
+  error: 'Hindi ito ma-load.',
+  retry: 'Subukan muli',
+  jackpot: {
+    title: 'Jackpot',
+  },
+  winners: {
+    title: 'Listahan ng mga nanalo',
+    empty: 'Wala pang panalong maipapakita.',
+    player: 'Manlalaro',
+    game: 'Laro',
+    amount: 'Panalo',
+  },
+  hot: {
+    title: 'Mga patok na laro',
+    types: 'Mga uri ng laro',
+    empty: 'Wala pang patok na laro sa kategoryang ito.',
+    maintenance: 'Nasa maintenance',
+    type: {
+      ELOTT: 'E-lotto',
+      LOTT: 'Lotto',
+      LIVE: 'Live na casino',
+      SPORTS: 'Sports',
+      FISH: 'Pangingisda',
+      RNG: 'Slots',
+      PVP: 'Mga laro ng baraha',
+    },
+  },
+  vendors: {
+    open: 'Ipakita ang mga provider ng {{category}}',
+    list: 'Mga provider ng {{category}}',
+    more: 'Higit pa',
+    scrollBack: 'Mga naunang provider',
+    scrollOn: 'Mga susunod na provider',
+    maintenance: 'maintenance',
+  },
+  rightBar: {
+    label: 'Mabilisang link',
+    collapse: 'Itago ang mabilisang link',
+    expand: 'Ipakita ang mabilisang link',
+    customerService: 'Customer service',
+    chatRoom: 'Chat room',
+    speedTest: 'Speed test',
+    help: 'Help center',
+    phone: 'Telepono',
+    email: 'Email',
+    copyEmail: 'Kopyahin ang email address na {{email}}',
+    messages: 'Mga mensahe ng platform',
+  },
+  copy_success: 'Nakopya na',
+  copy_failed: 'Hindi nakopya; piliin ang teksto at kopyahin ito nang mano-mano.',
+  footer: {
+    about: 'Tungkol sa amin',
+    contact: 'Makipag-ugnayan sa amin',
+    terms: 'Pangkalahatang tuntunin at kundisyon',
+    responsible: 'Responsableng paglalaro',
+    privacy: 'Patakaran sa privacy',
+    affiliates: 'Mga affiliate',
+    refund: 'Patakaran sa refund',
+    vendors: 'Mga provider ng laro',
+    previous: 'Mga naunang provider',
+    next: 'Mga susunod na provider',
+    licences: 'Mga lisensya',
+    apps: 'Kunin ang app',
+    ios: 'iOS app',
+    android: 'Android app',
+    social: 'Sundan kami',
+  },
+  ranking: {
+    periods: 'Panahon',
+    period: {
+      DAY: 'Ngayong araw',
+      WEEK: 'Ngayong linggo',
+      MONTH: 'Ngayong buwan',
+    },
+    rank: 'Ranggo',
+    player: 'Manlalaro',
+    depositAmount: 'Mga deposito',
+    betAmount: 'Mga valid na taya',
+    empty: 'Wala pang tao sa ranking na ito.',
+    range: 'Mula {{from}} hanggang {{to}}',
+  },
 };

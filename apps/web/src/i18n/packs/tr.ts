@@ -1,4 +1,4 @@
-import type { TranslationPack } from '../translation-shape.ts';
+import type { ShellHomePack, TranslationPack } from '../translation-shape.ts';
 
 /** Turkish. Product and brand names are left to the English text. */
 export const pack: TranslationPack = {
@@ -164,4 +164,90 @@ export const pack: TranslationPack = {
     },
   },
   footer: { responsibleGaming: 'Sorumlu oynayın. Yalnızca 18 yaş ve üzeri yetişkinler içindir.', rights: 'Tüm hakları saklıdır.' },
+};
+
+/** The `shellHome` namespace: home page, vendor menus, right bar, footer and rankings. */
+export const shellHome: ShellHomePack = {
+  loading: 'Yükleniyor…',
+  error: 'Bu içerik yüklenemedi.',
+  retry: 'Tekrar dene',
+  jackpot: {
+    title: 'Jackpot',
+  },
+  winners: {
+    title: 'Kazananlar tablosu',
+    empty: 'Henüz gösterilecek kazanç yok.',
+    player: 'Oyuncu',
+    game: 'Oyun',
+    amount: 'Kazanç',
+  },
+  hot: {
+    title: 'Popüler oyunlar',
+    types: 'Oyun türleri',
+    empty: 'Bu kategoride henüz popüler oyun yok.',
+    maintenance: 'Bakımda',
+    type: {
+      ELOTT: 'E-piyango',
+      LOTT: 'Piyango',
+      LIVE: 'Canlı casino',
+      SPORTS: 'Spor',
+      FISH: 'Balık avı',
+      RNG: 'Slotlar',
+      PVP: 'Kart oyunları',
+    },
+  },
+  vendors: {
+    open: '{{category}} sağlayıcılarını göster',
+    list: '{{category}} sağlayıcıları',
+    more: 'Daha fazla',
+    scrollBack: 'Önceki sağlayıcılar',
+    scrollOn: 'Sonraki sağlayıcılar',
+    maintenance: 'bakımda',
+  },
+  rightBar: {
+    label: 'Hızlı bağlantılar',
+    collapse: 'Hızlı bağlantıları gizle',
+    expand: 'Hızlı bağlantıları göster',
+    customerService: 'Müşteri hizmetleri',
+    chatRoom: 'Sohbet odası',
+    speedTest: 'Hız testi',
+    help: 'Yardım merkezi',
+    phone: 'Telefon',
+    email: 'E-posta',
+    copyEmail: '{{email}} e-posta adresini kopyala',
+    messages: 'Platform mesajları',
+  },
+  copy_success: 'Kopyalandı',
+  copy_failed: 'Kopyalanamadı; metni seçip elle kopyalayın.',
+  footer: {
+    about: 'Hakkımızda',
+    contact: 'Bize ulaşın',
+    terms: 'Genel hüküm ve koşullar',
+    responsible: 'Sorumlu oyun',
+    privacy: 'Gizlilik politikası',
+    affiliates: 'Ortaklık programı',
+    refund: 'İade politikası',
+    vendors: 'Oyun sağlayıcıları',
+    previous: 'Önceki sağlayıcılar',
+    next: 'Sonraki sağlayıcılar',
+    licences: 'Lisanslar',
+    apps: 'Uygulamayı indirin',
+    ios: 'iOS uygulaması',
+    android: 'Android uygulaması',
+    social: 'Bizi takip edin',
+  },
+  ranking: {
+    periods: 'Dönem',
+    period: {
+      DAY: 'Bugün',
+      WEEK: 'Bu hafta',
+      MONTH: 'Bu ay',
+    },
+    rank: 'Sıra',
+    player: 'Oyuncu',
+    depositAmount: 'Yatırımlar',
+    betAmount: 'Geçerli bahisler',
+    empty: 'Bu sıralamada henüz kimse yok.',
+    range: '{{from}} - {{to}} arası',
+  },
 };

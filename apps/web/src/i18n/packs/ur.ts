@@ -1,4 +1,4 @@
-import type { TranslationPack } from '../translation-shape.ts';
+import type { ShellHomePack, TranslationPack } from '../translation-shape.ts';
 
 /** Urdu (right to left). Product and brand names are left to the English text. */
 export const pack: TranslationPack = {
@@ -163,4 +163,90 @@ export const pack: TranslationPack = {
     },
   },
   footer: { responsibleGaming: 'ذمہ داری سے کھیلیں۔ صرف 18 سال اور اس سے زائد عمر کے بالغوں کے لیے۔', rights: 'جملہ حقوق محفوظ ہیں۔' },
+};
+
+/** The `shellHome` namespace: home page, vendor menus, right bar, footer and rankings. */
+export const shellHome: ShellHomePack = {
+  loading: 'لوڈ ہو رہا ہے…',
+  error: 'اسے لوڈ نہیں کیا جا سکا۔',
+  retry: 'دوبارہ کوشش کریں',
+  jackpot: {
+    title: 'جیک پاٹ',
+  },
+  winners: {
+    title: 'فاتحین کا بورڈ',
+    empty: 'دکھانے کے لیے ابھی کوئی جیت نہیں ہے۔',
+    player: 'کھلاڑی',
+    game: 'گیم',
+    amount: 'جیت',
+  },
+  hot: {
+    title: 'مقبول گیمز',
+    types: 'گیم کی اقسام',
+    empty: 'اس زمرے میں ابھی کوئی مقبول گیم نہیں ہے۔',
+    maintenance: 'مرمت جاری ہے',
+    type: {
+      ELOTT: 'ای لاٹری',
+      LOTT: 'لاٹری',
+      LIVE: 'لائیو کیسینو',
+      SPORTS: 'کھیل',
+      FISH: 'فشنگ',
+      RNG: 'سلاٹس',
+      PVP: 'تاش کے کھیل',
+    },
+  },
+  vendors: {
+    open: '{{category}} فراہم کنندگان دکھائیں',
+    list: '{{category}} فراہم کنندگان',
+    more: 'مزید',
+    scrollBack: 'پچھلے فراہم کنندگان',
+    scrollOn: 'اگلے فراہم کنندگان',
+    maintenance: 'دیکھ بھال',
+  },
+  rightBar: {
+    label: 'فوری لنکس',
+    collapse: 'فوری لنکس چھپائیں',
+    expand: 'فوری لنکس دکھائیں',
+    customerService: 'کسٹمر سروس',
+    chatRoom: 'چیٹ روم',
+    speedTest: 'اسپیڈ ٹیسٹ',
+    help: 'مدد مرکز',
+    phone: 'فون',
+    email: 'ای میل',
+    copyEmail: 'ای میل پتہ {{email}} کاپی کریں',
+    messages: 'پلیٹ فارم کے پیغامات',
+  },
+  copy_success: 'کاپی ہو گیا',
+  copy_failed: 'کاپی نہیں ہو سکا؛ متن منتخب کر کے خود کاپی کریں۔',
+  footer: {
+    about: 'ہمارے بارے میں',
+    contact: 'ہم سے رابطہ کریں',
+    terms: 'عمومی شرائط و ضوابط',
+    responsible: 'ذمہ دارانہ گیمنگ',
+    privacy: 'رازداری کی پالیسی',
+    affiliates: 'ملحقہ شراکت دار',
+    refund: 'رقم کی واپسی کی پالیسی',
+    vendors: 'گیم فراہم کنندگان',
+    previous: 'پچھلے فراہم کنندگان',
+    next: 'اگلے فراہم کنندگان',
+    licences: 'لائسنس',
+    apps: 'ایپ حاصل کریں',
+    ios: 'iOS ایپ',
+    android: 'Android ایپ',
+    social: 'ہمیں فالو کریں',
+  },
+  ranking: {
+    periods: 'مدت',
+    period: {
+      DAY: 'آج',
+      WEEK: 'اس ہفتے',
+      MONTH: 'اس مہینے',
+    },
+    rank: 'درجہ',
+    player: 'کھلاڑی',
+    depositAmount: 'جمع رقم',
+    betAmount: 'درست شرطیں',
+    empty: 'اس درجہ بندی میں ابھی کوئی نہیں ہے۔',
+    range: '{{from}} سے {{to}} تک',
+  },
 };

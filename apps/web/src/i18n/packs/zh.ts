@@ -1,4 +1,4 @@
-import type { TranslationPack } from '../translation-shape.ts';
+import type { ShellHomePack, TranslationPack } from '../translation-shape.ts';
 
 /** Chinese (simplified). Product and brand names are left to the English text. */
 export const pack: TranslationPack = {
@@ -159,4 +159,90 @@ export const pack: TranslationPack = {
     },
   },
   footer: { responsibleGaming: '理性娱乐，仅限 18 岁及以上成年人。', rights: '版权所有。' },
+};
+
+/** The `shellHome` namespace: home page, vendor menus, right bar, footer and rankings. */
+export const shellHome: ShellHomePack = {
+  loading: '加载中…',
+  error: '无法加载此内容。',
+  retry: '重试',
+  jackpot: {
+    title: '奖池',
+  },
+  winners: {
+    title: '中奖榜',
+    empty: '暂无中奖记录。',
+    player: '玩家',
+    game: '游戏',
+    amount: '赢得',
+  },
+  hot: {
+    title: '热门游戏',
+    types: '游戏类型',
+    empty: '该类别暂无热门游戏。',
+    maintenance: '维护中',
+    type: {
+      ELOTT: '电子彩票',
+      LOTT: '彩票',
+      LIVE: '真人娱乐场',
+      SPORTS: '体育',
+      FISH: '捕鱼',
+      RNG: '老虎机',
+      PVP: '棋牌游戏',
+    },
+  },
+  vendors: {
+    open: '显示{{category}}供应商',
+    list: '{{category}}供应商',
+    more: '更多',
+    scrollBack: '上一组供应商',
+    scrollOn: '下一组供应商',
+    maintenance: '维护中',
+  },
+  rightBar: {
+    label: '快捷链接',
+    collapse: '隐藏快捷链接',
+    expand: '显示快捷链接',
+    customerService: '在线客服',
+    chatRoom: '聊天室',
+    speedTest: '测速',
+    help: '帮助中心',
+    phone: '电话',
+    email: '邮箱',
+    copyEmail: '复制邮箱地址 {{email}}',
+    messages: '平台消息',
+  },
+  copy_success: '已复制',
+  copy_failed: '复制失败，请选中文字后手动复制。',
+  footer: {
+    about: '关于我们',
+    contact: '联系我们',
+    terms: '一般条款与条件',
+    responsible: '负责任博彩',
+    privacy: '隐私政策',
+    affiliates: '合营代理',
+    refund: '退款政策',
+    vendors: '游戏供应商',
+    previous: '上一组供应商',
+    next: '下一组供应商',
+    licences: '牌照',
+    apps: '下载应用',
+    ios: 'iOS 应用',
+    android: 'Android 应用',
+    social: '关注我们',
+  },
+  ranking: {
+    periods: '时段',
+    period: {
+      DAY: '今天',
+      WEEK: '本周',
+      MONTH: '本月',
+    },
+    rank: '排名',
+    player: '玩家',
+    depositAmount: '存款',
+    betAmount: '有效投注',
+    empty: '该排行榜暂无玩家。',
+    range: '从 {{from}} 至 {{to}}',
+  },
 };

@@ -3,7 +3,10 @@ import { useTranslation } from 'react-i18next';
 import { shellHomeEn } from './en.ts';
 import { shellHomeVi } from './vi.ts';
 
-/** The home page's and the shell's newer texts, in their own namespace; English fills in for other languages. */
+/**
+ * The home page's and the shell's newer texts, in their own namespace. Vietnamese and English are
+ * added here; the other languages come with their pack's chunk (i18n/i18n.ts).
+ */
 export const SHELL_HOME_NS = 'shellHome';
 
 export function registerShellHomeTranslations(): void {
