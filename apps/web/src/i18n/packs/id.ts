@@ -185,9 +185,9 @@ export const shellHome: ShellHomePack = {
     amount: 'Menang',
   },
   hot: {
-    title: 'Game populer',
-    types: 'Jenis game',
-    empty: 'Belum ada game populer di kategori ini.',
+    title: 'Permainan populer',
+    types: 'Jenis permainan',
+    empty: 'Belum ada permainan populer di kategori ini.',
     maintenance: 'Sedang pemeliharaan',
     type: {
       ELOTT: 'Lotere elektronik',
@@ -230,7 +230,7 @@ export const shellHome: ShellHomePack = {
     privacy: 'Kebijakan privasi',
     affiliates: 'Afiliasi',
     refund: 'Kebijakan pengembalian dana',
-    vendors: 'Penyedia game',
+    vendors: 'Penyedia permainan',
     previous: 'Penyedia sebelumnya',
     next: 'Penyedia berikutnya',
     licences: 'Lisensi',

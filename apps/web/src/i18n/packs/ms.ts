@@ -251,7 +251,7 @@ export const shellHome: ShellHomePack = {
     player: 'Pemain',
     depositAmount: 'Deposit',
     betAmount: 'Pertaruhan sah',
-    empty: 'Belum ada sesiapa dalam ranking ini.',
+    empty: 'Belum ada sesiapa dalam kedudukan ini.',
     range: 'Dari {{from}} hingga {{to}}',
   },
 };

@@ -181,9 +181,9 @@ export const shellHome: ShellHomePack = {
     amount: 'గెలుపు',
   },
   hot: {
-    title: 'ప్రముఖ ఆటలు',
-    types: 'ఆటల రకాలు',
-    empty: 'ఈ వర్గంలో ఇంకా ప్రముఖ ఆటలు లేవు.',
+    title: 'ప్రముఖ గేమ్‌లు',
+    types: 'గేమ్ రకాలు',
+    empty: 'ఈ వర్గంలో ఇంకా ప్రముఖ గేమ్‌లు లేవు.',
     maintenance: 'నిర్వహణలో ఉంది',
     type: {
       ELOTT: 'ఇ-లాటరీ',

@@ -249,7 +249,7 @@ export const shellHome: ShellHomePack = {
     player: 'Manlalaro',
     depositAmount: 'Mga deposito',
     betAmount: 'Mga valid na taya',
-    empty: 'Wala pang tao sa ranking na ito.',
+    empty: 'Wala pang tao sa ranggong ito.',
     range: 'Mula {{from}} hanggang {{to}}',
   },
 };
