@@ -218,10 +218,10 @@ describe('home page, header vendor menus, right bar, footer and the rankings pag
         await shot(page, `vendor-menu-${viewport.name}`);
 
         // Keyboard: Escape closes and returns to the toggle; ArrowDown opens and enters the list.
-        await page.keyboard.press('Tab');
+        await links.first().focus();
         await page.keyboard.press('Escape');
         await menu.waitFor({ state: 'hidden' });
-        expect(await toggle.evaluate((el) => el === document.activeElement)).toBe(true);
+        await page.waitForFunction((id) => document.activeElement?.getAttribute('aria-controls') === id, menuId);
         await page.keyboard.press('ArrowDown');
         await menu.waitFor();
         await page.waitForFunction(() => document.activeElement?.classList.contains('vendor-menu__link'));
