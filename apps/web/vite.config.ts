@@ -1,8 +1,14 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { compression } from 'vite-plugin-compression2';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [
+    react(),
+    // Brotli and gzip copies next to every text file of the build; the server sends the one the
+    // browser accepts (`preCompressed`), so no request pays for compression.
+    compression({ algorithms: ['brotliCompress', 'gzip'], threshold: 1024, include: /\.(js|css|html|svg|json|txt)$/ }),
+  ],
   server: {
     proxy: {
       '/wps': 'http://localhost:8080',

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import fastifyCompress from '@fastify/compress';
 import fastifyCors from '@fastify/cors';
 import fastifyHelmet from '@fastify/helmet';
 import fastifySwagger from '@fastify/swagger';
@@ -283,6 +284,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     crossOriginEmbedderPolicy: false,
   });
+
+  // Answers over 1 KB (game lists, records, settings) go gzipped when the browser accepts it; the
+  // web app's files are compressed once at build time and served as they are (plugins/web-app.ts).
+  await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['gzip', 'deflate'] });
 
   const corsOrigins = env.CORS_ORIGINS.split(',')
     .map((o) => o.trim())

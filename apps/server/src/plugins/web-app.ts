@@ -13,7 +13,8 @@ export function isApiPath(url: string): boolean {
 
 /**
  * Serves the built web app. Client-side routes (`/index`, `/lottery`, ...) get index.html so a deep
- * link or a reload works; hashed assets are cached for a year.
+ * link or a reload works; hashed assets are cached for a year. Text files go out as the brotli or
+ * gzip copy the build wrote next to them, whichever the browser accepts.
  */
 export async function registerWebApp(app: FastifyInstance, distDir: string | undefined): Promise<void> {
   const hasBuild = distDir !== undefined && existsSync(path.join(distDir, 'index.html'));
@@ -22,9 +23,14 @@ export async function registerWebApp(app: FastifyInstance, distDir: string | und
       root: path.resolve(distDir),
       wildcard: false,
       index: false,
+      // The build writes `.br` and `.gz` copies of its text files; the browser gets the one it accepts.
+      preCompressed: true,
       setHeaders: (reply, filePath) => {
+        // Hashed assets never change; everything else (the page, icons) is checked again each time.
         if (filePath.includes(`${path.sep}assets${path.sep}`)) {
           reply.header('cache-control', 'public, max-age=31536000, immutable');
+        } else {
+          reply.header('cache-control', 'no-cache');
         }
       },
     });
@@ -36,7 +42,6 @@ export async function registerWebApp(app: FastifyInstance, distDir: string | und
     }
     // A missing file is a 404, except the spec's /register.html, which is a client route.
     if (path.extname(url) !== '' && url !== '/register.html') return sendError(request, reply, 'not_found');
-    reply.header('cache-control', 'no-cache');
     return reply.sendFile('index.html');
   });
 }

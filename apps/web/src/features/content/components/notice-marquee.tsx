@@ -35,7 +35,9 @@ function Items({ items, isCopy }: { items: readonly MarqueeItem[]; isCopy: boole
  */
 export function NoticeMarquee() {
   const { t } = useTranslation();
-  const { data } = useMarqueeNotices();
+  const { data, isPending } = useMarqueeNotices();
+  // The bar's place is kept while the notices load, so the page below does not jump when they arrive.
+  if (isPending) return <div className="notice-marquee notice-marquee--pending" aria-hidden="true" />;
   if (!data || data.length === 0) return null;
   return (
     <section className="notice-marquee" aria-label={t('content.marquee')}>

@@ -34,7 +34,27 @@ export function HotGames() {
     else void navigate(path);
   };
   let body: React.ReactNode;
-  if (hot.isPending) body = <p className="home-state">{t('loading')}</p>;
+  if (hot.isPending)
+    // Placeholders in the shape of the tabs and a row of cards keep the page from jumping on arrival.
+    body = (
+      <>
+        <p className="visually-hidden">{t('loading')}</p>
+        <div className="hot__tabs" aria-hidden="true">
+          <span className="hot__tab hot__tab--pending" />
+        </div>
+        <ul className="hot__list" aria-hidden="true">
+          {[0, 1, 2, 3].map((slot) => (
+            <li key={slot} className="hot__item">
+              <span className="hot__card hot__card--pending">
+                <span className="hot__image" />
+                <span className="hot__name">&nbsp;</span>
+                <span className="hot__vendor">&nbsp;</span>
+              </span>
+            </li>
+          ))}
+        </ul>
+      </>
+    );
   else if (hot.isError)
     body = (
       <p className="home-state home-state--error">

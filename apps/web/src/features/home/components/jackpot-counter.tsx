@@ -38,7 +38,16 @@ export function JackpotCounter() {
     return () => window.clearInterval(timer);
   }, [rule]);
   let body: React.ReactNode;
-  if (jackpot.isPending) body = <p className="home-state">{t('loading')}</p>;
+  if (jackpot.isPending)
+    // An invisible number of the counter's size holds its place until the rule arrives.
+    body = (
+      <>
+        <p className="visually-hidden">{t('loading')}</p>
+        <span className="jackpot__value jackpot__value--pending" aria-hidden="true">
+          {formatJackpot(0, i18n.language)}
+        </span>
+      </>
+    );
   else if (jackpot.isError)
     body = (
       <p className="home-state home-state--error">

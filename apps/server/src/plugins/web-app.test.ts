@@ -1,0 +1,75 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
+
+/** A web build as `npm run build` writes it: text files with their brotli and gzip copies. */
+function writeBuild(dir: string): { script: string; page: string } {
+  const page = `<!doctype html><html><body><div id="root"></div>${'<!-- padding -->'.repeat(100)}</body></html>`;
+  const script = `console.log(${JSON.stringify('x'.repeat(4000))});`;
+  mkdirSync(path.join(dir, 'assets'));
+  for (const [file, text] of [
+    ['index.html', page],
+    ['assets/index-abc123.js', script],
+  ] as const) {
+    writeFileSync(path.join(dir, file), text);
+    writeFileSync(path.join(dir, `${file}.br`), brotliCompressSync(text));
+    writeFileSync(path.join(dir, `${file}.gz`), gzipSync(text));
+  }
+  return { script, page };
+}
+
+describe('serving the web build', () => {
+  let dir: string;
+  let build: { script: string; page: string };
+  let testApp: TestApp;
+
+  beforeAll(async () => {
+    dir = mkdtempSync(path.join(tmpdir(), 'web-build-'));
+    build = writeBuild(dir);
+    testApp = await buildTestApp({ WEB_DIST_DIR: dir });
+  });
+  afterAll(async () => {
+    await testApp.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('sends the brotli copy of an asset to a browser that accepts it, cached for a year', async () => {
+    const response = await testApp.app.inject({ url: '/assets/index-abc123.js', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-encoding']).toBe('br');
+    expect(response.headers['cache-control']).toContain('immutable');
+    expect(brotliDecompressSync(response.rawPayload).toString()).toBe(build.script);
+  });
+
+  it('sends the gzip copy when brotli is not accepted, and the file itself when nothing is', async () => {
+    const gzipped = await testApp.app.inject({ url: '/assets/index-abc123.js', headers: { 'accept-encoding': 'gzip' } });
+    expect(gzipped.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzipped.rawPayload).toString()).toBe(build.script);
+
+    const plain = await testApp.app.inject({ url: '/assets/index-abc123.js', headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.payload).toBe(build.script);
+  });
+
+  it('sends a client route the compressed page, never cached', async () => {
+    const response = await testApp.app.inject({ url: '/lottery?gameCode=EL1', headers: { 'accept-encoding': 'br' } });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-encoding']).toBe('br');
+    expect(response.headers['cache-control']).toBe('no-cache');
+    expect(brotliDecompressSync(response.rawPayload).toString()).toBe(build.page);
+  });
+
+  it('gzips a large API answer for a browser that accepts it and leaves a small one as it is', async () => {
+    const large = await testApp.app.inject({ url: '/docs/json', headers: { 'accept-encoding': 'gzip' } });
+    expect(large.statusCode).toBe(200);
+    expect(large.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(gunzipSync(large.rawPayload).toString())).toHaveProperty('openapi');
+
+    const small = await testApp.app.inject({ url: '/healthz', headers: { 'accept-encoding': 'gzip' } });
+    expect(small.statusCode).toBe(200);
+    expect(small.headers['content-encoding']).toBeUndefined();
+  });
+});
