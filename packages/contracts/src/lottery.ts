@@ -106,6 +106,29 @@ export const lotteryVerifyResponseSchema = okEnvelope(
   }),
 );
 
+/** The bet types one game offers: the shape of a selection, what one unit costs and pays, the stake range. */
+export const lotteryPlayTypesQuerySchema = z.object({ gameId: lotteryGameIdSchema });
+export const lotteryPlayTypeSchema = z.object({
+  betType: z.enum(LOTTERY_BET_TYPES),
+  /** Numbers one selection holds (xiên 2: 2) and the digits of each. */
+  count: z.number().int(),
+  digits: z.number().int(),
+  /** Points one unit of stake costs (bao lô north: 27). */
+  stakeMultiplier: z.number().int(),
+  /** Paid per hit per unit of stake, in thousandths. */
+  oddsMilli: z.number().int(),
+});
+export type LotteryPlayType = z.infer<typeof lotteryPlayTypeSchema>;
+export const lotteryPlayTypesResponseSchema = okEnvelope(
+  z.object({
+    gameId: z.string(),
+    region: z.enum(LOTTERY_REGIONS),
+    minStake: amountMinorSchema,
+    maxStake: amountMinorSchema,
+    list: z.array(lotteryPlayTypeSchema),
+  }),
+);
+
 export const ticketLineInputSchema = z.object({
   betType: z.enum(LOTTERY_BET_TYPES),
   numbers: z

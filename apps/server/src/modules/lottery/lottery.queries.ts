@@ -1,5 +1,13 @@
 import { LOTTERY_VENDOR_CODE, type LotteryDraw, type LotteryGameEntry } from '@platform/contracts/lottery';
-import { type DrawResult, drawFromSeed, type LotteryRegion, seedCommitment } from '@platform/games/lottery';
+import {
+  betTypesOf,
+  type DrawResult,
+  drawFromSeed,
+  type LotteryBetType,
+  type LotteryRegion,
+  seedCommitment,
+  selectionShape,
+} from '@platform/games/lottery';
 import { type Kysely, sql } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import { DomainError } from '../../lib/domain-error.ts';
@@ -152,6 +160,32 @@ export function createLotteryQueries(deps: { db: Kysely<DB>; now: () => Date }) 
         .map((r) => presentDraw(r as DrawRow))
         .sort((a, b) => b.winningTime - a.winningTime)
         .slice(0, count);
+    },
+    /** The bet types a game offers with their odds and stake multipliers, in the engine's order. */
+    async playTypes(merchantId: number, gameCode: string) {
+      const game = await db
+        .selectFrom('lottery_games')
+        .select(['code', 'region', 'min_stake', 'max_stake'])
+        .where('merchant_id', '=', merchantId)
+        .where('code', '=', gameCode)
+        .where('is_enabled', '=', true)
+        .executeTakeFirst();
+      if (!game) throw new DomainError('not_found', 'gameId');
+      const region = game.region as LotteryRegion;
+      const odds = await db
+        .selectFrom('lottery_odds')
+        .select(['bet_type', 'odds_milli', 'stake_multiplier'])
+        .where('merchant_id', '=', merchantId)
+        .where('region', '=', region)
+        .where('is_enabled', '=', true)
+        .execute();
+      const byType = new Map(odds.map((o) => [o.bet_type as LotteryBetType, o]));
+      const list = betTypesOf(region).flatMap((betType) => {
+        const rate = byType.get(betType);
+        if (!rate) return [];
+        return [{ betType, ...selectionShape(betType), stakeMultiplier: Number(rate.stake_multiplier), oddsMilli: Number(rate.odds_milli) }];
+      });
+      return { gameId: game.code, region, minStake: Number(game.min_stake), maxStake: Number(game.max_stake), list };
     },
     /** Checks a house draw: the seed matches the commitment published at open, and draws the result. */
     async verify(merchantId: number, gameCode: string, numero: string) {

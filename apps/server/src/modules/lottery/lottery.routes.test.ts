@@ -50,6 +50,27 @@ describe('lottery calls', () => {
     expect(verify.statusCode).toBe(404);
   });
 
+  it("lists a game's bet types with the odds and multipliers tickets are charged and paid by", async () => {
+    const north = await t.app.inject({ method: 'GET', url: '/lgw/vn/games/play_types?gameId=EL1' });
+    expect(north.statusCode).toBe(200);
+    const value = north.json().value;
+    expect(value).toMatchObject({ gameId: 'EL1', region: 'north' });
+    expect(value.minStake).toBeGreaterThan(0);
+    expect(value.maxStake).toBeGreaterThanOrEqual(value.minStake);
+    const types = value.list.map((p: { betType: string }) => p.betType);
+    expect(types).toContain('lo2');
+    expect(types).not.toContain('da');
+    expect(value.list.find((p: { betType: string }) => p.betType === 'lo2')).toMatchObject({ count: 1, digits: 2, stakeMultiplier: 27 });
+    expect(value.list.find((p: { betType: string }) => p.betType === 'xien3')).toMatchObject({ count: 3, digits: 2 });
+    const south = (await t.app.inject({ method: 'GET', url: '/lgw/vn/games/play_types?gameId=TPHCM' })).json().value;
+    expect(south.list.find((p: { betType: string }) => p.betType === 'lo2').stakeMultiplier).toBe(18);
+    expect(south.list.map((p: { betType: string }) => p.betType)).toContain('da');
+    expect((await t.app.inject({ method: 'GET', url: '/lgw/vn/games/play_types' })).statusCode).toBe(400);
+    const unknown = await t.app.inject({ method: 'GET', url: '/lgw/vn/games/play_types?gameId=NOPE' });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().code).toBe('not_found');
+  });
+
   it('refuses bad tickets with their codes and keeps the balance', async () => {
     const player = await fundedPlayer(t, 1_000_000);
     const place = (payload: object, headers: Record<string, string> = player.headers) =>

@@ -10,6 +10,8 @@ import {
   lotteryLatestQuerySchema,
   lotteryMenuQuerySchema,
   lotteryMenuResponseSchema,
+  lotteryPlayTypesQuerySchema,
+  lotteryPlayTypesResponseSchema,
   lotteryRecentQuerySchema,
   lotteryVerifyQuerySchema,
   lotteryVerifyResponseSchema,
@@ -94,6 +96,19 @@ export function lotteryRoutes(deps: {
         );
         return ok({ tags: [...new Set(list.map((g) => g.gameMenuTag))], list, serverTime: Date.now() });
       },
+    );
+
+    app.get(
+      '/lgw/vn/games/play_types',
+      {
+        schema: {
+          tags: ['lottery'],
+          summary: "A game's bet types: numbers and digits per selection, stake multiplier, odds, and the stake range",
+          querystring: lotteryPlayTypesQuerySchema,
+          response: { 200: lotteryPlayTypesResponseSchema, ...publicErrors },
+        },
+      },
+      async (request) => ok(await queries.playTypes(await merchantIdOf(request), request.query.gameId)),
     );
 
     app.get(
