@@ -67,6 +67,12 @@ export const lotteryRecentQuerySchema = lotteryMenuQuerySchema.extend({
   recentCount: z.coerce.number().int().min(1).max(LOTTERY_RECENT_COUNT_MAX).default(LOTTERY_RECENT_COUNT_MAX),
 });
 
+/** Spec: popular lottery games, count 20. */
+export const LOTTERY_POPULAR_COUNT = 20;
+export const lotteryPopularQuerySchema = lotteryMenuQuerySchema.extend({
+  count: z.coerce.number().int().min(1).max(LOTTERY_POPULAR_COUNT).default(LOTTERY_POPULAR_COUNT),
+});
+
 export const lotteryHistoryQuerySchema = z.object({
   gameId: lotteryGameIdSchema,
   count: z.coerce.number().int().min(1).max(LOTTERY_NUMERO_COUNT_MAX).default(LOTTERY_NUMERO_COUNT_MAX),

@@ -128,6 +128,29 @@ export function createLotteryQueries(deps: { db: Kysely<DB>; now: () => Date }) 
       const list = await menu(merchantId, language, ids);
       return list.sort((a, b) => (rank.get(a.gameId) ?? 0) - (rank.get(b.gameId) ?? 0));
     },
+    /**
+     * The games most bet on over the last seven days (tickets, then stake), then the rest in the
+     * operator's order, so the list is full even before anyone has played.
+     */
+    async popular(merchantId: number, count: number, language: string) {
+      const since = new Date(now().getTime() - 7 * 24 * 3600 * 1000);
+      const played = await db
+        .selectFrom('lottery_tickets as t')
+        .innerJoin('lottery_games as g', 'g.id', 't.game_id')
+        .select(['g.code', sql<string>`count(*)`.as('tickets'), sql<string>`sum(t.total_stake)`.as('stake')])
+        .where('g.merchant_id', '=', merchantId)
+        .where('t.created_at', '>=', since)
+        .groupBy('g.code')
+        .execute();
+      const weight = new Map(played.map((p) => [p.code, [Number(p.tickets), Number(p.stake)] as const]));
+      const list = await menu(merchantId, language);
+      const ranked = list
+        .map((game, order) => ({ game, order, w: weight.get(game.gameId) ?? ([0, 0] as const) }))
+        .sort((a, b) => b.w[0] - a.w[0] || b.w[1] - a.w[1] || a.order - b.order)
+        .map((entry) => entry.game)
+        .slice(0, count);
+      return { tags: [...new Set(ranked.map((g) => g.gameMenuTag))], list: ranked, serverTime: now().getTime() };
+    },
     /** The drawn (or voided) periods of a game, newest first. */
     async history(merchantId: number, gameCode: string, count: number): Promise<LotteryDraw[]> {
       const rows = await db

@@ -110,6 +110,15 @@ describe('lottery calls', () => {
     expect(tickets.json().value.list).toHaveLength(1);
     const recent = await t.app.inject({ method: 'GET', url: '/lgw/vn/games/game_menu/recent?recentCount=100', headers: player.headers });
     expect(recent.json().value.list.map((g: { gameId: string }) => g.gameId)).toEqual(['EL1']);
+    // The game with tickets leads the popular list; the rest follow in the operator's order.
+    const popular = await t.app.inject({ method: 'GET', url: '/lgw/vn/games/popular?count=20&prizeMode=Lott&device=WEB' });
+    expect(popular.statusCode).toBe(200);
+    const popularIds = popular.json().value.list.map((g: { gameId: string }) => g.gameId);
+    expect(popularIds[0]).toBe('EL1');
+    expect(popularIds.length).toBeGreaterThan(1);
+    expect(popularIds.length).toBeLessThanOrEqual(20);
+    expect(new Set(popularIds).size).toBe(popularIds.length);
+    expect((await t.app.inject({ method: 'GET', url: '/lgw/vn/games/popular?count=21' })).statusCode).toBe(400);
   });
 
   it("takes an operator's official result for today's draw only, confirmed by a second operator", async () => {

@@ -11,6 +11,7 @@ import {
   lotteryMenuQuerySchema,
   lotteryMenuResponseSchema,
   lotteryPlayTypesQuerySchema,
+  lotteryPopularQuerySchema,
   lotteryPlayTypesResponseSchema,
   lotteryRecentQuerySchema,
   lotteryVerifyQuerySchema,
@@ -96,6 +97,20 @@ export function lotteryRoutes(deps: {
         );
         return ok({ tags: [...new Set(list.map((g) => g.gameMenuTag))], list, serverTime: Date.now() });
       },
+    );
+
+    app.get(
+      '/lgw/vn/games/popular',
+      {
+        schema: {
+          tags: ['lottery'],
+          summary: 'The lottery games most bet on lately (count up to 20), then the rest in the operator order',
+          querystring: lotteryPopularQuerySchema,
+          response: { 200: lotteryMenuResponseSchema, ...publicErrors },
+        },
+      },
+      async (request) =>
+        ok(await queries.popular(await merchantIdOf(request), request.query.count, languageOf(request, request.query.language))),
     );
 
     app.get(
