@@ -59,7 +59,12 @@ export const routes: RouteObject[] = [
       lobbyRoute('/rng', 'rng'),
       lobbyRoute('/fish', 'fish'),
       lobbyRoute('/pvp', 'pvp'),
-      sectionRoute('/lottery', 'lottery'),
+      {
+        // Spec: the lottery page has the header only (no footer or right bar).
+        path: '/lottery',
+        handle: { section: 'lottery', headerOnly: true },
+        lazy: async () => ({ Component: (await import('../pages/lottery-page.tsx')).LotteryRoutePage }),
+      },
       lobbyRoute('/games/:games?/:type?/:vassalage?', 'games'),
       gameRoute('/seamless', 'seamless'),
       gameRoute('/game', 'game'),

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, Outlet, useLocation } from 'react-router';
+import { Navigate, Outlet, useLocation, useMatches } from 'react-router';
 import { useVisitorGuard } from '../features/auth/hooks/use-visitor-guard.ts';
 import { PopupAnnouncementLauncher } from '../features/content/components/popup-announcement-launcher.tsx';
 import { PopupHost } from '../features/layout/components/popup-host.tsx';
@@ -16,6 +16,9 @@ export function SiteLayout() {
   const mustLogIn = useVisitorGuard();
   useLiveBalance();
   const { pathname } = useLocation();
+  const matches = useMatches();
+  // A page whose route says so (the lottery) shows the header only.
+  const isHeaderOnly = (matches[matches.length - 1]?.handle as { headerOnly?: boolean } | undefined)?.headerOnly === true;
   useEffect(() => {
     // A new page starts at its top, as a full page load would.
     if (pathname) window.scrollTo(0, 0);
@@ -30,8 +33,8 @@ export function SiteLayout() {
       <main id="main" className="site-main" tabIndex={-1}>
         <Outlet />
       </main>
-      <SiteFooter />
-      <RightBar />
+      {!isHeaderOnly && <SiteFooter />}
+      {!isHeaderOnly && <RightBar />}
       <MemberCentreHost />
       <PopupHost />
       <PopupAnnouncementLauncher />

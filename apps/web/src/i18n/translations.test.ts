@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { shellHomeEn } from '../features/home/i18n/en.ts';
 import { shellHomeVi } from '../features/home/i18n/vi.ts';
+import { lotteryEn } from '../features/lottery/i18n/en.ts';
+import { lotteryVi } from '../features/lottery/i18n/vi.ts';
 import { memberCentreEn } from '../features/member-centre/i18n/en.ts';
 import { memberCentreMoneyEn } from '../features/member-centre/i18n/money.en.ts';
 import { memberCentreMoneyVi } from '../features/member-centre/i18n/money.vi.ts';
@@ -30,6 +32,7 @@ describe.each([
   ['the member centre money pages', memberCentreMoneyVi, memberCentreMoneyEn],
   ['the member centre wallet and records', recordsVi, recordsEn],
   ['the home page and the shell additions', shellHomeVi, shellHomeEn],
+  ['the lottery page', lotteryVi, lotteryEn],
 ] as const)('the translation resources of %s', (_name, vi, en) => {
   it('have the same keys in Vietnamese and English', () => {
     const viKeys = leafKeys(vi);

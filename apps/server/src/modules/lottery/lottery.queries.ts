@@ -1,4 +1,5 @@
 import { LOTTERY_VENDOR_CODE, type LotteryDraw, type LotteryGameEntry } from '@platform/contracts/lottery';
+import { amountMinor } from '@platform/contracts/money-format';
 import {
   betTypesOf,
   type DrawResult,
@@ -206,9 +207,17 @@ export function createLotteryQueries(deps: { db: Kysely<DB>; now: () => Date }) 
       const list = betTypesOf(region).flatMap((betType) => {
         const rate = byType.get(betType);
         if (!rate) return [];
-        return [{ betType, ...selectionShape(betType), stakeMultiplier: Number(rate.stake_multiplier), oddsMilli: Number(rate.odds_milli) }];
+        return [
+          { betType, ...selectionShape(betType), stakeMultiplier: Number(rate.stake_multiplier), oddsMilli: Number(rate.odds_milli) },
+        ];
       });
-      return { gameId: game.code, region, minStake: Number(game.min_stake), maxStake: Number(game.max_stake), list };
+      return {
+        gameId: game.code,
+        region,
+        minStake: amountMinor(Number(game.min_stake)),
+        maxStake: amountMinor(Number(game.max_stake)),
+        list,
+      };
     },
     /** Checks a house draw: the seed matches the commitment published at open, and draws the result. */
     async verify(merchantId: number, gameCode: string, numero: string) {

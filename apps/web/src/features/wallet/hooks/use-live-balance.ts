@@ -5,7 +5,7 @@ import { useSessionStore } from '../../auth/hooks/session-store.ts';
 import { walletKeys } from '../api/get-balance.ts';
 
 /**
- * Keeps the balance query up to date from the server's pushes while a member is logged in, so a
+ * Keeps the balance query (and the lottery page, on a settlement) up to date from the server's pushes while a member is logged in, so a
  * deposit confirmed by the operator or a win in another tab shows without a refresh.
  */
 export function useLiveBalance(): void {
@@ -16,6 +16,8 @@ export function useLiveBalance(): void {
     if (!token || customerId === null) return;
     return openRealtime(token, (message) => {
       if (message.type === 'balance') queryClient.setQueryData(walletKeys.balance(customerId), message.value);
+      // A lottery draw the member bet on was settled or voided: the lottery page's results and tickets reload.
+      else if (message.type === 'lottery') void queryClient.invalidateQueries({ queryKey: ['lottery'] });
     });
   }, [token, customerId, queryClient]);
 }
