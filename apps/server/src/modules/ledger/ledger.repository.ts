@@ -897,3 +897,140 @@ export async function sumCreditsByMember(
     .execute();
   return rows.map((r) => ({ memberId: Number(r.memberId), total: Number(r.total) }));
 }
+
+/** One reservation of a batch settlement: its settle key and request hash, its win and the win's key. */
+export type BatchSettleItem = {
+  reservationId: number;
+  idempotencyKey: string;
+  requestHash: string;
+  payout: number;
+  payoutIdempotencyKey: string;
+};
+
+/**
+ * Locks the reservations of a batch in id order (so two batches over the same reservations queue
+ * instead of deadlocking) and returns each with the key of the transfer that closed it, if any.
+ */
+export async function lockReservationsForBatch(
+  trx: Kysely<DB>,
+  ids: readonly number[],
+): Promise<{ id: number; accountId: number; status: string; currency: string; settleKey: string | null; settleHash: string | null }[]> {
+  if (ids.length === 0) return [];
+  const result = await sql<{
+    id: string;
+    account_id: string;
+    status: string;
+    currency: string;
+    settle_key: string | null;
+    settle_hash: string | null;
+  }>`
+    SELECT r.id, r.account_id, r.status, r.currency, s.idempotency_key AS settle_key, s.request_hash AS settle_hash
+      FROM ledger_reservations r
+      LEFT JOIN ledger_transfers s ON s.id = r.settle_transfer_id
+     WHERE r.id = ANY(${sql.val(ids)}::bigint[])
+     ORDER BY r.id
+       FOR UPDATE OF r`.execute(trx);
+  return result.rows.map((row) => ({
+    id: Number(row.id),
+    accountId: Number(row.account_id),
+    status: row.status,
+    currency: row.currency.trim(),
+    settleKey: row.settle_key,
+    settleHash: row.settle_hash,
+  }));
+}
+
+/** Locks member accounts in id order and returns their balances and whether they are system accounts. */
+export async function lockAccountsForBatch(
+  trx: Kysely<DB>,
+  ids: readonly number[],
+): Promise<{ id: number; balance: number; isSystem: boolean }[]> {
+  if (ids.length === 0) return [];
+  const result = await sql<{ id: string; balance: string; is_system: boolean }>`
+    SELECT id, balance, is_system FROM ledger_accounts WHERE id = ANY(${sql.val(ids)}::bigint[]) ORDER BY id FOR UPDATE`.execute(trx);
+  return result.rows.map((row) => ({ id: Number(row.id), balance: Number(row.balance), isSystem: row.is_system }));
+}
+
+/**
+ * Settles many held reservations in one statement: each stake goes from escrow to the house
+ * account and each win from the house account to the reservation's member account, with the same
+ * transfers, keys and entries `settleToSystemInOneStatement` writes for one. A member account with
+ * several wins in the batch is updated once; its entries carry the running balance in reservation
+ * order. The caller has locked the reservations and member accounts (`lock…ForBatch`) and passes
+ * only held ones. Returns how many reservations it closed.
+ */
+export async function settleManyToSystem(
+  trx: Kysely<DB>,
+  batch: {
+    destinationAccountId: number;
+    destinationCurrency: string;
+    code: string | null;
+    note: string | null;
+    settledAt: Date;
+    items: readonly BatchSettleItem[];
+  },
+): Promise<number> {
+  if (batch.items.length === 0) return 0;
+  const ids = batch.items.map((i) => i.reservationId);
+  const keys = batch.items.map((i) => i.idempotencyKey);
+  const hashes = batch.items.map((i) => i.requestHash);
+  const payouts = batch.items.map((i) => i.payout);
+  const payoutKeys = batch.items.map((i) => i.payoutIdempotencyKey);
+  const at = batch.settledAt;
+  const result = await sql<{ settled: string }>`
+    WITH i AS (
+      SELECT * FROM unnest(${sql.val(ids)}::bigint[], ${sql.val(keys)}::text[], ${sql.val(hashes)}::text[],
+                           ${sql.val(payouts)}::bigint[], ${sql.val(payoutKeys)}::text[]) AS i(rid, key, hash, payout, pkey)
+    ), rp AS MATERIALIZED (
+      SELECT res.id, res.account_id, res.amount, res.currency, coalesce(${batch.code}::text, res.code) AS code,
+             res.reference_type, res.reference_id, rt.credit_account_id AS escrow_id, i.key, i.hash, i.payout, i.pkey,
+             nextval(pg_get_serial_sequence('ledger_transfers', 'id')) AS tid,
+             CASE WHEN i.payout > 0 THEN nextval(pg_get_serial_sequence('ledger_transfers', 'id')) END AS pid
+        FROM i
+        JOIN ledger_reservations res ON res.id = i.rid
+        JOIN ledger_transfers rt ON rt.id = res.reserve_transfer_id
+       WHERE res.status = 'held' AND res.currency = ${batch.destinationCurrency}
+    ), t AS (
+      INSERT INTO ledger_transfers
+             (id, debit_account_id, credit_account_id, amount, currency, code, idempotency_key, request_hash, reference_type, reference_id, note, created_at)
+      OVERRIDING SYSTEM VALUE
+      SELECT tid, escrow_id, ${batch.destinationAccountId}::bigint, amount, currency, code, key, hash, reference_type, reference_id, ${batch.note}::text, ${at}::timestamptz
+        FROM rp
+      UNION ALL
+      SELECT pid, ${batch.destinationAccountId}::bigint, account_id, payout, currency, 'payout', pkey, hash, reference_type, reference_id, ${batch.note}::text, ${at}::timestamptz
+        FROM rp WHERE payout > 0
+      RETURNING id
+    ), u AS (
+      UPDATE ledger_reservations res
+         SET status = 'posted', settle_transfer_id = rp.tid, settled_at = ${at}::timestamptz
+        FROM rp
+       WHERE res.id = rp.id
+      RETURNING res.id
+    ), bal AS (
+      UPDATE ledger_accounts acc
+         SET balance = acc.balance + s.total, version = acc.version + 1
+        FROM (SELECT account_id, sum(payout) AS total FROM rp WHERE payout > 0 GROUP BY account_id) s
+       WHERE acc.id = s.account_id AND acc.is_system = false
+      RETURNING acc.id, acc.balance
+    ), e AS (
+      INSERT INTO ledger_entries (transfer_id, account_id, amount, balance_before, balance_after, code, created_at)
+      SELECT tid, escrow_id, -amount, NULL::bigint, NULL::bigint, code, ${at}::timestamptz FROM rp
+      UNION ALL
+      SELECT tid, ${batch.destinationAccountId}::bigint, amount, NULL::bigint, NULL::bigint, code, ${at}::timestamptz FROM rp
+      UNION ALL
+      SELECT pid, ${batch.destinationAccountId}::bigint, -payout, NULL::bigint, NULL::bigint, 'payout', ${at}::timestamptz FROM rp WHERE payout > 0
+      UNION ALL
+      SELECT w.pid, w.account_id, w.payout, w.after - w.payout, w.after, 'payout', ${at}::timestamptz
+        FROM (
+          SELECT rp.pid, rp.account_id, rp.payout,
+                 bal.balance - (sum(rp.payout) OVER (PARTITION BY rp.account_id ORDER BY rp.id DESC ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW) - rp.payout) AS after
+            FROM rp JOIN bal ON bal.id = rp.account_id
+           WHERE rp.payout > 0
+        ) w
+      RETURNING 1
+    )
+    SELECT (SELECT count(*) FROM u)::text AS settled, (SELECT count(*) FROM t) AS transfers, (SELECT count(*) FROM e) AS entries`.execute(
+    trx,
+  );
+  return Number(result.rows[0]?.settled ?? 0);
+}
