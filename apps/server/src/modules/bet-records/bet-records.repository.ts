@@ -150,6 +150,25 @@ export async function update(
     .execute();
 }
 
+/**
+ * Adds a payout to many rounds and settles them, in one statement: the same status, valid bet and
+ * win/loss `validBetOf` and `winLossOf` give one round at a time (a stake paid back exactly is no
+ * valid bet; a trial round never is).
+ */
+export async function addPayouts(db: Executor, items: readonly { id: number; amount: number }[], at: Date): Promise<void> {
+  if (items.length === 0) return;
+  await sql`
+    UPDATE bet_records b
+       SET status = 'settled',
+           payout = b.payout + x.amount,
+           settled_at = coalesce(b.settled_at, ${at}::timestamptz),
+           updated_at = ${at}::timestamptz,
+           valid_bet = CASE WHEN b.is_trial OR b.payout + x.amount = b.stake THEN 0 ELSE b.stake END,
+           win_loss = b.payout + x.amount - b.stake
+      FROM unnest(${sql.val(items.map((i) => i.id))}::bigint[], ${sql.val(items.map((i) => i.amount))}::bigint[]) AS x(id, amount)
+     WHERE b.id = x.id`.execute(db);
+}
+
 export type HistoryFilter = {
   memberId: number;
   gameCategory?: string | undefined;

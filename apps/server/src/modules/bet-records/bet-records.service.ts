@@ -135,6 +135,10 @@ export function createBetRecordService(deps: { db: Kysely<DB>; now: () => Date }
     addPayout(trx: Trx, row: BetRecord, amount: number): Promise<BetRecord> {
       return save(trx, row, { status: 'settled', payout: row.payout + amount, settledAt: row.settledAt ?? now() });
     },
+    /** `addPayout` for many rounds in one statement (a lottery draw's tickets); the caller holds them. */
+    addPayouts(trx: Trx, items: readonly { id: number; amount: number }[]): Promise<void> {
+      return repo.addPayouts(trx, items, now());
+    },
 
     async history(filter: repo.HistoryFilter, page: { pageNo: number; pageSize: number }) {
       const pageSize = Math.min(page.pageSize, HISTORY_PAGE_SIZE_MAX);

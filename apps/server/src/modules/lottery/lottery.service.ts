@@ -30,7 +30,8 @@ export type LotteryGameRow = Selectable<LotteryGamesTable>;
 export type LotteryPeriodRow = Selectable<LotteryPeriodsTable>;
 
 /** Tickets settled per batch read; each ticket's money moves in its own short transaction. */
-const SETTLE_BATCH = 500;
+/** Tickets settled per transaction. */
+const SETTLE_BATCH = 5_000;
 
 /** The responsible-gaming check of a new stake, inside the bet's transaction. */
 export type LotteryStakeGuard = (memberId: number, amountMinor: number, trx: Trx) => Promise<void>;
@@ -50,9 +51,12 @@ export function createLotteryService(deps: {
   publish?: ((memberId: number, message: RealtimeServerMessage) => Promise<void> | void) | undefined;
   /** Seed bytes for house draws; tests may pass their own. */
   randomSeed?: () => string;
+  /** Tickets settled per transaction (default 5,000). */
+  settleChunkSize?: number;
 }) {
   const { db, ledger, betRecords, now } = deps;
   const randomSeed = deps.randomSeed ?? (() => randomBytes(32).toString('hex'));
+  const settleChunkSize = deps.settleChunkSize ?? SETTLE_BATCH;
 
   async function gameByCode(executor: Kysely<DB>, merchantId: number, code: string): Promise<LotteryGameRow> {
     const game = await executor
@@ -358,45 +362,108 @@ export function createLotteryService(deps: {
     }
   }
 
-  /** Posts the stake and credits the win of one ticket, once: the ticket row and the ledger key guard it. */
-  async function settleTicket(ticketId: number, houseAccountId: number): Promise<{ memberId: number } | null> {
+  /**
+   * Settles one chunk of a drawn period's open tickets in one transaction, set-based: the tickets
+   * are locked (those another runner holds are skipped), their wins summed from the scored lines,
+   * the stakes posted and wins paid by `ledger.settleMany`, the bet records and tickets updated with
+   * one statement each. Returns the tickets settled and their members; none when nothing is left.
+   */
+  async function settleChunk(
+    period: { id: number },
+    houses: ReadonlyMap<string, number>,
+    afterId: number,
+  ): Promise<{ lastId: number; settled: number; members: number[] } | null> {
     return db.transaction().execute(async (trx) => {
-      const ticket = await trx
-        .selectFrom('lottery_tickets')
-        .selectAll()
-        .where('id', '=', ticketId)
-        .where('status', '=', 'open')
-        .forUpdate()
-        .executeTakeFirst();
-      if (!ticket || ticket.reservation_id === null || ticket.bet_record_id === null) return null;
-      const period = await trx
+      const state = await trx
         .selectFrom('lottery_periods')
         .select('status')
-        .where('id', '=', ticket.period_id)
+        .where('id', '=', period.id)
         .forShare()
         .executeTakeFirstOrThrow();
-      if (period.status !== 'drawn') return null;
-      const sum = await trx
-        .selectFrom('lottery_ticket_lines')
-        .select([sql<string>`COALESCE(sum(payout), 0)`.as('payout'), sql<string>`count(*) FILTER (WHERE hits IS NULL)`.as('open')])
-        .where('ticket_id', '=', ticketId)
-        .executeTakeFirstOrThrow();
-      if (Number(sum.open) > 0) return null;
-      const payout = Number(sum.payout);
-      await ledger.settle(
-        { reservationId: ticket.reservation_id, toAccountId: houseAccountId, payout, idempotencyKey: `${ticketKey(ticketId)}:settle` },
+      if (state.status !== 'drawn') return null;
+      const tickets = await sql<{
+        id: string;
+        member_id: string;
+        reservation_id: string | null;
+        bet_record_id: string | null;
+        currency: string;
+        payout: string;
+        unscored: string;
+      }>`
+        WITH chosen AS (
+          SELECT id, member_id, reservation_id, bet_record_id, currency FROM lottery_tickets
+           WHERE period_id = ${period.id} AND status = 'open' AND id > ${afterId}
+           ORDER BY id LIMIT ${settleChunkSize}
+             FOR UPDATE SKIP LOCKED
+        )
+        SELECT c.*, coalesce(sum(l.payout), 0)::text AS payout, count(*) FILTER (WHERE l.hits IS NULL)::text AS unscored
+          FROM chosen c LEFT JOIN lottery_ticket_lines l ON l.ticket_id = c.id
+         GROUP BY c.id, c.member_id, c.reservation_id, c.bet_record_id, c.currency
+         ORDER BY c.id`.execute(trx);
+      if (tickets.rows.length === 0) return null;
+      const ready = tickets.rows.filter((t) => Number(t.unscored) === 0 && t.reservation_id !== null && t.bet_record_id !== null);
+      const byCurrency = new Map<string, typeof ready>();
+      for (const ticket of ready) byCurrency.set(ticket.currency, [...(byCurrency.get(ticket.currency) ?? []), ticket]);
+      for (const [currency, group] of byCurrency) {
+        const house = houses.get(currency);
+        if (house === undefined) throw new Error(`no house account in ${currency} for lottery period ${period.id}`);
+        await ledger.settleMany(
+          {
+            toAccountId: house,
+            items: group.map((t) => ({
+              reservationId: Number(t.reservation_id),
+              payout: Number(t.payout),
+              idempotencyKey: `${ticketKey(Number(t.id))}:settle`,
+            })),
+          },
+          trx,
+        );
+      }
+      await betRecords.addPayouts(
         trx,
+        ready.map((t) => ({ id: Number(t.bet_record_id), amount: Number(t.payout) })),
       );
-      const record = await betRecords.findById(trx, ticket.bet_record_id, { isForUpdate: true });
-      if (record) await betRecords.addPayout(trx, record, payout);
-      await trx.updateTable('lottery_tickets').set({ status: 'settled', payout, settled_at: now() }).where('id', '=', ticketId).execute();
-      return { memberId: Number(ticket.member_id) };
+      if (ready.length > 0) {
+        await sql`
+          UPDATE lottery_tickets t SET status = 'settled', payout = x.payout, settled_at = ${now()}::timestamptz
+            FROM unnest(${sql.val(ready.map((r) => Number(r.id)))}::bigint[], ${sql.val(ready.map((r) => Number(r.payout)))}::bigint[]) AS x(id, payout)
+           WHERE t.id = x.id`.execute(trx);
+      }
+      return {
+        lastId: Number(tickets.rows[tickets.rows.length - 1]?.id ?? afterId),
+        settled: ready.length,
+        members: [...new Set(ready.map((t) => Number(t.member_id)))],
+      };
     });
+  }
+
+  const houseAccounts = new Map<string, number>();
+  /** The merchant's house account of each currency the period's open tickets are in (looked up before any chunk's transaction). */
+  async function houseAccountsOf(periodId: number, merchantId: number): Promise<Map<string, number>> {
+    const currencies = await db
+      .selectFrom('lottery_tickets')
+      .select('currency')
+      .distinct()
+      .where('period_id', '=', periodId)
+      .where('status', '=', 'open')
+      .execute();
+    const houses = new Map<string, number>();
+    for (const { currency } of currencies) {
+      const cacheKey = `${merchantId}:${currency}`;
+      let id = houseAccounts.get(cacheKey);
+      if (id === undefined) {
+        id = (await ledger.ensureSystemAccount({ merchantId, kind: 'house_revenue', currency })).id;
+        houseAccounts.set(cacheKey, id);
+      }
+      houses.set(currency, id);
+    }
+    return houses;
   }
 
   /**
    * Settles a drawn period; safe to run again at any point (after a crash, or twice at once): lines
-   * are scored only while unscored, and each ticket moves money only while it is open.
+   * are scored only while unscored, tickets are settled in chunks of one transaction each, and a
+   * ticket moves money only while it is open.
    */
   async function settlePeriod(periodId: number): Promise<{ settled: number }> {
     const row = await db
@@ -409,35 +476,16 @@ export function createLotteryService(deps: {
     if (row?.status !== 'drawn') return { settled: 0 };
     const period = row as unknown as LotteryPeriodRow & { region: LotteryRegion; merchant_id: number; code: string };
     await scoreLines(period, period.region);
-    const houseAccounts = new Map<string, number>();
     const members = new Set<number>();
     let settled = 0;
     let afterId = 0;
+    const houses = await houseAccountsOf(period.id, Number(period.merchant_id));
     for (;;) {
-      const batch = await db
-        .selectFrom('lottery_tickets')
-        .select(['id', 'currency'])
-        .where('period_id', '=', periodId)
-        .where('status', '=', 'open')
-        .where('id', '>', afterId)
-        .orderBy('id')
-        .limit(SETTLE_BATCH)
-        .execute();
-      if (batch.length === 0) break;
-      for (const ticket of batch) {
-        afterId = Number(ticket.id);
-        let house = houseAccounts.get(ticket.currency);
-        if (house === undefined) {
-          house = (await ledger.ensureSystemAccount({ merchantId: period.merchant_id, kind: 'house_revenue', currency: ticket.currency }))
-            .id;
-          houseAccounts.set(ticket.currency, house);
-        }
-        const done = await settleTicket(afterId, house);
-        if (done) {
-          settled += 1;
-          members.add(done.memberId);
-        }
-      }
+      const chunk = await settleChunk({ id: period.id }, houses, afterId);
+      if (!chunk) break;
+      afterId = chunk.lastId;
+      settled += chunk.settled;
+      for (const memberId of chunk.members) members.add(memberId);
     }
     await sql`
       UPDATE lottery_periods SET status = 'settled', settled_at = ${now()}
