@@ -205,3 +205,113 @@ export const idParamsSchema = z.object({ id: z.coerce.number().int().positive() 
 export function linePayout(stakePerUnit: number, hits: number, oddsMilli: number): AmountMinor {
   return Number((BigInt(stakePerUnit) * BigInt(hits) * BigInt(oddsMilli)) / 1000n) as AmountMinor;
 }
+
+// Lobby launch (spec "lobby launch (GET)"): the lottery opens on this site's own lottery page.
+export const LOTTERY_VIEWS = ['betting', 'lobby'] as const;
+export const lotteryLaunchQuerySchema = z.object({
+  lottoArea: z.literal('VN'),
+  launchMode: z.literal('LOTT'),
+  lottoPrizeMode: z.preprocess(blankToUndefined, z.enum(['Lott', 'ZY', 'Elott', 'SEA']).optional()),
+  lottoGameCode: z.preprocess(blankToUndefined, lotteryGameIdSchema.optional()),
+  lottoView: z.enum(LOTTERY_VIEWS).default('betting'),
+  device: z.preprocess(blankToUndefined, z.string().max(16).optional()),
+  /** Where the page's back link goes: a path of this site only. */
+  backUrl: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .max(512)
+      .regex(/^\/(?!\/)[^\s\\]*$/, 'a path of this site')
+      .optional(),
+  ),
+  language: z.preprocess(blankToUndefined, z.string().max(8).optional()),
+});
+export const lotteryLaunchResponseSchema = okEnvelope(z.object({ content: z.string(), gameId: z.string().nullable() }));
+
+// Operator calls: games (stations and fast games) and odds.
+const hhmmSchema = z.string().regex(/^([01][0-9]|2[0-3]):[0-5][0-9]$/, 'HH:MM');
+const drawDaysSchema = z
+  .array(z.number().int().min(1).max(7))
+  .min(1)
+  .max(7)
+  .refine((days) => new Set(days).size === days.length, 'each weekday once');
+const nameSchema = z.object({ vi: z.string().trim().min(1).max(64), en: z.string().trim().min(1).max(64) });
+
+export const adminLotteryGameSchema = z.object({
+  gameId: z.string(),
+  category: z.enum(['LOTT', 'ELOTT']),
+  region: z.enum(LOTTERY_REGIONS),
+  province: z.string(),
+  name: z.record(z.string(), z.string()),
+  menuTag: z.string(),
+  drawDays: z.array(z.number().int()),
+  drawTime: z.string().nullable(),
+  intervalSeconds: z.number().int().nullable(),
+  lockSeconds: z.number().int(),
+  resultSource: z.enum(['rng', 'official']),
+  minStake: amountMinorSchema,
+  maxStake: amountMinorSchema,
+  maxPayoutPerNumber: amountMinorSchema,
+  isEnabled: z.boolean(),
+  sort: z.number().int(),
+});
+export type AdminLotteryGame = z.infer<typeof adminLotteryGameSchema>;
+export const adminLotteryGamesResponseSchema = okEnvelope(z.object({ list: z.array(adminLotteryGameSchema) }));
+export const adminLotteryGameResponseSchema = okEnvelope(adminLotteryGameSchema);
+
+/** What an operator may change; a change applies to draws created afterwards, an open draw keeps its times and limits. */
+export const adminLotteryGamePatchSchema = z.strictObject({
+  name: nameSchema.optional(),
+  drawDays: drawDaysSchema.optional(),
+  drawTime: hhmmSchema.optional(),
+  intervalSeconds: z.number().int().min(60).max(86_400).optional(),
+  lockSeconds: z.number().int().min(0).max(86_400).optional(),
+  resultSource: z.enum(['rng', 'official']).optional(),
+  minStake: positiveAmountMinorSchema.optional(),
+  maxStake: positiveAmountMinorSchema.optional(),
+  maxPayoutPerNumber: positiveAmountMinorSchema.optional(),
+  isEnabled: z.boolean().optional(),
+  sort: z.number().int().min(0).max(100_000).optional(),
+});
+export type AdminLotteryGamePatch = z.infer<typeof adminLotteryGamePatchSchema>;
+
+/** A new station (LOTT: weekdays and draw time) or fast game (ELOTT: interval). */
+export const adminLotteryGameCreateSchema = z.strictObject({
+  gameId: lotteryGameIdSchema,
+  category: z.enum(['LOTT', 'ELOTT']),
+  region: z.enum(LOTTERY_REGIONS),
+  province: z.string().trim().min(1).max(64),
+  name: nameSchema,
+  menuTag: z.string().regex(/^[A-Z]{2,8}$/),
+  drawDays: drawDaysSchema.optional(),
+  drawTime: hhmmSchema.optional(),
+  intervalSeconds: z.number().int().min(60).max(86_400).optional(),
+  lockSeconds: z.number().int().min(0).max(86_400),
+  resultSource: z.enum(['rng', 'official']),
+  minStake: positiveAmountMinorSchema,
+  maxStake: positiveAmountMinorSchema,
+  maxPayoutPerNumber: positiveAmountMinorSchema,
+  sort: z.number().int().min(0).max(100_000).default(0),
+});
+export type AdminLotteryGameCreate = z.infer<typeof adminLotteryGameCreateSchema>;
+export const adminLotteryGameParamsSchema = z.object({ gameId: lotteryGameIdSchema });
+
+export const adminLotteryOddsSchema = z.object({
+  region: z.enum(LOTTERY_REGIONS),
+  betType: z.enum(LOTTERY_BET_TYPES),
+  oddsMilli: z.number().int(),
+  stakeMultiplier: z.number().int(),
+  isEnabled: z.boolean(),
+});
+export const adminLotteryOddsQuerySchema = z.object({ region: z.preprocess(blankToUndefined, z.enum(LOTTERY_REGIONS).optional()) });
+export const adminLotteryOddsResponseSchema = okEnvelope(z.object({ list: z.array(adminLotteryOddsSchema) }));
+/** Odds apply to tickets placed afterwards: a ticket keeps the odds of the moment it was placed. */
+export const adminLotteryOddsBodySchema = z.strictObject({
+  region: z.enum(LOTTERY_REGIONS),
+  betType: z.enum(LOTTERY_BET_TYPES),
+  oddsMilli: z.number().int().min(1).max(100_000_000).optional(),
+  stakeMultiplier: z.number().int().min(1).max(1_000).optional(),
+  isEnabled: z.boolean().optional(),
+});
+export type AdminLotteryOddsBody = z.infer<typeof adminLotteryOddsBodySchema>;
+export const adminLotteryOddsEntryResponseSchema = okEnvelope(adminLotteryOddsSchema);

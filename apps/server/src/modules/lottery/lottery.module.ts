@@ -6,6 +6,8 @@ import type { JobLogger, JobRunner } from '../jobs/job-runner.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
 import type { MerchantService } from '../merchant/merchant.service.ts';
 import type { RealtimeHub } from '../realtime/realtime.hub.ts';
+import { lotteryAdminRoutes } from './lottery.admin.routes.ts';
+import { createLotteryAdmin } from './lottery.admin.ts';
 import { createLotteryQueries } from './lottery.queries.ts';
 import { lotteryRoutes } from './lottery.routes.ts';
 import { createLotteryService, type LotteryService, type LotteryStakeGuard } from './lottery.service.ts';
@@ -48,4 +50,5 @@ export async function registerLotteryRoutes(
   await app.register(
     lotteryRoutes({ lottery: deps.lottery, queries: createLotteryQueries({ db: deps.db, now: deps.now }), merchants: deps.merchants }),
   );
+  await app.register(lotteryAdminRoutes(createLotteryAdmin({ db: deps.db, now: deps.now })));
 }

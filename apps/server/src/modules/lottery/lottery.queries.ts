@@ -185,6 +185,32 @@ export function createLotteryQueries(deps: { db: Kysely<DB>; now: () => Date }) 
         .sort((a, b) => b.winningTime - a.winningTime)
         .slice(0, count);
     },
+    /**
+     * Where the lobby's lottery launch goes: this site's lottery page, on the game for the betting
+     * view, on the list for the lobby view. A game that is unknown, switched off or of another prize
+     * mode (Lott: stations, Elott: fast games) is not found.
+     */
+    async launchTarget(
+      merchantId: number,
+      launch: { lottoGameCode?: string | undefined; lottoPrizeMode?: string | undefined; lottoView: 'betting' | 'lobby' },
+    ): Promise<{ content: string; gameId: string | null }> {
+      if (launch.lottoPrizeMode === 'ZY' || launch.lottoPrizeMode === 'SEA') throw new DomainError('not_found', 'lottoPrizeMode');
+      if (!launch.lottoGameCode) {
+        if (launch.lottoView === 'betting') throw new DomainError('bad_request', 'lottoGameCode');
+        return { content: '/lottery', gameId: null };
+      }
+      const game = await db
+        .selectFrom('lottery_games')
+        .select(['code', 'category'])
+        .where('merchant_id', '=', merchantId)
+        .where('code', '=', launch.lottoGameCode)
+        .where('is_enabled', '=', true)
+        .executeTakeFirst();
+      const category = launch.lottoPrizeMode === 'Elott' ? 'ELOTT' : launch.lottoPrizeMode === 'Lott' ? 'LOTT' : undefined;
+      if (!game || (category && game.category !== category)) throw new DomainError('not_found', 'lottoGameCode');
+      const query = new URLSearchParams({ gameCode: game.code, vendor: LOTTERY_VENDOR_CODE });
+      return { content: `/lottery?${query.toString()}`, gameId: game.code };
+    },
     /** The bet types a game offers with their odds and stake multipliers, in the engine's order. */
     async playTypes(merchantId: number, gameCode: string) {
       const game = await db

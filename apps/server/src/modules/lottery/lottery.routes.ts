@@ -8,6 +8,8 @@ import {
   lotteryHistoryQuerySchema,
   lotteryHistoryResponseSchema,
   lotteryLatestQuerySchema,
+  lotteryLaunchQuerySchema,
+  lotteryLaunchResponseSchema,
   lotteryMenuQuerySchema,
   lotteryMenuResponseSchema,
   lotteryPlayTypesQuerySchema,
@@ -97,6 +99,21 @@ export function lotteryRoutes(deps: {
         );
         return ok({ tags: [...new Set(list.map((g) => g.gameMenuTag))], list, serverTime: Date.now() });
       },
+    );
+
+    app.get(
+      '/lgw/vn/games/launch',
+      {
+        preHandler: requireMember,
+        schema: {
+          tags: ['lottery'],
+          summary: "The lobby's lottery launch (lottoArea VN, launchMode LOTT): the address of this site's lottery page on the game",
+          security,
+          querystring: lotteryLaunchQuerySchema,
+          response: { 200: lotteryLaunchResponseSchema, ...memberErrors },
+        },
+      },
+      async (request) => ok(await queries.launchTarget(principalOf(request).merchantId, request.query)),
     );
 
     app.get(
