@@ -228,6 +228,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     logger: app.log,
     now,
     stakeGuard: (memberId, amountMinor, trx) => responsibleGaming.assertCanStake(memberId, amountMinor, trx),
+    resultsFeedUrl: env.LOTTERY_RESULTS_FEED_URL,
   });
   app.decorate('services', {
     sessions,

@@ -66,6 +66,11 @@ export const envSchema = z.object({
     .regex(/^smtps?:\/\//, 'smtp:// or smtps:// URL')
     .optional(),
   MAIL_FROM: z.string().min(3).default('Lotus <no-reply@localhost>'),
+  /** A JSON feed of official lottery results (docs/lottery.md); without it official draws wait for operators. */
+  LOTTERY_RESULTS_FEED_URL: z
+    .string()
+    .regex(/^https?:\/\//, 'http:// or https:// URL')
+    .optional(),
   /** Where players' browsers and our transfer calls reach the demo game vendor (docs/vendor-wallet.md). */
   DEMO_VENDOR_URL: z.string().url().default('http://127.0.0.1:8091'),
   /** Starts the demo vendor inside the server on this port; by default 8091 outside production, off in it. */

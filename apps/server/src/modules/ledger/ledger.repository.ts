@@ -916,6 +916,8 @@ export async function lockReservationsForBatch(
   ids: readonly number[],
 ): Promise<{ id: number; accountId: number; status: string; currency: string; settleKey: string | null; settleHash: string | null }[]> {
   if (ids.length === 0) return [];
+  await sql`SELECT id FROM ledger_reservations WHERE id = ANY(${sql.val(ids)}::bigint[]) ORDER BY id FOR UPDATE`.execute(trx);
+  // A second statement: after waiting for a lock, only a new snapshot sees the transfer that closed the reservation.
   const result = await sql<{
     id: string;
     account_id: string;
@@ -927,9 +929,7 @@ export async function lockReservationsForBatch(
     SELECT r.id, r.account_id, r.status, r.currency, s.idempotency_key AS settle_key, s.request_hash AS settle_hash
       FROM ledger_reservations r
       LEFT JOIN ledger_transfers s ON s.id = r.settle_transfer_id
-     WHERE r.id = ANY(${sql.val(ids)}::bigint[])
-     ORDER BY r.id
-       FOR UPDATE OF r`.execute(trx);
+     WHERE r.id = ANY(${sql.val(ids)}::bigint[])`.execute(trx);
   return result.rows.map((row) => ({
     id: Number(row.id),
     accountId: Number(row.account_id),

@@ -8,6 +8,7 @@ import type { MerchantService } from '../merchant/merchant.service.ts';
 import type { RealtimeHub } from '../realtime/realtime.hub.ts';
 import { lotteryAdminRoutes } from './lottery.admin.routes.ts';
 import { createLotteryAdmin } from './lottery.admin.ts';
+import { createHttpResultsSource } from './lottery.import.ts';
 import { createLotteryQueries } from './lottery.queries.ts';
 import { lotteryRoutes } from './lottery.routes.ts';
 import { createLotteryService, type LotteryService, type LotteryStakeGuard } from './lottery.service.ts';
@@ -26,6 +27,8 @@ export async function createLotteryModule(deps: {
   logger: JobLogger;
   now: () => Date;
   stakeGuard?: LotteryStakeGuard;
+  /** The official results feed, when the operator has one. */
+  resultsFeedUrl?: string | undefined;
 }): Promise<LotteryService> {
   const lottery = createLotteryService({
     db: deps.db,
@@ -34,10 +37,12 @@ export async function createLotteryModule(deps: {
     now: deps.now,
     stakeGuard: deps.stakeGuard,
     publish: (memberId, message) => deps.realtime.publish(memberId, message),
+    resultsSource: deps.resultsFeedUrl ? createHttpResultsSource(deps.resultsFeedUrl) : undefined,
+    onRefusedResults: (refused) => deps.logger.warn({ job: LOTTERY_JOB_NAME, refused }, 'official results refused'),
   });
   await deps.jobs.schedule(LOTTERY_JOB_NAME, LOTTERY_JOB_CRON, async () => {
     const counts = await lottery.runJobRound();
-    if (counts.drawn > 0 || counts.settled > 0 || counts.voided > 0)
+    if (counts.drawn > 0 || counts.imported > 0 || counts.settled > 0 || counts.voided > 0)
       deps.logger.info({ job: LOTTERY_JOB_NAME, ...counts }, 'lottery round');
   });
   return lottery;

@@ -17,9 +17,11 @@ import { type Kysely, sql, type Transaction } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import { DomainError } from '../../lib/domain-error.ts';
 import type { AdminPrincipal } from '../admin/admin.service.ts';
+import { recordAudit } from '../audit/audit.service.ts';
 import type { BetRecordService } from '../bet-records/bet-records.service.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
 import type { Principal } from '../session/session.service.ts';
+import type { ResultsSource } from './lottery.import.ts';
 import { plannedPeriods, vietnamDateOf } from './lottery.schedule.ts';
 import { LOTTERY_VENDOR_CODE } from './lottery.seed-data.ts';
 import type { LotteryGamesTable, LotteryPeriodsTable } from './lottery.tables.ts';
@@ -53,6 +55,10 @@ export function createLotteryService(deps: {
   randomSeed?: () => string;
   /** Tickets settled per transaction (default 5,000). */
   settleChunkSize?: number;
+  /** A feed of official results, asked once an official draw's time has passed. */
+  resultsSource?: ResultsSource | undefined;
+  /** Told about feed results that were refused (wrong date, invalid, or conflicting with the draw's result). */
+  onRefusedResults?: ((refused: { gameId: string; numero: string | null; reason: string }[]) => void) | undefined;
 }) {
   const { db, ledger, betRecords, now } = deps;
   const randomSeed = deps.randomSeed ?? (() => randomBytes(32).toString('hex'));
@@ -640,10 +646,82 @@ export function createLotteryService(deps: {
     return resultEntry(entryId);
   }
 
+  /** Two results are the same draw when every tier holds the same numbers in the same order. */
+  function isSameResult(a: DrawResult, b: DrawResult): boolean {
+    const tiers = new Set([...Object.keys(a), ...Object.keys(b)]) as Set<keyof DrawResult>;
+    return [...tiers].every((tier) => JSON.stringify(a[tier] ?? null) === JSON.stringify(b[tier] ?? null));
+  }
+
+  /**
+   * Takes today's official results from the feed for every official draw whose time has passed:
+   * the same checks as an operator's entry (today's Vietnam date, tier counts and digits), then the
+   * draw is drawn and settles with the round. A result already taken is not taken again; a feed
+   * result that differs from the one a draw already has is refused and reported, never applied.
+   */
+  async function importOfficialResults(): Promise<{
+    imported: number;
+    refused: { gameId: string; numero: string | null; reason: string }[];
+  }> {
+    const source = deps.resultsSource;
+    const refused: { gameId: string; numero: string | null; reason: string }[] = [];
+    if (!source) return { imported: 0, refused };
+    const today = vietnamDateOf(now());
+    const due = await db
+      .selectFrom('lottery_periods as p')
+      .innerJoin('lottery_games as g', 'g.id', 'p.game_id')
+      .select(['p.id', 'p.numero', 'p.status', 'p.result', 'g.code', 'g.region', 'g.merchant_id'])
+      .where('p.result_source', '=', 'official')
+      .where('p.draw_date', '=', today)
+      .where('p.draw_at', '<=', now())
+      .execute();
+    if (!due.some((p) => p.status === 'open')) return { imported: 0, refused };
+    let imported = 0;
+    for (const official of await source.resultsOf(today)) {
+      if (official.drawDate !== today) {
+        refused.push({ gameId: official.gameId, numero: null, reason: 'lottery_draw_not_today' });
+        continue;
+      }
+      for (const period of due.filter((p) => p.code === official.gameId)) {
+        if (period.status !== 'open') {
+          if (period.result && !isSameResult(period.result as DrawResult, official.result)) {
+            refused.push({ gameId: period.code, numero: period.numero, reason: 'conflict' });
+          }
+          continue;
+        }
+        const issues = validateDrawResult(period.region as LotteryRegion, official.result);
+        if (issues.length > 0) {
+          refused.push({ gameId: period.code, numero: period.numero, reason: `lottery_result_invalid: ${issues.join(', ')}` });
+          continue;
+        }
+        const taken = await db.transaction().execute(async (trx) => {
+          const updated = await trx
+            .updateTable('lottery_periods')
+            .set({ result: JSON.stringify(official.result), status: 'drawn', drawn_at: now() })
+            .where('id', '=', period.id)
+            .where('status', '=', 'open')
+            .executeTakeFirst();
+          if (Number(updated.numUpdatedRows) === 0) return false;
+          await recordAudit(trx, {
+            actorType: 'system',
+            action: 'lottery.result_imported',
+            subjectType: 'lottery_period',
+            subjectId: period.id,
+            data: { source: source.name, gameId: period.code, numero: period.numero, merchantId: Number(period.merchant_id) },
+          });
+          return true;
+        });
+        if (taken) imported += 1;
+      }
+    }
+    return { imported, refused };
+  }
+
   /** The job's round: create periods ahead, draw what is due, settle drawn draws, finish voided ones. */
-  async function runJobRound(): Promise<{ created: number; drawn: number; settled: number; voided: number }> {
+  async function runJobRound(): Promise<{ created: number; drawn: number; imported: number; settled: number; voided: number }> {
     const created = await ensurePeriods();
     const drawn = await drawDue();
+    const fromFeed = await importOfficialResults();
+    if (fromFeed.refused.length > 0) deps.onRefusedResults?.(fromFeed.refused);
     let settled = 0;
     let voided = 0;
     const pending = await db
@@ -670,7 +748,7 @@ export function createLotteryService(deps: {
       if (p.status === 'drawn') settled += (await settlePeriod(Number(p.id))).settled;
       else voided += await refundVoided(Number(p.id));
     }
-    return { created, drawn, settled, voided };
+    return { created, drawn, imported: fromFeed.imported, settled, voided };
   }
 
   return {
@@ -686,5 +764,6 @@ export function createLotteryService(deps: {
     confirmResult,
     resultEntry,
     runJobRound,
+    importOfficialResults,
   };
 }
