@@ -167,13 +167,17 @@ describe('the member centre records', () => {
       await deposit.scrollIntoViewIfNeeded();
       await shot(page, 'mc-records-rg-limits-1366x768');
 
+      // A deposit over the limit, on the deposit page: refused with the message that states the limit.
+      await openPage(page, 'depositv2');
+      const centre = page.getByRole('dialog', { name: 'Trung tâm hội viên' });
+      await centre.getByRole('radio', { name: /Chuyển khoản ngân hàng/ }).check();
+      await centre.getByLabel('Số tiền (VND)', { exact: true }).fill('600000');
+      await centre.getByRole('button', { name: 'Nạp tiền', exact: true }).click();
+      await centre.getByRole('alert').filter({ hasText: '500.000' }).waitFor();
+      await shot(page, 'mc-records-rg-deposit-refused-1366x768');
       const channels = await callAsClient<{ list: { id: number; type: string }[] }>(page, 'GET', '/wps/member/deposit/channels');
       const bank = channels.body.value.list.find((c) => c.type === 'bank_transfer');
       expect(bank).toBeDefined();
-      const refused = await callAsClient(page, 'POST', '/wps/member/deposit/orders', { channelId: bank?.id, amount: 600_000 });
-      expect(refused.status).toBe(403);
-      expect(refused.body.code).toBe('rg_deposit_limit_exceeded');
-      expect(refused.body.message).toMatch(/500\.000/);
       const nothing = await site.database.db
         .selectFrom('deposit_orders')
         .select('id')
@@ -382,5 +386,93 @@ describe('the member centre records', () => {
       await page.locator(`li[data-vendor="${DEMO_TRANSFER_VENDOR_CODE}"]`).waitFor();
       await shot(page, 'mc-records-vendor-wallets-1366x768');
     });
+  });
+
+  it('reminds a member every interval of the time played and the result since login, at both sizes', async () => {
+    // Money to play with, as a confirmed deposit would bring it.
+    const ledger = site.app.services.ledger;
+    const id = await memberId();
+    const clearing = await ledger.ensureSystemAccount({ merchantId: site.merchantId, kind: 'payment_clearing', currency: 'VND' });
+    const accounts = await ledger.ensureMemberAccounts({ merchantId: site.merchantId, memberId: id, currency: 'VND' });
+    await ledger.transfer({
+      fromAccountId: clearing.id,
+      toAccountId: accounts.player_main!.id,
+      amount: 100_000,
+      code: 'deposit',
+      idempotencyKey: `e2e-reality-check-funds-${id}`,
+    });
+    for (const [width, height] of SIZES) {
+      await withPage(width, height, async (page) => {
+        // The page's clock can be moved on, so the test need not wait fifteen real minutes.
+        await page.clock.install();
+        await logIn(page);
+        await openPage(page, 'securityCenter');
+        const rg = page.getByRole('region', { name: 'Chơi có trách nhiệm' });
+        const reminder = rg.locator('form', { has: page.getByRole('heading', { name: 'Nhắc thời gian chơi' }) });
+        await reminder.getByLabel('Nhắc thời gian chơi').selectOption('15');
+        const saved = page.waitForResponse((r) => r.url().endsWith('/responsible-gaming/reality-check') && r.request().method() === 'PUT');
+        await reminder.getByRole('button', { name: 'Lưu' }).click();
+        expect((await saved).status()).toBe(200);
+
+        // Two rounds of the demo game after this login: 10,000 staked and 4,000 back, then 5,000 and 0.
+        const session = await site.app.services.gameSessions.issue({
+          memberId: await memberId(),
+          merchantId: site.merchantId,
+          currency: 'VND',
+          vendorCode: DEMO_VENDOR_CODE,
+          gameCode: 'lucky-sevens',
+          gameCategory: 'RNG',
+          isTrial: false,
+        });
+        await playRound(session.token, `rc-${width}-1`, 10_000, 4_000);
+        await playRound(session.token, `rc-${width}-2`, 5_000, 0);
+
+        expect(await page.getByRole('dialog', { name: 'Nhắc nhở thời gian chơi' }).count()).toBe(0);
+        console.log(
+          'DEBUG',
+          JSON.stringify((await callAsClient(page, 'GET', '/wps/member/responsible-gaming/reality-check')).body),
+          await page.evaluate(() => Date.now()),
+        );
+        page.on('console', (m) => console.log('CONSOLE', m.type(), m.text()));
+        await page.clock.fastForward('15:01');
+        await page.waitForTimeout(2000);
+        console.log('after', await page.evaluate(() => Date.now()));
+        await page.screenshot({ path: '/tmp/rc-debug.png' });
+        console.log(
+          'DIALOGS',
+          await page.evaluate(() => [...document.querySelectorAll('[role=dialog]')].map((d) => d.outerHTML.slice(0, 300))),
+        );
+        const dialog = page.getByRole('dialog', { name: 'Nhắc nhở thời gian chơi' });
+        await dialog.waitFor();
+        expect(await textOf(dialog)).toContain('Từ khi đăng nhập: 2 ván, tổng cược 15.000 ₫, nhận về 4.000 ₫.');
+        expect(await textOf(dialog)).toContain('Kết quả: thua 11.000 ₫.');
+        await shot(page, `mc-reality-check-${width}x${height}`);
+        expect(await seriousViolations(page), `reality check ${width}`).toEqual([]);
+
+        // Continue closes it until the next interval; the account record is one click away.
+        await dialog.getByRole('button', { name: 'Tiếp tục chơi' }).click();
+        await dialog.waitFor({ state: 'detached' });
+        // The reminder keeps to the server's clock, which did not jump with the page's: the next one is
+        // the 30th minute of the session by the server, about 30 minutes of page time from here.
+        await page.clock.fastForward('14:00');
+        expect(await dialog.count()).toBe(0);
+        await page.clock.fastForward('16:01');
+        await dialog.waitFor();
+        await dialog.getByRole('button', { name: 'Xem lịch sử tài khoản' }).click();
+        await page.waitForURL((url) => url.searchParams.get('mc') === 'transactionHistory');
+        await page.getByRole('dialog', { name: 'Trung tâm hội viên' }).waitFor();
+
+        // Turned off, it stays quiet.
+        await openPage(page, 'securityCenter');
+        await reminder.getByLabel('Nhắc thời gian chơi').selectOption('');
+        const off = page.waitForResponse((r) => r.url().endsWith('/responsible-gaming/reality-check') && r.request().method() === 'PUT');
+        await reminder.getByRole('button', { name: 'Lưu' }).click();
+        expect((await off).status()).toBe(200);
+        await page.waitForTimeout(500);
+        await page.clock.fastForward('30:00');
+        await page.waitForTimeout(500);
+        expect(await page.getByRole('dialog', { name: 'Nhắc nhở thời gian chơi' }).count()).toBe(0);
+      });
+    }
   });
 });

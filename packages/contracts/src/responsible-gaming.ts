@@ -88,3 +88,20 @@ export const rgRealityCheckRequestSchema = z
   .object({ minutes: z.number().int().min(RG_REALITY_CHECK_MINUTES_MIN).max(RG_REALITY_CHECK_MINUTES_MAX).nullable() })
   .strict();
 export type RgRealityCheckRequest = z.output<typeof rgRealityCheckRequestSchema>;
+
+/**
+ * GET /wps/member/responsible-gaming/reality-check: what the reminder shows. The session started at
+ * login; `stake` and `payout` add up the rounds opened since then, `net` is payout less stake.
+ */
+export const rgRealityCheckValueSchema = z.object({
+  intervalMinutes: z.number().int().nullable(),
+  sessionStartedAt: z.string(),
+  serverTime: z.string(),
+  rounds: z.number().int(),
+  stake: amountMinorSchema,
+  payout: amountMinorSchema,
+  net: amountMinorSchema,
+  currency: z.string(),
+});
+export type RgRealityCheckValue = z.infer<typeof rgRealityCheckValueSchema>;
+export const rgRealityCheckResponseSchema = okEnvelope(rgRealityCheckValueSchema);

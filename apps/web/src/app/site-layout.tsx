@@ -8,6 +8,7 @@ import { RightBar } from '../features/layout/components/right-bar.tsx';
 import { SiteFooter } from '../features/layout/components/site-footer.tsx';
 import { SiteHeader } from '../features/layout/components/site-header.tsx';
 import { MemberCentreHost } from '../features/member-centre/components/member-centre-host.tsx';
+import { RealityCheckHost } from '../features/member-centre/reality-check/reality-check-host.tsx';
 import { useLiveBalance } from '../features/wallet/hooks/use-live-balance.ts';
 
 /** The frame of every routed page: header, the page, footer, and the account popups. */
@@ -36,6 +37,7 @@ export function SiteLayout() {
       {!isHeaderOnly && <SiteFooter />}
       {!isHeaderOnly && <RightBar />}
       <MemberCentreHost />
+      <RealityCheckHost />
       <PopupHost />
       <PopupAnnouncementLauncher />
     </div>

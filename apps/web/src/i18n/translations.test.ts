@@ -9,6 +9,8 @@ import { memberCentreMoneyVi } from '../features/member-centre/i18n/money.vi.ts'
 import { recordsEn } from '../features/member-centre/i18n/records.en.ts';
 import { recordsVi } from '../features/member-centre/i18n/records.vi.ts';
 import { memberCentreVi } from '../features/member-centre/i18n/vi.ts';
+import { realityCheckEn } from '../features/member-centre/reality-check/en.ts';
+import { realityCheckVi } from '../features/member-centre/reality-check/vi.ts';
 import { en } from './en.ts';
 import { PACK_LANGUAGES } from './language.ts';
 import { loadPack, loadShellHomePack } from './load-pack.ts';
@@ -32,6 +34,7 @@ describe.each([
   ['the member centre money pages', memberCentreMoneyVi, memberCentreMoneyEn],
   ['the member centre wallet and records', recordsVi, recordsEn],
   ['the home page and the shell additions', shellHomeVi, shellHomeEn],
+  ['the reality-check reminder', realityCheckVi, realityCheckEn],
   ['the lottery page', lotteryVi, lotteryEn],
 ] as const)('the translation resources of %s', (_name, vi, en) => {
   it('have the same keys in Vietnamese and English', () => {

@@ -333,6 +333,49 @@ describe('reality check and the page', () => {
     }
   });
 
+  it("tells the reality check the session's start and the rounds played since, without the ones before", async () => {
+    const p = await player();
+    const records = t.app.services.betRecords;
+    const round = async (roundId: string, stakeAmount: number, payout: number | null) =>
+      t.database.db.transaction().execute(async (trx) => {
+        const row = await records.openRound(trx, {
+          merchantId: w.merchant.id,
+          memberId: p.id,
+          username: p.username,
+          vendorCode: 'DEMO',
+          gameCode: 'lucky-sevens',
+          gameCategory: 'RNG',
+          roundId,
+          currency: 'VND',
+          isTrial: false,
+        });
+        const staked = await records.addStake(trx, row, stakeAmount);
+        if (payout !== null) await records.addPayout(trx, staked, payout);
+      });
+    // A round of an earlier session does not count; the session starts now.
+    await round('before', 9_000, 0);
+    clock = new Date(clock.getTime() + 60_000);
+    const token = await w.token(p.id);
+    clock = new Date(clock.getTime() + 5 * 60_000);
+    await round('r1', 1_000, 2_500);
+    await round('r2', 3_000, 0);
+    await round('r3', 500, null);
+    await t.app.inject({ method: 'PUT', url: `${BASE}/reality-check`, headers: auth(token), payload: { minutes: 15 } });
+    const res = await t.app.inject({ method: 'GET', url: `${BASE}/reality-check`, headers: auth(token) });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().value).toEqual({
+      intervalMinutes: 15,
+      sessionStartedAt: new Date(clock.getTime() - 5 * 60_000).toISOString(),
+      serverTime: clock.toISOString(),
+      rounds: 3,
+      stake: 4_500,
+      payout: 2_500,
+      net: -2_000,
+      currency: 'VND',
+    });
+    expect((await t.app.inject({ method: 'GET', url: `${BASE}/reality-check` })).statusCode).toBe(401);
+  });
+
   it('shows all nine limits with what each period has used', async () => {
     const p = await player();
     await w.fund(p.accounts, 12_345);

@@ -1,13 +1,15 @@
 import { commonErrorResponses, ok } from '@platform/contracts/envelope';
+import type { AmountMinor } from '@platform/contracts/money';
 import {
   rgBreakRequestSchema,
   rgRealityCheckRequestSchema,
+  rgRealityCheckResponseSchema,
   rgSelfExclusionRequestSchema,
   rgSetLimitsRequestSchema,
   rgStateResponseSchema,
 } from '@platform/contracts/responsible-gaming';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { principalOf } from '../../plugins/auth.ts';
+import { principalOf, requireMember } from '../../plugins/auth.ts';
 import { requireRealAccount } from '../../plugins/guards.ts';
 import { presentRgState } from './responsible-gaming.presenter.ts';
 import type { ResponsibleGamingService } from './responsible-gaming.service.ts';
@@ -80,6 +82,23 @@ export function responsibleGamingRoutes(rg: ResponsibleGamingService): FastifyPl
         },
       },
       async (request) => ok(presentRgState(await rg.selfExclude(principalOf(request).memberId, request.body, { ip: request.ip }))),
+    );
+
+    app.get(
+      `${BASE}/reality-check`,
+      {
+        preHandler: requireMember,
+        schema: {
+          ...schemaBase,
+          summary: "The reality-check reminder: its interval, when this session began, and the session's rounds, stake, payout and net",
+          response: { 200: rgRealityCheckResponseSchema, ...errors },
+        },
+      },
+      async (request) => {
+        const principal = principalOf(request);
+        const value = await rg.realityCheck(principal);
+        return ok({ ...value, stake: value.stake as AmountMinor, payout: value.payout as AmountMinor, net: value.net as AmountMinor });
+      },
     );
 
     app.put(

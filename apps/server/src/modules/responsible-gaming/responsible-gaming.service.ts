@@ -319,6 +319,38 @@ export function createResponsibleGamingService(deps: {
     return state(memberId);
   }
 
+  /** The reality check of a session: the interval, when the session began, and the rounds played since. */
+  async function realityCheck(principal: { memberId: number; sessionId: number; currency: string }) {
+    const current = await state(principal.memberId);
+    const session = await db.selectFrom('sessions').select('created_at').where('id', '=', principal.sessionId).executeTakeFirst();
+    if (!session) throw new DomainError('unauthorized');
+    const startedAt = new Date(session.created_at);
+    const played = await db
+      .selectFrom('bet_records')
+      .select((eb) => [
+        eb.fn.countAll<string>().as('rounds'),
+        eb.fn.coalesce(eb.fn.sum<string>('stake'), eb.lit(0)).as('stake'),
+        eb.fn.coalesce(eb.fn.sum<string>('payout'), eb.lit(0)).as('payout'),
+      ])
+      .where('member_id', '=', principal.memberId)
+      .where('is_trial', '=', false)
+      .where('status', '!=', 'cancelled')
+      .where('opened_at', '>=', startedAt)
+      .executeTakeFirstOrThrow();
+    const stake = Number(played.stake);
+    const payout = Number(played.payout);
+    return {
+      intervalMinutes: current.realityCheckMinutes,
+      sessionStartedAt: startedAt.toISOString(),
+      serverTime: now().toISOString(),
+      rounds: Number(played.rounds),
+      stake,
+      payout,
+      net: payout - stake,
+      currency: principal.currency,
+    };
+  }
+
   async function setRealityCheck(memberId: number, minutes: number | null, meta: Meta): Promise<RgState> {
     await db.transaction().execute(async (trx) => {
       const at = now();
@@ -337,5 +369,5 @@ export function createResponsibleGamingService(deps: {
     return state(memberId);
   }
 
-  return { state, setLimits, takeBreak, selfExclude, setRealityCheck, assertCanLogin, assertCanDeposit, assertCanStake };
+  return { state, setLimits, takeBreak, selfExclude, setRealityCheck, realityCheck, assertCanLogin, assertCanDeposit, assertCanStake };
 }

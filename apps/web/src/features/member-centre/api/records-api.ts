@@ -184,6 +184,8 @@ function useRgMutation<TBody>(method: 'PUT' | 'POST', path: string) {
     onSuccess: (state) => {
       if (state && typeof state === 'object' && 'limits' in state) queryClient.setQueryData(recordsKeys.responsibleGaming(id), state);
       else void queryClient.invalidateQueries({ queryKey: recordsKeys.responsibleGaming(id) });
+      // The reminder follows a new interval at once.
+      void queryClient.invalidateQueries({ queryKey: ['realityCheck'] });
     },
   });
 }
