@@ -265,6 +265,14 @@ describe('home page, header vendor menus, right bar, footer and the rankings pag
         expect(await menu.getAttribute('class')).toContain('vendor-menu--centred');
         await page.keyboard.press('Enter');
         await page.waitForURL(/\/games\/rng\/vassalage\/DEMO/);
+        // The vendor's own list: its chip is chosen and every game shown is the vendor's.
+        const chosen = page.locator('.vendor-chip[aria-pressed="true"]');
+        await chosen.waitFor();
+        const vendorName = (await chosen.innerText()).trim();
+        expect(vendorName).not.toBe('');
+        await page.locator('.game-card__vendor').first().waitFor();
+        const shownVendors = new Set(await page.locator('.game-card__vendor').allInnerTexts());
+        expect([...shownVendors]).toEqual([vendorName]);
 
         // Nine vendors: all listed with "More", not centred; on the desktop bar the strip scrolls with arrows.
         await page.goto(`${baseUrl}/index`, { waitUntil: 'networkidle' });
