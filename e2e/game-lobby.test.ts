@@ -1,5 +1,6 @@
 import type { Browser, Frame, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seriousViolations } from './axe.ts';
 import { launchBrowser, screenshot, VIEWPORTS, watchPage } from './browser.ts';
 import { sealForSite } from './encrypted-body.ts';
 import { type SiteServer, startSiteServer } from './site-server.ts';
@@ -94,6 +95,21 @@ describe('the game lobby and the demo vendor game', () => {
 
   for (const viewport of VIEWPORTS) {
     const size = `${viewport.width}x${viewport.height}`;
+
+    it(`shows the lobby in the dark theme with no serious accessibility problem (${size})`, async () => {
+      const context = await browser.newContext({ viewport: { width: viewport.width, height: viewport.height }, bypassCSP: true });
+      try {
+        const page = await context.newPage();
+        await page.addInitScript(() => localStorage.setItem('theme', 'dark'));
+        await page.goto(`${baseUrl}/rng`, { waitUntil: 'networkidle' });
+        await page.locator('.game-card').first().waitFor();
+        expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');
+        await screenshot(page, `lobby-dark-${viewport.name}`);
+        expect(await seriousViolations(page)).toEqual([]);
+      } finally {
+        await context.close();
+      }
+    });
 
     it(`asks a visitor who searched a game to log in (${size})`, async () => {
       await withPage(viewport.width, viewport.height, async (page) => {
