@@ -243,25 +243,25 @@ describe('the game lobby and the demo vendor game', () => {
     );
     await withPage(1366, 768, async (page) => {
       await page.goto(`${baseUrl}/fish`, { waitUntil: 'networkidle' });
-      const pager = page.locator('.game-pager');
+      const pager = page.locator('.pager');
       await pager.waitFor();
       const shown = async () =>
-        (await pager.locator('.game-pager__button, .game-pager__gap').allInnerTexts()).map((text) => text.trim()).filter(Boolean);
+        (await pager.locator('.pager__button, .pager__gap').allInnerTexts()).map((text) => text.trim()).filter(Boolean);
       const current = () => pager.locator('[aria-current="page"]').innerText();
       const firstGame = () => page.locator('.game-card__name').first().innerText();
       expect(await shown()).toEqual(['1', '2', '3', '…', '7']);
       expect(await page.locator('.game-card').count()).toBe(21);
       const onFirst = await firstGame();
-      await pager.locator('.game-pager__button', { hasText: /^3$/ }).click();
-      await page.waitForFunction(() => document.querySelector('.game-pager [aria-current="page"]')?.textContent?.trim() === '3');
+      await pager.locator('.pager__button', { hasText: /^3$/ }).click();
+      await page.waitForFunction(() => document.querySelector('.pager [aria-current="page"]')?.textContent?.trim() === '3');
       await page.waitForFunction((before) => document.querySelector('.game-card__name')?.textContent !== before, onFirst);
       expect(await shown()).toEqual(['1', '2', '3', '4', '…', '7']);
-      await pager.locator('.game-pager__button', { hasText: /^4$/ }).click();
-      await page.waitForFunction(() => document.querySelector('.game-pager [aria-current="page"]')?.textContent?.trim() === '4');
+      await pager.locator('.pager__button', { hasText: /^4$/ }).click();
+      await page.waitForFunction(() => document.querySelector('.pager [aria-current="page"]')?.textContent?.trim() === '4');
       expect(await shown()).toEqual(['1', '…', '3', '4', '5', '…', '7']);
       await screenshot(page, 'lobby-pager-desktop');
-      await pager.locator('.game-pager__button', { hasText: /^7$/ }).click();
-      await page.waitForFunction(() => document.querySelector('.game-pager [aria-current="page"]')?.textContent?.trim() === '7');
+      await pager.locator('.pager__button', { hasText: /^7$/ }).click();
+      await page.waitForFunction(() => document.querySelector('.pager [aria-current="page"]')?.textContent?.trim() === '7');
       expect(await current()).toBe('7');
       expect(await shown()).toEqual(['1', '…', '5', '6', '7']);
       // The last page holds what is left: 140 - 6 × 21.
