@@ -1,5 +1,7 @@
+import { insertGames, insertVendor } from '@platform/server/modules/games/games.repository';
 import type { Browser, Frame, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seriousViolations } from './axe.ts';
 import { launchBrowser, screenshot, VIEWPORTS, watchPage } from './browser.ts';
 import { sealForSite } from './encrypted-body.ts';
 import { type SiteServer, startSiteServer } from './site-server.ts';
@@ -94,6 +96,21 @@ describe('the game lobby and the demo vendor game', () => {
 
   for (const viewport of VIEWPORTS) {
     const size = `${viewport.width}x${viewport.height}`;
+
+    it(`shows the lobby in the dark theme with no serious accessibility problem (${size})`, async () => {
+      const context = await browser.newContext({ viewport: { width: viewport.width, height: viewport.height }, bypassCSP: true });
+      try {
+        const page = await context.newPage();
+        await page.addInitScript(() => localStorage.setItem('theme', 'dark'));
+        await page.goto(`${baseUrl}/rng`, { waitUntil: 'networkidle' });
+        await page.locator('.game-card').first().waitFor();
+        expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');
+        await screenshot(page, `lobby-dark-${viewport.name}`);
+        expect(await seriousViolations(page)).toEqual([]);
+      } finally {
+        await context.close();
+      }
+    });
 
     it(`asks a visitor who searched a game to log in (${size})`, async () => {
       await withPage(viewport.width, viewport.height, async (page) => {
@@ -194,6 +211,63 @@ describe('the game lobby and the demo vendor game', () => {
       });
     });
   }
+
+  it('pages a long category on the desktop: first and last page, three around the current one', async () => {
+    // A catalogue of 140 fishing games (21 a page: 7 pages) from one vendor.
+    const { db } = site.database;
+    const id = await insertVendor(db, {
+      merchantId: site.merchantId,
+      code: 'PAGERFISH',
+      displayName: 'Deep Sea Studio',
+      categories: ['FISH'],
+      walletStyle: 'seamless',
+      launchUrl: 'https://vendor.example/launch/{game}',
+      sort: 500,
+    });
+    await insertGames(
+      db,
+      { merchantId: site.merchantId, id, code: 'PAGERFISH' },
+      Array.from({ length: 140 }, (_, i) => ({
+        code: `deep-${i + 1}`,
+        category: 'FISH',
+        classify: ['fish'],
+        name: { vi: `Biển Sâu ${i + 1}`, en: `Deep Sea ${i + 1}` },
+        searchName: `bien sau ${i + 1} deep sea ${i + 1}`,
+        imageUrl: '',
+        isHot: false,
+        minBetCents: 1,
+        minLines: 1,
+        isTrialSupported: false,
+        sort: i,
+      })),
+    );
+    await withPage(1366, 768, async (page) => {
+      await page.goto(`${baseUrl}/fish`, { waitUntil: 'networkidle' });
+      const pager = page.locator('.pager');
+      await pager.waitFor();
+      const shown = async () =>
+        (await pager.locator('.pager__button, .pager__gap').allInnerTexts()).map((text) => text.trim()).filter(Boolean);
+      const current = () => pager.locator('[aria-current="page"]').innerText();
+      const firstGame = () => page.locator('.game-card__name').first().innerText();
+      expect(await shown()).toEqual(['1', '2', '3', '…', '7']);
+      expect(await page.locator('.game-card').count()).toBe(21);
+      const onFirst = await firstGame();
+      await pager.locator('.pager__button', { hasText: /^3$/ }).click();
+      await page.waitForFunction(() => document.querySelector('.pager [aria-current="page"]')?.textContent?.trim() === '3');
+      await page.waitForFunction((before) => document.querySelector('.game-card__name')?.textContent !== before, onFirst);
+      expect(await shown()).toEqual(['1', '2', '3', '4', '…', '7']);
+      await pager.locator('.pager__button', { hasText: /^4$/ }).click();
+      await page.waitForFunction(() => document.querySelector('.pager [aria-current="page"]')?.textContent?.trim() === '4');
+      expect(await shown()).toEqual(['1', '…', '3', '4', '5', '…', '7']);
+      await screenshot(page, 'lobby-pager-desktop');
+      await pager.locator('.pager__button', { hasText: /^7$/ }).click();
+      await page.waitForFunction(() => document.querySelector('.pager [aria-current="page"]')?.textContent?.trim() === '7');
+      expect(await current()).toBe('7');
+      expect(await shown()).toEqual(['1', '…', '5', '6', '7']);
+      // The last page holds what is left: 140 - 6 × 21.
+      await page.waitForFunction(() => document.querySelectorAll('.game-card').length === 14);
+    });
+  });
 
   it('warns a trial account away from a game without trial play', async () => {
     await withPage(390, 844, async (page) => {

@@ -154,6 +154,37 @@ describe('home page, header vendor menus, right bar, footer and the rankings pag
 
   const shot = (page: Page, name: string) => page.screenshot({ path: `${SHOTS_DIR}/${name}.png`, fullPage: true });
 
+  it('keeps the open right bar clear of the page content at 1024, 1280 and 1366 px, folded at 390 px', async () => {
+    for (const width of [1024, 1280, 1366, 390]) {
+      await withPage({ viewport: { width, height: 768 } }, async (page) => {
+        await page.goto(`${baseUrl}/index`, { waitUntil: 'networkidle' });
+        const list = page.locator('.right-bar__list');
+        if (width < 768) {
+          // Phones start with the bar folded to its tab.
+          await list.waitFor({ state: 'hidden' });
+          return;
+        }
+        await list.waitFor();
+        const { contentEnd, barStart } = await page.evaluate(() => {
+          const main = document.querySelector('#main') as HTMLElement;
+          const bar = document.querySelector('.right-bar__list') as HTMLElement;
+          const box = main.getBoundingClientRect();
+          return {
+            contentEnd: box.right - Number.parseFloat(getComputedStyle(main).paddingRight),
+            barStart: bar.getBoundingClientRect().left,
+          };
+        });
+        expect(contentEnd, `content end at ${width}px`).toBeLessThanOrEqual(barStart);
+        await page.screenshot({ path: `${SHOTS_DIR}/right-bar-clear-${width}.png` });
+        // Folded, the page takes its usual padding back.
+        await page.getByRole('button', { name: 'Ẩn liên kết nhanh' }).click();
+        await list.waitFor({ state: 'hidden' });
+        const padding = await page.evaluate(() => getComputedStyle(document.querySelector('#main') as HTMLElement).paddingRight);
+        expect(padding).toBe('24px');
+      });
+    }
+  });
+
   for (const viewport of VIEWPORTS) {
     const size = `${viewport.width}x${viewport.height}`;
     const isPhone = viewport.name === 'phone';
@@ -234,6 +265,14 @@ describe('home page, header vendor menus, right bar, footer and the rankings pag
         expect(await menu.getAttribute('class')).toContain('vendor-menu--centred');
         await page.keyboard.press('Enter');
         await page.waitForURL(/\/games\/rng\/vassalage\/DEMO/);
+        // The vendor's own list: its chip is chosen and every game shown is the vendor's.
+        const chosen = page.locator('.vendor-chip[aria-pressed="true"]');
+        await chosen.waitFor();
+        const vendorName = (await chosen.innerText()).trim();
+        expect(vendorName).not.toBe('');
+        await page.locator('.game-card__vendor').first().waitFor();
+        const shownVendors = new Set(await page.locator('.game-card__vendor').allInnerTexts());
+        expect([...shownVendors]).toEqual([vendorName]);
 
         // Nine vendors: all listed with "More", not centred; on the desktop bar the strip scrolls with arrows.
         await page.goto(`${baseUrl}/index`, { waitUntil: 'networkidle' });

@@ -18,10 +18,10 @@ export function GamesPager({
   const { t } = useTranslation(GAMES_NS);
   if (totalPages <= 1) return null;
   return (
-    <nav className="game-pager" aria-label={t('lobby.pages')}>
+    <nav className="pager" aria-label={t('lobby.pages')}>
       <button
         type="button"
-        className="game-pager__button"
+        className="pager__button"
         disabled={isBusy || pageNo <= 1}
         onClick={() => onPage(pageNo - 1)}
         aria-label={t('lobby.previous')}
@@ -31,14 +31,14 @@ export function GamesPager({
       {pageRange(pageNo, totalPages).map((page, index) =>
         page === null ? (
           // biome-ignore lint/suspicious/noArrayIndexKey: gaps have no identity of their own
-          <span key={`gap-${index}`} className="game-pager__gap" aria-hidden="true">
+          <span key={`gap-${index}`} className="pager__gap" aria-hidden="true">
             …
           </span>
         ) : (
           <button
             key={page}
             type="button"
-            className="game-pager__button"
+            className="pager__button"
             aria-current={page === pageNo ? 'page' : undefined}
             aria-label={t('lobby.page', { page })}
             disabled={isBusy && page !== pageNo}
@@ -50,7 +50,7 @@ export function GamesPager({
       )}
       <button
         type="button"
-        className="game-pager__button"
+        className="pager__button"
         disabled={isBusy || pageNo >= totalPages}
         onClick={() => onPage(pageNo + 1)}
         aria-label={t('lobby.next')}
