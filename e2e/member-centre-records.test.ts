@@ -428,20 +428,7 @@ describe('the member centre records', () => {
         await playRound(session.token, `rc-${width}-2`, 5_000, 0);
 
         expect(await page.getByRole('dialog', { name: 'Nhắc nhở thời gian chơi' }).count()).toBe(0);
-        console.log(
-          'DEBUG',
-          JSON.stringify((await callAsClient(page, 'GET', '/wps/member/responsible-gaming/reality-check')).body),
-          await page.evaluate(() => Date.now()),
-        );
-        page.on('console', (m) => console.log('CONSOLE', m.type(), m.text()));
         await page.clock.fastForward('15:01');
-        await page.waitForTimeout(2000);
-        console.log('after', await page.evaluate(() => Date.now()));
-        await page.screenshot({ path: '/tmp/rc-debug.png' });
-        console.log(
-          'DIALOGS',
-          await page.evaluate(() => [...document.querySelectorAll('[role=dialog]')].map((d) => d.outerHTML.slice(0, 300))),
-        );
         const dialog = page.getByRole('dialog', { name: 'Nhắc nhở thời gian chơi' });
         await dialog.waitFor();
         expect(await textOf(dialog)).toContain('Từ khi đăng nhập: 2 ván, tổng cược 15.000 ₫, nhận về 4.000 ₫.');
