@@ -330,6 +330,25 @@ describe('the member centre money pages', () => {
       await barShows(page, 500_000);
       await shot(page, 'withdraw-done-1366x768');
 
+      // Every step is in the account record, newest first, each with the balance it left.
+      await page.goto(`${baseUrl}/index?mc=transactionHistory`, { waitUntil: 'networkidle' });
+      const record = page.getByRole('dialog', { name: 'Trung tâm hội viên' }).locator('table.rc-table tbody tr');
+      await record.first().waitFor();
+      const rows = await record.evaluateAll((trs) =>
+        trs.map((tr) => {
+          const cells = [...tr.querySelectorAll('td')].map((td) => td.textContent ?? '');
+          const digits = (text: string) => Number(text.replace(/[^\d-]/g, ''));
+          return { type: tr.getAttribute('data-type'), amount: digits(cells[3] ?? ''), after: digits(cells[4] ?? '') };
+        }),
+      );
+      expect(rows).toEqual([
+        { type: 'withdrawal', amount: -100_000, after: 500_000 },
+        { type: 'withdrawal', amount: -200_000, after: 600_000 },
+        { type: 'deposit', amount: 500_000, after: 800_000 },
+        { type: 'deposit', amount: 300_000, after: 300_000 },
+      ]);
+      await shot(page, 'account-record-after-journey-1366x768');
+
       expect(await watch.cspViolations()).toEqual([]);
       // The browser logs the two refusals the test provoked (wrong login password, short card number); nothing else.
       const refused = watch.consoleErrors.filter((m) => m.includes('status of 400'));
