@@ -286,6 +286,10 @@ describe('the member centre records', () => {
         await page.getByLabel('Loại trò chơi').selectOption('LIVE');
         await page.locator('tr[data-round="r1"]').waitFor({ state: 'detached' });
         expect(await page.locator('tr[data-round]').count()).toBe(2);
+        // The provider filter lists the catalogue's providers; the demo vendor's rounds are all five.
+        await page.getByLabel('Loại trò chơi').selectOption('');
+        await page.getByLabel('Nhà cung cấp', { exact: true }).selectOption(DEMO_VENDOR_CODE);
+        await page.waitForFunction(() => document.querySelectorAll('tr[data-round]').length === 5);
 
         await openPage(page, 'personalProfit');
         const profit = page.getByTestId('profit-totals');

@@ -66,7 +66,7 @@ export const recordsEn = {
     all: 'All',
     category: 'Game type',
     vendor: 'Provider',
-    vendorPlaceholder: 'Provider code',
+    allVendors: 'All providers',
     status: 'Status',
     type: 'Type',
   },

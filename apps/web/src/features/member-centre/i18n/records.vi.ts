@@ -68,7 +68,7 @@ export const recordsVi: typeof recordsEn = {
     all: 'Tất cả',
     category: 'Loại trò chơi',
     vendor: 'Nhà cung cấp',
-    vendorPlaceholder: 'Mã nhà cung cấp',
+    allVendors: 'Tất cả nhà cung cấp',
     status: 'Trạng thái',
     type: 'Loại',
   },

@@ -2,6 +2,7 @@ import { BET_STATUSES } from '@platform/contracts/games-wallet';
 import { GAME_CATEGORIES } from '@platform/contracts/records';
 import { Fragment, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useVendorLanes } from '../../games/api/get-vendor-lanes.ts';
 import { type BetRecord, useBetHistory } from '../api/records-api.ts';
 import { ErrorState, LoadingState } from '../components/load-states.tsx';
 import { MC_RECORDS_NS } from '../i18n/register-translations.ts';
@@ -16,7 +17,7 @@ const TIME_ZONE = MEMBER_TIME_ZONE_DEFAULT;
 
 /** Betting record: the member's rounds with filters, totals over the whole filter, and each round's outcome. */
 export function BettingRecordPage() {
-  const { t } = useTranslation(MC_RECORDS_NS);
+  const { t, i18n } = useTranslation(MC_RECORDS_NS);
   const money = useMoney();
   const [range, setRange] = useState(() => initialRange(TIME_ZONE));
   const [category, setCategory] = useState('');
@@ -25,10 +26,20 @@ export function BettingRecordPage() {
   const [pageNo, setPageNo] = useState(1);
   const [openId, setOpenId] = useState<number | null>(null);
   const problem = rangeProblem(range, t);
+  const lanes = useVendorLanes(i18n.language);
+  // The providers of the chosen category (or of all), each once, from the game catalogue.
+  const vendors = [
+    ...new Map(
+      (lanes.data ?? [])
+        .filter((lane) => !category || lane.gameType === category)
+        .flatMap((lane) => lane.cards)
+        .map((card) => [card.vassalage, { value: card.vassalage, label: card.displayName }] as const),
+    ).values(),
+  ];
   const history = useBetHistory(
     {
       gameCategory: category || undefined,
-      vendorCode: vendor.trim() || undefined,
+      vendorCode: vendor || undefined,
       status: status || undefined,
       beginDate: range.from,
       endDate: range.to,
@@ -159,20 +170,15 @@ export function BettingRecordPage() {
               reset();
             }}
           />
-          <div className="rc-filter">
-            <label htmlFor="rc-bet-vendor">{t('filters.vendor')}</label>
-            <input
-              id="rc-bet-vendor"
-              className="form-field__input"
-              value={vendor}
-              placeholder={t('filters.vendorPlaceholder')}
-              maxLength={32}
-              onChange={(event) => {
-                setVendor(event.target.value.toUpperCase().replace(/[^A-Z0-9_]/g, ''));
-                reset();
-              }}
-            />
-          </div>
+          <SelectFilter
+            label={t('filters.vendor')}
+            value={vendor}
+            options={[{ value: '', label: t('filters.allVendors') }, ...vendors]}
+            onChange={(value) => {
+              setVendor(value);
+              reset();
+            }}
+          />
           <DateRangeFilter
             value={range}
             timeZone={TIME_ZONE}
