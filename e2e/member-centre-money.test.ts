@@ -336,7 +336,7 @@ describe('the member centre money pages', () => {
       await record.first().waitFor();
       const rows = await record.evaluateAll((trs) =>
         trs.map((tr) => {
-          const cells = [...tr.querySelectorAll('td')].map((td) => td.textContent ?? '');
+          const cells = Array.from(tr.querySelectorAll('td'), (td) => td.textContent ?? '');
           const digits = (text: string) => Number(text.replace(/[^\d-]/g, ''));
           return { type: tr.getAttribute('data-type'), amount: digits(cells[3] ?? ''), after: digits(cells[4] ?? '') };
         }),
