@@ -311,6 +311,19 @@ describe('home page, header vendor menus, right bar, footer and the rankings pag
         expect(await bar.getByRole('link', { name: 'Signal' }).count()).toBe(0);
         // Visitors have no platform messages.
         expect(await bar.getByRole('button', { name: 'Tin nhắn hệ thống' }).count()).toBe(0);
+        // No speed-test page of the operator: the site's own speed test times this line.
+        await bar.getByRole('button', { name: 'Kiểm tra tốc độ' }).click();
+        const speed = page.getByRole('dialog', { name: 'Kiểm tra tốc độ đường truyền' });
+        await speed.getByText('Nhanh nhất').waitFor();
+        const line = speed.locator(`tr[data-line="${baseUrl}"]`);
+        expect(Number(await line.getAttribute('data-latency'))).toBeGreaterThan(0);
+        const lineText = (await line.textContent()) ?? '';
+        expect(lineText).toMatch(/\d+ ms/);
+        expect(lineText).toMatch(/[\d.,]+ Mbps/);
+        expect(lineText).toContain('Đang dùng');
+        await shot(page, `speed-test-${viewport.name}`);
+        await speed.getByRole('button', { name: 'Đóng' }).click();
+        await speed.waitFor({ state: 'detached' });
         await bar.getByRole('button', { name: `Sao chép địa chỉ email ${SUPPORT_EMAIL}` }).click();
         await bar.getByRole('status').filter({ hasText: 'Đã sao chép' }).waitFor();
         expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(SUPPORT_EMAIL);

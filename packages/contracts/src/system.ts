@@ -147,3 +147,10 @@ export const permissionResponseSchema = okEnvelope(permissionValueSchema);
 export const domainRouteValueSchema = z.object({ domainList: z.array(z.string()) });
 export type DomainRouteValue = z.infer<typeof domainRouteValueSchema>;
 export const domainRouteResponseSchema = okEnvelope(domainRouteValueSchema);
+
+/** The speed test (right bar): a ping to time round trips, and a download of `size` random bytes. */
+export const SPEEDTEST_DOWNLOAD_BYTES_MAX = 1_048_576;
+export const speedTestPingResponseSchema = okEnvelope(z.object({ serverTime: z.string() }));
+export const speedTestDownloadQuerySchema = z.object({
+  size: z.coerce.number().int().min(1_024).max(SPEEDTEST_DOWNLOAD_BYTES_MAX).default(262_144),
+});

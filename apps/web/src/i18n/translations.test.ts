@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { shellHomeEn } from '../features/home/i18n/en.ts';
 import { shellHomeVi } from '../features/home/i18n/vi.ts';
+import { speedTestEn } from '../features/layout/speed-test/en.ts';
+import { speedTestVi } from '../features/layout/speed-test/vi.ts';
 import { lotteryEn } from '../features/lottery/i18n/en.ts';
 import { lotteryVi } from '../features/lottery/i18n/vi.ts';
 import { memberCentreEn } from '../features/member-centre/i18n/en.ts';
@@ -36,6 +38,7 @@ describe.each([
   ['the home page and the shell additions', shellHomeVi, shellHomeEn],
   ['the reality-check reminder', realityCheckVi, realityCheckEn],
   ['the lottery page', lotteryVi, lotteryEn],
+  ['the speed test', speedTestVi, speedTestEn],
 ] as const)('the translation resources of %s', (_name, vi, en) => {
   it('have the same keys in Vietnamese and English', () => {
     const viKeys = leafKeys(vi);

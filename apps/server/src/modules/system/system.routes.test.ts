@@ -240,6 +240,32 @@ describe('the system calls', () => {
     });
   });
 
+  describe('the speed test calls', () => {
+    it('answers a ping uncached and a download of exactly the bytes asked, uncompressed', async () => {
+      const ping = await t.app.inject({ method: 'GET', url: '/wps/system/speedtest/ping' });
+      expect(ping.statusCode).toBe(200);
+      expect(ping.headers['cache-control']).toBe('no-store');
+      expect(ping.headers['access-control-allow-origin']).toBe('*');
+      expect(Number.isNaN(Date.parse(ping.json().value.serverTime))).toBe(false);
+      const download = await t.app.inject({
+        method: 'GET',
+        url: '/wps/system/speedtest/download?size=65536',
+        headers: { 'accept-encoding': 'gzip' },
+      });
+      expect(download.statusCode).toBe(200);
+      expect(download.headers['content-encoding']).toBeUndefined();
+      expect(download.headers['cache-control']).toBe('no-store');
+      expect(download.rawPayload).toHaveLength(65_536);
+      // Random bytes: two downloads differ.
+      const again = await t.app.inject({ method: 'GET', url: '/wps/system/speedtest/download?size=65536' });
+      expect(again.rawPayload.equals(download.rawPayload)).toBe(false);
+      for (const size of ['1023', '1048577', 'big']) {
+        const bad = await t.app.inject({ method: 'GET', url: `/wps/system/speedtest/download?size=${size}` });
+        expect(bad.statusCode).toBe(400);
+      }
+    });
+  });
+
   describe('GET /wps/system/domainRoute', () => {
     it('returns the operator domain list', async () => {
       expect((await t.app.inject({ method: 'GET', url: '/wps/system/domainRoute' })).json()).toEqual({

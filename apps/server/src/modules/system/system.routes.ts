@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { commonErrorResponses, ok } from '@platform/contracts/envelope';
 import {
   domainRouteResponseSchema,
@@ -5,6 +6,8 @@ import {
   permissionResponseSchema,
   type SiteLanguage,
   settingsTreeResponseSchema,
+  speedTestDownloadQuerySchema,
+  speedTestPingResponseSchema,
   systemStatusQuerySchema,
   systemStatusResponseSchema,
   whitelabelResponseSchema,
@@ -15,6 +18,8 @@ import { requestLanguage } from '../../lib/request-language.ts';
 import { presentPermission, presentStatus } from './system.presenter.ts';
 
 const TAGS = ['system'];
+/** Speed-test calls a visitor may make per minute: a run is a few pings and one download per line. */
+const SPEEDTEST_PER_MINUTE = 120;
 
 function languageOf(request: FastifyRequest, fromQuery: SiteLanguage | undefined): SiteLanguage {
   return fromQuery ?? requestLanguage(request);
@@ -82,5 +87,43 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async () => ok(await system.domainRoute()),
+  );
+
+  // The speed test: a tiny answer to time round trips and a block of random bytes to time a download,
+  // never cached or compressed, readable from the operator's other domains (the lines being compared).
+  app.get(
+    '/wps/system/speedtest/ping',
+    {
+      config: { rateLimit: { max: SPEEDTEST_PER_MINUTE, timeWindow: 60_000 } },
+      schema: {
+        tags: TAGS,
+        summary: 'A tiny answer for the speed test to time round trips',
+        response: { 200: speedTestPingResponseSchema },
+      },
+    },
+    async (_request, reply) => {
+      reply.header('cache-control', 'no-store').header('access-control-allow-origin', '*');
+      return ok({ serverTime: new Date().toISOString() });
+    },
+  );
+
+  app.get(
+    '/wps/system/speedtest/download',
+    {
+      compress: false,
+      config: { rateLimit: { max: SPEEDTEST_PER_MINUTE, timeWindow: 60_000 } },
+      schema: {
+        tags: TAGS,
+        summary: 'Random bytes (1 KiB to 1 MiB) for the speed test to time a download',
+        querystring: speedTestDownloadQuerySchema,
+      },
+    },
+    async (request, reply) => {
+      reply
+        .header('cache-control', 'no-store')
+        .header('access-control-allow-origin', '*')
+        .header('content-type', 'application/octet-stream');
+      return randomBytes(request.query.size);
+    },
   );
 };

@@ -26,6 +26,8 @@ const AnnouncementPopup = lazy(async () => ({
   default: (await import('../../content/components/announcement-popup.tsx')).AnnouncementPopup,
 }));
 
+const SpeedTestPopup = lazy(async () => ({ default: (await import('../speed-test/speed-test-popup.tsx')).SpeedTestPopup }));
+
 /** Renders the one open popup. */
 export function PopupHost() {
   const popup = usePopupStore((s) => s.popup);
@@ -41,6 +43,7 @@ export function PopupHost() {
       {popup === 'comingSoon' && <ComingSoonPopup />}
       {popup === 'announcements' && <AnnouncementsModal />}
       {popup === 'announcementPopup' && <AnnouncementPopup />}
+      {popup === 'speedTest' && <SpeedTestPopup />}
     </Suspense>
   );
 }

@@ -6,6 +6,7 @@ import { findResource, usePermission } from '../../home/api/home-queries.ts';
 import { useShellHomeTranslation } from '../../home/i18n/register-translations.ts';
 import { useMemberCentreNavigation } from '../../member-centre/hooks/use-member-centre-navigation.ts';
 import { isSettingOn, useSettingsTree } from '../../system/api/get-settings-tree.ts';
+import { usePopupStore } from '../hooks/popup-store.ts';
 import '../right-bar.css';
 
 /** Line drawings of the bar's entries, in the style of components/icon.tsx. */
@@ -90,6 +91,7 @@ export function RightBar() {
   const isLogin = useSessionStore((s) => s.isLogin);
   const requireRealAccount = useRequireRealAccount();
   const { openPage } = useMemberCentreNavigation();
+  const openPopup = usePopupStore((s) => s.open);
   const [isCollapsed, setCollapsed] = useState(() => window.matchMedia('(max-width: 767px)').matches);
   const [copyStatus, setCopyStatus] = useState<'copied' | 'failed' | null>(null);
   useEffect(() => {
@@ -151,9 +153,18 @@ export function RightBar() {
             )}
           </Entry>
         )}
-        {speedTest && isOn('SPEEDTEST') && (
+        {isOn('SPEEDTEST') && (
           <Entry icon="speedTest" label={t('rightBar.speedTest')}>
-            {(content) => <External href={speedTest.url} content={content} />}
+            {(content) =>
+              // The operator's own speed-test page when it has one; otherwise the site's, over its lines.
+              speedTest ? (
+                <External href={speedTest.url} content={content} />
+              ) : (
+                <button type="button" className="right-bar__link" onClick={() => openPopup('speedTest')}>
+                  {content}
+                </button>
+              )
+            }
           </Entry>
         )}
         {isOn('HELP') && (

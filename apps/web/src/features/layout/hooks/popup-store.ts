@@ -10,7 +10,8 @@ export type Popup =
   | 'realAccount'
   | 'comingSoon'
   | 'announcements'
-  | 'announcementPopup';
+  | 'announcementPopup'
+  | 'speedTest';
 
 type PopupState = {
   popup: Popup | null;
