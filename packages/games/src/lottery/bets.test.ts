@@ -18,8 +18,19 @@ import {
   validateSelection,
 } from './bets.ts';
 import { drawFromSeed } from './draw.ts';
-import { NORTH_2025_07_17, NORTH_2025_08_02, NORTH_2025_08_23, SOUTH_HAND_BUILT } from './fixtures.ts';
-import type { DrawResult, LotteryRegion } from './layout.ts';
+import {
+  DA_NANG_2018_03_17,
+  DA_NANG_2018_03_17_LOTO,
+  HCM_2018_03_17,
+  HCM_2018_03_17_LOTO,
+  LONG_AN_2018_03_17,
+  LONG_AN_2018_03_17_LOTO,
+  NORTH_2025_07_17,
+  NORTH_2025_08_02,
+  NORTH_2025_08_23,
+  SOUTH_HAND_BUILT,
+} from './fixtures.ts';
+import { type DrawResult, type LotteryRegion, validateDrawResult } from './layout.ts';
 
 type Row = [LotteryBetType, string[], number];
 
@@ -163,6 +174,116 @@ describe('bet rules on real northern sheets', () => {
   it('covers every bet type offered in the north with the real sheets', () => {
     const covered = new Set(NORTH_CASES.flatMap(([, , rows]) => rows.map(([type]) => type)));
     expect([...covered].sort()).toEqual([...betTypesOf('north')].sort());
+  });
+});
+
+type RegionCase = [string, LotteryRegion, DrawResult, string, [LotteryBetType, string[], number][]];
+
+/** Real southern and central sheets of 17 March 2018, with the page's own printed lô tô tables. */
+const SOUTH_CENTRAL_CASES: RegionCase[] = [
+  [
+    'TP. Hồ Chí Minh 2018-03-17',
+    'south',
+    HCM_2018_03_17,
+    HCM_2018_03_17_LOTO,
+    [
+      ['lo2', ['55'], 1], // the G8 counts for lô
+      ['lo2', ['23'], 1],
+      ['lo2', ['99'], 0],
+      ['lo3', ['997'], 1], // the G7
+      ['lo3', ['700'], 1], // G4 00700
+      ['lo3', ['024'], 1],
+      ['lo3', ['023'], 0],
+      ['lo4', ['0700'], 1],
+      ['lo4', ['0923'], 1], // the last four of the six-digit ĐB
+      ['lo4', ['9923'], 0],
+      ['de', ['23'], 1],
+      ['de', ['55'], 0], // the G8 is not the đề
+      ['de_dau', ['92'], 1],
+      ['dau', ['2'], 1],
+      ['duoi', ['3'], 1],
+      ['ba_cang', ['923'], 1],
+      ['xien2', ['55', '23'], 1],
+      ['xien3', ['55', '23', '99'], 0],
+      ['xien4', ['00', '03', '04', '11'], 1],
+      ['da', ['55', '23'], 1],
+      ['da', ['55', '99'], 0],
+    ],
+  ],
+  [
+    'Long An 2018-03-17',
+    'south',
+    LONG_AN_2018_03_17,
+    LONG_AN_2018_03_17_LOTO,
+    [
+      ['lo2', ['01'], 1],
+      ['lo3', ['707'], 1],
+      ['lo3', ['118'], 1],
+      ['lo3', ['400'], 1],
+      ['lo4', ['0342'], 1], // the G5, leading zero kept
+      ['lo4', ['0400'], 1],
+      ['de', ['71'], 1],
+      ['de_dau', ['35'], 1],
+      ['dau', ['7'], 1],
+      ['duoi', ['1'], 1],
+      ['ba_cang', ['471'], 1],
+      ['da', ['01', '07'], 1],
+      ['xien2', ['01', '02'], 0],
+    ],
+  ],
+  [
+    'Đà Nẵng 2018-03-17',
+    'central',
+    DA_NANG_2018_03_17,
+    DA_NANG_2018_03_17_LOTO,
+    [
+      ['lo2', ['65'], 2], // G6 0165 and 7865
+      ['lo3', ['165'], 1],
+      ['lo3', ['865'], 1],
+      ['lo3', ['066'], 1],
+      ['lo3', ['065'], 0],
+      ['lo4', ['0165'], 1],
+      ['lo4', ['7865'], 1],
+      ['de', ['15'], 1],
+      ['de_dau', ['42'], 1],
+      ['dau', ['1'], 1],
+      ['duoi', ['5'], 1],
+      ['ba_cang', ['215'], 1],
+      ['xien2', ['65', '08'], 1],
+      ['xien3', ['65', '08', '99'], 0],
+      ['xien4', ['19', '66', '04', '13'], 1],
+      ['da', ['65', '19'], 1], // min(2, 1)
+      ['da', ['65', '66'], 1],
+      ['da', ['65', '99'], 0],
+    ],
+  ],
+];
+
+describe('bet rules on real southern and central sheets', () => {
+  for (const [name, region, result, loto, rows] of SOUTH_CENTRAL_CASES) {
+    it(`${name}: is a valid sheet of its region`, () => {
+      expect(validateDrawResult(region, result)).toEqual([]);
+    });
+
+    it(`${name}: builds the lô 2 số table the results page printed`, () => {
+      const expected = new Map<string, number>();
+      for (const ending of loto.split(' ')) expected.set(ending, (expected.get(ending) ?? 0) + 1);
+      const table = singleNumberHitTable(region, result);
+      expect(table.get('lo2')).toEqual(expected);
+      expect([...table.get('lo2')!.values()].reduce((a, b) => a + b, 0)).toBe(18);
+      expect([...table.get('lo3')!.values()].reduce((a, b) => a + b, 0)).toBe(17);
+      expect([...table.get('lo4')!.values()].reduce((a, b) => a + b, 0)).toBe(16);
+    });
+
+    it.each(rows)(`${name}: %s %j wins %i times`, (type, numbers, hits) => {
+      expect(validateSelection(region, { type, numbers })).toEqual([]);
+      expect(selectionHits(region, { type, numbers }, result)).toBe(hits);
+    });
+  }
+
+  it('covers every bet type of the central and southern draws with the real sheets', () => {
+    const covered = new Set(SOUTH_CENTRAL_CASES.flatMap(([, , , , rows]) => rows.map(([type]) => type)));
+    expect([...covered].sort()).toEqual([...betTypesOf('south')].sort());
   });
 });
 
