@@ -104,8 +104,9 @@ describe('a visitor on the site shell', () => {
           await screenshot(page, `shell-menu-open-${size}`);
         }
         await page.getByRole('navigation', { name: 'Điều hướng chính' }).getByRole('link', { name: 'Xổ số' }).click();
-        await page.getByRole('heading', { level: 1, name: 'Xổ số' }).waitFor();
-        expect(await page.getByRole('heading', { name: 'Sắp ra mắt' }).isVisible()).toBe(true);
+        // The lottery has its own page now: its game list, and no "coming soon".
+        await page.getByRole('region', { name: 'Danh sách xổ số' }).waitFor();
+        expect(await page.getByRole('heading', { name: 'Sắp ra mắt' }).count()).toBe(0);
         await screenshot(page, `shell-lottery-${size}`);
 
         // Register by username.
