@@ -12,6 +12,7 @@ import { createLedgerService } from '@platform/server/modules/ledger/ledger.serv
 import type { Principal } from '@platform/server/modules/session/session.service';
 import { sql } from 'kysely';
 import pg from 'pg';
+import { inParallel, positiveInt, withDatabase } from '../lib/bench-support.ts';
 
 /**
  * Deposit callbacks against plain ledger transfers, in the same run on the same server.
@@ -39,20 +40,6 @@ const playerCount = Math.ceil(orderCount / ORDERS_PER_PLAYER);
 const AMOUNT = 100_000;
 const SECRET = `bench-${randomBytes(12).toString('hex')}`;
 
-function positiveInt(name: string, fallback: number): number {
-  const raw = process.env[name];
-  if (raw === undefined) return fallback;
-  const value = Number(raw);
-  if (!Number.isSafeInteger(value) || value <= 0) throw new Error(`${name} must be a positive integer`);
-  return value;
-}
-
-function withDatabase(url: string, name: string): string {
-  const parsed = new URL(url);
-  parsed.pathname = `/${name}`;
-  return parsed.toString();
-}
-
 async function admin<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: adminUrl });
   await client.connect();
@@ -73,15 +60,6 @@ async function freePort(): Promise<number> {
       server.close(() => resolve(port));
     });
   });
-}
-
-async function inParallel(count: number, items: number, work: (i: number) => Promise<void>): Promise<void> {
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: count }, async () => {
-      while (next < items) await work(next++);
-    }),
-  );
 }
 
 async function setupMembers(

@@ -10,6 +10,7 @@ import { parseEnv } from '@platform/server/env';
 import { DEMO_VENDOR_CODE, DEV_DEMO_VENDOR_SECRET } from '@platform/server/modules/vendor-wallet/vendor-wallet.integrations';
 import { sql } from 'kysely';
 import pg from 'pg';
+import { positiveInt, withDatabase } from '../lib/bench-support.ts';
 
 /**
  * Seamless wallet throughput against PostgreSQL's own TPC-B (pgbench) on the same server, in the
@@ -33,20 +34,6 @@ const PGBENCH_SCALE = 10;
 const PLAYER_FUNDS = 1_000_000_000;
 const STAKE = 100;
 const PGBENCH = process.env.PGBENCH ?? 'pgbench';
-
-function positiveInt(name: string, fallback: number): number {
-  const raw = process.env[name];
-  if (raw === undefined) return fallback;
-  const value = Number(raw);
-  if (!Number.isSafeInteger(value) || value <= 0) throw new Error(`${name} must be a positive integer`);
-  return value;
-}
-
-function withDatabase(url: string, name: string): string {
-  const parsed = new URL(url);
-  parsed.pathname = `/${name}`;
-  return parsed.toString();
-}
 
 async function admin<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: adminUrl });

@@ -7,6 +7,7 @@ import { parseEnv } from '@platform/server/env';
 import { writeGeneratedCatalogue } from '@platform/server/modules/games/games.catalogue-generator';
 import { sql } from 'kysely';
 import pg from 'pg';
+import { positiveInt, withDatabase } from '../lib/bench-support.ts';
 
 /**
  * Game-list throughput on a generated 20,000-game catalogue, against the same server's /healthz in
@@ -71,20 +72,6 @@ const SEARCH_WORDS = [
   'pearl',
 ];
 const MIN_BETS = ['', '0.01', '0.05', '0.1', '0.5', '0.75'];
-
-function positiveInt(name: string, fallback: number): number {
-  const raw = process.env[name];
-  if (raw === undefined) return fallback;
-  const value = Number(raw);
-  if (!Number.isSafeInteger(value) || value <= 0) throw new Error(`${name} must be a positive integer`);
-  return value;
-}
-
-function withDatabase(url: string, name: string): string {
-  const parsed = new URL(url);
-  parsed.pathname = `/${name}`;
-  return parsed.toString();
-}
 
 async function admin<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: adminUrl });

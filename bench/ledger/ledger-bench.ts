@@ -6,6 +6,7 @@ import { migrateToLatest } from '@platform/server/db/migrator';
 import { createLedgerService } from '@platform/server/modules/ledger/ledger.service';
 import { sql } from 'kysely';
 import pg from 'pg';
+import { inParallel, positiveInt, withDatabase } from '../lib/bench-support.ts';
 
 /**
  * Ledger throughput against PostgreSQL's own TPC-B (pgbench) on the same server, in the same run.
@@ -35,20 +36,6 @@ const PLAYER_FUNDS = 1_000_000_000;
 const STAKE = 100;
 const SETUP_CONCURRENCY = 8;
 
-function positiveInt(name: string, fallback: number): number {
-  const raw = process.env[name];
-  if (raw === undefined) return fallback;
-  const value = Number(raw);
-  if (!Number.isSafeInteger(value) || value <= 0) throw new Error(`${name} must be a positive integer`);
-  return value;
-}
-
-function withDatabase(url: string, name: string): string {
-  const parsed = new URL(url);
-  parsed.pathname = `/${name}`;
-  return parsed.toString();
-}
-
 async function admin<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: adminUrl });
   await client.connect();
@@ -69,15 +56,6 @@ async function walBytesSince(from: string | undefined): Promise<{ lsn: string; b
     const row = result.rows[0]!;
     return { lsn: row.lsn, bytes: Number(row.bytes ?? 0) };
   });
-}
-
-async function inParallel(count: number, items: number, work: (i: number) => Promise<void>): Promise<void> {
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: count }, async () => {
-      while (next < items) await work(next++);
-    }),
-  );
 }
 
 async function benchLedger(

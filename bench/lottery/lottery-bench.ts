@@ -8,6 +8,7 @@ import { createLotteryService } from '@platform/server/modules/lottery/lottery.s
 import type { Principal } from '@platform/server/modules/session/session.service';
 import { sql } from 'kysely';
 import pg from 'pg';
+import { inParallel, positiveInt, withDatabase } from '../lib/bench-support.ts';
 
 /**
  * Settlement of one draw with BENCH_TICKETS tickets (default 1,000,000) on PostgreSQL, against a
@@ -40,20 +41,6 @@ const CONCURRENCY = 8;
 /** Copies are written this many tickets per statement group. */
 const COPY_BATCH = 100_000;
 
-function positiveInt(name: string, fallback: number): number {
-  const raw = process.env[name];
-  if (raw === undefined) return fallback;
-  const value = Number(raw);
-  if (!Number.isSafeInteger(value) || value <= 0) throw new Error(`${name} must be a positive integer`);
-  return value;
-}
-
-function withDatabase(url: string, name: string): string {
-  const parsed = new URL(url);
-  parsed.pathname = `/${name}`;
-  return parsed.toString();
-}
-
 async function admin(statement: string): Promise<void> {
   const client = new pg.Client({ connectionString: adminUrl });
   await client.connect();
@@ -62,15 +49,6 @@ async function admin(statement: string): Promise<void> {
   } finally {
     await client.end();
   }
-}
-
-async function inParallel(count: number, items: number, work: (i: number) => Promise<void>): Promise<void> {
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: count }, async () => {
-      while (next < items) await work(next++);
-    }),
-  );
 }
 
 /** A mix of the common bets: mostly lô 2 số, some đề, đầu and đuôi. */
