@@ -19,8 +19,10 @@ import { inParallel, positiveInt, withDatabase } from '../lib/bench-support.ts';
  *   BENCH_CLIENTS       concurrent clients for both workloads (default 8)
  *   BENCH_SECONDS       duration of each workload (default 20)
  *   BENCH_PLAYERS       players the rounds are spread over (default 1000)
- *   BENCH_ROUND         settle (default): reserve + settle, 2 transactions; three-step: the former
- *                       round, reserve + post + payout transfer, 3 transactions (for comparison)
+ *   BENCH_ROUND         settle (default): reserve + settle, 2 transactions (a vendor's debit call,
+ *                       then its credit call); bet-win: reserve + settle in 1 transaction (a vendor's
+ *                       bet-and-win call, as the seamless wallet's bet-win runs it); three-step: the
+ *                       former round, reserve + post + payout transfer, 3 transactions
  */
 
 const run = promisify(execFile);
@@ -29,8 +31,10 @@ const clientCount = positiveInt('BENCH_CLIENTS', 8);
 const seconds = positiveInt('BENCH_SECONDS', 20);
 const playerCount = positiveInt('BENCH_PLAYERS', 1000);
 const roundKind = process.env.BENCH_ROUND ?? 'settle';
-if (roundKind !== 'settle' && roundKind !== 'three-step') throw new Error('BENCH_ROUND must be settle or three-step');
-const transactionsPerRound = roundKind === 'settle' ? 2 : 3;
+if (roundKind !== 'settle' && roundKind !== 'bet-win' && roundKind !== 'three-step') {
+  throw new Error('BENCH_ROUND must be settle, bet-win or three-step');
+}
+const transactionsPerRound = roundKind === 'bet-win' ? 1 : roundKind === 'settle' ? 2 : 3;
 const PGBENCH_SCALE = 10;
 const PLAYER_FUNDS = 1_000_000_000;
 const STAKE = 100;
@@ -110,6 +114,19 @@ async function benchLedger(
           const n = ++roundNo;
           const wallet = wallets[Math.floor(Math.random() * wallets.length)]!;
           try {
+            if (roundKind === 'bet-win') {
+              // One commit: the stake reserved and posted, and the win paid, as the bet-win callback does.
+              await db.transaction().execute(async (trx) => {
+                const held = await ledger.reserve(
+                  { accountId: wallet, amount: STAKE, idempotencyKey: `r${n}`, reference: { type: 'round', id: String(n) } },
+                  trx,
+                );
+                const payout = 1 + Math.floor(Math.random() * 2 * STAKE);
+                await ledger.settle({ reservationId: held.reservationId, toAccountId: house.id, payout, idempotencyKey: `s${n}` }, trx);
+              });
+              rounds += 1;
+              continue;
+            }
             const stake = await ledger.reserve({
               accountId: wallet,
               amount: STAKE,
@@ -187,7 +204,12 @@ async function main(): Promise<void> {
     const pgbench = await benchPgbench(pgbenchDb);
     const tps = pgbench.tps;
     console.log('');
-    const roundLabel = roundKind === 'settle' ? 'reserve + settle with win, 2 transactions' : 'reserve + post + win, 3 transactions';
+    const roundLabel =
+      roundKind === 'settle'
+        ? 'reserve + settle with win, 2 transactions'
+        : roundKind === 'bet-win'
+          ? 'reserve + settle with win, 1 transaction'
+          : 'reserve + post + win, 3 transactions';
     console.log(`ledger rounds/s (${roundLabel}): ${roundsPerSecond.toFixed(1)}`);
     console.log(`ledger transactions/s:                                       ${(roundsPerSecond * transactionsPerRound).toFixed(1)}`);
     console.log(`pgbench TPC-B tps:                                           ${tps.toFixed(1)}`);
