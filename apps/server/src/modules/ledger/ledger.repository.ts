@@ -169,11 +169,16 @@ export async function findSystemAccount(
   return row && trimCurrency(row);
 }
 
-export async function findAccountsByIds(db: Kysely<DB>, ids: readonly number[]): Promise<AccountRow[]> {
+/**
+ * Accounts by id. `isOwnWrite` is true for a row the reading transaction itself wrote (created it,
+ * say), which a rollback could still take back; rows committed by others are settled facts.
+ */
+export async function findAccountsByIds(db: Kysely<DB>, ids: readonly number[]): Promise<(AccountRow & { isOwnWrite: boolean })[]> {
   if (ids.length === 0) return [];
   const rows = await db
     .selectFrom('ledger_accounts')
     .select([...accountMetaColumns, 'balance', 'version'])
+    .select(sql<boolean>`coalesce(xmin = pg_current_xact_id_if_assigned()::xid, false)`.as('isOwnWrite'))
     .where('id', 'in', ids)
     .execute();
   return rows.map(trimCurrency);
