@@ -23,9 +23,10 @@ import { inParallel, positiveInt, withDatabase } from '../lib/bench-support.ts';
  *                       other load reaches both alike; the ratio is printed overall and per slice
  *   BENCH_PLAYERS       players the rounds are spread over (default 1000)
  *   BENCH_ROUND         settle (default): reserve + settle, 2 transactions (a vendor's debit call,
- *                       then its credit call); bet-win: reserve + settle in 1 transaction (a vendor's
- *                       bet-and-win call, as the seamless wallet's bet-win runs it); three-step: the
- *                       former round, reserve + post + payout transfer, 3 transactions
+ *                       then its credit call); bet-win: reserveAndSettle, the same rows in 1
+ *                       transaction (a vendor's bet-and-win call); bet-win-trx: the same inside a
+ *                       caller's transaction, as the seamless wallet's bet-win runs it; three-step:
+ *                       the former round, reserve + post + payout transfer, 3 transactions
  */
 
 const run = promisify(execFile);
@@ -35,10 +36,10 @@ const seconds = positiveInt('BENCH_SECONDS', 20);
 const playerCount = positiveInt('BENCH_PLAYERS', 1000);
 const slices = positiveInt('BENCH_SLICES', 4);
 const roundKind = process.env.BENCH_ROUND ?? 'settle';
-if (roundKind !== 'settle' && roundKind !== 'bet-win' && roundKind !== 'three-step') {
-  throw new Error('BENCH_ROUND must be settle, bet-win or three-step');
+if (!['settle', 'bet-win', 'bet-win-trx', 'three-step'].includes(roundKind)) {
+  throw new Error('BENCH_ROUND must be settle, bet-win, bet-win-trx or three-step');
 }
-const transactionsPerRound = roundKind === 'bet-win' ? 1 : roundKind === 'settle' ? 2 : 3;
+const transactionsPerRound = roundKind.startsWith('bet-win') ? 1 : roundKind === 'settle' ? 2 : 3;
 const PGBENCH_SCALE = 10;
 const PLAYER_FUNDS = 1_000_000_000;
 const STAKE = 100;
@@ -128,16 +129,20 @@ async function openLedgerBench(databaseName: string): Promise<{
             const n = ++roundNo;
             const wallet = wallets[Math.floor(Math.random() * wallets.length)]!;
             try {
-              if (roundKind === 'bet-win') {
-                // One commit: the stake reserved and posted, and the win paid, as the bet-win callback does.
-                await db.transaction().execute(async (trx) => {
-                  const held = await ledger.reserve(
-                    { accountId: wallet, amount: STAKE, idempotencyKey: `r${n}`, reference: { type: 'round', id: String(n) } },
-                    trx,
-                  );
-                  const payout = 1 + Math.floor(Math.random() * 2 * STAKE);
-                  await ledger.settle({ reservationId: held.reservationId, toAccountId: house.id, payout, idempotencyKey: `s${n}` }, trx);
-                });
+              if (roundKind === 'bet-win' || roundKind === 'bet-win-trx') {
+                // One commit: the stake reserved and posted and the win paid, as one ledger call; the
+                // -trx form makes it inside a caller's transaction, as the seamless bet-win callback does.
+                const input = {
+                  accountId: wallet,
+                  amount: STAKE,
+                  idempotencyKey: `r${n}`,
+                  reference: { type: 'round', id: String(n) },
+                  toAccountId: house.id,
+                  payout: Math.floor(Math.random() * 2 * STAKE),
+                  settleIdempotencyKey: `s${n}`,
+                };
+                if (roundKind === 'bet-win') await ledger.reserveAndSettle(input);
+                else await db.transaction().execute((trx) => ledger.reserveAndSettle(input, trx));
                 rounds += 1;
                 continue;
               }
@@ -269,7 +274,7 @@ async function main(): Promise<void> {
     const roundLabel =
       roundKind === 'settle'
         ? 'reserve + settle with win, 2 transactions'
-        : roundKind === 'bet-win'
+        : roundKind.startsWith('bet-win')
           ? 'reserve + settle with win, 1 transaction'
           : 'reserve + post + win, 3 transactions';
     console.log(`ledger rounds/s (${roundLabel}): ${roundsPerSecond.toFixed(1)}`);

@@ -131,6 +131,18 @@ export type SettleManyInput = {
 /** `transfer` posts the stake; `payout` credits the win, null when the payout was 0. */
 export type SettleAndPayResult = SettleResult & { payout: TransferResult | null };
 
+/** A stake and its result together (a vendor's bet-and-win call): `reserve`, then `settle`, as one. */
+export type ReserveAndSettleInput = ReserveInput & {
+  /** The house account the stake is posted to and the win paid from. */
+  toAccountId: number;
+  /** The win, 0 when the round is lost. */
+  payout: number;
+  /** The settle's key; the reserve uses `idempotencyKey`. */
+  settleIdempotencyKey: string;
+};
+
+export type ReserveAndSettleResult = { reserved: ReserveResult; settled: SettleAndPayResult };
+
 export type ReverseInput = { transferId: number; idempotencyKey: string; note?: string | undefined };
 
 export type MemberBalances = {
@@ -907,6 +919,126 @@ export function createLedgerService(deps: { db: Db; now?: () => Date }) {
   }
 
   /**
+   * `reserve` then `settle` in one go, with the same keys, rows and request hashes as the two calls
+   * (so either form replays the other): outside a caller's transaction the common case is one
+   * statement and one commit. Anything else (a key already taken, a refusal, a destination that is
+   * not a house account) runs the two calls in one transaction, which give the precise answer.
+   */
+  async function reserveAndSettle(input: ReserveAndSettleInput, trx?: Transaction<DB>): Promise<ReserveAndSettleResult> {
+    assertAmount(input.amount);
+    assertPayout(input.payout);
+    assertKey(input.idempotencyKey);
+    assertKey(input.settleIdempotencyKey);
+    const code = input.code ?? 'bet';
+    assertCallerCode(code);
+    assertReference(input.reference);
+    const isInCallerTrx = trx !== undefined;
+    const account = await accountOrThrow(trx ?? db, input.accountId, isInCallerTrx, 'accountId');
+    const house =
+      Number.isSafeInteger(input.toAccountId) && input.toAccountId > 0
+        ? (await accountsById(trx ?? db, [input.toAccountId], isInCallerTrx)).get(input.toAccountId)
+        : undefined;
+    if (!account.isSystem && house?.isSystem && house.kind !== ESCROW_ACCOUNT_KIND && house.currency === account.currency) {
+      const escrowId = await escrowAccountId(account.merchantId, account.currency, trx ?? db, !isInCallerTrx);
+      const at = now();
+      const reference = { type: input.reference?.type ?? null, id: input.reference?.id ?? null };
+      const round = await inOneStatement(trx, (executor) =>
+        repo.stakeAndSettleInOneStatement(executor, {
+          memberAccountId: account.id,
+          escrowAccountId: escrowId,
+          houseAccountId: house.id,
+          currency: account.currency,
+          stake: input.amount,
+          payout: input.payout,
+          code,
+          reserveTransferCode: reserveTransferCodeOf(code),
+          reserveKey: input.idempotencyKey,
+          reserveHash: requestHash(['reserve', account.id, input.amount, code, reference.type, reference.id]),
+          settleKey: input.settleIdempotencyKey,
+          payoutKey: payoutKeyOf(input.settleIdempotencyKey),
+          referenceType: reference.type,
+          referenceId: reference.id,
+          at,
+        }),
+      );
+      if (round) {
+        const reservation: Reservation = {
+          reservationId: round.reservationId,
+          accountId: account.id,
+          amount: input.amount,
+          currency: account.currency,
+          code,
+          status: 'posted',
+          reserveTransferId: round.reserveTransferId,
+          settleTransferId: round.settleTransferId,
+          createdAt: at,
+          settledAt: at,
+        };
+        const transferOf = (
+          fields: Pick<
+            TransferResult,
+            'transferId' | 'fromAccountId' | 'toAccountId' | 'amount' | 'code' | 'fromBalanceAfter' | 'toBalanceAfter'
+          >,
+        ): TransferResult => ({
+          ...fields,
+          currency: account.currency,
+          reversesTransferId: null,
+          createdAt: at,
+          isReplay: false,
+        });
+        return {
+          reserved: {
+            ...reservation,
+            status: 'held',
+            settleTransferId: null,
+            settledAt: null,
+            balanceAfter: round.stakeBalanceAfter,
+            isReplay: false,
+          },
+          settled: {
+            reservation,
+            transfer: transferOf({
+              transferId: round.settleTransferId,
+              fromAccountId: escrowId,
+              toAccountId: house.id,
+              amount: input.amount,
+              code: code as TransferCode,
+              fromBalanceAfter: null,
+              toBalanceAfter: null,
+            }),
+            payout:
+              round.payoutTransferId === null
+                ? null
+                : transferOf({
+                    transferId: round.payoutTransferId,
+                    fromAccountId: house.id,
+                    toAccountId: account.id,
+                    amount: input.payout,
+                    code: 'payout',
+                    fromBalanceAfter: null,
+                    toBalanceAfter: round.memberBalanceAfter,
+                  }),
+          },
+        };
+      }
+    }
+    const both = async (t: Transaction<DB>): Promise<ReserveAndSettleResult> => {
+      const reserved = await reserve(input, t);
+      const settled = await settle(
+        {
+          reservationId: reserved.reservationId,
+          toAccountId: input.toAccountId,
+          payout: input.payout,
+          idempotencyKey: input.settleIdempotencyKey,
+        },
+        t,
+      );
+      return { reserved, settled };
+    };
+    return inTransaction(trx, (t) => both(t as Transaction<DB>));
+  }
+
+  /**
    * `settle` for many reservations at once, set-based, inside the caller's transaction: the same
    * transfers, keys, request hashes and entries as one `settle` call each, so either path replays
    * the other. Reservations are locked in id order, then the member accounts that win; a
@@ -1112,6 +1244,7 @@ export function createLedgerService(deps: { db: Db; now?: () => Date }) {
   return {
     dailyTotals,
     transfer,
+    reserveAndSettle,
     reserve,
     post,
     voidReservation,
