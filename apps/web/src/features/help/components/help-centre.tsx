@@ -49,8 +49,8 @@ export function HelpCentre({ isBare = false }: { isBare?: boolean }) {
         </p>
       )}
       {centre.data && (
-        <div className="help-centre__layout">
-          <nav className="help-topics" aria-label={t('topics')}>
+        <div className={`help-centre__layout${article ? ' help-centre__layout--reading' : ''}`}>
+          <nav id={`${searchId}-topics`} className="help-topics" aria-label={t('topics')}>
             <div className="help-search">
               <label className="form-field__label" htmlFor={searchId}>
                 {t('search')}
@@ -98,7 +98,7 @@ export function HelpCentre({ isBare = false }: { isBare?: boolean }) {
               </section>
             ))}
           </nav>
-          <div className="help-centre__main">
+          <div className="help-centre__reader">
             {article ? (
               <article className="help-article" aria-labelledby={`${searchId}-article`}>
                 <h2 id={`${searchId}-article`} className="help-article__title" ref={articleHeading} tabIndex={-1}>
@@ -106,10 +106,16 @@ export function HelpCentre({ isBare = false }: { isBare?: boolean }) {
                 </h2>
                 {/* biome-ignore lint/security/noDangerouslySetInnerHtml: the server cleaned this HTML with its allow-list (no scripts, handlers or styles) when it was saved. */}
                 <div className="help-article__body" lang={article.language} dangerouslySetInnerHTML={{ __html: article.body }} />
+                {/* On a narrow screen the article comes first; this leads back to the list below it. */}
+                <a className="help-article__back" href={`#${searchId}-topics`}>
+                  {t('backToTopics')}
+                </a>
               </article>
             ) : (
               categories.length > 0 && <p className="help-state help-state--panel">{topic ? t('unknownTopic') : t('choose')}</p>
             )}
+          </div>
+          <div className="help-centre__feedback">
             <FeedbackForm isBare={isBare} />
           </div>
         </div>
