@@ -128,6 +128,11 @@ describe('the help centre', () => {
         await page.getByRole('dialog', { name: 'Đăng nhập' }).waitFor();
         await page.keyboard.press('Escape');
 
+        // The footer's topic links open their article.
+        await page.getByRole('navigation', { name: 'Liên kết chân trang' }).getByRole('link', { name: 'Chính sách hoàn tiền' }).click();
+        await page.getByRole('article').getByRole('heading', { name: 'Chính sách hoàn tiền' }).waitFor();
+        expect(new URL(page.url()).searchParams.get('topic')).toBe('refund');
+
         // English: the same topics in English.
         await page.goto(`${baseUrl}/help?topic=lottery-draws`, { waitUntil: 'networkidle' });
         await page.getByRole('button', { name: 'EN', exact: true }).click();

@@ -11,7 +11,7 @@ type DemoCategory = { key: string; vi: string; en: string; articles: DemoArticle
  * default (docs/accounts.md, deposits.md, withdrawals.md, member-centre-records.md, lottery.md,
  * lottery-rules.md); an operator who changes a setting edits the article in the back office.
  */
-export const DEMO_HELP: readonly DemoCategory[] = [
+const DEMO_HELP: readonly DemoCategory[] = [
   {
     key: 'account',
     vi: 'Đăng ký và đăng nhập',
@@ -218,6 +218,29 @@ export const DEMO_HELP: readonly DemoCategory[] = [
     en: 'Responsible gaming',
     articles: [
       {
+        key: 'responsible',
+        vi: {
+          title: 'Chơi có trách nhiệm',
+          body: `<p>Trò chơi là để giải trí, không phải cách kiếm tiền. Chỉ người từ 18 tuổi trở lên được chơi.</p>
+<ul>
+<li>Chỉ chơi bằng số tiền bạn sẵn sàng mất, và đặt trước giới hạn cho mình.</li>
+<li>Đừng cố gỡ lại tiền đã thua; hãy nghỉ khi bạn mệt, buồn hoặc đã uống rượu bia.</li>
+<li>Trang có sẵn các công cụ: giới hạn nạp, thua và cược; tạm nghỉ; tự loại trừ; nhắc nhở thời gian. Xem hai bài tiếp theo.</li>
+</ul>
+<p>Nếu bạn lo lắng về việc chơi của mình hoặc của người thân, hãy liên hệ chăm sóc khách hàng: chúng tôi có thể giúp bạn đặt giới hạn hoặc khóa tài khoản.</p>`,
+        },
+        en: {
+          title: 'Responsible gaming',
+          body: `<p>Games are entertainment, not a way to make money. Only people aged 18 or over may play.</p>
+<ul>
+<li>Play only with money you can afford to lose, and set your limits before you start.</li>
+<li>Do not chase losses; stop when you are tired, upset or have been drinking.</li>
+<li>The site has tools for this: deposit, loss and wager limits; breaks; self-exclusion; reality checks. See the next two articles.</li>
+</ul>
+<p>If you are worried about your own playing or someone else's, contact customer service: we can help you set limits or close your account.</p>`,
+        },
+      },
+      {
         key: 'limits',
         vi: {
           title: 'Giới hạn nạp, thua và cược',
@@ -350,9 +373,119 @@ export const DEMO_HELP: readonly DemoCategory[] = [
   },
 ];
 
+/** The footer's topics (`/help?topic=about` and the like): the site, contact, terms, privacy, refunds. */
+const SITE_CATEGORY: DemoCategory = {
+  key: 'site',
+  vi: 'Về Lotus',
+  en: 'About Lotus',
+  articles: [
+    {
+      key: 'about',
+      vi: {
+        title: 'Về chúng tôi',
+        body: `<p>Lotus là trang giải trí trực tuyến với sòng bài trực tiếp, nổ hũ, bắn cá, game bài, thể thao và xổ số Việt Nam trong một tài khoản.</p>
+<p>Đây là <strong>trang trình diễn</strong>: số dư là tiền ảo, không có giá trị thật và không thể rút thành tiền thật.</p>`,
+      },
+      en: {
+        title: 'About us',
+        body: `<p>Lotus is an online entertainment site with live casino, slots, fishing, card games, sports and the Vietnamese lottery in one account.</p>
+<p>This is a <strong>demonstration site</strong>: balances are play money with no real value and cannot be cashed out.</p>`,
+      },
+    },
+    {
+      key: 'contact',
+      vi: {
+        title: 'Liên hệ',
+        body: `<ul>
+<li><strong>Chăm sóc khách hàng:</strong> nút Chăm sóc khách hàng ở thanh bên phải mở trò chuyện trực tuyến.</li>
+<li><strong>Phản hồi:</strong> khi đã đăng nhập, dùng mẫu <strong>Gửi phản hồi</strong> ở cuối trang này; chọn loại câu hỏi và mô tả vấn đề trong tối đa 140 ký tự.</li>
+<li>Khi hỏi về một lệnh nạp hoặc rút, hãy ghi kèm mã tham chiếu hoặc mã lệnh để chúng tôi tìm nhanh hơn.</li>
+</ul>`,
+      },
+      en: {
+        title: 'Contact',
+        body: `<ul>
+<li><strong>Customer service:</strong> the Customer service button on the right-hand bar opens the live chat.</li>
+<li><strong>Feedback:</strong> when logged in, use the <strong>Send feedback</strong> form at the bottom of this page; choose a question type and describe the problem in up to 140 characters.</li>
+<li>When you ask about a deposit or a withdrawal, give its reference code or order number so we find it faster.</li>
+</ul>`,
+      },
+    },
+    {
+      key: 'terms',
+      vi: {
+        title: 'Điều khoản và điều kiện chung',
+        body: `<ul>
+<li>Bạn phải từ 18 tuổi trở lên và mỗi người chỉ có một tài khoản.</li>
+<li>Họ tên thật phải trùng với chủ tài khoản ngân hàng dùng để rút tiền.</li>
+<li>Bạn chịu trách nhiệm giữ bí mật mật khẩu đăng nhập và mật khẩu rút tiền.</li>
+<li>Cược được ghi nhận khi máy chủ chấp nhận; vé xổ số gửi sau giờ khóa cược không được nhận.</li>
+<li>Tiền thưởng có thể kèm yêu cầu cược trước khi rút, như ghi trong từng khuyến mãi.</li>
+<li>Chúng tôi có thể khóa tài khoản vi phạm các điều khoản này hoặc pháp luật.</li>
+</ul>`,
+      },
+      en: {
+        title: 'General terms and conditions',
+        body: `<ul>
+<li>You must be 18 or over, and each person may have only one account.</li>
+<li>Your real name must match the holder of the bank account you withdraw to.</li>
+<li>You are responsible for keeping your login and withdrawal passwords secret.</li>
+<li>A bet counts once the server accepts it; lottery tickets sent after the lock time are not taken.</li>
+<li>Bonuses may carry a wagering requirement before withdrawal, as each promotion states.</li>
+<li>We may lock accounts that break these terms or the law.</li>
+</ul>`,
+      },
+    },
+    {
+      key: 'privacy',
+      vi: {
+        title: 'Chính sách bảo mật',
+        body: `<ul>
+<li>Chúng tôi lưu những gì cần để vận hành tài khoản: tên đăng nhập, số điện thoại, email, họ tên thật, thẻ ngân hàng, lịch sử giao dịch và cược.</li>
+<li>Mật khẩu được lưu dưới dạng băm một chiều; nhân viên không thể đọc được.</li>
+<li>Số thẻ ngân hàng chỉ hiển thị 4 số cuối; số điện thoại và email được che một phần.</li>
+<li>Lần đăng nhập được ghi lại với địa chỉ IP và thiết bị để bảo vệ tài khoản; bạn xem được trong Lịch sử đăng nhập.</li>
+<li>Chúng tôi không bán dữ liệu của bạn.</li>
+</ul>`,
+      },
+      en: {
+        title: 'Privacy policy',
+        body: `<ul>
+<li>We keep what running your account needs: username, mobile number, e-mail, real name, bank cards, transaction and bet history.</li>
+<li>Passwords are stored as one-way hashes; staff cannot read them.</li>
+<li>Bank card numbers show only their last 4 digits; mobile numbers and e-mail addresses are partly masked.</li>
+<li>Logins are recorded with IP address and device to protect your account; you can see them in Login history.</li>
+<li>We do not sell your data.</li>
+</ul>`,
+      },
+    },
+    {
+      key: 'refund',
+      vi: {
+        title: 'Chính sách hoàn tiền',
+        body: `<ul>
+<li><strong>Nạp tiền:</strong> mỗi lệnh chỉ được cộng một lần. Nếu cổng thanh toán đã trừ tiền nhưng số dư chưa tăng, lệnh sẽ được cộng khi cổng xác nhận; nếu không, hãy liên hệ chúng tôi kèm mã lệnh.</li>
+<li><strong>Rút tiền bị từ chối:</strong> số tiền đang giữ được trả lại ví chính, kèm lý do từ chối.</li>
+<li><strong>Kỳ xổ số bị hủy:</strong> tiền cược của mọi vé chưa trả thưởng được hoàn lại.</li>
+<li>Cược đã được trả thưởng không thể hủy.</li>
+</ul>`,
+      },
+      en: {
+        title: 'Refund policy',
+        body: `<ul>
+<li><strong>Deposits:</strong> each order is credited once. If the gateway took your money but your balance did not change, the order is credited once the gateway confirms; otherwise contact us with the order number.</li>
+<li><strong>Rejected withdrawals:</strong> the held amount goes back to your main wallet, with the reason.</li>
+<li><strong>Voided lottery draws:</strong> the stakes of every unsettled ticket are refunded.</li>
+<li>A settled bet cannot be cancelled.</li>
+</ul>`,
+      },
+    },
+  ],
+};
+
 /** Seeds the demo help centre; runs inside the demo seed's transaction. */
 export async function seedDemoHelp(trx: Kysely<DB>, merchantId: number): Promise<void> {
-  for (const [categoryIndex, category] of DEMO_HELP.entries()) {
+  for (const [categoryIndex, category] of [...DEMO_HELP, SITE_CATEGORY].entries()) {
     const row = await trx
       .insertInto('help_categories')
       .values({ merchant_id: merchantId, key: category.key, sort: (categoryIndex + 1) * 10 })

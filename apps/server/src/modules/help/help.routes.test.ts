@@ -197,12 +197,15 @@ describe('help centre', () => {
     const service = t.app.services.help;
     const vi = await service.helpCenter(merchant.id, 'vi');
     const en = await service.helpCenter(merchant.id, 'en');
-    expect(vi.categories.length).toBeGreaterThanOrEqual(7);
+    expect(vi.categories.length).toBeGreaterThanOrEqual(8);
+    // The footer links to these topics.
+    const articleKeys = vi.categories.flatMap((c) => c.articles.map((a) => a.key));
+    expect(articleKeys).toEqual(expect.arrayContaining(['about', 'contact', 'terms', 'responsible', 'privacy', 'refund']));
     const keys = (tree: typeof vi) => tree.categories.flatMap((c) => c.articles.map((a) => `${c.key}/${a.key}`));
     expect(keys(en)).toEqual(keys(vi));
     expect(en.categories.flatMap((c) => c.articles).every((a) => a.language === 'en')).toBe(true);
     expect(vi.categories.flatMap((c) => c.articles).every((a) => a.language === 'vi')).toBe(true);
-    for (const key of ['account', 'deposit', 'withdraw', 'security', 'responsible-gaming', 'lottery', 'agent']) {
+    for (const key of ['account', 'deposit', 'withdraw', 'security', 'responsible-gaming', 'lottery', 'agent', 'site']) {
       expect(vi.categories.map((c) => c.key)).toContain(key);
     }
   });
