@@ -3,6 +3,7 @@ import { registrationSetting } from '@platform/server/modules/accounts/accounts.
 import { settingsTreeSetting } from '@platform/server/modules/system/system.settings';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seriousViolations } from './axe.ts';
 import { ARTIFACTS_DIR, launchBrowser, screenshot, VIEWPORTS, watchPage } from './browser.ts';
 import { sealForSite } from './encrypted-body.ts';
 import { type SiteServer, startSiteServer } from './site-server.ts';
@@ -105,6 +106,10 @@ describe('the help centre', () => {
         const article = page.getByRole('article');
         await article.getByRole('heading', { name: 'Nạp tiền bằng chuyển khoản ngân hàng (mã tham chiếu)' }).waitFor();
         expect(await article.textContent()).toContain('mã tham chiếu 8 ký tự');
+        // The focus moves to the article (on a phone it comes first, above the topics).
+        expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Nạp tiền bằng chuyển khoản ngân hàng (mã tham chiếu)');
+        const headingBox = await article.getByRole('heading').boundingBox();
+        expect(headingBox && headingBox.y >= 0 && headingBox.y < viewport.height).toBe(true);
         expect(new URL(page.url()).searchParams.get('topic')).toBe('deposit-bank-transfer');
         expect(
           await topics.getByRole('link', { name: 'Nạp tiền bằng chuyển khoản ngân hàng (mã tham chiếu)' }).getAttribute('aria-current'),
@@ -221,6 +226,28 @@ describe('the help centre', () => {
       });
     });
   }
+
+  it('has no serious or critical axe violation on /help and /helpmc, light and dark', async () => {
+    // The context lets the checker itself in past the page's policy; the site's own scripts are unchanged.
+    const context = await browser.newContext({ viewport: { width: 1366, height: 768 }, bypassCSP: true });
+    const page = await context.newPage();
+    try {
+      for (const theme of ['light', 'dark'] as const) {
+        await page.goto(`${baseUrl}/index`, { waitUntil: 'networkidle' });
+        await page.evaluate((value) => localStorage.setItem('theme', value), theme);
+        await page.goto(`${baseUrl}/help?topic=withdraw-fees-limits`, { waitUntil: 'networkidle' });
+        await page.getByRole('article').getByRole('heading', { name: 'Phí, giới hạn và yêu cầu cược' }).waitFor();
+        expect(await page.locator('html').getAttribute('data-theme')).toBe(theme);
+        expect(await seriousViolations(page), `/help, ${theme}`).toEqual([]);
+        await shot(page, `help-${theme}-1366x768`);
+        await page.goto(`${baseUrl}/helpmc?topic=lottery-bet-types`, { waitUntil: 'networkidle' });
+        await page.getByRole('article').getByRole('heading', { name: 'Các kiểu cược: lô, đề, xiên, đá' }).waitFor();
+        expect(await seriousViolations(page), `/helpmc, ${theme}`).toEqual([]);
+      }
+    } finally {
+      await context.close();
+    }
+  });
 
   it('shows the server refusal when a member sends too much feedback', async () => {
     await withPage(

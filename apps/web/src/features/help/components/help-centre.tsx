@@ -25,11 +25,16 @@ export function HelpCentre({ isBare = false }: { isBare?: boolean }) {
   const article = findTopic(categories, topic);
   const articleCount = shown.reduce((sum, c) => sum + c.articles.length, 0);
 
-  // A chosen topic takes the focus to its heading, so keyboard and screen-reader users land on it.
+  // Choosing another topic takes the focus to its heading, so keyboard and screen-reader users land
+  // on it (and a phone scrolls to it). The topic the page opened with keeps the focus where it is.
+  const isLoaded = centre.data !== undefined;
   const articleId = article?.id ?? null;
+  const shownTopic = useRef<string | null | undefined>(undefined);
   useEffect(() => {
-    if (articleId !== null && topic) articleHeading.current?.focus();
-  }, [articleId, topic]);
+    if (!isLoaded) return;
+    if (articleId !== null && shownTopic.current !== undefined && shownTopic.current !== topic) articleHeading.current?.focus();
+    shownTopic.current = topic;
+  }, [isLoaded, articleId, topic]);
 
   const topicHref = (key: string) => {
     const next = new URLSearchParams(params);
