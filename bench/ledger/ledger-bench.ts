@@ -22,11 +22,12 @@ import { inParallel, positiveInt, withDatabase } from '../lib/bench-support.ts';
  *   BENCH_SLICES        the workloads alternate in this many slices each (default 4), so the machine's
  *                       other load reaches both alike; the ratio is printed overall and per slice
  *   BENCH_PLAYERS       players the rounds are spread over (default 1000)
- *   BENCH_ROUND         settle (default): reserve + settle, 2 transactions (a vendor's debit call,
- *                       then its credit call); bet-win: reserveAndSettle, the same rows in 1
- *                       transaction (a vendor's bet-and-win call); bet-win-trx: the same inside a
- *                       caller's transaction, as the seamless wallet's bet-win runs it; three-step:
- *                       the former round, reserve + post + payout transfer, 3 transactions
+ *   BENCH_ROUND         round kinds, comma-separated, each measured in every slice (default
+ *                       bet-win,settle). bet-win: reserveAndSettle, a vendor's bet-and-win call, in
+ *                       1 transaction; bet-win-trx: the same inside a caller's transaction, as the
+ *                       seamless wallet's bet-win runs it; settle: reserve, then settle, 2
+ *                       transactions (a vendor's debit call, then its credit call); three-step: the
+ *                       former round, reserve + post + payout transfer, 3 transactions
  */
 
 const run = promisify(execFile);
@@ -35,11 +36,19 @@ const clientCount = positiveInt('BENCH_CLIENTS', 8);
 const seconds = positiveInt('BENCH_SECONDS', 20);
 const playerCount = positiveInt('BENCH_PLAYERS', 1000);
 const slices = positiveInt('BENCH_SLICES', 4);
-const roundKind = process.env.BENCH_ROUND ?? 'settle';
-if (!['settle', 'bet-win', 'bet-win-trx', 'three-step'].includes(roundKind)) {
-  throw new Error('BENCH_ROUND must be settle, bet-win, bet-win-trx or three-step');
+const ROUND_KINDS = ['bet-win', 'bet-win-trx', 'settle', 'three-step'] as const;
+type RoundKind = (typeof ROUND_KINDS)[number];
+const roundKinds = (process.env.BENCH_ROUND ?? 'bet-win,settle').split(',').map((k) => k.trim());
+for (const kind of roundKinds) {
+  if (!(ROUND_KINDS as readonly string[]).includes(kind)) throw new Error(`BENCH_ROUND: each of ${ROUND_KINDS.join(', ')}`);
 }
-const transactionsPerRound = roundKind.startsWith('bet-win') ? 1 : roundKind === 'settle' ? 2 : 3;
+const transactionsPerRound = (kind: RoundKind) => (kind.startsWith('bet-win') ? 1 : kind === 'settle' ? 2 : 3);
+const roundLabels: Record<RoundKind, string> = {
+  'bet-win': 'reserveAndSettle, 1 transaction',
+  'bet-win-trx': 'reserveAndSettle in a caller transaction, 1 transaction',
+  settle: 'reserve, then settle with win, 2 transactions',
+  'three-step': 'reserve, post, then win transfer, 3 transactions',
+};
 const PGBENCH_SCALE = 10;
 const PLAYER_FUNDS = 1_000_000_000;
 const STAKE = 100;
@@ -75,7 +84,7 @@ type LedgerSlice = Slice & { errors: number; clientCpuMs: number };
  * rounds for a given time (a slice), and one that checks the books and closes.
  */
 async function openLedgerBench(databaseName: string): Promise<{
-  runSlice: (ms: number) => Promise<LedgerSlice>;
+  runSlice: (ms: number, roundKind: RoundKind) => Promise<LedgerSlice>;
   finish: () => Promise<void>;
 }> {
   const database: Database = await openDatabase({
@@ -116,7 +125,7 @@ async function openLedgerBench(databaseName: string): Promise<{
 
     let roundNo = 0;
 
-    const runSlice = async (ms: number): Promise<LedgerSlice> => {
+    const runSlice = async (ms: number, roundKind: RoundKind): Promise<LedgerSlice> => {
       let rounds = 0;
       let errors = 0;
       const walBefore = await walBytesSince(undefined);
@@ -242,59 +251,58 @@ async function main(): Promise<void> {
   try {
     const sliceMs = (seconds * 1000) / slices;
     console.log(
-      `${playerCount} players, ${clientCount} clients, ${roundKind} rounds; ${seconds} s of each workload in ${slices} alternating slices`,
+      `${playerCount} players, ${clientCount} clients, rounds ${roundKinds.join(' and ')}; ${seconds} s of each workload in ${slices} alternating slices`,
     );
+    const kinds = roundKinds as RoundKind[];
     const ledger = await openLedgerBench(ledgerDb);
     await initPgbench(pgbenchDb);
-    const ledgerSlices: LedgerSlice[] = [];
+    const ledgerSlices = new Map<RoundKind, LedgerSlice[]>(kinds.map((k) => [k, []]));
     const pgbenchSlices: Slice[] = [];
     try {
-      // The two workloads take turns, so a change in the machine's other load reaches both alike.
+      // The workloads take turns, so a change in the machine's other load reaches them alike.
       for (let i = 0; i < slices; i += 1) {
         const loadBefore = load();
-        const l = await ledger.runSlice(sliceMs);
+        const taken: string[] = [];
+        for (const kind of kinds) {
+          const l = await ledger.runSlice(sliceMs, kind);
+          ledgerSlices.get(kind)!.push(l);
+          taken.push(`${kind} ${rate(l).toFixed(0)} rounds/s${l.errors > 0 ? ` (${l.errors} failed)` : ''}`);
+        }
         const p = await pgbenchSlice(pgbenchDb, sliceMs);
-        ledgerSlices.push(l);
         pgbenchSlices.push(p);
-        console.log(
-          `slice ${i + 1}: ledger ${rate(l).toFixed(0)} rounds/s (${l.errors} failed), TPC-B ${rate(p).toFixed(0)} tps, ratio ${(rate(l) / rate(p)).toFixed(2)}, load ${loadBefore}`,
-        );
+        console.log(`slice ${i + 1}: ${taken.join(', ')}; TPC-B ${rate(p).toFixed(0)} tps; load ${loadBefore}`);
       }
     } finally {
       await ledger.finish();
     }
     const sum = (list: readonly Slice[], pick: (s: Slice) => number) => list.reduce((acc, s) => acc + pick(s), 0);
-    const rounds = sum(ledgerSlices, (s) => s.count);
-    const roundsPerSecond = rounds / (sum(ledgerSlices, (s) => s.elapsedMs) / 1000);
     const tps = sum(pgbenchSlices, (s) => s.count) / (sum(pgbenchSlices, (s) => s.elapsedMs) / 1000);
-    const clientCpuMs = ledgerSlices.reduce((acc, s) => acc + s.clientCpuMs, 0);
-    // The benchmark's own process is a client of the database: its CPU is CPU the server did not get.
-    console.log(`ledger client process CPU: ${(clientCpuMs / Math.max(1, rounds)).toFixed(3)} ms per round`);
-    console.log('');
-    const roundLabel =
-      roundKind === 'settle'
-        ? 'reserve + settle with win, 2 transactions'
-        : roundKind.startsWith('bet-win')
-          ? 'reserve + settle with win, 1 transaction'
-          : 'reserve + post + win, 3 transactions';
-    console.log(`ledger rounds/s (${roundLabel}): ${roundsPerSecond.toFixed(1)}`);
-    console.log(`ledger transactions/s:                                       ${(roundsPerSecond * transactionsPerRound).toFixed(1)}`);
-    console.log(`pgbench TPC-B tps:                                           ${tps.toFixed(1)}`);
-    console.log(`ratio rounds/s : TPC-B tps:                                  ${(roundsPerSecond / tps).toFixed(2)}`);
-    console.log(
-      `ratio, median of the slices:                                ${median(ledgerSlices.map((l, i) => rate(l) / rate(pgbenchSlices[i]!))).toFixed(2)}`,
-    );
-    // Server-wide WAL during each workload (the server is shared, so this is an upper bound).
-    const perRound = sum(ledgerSlices, (s) => s.walBytes) / Math.max(1, rounds);
     const perTpcb =
       sum(pgbenchSlices, (s) => s.walBytes) /
       Math.max(
         1,
         sum(pgbenchSlices, (s) => s.count),
       );
-    console.log(
-      `WAL per ledger round / per ledger transaction / per TPC-B transaction: ${perRound.toFixed(0)} / ${(perRound / transactionsPerRound).toFixed(0)} / ${perTpcb.toFixed(0)} bytes`,
-    );
+    console.log('');
+    console.log(`pgbench TPC-B tps: ${tps.toFixed(1)} (WAL ${perTpcb.toFixed(0)} bytes per transaction)`);
+    for (const kind of kinds) {
+      const list = ledgerSlices.get(kind)!;
+      const rounds = sum(list, (s) => s.count);
+      const roundsPerSecond = rounds / (sum(list, (s) => s.elapsedMs) / 1000);
+      // The benchmark's own process is a client of the database: its CPU is CPU the server did not get.
+      const clientCpuMs = list.reduce((acc, s) => acc + (s as LedgerSlice).clientCpuMs, 0);
+      const perRound = sum(list, (s) => s.walBytes) / Math.max(1, rounds);
+      const ratios = list.map((l, i) => rate(l) / rate(pgbenchSlices[i]!));
+      console.log('');
+      console.log(`${kind}: ${roundLabels[kind]}`);
+      console.log(`  ledger rounds/s:            ${roundsPerSecond.toFixed(1)}`);
+      console.log(`  ledger transactions/s:      ${(roundsPerSecond * transactionsPerRound(kind)).toFixed(1)}`);
+      console.log(
+        `  ratio rounds/s : TPC-B tps: ${(roundsPerSecond / tps).toFixed(2)} (median of the slices ${median(ratios).toFixed(2)})`,
+      );
+      console.log(`  WAL per round:              ${perRound.toFixed(0)} bytes`);
+      console.log(`  client process CPU:         ${(clientCpuMs / Math.max(1, rounds)).toFixed(3)} ms per round`);
+    }
   } finally {
     await admin(async (c) => {
       await c.query(`DROP DATABASE IF EXISTS "${ledgerDb}" WITH (FORCE)`);
