@@ -33,6 +33,8 @@ import { createGameInfoResolver } from './modules/games/games.info.ts';
 import { createTemplateLaunchUrlBuilder } from './modules/games/games.launch.ts';
 import { gamesModule } from './modules/games/games.module.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { inboxRoutes } from './modules/inbox/inbox.routes.ts';
+import { createInboxService, type InboxService } from './modules/inbox/inbox.service.ts';
 import { createJobRunner, type JobRunner } from './modules/jobs/job-runner.ts';
 import { createLedgerReconciliation, type LedgerReconciliation } from './modules/ledger/ledger.reconciliation.ts';
 import { ledgerRoutes } from './modules/ledger/ledger.routes.ts';
@@ -110,6 +112,7 @@ export type AppServices = {
   wagering: WageringService;
   content: ContentService;
   lottery: LotteryService;
+  inbox: InboxService;
 };
 
 declare module 'fastify' {
@@ -203,6 +206,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const payments = createWithdrawalsModule({ db: database.db, ledger, settings, now });
   await payments.schedule(jobs);
   const content = createContentService({ db: database.db, now });
+  // Platform messages: a send tells the members' open tabs through the realtime hub.
+  const inbox = createInboxService({
+    db: database.db,
+    now,
+    notify: { toMember: realtime.publish, toMerchant: realtime.publishToMerchant },
+    logger: app.log,
+  });
   // Game wallets: every new real-money bet passes the responsible-gaming check (limits, breaks,
   // self-exclusion) inside the bet's own transaction.
   const stakeGuard: StakeGuard = (memberId, amountMinor, trx) => responsibleGaming.assertCanStake(memberId, amountMinor, trx);
@@ -252,6 +262,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     betRecords,
     vendorWallet,
     lottery,
+    inbox,
   });
   app.decorate('metrics', metrics);
   app.decorate('jobs', jobs);
@@ -361,6 +372,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(recordsRoutes(records));
   await app.register(transfersRoutes(transfers));
   await app.register(responsibleGamingRoutes(responsibleGaming));
+  await app.register(inboxRoutes(inbox));
   await app.register(transfersAdminRoutes(transfers));
   await app.register(adminMoneyRoutes(adminMoney));
   await registerDepositsRoutes(app, { deposits, ledger, settings });

@@ -147,6 +147,12 @@ export const ERROR_CODES = {
   },
   member_label_not_found: { status: 404, vi: 'Không tìm thấy nhãn hội viên', en: 'Member label not found' },
   member_label_code_taken: { status: 409, vi: 'Mã nhãn đã tồn tại', en: 'This label code is already in use' },
+  inbox_message_not_found: { status: 404, vi: 'Không tìm thấy tin nhắn', en: 'Message not found' },
+  inbox_recipient_unknown: {
+    status: 400,
+    vi: 'Có người nhận không phải hội viên của trang',
+    en: 'A recipient is not a member of this site',
+  },
   kyc_not_found: { status: 404, vi: 'Không tìm thấy hồ sơ xác minh', en: 'Identity check not found' },
   kyc_state_invalid: { status: 409, vi: 'Hồ sơ xác minh đã được xử lý', en: 'This identity check has already been reviewed' },
   image_required: { status: 400, vi: 'Vui lòng tải ảnh lên', en: 'Please upload an image' },
