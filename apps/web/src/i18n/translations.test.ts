@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { shellHomeEn } from '../features/home/i18n/en.ts';
 import { shellHomeVi } from '../features/home/i18n/vi.ts';
+import { inboxEn } from '../features/inbox/i18n/en.ts';
+import { inboxVi } from '../features/inbox/i18n/vi.ts';
 import { speedTestEn } from '../features/layout/speed-test/en.ts';
 import { speedTestVi } from '../features/layout/speed-test/vi.ts';
 import { lotteryEn } from '../features/lottery/i18n/en.ts';
@@ -39,6 +41,7 @@ describe.each([
   ['the reality-check reminder', realityCheckVi, realityCheckEn],
   ['the lottery page', lotteryVi, lotteryEn],
   ['the speed test', speedTestVi, speedTestEn],
+  ['the inbox', inboxVi, inboxEn],
 ] as const)('the translation resources of %s', (_name, vi, en) => {
   it('have the same keys in Vietnamese and English', () => {
     const viKeys = leafKeys(vi);
