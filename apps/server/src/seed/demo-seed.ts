@@ -207,7 +207,6 @@ export async function seedDemoData(db: Kysely<DB>, options: DemoSeedOptions = {}
       merchantId: merchant.id,
       adminId,
       playerIds: members.filter((m) => m.role === 'player').map((m) => m.id),
-      at: new Date(),
     });
     const seeded: SeededDemoData = { isCreated: true, merchant, adminId, members, accounts: DEMO_ACCOUNTS };
     await options.afterAccounts?.(trx, seeded);

@@ -2,19 +2,20 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import { sanitizeAnnouncementHtml } from '../content/content.sanitize.ts';
 
-const HOUR_MS = 3_600_000;
-
 /**
- * The demo site's platform messages: a welcome to every member and an account notice to the demo
- * players. A message has one text; the site's default language is Vietnamese, so the demo writes
- * Vietnamese first and repeats it in English. Play money only: nothing promises a real-money bonus.
+ * The demo site's platform messages: a welcome and a maintenance notice to every member, and an
+ * account notice to the demo players, sent (as an operator would) once the demo accounts exist. A
+ * message has one text; the site's default language is Vietnamese, so the demo writes Vietnamese
+ * first and repeats it in English. Play money only: nothing promises a real-money bonus.
  */
 export async function seedDemoInbox(
   trx: Kysely<DB>,
-  input: { merchantId: number; adminId: number; playerIds: readonly number[]; at: Date },
+  input: { merchantId: number; adminId: number; playerIds: readonly number[] },
 ): Promise<void> {
-  const { merchantId, adminId, playerIds, at } = input;
-  const since = (hours: number) => new Date(at.getTime() - hours * HOUR_MS);
+  const { merchantId, adminId, playerIds } = input;
+  // Messages to all members reach those registered when they were sent. Stamped by the database like
+  // the demo accounts, inside the seed's transaction (the same now()), so the accounts count as
+  // registered by then. Inserted oldest first: at the same time, the newest has the highest id.
 
   await trx
     .insertInto('inbox_messages')
@@ -31,7 +32,6 @@ export async function seedDemoInbox(
       audience: 'all',
       label_id: null,
       created_by: adminId,
-      created_at: since(48),
     })
     .execute();
 
@@ -48,7 +48,6 @@ export async function seedDemoInbox(
       audience: 'all',
       label_id: null,
       created_by: adminId,
-      created_at: since(24),
     })
     .execute();
 
@@ -66,7 +65,6 @@ export async function seedDemoInbox(
       audience: 'members',
       label_id: null,
       created_by: adminId,
-      created_at: since(1),
     })
     .returning('id')
     .executeTakeFirstOrThrow();

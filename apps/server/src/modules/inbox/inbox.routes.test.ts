@@ -127,11 +127,18 @@ describe('inbox', () => {
     expect(page.pageSize).toBe(2);
     expect(page.unReadCount).toBe(page.totalCount);
 
-    // A label given later reaches its holder's inbox; a member registered later sees messages to all.
+    // A label given later brings its messages; a member who registers later does not get older broadcasts,
+    // even with the label, but gets a message naming them.
     expect((await call('PUT', `/admin-api/members/${bob.id}/labels`, risk, { labelIds: [label.id] })).statusCode).toBe(200);
     expect(await inboxIds(bob.headers)).toContain(toVip.id);
     const late = await member();
-    expect(await inboxIds(late.headers)).toContain(toAll.id);
+    expect((await call('PUT', `/admin-api/members/${late.id}/labels`, risk, { labelIds: [label.id] })).statusCode).toBe(200);
+    expect(await inboxIds(late.headers)).not.toContain(toAll.id);
+    expect(await inboxIds(late.headers)).not.toContain(toVip.id);
+    expect(await unread(late.headers)).toBe(0);
+    expect((await call('GET', `/wps/member/inbox/${toAll.id}`, late.headers)).json().code).toBe('inbox_message_not_found');
+    const toLate = await sent({ type: 'members', memberIds: [late.id] }, 'To the newcomer');
+    expect(await inboxIds(late.headers)).toEqual([toLate.id]);
 
     // Withdrawn: nobody sees it any more, the operator's list keeps it.
     const withdrawn = await call('DELETE', `/admin-api/inbox/messages/${toAll.id}`, support);
@@ -234,5 +241,30 @@ describe('inbox', () => {
       closeFrank();
       closeOther();
     }
+  });
+});
+
+describe('inbox demo messages', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp();
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('gives the demo players the welcome, the maintenance notice and their account notice, newest first', async () => {
+    const { seedDemoData } = await import('../../seed/demo-seed.ts');
+    const seeded = await seedDemoData(t.database.db);
+    if (!seeded.isCreated) throw new Error('the demo seed should run on an empty database');
+    const player = seeded.members.find((m) => m.role === 'player');
+    const agent = seeded.members.find((m) => m.role === 'agent');
+    if (!player || !agent) throw new Error('demo members missing');
+    const reader = (memberId: number) => ({ memberId, merchantId: seeded.merchant.id });
+    const page = await t.app.services.inbox.list(reader(player.id), { pageNo: 1, pageSize: 10, filter: 'all' });
+    expect(page.list.map((m) => m.category)).toEqual(['account', 'system', 'system']);
+    expect(page.list[2]?.title).toMatch(/Welcome to Lotus/);
+    expect(page.unReadCount).toBe(3);
+    expect((await t.app.services.inbox.unreadCount(reader(agent.id))).unReadCount).toBe(2);
   });
 });

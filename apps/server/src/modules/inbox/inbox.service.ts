@@ -35,9 +35,11 @@ type Eb = ExpressionBuilder<DB & { m: DB['inbox_messages']; s: DB['inbox_message
  * when the member reads, so nothing is written per member at send time). A member's read and
  * deleted marks are rows of inbox_message_states, written only when they read or delete.
  *
- * Who sees what: a message to all members reaches every member of the site, including members who
- * register after it was sent (standing notices, the welcome message); a label message reaches
- * whoever holds the label at the time they look; a withdrawn message reaches no one.
+ * Who sees what: a message to all members reaches every member who had registered when it was sent
+ * (a member who registers later does not get the site's old notices); a label message reaches the
+ * members, registered when it was sent, who hold the label at the time they look (so a label given
+ * later brings its messages with it); a message to listed members reaches exactly them, whenever
+ * they registered; a withdrawn message reaches no one.
  */
 export function createInboxService(deps: {
   db: Kysely<DB>;
@@ -55,9 +57,15 @@ export function createInboxService(deps: {
       .where('m.merchant_id', '=', reader.merchantId)
       .where('m.withdrawn_at', 'is', null)
       .where('s.deleted_at', 'is', null)
-      .where((eb: Eb) =>
-        eb.or([
-          eb('m.audience', '=', 'all'),
+      .where((eb: Eb) => {
+        // A broadcast (all members, or a label's holders) is for members who had registered when it was sent.
+        const registeredBefore = eb(
+          'm.created_at',
+          '>=',
+          eb.selectFrom('members as me').select('me.created_at').where('me.id', '=', reader.memberId),
+        );
+        return eb.or([
+          eb.and([eb('m.audience', '=', 'all'), registeredBefore]),
           eb.and([
             eb('m.audience', '=', 'members'),
             eb.exists(
@@ -70,6 +78,7 @@ export function createInboxService(deps: {
           ]),
           eb.and([
             eb('m.audience', '=', 'label'),
+            registeredBefore,
             eb.exists(
               eb
                 .selectFrom('member_label_assignments as a')
@@ -78,8 +87,8 @@ export function createInboxService(deps: {
                 .where('a.member_id', '=', reader.memberId),
             ),
           ]),
-        ]),
-      );
+        ]);
+      });
   }
 
   async function unreadCount(reader: Reader): Promise<UnreadCountValue> {
@@ -188,8 +197,7 @@ export function createInboxService(deps: {
     if (bodyHtml.length === 0) throw new DomainError('field_required', 'bodyHtml');
     const audience: InboxAudience =
       input.audience.type === 'members' ? { type: 'members', memberIds: [...new Set(input.audience.memberIds)] } : input.audience;
-    const at = now();
-    const id = await db.transaction().execute(async (trx) => {
+    const { id, at } = await db.transaction().execute(async (trx) => {
       if (audience.type === 'members') {
         const known = await trx
           .selectFrom('members')
@@ -218,9 +226,9 @@ export function createInboxService(deps: {
           audience: audience.type,
           label_id: audience.type === 'label' ? audience.labelId : null,
           created_by: op.adminId,
-          created_at: at,
+          // Stamped by the database, like a member's registration, which it is compared with.
         })
-        .returning('id')
+        .returning(['id', 'created_at'])
         .executeTakeFirstOrThrow();
       const messageId = Number(row.id);
       if (audience.type === 'members') {
@@ -238,7 +246,7 @@ export function createInboxService(deps: {
         data: { category: input.category, title: input.title, audience },
         ip: op.ip,
       });
-      return messageId;
+      return { id: messageId, at: new Date(row.created_at) };
     });
     await tell(op.merchantId, audience);
     return {
