@@ -135,13 +135,7 @@ export function InboxView() {
       <ul className="inbox__list" data-testid="inbox-list">
         {page.data.list.map((message) => (
           <li key={message.id} className={message.isRead ? 'inbox__item' : 'inbox__item inbox__item--unread'}>
-            <button
-              type="button"
-              className="inbox__open"
-              aria-label={t('open', { title: message.title })}
-              disabled={open.isPending}
-              onClick={() => openMessage(message.id)}
-            >
+            <button type="button" className="inbox__open" disabled={open.isPending} onClick={() => openMessage(message.id)}>
               <span className="inbox__dot" aria-hidden="true" />
               <span className="inbox__item-main">
                 <span className="inbox__item-title">{message.title}</span>

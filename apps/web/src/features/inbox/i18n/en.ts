@@ -17,7 +17,6 @@ export const inboxEn: InboxTranslation = {
   empty: 'Your inbox is empty. Notices from the site will appear here.',
   emptyUnread: 'You have read every message.',
   unread: 'Unread',
-  open: 'Open message: {{title}}',
   back: 'Back to the list',
   sentAt: 'Sent at',
   delete: 'Delete',

@@ -15,7 +15,6 @@ export const inboxVi = {
   empty: 'Hộp thư trống. Thông báo của trang sẽ xuất hiện ở đây.',
   emptyUnread: 'Bạn đã đọc hết tin nhắn.',
   unread: 'Chưa đọc',
-  open: 'Mở tin nhắn: {{title}}',
   back: 'Quay lại danh sách',
   sentAt: 'Gửi lúc',
   delete: 'Xóa',
