@@ -135,6 +135,14 @@ describe('platform messages', () => {
         expect(await item.getByText(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/).count()).toBe(1);
         expect(await seriousViolations(page)).toEqual([]);
         await shot(page, `list-${size}`);
+        if (viewport.name === 'desktop') {
+          // The rest in the dark theme: the inbox reopens from its address after a reload.
+          await page.evaluate(() => localStorage.setItem('theme', 'dark'));
+          await page.reload({ waitUntil: 'networkidle' });
+          await item.getByText('Chưa đọc', { exact: true }).waitFor();
+          expect(await seriousViolations(page), 'dark').toEqual([]);
+          await shot(page, `list-dark-${size}`);
+        }
 
         // Opening it: the cleaned body, the date; the badges drop.
         await item.getByRole('button', { name: new RegExp(`^${title}`) }).click();
