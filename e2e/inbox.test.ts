@@ -155,6 +155,9 @@ describe('platform messages', () => {
         expect(await inboxLink.locator('.member-centre__badge').count()).toBe(0);
         await shot(page, `message-${size}`);
         await message.getByRole('button', { name: 'Quay lại danh sách' }).click();
+        // Focus returns to the message's row in the list.
+        await page.waitForFunction(() => document.activeElement?.classList.contains('inbox__open'));
+        expect(await page.evaluate(() => document.activeElement?.textContent ?? '')).toContain(title);
 
         // Two more: the badge counts them; "mark all read" clears it.
         await sendToAll(`Khuyến mãi cuối tuần ${size}`, '<p>Chi tiết trong mục Khuyến mãi.</p>');

@@ -58,9 +58,7 @@ export function useOpenMessage() {
   const refresh = useRefreshInbox();
   return useMutation({
     mutationFn: (id: number) => apiGet<InboxMessage>(`/wps/member/inbox/${id}`),
-    onSuccess: (message) => {
-      if (message) void refresh();
-    },
+    onSuccess: () => void refresh(),
   });
 }
 

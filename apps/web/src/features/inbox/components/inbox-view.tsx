@@ -20,9 +20,19 @@ export function InboxView() {
   const readAll = useReadAll();
   const remove = useDeleteMessage();
   const detailRef = useRef<HTMLHeadingElement>(null);
+  const listRef = useRef<HTMLDivElement>(null);
+  /** The message last opened, to give focus back to its row when the list returns. */
+  const lastOpened = useRef<number | null>(null);
 
   useEffect(() => {
-    if (opened) detailRef.current?.focus();
+    if (opened) {
+      detailRef.current?.focus();
+      return;
+    }
+    const id = lastOpened.current;
+    if (id === null) return;
+    const row = listRef.current?.querySelector<HTMLElement>(`[data-message-id="${id}"]`);
+    (row ?? listRef.current?.querySelector<HTMLElement>('.inbox__filter'))?.focus();
   }, [opened]);
 
   // A page emptied by a delete or read-all steps back to the last page that has messages.
@@ -40,7 +50,10 @@ export function InboxView() {
   function openMessage(id: number): void {
     setNotice(null);
     open.mutate(id, {
-      onSuccess: (message) => setOpened(message),
+      onSuccess: (message) => {
+        lastOpened.current = message.id;
+        setOpened(message);
+      },
       onError: (error) => setNotice({ ok: false, text: errorText(error) }),
     });
   }
@@ -135,7 +148,13 @@ export function InboxView() {
       <ul className="inbox__list" data-testid="inbox-list">
         {page.data.list.map((message) => (
           <li key={message.id} className={message.isRead ? 'inbox__item' : 'inbox__item inbox__item--unread'}>
-            <button type="button" className="inbox__open" disabled={open.isPending} onClick={() => openMessage(message.id)}>
+            <button
+              type="button"
+              className="inbox__open"
+              data-message-id={message.id}
+              disabled={open.isPending}
+              onClick={() => openMessage(message.id)}
+            >
               <span className="inbox__dot" aria-hidden="true" />
               <span className="inbox__item-main">
                 <span className="inbox__item-title">{message.title}</span>
@@ -162,7 +181,7 @@ export function InboxView() {
 
   const unread = page.data?.unReadCount ?? 0;
   return (
-    <div className="inbox">
+    <div className="inbox" ref={listRef}>
       <div className="inbox__toolbar">
         <fieldset className="inbox__filters">
           <legend className="visually-hidden">{t('filter.label')}</legend>
