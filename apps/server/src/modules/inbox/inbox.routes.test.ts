@@ -216,7 +216,7 @@ describe('inbox', () => {
     expect(list.find((m) => m.id === second.id)?.readCount).toBe(1);
   });
 
-  it('tells the members open tabs when a message arrives', async () => {
+  it("tells the members' open tabs when a message arrives, and no other site's", async () => {
     const frank = await member();
     const other = await member();
     const received: string[] = [];
@@ -230,6 +230,17 @@ describe('inbox', () => {
       otherPrincipal,
       other.token,
     );
+    // A member of another site hears nothing of this site's messages, nor can read them.
+    const elsewhere = await createMember(t.database.db, await createMerchant(t.database.db));
+    const elsewhereToken = (await t.app.services.sessions.create(elsewhere.id)).token;
+    const elsewherePrincipal = await t.app.services.sessions.resolve(elsewhereToken);
+    if (!elsewherePrincipal) throw new Error('no session');
+    const elsewhereReceived: string[] = [];
+    const closeElsewhere = await t.app.services.realtime.add(
+      { send: (d) => elsewhereReceived.push(d), close: () => {} },
+      elsewherePrincipal,
+      elsewhereToken,
+    );
     try {
       await sent({ type: 'members', memberIds: [frank.id] }, 'Just for Frank');
       await expect.poll(() => received.filter((d) => JSON.parse(d).type === 'inbox').length).toBe(1);
@@ -237,9 +248,14 @@ describe('inbox', () => {
       await sent({ type: 'all' }, 'For everyone');
       await expect.poll(() => otherReceived.filter((d) => JSON.parse(d).type === 'inbox').length).toBe(1);
       await expect.poll(() => received.filter((d) => JSON.parse(d).type === 'inbox').length).toBe(2);
+      expect(elsewhereReceived.filter((d) => JSON.parse(d).type === 'inbox')).toHaveLength(0);
+      const elsewhereHeaders = bearer(elsewhereToken, nextIp());
+      expect(await unread(elsewhereHeaders)).toBe(0);
+      expect(await inboxIds(elsewhereHeaders)).toEqual([]);
     } finally {
       closeFrank();
       closeOther();
+      closeElsewhere();
     }
   });
 });
