@@ -35,6 +35,8 @@ import { gamesModule } from './modules/games/games.module.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { helpRoutes } from './modules/help/help.routes.ts';
 import { createHelpService, type HelpService } from './modules/help/help.service.ts';
+import { inboxRoutes } from './modules/inbox/inbox.routes.ts';
+import { createInboxService, type InboxService } from './modules/inbox/inbox.service.ts';
 import { createJobRunner, type JobRunner } from './modules/jobs/job-runner.ts';
 import { createLedgerReconciliation, type LedgerReconciliation } from './modules/ledger/ledger.reconciliation.ts';
 import { ledgerRoutes } from './modules/ledger/ledger.routes.ts';
@@ -113,6 +115,7 @@ export type AppServices = {
   content: ContentService;
   lottery: LotteryService;
   help: HelpService;
+  inbox: InboxService;
 };
 
 declare module 'fastify' {
@@ -207,6 +210,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await payments.schedule(jobs);
   const content = createContentService({ db: database.db, now });
   const help = createHelpService({ db: database.db, now });
+  // Platform messages: a send tells the members' open tabs through the realtime hub.
+  const inbox = createInboxService({
+    db: database.db,
+    now,
+    notify: { toMember: realtime.publish, toMerchant: realtime.publishToMerchant },
+    logger: app.log,
+  });
   // Game wallets: every new real-money bet passes the responsible-gaming check (limits, breaks,
   // self-exclusion) inside the bet's own transaction.
   const stakeGuard: StakeGuard = (memberId, amountMinor, trx) => responsibleGaming.assertCanStake(memberId, amountMinor, trx);
@@ -257,6 +267,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     vendorWallet,
     lottery,
     help,
+    inbox,
   });
   app.decorate('metrics', metrics);
   app.decorate('jobs', jobs);
@@ -367,6 +378,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(recordsRoutes(records));
   await app.register(transfersRoutes(transfers));
   await app.register(responsibleGamingRoutes(responsibleGaming));
+  await app.register(inboxRoutes(inbox));
   await app.register(transfersAdminRoutes(transfers));
   await app.register(adminMoneyRoutes(adminMoney));
   await registerDepositsRoutes(app, { deposits, ledger, settings });

@@ -166,6 +166,12 @@ export const ERROR_CODES = {
     enWith: 'You can send {count} feedback messages an hour, please try again later',
   },
   feedback_not_found: { status: 404, vi: 'Không tìm thấy phản hồi', en: 'Feedback not found' },
+  inbox_message_not_found: { status: 404, vi: 'Không tìm thấy tin nhắn', en: 'Message not found' },
+  inbox_recipient_unknown: {
+    status: 400,
+    vi: 'Có người nhận không phải hội viên của trang',
+    en: 'A recipient is not a member of this site',
+  },
   kyc_not_found: { status: 404, vi: 'Không tìm thấy hồ sơ xác minh', en: 'Identity check not found' },
   kyc_state_invalid: { status: 409, vi: 'Hồ sơ xác minh đã được xử lý', en: 'This identity check has already been reviewed' },
   image_required: { status: 400, vi: 'Vui lòng tải ảnh lên', en: 'Please upload an image' },

@@ -28,4 +28,6 @@ export type RealtimeServerMessage =
   /** The member's balances changed (a deposit, a stake, a win, a transfer...), in the balance call's shape. */
   | { type: 'balance'; value: WalletBalanceValue }
   /** A lottery draw the member bet on was settled or voided; the tab reloads its tickets and results. */
-  | { type: 'lottery'; gameId: string; numero: string; status: 'settled' | 'voided' };
+  | { type: 'lottery'; gameId: string; numero: string; status: 'settled' | 'voided' }
+  /** A platform message reached the member's inbox, or one was withdrawn; the tab reloads its unread count. */
+  | { type: 'inbox' };

@@ -6,6 +6,7 @@ import { type Env, shouldSeedDemoData } from '../env.ts';
 import { hashPassword } from '../lib/password.ts';
 import { seedDemoContent } from '../modules/content/content.demo.ts';
 import { seedDemoHelp } from '../modules/help/help.demo.ts';
+import { seedDemoInbox } from '../modules/inbox/inbox.demo.ts';
 import { createMerchantService, type Merchant } from '../modules/merchant/merchant.service.ts';
 import { createSettingsService } from '../modules/settings/settings.service.ts';
 import {
@@ -204,6 +205,11 @@ export async function seedDemoData(db: Kysely<DB>, options: DemoSeedOptions = {}
         role: account.role,
       });
     }
+    await seedDemoInbox(trx, {
+      merchantId: merchant.id,
+      adminId,
+      playerIds: members.filter((m) => m.role === 'player').map((m) => m.id),
+    });
     const seeded: SeededDemoData = { isCreated: true, merchant, adminId, members, accounts: DEMO_ACCOUNTS };
     await options.afterAccounts?.(trx, seeded);
     return seeded;

@@ -153,6 +153,7 @@ export const en: TranslationShape = {
     refreshBalance: 'Refresh balance',
     hideBalance: 'Hide balance',
     menu: 'Account {{name}}',
+    notifications: '{{count}} new notifications',
     memberCenter: 'Member centre',
     agentCenter: 'Agent centre',
     withdraw: 'Withdraw',

@@ -3,6 +3,8 @@ import { helpEn } from '../features/help/i18n/en.ts';
 import { helpVi } from '../features/help/i18n/vi.ts';
 import { shellHomeEn } from '../features/home/i18n/en.ts';
 import { shellHomeVi } from '../features/home/i18n/vi.ts';
+import { inboxEn } from '../features/inbox/i18n/en.ts';
+import { inboxVi } from '../features/inbox/i18n/vi.ts';
 import { speedTestEn } from '../features/layout/speed-test/en.ts';
 import { speedTestVi } from '../features/layout/speed-test/vi.ts';
 import { lotteryEn } from '../features/lottery/i18n/en.ts';
@@ -42,6 +44,7 @@ describe.each([
   ['the lottery page', lotteryVi, lotteryEn],
   ['the speed test', speedTestVi, speedTestEn],
   ['the help centre', helpVi, helpEn],
+  ['the inbox', inboxVi, inboxEn],
 ] as const)('the translation resources of %s', (_name, vi, en) => {
   it('have the same keys in Vietnamese and English', () => {
     const viKeys = leafKeys(vi);

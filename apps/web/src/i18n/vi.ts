@@ -151,6 +151,7 @@ export const vi = {
     refreshBalance: 'Làm mới số dư',
     hideBalance: 'Ẩn số dư',
     menu: 'Tài khoản {{name}}',
+    notifications: '{{count}} thông báo mới',
     memberCenter: 'Trung tâm hội viên',
     agentCenter: 'Trung tâm đại lý',
     withdraw: 'Rút tiền',

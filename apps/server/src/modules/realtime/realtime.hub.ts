@@ -59,10 +59,20 @@ export function createRealtimeHub(deps: {
     }
   }
 
+  /** Every open tab of the merchant's members on this node. */
+  function sendToMerchant(merchantId: number, message: RealtimeServerMessage): void {
+    for (const [memberId, set] of byMember) {
+      const first = set.values().next().value;
+      if (first?.principal.merchantId === merchantId) sendLocal(memberId, message);
+    }
+  }
+
   async function start(): Promise<void> {
     unsubscribe = await pubsub.subscribe(MEMBER_EVENTS_CHANNEL, (raw) => {
-      const event = raw as { memberId?: unknown; message?: RealtimeServerMessage };
-      if (typeof event.memberId === 'number' && event.message) sendLocal(event.memberId, event.message);
+      const event = raw as { memberId?: unknown; merchantId?: unknown; message?: RealtimeServerMessage };
+      if (!event.message) return;
+      if (typeof event.memberId === 'number') sendLocal(event.memberId, event.message);
+      else if (typeof event.merchantId === 'number') sendToMerchant(event.merchantId, event.message);
     });
   }
 
@@ -168,6 +178,9 @@ export function createRealtimeHub(deps: {
     tick,
     /** Sends an event to the member's tabs on every node. */
     publish: (memberId: number, message: RealtimeServerMessage) => pubsub.publish(MEMBER_EVENTS_CHANNEL, { memberId, message }),
+    /** Sends an event to every member of the merchant with an open tab, on every node. */
+    publishToMerchant: (merchantId: number, message: RealtimeServerMessage) =>
+      pubsub.publish(MEMBER_EVENTS_CHANNEL, { merchantId, message }),
     connectedMembers: () => byMember.size,
     async close(): Promise<void> {
       if (watchTimer) clearInterval(watchTimer);

@@ -124,6 +124,7 @@ export const pack: TranslationPack = {
     refreshBalance: 'تحديث الرصيد',
     hideBalance: 'إخفاء الرصيد',
     menu: 'الحساب {{name}}',
+    notifications: '{{count}} إشعارات جديدة',
     memberCenter: 'مركز الأعضاء',
     agentCenter: 'مركز الوكلاء',
     withdraw: 'سحب',

@@ -124,6 +124,7 @@ export const pack: TranslationPack = {
     refreshBalance: 'ব্যালেন্স রিফ্রেশ করুন',
     hideBalance: 'ব্যালেন্স লুকান',
     menu: 'অ্যাকাউন্ট {{name}}',
+    notifications: '{{count}}টি নতুন বিজ্ঞপ্তি',
     memberCenter: 'সদস্য কেন্দ্র',
     agentCenter: 'এজেন্ট কেন্দ্র',
     withdraw: 'উত্তোলন',

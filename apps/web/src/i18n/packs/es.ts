@@ -126,6 +126,7 @@ export const pack: TranslationPack = {
     refreshBalance: 'Actualizar saldo',
     hideBalance: 'Ocultar saldo',
     menu: 'Cuenta {{name}}',
+    notifications: '{{count}} notificaciones nuevas',
     memberCenter: 'Centro de miembros',
     agentCenter: 'Centro de agentes',
     withdraw: 'Retirar',

@@ -124,6 +124,7 @@ export const pack: TranslationPack = {
     refreshBalance: 'به‌روزرسانی موجودی',
     hideBalance: 'پنهان کردن موجودی',
     menu: 'حساب {{name}}',
+    notifications: '{{count}} اعلان جدید',
     memberCenter: 'مرکز اعضا',
     agentCenter: 'مرکز نمایندگان',
     withdraw: 'برداشت',

@@ -126,6 +126,7 @@ export const pack: TranslationPack = {
     refreshBalance: 'Actualiser le solde',
     hideBalance: 'Masquer le solde',
     menu: 'Compte {{name}}',
+    notifications: '{{count}} nouvelles notifications',
     memberCenter: 'Espace membre',
     agentCenter: 'Espace agent',
     withdraw: 'Retrait',

@@ -124,6 +124,7 @@ export const pack: TranslationPack = {
     refreshBalance: 'बैलेंस रीफ़्रेश करें',
     hideBalance: 'बैलेंस छिपाएँ',
     menu: 'खाता {{name}}',
+    notifications: '{{count}} नई सूचनाएँ',
     memberCenter: 'सदस्य केंद्र',
     agentCenter: 'एजेंट केंद्र',
     withdraw: 'निकासी',

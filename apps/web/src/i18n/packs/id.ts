@@ -125,6 +125,7 @@ export const pack: TranslationPack = {
     refreshBalance: 'Muat ulang saldo',
     hideBalance: 'Sembunyikan saldo',
     menu: 'Akun {{name}}',
+    notifications: '{{count}} notifikasi baru',
     memberCenter: 'Pusat anggota',
     agentCenter: 'Pusat agen',
     withdraw: 'Tarik dana',

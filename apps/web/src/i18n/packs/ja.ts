@@ -124,6 +124,7 @@ export const pack: TranslationPack = {
     refreshBalance: '残高を更新',
     hideBalance: '残高を隠す',
     menu: 'アカウント {{name}}',
+    notifications: '新しいお知らせ {{count}} 件',
     memberCenter: '会員センター',
     agentCenter: '代理店センター',
     withdraw: '出金',

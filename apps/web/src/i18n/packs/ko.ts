@@ -124,6 +124,7 @@ export const pack: TranslationPack = {
     refreshBalance: '잔액 새로고침',
     hideBalance: '잔액 숨기기',
     menu: '계정 {{name}}',
+    notifications: '새 알림 {{count}}개',
     memberCenter: '회원 센터',
     agentCenter: '에이전트 센터',
     withdraw: '출금',

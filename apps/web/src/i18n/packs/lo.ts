@@ -124,6 +124,7 @@ export const pack: TranslationPack = {
     refreshBalance: 'ໂຫຼດຍອດເງິນໃໝ່',
     hideBalance: 'ເຊື່ອງຍອດເງິນ',
     menu: 'ບັນຊີ {{name}}',
+    notifications: 'ການແຈ້ງເຕືອນໃໝ່ {{count}} ລາຍການ',
     memberCenter: 'ສູນສະມາຊິກ',
     agentCenter: 'ສູນຕົວແທນ',
     withdraw: 'ຖອນເງິນ',

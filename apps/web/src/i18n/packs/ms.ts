@@ -125,6 +125,7 @@ export const pack: TranslationPack = {
     refreshBalance: 'Muat semula baki',
     hideBalance: 'Sembunyikan baki',
     menu: 'Akaun {{name}}',
+    notifications: '{{count}} pemberitahuan baharu',
     memberCenter: 'Pusat ahli',
     agentCenter: 'Pusat ejen',
     withdraw: 'Pengeluaran',

@@ -124,6 +124,7 @@ export const pack: TranslationPack = {
     refreshBalance: 'ब्यालेन्स रिफ्रेस गर्नुहोस्',
     hideBalance: 'ब्यालेन्स लुकाउनुहोस्',
     menu: 'खाता {{name}}',
+    notifications: '{{count}} नयाँ सूचनाहरू',
     memberCenter: 'सदस्य केन्द्र',
     agentCenter: 'एजेन्ट केन्द्र',
     withdraw: 'निकासी',

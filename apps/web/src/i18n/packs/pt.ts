@@ -126,6 +126,7 @@ export const pack: TranslationPack = {
     refreshBalance: 'Atualizar saldo',
     hideBalance: 'Ocultar saldo',
     menu: 'Conta {{name}}',
+    notifications: '{{count}} novas notificações',
     memberCenter: 'Central do membro',
     agentCenter: 'Central do agente',
     withdraw: 'Sacar',

@@ -125,6 +125,7 @@ export const pack: TranslationPack = {
     refreshBalance: 'Обновить баланс',
     hideBalance: 'Скрыть баланс',
     menu: 'Аккаунт {{name}}',
+    notifications: 'Новых уведомлений: {{count}}',
     memberCenter: 'Личный кабинет',
     agentCenter: 'Кабинет агента',
     withdraw: 'Вывести',

@@ -125,6 +125,7 @@ export const pack: TranslationPack = {
     refreshBalance: 'Onyesha salio upya',
     hideBalance: 'Ficha salio',
     menu: 'Akaunti {{name}}',
+    notifications: 'Arifa mpya {{count}}',
     memberCenter: 'Kituo cha wanachama',
     agentCenter: 'Kituo cha mawakala',
     withdraw: 'Toa pesa',

@@ -124,6 +124,7 @@ export const pack: TranslationPack = {
     refreshBalance: 'இருப்பைப் புதுப்பி',
     hideBalance: 'இருப்பை மறை',
     menu: 'கணக்கு {{name}}',
+    notifications: '{{count}} புதிய அறிவிப்புகள்',
     memberCenter: 'உறுப்பினர் மையம்',
     agentCenter: 'முகவர் மையம்',
     withdraw: 'பணம் எடு',

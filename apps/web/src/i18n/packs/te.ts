@@ -124,6 +124,7 @@ export const pack: TranslationPack = {
     refreshBalance: 'బ్యాలెన్స్ రిఫ్రెష్ చేయి',
     hideBalance: 'బ్యాలెన్స్ దాచు',
     menu: 'ఖాతా {{name}}',
+    notifications: '{{count}} కొత్త నోటిఫికేషన్‌లు',
     memberCenter: 'సభ్యుల కేంద్రం',
     agentCenter: 'ఏజెంట్ కేంద్రం',
     withdraw: 'విత్‌డ్రా',

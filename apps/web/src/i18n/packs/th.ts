@@ -124,6 +124,7 @@ export const pack: TranslationPack = {
     refreshBalance: 'รีเฟรชยอดเงิน',
     hideBalance: 'ซ่อนยอดเงิน',
     menu: 'บัญชี {{name}}',
+    notifications: 'การแจ้งเตือนใหม่ {{count}} รายการ',
     memberCenter: 'ศูนย์สมาชิก',
     agentCenter: 'ศูนย์ตัวแทน',
     withdraw: 'ถอนเงิน',

@@ -126,6 +126,7 @@ export const pack: TranslationPack = {
     refreshBalance: 'I-refresh ang balanse',
     hideBalance: 'Itago ang balanse',
     menu: 'Account {{name}}',
+    notifications: '{{count}} bagong abiso',
     memberCenter: 'Member center',
     agentCenter: 'Agent center',
     withdraw: 'Mag-withdraw',

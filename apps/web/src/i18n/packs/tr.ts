@@ -124,6 +124,7 @@ export const pack: TranslationPack = {
     refreshBalance: 'Bakiyeyi yenile',
     hideBalance: 'Bakiyeyi gizle',
     menu: 'Hesap {{name}}',
+    notifications: '{{count}} yeni bildirim',
     memberCenter: 'Üye merkezi',
     agentCenter: 'Acente merkezi',
     withdraw: 'Para çek',

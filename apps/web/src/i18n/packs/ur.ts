@@ -124,6 +124,7 @@ export const pack: TranslationPack = {
     refreshBalance: 'بیلنس تازہ کریں',
     hideBalance: 'بیلنس چھپائیں',
     menu: 'اکاؤنٹ {{name}}',
+    notifications: '{{count}} نئی اطلاعات',
     memberCenter: 'ممبر سینٹر',
     agentCenter: 'ایجنٹ سینٹر',
     withdraw: 'رقم نکالیں',

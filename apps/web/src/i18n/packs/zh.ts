@@ -120,6 +120,7 @@ export const pack: TranslationPack = {
     refreshBalance: '刷新余额',
     hideBalance: '隐藏余额',
     menu: '账号 {{name}}',
+    notifications: '{{count}} 条新通知',
     memberCenter: '会员中心',
     agentCenter: '代理中心',
     withdraw: '提款',

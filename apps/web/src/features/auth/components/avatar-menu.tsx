@@ -1,5 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useUnreadCount } from '../../inbox/api/inbox-api.ts';
+import { avatarBadgeCount, badgeText } from '../../inbox/badge.ts';
 import { usePopupStore } from '../../layout/hooks/popup-store.ts';
 import { avatarSource, usePlayerAvatar } from '../../member-centre/api/get-player-avatar.ts';
 import { useMemberCentreNavigation } from '../../member-centre/hooks/use-member-centre-navigation.ts';
@@ -27,6 +29,9 @@ export function AvatarMenu() {
   const requireRealAccount = useRequireRealAccount();
   const { openPage } = useMemberCentreNavigation();
   const picture = avatarSource(usePlayerAvatar().data);
+  // Unread messages; available promotions join the sum (availablePromoCount) when promotions land.
+  const badgeCount = avatarBadgeCount({ unreadMessages: useUnreadCount() });
+  const badge = badgeText(badgeCount);
   const [isOpen, setOpen] = useState(false);
   const menuId = useId();
   const rootRef = useRef<HTMLDivElement>(null);
@@ -80,11 +85,21 @@ export function AvatarMenu() {
         aria-controls={menuId}
         onClick={() => setOpen((value) => !value)}
       >
-        <span className="avatar-menu__avatar" aria-hidden="true">
-          {picture ? <img className="avatar-menu__image" src={picture} alt="" /> : name.slice(0, 1).toUpperCase()}
+        <span className="avatar-menu__figure">
+          <span className="avatar-menu__avatar" aria-hidden="true">
+            {picture ? <img className="avatar-menu__image" src={picture} alt="" /> : name.slice(0, 1).toUpperCase()}
+          </span>
+          {badge && (
+            <span className="avatar-menu__badge" data-testid="avatar-badge" aria-hidden="true">
+              {badge}
+            </span>
+          )}
         </span>
         {/* The name is in the button's text, not an aria-label, so what shows is part of what is read. */}
-        <span className="visually-hidden">{t('account.menu', { name })}</span>
+        <span className="visually-hidden">
+          {t('account.menu', { name })}
+          {badge && `, ${t('account.notifications', { count: badgeCount })}`}
+        </span>
         <span className="avatar-menu__name" aria-hidden="true">
           {name}
         </span>

@@ -1,9 +1,6 @@
-import { PlannedPage } from '../components/planned-page.tsx';
+import { InboxView } from '../../inbox/components/inbox-view.tsx';
 
-/**
- * Inbox: the messages the site sends to the member, read and unread.
- * No call serves it yet: the page says so, and is filled in here when its calls land.
- */
+/** Inbox: the messages the site sends to the member, read and unread (docs/inbox.md). */
 export function InboxPage() {
-  return <PlannedPage page="messageV2" />;
+  return <InboxView />;
 }

@@ -2,10 +2,11 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { openRealtime } from '../../../lib/realtime-client.ts';
 import { useSessionStore } from '../../auth/hooks/session-store.ts';
+import { inboxKeys } from '../../inbox/api/inbox-api.ts';
 import { walletKeys } from '../api/get-balance.ts';
 
 /**
- * Keeps the balance query (and the lottery page, on a settlement) up to date from the server's pushes while a member is logged in, so a
+ * Keeps the balance query (the lottery page on a settlement, the inbox on a new message) up to date from the server's pushes while a member is logged in, so a
  * deposit confirmed by the operator or a win in another tab shows without a refresh.
  */
 export function useLiveBalance(): void {
@@ -18,6 +19,8 @@ export function useLiveBalance(): void {
       if (message.type === 'balance') queryClient.setQueryData(walletKeys.balance(customerId), message.value);
       // A lottery draw the member bet on was settled or voided: the lottery page's results and tickets reload.
       else if (message.type === 'lottery') void queryClient.invalidateQueries({ queryKey: ['lottery'] });
+      // A platform message arrived or was withdrawn: the unread count and the inbox reload.
+      else if (message.type === 'inbox') void queryClient.invalidateQueries({ queryKey: inboxKeys.all(customerId) });
     });
   }, [token, customerId, queryClient]);
 }

@@ -1,0 +1,100 @@
+import { z } from 'zod';
+import { okEnvelope } from './envelope.ts';
+import { pageOf } from './pagination.ts';
+
+/** Platform messages: what the site sends to a member's inbox (docs/inbox.md). */
+export const INBOX_CATEGORIES = ['system', 'promotion', 'account'] as const;
+export type InboxCategory = (typeof INBOX_CATEGORIES)[number];
+
+export const INBOX_FILTERS = ['all', 'unread'] as const;
+export type InboxFilter = (typeof INBOX_FILTERS)[number];
+
+export const INBOX_TITLE_MAX = 120;
+export const INBOX_BODY_MAX = 20_000;
+export const INBOX_PAGE_SIZE_MAX = 50;
+/** Recipients one message may name (a larger group is a member label). */
+export const INBOX_MEMBER_IDS_MAX = 500;
+
+/** GET /wps/member/inbox */
+export const inboxListQuerySchema = z.strictObject({
+  pageNo: z.coerce.number().int().min(1).max(100_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(INBOX_PAGE_SIZE_MAX).default(10),
+  filter: z.enum(INBOX_FILTERS).default('all'),
+});
+export type InboxListQuery = z.infer<typeof inboxListQuerySchema>;
+
+export const inboxMessageSummarySchema = z.object({
+  id: z.number().int(),
+  category: z.enum(INBOX_CATEGORIES),
+  title: z.string(),
+  /** ISO time the operator sent it. */
+  createdAt: z.string(),
+  isRead: z.boolean(),
+});
+export type InboxMessageSummary = z.infer<typeof inboxMessageSummarySchema>;
+
+export const inboxPageSchema = pageOf(inboxMessageSummarySchema).extend({ unReadCount: z.number().int() });
+export type InboxPage = z.infer<typeof inboxPageSchema>;
+export const inboxPageResponseSchema = okEnvelope(inboxPageSchema);
+
+/** GET /wps/member/inbox/:id (marks it read): the body is HTML cleaned on save. */
+export const inboxMessageSchema = inboxMessageSummarySchema.extend({ bodyHtml: z.string() });
+export type InboxMessage = z.infer<typeof inboxMessageSchema>;
+export const inboxMessageResponseSchema = okEnvelope(inboxMessageSchema);
+
+export const inboxMessageParamsSchema = z.strictObject({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
+
+/** GET /wps/relay/CSP_unreadCount (token): the member's unread messages. */
+export const unreadCountValueSchema = z.object({ unReadCount: z.number().int().min(0) });
+export type UnreadCountValue = z.infer<typeof unreadCountValueSchema>;
+export const unreadCountResponseSchema = okEnvelope(unreadCountValueSchema);
+
+/** POST /wps/member/inbox/read-all and DELETE /wps/member/inbox/:id answer the count left unread. */
+export const inboxChangeResponseSchema = unreadCountResponseSchema;
+
+// Back office.
+
+/** Who a message goes to: every member of the site, the listed members, or the holders of a member label. */
+export const inboxAudienceSchema = z.discriminatedUnion('type', [
+  z.strictObject({ type: z.literal('all') }),
+  z.strictObject({
+    type: z.literal('members'),
+    memberIds: z.array(z.number().int().positive().max(Number.MAX_SAFE_INTEGER)).min(1).max(INBOX_MEMBER_IDS_MAX),
+  }),
+  z.strictObject({ type: z.literal('label'), labelId: z.number().int().positive().max(Number.MAX_SAFE_INTEGER) }),
+]);
+export type InboxAudience = z.infer<typeof inboxAudienceSchema>;
+
+/** POST /admin-api/inbox/messages */
+export const inboxSendBodySchema = z.strictObject({
+  category: z.enum(INBOX_CATEGORIES),
+  title: z.string().trim().min(1).max(INBOX_TITLE_MAX),
+  bodyHtml: z.string().trim().min(1).max(INBOX_BODY_MAX),
+  audience: inboxAudienceSchema,
+});
+export type InboxSendBody = z.infer<typeof inboxSendBodySchema>;
+
+export const adminInboxMessageSchema = z.object({
+  id: z.number().int(),
+  category: z.enum(INBOX_CATEGORIES),
+  title: z.string(),
+  bodyHtml: z.string(),
+  audience: z.discriminatedUnion('type', [
+    z.object({ type: z.literal('all') }),
+    z.object({ type: z.literal('members'), memberIds: z.array(z.number().int()) }),
+    z.object({ type: z.literal('label'), labelId: z.number().int() }),
+  ]),
+  createdAt: z.string(),
+  createdBy: z.number().int(),
+  /** When the operator withdrew it (members no longer see it); null while it stands. */
+  withdrawnAt: z.string().nullable(),
+  /** Members who have opened it. */
+  readCount: z.number().int(),
+});
+export type AdminInboxMessage = z.infer<typeof adminInboxMessageSchema>;
+
+export const adminInboxListQuerySchema = z.strictObject({
+  pageNo: z.coerce.number().int().min(1).max(100_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(INBOX_PAGE_SIZE_MAX).default(20),
+});
+export const adminInboxPageSchema = pageOf(adminInboxMessageSchema);
