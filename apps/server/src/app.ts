@@ -24,6 +24,8 @@ import { adminMoneyRoutes } from './modules/admin-money/admin-money.routes.ts';
 import { type AdminMoneyService, createAdminMoneyService } from './modules/admin-money/admin-money.service.ts';
 import { type AuditService, createAuditService } from './modules/audit/audit.service.ts';
 import { type BetRecordService, createBetRecordService } from './modules/bet-records/bet-records.service.ts';
+import { chatRoutes } from './modules/chat/chat.routes.ts';
+import { type ChatService, createChatService } from './modules/chat/chat.service.ts';
 import { contentRoutes } from './modules/content/content.routes.ts';
 import { type ContentService, createContentService } from './modules/content/content.service.ts';
 import { createDepositsModule, registerDepositsRoutes } from './modules/deposits/deposits.module.ts';
@@ -54,6 +56,7 @@ import { createSettingsService, type SettingsService } from './modules/settings/
 import { lookupCountry } from './modules/system/ip-country.ts';
 import { systemRoutes } from './modules/system/system.routes.ts';
 import { createSystemService, type SystemService } from './modules/system/system.service.ts';
+import { settingsTreeSetting } from './modules/system/system.settings.ts';
 import { transfersAdminRoutes } from './modules/transfers/transfers.admin-routes.ts';
 import { transfersRoutes } from './modules/transfers/transfers.routes.ts';
 import { createTransfersService, type TransfersService } from './modules/transfers/transfers.service.ts';
@@ -110,6 +113,7 @@ export type AppServices = {
   wagering: WageringService;
   content: ContentService;
   lottery: LotteryService;
+  chat: ChatService;
 };
 
 declare module 'fastify' {
@@ -230,6 +234,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     stakeGuard: (memberId, amountMinor, trx) => responsibleGaming.assertCanStake(memberId, amountMinor, trx),
     resultsFeedUrl: env.LOTTERY_RESULTS_FEED_URL,
   });
+  // The house chat room: trial accounts and members under a break or self-exclusion are refused.
+  const chat = createChatService({
+    db: database.db,
+    settingsTree: (merchantId) => settings.get(merchantId, settingsTreeSetting),
+    assertNotExcluded: (memberId) => responsibleGaming.assertCanLogin(memberId),
+    timeZoneOf: records.timeZoneOf,
+    publishToMerchant: realtime.publishToMerchant,
+    logger: app.log,
+    now,
+  });
   app.decorate('services', {
     sessions,
     settings,
@@ -252,6 +266,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     betRecords,
     vendorWallet,
     lottery,
+    chat,
   });
   app.decorate('metrics', metrics);
   app.decorate('jobs', jobs);
@@ -361,6 +376,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(recordsRoutes(records));
   await app.register(transfersRoutes(transfers));
   await app.register(responsibleGamingRoutes(responsibleGaming));
+  await app.register(chatRoutes(chat));
   await app.register(transfersAdminRoutes(transfers));
   await app.register(adminMoneyRoutes(adminMoney));
   await registerDepositsRoutes(app, { deposits, ledger, settings });

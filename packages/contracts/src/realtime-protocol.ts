@@ -28,4 +28,9 @@ export type RealtimeServerMessage =
   /** The member's balances changed (a deposit, a stake, a win, a transfer...), in the balance call's shape. */
   | { type: 'balance'; value: WalletBalanceValue }
   /** A lottery draw the member bet on was settled or voided; the tab reloads its tickets and results. */
-  | { type: 'lottery'; gameId: string; numero: string; status: 'settled' | 'voided' };
+  | { type: 'lottery'; gameId: string; numero: string; status: 'settled' | 'voided' }
+  /**
+   * The house chat room changed (a new message, or one hidden by an operator); sent to every
+   * connected member of the merchant. The tab reloads the room and its unread count.
+   */
+  | { type: 'chat'; room: string; change: 'message' | 'hidden' };

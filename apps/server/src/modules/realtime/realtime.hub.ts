@@ -14,6 +14,8 @@ const WATCH_BATCH_SIZE = 500;
 export const SOCKETS_PER_MEMBER_MAX = 20;
 /** Member events from any node reach every node on this channel. */
 export const MEMBER_EVENTS_CHANNEL = 'realtime:member';
+/** Events for every connected member of one merchant (the chat room) reach every node on this channel. */
+export const MERCHANT_EVENTS_CHANNEL = 'realtime:merchant';
 
 /** The part of a WebSocket the hub needs, so tests can use a fake. */
 export type RealtimeSocket = {
@@ -47,6 +49,7 @@ export function createRealtimeHub(deps: {
   let lastSessionCheck = deps.now().getTime();
   let ticking: Promise<void> | undefined;
   let unsubscribe: (() => Promise<void>) | undefined;
+  let unsubscribeMerchant: (() => Promise<void>) | undefined;
 
   function sendLocal(memberId: number, message: RealtimeServerMessage): void {
     const text = JSON.stringify(message);
@@ -63,6 +66,14 @@ export function createRealtimeHub(deps: {
     unsubscribe = await pubsub.subscribe(MEMBER_EVENTS_CHANNEL, (raw) => {
       const event = raw as { memberId?: unknown; message?: RealtimeServerMessage };
       if (typeof event.memberId === 'number' && event.message) sendLocal(event.memberId, event.message);
+    });
+    unsubscribeMerchant = await pubsub.subscribe(MERCHANT_EVENTS_CHANNEL, (raw) => {
+      const event = raw as { merchantId?: unknown; message?: RealtimeServerMessage };
+      if (typeof event.merchantId !== 'number' || !event.message) return;
+      for (const [memberId, set] of byMember) {
+        const first = set.values().next().value;
+        if (first?.principal.merchantId === event.merchantId) sendLocal(memberId, event.message);
+      }
     });
   }
 
@@ -168,6 +179,9 @@ export function createRealtimeHub(deps: {
     tick,
     /** Sends an event to the member's tabs on every node. */
     publish: (memberId: number, message: RealtimeServerMessage) => pubsub.publish(MEMBER_EVENTS_CHANNEL, { memberId, message }),
+    /** Sends an event to every connected member of the merchant, on every node. */
+    publishToMerchant: (merchantId: number, message: RealtimeServerMessage) =>
+      pubsub.publish(MERCHANT_EVENTS_CHANNEL, { merchantId, message }),
     connectedMembers: () => byMember.size,
     async close(): Promise<void> {
       if (watchTimer) clearInterval(watchTimer);
@@ -175,6 +189,7 @@ export function createRealtimeHub(deps: {
       for (const set of byMember.values()) for (const c of set) c.socket.close(1001, 'server shutting down');
       byMember.clear();
       await unsubscribe?.();
+      await unsubscribeMerchant?.();
     },
   };
 }
