@@ -5,7 +5,7 @@ import { useSessionStore } from '../../auth/hooks/session-store.ts';
 import { walletKeys } from '../api/get-balance.ts';
 
 /**
- * Keeps the balance query (and the lottery page, on a settlement) up to date from the server's pushes while a member is logged in, so a
+ * Keeps the balance query (the lottery page on a settlement, the chat room on a new message) up to date from the server's pushes while a member is logged in, so a
  * deposit confirmed by the operator or a win in another tab shows without a refresh.
  */
 export function useLiveBalance(): void {
@@ -18,6 +18,11 @@ export function useLiveBalance(): void {
       if (message.type === 'balance') queryClient.setQueryData(walletKeys.balance(customerId), message.value);
       // A lottery draw the member bet on was settled or voided: the lottery page's results and tickets reload.
       else if (message.type === 'lottery') void queryClient.invalidateQueries({ queryKey: ['lottery'] });
+      // The chat room changed (a new message, or one hidden): the open room and the unread badge reload.
+      else if (message.type === 'chat') {
+        void queryClient.invalidateQueries({ queryKey: ['chat', 'messages', message.room] });
+        void queryClient.invalidateQueries({ queryKey: ['chat', 'unread'] });
+      }
     });
   }, [token, customerId, queryClient]);
 }

@@ -1,0 +1,58 @@
+import { chatHeaderColorSchema } from '@platform/contracts/chat';
+import { type CSSProperties, useEffect } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { useSessionStore } from '../features/auth/hooks/session-store.ts';
+import { ChatRoom } from '../features/chat/components/chat-room.tsx';
+import { useChatTranslation } from '../features/chat/i18n/register-translations.ts';
+import { useLiveBalance } from '../features/wallet/hooks/use-live-balance.ts';
+import { changeLanguage } from '../i18n/i18n.ts';
+import { isLanguage } from '../i18n/language.ts';
+
+/**
+ * /chatroom: the house chat room on its own, without the site's frame; the chat URL call points here
+ * (`?room=…&lang=…&headerColor=…&title=…`). The member's session is the site's own: the URL never
+ * carries the token. New messages arrive over the page's realtime socket.
+ */
+export function ChatRoomPage() {
+  const { t, i18n } = useChatTranslation();
+  const [params] = useSearchParams();
+  useLiveBalance();
+  const isLogin = useSessionStore((s) => s.isLogin);
+  const isTrial = useSessionStore((s) => s.isTrial);
+  const customerId = useSessionStore((s) => s.userInfo?.customerId ?? null);
+  const room = /^[a-z0-9-]{1,32}$/.test(params.get('room') ?? '') ? (params.get('room') as string) : 'public';
+  const title = params.get('title')?.trim().slice(0, 64) || t('title');
+  const color = chatHeaderColorSchema.safeParse(params.get('headerColor'));
+  const lang = params.get('lang')?.split(/[-_]/)[0]?.toLowerCase() ?? '';
+
+  useEffect(() => {
+    if (isLanguage(lang) && lang !== i18n.language) void changeLanguage(lang);
+  }, [lang, i18n.language]);
+  useEffect(() => {
+    document.title = title;
+  }, [title]);
+
+  return (
+    <main className="chat-page" style={color.success ? ({ '--chat-header-color': color.data } as CSSProperties) : undefined}>
+      <header className="chat-page__header">
+        <h1 className="chat-page__title">{title}</h1>
+      </header>
+      <div className="chat-page__body">
+        {!isLogin || customerId === null ? (
+          <div className="chat-page__status">
+            <p>{t('loginNeeded')}</p>
+            <Link className="button button--primary" to="/login">
+              {t('login')}
+            </Link>
+          </div>
+        ) : isTrial ? (
+          <p className="chat-page__status" role="alert">
+            {t('trialRefused')}
+          </p>
+        ) : (
+          <ChatRoom room={room} customerId={customerId} />
+        )}
+      </div>
+    </main>
+  );
+}
