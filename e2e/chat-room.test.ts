@@ -106,8 +106,14 @@ describe('the house chat room', () => {
     await roomB.locator('.chat-message--own').getByText('Mình chơi miền Nam, hẹn 16:15 nhé').waitFor();
     await inputB.fill('Thêm một tin nữa');
     await inputB.press('Enter');
-    await roomB.getByRole('alert').getByText(/Bạn gửi tin nhắn quá nhanh/).waitFor();
-    await roomA.locator('.chat-message:not(.chat-message--own)').getByText('Mình chơi miền Nam, hẹn 16:15 nhé').waitFor({ timeout: 10_000 });
+    await roomB
+      .getByRole('alert')
+      .getByText(/Bạn gửi tin nhắn quá nhanh/)
+      .waitFor();
+    await roomA
+      .locator('.chat-message:not(.chat-message--own)')
+      .getByText('Mình chơi miền Nam, hẹn 16:15 nhé')
+      .waitFor({ timeout: 10_000 });
     await screenshot(a.page, 'chat-panel-1366x768');
     await screenshot(b.page, 'chat-panel-error-1366x768');
     expect(await seriousViolations(a.page)).toEqual([]);
