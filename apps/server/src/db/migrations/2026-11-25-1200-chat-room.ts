@@ -17,6 +17,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       created_at timestamptz NOT NULL DEFAULT now()
     );
     CREATE UNIQUE INDEX chat_rooms_code_idx ON chat_rooms (merchant_id, code);
+    -- Every merchant has the public room; a merchant made later gets it on its members' first chat call.
+    INSERT INTO chat_rooms (merchant_id, code, name) SELECT id, 'public', 'Phòng chung' FROM merchants;
 
     CREATE TABLE chat_messages (
       id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,

@@ -21,7 +21,7 @@ import * as repo from './chat.repository.ts';
 export const CHAT_UNREAD_COUNT_MAX = 100;
 const MINUTE_MS = 60_000;
 /** The default room's name as operators see it. */
-const DEFAULT_ROOM_NAME = 'Phòng chung';
+export const CHAT_DEFAULT_ROOM_NAME = 'Phòng chung';
 
 type Operator = { adminId: number; merchantId: number; ip: string | null };
 
@@ -100,7 +100,7 @@ export function createChatService(deps: {
   }
 
   async function roomOf(merchantId: number, code: string): Promise<repo.ChatRoomRow> {
-    if (code === CHAT_DEFAULT_ROOM) await repo.ensureRoom(db, merchantId, CHAT_DEFAULT_ROOM, DEFAULT_ROOM_NAME);
+    if (code === CHAT_DEFAULT_ROOM) await repo.ensureRoom(db, merchantId, CHAT_DEFAULT_ROOM, CHAT_DEFAULT_ROOM_NAME);
     const room = await repo.findRoomByCode(db, merchantId, code);
     if (!room) throw new DomainError('chat_room_not_found');
     return room;
@@ -184,7 +184,7 @@ export function createChatService(deps: {
 
   async function unreadCount(principal: Principal): Promise<{ unReadCount: number }> {
     await assertMayChat(principal);
-    await repo.ensureRoom(db, principal.merchantId, CHAT_DEFAULT_ROOM, DEFAULT_ROOM_NAME);
+    await repo.ensureRoom(db, principal.merchantId, CHAT_DEFAULT_ROOM, CHAT_DEFAULT_ROOM_NAME);
     return { unReadCount: await repo.countUnread(db, principal.merchantId, principal.memberId, CHAT_UNREAD_COUNT_MAX) };
   }
 
