@@ -161,6 +161,13 @@ describe('the house chat room', () => {
     await page.locator('.chat-message--own').getByText('Xin chào từ điện thoại').waitFor();
     await screenshot(page, 'chat-page-390x844');
     expect(await seriousViolations(page)).toEqual([]);
+    // The dark theme through the same colour variables.
+    await page.evaluate(() => localStorage.setItem('theme', 'dark'));
+    await page.reload({ waitUntil: 'networkidle' });
+    await page.locator('.chat-message--own').getByText('Xin chào từ điện thoại').waitFor();
+    expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');
+    await screenshot(page, 'chat-page-dark-390x844');
+    expect(await seriousViolations(page)).toEqual([]);
     expect(await watch.cspViolations()).toEqual([]);
     expect(watch.consoleErrors).toEqual([]);
   });

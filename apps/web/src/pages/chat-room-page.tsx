@@ -8,6 +8,18 @@ import { useLiveBalance } from '../features/wallet/hooks/use-live-balance.ts';
 import { changeLanguage } from '../i18n/i18n.ts';
 import { isLanguage } from '../i18n/language.ts';
 
+/** Black or white, whichever reads better on the operator's header colour (`#rgb` or `#rrggbb`). */
+export function textColourOn(hex: string): '#000000' | '#ffffff' {
+  const digits = hex.length === 4 ? [...hex.slice(1)].map((d) => d + d).join('') : hex.slice(1);
+  const [r, g, b] = [0, 2, 4].map((i) => {
+    const c = Number.parseInt(digits.slice(i, i + 2), 16) / 255;
+    return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  }) as [number, number, number];
+  const luminance = 0.2126 * r + 0.7152 * g + 0.0722 * b;
+  // Contrast with white is (1.05)/(L+0.05), with black (L+0.05)/0.05: white wins below L ≈ 0.179.
+  return luminance > 0.179 ? '#000000' : '#ffffff';
+}
+
 /**
  * /chatroom: the house chat room on its own, without the site's frame; the chat URL call points here
  * (`?room=…&lang=…&headerColor=…&title=…`). The member's session is the site's own: the URL never
@@ -33,7 +45,12 @@ export function ChatRoomPage() {
   }, [title]);
 
   return (
-    <main className="chat-page" style={color.success ? ({ '--chat-header-color': color.data } as CSSProperties) : undefined}>
+    <main
+      className="chat-page"
+      style={
+        color.success ? ({ '--chat-header-color': color.data, '--chat-header-text': textColourOn(color.data) } as CSSProperties) : undefined
+      }
+    >
       <header className="chat-page__header">
         <h1 className="chat-page__title">{title}</h1>
       </header>

@@ -281,23 +281,30 @@ describe('chat room', () => {
     expect(actions.map((r) => r.action)).toEqual(['chat.mute', 'chat.mute', 'chat.unmute']);
   });
 
-  it('pushes a chat event to the connected members of the merchant', async () => {
+  it('pushes a chat event to the connected members of the merchant, not to another merchant’s', async () => {
     const a = await member();
     const b = await member();
+    const otherMerchant = await createMerchant(t.database.db);
+    const stranger = await createMember(t.database.db, otherMerchant);
     const received: string[] = [];
-    const principal = await t.app.services.sessions.resolve(b.headers.authorization.replace('Bearer ', ''));
+    const strangerReceived: string[] = [];
+    const token = b.headers.authorization.replace('Bearer ', '');
+    const principal = await t.app.services.sessions.resolve(token);
     if (!principal) throw new Error('no session');
-    const detach = await t.app.services.realtime.add(
-      { send: (data) => received.push(data), close: () => undefined },
-      principal,
-      b.headers.authorization.replace('Bearer ', ''),
+    const detach = await t.app.services.realtime.add({ send: (data) => received.push(data), close: () => undefined }, principal, token);
+    const detachStranger = await t.app.services.realtime.add(
+      { send: (data) => strangerReceived.push(data), close: () => undefined },
+      { ...principal, memberId: Number(stranger.id), merchantId: otherMerchant.id, username: stranger.username },
+      'unused',
     );
     try {
       later();
       await post(a.headers, 'ping everyone');
       await expect.poll(() => received.map((r) => JSON.parse(r))).toContainEqual({ type: 'chat', room: 'public', change: 'message' });
+      expect(strangerReceived).toEqual([]);
     } finally {
       detach();
+      detachStranger();
     }
   });
 });
