@@ -91,7 +91,15 @@ export const chatReadRequestSchema = z.strictObject({
   messageId: z.number().int().positive(),
 });
 
-/** GET /wps/chat/unread: the spec's "chat message" call. */
+/** GET /wps/chat/unread: the spec's "chat message" call, for the named room or the language's room. */
+export const chatUnreadQuerySchema = z.strictObject({
+  room: roomCodeSchema.optional(),
+  language: z
+    .string()
+    .trim()
+    .regex(/^[a-zA-Z]{2,3}(?:[-_][a-zA-Z]{2,4})?$/)
+    .optional(),
+});
 export const chatUnreadValueSchema = z.object({ unReadCount: z.number().int().min(0) });
 export const chatUnreadResponseSchema = okEnvelope(chatUnreadValueSchema);
 
@@ -128,3 +136,24 @@ export const adminChatMuteSchema = z.object({
   mutedUntil: z.string(),
   reason: z.string(),
 });
+
+export const adminChatRoomSchema = z.object({
+  id: z.number().int(),
+  code: z.string(),
+  name: z.string(),
+  language: z.string().nullable(),
+  isEnabled: z.boolean(),
+});
+/** A room for one language (`en`, `vi`, ...) or, with language null, for every language. */
+export const adminChatRoomBodySchema = z.strictObject({
+  code: roomCodeSchema,
+  name: z.string().trim().min(1).max(64),
+  language: z
+    .string()
+    .trim()
+    .regex(/^[a-z]{2,3}$/)
+    .nullable()
+    .default(null),
+  isEnabled: z.boolean().default(true),
+});
+export type AdminChatRoomBody = z.infer<typeof adminChatRoomBodySchema>;

@@ -355,6 +355,12 @@ export const ERROR_CODES = {
     viWith: 'Bạn đang bị tạm khóa trò chuyện đến {until}',
     enWith: 'You have been muted in the chat room until {until}',
   },
+  chat_room_code_taken: { status: 409, vi: 'Mã phòng đã tồn tại', en: 'This room code is already in use' },
+  chat_default_room_required: {
+    status: 409,
+    vi: 'Không thể tắt phòng chung; hãy tắt phòng trò chuyện trong cây cài đặt',
+    en: 'The public room cannot be switched off; switch the chat room off in the settings tree instead',
+  },
   chat_message_not_found: { status: 404, vi: 'Không tìm thấy tin nhắn', en: 'Message not found' },
   internal_error: { status: 500, vi: 'Lỗi hệ thống không xác định', en: 'Unknown system error' },
 } as const satisfies Record<string, ErrorEntry>;

@@ -227,22 +227,20 @@ export async function findNewestMessageId(db: Executor, roomId: number): Promise
 }
 
 /**
- * How many visible messages by others the member has not read in the merchant's enabled rooms,
- * counted up to `countMax` (the badge shows "99+" beyond).
+ * How many visible messages by others in the room the member has not read, counted up to
+ * `countMax` (the badge shows "99+" beyond).
  */
-export async function countUnread(db: Executor, merchantId: number, memberId: number, countMax: number): Promise<number> {
+export async function countUnread(db: Executor, roomId: number, memberId: number, countMax: number): Promise<number> {
+  const lastRead = await findLastRead(db, memberId, roomId);
   const row = await db
     .selectFrom((eb) =>
       eb
-        .selectFrom('chat_messages as m')
-        .innerJoin('chat_rooms as r', 'r.id', 'm.room_id')
-        .leftJoin('chat_reads as cr', (join) => join.onRef('cr.room_id', '=', 'm.room_id').on('cr.member_id', '=', memberId))
-        .select('m.id')
-        .where('r.merchant_id', '=', merchantId)
-        .where('r.is_enabled', '=', true)
-        .where('m.hidden_at', 'is', null)
-        .where('m.member_id', '<>', memberId)
-        .where(sql<boolean>`m.id > COALESCE(cr.last_read_message_id, 0)`)
+        .selectFrom('chat_messages')
+        .select('id')
+        .where('room_id', '=', roomId)
+        .where('id', '>', lastRead)
+        .where('hidden_at', 'is', null)
+        .where('member_id', '<>', memberId)
         .limit(countMax)
         .as('unread'),
     )
@@ -268,4 +266,52 @@ export async function upsertMute(db: Executor, values: { memberId: number; muted
 export async function deleteMute(db: Executor, memberId: number): Promise<boolean> {
   const result = await db.deleteFrom('chat_mutes').where('member_id', '=', memberId).executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
+}
+
+export type ChatRoomAdminRow = ChatRoomRow & { isEnabled: boolean };
+
+export async function findRoomsOfMerchant(db: Executor, merchantId: number): Promise<ChatRoomAdminRow[]> {
+  const rows = await db
+    .selectFrom('chat_rooms')
+    .select(['id', 'code', 'name', 'language', 'is_enabled as isEnabled'])
+    .where('merchant_id', '=', merchantId)
+    .orderBy('id')
+    .execute();
+  return rows.map((r) => ({ ...toRoom(r), isEnabled: r.isEnabled }));
+}
+
+export async function findRoomById(db: Executor, merchantId: number, roomId: number): Promise<ChatRoomAdminRow | undefined> {
+  const row = await db
+    .selectFrom('chat_rooms')
+    .select(['id', 'code', 'name', 'language', 'is_enabled as isEnabled'])
+    .where('merchant_id', '=', merchantId)
+    .where('id', '=', roomId)
+    .forUpdate()
+    .executeTakeFirst();
+  return row && { ...toRoom(row), isEnabled: row.isEnabled };
+}
+
+export async function insertRoom(
+  db: Executor,
+  merchantId: number,
+  values: { code: string; name: string; language: string | null; isEnabled: boolean },
+): Promise<number> {
+  const row = await db
+    .insertInto('chat_rooms')
+    .values({ merchant_id: merchantId, code: values.code, name: values.name, language: values.language, is_enabled: values.isEnabled })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return Number(row.id);
+}
+
+export async function updateRoom(
+  db: Executor,
+  roomId: number,
+  values: { code: string; name: string; language: string | null; isEnabled: boolean },
+): Promise<void> {
+  await db
+    .updateTable('chat_rooms')
+    .set({ code: values.code, name: values.name, language: values.language, is_enabled: values.isEnabled })
+    .where('id', '=', roomId)
+    .execute();
 }

@@ -281,6 +281,66 @@ describe('chat room', () => {
     expect(actions.map((r) => r.action)).toEqual(['chat.mute', 'chat.mute', 'chat.unmute']);
   });
 
+  it('lets operators add a room per language: the chat URL and the unread count follow the member’s language', async () => {
+    const risk = (await loginAdmin(t.app, 'risk')).headers;
+    expect((await call('POST', '/admin-api/chat/rooms', support, { code: 'en', name: 'English room', language: 'en' })).statusCode).toBe(
+      403,
+    );
+    for (const body of [
+      { code: 'En Room', name: 'x' },
+      { code: 'en', name: '' },
+      { code: 'en', name: 'x', language: 'english' },
+    ]) {
+      expect((await call('POST', '/admin-api/chat/rooms', risk, body)).statusCode, JSON.stringify(body)).toBe(400);
+    }
+    const created = await call('POST', '/admin-api/chat/rooms', risk, { code: 'en', name: 'English room', language: 'en' });
+    expect(created.statusCode, created.body).toBe(200);
+    const en = created.json().value as { id: number };
+    expect((await call('POST', '/admin-api/chat/rooms', risk, { code: 'en', name: 'Again' })).json().code).toBe('chat_room_code_taken');
+    const rooms = (await call('GET', '/admin-api/chat/rooms', support)).json().value as { code: string; language: string | null }[];
+    expect(rooms.map((r) => [r.code, r.language])).toEqual([
+      ['public', null],
+      ['en', 'en'],
+    ]);
+
+    const a = await member();
+    const b = await member();
+    const url = await call('POST', '/wps/chat/url', a.headers, { language: 'en-GB' });
+    expect(url.json().value.room).toBe('en');
+    expect(url.json().value.chatUrl).toContain('room=en');
+    expect((await call('POST', '/wps/chat/url', a.headers, { language: 'vi' })).json().value.room).toBe('public');
+    await call('POST', '/wps/chat/read', b.headers, { room: 'public', messageId: 999_999 });
+    later();
+    expect((await post(a.headers, 'Hello from the English room', 'en')).statusCode).toBe(200);
+    const unreadOf = async (query: string) => (await call('GET', `/wps/chat/unread${query}`, b.headers)).json().value.unReadCount;
+    expect(await unreadOf('?language=en')).toBe(1);
+    expect(await unreadOf('?room=en')).toBe(1);
+    expect(await unreadOf('?language=vi')).toBe(0);
+    expect(await unreadOf('')).toBe(0);
+
+    // A room switched off is gone for members; the public room cannot be switched off.
+    const off = await call('PUT', `/admin-api/chat/rooms/${en.id}`, risk, {
+      code: 'en',
+      name: 'English room',
+      language: 'en',
+      isEnabled: false,
+    });
+    expect(off.json().value.isEnabled).toBe(false);
+    expect((await call('GET', '/wps/chat/messages?room=en', a.headers)).json().code).toBe('chat_room_not_found');
+    expect((await call('POST', '/wps/chat/url', a.headers, { language: 'en' })).json().value.room).toBe('public');
+    const publicId = (await call('GET', '/admin-api/chat/rooms', support)).json().value[0].id as number;
+    const refused = await call('PUT', `/admin-api/chat/rooms/${publicId}`, risk, { code: 'public', name: 'Phòng chung', isEnabled: false });
+    expect(refused.json().code).toBe('chat_default_room_required');
+    expect((await call('PUT', '/admin-api/chat/rooms/999999', risk, { code: 'x', name: 'x' })).json().code).toBe('chat_room_not_found');
+    const audits = await t.database.db
+      .selectFrom('audit_log')
+      .select('action')
+      .where('subject_type', '=', 'chat_room')
+      .orderBy('id')
+      .execute();
+    expect(audits.map((r) => r.action)).toEqual(['chat_room.create', 'chat_room.update']);
+  });
+
   it('pushes a chat event to the connected members of the merchant, not to another merchant’s', async () => {
     const a = await member();
     const b = await member();

@@ -5,11 +5,14 @@ import {
   adminChatMessagesValueSchema,
   adminChatMuteRequestSchema,
   adminChatMuteSchema,
+  adminChatRoomBodySchema,
+  adminChatRoomSchema,
   chatMessagesQuerySchema,
   chatMessagesResponseSchema,
   chatPostRequestSchema,
   chatPostResponseSchema,
   chatReadRequestSchema,
+  chatUnreadQuerySchema,
   chatUnreadResponseSchema,
   chatUrlRequestSchema,
   chatUrlResponseSchema,
@@ -58,11 +61,12 @@ export function chatRoutes(chat: ChatService): FastifyPluginAsyncZod {
         ...member,
         schema: {
           ...schemaBase,
-          summary: "The spec's chat message call: how many messages by others the member has not read",
+          summary: "The spec's chat message call: how many messages by others in the member's room are unread",
+          querystring: chatUnreadQuerySchema,
           response: { 200: chatUnreadResponseSchema, ...errors },
         },
       },
-      async (request) => ok(await chat.unreadCount(principalOf(request))),
+      async (request) => ok(await chat.unreadCount(principalOf(request), request.query)),
     );
 
     app.get(
@@ -111,7 +115,52 @@ export function chatRoutes(chat: ChatService): FastifyPluginAsyncZod {
       const admin = adminOf(request);
       return { adminId: admin.adminId, merchantId: admin.merchantId, ip: request.ip };
     };
-    const adminErrors = { 400: errors[400], 401: errors[401], 403: errors[403], 404: errors[404] };
+    const adminErrors = { 400: errors[400], 401: errors[401], 403: errors[403], 404: errors[404], 409: commonErrorResponses[409] };
+
+    app.get(
+      '/admin-api/chat/rooms',
+      {
+        preHandler: requireAdmin(['support', 'risk']),
+        schema: {
+          tags: ['admin'],
+          summary: "The merchant's chat rooms (the public one first)",
+          security: [{ session: [] }],
+          response: { 200: okEnvelope(z.array(adminChatRoomSchema)), ...adminErrors },
+        },
+      },
+      async (request) => ok(await chat.adminRooms(adminOf(request).merchantId)),
+    );
+
+    app.post(
+      '/admin-api/chat/rooms',
+      {
+        preHandler: requireAdmin(['risk']),
+        schema: {
+          tags: ['admin'],
+          summary: 'Creates a chat room, for one language or for all',
+          security: [{ session: [] }],
+          body: adminChatRoomBodySchema,
+          response: { 200: okEnvelope(adminChatRoomSchema), ...adminErrors },
+        },
+      },
+      async (request) => ok(await chat.createRoom(operator(request), request.body)),
+    );
+
+    app.put(
+      '/admin-api/chat/rooms/:roomId',
+      {
+        preHandler: requireAdmin(['risk']),
+        schema: {
+          tags: ['admin'],
+          summary: 'Changes a chat room or switches it off (not the public room)',
+          security: [{ session: [] }],
+          params: z.strictObject({ roomId: z.coerce.number().int().positive() }),
+          body: adminChatRoomBodySchema,
+          response: { 200: okEnvelope(adminChatRoomSchema), ...adminErrors },
+        },
+      },
+      async (request) => ok(await chat.updateRoom(operator(request), request.params.roomId, request.body)),
+    );
 
     app.get(
       '/admin-api/chat/messages',

@@ -1,5 +1,6 @@
 import { isTrialAccountType } from '@platform/contracts/account-types';
 import {
+  type AdminChatRoomBody,
   CHAT_DEFAULT_ROOM,
   CHAT_PAGE_PATH,
   CHAT_POST_INTERVAL_MS,
@@ -123,13 +124,17 @@ export function createChatService(deps: {
     });
   }
 
+  /** The member's room: the one named, else the operator's room for the language, else the public room. */
+  async function roomFor(merchantId: number, choice: { room?: string | undefined; language?: string | undefined }) {
+    if (choice.room) return roomOf(merchantId, choice.room);
+    const language = choice.language?.toLowerCase().split(/[-_]/)[0];
+    return (language ? await repo.findRoomByLanguage(db, merchantId, language) : undefined) ?? roomOf(merchantId, CHAT_DEFAULT_ROOM);
+  }
+
   /** The spec's "chat URL": the site's own chat page for the member's language; never the token. */
   async function chatUrl(principal: Principal, input: ChatUrlRequest): Promise<{ chatUrl: string; room: string }> {
     await assertMayChat(principal);
-    const language = input.language?.toLowerCase().split(/[-_]/)[0];
-    const room =
-      (language ? await repo.findRoomByLanguage(db, principal.merchantId, language) : undefined) ??
-      (await roomOf(principal.merchantId, CHAT_DEFAULT_ROOM));
+    const room = await roomFor(principal.merchantId, { language: input.language });
     const params = new URLSearchParams({ room: room.code });
     if (input.language) params.set('lang', input.language);
     if (input.headerColor) params.set('headerColor', input.headerColor);
@@ -182,10 +187,14 @@ export function createChatService(deps: {
     return present({ ...row, hiddenAt: null, hiddenBy: null }, principal.memberId);
   }
 
-  async function unreadCount(principal: Principal): Promise<{ unReadCount: number }> {
+  /** The spec's "chat message": unread messages by others in the member's room (as `roomFor` picks it). */
+  async function unreadCount(
+    principal: Principal,
+    choice: { room?: string | undefined; language?: string | undefined },
+  ): Promise<{ unReadCount: number }> {
     await assertMayChat(principal);
-    await repo.ensureRoom(db, principal.merchantId, CHAT_DEFAULT_ROOM, CHAT_DEFAULT_ROOM_NAME);
-    return { unReadCount: await repo.countUnread(db, principal.merchantId, principal.memberId, CHAT_UNREAD_COUNT_MAX) };
+    const room = await roomFor(principal.merchantId, choice);
+    return { unReadCount: await repo.countUnread(db, room.id, principal.memberId, CHAT_UNREAD_COUNT_MAX) };
   }
 
   /** Everything in the room up to `messageId` (at most its newest message) is read. */
@@ -194,7 +203,7 @@ export function createChatService(deps: {
     const room = await roomOf(principal.merchantId, input.room);
     const newest = await repo.findNewestMessageId(db, room.id);
     await repo.advanceLastRead(db, principal.memberId, room.id, Math.min(input.messageId, newest), now());
-    return { unReadCount: await repo.countUnread(db, principal.merchantId, principal.memberId, CHAT_UNREAD_COUNT_MAX) };
+    return { unReadCount: await repo.countUnread(db, room.id, principal.memberId, CHAT_UNREAD_COUNT_MAX) };
   }
 
   function presentForOperator(row: repo.ChatMessageRow) {
@@ -285,5 +294,74 @@ export function createChatService(deps: {
     });
   }
 
-  return { chatUrl, listMessages, post, unreadCount, markRead, adminList, setHidden, mute, unmute };
+  const isUniqueViolation = (error: unknown) => (error as { code?: string } | null)?.code === '23505';
+
+  async function adminRooms(merchantId: number): Promise<repo.ChatRoomAdminRow[]> {
+    await repo.ensureRoom(db, merchantId, CHAT_DEFAULT_ROOM, CHAT_DEFAULT_ROOM_NAME);
+    return repo.findRoomsOfMerchant(db, merchantId);
+  }
+
+  /** A further room (one per language, say); `chatUrl` sends members of that language there. */
+  async function createRoom(op: Operator, input: AdminChatRoomBody): Promise<repo.ChatRoomAdminRow> {
+    try {
+      return await db.transaction().execute(async (trx) => {
+        const id = await repo.insertRoom(trx, op.merchantId, input);
+        await recordAudit(trx, {
+          actorType: 'admin',
+          actorId: op.adminId,
+          action: 'chat_room.create',
+          subjectType: 'chat_room',
+          subjectId: id,
+          data: input,
+          ip: op.ip,
+        });
+        return { id, ...input };
+      });
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new DomainError('chat_room_code_taken', 'code');
+      throw error;
+    }
+  }
+
+  /** Renames a room, changes its language or switches it off; the public room keeps its code and stays on. */
+  async function updateRoom(op: Operator, roomId: number, input: AdminChatRoomBody): Promise<repo.ChatRoomAdminRow> {
+    try {
+      return await db.transaction().execute(async (trx) => {
+        const before = await repo.findRoomById(trx, op.merchantId, roomId);
+        if (!before) throw new DomainError('chat_room_not_found');
+        if (before.code === CHAT_DEFAULT_ROOM && (input.code !== CHAT_DEFAULT_ROOM || !input.isEnabled)) {
+          throw new DomainError('chat_default_room_required');
+        }
+        await repo.updateRoom(trx, roomId, input);
+        await recordAudit(trx, {
+          actorType: 'admin',
+          actorId: op.adminId,
+          action: 'chat_room.update',
+          subjectType: 'chat_room',
+          subjectId: roomId,
+          data: { before: { code: before.code, name: before.name, language: before.language, isEnabled: before.isEnabled }, after: input },
+          ip: op.ip,
+        });
+        return { id: roomId, ...input };
+      });
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new DomainError('chat_room_code_taken', 'code');
+      throw error;
+    }
+  }
+
+  return {
+    chatUrl,
+    listMessages,
+    post,
+    unreadCount,
+    markRead,
+    adminList,
+    setHidden,
+    mute,
+    unmute,
+    adminRooms,
+    createRoom,
+    updateRoom,
+  };
 }

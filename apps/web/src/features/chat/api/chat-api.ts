@@ -5,18 +5,18 @@ import { apiGet, apiSend } from '../../../lib/api-client.ts';
 /** Every chat query starts with 'chat', so a chat push from the server refreshes them all at once. */
 export const chatKeys = {
   all: ['chat'] as const,
-  unread: (customerId: number | null) => [...chatKeys.all, 'unread', customerId] as const,
+  unread: (customerId: number | null, language: string) => [...chatKeys.all, 'unread', customerId, language] as const,
   messages: (room: string, customerId: number | null) => [...chatKeys.all, 'messages', room, customerId] as const,
 };
 
 /** Safety net for a dropped socket: pushes normally refresh the room at once. */
 const CHAT_REFRESH_MS = 30_000;
 
-/** The spec's "chat message" call: messages by others the member has not read (the badge). */
-export function useChatUnread(customerId: number | null, isEnabled: boolean) {
+/** The spec's "chat message" call: messages by others the member has not read in their language's room (the badge). */
+export function useChatUnread(customerId: number | null, language: string, isEnabled: boolean) {
   return useQuery({
-    queryKey: chatKeys.unread(customerId),
-    queryFn: ({ signal }) => apiGet<{ unReadCount: number }>('/wps/chat/unread', signal),
+    queryKey: chatKeys.unread(customerId, language),
+    queryFn: ({ signal }) => apiGet<{ unReadCount: number }>(`/wps/chat/unread?language=${encodeURIComponent(language)}`, signal),
     enabled: isEnabled && customerId !== null,
     refetchInterval: CHAT_REFRESH_MS,
     select: (value) => value.unReadCount,
@@ -66,10 +66,11 @@ export function usePostChatMessage(room: string, customerId: number | null) {
   });
 }
 
-export function useMarkChatRead(room: string, customerId: number | null) {
+export function useMarkChatRead(customerId: number | null, room: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (messageId: number) => apiSend<{ unReadCount: number }>('POST', '/wps/chat/read', { room, messageId }),
-    onSuccess: (value) => queryClient.setQueryData(chatKeys.unread(customerId), value),
+    // The badge counts the room of the site's language, which may be another room: it reloads.
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: [...chatKeys.all, 'unread', customerId] }),
   });
 }

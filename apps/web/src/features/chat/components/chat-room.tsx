@@ -38,7 +38,7 @@ export function ChatRoom({ room, customerId }: { room: string; customerId: numbe
   const { t } = useChatTranslation();
   const messages = useChatMessages(room, customerId);
   const send = usePostChatMessage(room, customerId);
-  const markRead = useMarkChatRead(room, customerId);
+  const markRead = useMarkChatRead(customerId, room);
   const [text, setText] = useState('');
   const logRef = useRef<HTMLDivElement>(null);
   const isFollowingRef = useRef(true);

@@ -114,7 +114,7 @@ export function RightBar() {
   const isLogin = useSessionStore((s) => s.isLogin);
   const isTrial = useSessionStore((s) => s.isTrial);
   const customerId = useSessionStore((s) => s.userInfo?.customerId ?? null);
-  const { t: tChat } = useChatTranslation();
+  const { t: tChat, i18n } = useChatTranslation();
   const [isChatOpen, setChatOpen] = useState(false);
   const requireRealAccount = useRequireRealAccount();
   const { openPage } = useMemberCentreNavigation();
@@ -134,7 +134,7 @@ export function RightBar() {
   const chatRoom = findResource(data, 'CHATROOM');
   const externalChatUrl = chatRoom && isExternalChatUrl(chatRoom.url, window.location.origin) ? chatRoom.url : null;
   const isHouseChat = isOn('CHATROOM') && externalChatUrl === null;
-  const unread = useChatUnread(customerId, isHouseChat && isLogin && !isTrial);
+  const unread = useChatUnread(customerId, i18n.language, isHouseChat && isLogin && !isTrial);
   const unreadCount = unread.data ?? 0;
   const speedTest = findResource(data, 'SPEEDTEST');
   const telegram = findResource(data, 'TELEGRAM');
