@@ -52,10 +52,15 @@ export function ChatRoom({ room, customerId }: { room: string; customerId: numbe
   const markReadRef = useRef(markRead.mutate);
   markReadRef.current = markRead.mutate;
 
-  // Showing the newest message reads the room up to it.
+  // Showing the newest message reads the room up to it (once per message).
+  const markedIdRef = useRef(0);
+  const newestShownId = newest?.id ?? 0;
   useEffect(() => {
-    if (newest && newest.id > lastReadId) markReadRef.current(newest.id);
-  }, [newest, lastReadId]);
+    if (newestShownId > lastReadId && newestShownId > markedIdRef.current) {
+      markedIdRef.current = newestShownId;
+      markReadRef.current(newestShownId);
+    }
+  }, [newestShownId, lastReadId]);
 
   // Follow the conversation: a new message scrolls into view unless the reader scrolled up to older ones.
   const newestId = newest?.id;
