@@ -1,4 +1,11 @@
 import { z } from 'zod';
+import {
+  CHAT_DEFAULT_ROOM,
+  CHAT_HEADER_COLOR_PATTERN,
+  CHAT_MUTE_MINUTES_MAX,
+  CHAT_PAGE_SIZE_MAX,
+  CHAT_TEXT_LENGTH_MAX,
+} from './chat-constants.ts';
 import { okEnvelope } from './envelope.ts';
 
 /**
@@ -6,20 +13,7 @@ import { okEnvelope } from './envelope.ts';
  * Calls carry the session token in the Authorization header; the chat page's URL never does.
  */
 
-/** A message's text after trimming: 1 to this many characters. */
-export const CHAT_TEXT_LENGTH_MAX = 200;
-/** Messages per page of the room's history (the newest first page). */
-export const CHAT_PAGE_SIZE_MAX = 50;
-/** A member may post once per this many milliseconds... */
-export const CHAT_POST_INTERVAL_MS = 2_000;
-/** ...and at most this many messages a minute. */
-export const CHAT_POSTS_PER_MINUTE_MAX = 20;
-/** The site's own chat page, where `chatUrl` points. */
-export const CHAT_PAGE_PATH = '/chatroom';
-/** The room every merchant has. */
-export const CHAT_DEFAULT_ROOM = 'public';
-/** An operator mutes a member for 1 minute to 30 days. */
-export const CHAT_MUTE_MINUTES_MAX = 30 * 24 * 60;
+export * from './chat-constants.ts';
 
 const roomCodeSchema = z
   .string()
@@ -27,7 +21,7 @@ const roomCodeSchema = z
   .regex(/^[a-z0-9-]{1,32}$/);
 
 /** A colour for the chat page's header: `#rgb` or `#rrggbb`. */
-export const chatHeaderColorSchema = z.string().regex(/^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/);
+export const chatHeaderColorSchema = z.string().regex(CHAT_HEADER_COLOR_PATTERN);
 
 /** POST /wps/chat/url: the spec's "chat URL" call. */
 export const chatUrlRequestSchema = z.strictObject({

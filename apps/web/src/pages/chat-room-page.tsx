@@ -1,4 +1,4 @@
-import { chatHeaderColorSchema } from '@platform/contracts/chat';
+import { CHAT_DEFAULT_ROOM, CHAT_HEADER_COLOR_PATTERN } from '@platform/contracts/chat-constants';
 import { type CSSProperties, useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useSessionStore } from '../features/auth/hooks/session-store.ts';
@@ -32,9 +32,10 @@ export function ChatRoomPage() {
   const isLogin = useSessionStore((s) => s.isLogin);
   const isTrial = useSessionStore((s) => s.isTrial);
   const customerId = useSessionStore((s) => s.userInfo?.customerId ?? null);
-  const room = /^[a-z0-9-]{1,32}$/.test(params.get('room') ?? '') ? (params.get('room') as string) : 'public';
+  const room = /^[a-z0-9-]{1,32}$/.test(params.get('room') ?? '') ? (params.get('room') as string) : CHAT_DEFAULT_ROOM;
   const title = params.get('title')?.trim().slice(0, 64) || t('title');
-  const color = chatHeaderColorSchema.safeParse(params.get('headerColor'));
+  const headerColor = params.get('headerColor') ?? '';
+  const hasHeaderColor = CHAT_HEADER_COLOR_PATTERN.test(headerColor);
   const lang = params.get('lang')?.split(/[-_]/)[0]?.toLowerCase() ?? '';
 
   useEffect(() => {
@@ -48,7 +49,9 @@ export function ChatRoomPage() {
     <main
       className="chat-page"
       style={
-        color.success ? ({ '--chat-header-color': color.data, '--chat-header-text': textColourOn(color.data) } as CSSProperties) : undefined
+        hasHeaderColor
+          ? ({ '--chat-header-color': headerColor, '--chat-header-text': textColourOn(headerColor) } as CSSProperties)
+          : undefined
       }
     >
       <header className="chat-page__header">

@@ -1,4 +1,5 @@
-import { CHAT_TEXT_LENGTH_MAX, type ChatMessage } from '@platform/contracts/chat';
+import type { ChatMessage } from '@platform/contracts/chat';
+import { CHAT_TEXT_LENGTH_MAX } from '@platform/contracts/chat-constants';
 import { type FormEvent, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { errorText } from '../../../lib/api-client.ts';
 import { messagesOf, useChatMessages, useMarkChatRead, usePostChatMessage } from '../api/chat-api.ts';
