@@ -1,5 +1,6 @@
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { loadavg } from 'node:os';
 import { promisify } from 'node:util';
 import { type Database, openDatabase } from '@platform/server/db/database';
 import { migrateToLatest } from '@platform/server/db/migrator';
@@ -18,10 +19,14 @@ import { inParallel, positiveInt, withDatabase } from '../lib/bench-support.ts';
  *   BENCH_DATABASE_URL  admin connection (default postgres://postgres@127.0.0.1:5432/test)
  *   BENCH_CLIENTS       concurrent clients for both workloads (default 8)
  *   BENCH_SECONDS       duration of each workload (default 20)
+ *   BENCH_SLICES        the workloads alternate in this many slices each (default 4), so the machine's
+ *                       other load reaches both alike; the ratio is printed overall and per slice
  *   BENCH_PLAYERS       players the rounds are spread over (default 1000)
- *   BENCH_ROUND         settle (default): reserve + settle, 2 transactions (a vendor's debit call,
- *                       then its credit call); bet-win: reserve + settle in 1 transaction (a vendor's
- *                       bet-and-win call, as the seamless wallet's bet-win runs it); three-step: the
+ *   BENCH_ROUND         round kinds, comma-separated, each measured in every slice (default
+ *                       bet-win,settle). bet-win: reserveAndSettle, a vendor's bet-and-win call, in
+ *                       1 transaction; bet-win-trx: the same inside a caller's transaction, as the
+ *                       seamless wallet's bet-win runs it; settle: reserve, then settle, 2
+ *                       transactions (a vendor's debit call, then its credit call); three-step: the
  *                       former round, reserve + post + payout transfer, 3 transactions
  */
 
@@ -30,11 +35,20 @@ const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.
 const clientCount = positiveInt('BENCH_CLIENTS', 8);
 const seconds = positiveInt('BENCH_SECONDS', 20);
 const playerCount = positiveInt('BENCH_PLAYERS', 1000);
-const roundKind = process.env.BENCH_ROUND ?? 'settle';
-if (roundKind !== 'settle' && roundKind !== 'bet-win' && roundKind !== 'three-step') {
-  throw new Error('BENCH_ROUND must be settle, bet-win or three-step');
+const slices = positiveInt('BENCH_SLICES', 4);
+const ROUND_KINDS = ['bet-win', 'bet-win-trx', 'settle', 'three-step'] as const;
+type RoundKind = (typeof ROUND_KINDS)[number];
+const roundKinds = (process.env.BENCH_ROUND ?? 'bet-win,settle').split(',').map((k) => k.trim());
+for (const kind of roundKinds) {
+  if (!(ROUND_KINDS as readonly string[]).includes(kind)) throw new Error(`BENCH_ROUND: each of ${ROUND_KINDS.join(', ')}`);
 }
-const transactionsPerRound = roundKind === 'bet-win' ? 1 : roundKind === 'settle' ? 2 : 3;
+const transactionsPerRound = (kind: RoundKind) => (kind.startsWith('bet-win') ? 1 : kind === 'settle' ? 2 : 3);
+const roundLabels: Record<RoundKind, string> = {
+  'bet-win': 'reserveAndSettle, 1 transaction',
+  'bet-win-trx': 'reserveAndSettle in a caller transaction, 1 transaction',
+  settle: 'reserve, then settle with win, 2 transactions',
+  'three-step': 'reserve, post, then win transfer, 3 transactions',
+};
 const PGBENCH_SCALE = 10;
 const PLAYER_FUNDS = 1_000_000_000;
 const STAKE = 100;
@@ -62,15 +76,23 @@ async function walBytesSince(from: string | undefined): Promise<{ lsn: string; b
   });
 }
 
-async function benchLedger(
-  databaseName: string,
-): Promise<{ rounds: number; elapsedMs: number; errors: number; clientCpuMs: number; walBytes: number }> {
+type Slice = { count: number; elapsedMs: number; walBytes: number };
+type LedgerSlice = Slice & { errors: number; clientCpuMs: number };
+
+/**
+ * Opens the ledger database, makes the players and funds them, and returns a function that runs
+ * rounds for a given time (a slice), and one that checks the books and closes.
+ */
+async function openLedgerBench(databaseName: string): Promise<{
+  runSlice: (ms: number, roundKind: RoundKind) => Promise<LedgerSlice>;
+  finish: () => Promise<void>;
+}> {
   const database: Database = await openDatabase({
     kind: 'postgres',
     connectionString: withDatabase(adminUrl, databaseName),
     poolSize: clientCount,
   });
-  try {
+  {
     await migrateToLatest(database.db);
     const db = database.db;
     const ledger = createLedgerService({ db });
@@ -101,87 +123,122 @@ async function benchLedger(
     });
     await sql`VACUUM ANALYZE`.execute(db);
 
-    let rounds = 0;
-    let errors = 0;
     let roundNo = 0;
-    const walBefore = await walBytesSince(undefined);
-    const cpuBefore = process.cpuUsage();
-    const started = performance.now();
-    const deadline = started + seconds * 1000;
-    await Promise.all(
-      Array.from({ length: clientCount }, async () => {
-        while (performance.now() < deadline) {
-          const n = ++roundNo;
-          const wallet = wallets[Math.floor(Math.random() * wallets.length)]!;
-          try {
-            if (roundKind === 'bet-win') {
-              // One commit: the stake reserved and posted, and the win paid, as the bet-win callback does.
-              await db.transaction().execute(async (trx) => {
-                const held = await ledger.reserve(
-                  { accountId: wallet, amount: STAKE, idempotencyKey: `r${n}`, reference: { type: 'round', id: String(n) } },
-                  trx,
-                );
-                const payout = 1 + Math.floor(Math.random() * 2 * STAKE);
-                await ledger.settle({ reservationId: held.reservationId, toAccountId: house.id, payout, idempotencyKey: `s${n}` }, trx);
-              });
-              rounds += 1;
-              continue;
-            }
-            const stake = await ledger.reserve({
-              accountId: wallet,
-              amount: STAKE,
-              idempotencyKey: `r${n}`,
-              reference: { type: 'round', id: String(n) },
-            });
-            const win = 1 + Math.floor(Math.random() * 2 * STAKE);
-            if (roundKind === 'settle') {
-              await ledger.settle({ reservationId: stake.reservationId, toAccountId: house.id, payout: win, idempotencyKey: `s${n}` });
-            } else {
-              await ledger.post({ reservationId: stake.reservationId, toAccountId: house.id, idempotencyKey: `p${n}` });
-              await ledger.transfer({ fromAccountId: house.id, toAccountId: wallet, amount: win, code: 'payout', idempotencyKey: `w${n}` });
-            }
-            rounds += 1;
-          } catch (err) {
-            errors += 1;
-            if (errors <= 3) console.error('round failed:', err);
-          }
-        }
-      }),
-    );
-    const elapsedMs = performance.now() - started;
-    const cpu = process.cpuUsage(cpuBefore);
-    const walBytes = (await walBytesSince(walBefore.lsn)).bytes;
-    const clientCpuMs = (cpu.user + cpu.system) / 1000;
 
-    // The run counts only if the books still balance.
-    const check = await sql<{ total: string; drifted: string }>`
-      SELECT (SELECT coalesce(sum(amount), 0) FROM ledger_entries)::text AS total,
-             (SELECT count(*) FROM ledger_accounts a
-                WHERE NOT a.is_system AND a.balance <> (SELECT coalesce(sum(e.amount), 0) FROM ledger_entries e WHERE e.account_id = a.id))::text AS drifted`.execute(
-      db,
-    );
-    const { total, drifted } = check.rows[0]!;
-    if (total !== '0' || drifted !== '0')
-      throw new Error(`ledger invariants broken after the run: entry sum ${total}, drifted accounts ${drifted}`);
-    return { rounds, elapsedMs, errors, clientCpuMs, walBytes };
-  } finally {
-    await database.close();
+    const runSlice = async (ms: number, roundKind: RoundKind): Promise<LedgerSlice> => {
+      let rounds = 0;
+      let errors = 0;
+      const walBefore = await walBytesSince(undefined);
+      const cpuBefore = process.cpuUsage();
+      const started = performance.now();
+      const deadline = started + ms;
+      await Promise.all(
+        Array.from({ length: clientCount }, async () => {
+          while (performance.now() < deadline) {
+            const n = ++roundNo;
+            const wallet = wallets[Math.floor(Math.random() * wallets.length)]!;
+            try {
+              if (roundKind === 'bet-win' || roundKind === 'bet-win-trx') {
+                // One commit: the stake reserved and posted and the win paid, as one ledger call; the
+                // -trx form makes it inside a caller's transaction, as the seamless bet-win callback does.
+                const input = {
+                  accountId: wallet,
+                  amount: STAKE,
+                  idempotencyKey: `r${n}`,
+                  reference: { type: 'round', id: String(n) },
+                  toAccountId: house.id,
+                  payout: Math.floor(Math.random() * 2 * STAKE),
+                  settleIdempotencyKey: `s${n}`,
+                };
+                if (roundKind === 'bet-win') await ledger.reserveAndSettle(input);
+                else await db.transaction().execute((trx) => ledger.reserveAndSettle(input, trx));
+                rounds += 1;
+                continue;
+              }
+              const stake = await ledger.reserve({
+                accountId: wallet,
+                amount: STAKE,
+                idempotencyKey: `r${n}`,
+                reference: { type: 'round', id: String(n) },
+              });
+              const win = 1 + Math.floor(Math.random() * 2 * STAKE);
+              if (roundKind === 'settle') {
+                await ledger.settle({ reservationId: stake.reservationId, toAccountId: house.id, payout: win, idempotencyKey: `s${n}` });
+              } else {
+                await ledger.post({ reservationId: stake.reservationId, toAccountId: house.id, idempotencyKey: `p${n}` });
+                await ledger.transfer({
+                  fromAccountId: house.id,
+                  toAccountId: wallet,
+                  amount: win,
+                  code: 'payout',
+                  idempotencyKey: `w${n}`,
+                });
+              }
+              rounds += 1;
+            } catch (err) {
+              errors += 1;
+              if (errors <= 3) console.error('round failed:', err);
+            }
+          }
+        }),
+      );
+      const elapsedMs = performance.now() - started;
+      const cpu = process.cpuUsage(cpuBefore);
+      const walBytes = (await walBytesSince(walBefore.lsn)).bytes;
+      return { count: rounds, elapsedMs, errors, clientCpuMs: (cpu.user + cpu.system) / 1000, walBytes };
+    };
+
+    const finish = async (): Promise<void> => {
+      try {
+        // The run counts only if the books still balance.
+        const check = await sql<{ total: string; drifted: string }>`
+          SELECT (SELECT coalesce(sum(amount), 0) FROM ledger_entries)::text AS total,
+                 (SELECT count(*) FROM ledger_accounts a
+                    WHERE NOT a.is_system AND a.balance <> (SELECT coalesce(sum(e.amount), 0) FROM ledger_entries e WHERE e.account_id = a.id))::text AS drifted`.execute(
+          db,
+        );
+        const { total, drifted } = check.rows[0]!;
+        if (total !== '0' || drifted !== '0')
+          throw new Error(`ledger invariants broken after the run: entry sum ${total}, drifted accounts ${drifted}`);
+      } finally {
+        await database.close();
+      }
+    };
+    return { runSlice, finish };
   }
 }
 
-async function benchPgbench(databaseName: string): Promise<{ tps: number; transactions: number; walBytes: number }> {
-  const url = withDatabase(adminUrl, databaseName);
-  await run('pgbench', ['-i', '-q', '-s', String(PGBENCH_SCALE), url], { maxBuffer: 16 * 1024 * 1024 });
-  const walBefore = await walBytesSince(undefined);
-  const { stdout } = await run('pgbench', ['-c', String(clientCount), '-j', '2', '-T', String(seconds), url], {
+async function initPgbench(databaseName: string): Promise<void> {
+  await run('pgbench', ['-i', '-q', '-s', String(PGBENCH_SCALE), withDatabase(adminUrl, databaseName)], {
     maxBuffer: 16 * 1024 * 1024,
   });
+}
+
+/** One slice of TPC-B with the same client count; the rate counts from the first connection. */
+async function pgbenchSlice(databaseName: string, ms: number): Promise<Slice> {
+  const walBefore = await walBytesSince(undefined);
+  const { stdout } = await run(
+    'pgbench',
+    ['-c', String(clientCount), '-j', '2', '-T', String(Math.max(1, Math.round(ms / 1000))), withDatabase(adminUrl, databaseName)],
+    { maxBuffer: 16 * 1024 * 1024 },
+  );
   const match = /tps = ([\d.]+) \(without initial connection time\)/.exec(stdout) ?? /tps = ([\d.]+)/.exec(stdout);
   if (!match?.[1]) throw new Error(`could not read pgbench's tps from:\n${stdout}`);
   const walBytes = (await walBytesSince(walBefore.lsn)).bytes;
   const processed = /number of transactions actually processed: (\d+)/.exec(stdout);
-  return { tps: Number(match[1]), transactions: Number(processed?.[1] ?? 0), walBytes };
+  const count = Number(processed?.[1] ?? 0);
+  // pgbench's own tps excludes connection set-up; the elapsed time is taken back from it.
+  return { count, elapsedMs: (count / Number(match[1])) * 1000, walBytes };
 }
+
+function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
+const rate = (slice: Slice): number => slice.count / (slice.elapsedMs / 1000);
+const load = (): string => loadavg()[0]!.toFixed(1);
 
 async function main(): Promise<void> {
   const suffix = randomBytes(4).toString('hex');
@@ -192,33 +249,60 @@ async function main(): Promise<void> {
     await c.query(`CREATE DATABASE "${pgbenchDb}"`);
   });
   try {
-    console.log(`ledger: ${playerCount} players, ${clientCount} clients, ${seconds} s, ${roundKind} rounds`);
-    const ledger = await benchLedger(ledgerDb);
-    const roundsPerSecond = ledger.rounds / (ledger.elapsedMs / 1000);
-    console.log(`ledger: ${ledger.rounds} rounds (${ledger.errors} failed) in ${(ledger.elapsedMs / 1000).toFixed(1)} s`);
-    // The benchmark's own process is a client of the database: its CPU is CPU the server did not get.
+    const sliceMs = (seconds * 1000) / slices;
     console.log(
-      `ledger: client process CPU ${(ledger.clientCpuMs / 1000).toFixed(1)} s, ${(ledger.clientCpuMs / Math.max(1, ledger.rounds)).toFixed(2)} ms per round`,
+      `${playerCount} players, ${clientCount} clients, rounds ${roundKinds.join(' and ')}; ${seconds} s of each workload in ${slices} alternating slices`,
     );
-    console.log(`pgbench: scale ${PGBENCH_SCALE}, ${clientCount} clients, 2 threads, ${seconds} s`);
-    const pgbench = await benchPgbench(pgbenchDb);
-    const tps = pgbench.tps;
+    const kinds = roundKinds as RoundKind[];
+    const ledger = await openLedgerBench(ledgerDb);
+    await initPgbench(pgbenchDb);
+    const ledgerSlices = new Map<RoundKind, LedgerSlice[]>(kinds.map((k) => [k, []]));
+    const pgbenchSlices: Slice[] = [];
+    try {
+      // The workloads take turns, so a change in the machine's other load reaches them alike.
+      for (let i = 0; i < slices; i += 1) {
+        const loadBefore = load();
+        const taken: string[] = [];
+        for (const kind of kinds) {
+          const l = await ledger.runSlice(sliceMs, kind);
+          ledgerSlices.get(kind)!.push(l);
+          taken.push(`${kind} ${rate(l).toFixed(0)} rounds/s${l.errors > 0 ? ` (${l.errors} failed)` : ''}`);
+        }
+        const p = await pgbenchSlice(pgbenchDb, sliceMs);
+        pgbenchSlices.push(p);
+        console.log(`slice ${i + 1}: ${taken.join(', ')}; TPC-B ${rate(p).toFixed(0)} tps; load ${loadBefore}`);
+      }
+    } finally {
+      await ledger.finish();
+    }
+    const sum = (list: readonly Slice[], pick: (s: Slice) => number) => list.reduce((acc, s) => acc + pick(s), 0);
+    const tps = sum(pgbenchSlices, (s) => s.count) / (sum(pgbenchSlices, (s) => s.elapsedMs) / 1000);
+    const perTpcb =
+      sum(pgbenchSlices, (s) => s.walBytes) /
+      Math.max(
+        1,
+        sum(pgbenchSlices, (s) => s.count),
+      );
     console.log('');
-    const roundLabel =
-      roundKind === 'settle'
-        ? 'reserve + settle with win, 2 transactions'
-        : roundKind === 'bet-win'
-          ? 'reserve + settle with win, 1 transaction'
-          : 'reserve + post + win, 3 transactions';
-    console.log(`ledger rounds/s (${roundLabel}): ${roundsPerSecond.toFixed(1)}`);
-    console.log(`ledger transactions/s:                                       ${(roundsPerSecond * transactionsPerRound).toFixed(1)}`);
-    console.log(`pgbench TPC-B tps:                                           ${tps.toFixed(1)}`);
-    console.log(`ratio rounds/s : TPC-B tps:                                  ${(roundsPerSecond / tps).toFixed(2)}`);
-    // Server-wide WAL during each workload (the server is shared, so this is an upper bound).
-    const perRound = ledger.walBytes / Math.max(1, ledger.rounds);
-    console.log(
-      `WAL per ledger round / per ledger transaction / per TPC-B transaction: ${perRound.toFixed(0)} / ${(perRound / transactionsPerRound).toFixed(0)} / ${(pgbench.walBytes / Math.max(1, pgbench.transactions)).toFixed(0)} bytes`,
-    );
+    console.log(`pgbench TPC-B tps: ${tps.toFixed(1)} (WAL ${perTpcb.toFixed(0)} bytes per transaction)`);
+    for (const kind of kinds) {
+      const list = ledgerSlices.get(kind)!;
+      const rounds = sum(list, (s) => s.count);
+      const roundsPerSecond = rounds / (sum(list, (s) => s.elapsedMs) / 1000);
+      // The benchmark's own process is a client of the database: its CPU is CPU the server did not get.
+      const clientCpuMs = list.reduce((acc, s) => acc + (s as LedgerSlice).clientCpuMs, 0);
+      const perRound = sum(list, (s) => s.walBytes) / Math.max(1, rounds);
+      const ratios = list.map((l, i) => rate(l) / rate(pgbenchSlices[i]!));
+      console.log('');
+      console.log(`${kind}: ${roundLabels[kind]}`);
+      console.log(`  ledger rounds/s:            ${roundsPerSecond.toFixed(1)}`);
+      console.log(`  ledger transactions/s:      ${(roundsPerSecond * transactionsPerRound(kind)).toFixed(1)}`);
+      console.log(
+        `  ratio rounds/s : TPC-B tps: ${(roundsPerSecond / tps).toFixed(2)} (median of the slices ${median(ratios).toFixed(2)})`,
+      );
+      console.log(`  WAL per round:              ${perRound.toFixed(0)} bytes`);
+      console.log(`  client process CPU:         ${(clientCpuMs / Math.max(1, rounds)).toFixed(3)} ms per round`);
+    }
   } finally {
     await admin(async (c) => {
       await c.query(`DROP DATABASE IF EXISTS "${ledgerDb}" WITH (FORCE)`);

@@ -35,6 +35,8 @@ import { createGameInfoResolver } from './modules/games/games.info.ts';
 import { createTemplateLaunchUrlBuilder } from './modules/games/games.launch.ts';
 import { gamesModule } from './modules/games/games.module.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { helpRoutes } from './modules/help/help.routes.ts';
+import { createHelpService, type HelpService } from './modules/help/help.service.ts';
 import { createJobRunner, type JobRunner } from './modules/jobs/job-runner.ts';
 import { createLedgerReconciliation, type LedgerReconciliation } from './modules/ledger/ledger.reconciliation.ts';
 import { ledgerRoutes } from './modules/ledger/ledger.routes.ts';
@@ -113,6 +115,7 @@ export type AppServices = {
   wagering: WageringService;
   content: ContentService;
   lottery: LotteryService;
+  help: HelpService;
   chat: ChatService;
 };
 
@@ -207,6 +210,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const payments = createWithdrawalsModule({ db: database.db, ledger, settings, now });
   await payments.schedule(jobs);
   const content = createContentService({ db: database.db, now });
+  const help = createHelpService({ db: database.db, now });
   // Game wallets: every new real-money bet passes the responsible-gaming check (limits, breaks,
   // self-exclusion) inside the bet's own transaction.
   const stakeGuard: StakeGuard = (memberId, amountMinor, trx) => responsibleGaming.assertCanStake(memberId, amountMinor, trx);
@@ -266,6 +270,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     betRecords,
     vendorWallet,
     lottery,
+    help,
     chat,
   });
   app.decorate('metrics', metrics);
@@ -371,6 +376,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(settingsAdminRoutes({ settings, editable: EDITABLE_SETTINGS }));
   await app.register(contentRoutes({ content, merchants }));
+  await app.register(helpRoutes({ help, merchants }));
   await app.register(fastifyWebsocket, { options: { maxPayload: 4096 } });
   await app.register(realtimeRoutes({ hub: realtime, sessions }));
   await app.register(recordsRoutes(records));

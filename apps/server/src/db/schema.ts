@@ -9,6 +9,7 @@ import type { ContentTables } from '../modules/content/content.tables.ts';
 import type { DepositsTables } from '../modules/deposits/deposits.tables.ts';
 import type { GameSessionTables } from '../modules/game-session/game-session.tables.ts';
 import type { GamesTables } from '../modules/games/games.tables.ts';
+import type { HelpTables } from '../modules/help/help.tables.ts';
 import type { KycTables } from '../modules/kyc/kyc.tables.ts';
 import type { LotteryTables } from '../modules/lottery/lottery.tables.ts';
 import type { MemberLabelsTables } from '../modules/member-labels/member-labels.tables.ts';
@@ -232,4 +233,5 @@ export type DB = CoreTables &
   BetRecordsTables &
   GamesTables &
   LotteryTables &
+  HelpTables &
   ChatTables;

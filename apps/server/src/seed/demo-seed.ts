@@ -6,6 +6,7 @@ import { type Env, shouldSeedDemoData } from '../env.ts';
 import { hashPassword } from '../lib/password.ts';
 import { seedDemoChat } from '../modules/chat/chat.demo.ts';
 import { seedDemoContent } from '../modules/content/content.demo.ts';
+import { seedDemoHelp } from '../modules/help/help.demo.ts';
 import { createMerchantService, type Merchant } from '../modules/merchant/merchant.service.ts';
 import { createSettingsService } from '../modules/settings/settings.service.ts';
 import {
@@ -166,6 +167,7 @@ export async function seedDemoData(db: Kysely<DB>, options: DemoSeedOptions = {}
     await seedSettings(trx, merchant.id);
     await seedDemoDepositChannels(trx, merchant);
     await seedDemoContent(trx, merchant.id, new Date());
+    await seedDemoHelp(trx, merchant.id);
     await seedDemoGames(trx, merchant.id);
     await seedDemoLottery(trx, merchant.id);
     await seedDemoChat(trx, merchant.id);

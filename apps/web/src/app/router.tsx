@@ -73,7 +73,11 @@ export const routes: RouteObject[] = [
       rankingRoute('/bet-rank', 'betRank'),
       sectionRoute('/promotions', 'promotions'),
       sectionRoute('/promoDetail', 'promoDetail'),
-      sectionRoute('/help', 'help'),
+      {
+        path: '/help',
+        handle: { section: 'help' },
+        lazy: async () => ({ Component: (await import('../pages/help-page.tsx')).HelpPage }),
+      },
       sectionRoute('/down', 'download'),
       sectionRoute('/download', 'download'),
       sectionRoute('/join', 'join'),

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { helpEn } from '../features/help/i18n/en.ts';
+import { helpVi } from '../features/help/i18n/vi.ts';
 import { shellHomeEn } from '../features/home/i18n/en.ts';
 import { shellHomeVi } from '../features/home/i18n/vi.ts';
 import { speedTestEn } from '../features/layout/speed-test/en.ts';
@@ -39,6 +41,7 @@ describe.each([
   ['the reality-check reminder', realityCheckVi, realityCheckEn],
   ['the lottery page', lotteryVi, lotteryEn],
   ['the speed test', speedTestVi, speedTestEn],
+  ['the help centre', helpVi, helpEn],
 ] as const)('the translation resources of %s', (_name, vi, en) => {
   it('have the same keys in Vietnamese and English', () => {
     const viKeys = leafKeys(vi);

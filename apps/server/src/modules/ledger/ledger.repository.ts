@@ -169,11 +169,16 @@ export async function findSystemAccount(
   return row && trimCurrency(row);
 }
 
-export async function findAccountsByIds(db: Kysely<DB>, ids: readonly number[]): Promise<AccountRow[]> {
+/**
+ * Accounts by id. `isOwnWrite` is true for a row the reading transaction itself wrote (created it,
+ * say), which a rollback could still take back; rows committed by others are settled facts.
+ */
+export async function findAccountsByIds(db: Kysely<DB>, ids: readonly number[]): Promise<(AccountRow & { isOwnWrite: boolean })[]> {
   if (ids.length === 0) return [];
   const rows = await db
     .selectFrom('ledger_accounts')
     .select([...accountMetaColumns, 'balance', 'version'])
+    .select(sql<boolean>`coalesce(xmin = pg_current_xact_id_if_assigned()::xid, false)`.as('isOwnWrite'))
     .where('id', 'in', ids)
     .execute();
   return rows.map(trimCurrency);
@@ -847,6 +852,147 @@ export async function settleToSystemInOneStatement(
     };
   } catch (err) {
     if (isFallbackError(err) || sqlStateOf(err) === FOREIGN_KEY_VIOLATION) return undefined;
+    throw err;
+  }
+}
+
+export type OneStatementRound = {
+  memberAccountId: number;
+  escrowAccountId: number;
+  houseAccountId: number;
+  currency: string;
+  stake: number;
+  /** The win, >= 0; 0 writes no payout transfer. */
+  payout: number;
+  /** The reservation's code (`bet`): the post's code too. */
+  code: string;
+  reserveTransferCode: string;
+  reserveKey: string;
+  reserveHash: string;
+  settleKey: string;
+  payoutKey: string;
+  referenceType: string | null;
+  referenceId: string | null;
+  at: Date;
+};
+
+/**
+ * A whole round as one statement, the same rows `moveInOneStatement` (a reserve) and
+ * `settleToSystemInOneStatement` (its settle) write one after the other: the stake moved from the
+ * member to escrow and held, the reservation posted to the house, and the win paid back. The member
+ * row is updated once, by a conditional UPDATE that refuses when the stake alone would overdraw it,
+ * and its two entries chain through the balance in between. The transfer and reservation ids are
+ * drawn first, so the settle's request hash (which names the reservation, as `settle` computes it)
+ * is built in SQL. Returns undefined when nothing was written (refused, or a key is taken); the
+ * caller then takes the reserve-then-settle path, which gives the precise answer.
+ */
+export async function stakeAndSettleInOneStatement(
+  db: Kysely<DB>,
+  round: OneStatementRound,
+): Promise<
+  | {
+      reservationId: number;
+      reserveTransferId: number;
+      settleTransferId: number;
+      payoutTransferId: number | null;
+      memberBalanceAfter: number;
+      stakeBalanceAfter: number;
+    }
+  | undefined
+> {
+  const hasPayout = round.payout > 0;
+  const payoutCte = hasPayout
+    ? sql`, p AS (
+        INSERT INTO ledger_transfers
+               (debit_account_id, credit_account_id, amount, currency, code, idempotency_key, request_hash, reference_type, reference_id, note, created_at)
+        SELECT ${round.houseAccountId}::bigint, ${round.memberAccountId}::bigint, ${round.payout}::bigint, ${round.currency}, 'payout',
+               ${round.payoutKey}, h.hash, ${round.referenceType}, ${round.referenceId}, NULL, ${round.at}::timestamptz
+          FROM h CROSS JOIN t2
+        RETURNING id
+      )`
+    : sql``;
+  const payoutEntries = hasPayout
+    ? sql`
+        UNION ALL
+        SELECT p.id, ${round.houseAccountId}::bigint, ${-round.payout}::bigint, NULL::bigint, NULL::bigint, 'payout', ${round.at}::timestamptz FROM p
+        UNION ALL
+        SELECT p.id, ${round.memberAccountId}::bigint, ${round.payout}::bigint, a.balance - ${round.payout}::bigint, a.balance, 'payout', ${round.at}::timestamptz
+          FROM p CROSS JOIN a`
+    : sql``;
+  const payoutSelect = hasPayout ? sql`(SELECT id FROM p)` : sql`NULL::bigint`;
+  try {
+    const result = await sql<{
+      reservation_id: number;
+      reserve_transfer_id: number;
+      settle_transfer_id: number;
+      payout_transfer_id: number | null;
+      balance: number;
+    }>`${sql.raw(PREPARED_STATEMENT_MARKER)}
+      WITH n AS (
+        SELECT nextval(pg_get_serial_sequence('ledger_transfers', 'id')) AS reserve_id,
+               nextval(pg_get_serial_sequence('ledger_transfers', 'id')) AS settle_id,
+               nextval(pg_get_serial_sequence('ledger_reservations', 'id')) AS reservation_id
+      ), h AS (
+        SELECT encode(sha256(convert_to('["settle",' || n.reservation_id || ',' || ${round.houseAccountId}::bigint || ',' || ${round.payout}::bigint || ',null,null]', 'UTF8')), 'hex') AS hash
+          FROM n
+      ), a AS (
+        UPDATE ledger_accounts
+           SET balance = balance - ${round.stake}::bigint + ${round.payout}::bigint, version = version + 1
+         WHERE id = ${round.memberAccountId}
+           AND is_system = false
+           AND (may_go_negative OR balance - ${round.stake}::bigint >= 0)
+           AND balance - ${round.stake}::bigint + ${round.payout}::bigint <= ${Number.MAX_SAFE_INTEGER}::bigint
+        RETURNING balance
+      ), t1 AS (
+        INSERT INTO ledger_transfers
+               (id, debit_account_id, credit_account_id, amount, currency, code, idempotency_key, request_hash, reference_type, reference_id, note, created_at)
+        OVERRIDING SYSTEM VALUE
+        SELECT n.reserve_id, ${round.memberAccountId}::bigint, ${round.escrowAccountId}::bigint, ${round.stake}::bigint, ${round.currency}, ${round.reserveTransferCode},
+               ${round.reserveKey}, ${round.reserveHash}, ${round.referenceType}, ${round.referenceId}, NULL, ${round.at}::timestamptz
+          FROM n CROSS JOIN a
+        RETURNING id
+      ), r AS (
+        INSERT INTO ledger_reservations
+               (id, account_id, amount, currency, code, status, idempotency_key, request_hash, reserve_transfer_id, settle_transfer_id, reference_type, reference_id, created_at, settled_at)
+        OVERRIDING SYSTEM VALUE
+        SELECT n.reservation_id, ${round.memberAccountId}::bigint, ${round.stake}::bigint, ${round.currency}, ${round.code}, 'posted', ${round.reserveKey}, ${round.reserveHash},
+               t1.id, n.settle_id, ${round.referenceType}, ${round.referenceId}, ${round.at}::timestamptz, ${round.at}::timestamptz
+          FROM n CROSS JOIN t1
+        RETURNING id
+      ), t2 AS (
+        INSERT INTO ledger_transfers
+               (id, debit_account_id, credit_account_id, amount, currency, code, idempotency_key, request_hash, reference_type, reference_id, note, created_at)
+        OVERRIDING SYSTEM VALUE
+        SELECT n.settle_id, ${round.escrowAccountId}::bigint, ${round.houseAccountId}::bigint, ${round.stake}::bigint, ${round.currency}, ${round.code},
+               ${round.settleKey}, h.hash, ${round.referenceType}, ${round.referenceId}, NULL, ${round.at}::timestamptz
+          FROM n CROSS JOIN h CROSS JOIN r
+        RETURNING id
+      )${payoutCte}, e AS (
+        INSERT INTO ledger_entries (transfer_id, account_id, amount, balance_before, balance_after, code, created_at)
+        SELECT t1.id, ${round.memberAccountId}::bigint, ${-round.stake}::bigint, a.balance + ${round.stake}::bigint - ${round.payout}::bigint,
+               a.balance - ${round.payout}::bigint, ${round.reserveTransferCode}, ${round.at}::timestamptz
+          FROM t1 CROSS JOIN a
+        UNION ALL
+        SELECT t1.id, ${round.escrowAccountId}::bigint, ${round.stake}::bigint, NULL::bigint, NULL::bigint, ${round.reserveTransferCode}, ${round.at}::timestamptz FROM t1
+        UNION ALL
+        SELECT t2.id, ${round.escrowAccountId}::bigint, ${-round.stake}::bigint, NULL::bigint, NULL::bigint, ${round.code}, ${round.at}::timestamptz FROM t2
+        UNION ALL
+        SELECT t2.id, ${round.houseAccountId}::bigint, ${round.stake}::bigint, NULL::bigint, NULL::bigint, ${round.code}, ${round.at}::timestamptz FROM t2${payoutEntries}
+      )
+      SELECT r.id AS reservation_id, t1.id AS reserve_transfer_id, t2.id AS settle_transfer_id, ${payoutSelect} AS payout_transfer_id, a.balance
+        FROM r CROSS JOIN t1 CROSS JOIN t2 CROSS JOIN a`.execute(db);
+    const row = result.rows[0];
+    if (!row) return undefined;
+    return {
+      reservationId: Number(row.reservation_id),
+      reserveTransferId: Number(row.reserve_transfer_id),
+      settleTransferId: Number(row.settle_transfer_id),
+      payoutTransferId: row.payout_transfer_id === null ? null : Number(row.payout_transfer_id),
+      memberBalanceAfter: Number(row.balance),
+      stakeBalanceAfter: Number(row.balance) - round.payout,
+    };
+  } catch (err) {
+    if (isFallbackError(err)) return undefined;
     throw err;
   }
 }

@@ -359,6 +359,40 @@ describe('the ledger service', () => {
     expect(retried).toMatchObject({ isReplay: false, toBalanceAfter: before + 7 });
   });
 
+  it('inside a caller transaction, a replayed key fails only the one-statement write, and the transaction goes on', async () => {
+    const p = f.players[2]!;
+    const stakeKey = key('trx-stake');
+    const held = await ledger.reserve({ accountId: p.main, amount: 5, idempotencyKey: stakeKey });
+    const before = await ledger.balanceOf(p.main);
+    const settleKey = key('trx-settle');
+    await database.db.transaction().execute(async (trx) => {
+      // The key is taken: the one-statement write fails and rolls back to its savepoint alone.
+      const replay = await ledger.reserve({ accountId: p.main, amount: 5, idempotencyKey: stakeKey }, trx);
+      expect(replay).toMatchObject({ reservationId: held.reservationId, isReplay: true });
+      const settled = await ledger.settle(
+        { reservationId: held.reservationId, toAccountId: f.system.houseRevenue, payout: 9, idempotencyKey: settleKey },
+        trx,
+      );
+      expect(settled.payout).toMatchObject({ amount: 9, toBalanceAfter: before + 9 });
+      const again = await ledger.settle(
+        { reservationId: held.reservationId, toAccountId: f.system.houseRevenue, payout: 9, idempotencyKey: settleKey },
+        trx,
+      );
+      expect(again.transfer.isReplay).toBe(true);
+    });
+    expect(await ledger.balanceOf(p.main)).toBe(before + 9);
+    // A conflict or a refusal inside a caller transaction throws, and the caller rolls back.
+    const inTrx = (work: Parameters<ReturnType<typeof database.db.transaction>['execute']>[0]) =>
+      errorCodeOf(database.db.transaction().execute(work));
+    expect(await inTrx((trx) => ledger.reserve({ accountId: p.main, amount: 6, idempotencyKey: stakeKey }, trx))).toBe(
+      'idempotency_conflict',
+    );
+    expect(await inTrx((trx) => ledger.reserve({ accountId: p.main, amount: before + 10, idempotencyKey: key('trx-big') }, trx))).toBe(
+      'insufficient_funds',
+    );
+    expect(await ledger.balanceOf(p.main)).toBe(before + 9);
+  });
+
   it('pages a member history filtered by code and time, newest first', async () => {
     const p = f.players[2]!;
     const page = await ledger.history({ memberId: p.member.id, codes: ['deposit'], pageSize: 1 });

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { Kysely, Transaction } from 'kysely';
+import { type Kysely, sql, type Transaction } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import { DomainError } from '../../lib/domain-error.ts';
 import {
@@ -130,6 +130,18 @@ export type SettleManyInput = {
 
 /** `transfer` posts the stake; `payout` credits the win, null when the payout was 0. */
 export type SettleAndPayResult = SettleResult & { payout: TransferResult | null };
+
+/** A stake and its result together (a vendor's bet-and-win call): `reserve`, then `settle`, as one. */
+export type ReserveAndSettleInput = ReserveInput & {
+  /** The house account the stake is posted to and the win paid from. */
+  toAccountId: number;
+  /** The win, 0 when the round is lost. */
+  payout: number;
+  /** The settle's key; the reserve uses `idempotencyKey`. */
+  settleIdempotencyKey: string;
+};
+
+export type ReserveAndSettleResult = { reserved: ReserveResult; settled: SettleAndPayResult };
 
 export type ReverseInput = { transferId: number; idempotencyKey: string; note?: string | undefined };
 
@@ -266,8 +278,11 @@ export function createLedgerService(deps: { db: Db; now?: () => Date }) {
   }
 
   /**
-   * Reads account metadata, from the cache when possible. Only rows read outside a caller's
-   * transaction are cached: a row the caller inserted might still be rolled back.
+   * Reads account metadata, from the cache when possible. A row the caller's transaction wrote
+   * itself is not cached, as it might still be rolled back; any other row is committed, and an
+   * account's metadata never changes. (A row written in a savepoint of the caller's transaction
+   * is not told apart; if that savepoint rolls back, the cached id names no row, and any write to
+   * it fails on its foreign keys: ids are never reused.)
    */
   async function accountsById(executor: Trx, ids: readonly number[], isInCallerTrx: boolean): Promise<Map<number, repo.AccountMeta>> {
     const found = new Map<number, repo.AccountMeta>();
@@ -289,7 +304,7 @@ export function createLedgerService(deps: { db: Db; now?: () => Date }) {
           mayGoNegative: row.mayGoNegative,
         };
         found.set(meta.id, meta);
-        if (!isInCallerTrx) remember(meta);
+        if (!isInCallerTrx || !row.isOwnWrite) remember(meta);
       }
     }
     return found;
@@ -316,6 +331,29 @@ export function createLedgerService(deps: { db: Db; now?: () => Date }) {
         if (!repo.isDeadlock(err) || attempt >= DEADLOCK_RETRY_COUNT_MAX) throw err;
       }
     }
+  }
+
+  /**
+   * Runs a one-statement write (`repo.*InOneStatement`, `repo.moveInOneStatement`) on its own, or
+   * inside the caller's transaction behind a savepoint: such a statement fails whole when its key
+   * is taken, and in a transaction that failure would abort the caller's work too. Rolled back to
+   * the savepoint, the transaction goes on and the caller takes the locking path, which gives the
+   * precise answer. Undefined means nothing was written.
+   */
+  async function inOneStatement<T>(trx: Transaction<DB> | undefined, write: (executor: Kysely<DB>) => Promise<T | undefined>) {
+    if (!trx) return write(db);
+    await sql`SAVEPOINT ledger_one_statement`.execute(trx);
+    let written: T | undefined;
+    try {
+      written = await write(trx);
+    } catch (err) {
+      await sql`ROLLBACK TO SAVEPOINT ledger_one_statement`.execute(trx);
+      await sql`RELEASE SAVEPOINT ledger_one_statement`.execute(trx);
+      throw err;
+    }
+    if (written === undefined) await sql`ROLLBACK TO SAVEPOINT ledger_one_statement`.execute(trx);
+    await sql`RELEASE SAVEPOINT ledger_one_statement`.execute(trx);
+    return written;
   }
 
   /**
@@ -515,22 +553,24 @@ export function createLedgerService(deps: { db: Db; now?: () => Date }) {
       input.reference?.id ?? null,
       input.note ?? null,
     ]);
-    if (!trx && from.isSystem !== to.isSystem) {
+    if (from.isSystem !== to.isSystem) {
       const member = from.isSystem ? to : from;
       const system = from.isSystem ? from : to;
-      const moved = await repo.moveInOneStatement(db, {
-        memberAccountId: member.id,
-        systemAccountId: system.id,
-        memberDelta: member === from ? -input.amount : input.amount,
-        currency: from.currency,
-        code: input.code,
-        idempotencyKey: input.idempotencyKey,
-        requestHash: hash,
-        referenceType: input.reference?.type ?? null,
-        referenceId: input.reference?.id ?? null,
-        note: input.note ?? null,
-        createdAt: now(),
-      });
+      const moved = await inOneStatement(trx, (executor) =>
+        repo.moveInOneStatement(executor, {
+          memberAccountId: member.id,
+          systemAccountId: system.id,
+          memberDelta: member === from ? -input.amount : input.amount,
+          currency: from.currency,
+          code: input.code,
+          idempotencyKey: input.idempotencyKey,
+          requestHash: hash,
+          referenceType: input.reference?.type ?? null,
+          referenceId: input.reference?.id ?? null,
+          note: input.note ?? null,
+          createdAt: now(),
+        }),
+      );
       if (moved) {
         return {
           transferId: moved.transferId,
@@ -576,21 +616,23 @@ export function createLedgerService(deps: { db: Db; now?: () => Date }) {
     const escrowId = await escrowAccountId(account.merchantId, account.currency, trx ?? db, !isInCallerTrx);
     const escrow = await accountOrThrow(trx ?? db, escrowId, isInCallerTrx, 'escrow');
     const hash = requestHash(['reserve', account.id, input.amount, code, input.reference?.type ?? null, input.reference?.id ?? null]);
-    if (!trx) {
-      const moved = await repo.moveInOneStatement(db, {
-        memberAccountId: account.id,
-        systemAccountId: escrow.id,
-        memberDelta: -input.amount,
-        currency: account.currency,
-        code: reserveTransferCodeOf(code),
-        idempotencyKey: input.idempotencyKey,
-        requestHash: hash,
-        referenceType: input.reference?.type ?? null,
-        referenceId: input.reference?.id ?? null,
-        note: null,
-        createdAt: now(),
-        reservation: { code },
-      });
+    {
+      const moved = await inOneStatement(trx, (executor) =>
+        repo.moveInOneStatement(executor, {
+          memberAccountId: account.id,
+          systemAccountId: escrow.id,
+          memberDelta: -input.amount,
+          currency: account.currency,
+          code: reserveTransferCodeOf(code),
+          idempotencyKey: input.idempotencyKey,
+          requestHash: hash,
+          referenceType: input.reference?.type ?? null,
+          referenceId: input.reference?.id ?? null,
+          note: null,
+          createdAt: now(),
+          reservation: { code },
+        }),
+      );
       if (moved?.reservation) return { ...toReservation(moved.reservation), balanceAfter: moved.memberBalanceAfter, isReplay: false };
     }
     return inTransaction(trx, async (t) => {
@@ -718,8 +760,12 @@ export function createLedgerService(deps: { db: Db; now?: () => Date }) {
   }
 
   /** The common post (a held stake to a house account) in one statement: a settle without a win. */
-  async function postToSystemInOneStatement(input: PostInput, hash: string): Promise<SettleResult | undefined> {
-    return (await settleToSystemInOneStatement({ ...input, payout: 0 }, hash))?.settled;
+  async function postToSystemInOneStatement(
+    input: PostInput,
+    hash: string,
+    trx: Transaction<DB> | undefined,
+  ): Promise<SettleResult | undefined> {
+    return (await settleToSystemInOneStatement({ ...input, payout: 0 }, hash, trx))?.settled;
   }
 
   /**
@@ -730,9 +776,10 @@ export function createLedgerService(deps: { db: Db; now?: () => Date }) {
   async function settleToSystemInOneStatement(
     input: PostInput & { payout: number },
     hash: string,
+    trx: Transaction<DB> | undefined,
   ): Promise<{ settled: SettleResult; payout: TransferResult | null } | undefined> {
     if (!Number.isSafeInteger(input.reservationId) || !Number.isSafeInteger(input.toAccountId) || input.toAccountId <= 0) return undefined;
-    const destination = (await accountsById(db, [input.toAccountId], false)).get(input.toAccountId);
+    const destination = (await accountsById(trx ?? db, [input.toAccountId], trx !== undefined)).get(input.toAccountId);
     if (!destination?.isSystem || destination.kind === ESCROW_ACCOUNT_KIND) return undefined;
     const common = {
       reservationId: input.reservationId,
@@ -746,14 +793,15 @@ export function createLedgerService(deps: { db: Db; now?: () => Date }) {
     };
     const posted:
       | (NonNullable<Awaited<ReturnType<typeof repo.postToSystemInOneStatement>>> & { payout?: repo.OneStatementPayout })
-      | undefined =
+      | undefined = await inOneStatement(trx, (executor) =>
       input.payout === 0
-        ? await repo.postToSystemInOneStatement(db, common)
-        : await repo.settleToSystemInOneStatement(db, {
+        ? repo.postToSystemInOneStatement(executor, common)
+        : repo.settleToSystemInOneStatement(executor, {
             ...common,
             payout: input.payout,
             payoutIdempotencyKey: payoutKeyOf(input.idempotencyKey),
-          });
+          }),
+    );
     if (!posted) return undefined;
     const settled: SettleResult = {
       reservation: toReservation(posted.reservation),
@@ -799,10 +847,8 @@ export function createLedgerService(deps: { db: Db; now?: () => Date }) {
     assertOptionalText(input.note, NOTE_LENGTH_MAX, 'note');
     const isInCallerTrx = trx !== undefined;
     const hash = requestHash(['post', input.reservationId, input.toAccountId, input.code ?? null, input.note ?? null]);
-    if (!trx) {
-      const posted = await postToSystemInOneStatement(input, hash);
-      if (posted) return posted;
-    }
+    const posted = await postToSystemInOneStatement(input, hash, trx);
+    if (posted) return posted;
     return closeReservation(trx, {
       reservationId: input.reservationId,
       status: 'posted',
@@ -851,10 +897,8 @@ export function createLedgerService(deps: { db: Db; now?: () => Date }) {
     assertOptionalText(input.note, NOTE_LENGTH_MAX, 'note');
     const isInCallerTrx = trx !== undefined;
     const hash = requestHash(['settle', input.reservationId, input.toAccountId, input.payout, input.code ?? null, input.note ?? null]);
-    if (!trx) {
-      const fast = await settleToSystemInOneStatement(input, hash);
-      if (fast) return { ...fast.settled, payout: fast.payout };
-    }
+    const fast = await settleToSystemInOneStatement(input, hash, trx);
+    if (fast) return { ...fast.settled, payout: fast.payout };
     const closed = await closeReservation(trx, {
       reservationId: input.reservationId,
       status: 'posted',
@@ -872,6 +916,126 @@ export function createLedgerService(deps: { db: Db; now?: () => Date }) {
       },
     });
     return { reservation: closed.reservation, transfer: closed.transfer, payout: closed.payout ?? null };
+  }
+
+  /**
+   * `reserve` then `settle` in one go, with the same keys, rows and request hashes as the two calls
+   * (so either form replays the other): outside a caller's transaction the common case is one
+   * statement and one commit. Anything else (a key already taken, a refusal, a destination that is
+   * not a house account) runs the two calls in one transaction, which give the precise answer.
+   */
+  async function reserveAndSettle(input: ReserveAndSettleInput, trx?: Transaction<DB>): Promise<ReserveAndSettleResult> {
+    assertAmount(input.amount);
+    assertPayout(input.payout);
+    assertKey(input.idempotencyKey);
+    assertKey(input.settleIdempotencyKey);
+    const code = input.code ?? 'bet';
+    assertCallerCode(code);
+    assertReference(input.reference);
+    const isInCallerTrx = trx !== undefined;
+    const account = await accountOrThrow(trx ?? db, input.accountId, isInCallerTrx, 'accountId');
+    const house =
+      Number.isSafeInteger(input.toAccountId) && input.toAccountId > 0
+        ? (await accountsById(trx ?? db, [input.toAccountId], isInCallerTrx)).get(input.toAccountId)
+        : undefined;
+    if (!account.isSystem && house?.isSystem && house.kind !== ESCROW_ACCOUNT_KIND && house.currency === account.currency) {
+      const escrowId = await escrowAccountId(account.merchantId, account.currency, trx ?? db, !isInCallerTrx);
+      const at = now();
+      const reference = { type: input.reference?.type ?? null, id: input.reference?.id ?? null };
+      const round = await inOneStatement(trx, (executor) =>
+        repo.stakeAndSettleInOneStatement(executor, {
+          memberAccountId: account.id,
+          escrowAccountId: escrowId,
+          houseAccountId: house.id,
+          currency: account.currency,
+          stake: input.amount,
+          payout: input.payout,
+          code,
+          reserveTransferCode: reserveTransferCodeOf(code),
+          reserveKey: input.idempotencyKey,
+          reserveHash: requestHash(['reserve', account.id, input.amount, code, reference.type, reference.id]),
+          settleKey: input.settleIdempotencyKey,
+          payoutKey: payoutKeyOf(input.settleIdempotencyKey),
+          referenceType: reference.type,
+          referenceId: reference.id,
+          at,
+        }),
+      );
+      if (round) {
+        const reservation: Reservation = {
+          reservationId: round.reservationId,
+          accountId: account.id,
+          amount: input.amount,
+          currency: account.currency,
+          code,
+          status: 'posted',
+          reserveTransferId: round.reserveTransferId,
+          settleTransferId: round.settleTransferId,
+          createdAt: at,
+          settledAt: at,
+        };
+        const transferOf = (
+          fields: Pick<
+            TransferResult,
+            'transferId' | 'fromAccountId' | 'toAccountId' | 'amount' | 'code' | 'fromBalanceAfter' | 'toBalanceAfter'
+          >,
+        ): TransferResult => ({
+          ...fields,
+          currency: account.currency,
+          reversesTransferId: null,
+          createdAt: at,
+          isReplay: false,
+        });
+        return {
+          reserved: {
+            ...reservation,
+            status: 'held',
+            settleTransferId: null,
+            settledAt: null,
+            balanceAfter: round.stakeBalanceAfter,
+            isReplay: false,
+          },
+          settled: {
+            reservation,
+            transfer: transferOf({
+              transferId: round.settleTransferId,
+              fromAccountId: escrowId,
+              toAccountId: house.id,
+              amount: input.amount,
+              code: code as TransferCode,
+              fromBalanceAfter: null,
+              toBalanceAfter: null,
+            }),
+            payout:
+              round.payoutTransferId === null
+                ? null
+                : transferOf({
+                    transferId: round.payoutTransferId,
+                    fromAccountId: house.id,
+                    toAccountId: account.id,
+                    amount: input.payout,
+                    code: 'payout',
+                    fromBalanceAfter: null,
+                    toBalanceAfter: round.memberBalanceAfter,
+                  }),
+          },
+        };
+      }
+    }
+    const both = async (t: Transaction<DB>): Promise<ReserveAndSettleResult> => {
+      const reserved = await reserve(input, t);
+      const settled = await settle(
+        {
+          reservationId: reserved.reservationId,
+          toAccountId: input.toAccountId,
+          payout: input.payout,
+          idempotencyKey: input.settleIdempotencyKey,
+        },
+        t,
+      );
+      return { reserved, settled };
+    };
+    return inTransaction(trx, (t) => both(t as Transaction<DB>));
   }
 
   /**
@@ -1080,6 +1244,7 @@ export function createLedgerService(deps: { db: Db; now?: () => Date }) {
   return {
     dailyTotals,
     transfer,
+    reserveAndSettle,
     reserve,
     post,
     voidReservation,

@@ -609,16 +609,40 @@ export function createSeamlessWallet(deps: {
       const opened = await betRecords.openRound(trx, roundInfo(vendorCode, session, body, isTrial));
       if (opened.status === 'settled') throw new Refusal('ROUND_CLOSED', true, session);
       await guardStake(session, body.betAmount, isTrial, trx);
-      const staked = await takeStake(trx, {
-        vendorCode,
-        transactionId: body.transactionId,
-        session,
-        round: opened,
-        amount: body.betAmount,
-      });
-      // The bet is held like a debit's until the round settles a few lines down.
-      await repo.updateTransaction(trx, claimed.id, { state: 'held', betRecordId: staked.round.id, reservationId: staked.reservationId });
-      const round = await settleRound(trx, { vendorCode, transactionId: body.transactionId, round: staked.round, amount: body.winAmount });
+      let round: BetRecord;
+      let accountId: number;
+      if ((await repo.findHeldDebitsOfRound(trx, opened.id)).length === 0) {
+        // The usual case, a round of its own: the stake and the win are one ledger call.
+        accountId = await mainAccountId(session, trx);
+        const moved = await ledger.reserveAndSettle(
+          {
+            accountId,
+            amount: body.betAmount,
+            code: 'bet',
+            idempotencyKey: ledgerKey(vendorCode, body.transactionId),
+            reference: roundReference(opened),
+            toAccountId: await houseAccountId(opened, trx),
+            payout: body.winAmount,
+            settleIdempotencyKey: ledgerKey(vendorCode, body.transactionId, 'settle'),
+          },
+          trx,
+        );
+        round = await betRecords.addPayout(trx, await betRecords.addStake(trx, opened, body.betAmount), body.winAmount);
+        await repo.updateTransaction(trx, claimed.id, { betRecordId: round.id, reservationId: moved.reserved.reservationId });
+      } else {
+        // The round has earlier debits still held: they settle with this one.
+        const staked = await takeStake(trx, {
+          vendorCode,
+          transactionId: body.transactionId,
+          session,
+          round: opened,
+          amount: body.betAmount,
+        });
+        accountId = staked.accountId;
+        // The bet is held like a debit's until the round settles a few lines down.
+        await repo.updateTransaction(trx, claimed.id, { state: 'held', betRecordId: staked.round.id, reservationId: staked.reservationId });
+        round = await settleRound(trx, { vendorCode, transactionId: body.transactionId, round: staked.round, amount: body.winAmount });
+      }
       await recordAudit(trx, {
         actorType: 'vendor',
         actorId: vendorCode,
@@ -627,7 +651,7 @@ export function createSeamlessWallet(deps: {
         subjectId: round.id,
         data: { memberId: session.memberId, transactionId: body.transactionId, betAmount: body.betAmount, winAmount: body.winAmount },
       });
-      return finish(trx, claimed.id, session, { round, balance: await ledger.balanceOf(staked.accountId, trx), state: 'done' });
+      return finish(trx, claimed.id, session, { round, balance: await ledger.balanceOf(accountId, trx), state: 'done' });
     });
   }
 

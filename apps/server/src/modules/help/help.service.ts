@@ -1,0 +1,512 @@
+import {
+  type AdminFeedback,
+  type AdminHelpArticle,
+  type AdminHelpCategory,
+  FEEDBACK_MAX_CHARS,
+  FEEDBACK_PER_HOUR,
+  type FeedbackQuestionType,
+  type FeedbackStatus,
+  feedbackLength,
+  type HelpArticleInput,
+  type HelpCategoryInput,
+  type HelpCenter,
+} from '@platform/contracts/help';
+import { type Kysely, sql, type Transaction } from 'kysely';
+import type { DB } from '../../db/schema.ts';
+import { DomainError } from '../../lib/domain-error.ts';
+import { recordAudit } from '../audit/audit.service.ts';
+import { sanitizeAnnouncementHtml } from '../content/content.sanitize.ts';
+
+type Operator = { adminId: number; merchantId: number; ip: string | null };
+
+/** The merchant's default language (the site's), then English: where a missing translation falls back to. */
+export const HELP_FALLBACK_LANGUAGES = ['vi', 'en'] as const;
+
+const HOUR_MS = 3_600_000;
+
+export type HelpService = ReturnType<typeof createHelpService>;
+
+const isUniqueViolation = (error: unknown) => (error as { code?: string } | null)?.code === '23505';
+
+/** The languages to try, in order: the one asked for, its base (pt-br → pt), then the fallbacks. */
+export function languageChain(language: string): string[] {
+  const asked = language.toLowerCase();
+  const base = asked.split('-')[0] ?? asked;
+  return [...new Set([asked, base, ...HELP_FALLBACK_LANGUAGES])];
+}
+
+function pick<T>(byLanguage: Map<string, T> | undefined, chain: readonly string[]): { language: string; value: T } | null {
+  if (!byLanguage) return null;
+  for (const language of chain) {
+    const value = byLanguage.get(language);
+    if (value !== undefined) return { language, value };
+  }
+  return null;
+}
+
+/**
+ * The help centre: categories and articles an operator writes per language (HTML cleaned with the
+ * content module's allow-list), and the members' feedback form. Operator changes are audited.
+ */
+export function createHelpService(deps: { db: Kysely<DB>; now: () => Date }) {
+  const { db, now } = deps;
+
+  /** The visitor's tree: enabled categories with their enabled articles, each in the best language there is. */
+  async function helpCenter(merchantId: number, language: string): Promise<HelpCenter> {
+    const chain = languageChain(language);
+    const categories = await db
+      .selectFrom('help_categories')
+      .select(['id', 'key'])
+      .where('merchant_id', '=', merchantId)
+      .where('is_enabled', '=', true)
+      .orderBy('sort')
+      .orderBy('id')
+      .execute();
+    if (categories.length === 0) return { language: chain[0] ?? language, categories: [] };
+    const categoryIds = categories.map((c) => c.id);
+    const [titles, articles] = await Promise.all([
+      db.selectFrom('help_category_titles').selectAll().where('category_id', 'in', categoryIds).execute(),
+      db
+        .selectFrom('help_articles')
+        .select(['id', 'key', 'category_id'])
+        .where('category_id', 'in', categoryIds)
+        .where('is_enabled', '=', true)
+        .orderBy('sort')
+        .orderBy('id')
+        .execute(),
+    ]);
+    const texts =
+      articles.length === 0
+        ? []
+        : await db
+            .selectFrom('help_article_texts')
+            .selectAll()
+            .where(
+              'article_id',
+              'in',
+              articles.map((a) => a.id),
+            )
+            .execute();
+    const titlesOf = groupBy(
+      titles,
+      (t) => Number(t.category_id),
+      (t) => [t.language, t.title] as const,
+    );
+    const textsOf = groupBy(
+      texts,
+      (t) => Number(t.article_id),
+      (t) => [t.language, { title: t.title, body: t.body_html }] as const,
+    );
+
+    const tree: HelpCenter['categories'] = [];
+    for (const category of categories) {
+      const id = Number(category.id);
+      const title = pick(titlesOf.get(id), chain);
+      if (!title) continue;
+      const list = articles
+        .filter((a) => Number(a.category_id) === id)
+        .flatMap((article) => {
+          const text = pick(textsOf.get(Number(article.id)), chain);
+          return text
+            ? [{ id: Number(article.id), key: article.key, title: text.value.title, body: text.value.body, language: text.language }]
+            : [];
+        });
+      if (list.length > 0) tree.push({ id, key: category.key, title: title.value, articles: list });
+    }
+    return { language: chain[0] ?? language, categories: tree };
+  }
+
+  // Back office: categories and articles.
+
+  async function adminTree(merchantId: number): Promise<AdminHelpCategory[]> {
+    const categories = await db
+      .selectFrom('help_categories')
+      .selectAll()
+      .where('merchant_id', '=', merchantId)
+      .orderBy('sort')
+      .orderBy('id')
+      .execute();
+    if (categories.length === 0) return [];
+    const categoryIds = categories.map((c) => c.id);
+    const [titles, articles] = await Promise.all([
+      db.selectFrom('help_category_titles').selectAll().where('category_id', 'in', categoryIds).execute(),
+      db.selectFrom('help_articles').selectAll().where('category_id', 'in', categoryIds).orderBy('sort').orderBy('id').execute(),
+    ]);
+    const texts =
+      articles.length === 0
+        ? []
+        : await db
+            .selectFrom('help_article_texts')
+            .selectAll()
+            .where(
+              'article_id',
+              'in',
+              articles.map((a) => a.id),
+            )
+            .execute();
+    return categories.map((category) => ({
+      id: Number(category.id),
+      key: category.key,
+      sort: category.sort,
+      isEnabled: category.is_enabled,
+      titles: Object.fromEntries(titles.filter((t) => Number(t.category_id) === Number(category.id)).map((t) => [t.language, t.title])),
+      updatedAt: new Date(category.updated_at).toISOString(),
+      articles: articles
+        .filter((a) => Number(a.category_id) === Number(category.id))
+        .map(
+          (article): AdminHelpArticle => ({
+            id: Number(article.id),
+            categoryId: Number(article.category_id),
+            key: article.key,
+            sort: article.sort,
+            isEnabled: article.is_enabled,
+            texts: Object.fromEntries(
+              texts
+                .filter((t) => Number(t.article_id) === Number(article.id))
+                .map((t) => [t.language, { title: t.title, body: t.body_html }]),
+            ),
+            updatedAt: new Date(article.updated_at).toISOString(),
+          }),
+        ),
+    }));
+  }
+
+  async function findCategory(merchantId: number, id: number): Promise<AdminHelpCategory> {
+    const found = (await adminTree(merchantId)).find((c) => c.id === id);
+    if (!found) throw new DomainError('help_category_not_found');
+    return found;
+  }
+
+  async function findArticle(merchantId: number, id: number): Promise<AdminHelpArticle> {
+    for (const category of await adminTree(merchantId)) {
+      const found = category.articles.find((a) => a.id === id);
+      if (found) return found;
+    }
+    throw new DomainError('help_article_not_found');
+  }
+
+  async function writeCategoryTitles(trx: Transaction<DB>, categoryId: number, titles: Record<string, string>) {
+    await trx.deleteFrom('help_category_titles').where('category_id', '=', categoryId).execute();
+    await trx
+      .insertInto('help_category_titles')
+      .values(Object.entries(titles).map(([language, title]) => ({ category_id: categoryId, language, title })))
+      .execute();
+  }
+
+  function cleanTexts(texts: HelpArticleInput['texts']) {
+    const cleaned: Record<string, { title: string; body: string }> = {};
+    for (const [language, text] of Object.entries(texts)) {
+      const body = sanitizeAnnouncementHtml(text.body);
+      // A body that was nothing but forbidden markup is refused rather than published empty.
+      if (body === '') throw new DomainError('field_required', `texts.${language}.body`);
+      cleaned[language] = { title: text.title, body };
+    }
+    return cleaned;
+  }
+
+  async function writeArticleTexts(trx: Transaction<DB>, articleId: number, texts: Record<string, { title: string; body: string }>) {
+    await trx.deleteFrom('help_article_texts').where('article_id', '=', articleId).execute();
+    await trx
+      .insertInto('help_article_texts')
+      .values(Object.entries(texts).map(([language, t]) => ({ article_id: articleId, language, title: t.title, body_html: t.body })))
+      .execute();
+  }
+
+  async function createCategory(op: Operator, input: HelpCategoryInput): Promise<AdminHelpCategory> {
+    let id = 0;
+    try {
+      await db.transaction().execute(async (trx) => {
+        const row = await trx
+          .insertInto('help_categories')
+          .values({ merchant_id: op.merchantId, key: input.key, sort: input.sort, is_enabled: input.isEnabled })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        id = Number(row.id);
+        await writeCategoryTitles(trx, id, input.titles);
+        await audit(trx, op, 'help_category.create', 'help_category', id, input);
+      });
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new DomainError('help_key_taken', 'key');
+      throw error;
+    }
+    return findCategory(op.merchantId, id);
+  }
+
+  async function updateCategory(op: Operator, id: number, input: HelpCategoryInput): Promise<AdminHelpCategory> {
+    const before = await findCategory(op.merchantId, id);
+    try {
+      await db.transaction().execute(async (trx) => {
+        await trx
+          .updateTable('help_categories')
+          .set({ key: input.key, sort: input.sort, is_enabled: input.isEnabled, updated_at: now() })
+          .where('id', '=', id)
+          .where('merchant_id', '=', op.merchantId)
+          .execute();
+        await writeCategoryTitles(trx, id, input.titles);
+        const { articles: _articles, updatedAt: _updatedAt, ...was } = before;
+        await audit(trx, op, 'help_category.update', 'help_category', id, { before: was, after: input });
+      });
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new DomainError('help_key_taken', 'key');
+      throw error;
+    }
+    return findCategory(op.merchantId, id);
+  }
+
+  async function setCategoryEnabled(op: Operator, id: number, isEnabled: boolean): Promise<AdminHelpCategory> {
+    await db.transaction().execute(async (trx) => {
+      const changed = await trx
+        .updateTable('help_categories')
+        .set({ is_enabled: isEnabled, updated_at: now() })
+        .where('id', '=', id)
+        .where('merchant_id', '=', op.merchantId)
+        .executeTakeFirst();
+      if (Number(changed.numUpdatedRows) === 0) throw new DomainError('help_category_not_found');
+      await audit(trx, op, isEnabled ? 'help_category.enable' : 'help_category.disable', 'help_category', id, { isEnabled });
+    });
+    return findCategory(op.merchantId, id);
+  }
+
+  async function assertCategory(trx: Transaction<DB>, merchantId: number, categoryId: number) {
+    const category = await trx
+      .selectFrom('help_categories')
+      .select('id')
+      .where('id', '=', categoryId)
+      .where('merchant_id', '=', merchantId)
+      .executeTakeFirst();
+    if (!category) throw new DomainError('help_category_not_found', 'categoryId');
+  }
+
+  async function createArticle(op: Operator, input: HelpArticleInput): Promise<AdminHelpArticle> {
+    const texts = cleanTexts(input.texts);
+    let id = 0;
+    try {
+      await db.transaction().execute(async (trx) => {
+        await assertCategory(trx, op.merchantId, input.categoryId);
+        const row = await trx
+          .insertInto('help_articles')
+          .values({
+            merchant_id: op.merchantId,
+            category_id: input.categoryId,
+            key: input.key,
+            sort: input.sort,
+            is_enabled: input.isEnabled,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        id = Number(row.id);
+        await writeArticleTexts(trx, id, texts);
+        await audit(trx, op, 'help_article.create', 'help_article', id, { ...input, texts });
+      });
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new DomainError('help_key_taken', 'key');
+      throw error;
+    }
+    return findArticle(op.merchantId, id);
+  }
+
+  async function updateArticle(op: Operator, id: number, input: HelpArticleInput): Promise<AdminHelpArticle> {
+    const before = await findArticle(op.merchantId, id);
+    const texts = cleanTexts(input.texts);
+    try {
+      await db.transaction().execute(async (trx) => {
+        await assertCategory(trx, op.merchantId, input.categoryId);
+        await trx
+          .updateTable('help_articles')
+          .set({ category_id: input.categoryId, key: input.key, sort: input.sort, is_enabled: input.isEnabled, updated_at: now() })
+          .where('id', '=', id)
+          .where('merchant_id', '=', op.merchantId)
+          .execute();
+        await writeArticleTexts(trx, id, texts);
+        const { updatedAt: _updatedAt, ...was } = before;
+        await audit(trx, op, 'help_article.update', 'help_article', id, { before: was, after: { ...input, texts } });
+      });
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new DomainError('help_key_taken', 'key');
+      throw error;
+    }
+    return findArticle(op.merchantId, id);
+  }
+
+  async function setArticleEnabled(op: Operator, id: number, isEnabled: boolean): Promise<AdminHelpArticle> {
+    await db.transaction().execute(async (trx) => {
+      const changed = await trx
+        .updateTable('help_articles')
+        .set({ is_enabled: isEnabled, updated_at: now() })
+        .where('id', '=', id)
+        .where('merchant_id', '=', op.merchantId)
+        .executeTakeFirst();
+      if (Number(changed.numUpdatedRows) === 0) throw new DomainError('help_article_not_found');
+      await audit(trx, op, isEnabled ? 'help_article.enable' : 'help_article.disable', 'help_article', id, { isEnabled });
+    });
+    return findArticle(op.merchantId, id);
+  }
+
+  // Feedback.
+
+  /**
+   * Stores a member's feedback. The text is trimmed and counted in characters (1 to 140); a member
+   * may send FEEDBACK_PER_HOUR per rolling hour, counted under a lock on the member so two at once
+   * cannot both slip under the limit.
+   */
+  async function sendFeedback(
+    member: { memberId: number; merchantId: number },
+    input: { questionType: FeedbackQuestionType; content: string },
+    ip: string | null,
+  ) {
+    const content = input.content.normalize('NFC').trim();
+    const length = feedbackLength(content);
+    if (length === 0) throw new DomainError('feedback_text_required');
+    if (length > FEEDBACK_MAX_CHARS) throw new DomainError('feedback_text_too_long', undefined, { max: String(FEEDBACK_MAX_CHARS) });
+    return db.transaction().execute(async (trx) => {
+      await trx.selectFrom('members').select('id').where('id', '=', member.memberId).forUpdate().executeTakeFirstOrThrow();
+      const at = now();
+      const recent = await trx
+        .selectFrom('member_feedback')
+        .select(sql<number>`count(*)::int`.as('n'))
+        .where('member_id', '=', member.memberId)
+        .where('created_at', '>', new Date(at.getTime() - HOUR_MS))
+        .executeTakeFirstOrThrow();
+      if (Number(recent.n) >= FEEDBACK_PER_HOUR)
+        throw new DomainError('feedback_too_many', undefined, { count: String(FEEDBACK_PER_HOUR) });
+      const row = await trx
+        .insertInto('member_feedback')
+        .values({
+          merchant_id: member.merchantId,
+          member_id: member.memberId,
+          question_type: input.questionType,
+          content,
+          ip,
+          created_at: at,
+        })
+        .returning(['id', 'created_at'])
+        .executeTakeFirstOrThrow();
+      return { id: Number(row.id), questionType: input.questionType, content, createdAt: new Date(row.created_at).toISOString() };
+    });
+  }
+
+  async function listFeedback(
+    merchantId: number,
+    query: { status?: FeedbackStatus | undefined; page: number; pageSize: number },
+  ): Promise<{ list: AdminFeedback[]; total: number; page: number; pageSize: number }> {
+    let base = db.selectFrom('member_feedback as f').where('f.merchant_id', '=', merchantId);
+    if (query.status) base = base.where('f.status', '=', query.status);
+    const [rows, count] = await Promise.all([
+      base
+        .innerJoin('members as m', 'm.id', 'f.member_id')
+        .select([
+          'f.id',
+          'f.member_id',
+          'm.username',
+          'f.question_type',
+          'f.content',
+          'f.status',
+          'f.created_at',
+          'f.handled_at',
+          'f.handled_by',
+          'f.note',
+        ])
+        .orderBy('f.id', 'desc')
+        .limit(query.pageSize)
+        .offset((query.page - 1) * query.pageSize)
+        .execute(),
+      base.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow(),
+    ]);
+    return {
+      list: rows.map((r) => ({
+        id: Number(r.id),
+        memberId: Number(r.member_id),
+        username: r.username,
+        questionType: r.question_type as FeedbackQuestionType,
+        content: r.content,
+        status: r.status,
+        createdAt: new Date(r.created_at).toISOString(),
+        handledAt: r.handled_at ? new Date(r.handled_at).toISOString() : null,
+        handledBy: r.handled_by === null ? null : Number(r.handled_by),
+        note: r.note,
+      })),
+      total: Number(count.n),
+      page: query.page,
+      pageSize: query.pageSize,
+    };
+  }
+
+  /** Marks feedback handled (again: the note and time are updated). */
+  async function handleFeedback(op: Operator, id: number, note: string | undefined): Promise<AdminFeedback> {
+    await db.transaction().execute(async (trx) => {
+      const changed = await trx
+        .updateTable('member_feedback')
+        .set({ status: 'handled', handled_by: op.adminId, handled_at: now(), note: note ?? null })
+        .where('id', '=', id)
+        .where('merchant_id', '=', op.merchantId)
+        .executeTakeFirst();
+      if (Number(changed.numUpdatedRows) === 0) throw new DomainError('feedback_not_found');
+      await audit(trx, op, 'feedback.handle', 'feedback', id, { note: note ?? null });
+    });
+    const row = await db
+      .selectFrom('member_feedback as f')
+      .innerJoin('members as m', 'm.id', 'f.member_id')
+      .select([
+        'f.id',
+        'f.member_id',
+        'm.username',
+        'f.question_type',
+        'f.content',
+        'f.status',
+        'f.created_at',
+        'f.handled_at',
+        'f.handled_by',
+        'f.note',
+      ])
+      .where('f.id', '=', id)
+      .executeTakeFirstOrThrow();
+    return {
+      id: Number(row.id),
+      memberId: Number(row.member_id),
+      username: row.username,
+      questionType: row.question_type as FeedbackQuestionType,
+      content: row.content,
+      status: row.status,
+      createdAt: new Date(row.created_at).toISOString(),
+      handledAt: row.handled_at ? new Date(row.handled_at).toISOString() : null,
+      handledBy: row.handled_by === null ? null : Number(row.handled_by),
+      note: row.note,
+    };
+  }
+
+  async function audit(
+    trx: Transaction<DB>,
+    op: Operator,
+    action: string,
+    subjectType: string,
+    subjectId: number,
+    data: Record<string, unknown>,
+  ) {
+    await recordAudit(trx, { actorType: 'admin', actorId: op.adminId, action, subjectType, subjectId, data, ip: op.ip });
+  }
+
+  return {
+    helpCenter,
+    feedback: { send: sendFeedback, list: listFeedback, handle: handleFeedback },
+    admin: { tree: adminTree, createCategory, updateCategory, setCategoryEnabled, createArticle, updateArticle, setArticleEnabled },
+  };
+}
+
+function groupBy<R, V>(
+  rows: readonly R[],
+  keyOf: (row: R) => number,
+  entryOf: (row: R) => readonly [string, V],
+): Map<number, Map<string, V>> {
+  const map = new Map<number, Map<string, V>>();
+  for (const row of rows) {
+    const key = keyOf(row);
+    let inner = map.get(key);
+    if (!inner) {
+      inner = new Map();
+      map.set(key, inner);
+    }
+    const [language, value] = entryOf(row);
+    inner.set(language, value);
+  }
+  return map;
+}
