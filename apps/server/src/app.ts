@@ -24,6 +24,8 @@ import { adminMoneyRoutes } from './modules/admin-money/admin-money.routes.ts';
 import { type AdminMoneyService, createAdminMoneyService } from './modules/admin-money/admin-money.service.ts';
 import { type AuditService, createAuditService } from './modules/audit/audit.service.ts';
 import { type BetRecordService, createBetRecordService } from './modules/bet-records/bet-records.service.ts';
+import { chatRoutes } from './modules/chat/chat.routes.ts';
+import { type ChatService, createChatService } from './modules/chat/chat.service.ts';
 import { contentRoutes } from './modules/content/content.routes.ts';
 import { type ContentService, createContentService } from './modules/content/content.service.ts';
 import { createDepositsModule, registerDepositsRoutes } from './modules/deposits/deposits.module.ts';
@@ -58,6 +60,7 @@ import { createSettingsService, type SettingsService } from './modules/settings/
 import { lookupCountry } from './modules/system/ip-country.ts';
 import { systemRoutes } from './modules/system/system.routes.ts';
 import { createSystemService, type SystemService } from './modules/system/system.service.ts';
+import { settingsTreeSetting } from './modules/system/system.settings.ts';
 import { transfersAdminRoutes } from './modules/transfers/transfers.admin-routes.ts';
 import { transfersRoutes } from './modules/transfers/transfers.routes.ts';
 import { createTransfersService, type TransfersService } from './modules/transfers/transfers.service.ts';
@@ -116,6 +119,7 @@ export type AppServices = {
   lottery: LotteryService;
   help: HelpService;
   inbox: InboxService;
+  chat: ChatService;
 };
 
 declare module 'fastify' {
@@ -244,6 +248,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     stakeGuard: (memberId, amountMinor, trx) => responsibleGaming.assertCanStake(memberId, amountMinor, trx),
     resultsFeedUrl: env.LOTTERY_RESULTS_FEED_URL,
   });
+  // The house chat room: trial accounts and members under a break or self-exclusion are refused.
+  const chat = createChatService({
+    db: database.db,
+    settingsTree: (merchantId) => settings.get(merchantId, settingsTreeSetting),
+    assertNotExcluded: (memberId) => responsibleGaming.assertCanLogin(memberId),
+    timeZoneOf: records.timeZoneOf,
+    publishToMerchant: realtime.publishToMerchant,
+    logger: app.log,
+    now,
+  });
   app.decorate('services', {
     sessions,
     settings,
@@ -268,6 +282,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     lottery,
     help,
     inbox,
+    chat,
   });
   app.decorate('metrics', metrics);
   app.decorate('jobs', jobs);
@@ -379,6 +394,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(transfersRoutes(transfers));
   await app.register(responsibleGamingRoutes(responsibleGaming));
   await app.register(inboxRoutes(inbox));
+  await app.register(chatRoutes(chat));
   await app.register(transfersAdminRoutes(transfers));
   await app.register(adminMoneyRoutes(adminMoney));
   await registerDepositsRoutes(app, { deposits, ledger, settings });

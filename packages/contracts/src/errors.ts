@@ -359,6 +359,34 @@ export const ERROR_CODES = {
     vi: 'Kỳ quay không ở trạng thái cho phép thao tác này',
     en: 'The draw is not in a state that allows this',
   },
+  in_please_information: {
+    status: 403,
+    vi: 'Tài khoản dùng thử không thể dùng phòng trò chuyện, vui lòng đăng ký tài khoản chính thức',
+    en: 'Trial accounts cannot use the chat room: please register an official account',
+  },
+  chat_room_not_found: { status: 404, vi: 'Không tìm thấy phòng trò chuyện', en: 'Chat room not found' },
+  chat_disabled: { status: 403, vi: 'Phòng trò chuyện đang tắt', en: 'The chat room is switched off' },
+  chat_rate_limited: {
+    status: 429,
+    vi: 'Bạn gửi tin nhắn quá nhanh, vui lòng chờ một chút',
+    en: 'You are sending messages too fast, please wait a moment',
+    viWith: 'Bạn gửi tin nhắn quá nhanh, vui lòng chờ {seconds} giây',
+    enWith: 'You are sending messages too fast, please wait {seconds} s',
+  },
+  chat_muted: {
+    status: 403,
+    vi: 'Bạn đang bị tạm khóa trò chuyện',
+    en: 'You have been muted in the chat room',
+    viWith: 'Bạn đang bị tạm khóa trò chuyện đến {until}',
+    enWith: 'You have been muted in the chat room until {until}',
+  },
+  chat_room_code_taken: { status: 409, vi: 'Mã phòng đã tồn tại', en: 'This room code is already in use' },
+  chat_default_room_required: {
+    status: 409,
+    vi: 'Không thể tắt phòng chung; hãy tắt phòng trò chuyện trong cây cài đặt',
+    en: 'The public room cannot be switched off; switch the chat room off in the settings tree instead',
+  },
+  chat_message_not_found: { status: 404, vi: 'Không tìm thấy tin nhắn', en: 'Message not found' },
   internal_error: { status: 500, vi: 'Lỗi hệ thống không xác định', en: 'Unknown system error' },
 } as const satisfies Record<string, ErrorEntry>;
 

@@ -30,4 +30,9 @@ export type RealtimeServerMessage =
   /** A lottery draw the member bet on was settled or voided; the tab reloads its tickets and results. */
   | { type: 'lottery'; gameId: string; numero: string; status: 'settled' | 'voided' }
   /** A platform message reached the member's inbox, or one was withdrawn; the tab reloads its unread count. */
-  | { type: 'inbox' };
+  | { type: 'inbox' }
+  /**
+   * The house chat room changed (a new message, or one hidden by an operator); sent to every
+   * connected member of the merchant. The tab reloads the room and its unread count.
+   */
+  | { type: 'chat'; room: string; change: 'message' | 'hidden' };

@@ -15,4 +15,5 @@ export const realtimeServerMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('balance'), value: walletBalanceValueSchema }),
   z.object({ type: z.literal('lottery'), gameId: z.string(), numero: z.string(), status: z.enum(['settled', 'voided']) }),
   z.object({ type: z.literal('inbox') }),
+  z.object({ type: z.literal('chat'), room: z.string(), change: z.enum(['message', 'hidden']) }),
 ]) satisfies z.ZodType<RealtimeServerMessage>;

@@ -4,6 +4,7 @@ import type { AdminTables } from '../modules/admin/admin.tables.ts';
 import type { AdminMoneyTables } from '../modules/admin-money/admin-money.tables.ts';
 import type { BankCardsTables } from '../modules/bank-cards/bank-cards.tables.ts';
 import type { BetRecordsTables } from '../modules/bet-records/bet-records.tables.ts';
+import type { ChatTables } from '../modules/chat/chat.tables.ts';
 import type { ContentTables } from '../modules/content/content.tables.ts';
 import type { DepositsTables } from '../modules/deposits/deposits.tables.ts';
 import type { GameSessionTables } from '../modules/game-session/game-session.tables.ts';
@@ -234,4 +235,5 @@ export type DB = CoreTables &
   BetRecordsTables &
   GamesTables &
   LotteryTables &
-  HelpTables;
+  HelpTables &
+  ChatTables;

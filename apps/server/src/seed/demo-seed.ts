@@ -4,6 +4,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../db/schema.ts';
 import { type Env, shouldSeedDemoData } from '../env.ts';
 import { hashPassword } from '../lib/password.ts';
+import { seedDemoChat } from '../modules/chat/chat.demo.ts';
 import { seedDemoContent } from '../modules/content/content.demo.ts';
 import { seedDemoHelp } from '../modules/help/help.demo.ts';
 import { seedDemoInbox } from '../modules/inbox/inbox.demo.ts';
@@ -170,6 +171,7 @@ export async function seedDemoData(db: Kysely<DB>, options: DemoSeedOptions = {}
     await seedDemoHelp(trx, merchant.id);
     await seedDemoGames(trx, merchant.id);
     await seedDemoLottery(trx, merchant.id);
+    await seedDemoChat(trx, merchant.id);
 
     let adminId = 0;
     for (const admin of DEMO_ACCOUNTS.filter((a) => a.role === 'administrator')) {

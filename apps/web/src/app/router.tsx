@@ -85,6 +85,11 @@ export const routes: RouteObject[] = [
       { path: '*', lazy: async () => ({ Component: (await import('../pages/not-found-page.tsx')).NotFoundPage }) },
     ],
   },
+  // The chat room's own page (what the chat URL points at) has no site frame either.
+  {
+    path: '/chatroom',
+    lazy: async () => ({ Component: (await import('../pages/chat-room-page.tsx')).ChatRoomPage }),
+  },
   // The bare help page has no site frame.
   {
     path: '/helpmc',

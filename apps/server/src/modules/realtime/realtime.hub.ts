@@ -12,7 +12,10 @@ export const SESSION_RECHECK_INTERVAL_MS = 30_000;
 const WATCH_BATCH_SIZE = 500;
 /** Open sockets per member; a further tab closes the oldest. */
 export const SOCKETS_PER_MEMBER_MAX = 20;
-/** Member events from any node reach every node on this channel. */
+/**
+ * Member events from any node reach every node on this channel: to one member (`memberId`) or to
+ * every connected member of a merchant (`merchantId`: a broadcast message, the chat room).
+ */
 export const MEMBER_EVENTS_CHANNEL = 'realtime:member';
 
 /** The part of a WebSocket the hub needs, so tests can use a fake. */

@@ -1,13 +1,36 @@
-import { type ReactNode, useEffect, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { useSessionStore } from '../../auth/hooks/session-store.ts';
 import { useRequireRealAccount } from '../../auth/hooks/use-require-real-account.ts';
+import { useChatUnread } from '../../chat/api/chat-api.ts';
+import { useChatTranslation } from '../../chat/i18n/register-translations.ts';
 import { findResource, usePermission } from '../../home/api/home-queries.ts';
 import { useShellHomeTranslation } from '../../home/i18n/register-translations.ts';
 import { useMemberCentreNavigation } from '../../member-centre/hooks/use-member-centre-navigation.ts';
 import { isSettingOn, useSettingsTree } from '../../system/api/get-settings-tree.ts';
 import { usePopupStore } from '../hooks/popup-store.ts';
 import '../right-bar.css';
+
+/** The house chat room's dialog is its own chunk, loaded when a member opens it. */
+const ChatPanel = lazy(async () => ({ default: (await import('../../chat/components/chat-panel.tsx')).ChatPanel }));
+
+/**
+ * Whether the operator's CHATROOM resource names an outside chat service (an http(s) address of
+ * another site), which opens in a new tab; any other address, or none, means the house chat room.
+ */
+export function isExternalChatUrl(url: string, origin: string): boolean {
+  try {
+    const parsed = new URL(url, origin);
+    return (parsed.protocol === 'https:' || parsed.protocol === 'http:') && parsed.origin !== origin;
+  } catch {
+    return false;
+  }
+}
+
+/** The badge's text: the count, "99+" beyond. */
+export function unreadBadgeText(count: number): string {
+  return count > 99 ? '99+' : String(count);
+}
 
 /** Line drawings of the bar's entries, in the style of components/icon.tsx. */
 const PATHS = {
@@ -89,6 +112,10 @@ export function RightBar() {
   const permission = usePermission();
   const tree = useSettingsTree();
   const isLogin = useSessionStore((s) => s.isLogin);
+  const isTrial = useSessionStore((s) => s.isTrial);
+  const customerId = useSessionStore((s) => s.userInfo?.customerId ?? null);
+  const { t: tChat, i18n } = useChatTranslation();
+  const [isChatOpen, setChatOpen] = useState(false);
   const requireRealAccount = useRequireRealAccount();
   const { openPage } = useMemberCentreNavigation();
   const openPopup = usePopupStore((s) => s.open);
@@ -105,6 +132,10 @@ export function RightBar() {
   const isOn = (modId: string) => !tree.data || isSettingOn(tree.data, modId);
   const serviceUrl = data?.customerService.url ?? '';
   const chatRoom = findResource(data, 'CHATROOM');
+  const externalChatUrl = chatRoom && isExternalChatUrl(chatRoom.url, window.location.origin) ? chatRoom.url : null;
+  const isHouseChat = isOn('CHATROOM') && externalChatUrl === null;
+  const unread = useChatUnread(customerId, i18n.language, isHouseChat && isLogin && !isTrial);
+  const unreadCount = unread.data ?? 0;
   const speedTest = findResource(data, 'SPEEDTEST');
   const telegram = findResource(data, 'TELEGRAM');
   const facebook = findResource(data, 'FACEBOOK');
@@ -140,15 +171,29 @@ export function RightBar() {
             {(content) => <External href={serviceUrl} content={content} />}
           </Entry>
         )}
-        {chatRoom && isOn('CHATROOM') && (
+        {isOn('CHATROOM') && (
           <Entry icon="chatRoom" label={t('rightBar.chatRoom')}>
             {(content) => (
               <button
                 type="button"
                 className="right-bar__link"
-                onClick={() => requireRealAccount(() => window.open(chatRoom.url, '_blank', 'noopener,noreferrer'))}
+                aria-haspopup={externalChatUrl ? undefined : 'dialog'}
+                onClick={() =>
+                  requireRealAccount(() =>
+                    // An outside chat service the operator configured opens as before; otherwise the house room.
+                    externalChatUrl ? window.open(externalChatUrl, '_blank', 'noopener,noreferrer') : setChatOpen(true),
+                  )
+                }
               >
                 {content}
+                {isHouseChat && unreadCount > 0 && (
+                  <>
+                    <span className="right-bar__badge" aria-hidden="true" data-testid="chat-unread">
+                      {unreadBadgeText(unreadCount)}
+                    </span>
+                    <span className="visually-hidden">{tChat('unread', { count: unreadCount })}</span>
+                  </>
+                )}
               </button>
             )}
           </Entry>
@@ -224,6 +269,11 @@ export function RightBar() {
           </Entry>
         )}
       </ul>
+      {isChatOpen && (
+        <Suspense fallback={null}>
+          <ChatPanel onClose={() => setChatOpen(false)} />
+        </Suspense>
+      )}
       <p className="right-bar__status" role="status">
         {copyStatus === 'copied' ? t('copy_success') : copyStatus === 'failed' ? t('copy_failed') : ''}
       </p>

@@ -6,7 +6,7 @@ import { inboxKeys } from '../../inbox/api/inbox-api.ts';
 import { walletKeys } from '../api/get-balance.ts';
 
 /**
- * Keeps the balance query (the lottery page on a settlement, the inbox on a new message) up to date from the server's pushes while a member is logged in, so a
+ * Keeps the balance query (the lottery page on a settlement, the inbox and the chat room on a new message) up to date from the server's pushes while a member is logged in, so a
  * deposit confirmed by the operator or a win in another tab shows without a refresh.
  */
 export function useLiveBalance(): void {
@@ -21,6 +21,11 @@ export function useLiveBalance(): void {
       else if (message.type === 'lottery') void queryClient.invalidateQueries({ queryKey: ['lottery'] });
       // A platform message arrived or was withdrawn: the unread count and the inbox reload.
       else if (message.type === 'inbox') void queryClient.invalidateQueries({ queryKey: inboxKeys.all(customerId) });
+      // The chat room changed (a new message, or one hidden): the open room and the unread badge reload.
+      else if (message.type === 'chat') {
+        void queryClient.invalidateQueries({ queryKey: ['chat', 'messages', message.room] });
+        void queryClient.invalidateQueries({ queryKey: ['chat', 'unread'] });
+      }
     });
   }, [token, customerId, queryClient]);
 }

@@ -1,0 +1,367 @@
+import { isTrialAccountType } from '@platform/contracts/account-types';
+import {
+  type AdminChatRoomBody,
+  CHAT_DEFAULT_ROOM,
+  CHAT_PAGE_PATH,
+  CHAT_POST_INTERVAL_MS,
+  CHAT_POSTS_PER_MINUTE_MAX,
+  type ChatPostRequest,
+  type ChatUrlRequest,
+} from '@platform/contracts/chat';
+import type { MessageParams } from '@platform/contracts/errors';
+import type { RealtimeServerMessage } from '@platform/contracts/realtime';
+import type { SettingsTreeNode } from '@platform/contracts/system';
+import type { Kysely, Transaction } from 'kysely';
+import type { DB } from '../../db/schema.ts';
+import { DomainError } from '../../lib/domain-error.ts';
+import { recordAudit } from '../audit/audit.service.ts';
+import type { Principal } from '../session/session.service.ts';
+import * as repo from './chat.repository.ts';
+
+/** The badge counts unread messages up to this many and shows "99+" beyond. */
+export const CHAT_UNREAD_COUNT_MAX = 100;
+const MINUTE_MS = 60_000;
+/** The default room's name as operators see it. */
+export const CHAT_DEFAULT_ROOM_NAME = 'Phòng chung';
+
+type Operator = { adminId: number; merchantId: number; ip: string | null };
+
+export type ChatService = ReturnType<typeof createChatService>;
+
+/** A username with its middle hidden: `player123` -> `pl***23`. */
+export function maskUsername(username: string): string {
+  if (username.length <= 3) return `${username.slice(0, 1)}***`;
+  if (username.length <= 5) return `${username.slice(0, 1)}***${username.slice(-1)}`;
+  return `${username.slice(0, 2)}***${username.slice(-2)}`;
+}
+
+/**
+ * A message's text as it is stored: control characters and line breaks become spaces, runs of
+ * spaces one. HTML is not interpreted or stripped: the text is always shown as text.
+ */
+export function normaliseChatText(text: string): string {
+  const spaced = Array.from(text, (ch) => {
+    const code = ch.codePointAt(0) ?? 0;
+    return code < 0x20 || code === 0x7f || code === 0x2028 || code === 0x2029 ? ' ' : ch;
+  }).join('');
+  return spaced.replace(/ {2,}/g, ' ').trim();
+}
+
+/** Whether a part of the site is on: its node and every node above it enabled ('1'); a part the tree does not name is off, as on the web. */
+function isNodeOn(nodes: readonly SettingsTreeNode[], modId: string): boolean {
+  const walk = (list: readonly SettingsTreeNode[], isParentOn: boolean): boolean | undefined => {
+    for (const node of list) {
+      const isOn = isParentOn && node.enabled === '1';
+      if (node.modId === modId) return isOn;
+      const found = walk(node.childrenNodes, isOn);
+      if (found !== undefined) return found;
+    }
+    return undefined;
+  };
+  return walk(nodes, true) ?? false;
+}
+
+/**
+ * The house chat room: one public room per merchant (and rooms per language an operator adds),
+ * messages, read markers for the unread badge, operator hiding and muting. New messages reach the
+ * connected members of the merchant through the realtime hub.
+ */
+export function createChatService(deps: {
+  db: Kysely<DB>;
+  /** The merchant's settings tree; the room is refused when its CHATROOM node is off. */
+  settingsTree: (merchantId: number) => Promise<readonly SettingsTreeNode[]>;
+  /** Throws rg_on_break or rg_self_excluded for a member under a break or self-exclusion. */
+  assertNotExcluded: (memberId: number) => Promise<void>;
+  timeZoneOf: (merchantId: number, trx?: Transaction<DB>) => Promise<string>;
+  publishToMerchant: (merchantId: number, message: RealtimeServerMessage) => Promise<void>;
+  logger: { warn: (obj: object, msg: string) => void };
+  now: () => Date;
+}) {
+  const { db, now } = deps;
+
+  async function untilParams(until: Date, merchantId: number): Promise<MessageParams> {
+    const timeZone = await deps.timeZoneOf(merchantId);
+    const format = (locale: string) =>
+      new Intl.DateTimeFormat(locale, {
+        timeZone,
+        year: 'numeric',
+        month: '2-digit',
+        day: '2-digit',
+        hour: '2-digit',
+        minute: '2-digit',
+      }).format(until);
+    return { until: { vi: format('vi-VN'), en: format('en-GB') } };
+  }
+
+  /** Trial accounts, members under a break or self-exclusion, and a switched-off room are refused. */
+  async function assertMayChat(principal: Principal): Promise<void> {
+    if (isTrialAccountType(principal.accountType)) throw new DomainError('in_please_information');
+    if (!isNodeOn(await deps.settingsTree(principal.merchantId), 'CHATROOM')) throw new DomainError('chat_disabled');
+    await deps.assertNotExcluded(principal.memberId);
+  }
+
+  async function roomOf(merchantId: number, code: string): Promise<repo.ChatRoomRow> {
+    if (code === CHAT_DEFAULT_ROOM) await repo.ensureRoom(db, merchantId, CHAT_DEFAULT_ROOM, CHAT_DEFAULT_ROOM_NAME);
+    const room = await repo.findRoomByCode(db, merchantId, code);
+    if (!room) throw new DomainError('chat_room_not_found');
+    return room;
+  }
+
+  function present(row: repo.ChatMessageRow, memberId: number) {
+    return {
+      id: row.id,
+      room: row.roomCode,
+      displayName: row.displayName,
+      text: row.body,
+      createdAt: row.createdAt.toISOString(),
+      isOwn: row.memberId === memberId,
+    };
+  }
+
+  function notify(merchantId: number, room: string, change: 'message' | 'hidden'): void {
+    deps.publishToMerchant(merchantId, { type: 'chat', room, change }).catch((err: unknown) => {
+      deps.logger.warn({ err, merchantId }, 'chat event not published');
+    });
+  }
+
+  /** The member's room: the one named, else the operator's room for the language, else the public room. */
+  async function roomFor(merchantId: number, choice: { room?: string | undefined; language?: string | undefined }) {
+    if (choice.room) return roomOf(merchantId, choice.room);
+    const language = choice.language?.toLowerCase().split(/[-_]/)[0];
+    return (language ? await repo.findRoomByLanguage(db, merchantId, language) : undefined) ?? roomOf(merchantId, CHAT_DEFAULT_ROOM);
+  }
+
+  /** The spec's "chat URL": the site's own chat page for the member's language; never the token. */
+  async function chatUrl(principal: Principal, input: ChatUrlRequest): Promise<{ chatUrl: string; room: string }> {
+    await assertMayChat(principal);
+    const room = await roomFor(principal.merchantId, { language: input.language });
+    const params = new URLSearchParams({ room: room.code });
+    if (input.language) params.set('lang', input.language);
+    if (input.headerColor) params.set('headerColor', input.headerColor);
+    if (input.title) params.set('title', input.title);
+    return { chatUrl: `${CHAT_PAGE_PATH}?${params.toString()}`, room: room.code };
+  }
+
+  async function listMessages(principal: Principal, query: { room: string; before?: number | undefined; limit: number }) {
+    await assertMayChat(principal);
+    const room = await roomOf(principal.merchantId, query.room);
+    const rows = await repo.findVisibleMessages(db, room.id, query.before, query.limit + 1);
+    const page = rows.slice(0, query.limit);
+    const hasMore = rows.length > query.limit;
+    return {
+      room: { code: room.code, name: room.name },
+      list: page.reverse().map((r) => present(r, principal.memberId)),
+      nextBefore: hasMore ? (page[0]?.id ?? null) : null,
+      lastReadId: await repo.findLastRead(db, principal.memberId, room.id),
+    };
+  }
+
+  /** Checks the mute and the rate limit, then stores the message; the sender has read it. */
+  async function post(principal: Principal, input: ChatPostRequest) {
+    await assertMayChat(principal);
+    const text = normaliseChatText(input.text);
+    if (text === '') throw new DomainError('field_required', 'text');
+    const room = await roomOf(principal.merchantId, input.room);
+    const mute = await repo.findMute(db, principal.memberId);
+    const at = now();
+    if (mute && mute.mutedUntil.getTime() > at.getTime()) {
+      throw new DomainError('chat_muted', undefined, await untilParams(mute.mutedUntil, principal.merchantId));
+    }
+    const row = await db.transaction().execute(async (trx) => {
+      const member = await repo.lockMember(trx, principal.memberId);
+      if (!member) throw new DomainError('unauthorized');
+      const recent = await repo.findPostTimesSince(trx, principal.memberId, new Date(at.getTime() - MINUTE_MS));
+      const last = recent.at(-1);
+      let waitMs = last ? last.getTime() + CHAT_POST_INTERVAL_MS - at.getTime() : 0;
+      if (recent.length >= CHAT_POSTS_PER_MINUTE_MAX) {
+        const oldestCounted = recent[recent.length - CHAT_POSTS_PER_MINUTE_MAX] as Date;
+        waitMs = Math.max(waitMs, oldestCounted.getTime() + MINUTE_MS - at.getTime());
+      }
+      if (waitMs > 0) throw new DomainError('chat_rate_limited', undefined, { seconds: String(Math.ceil(waitMs / 1000)) });
+      const displayName = member.nickname?.trim() || maskUsername(member.username);
+      const id = await repo.insertMessage(trx, { roomId: room.id, memberId: principal.memberId, displayName, body: text, createdAt: at });
+      await repo.advanceLastRead(trx, principal.memberId, room.id, id, at);
+      return { id, roomCode: room.code, memberId: principal.memberId, username: member.username, displayName, body: text, createdAt: at };
+    });
+    notify(principal.merchantId, room.code, 'message');
+    return present({ ...row, hiddenAt: null, hiddenBy: null }, principal.memberId);
+  }
+
+  /** The spec's "chat message": unread messages by others in the member's room (as `roomFor` picks it). */
+  async function unreadCount(
+    principal: Principal,
+    choice: { room?: string | undefined; language?: string | undefined },
+  ): Promise<{ unReadCount: number }> {
+    await assertMayChat(principal);
+    const room = await roomFor(principal.merchantId, choice);
+    return { unReadCount: await repo.countUnread(db, room.id, principal.memberId, CHAT_UNREAD_COUNT_MAX) };
+  }
+
+  /** Everything in the room up to `messageId` (at most its newest message) is read. */
+  async function markRead(principal: Principal, input: { room: string; messageId: number }): Promise<{ unReadCount: number }> {
+    await assertMayChat(principal);
+    const room = await roomOf(principal.merchantId, input.room);
+    const newest = await repo.findNewestMessageId(db, room.id);
+    await repo.advanceLastRead(db, principal.memberId, room.id, Math.min(input.messageId, newest), now());
+    return { unReadCount: await repo.countUnread(db, room.id, principal.memberId, CHAT_UNREAD_COUNT_MAX) };
+  }
+
+  function presentForOperator(row: repo.ChatMessageRow) {
+    return {
+      id: row.id,
+      room: row.roomCode,
+      memberId: row.memberId,
+      username: row.username,
+      displayName: row.displayName,
+      text: row.body,
+      createdAt: row.createdAt.toISOString(),
+      hiddenAt: row.hiddenAt?.toISOString() ?? null,
+      hiddenBy: row.hiddenBy,
+    };
+  }
+
+  async function adminList(
+    merchantId: number,
+    query: { room?: string | undefined; memberId?: number | undefined; before?: number | undefined; limit: number },
+  ) {
+    const rows = await repo.findMessagesForMerchant(
+      db,
+      merchantId,
+      { roomCode: query.room, memberId: query.memberId, before: query.before },
+      query.limit + 1,
+    );
+    const page = rows.slice(0, query.limit);
+    return { list: page.map(presentForOperator), nextBefore: rows.length > query.limit ? (page.at(-1)?.id ?? null) : null };
+  }
+
+  /** Hides a message from members (or shows it again); audited, and open rooms reload. */
+  async function setHidden(op: Operator, messageId: number, isHidden: boolean) {
+    const updated = await db.transaction().execute(async (trx) => {
+      const before = await repo.findMessageOfMerchant(trx, op.merchantId, messageId);
+      if (!before) throw new DomainError('chat_message_not_found');
+      if ((before.hiddenAt !== null) === isHidden) return before;
+      await repo.setMessageHidden(trx, messageId, isHidden ? { at: now(), by: op.adminId } : null);
+      await recordAudit(trx, {
+        actorType: 'admin',
+        actorId: op.adminId,
+        action: isHidden ? 'chat_message.hide' : 'chat_message.show',
+        subjectType: 'chat_message',
+        subjectId: messageId,
+        data: { memberId: before.memberId, room: before.roomCode, text: before.body },
+        ip: op.ip,
+      });
+      return (await repo.findMessageOfMerchant(trx, op.merchantId, messageId)) as repo.ChatMessageRow;
+    });
+    notify(op.merchantId, updated.roomCode, 'hidden');
+    return presentForOperator(updated);
+  }
+
+  async function mute(op: Operator, input: { memberId: number; minutes: number; reason: string }) {
+    const at = now();
+    const mutedUntil = new Date(at.getTime() + input.minutes * MINUTE_MS);
+    await db.transaction().execute(async (trx) => {
+      if (!(await repo.findMemberOfMerchant(trx, op.merchantId, input.memberId))) throw new DomainError('not_found', 'member');
+      await repo.upsertMute(trx, { memberId: input.memberId, mutedUntil, reason: input.reason, mutedBy: op.adminId, at });
+      await recordAudit(trx, {
+        actorType: 'admin',
+        actorId: op.adminId,
+        action: 'chat.mute',
+        subjectType: 'member',
+        subjectId: input.memberId,
+        data: { minutes: input.minutes, until: mutedUntil.toISOString(), reason: input.reason },
+        ip: op.ip,
+      });
+    });
+    return { memberId: input.memberId, mutedUntil: mutedUntil.toISOString(), reason: input.reason };
+  }
+
+  async function unmute(op: Operator, memberId: number): Promise<{ memberId: number; wasMuted: boolean }> {
+    return db.transaction().execute(async (trx) => {
+      if (!(await repo.findMemberOfMerchant(trx, op.merchantId, memberId))) throw new DomainError('not_found', 'member');
+      const wasMuted = await repo.deleteMute(trx, memberId);
+      if (wasMuted) {
+        await recordAudit(trx, {
+          actorType: 'admin',
+          actorId: op.adminId,
+          action: 'chat.unmute',
+          subjectType: 'member',
+          subjectId: memberId,
+          data: {},
+          ip: op.ip,
+        });
+      }
+      return { memberId, wasMuted };
+    });
+  }
+
+  const isUniqueViolation = (error: unknown) => (error as { code?: string } | null)?.code === '23505';
+
+  async function adminRooms(merchantId: number): Promise<repo.ChatRoomAdminRow[]> {
+    await repo.ensureRoom(db, merchantId, CHAT_DEFAULT_ROOM, CHAT_DEFAULT_ROOM_NAME);
+    return repo.findRoomsOfMerchant(db, merchantId);
+  }
+
+  /** A further room (one per language, say); `chatUrl` sends members of that language there. */
+  async function createRoom(op: Operator, input: AdminChatRoomBody): Promise<repo.ChatRoomAdminRow> {
+    try {
+      return await db.transaction().execute(async (trx) => {
+        const id = await repo.insertRoom(trx, op.merchantId, input);
+        await recordAudit(trx, {
+          actorType: 'admin',
+          actorId: op.adminId,
+          action: 'chat_room.create',
+          subjectType: 'chat_room',
+          subjectId: id,
+          data: input,
+          ip: op.ip,
+        });
+        return { id, ...input };
+      });
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new DomainError('chat_room_code_taken', 'code');
+      throw error;
+    }
+  }
+
+  /** Renames a room, changes its language or switches it off; the public room keeps its code and stays on. */
+  async function updateRoom(op: Operator, roomId: number, input: AdminChatRoomBody): Promise<repo.ChatRoomAdminRow> {
+    try {
+      return await db.transaction().execute(async (trx) => {
+        const before = await repo.findRoomById(trx, op.merchantId, roomId);
+        if (!before) throw new DomainError('chat_room_not_found');
+        if (before.code === CHAT_DEFAULT_ROOM && (input.code !== CHAT_DEFAULT_ROOM || !input.isEnabled)) {
+          throw new DomainError('chat_default_room_required');
+        }
+        await repo.updateRoom(trx, roomId, input);
+        await recordAudit(trx, {
+          actorType: 'admin',
+          actorId: op.adminId,
+          action: 'chat_room.update',
+          subjectType: 'chat_room',
+          subjectId: roomId,
+          data: { before: { code: before.code, name: before.name, language: before.language, isEnabled: before.isEnabled }, after: input },
+          ip: op.ip,
+        });
+        return { id: roomId, ...input };
+      });
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new DomainError('chat_room_code_taken', 'code');
+      throw error;
+    }
+  }
+
+  return {
+    chatUrl,
+    listMessages,
+    post,
+    unreadCount,
+    markRead,
+    adminList,
+    setHidden,
+    mute,
+    unmute,
+    adminRooms,
+    createRoom,
+    updateRoom,
+  };
+}
