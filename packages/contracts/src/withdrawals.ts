@@ -74,6 +74,25 @@ export const removedResponseSchema = okEnvelope(z.object({ removed: z.literal(tr
 
 // ---- Withdrawals ----------------------------------------------------------------------------
 
+/** What a withdrawal's fee depends on; amounts in minor units. */
+export type WithdrawalFeeRule = {
+  /** The first N requests of a day carry no fee. */
+  freePerDay: number;
+  feeFixedMinor: number;
+  /** Percent of the amount in basis points (100 = 1 %), rounded up to the minor unit. */
+  feePercentBasisPoints: number;
+};
+
+/**
+ * The fee of a request that is the `countToday`-th of the member's day (0-based): the one rule
+ * the server charges and the withdraw page shows. Exact for every safe amount (integer arithmetic).
+ */
+export function withdrawalFeeOf(rule: WithdrawalFeeRule, amount: number, countToday: number): number {
+  if (countToday < rule.freePerDay) return 0;
+  const percent = (BigInt(amount) * BigInt(rule.feePercentBasisPoints) + 9_999n) / 10_000n;
+  return rule.feeFixedMinor + Number(percent);
+}
+
 export const WITHDRAWAL_STATUSES = ['pending', 'approved', 'rejected', 'paid', 'confirmed_received', 'disputed'] as const;
 export type WithdrawalStatus = (typeof WITHDRAWAL_STATUSES)[number];
 

@@ -39,12 +39,8 @@ export const withdrawalRulesSetting = defineSetting('withdrawals.rules', withdra
   dayOffsetMinutes: 420,
 });
 
-/** The fee of the `countToday`-th request of the day (0-based), rounded up to the minor unit. */
-export function withdrawalFeeOf(rules: WithdrawalRulesSetting, amount: number, countToday: number): number {
-  if (countToday < rules.freePerDay) return 0;
-  const percent = (BigInt(amount) * BigInt(rules.feePercentBasisPoints) + 9_999n) / 10_000n;
-  return rules.feeFixedMinor + Number(percent);
-}
+/** The fee rule is shared with the withdraw page (packages/contracts). */
+export { withdrawalFeeOf } from '@platform/contracts/withdrawals';
 
 /** The start of the merchant's day containing `at`. */
 export function dayStartOf(at: Date, dayOffsetMinutes: number): Date {

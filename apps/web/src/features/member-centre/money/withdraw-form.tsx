@@ -1,4 +1,4 @@
-import type { BankCardValue } from '@platform/contracts/withdrawals';
+import { type BankCardValue, withdrawalFeeOf } from '@platform/contracts/withdrawals';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormField } from '../../../components/form-field.tsx';
@@ -13,10 +13,13 @@ import { SectionCard } from '../security/section-card.tsx';
 import { parseAmountInput, useMoneyFormat } from './money-format.ts';
 import { PageLink } from './page-link.tsx';
 
-/** The fee the server will take, by the rules it sent: free for the first requests of the day. */
+/** The fee the server will take, by the rules it sent and the same rule it charges by. */
 export function withdrawalFee(rules: WithdrawalRules, amount: number): number {
-  if (rules.usedToday < rules.freePerDay) return 0;
-  return rules.feeFixed + Math.ceil((amount * rules.feePercentBasisPoints) / 10_000);
+  return withdrawalFeeOf(
+    { freePerDay: rules.freePerDay, feeFixedMinor: rules.feeFixed, feePercentBasisPoints: rules.feePercentBasisPoints },
+    amount,
+    rules.usedToday,
+  );
 }
 
 /** The request form with the rules shown, a confirmation, and the re-authentication the server may ask for. */
