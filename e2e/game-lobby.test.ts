@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from './axe.ts';
 import { launchBrowser, screenshot, VIEWPORTS, watchPage } from './browser.ts';
 import { sealForSite } from './encrypted-body.ts';
+import { operatorLogin } from './site-actions.ts';
 import { type SiteServer, startSiteServer } from './site-server.ts';
 
 const PLAYER_PASSWORD = 'Player@2026';
@@ -85,13 +86,9 @@ describe('the game lobby and the demo vendor game', () => {
   }
 
   async function adminToken(): Promise<string> {
-    const response = await fetch(`${baseUrl}/admin-api/session/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: 'admin', password: 'Admin@2026' }),
-    });
-    expect(response.status).toBe(200);
-    return ((await response.json()) as { value: { token: string } }).value.token;
+    const login = await operatorLogin(baseUrl, 'admin');
+    expect(login.status).toBe(200);
+    return login.body.value.token;
   }
 
   for (const viewport of VIEWPORTS) {

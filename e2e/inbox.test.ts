@@ -1,12 +1,11 @@
 import { mkdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { registrationSetting } from '@platform/server/modules/accounts/accounts.settings';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from './axe.ts';
 import { launchBrowser, VIEWPORTS, watchPage } from './browser.ts';
-import { sealForSite } from './encrypted-body.ts';
+import { operatorLogin, registerByUsername, switchOffRegistrationCaptcha } from './site-actions.ts';
 import { type SiteServer, startSiteServer } from './site-server.ts';
 
 const PASSWORD = 'Lotus2026abc';
@@ -22,24 +21,9 @@ describe('platform messages', () => {
   beforeAll(async () => {
     site = await startSiteServer();
     baseUrl = site.baseUrl;
-    const settings = site.app.services.settings;
-    const registration = await settings.get(site.merchantId, registrationSetting);
-    await settings.set(
-      site.merchantId,
-      registrationSetting,
-      {
-        ...registration,
-        fields: registration.fields.map((rule) => (rule.field === 'captcha' ? { ...rule, enabled: false, required: false } : rule)),
-      },
-      'e2e',
-    );
+    await switchOffRegistrationCaptcha(site);
     // The demo operator (administrator), through the back-office login.
-    const login = await fetch(`${baseUrl}/admin-api/session/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: 'admin', password: 'Admin@2026' }),
-    });
-    const loginBody = (await login.json()) as { success: boolean; value: { token: string } };
+    const { body: loginBody } = await operatorLogin(baseUrl, 'admin');
     expect(loginBody.success).toBe(true);
     adminToken = loginBody.value.token;
     browser = await launchBrowser();
@@ -51,11 +35,7 @@ describe('platform messages', () => {
   });
 
   async function register(username: string): Promise<void> {
-    const registered = await fetch(`${baseUrl}/wps/member/register`, {
-      method: 'PUT',
-      headers: { 'content-type': 'application/json' },
-      body: await sealForSite(baseUrl, { username, password: PASSWORD, confirmPassword: PASSWORD, agreement: true }),
-    });
+    const registered = await registerByUsername(baseUrl, username, PASSWORD);
     expect(registered.status).toBe(200);
   }
 

@@ -2,7 +2,6 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { signVendorBody, VENDOR_SIGNATURE_HEADER, VENDOR_TIMESTAMP_HEADER } from '@platform/contracts/vendor-protocol';
 import { createDemoVendor, type DemoVendor } from '@platform/demo-vendor/demo-vendor';
-import { registrationSetting } from '@platform/server/modules/accounts/accounts.settings';
 import { walletModeSetting } from '@platform/server/modules/deposits/deposits.settings';
 import {
   DEMO_TRANSFER_VENDOR_CODE,
@@ -14,7 +13,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from './axe.ts';
 import { launchBrowser, watchPage } from './browser.ts';
-import { sealForSite } from './encrypted-body.ts';
+import { operatorLogin, registerByUsername, switchOffRegistrationCaptcha } from './site-actions.ts';
 import { type SiteServer, startSiteServer } from './site-server.ts';
 
 const PASSWORD = 'Lotus2026abc';
@@ -48,22 +47,8 @@ describe('the member centre records', () => {
   beforeAll(async () => {
     site = await startSiteServer();
     baseUrl = site.baseUrl;
-    const settings = site.app.services.settings;
-    const registration = await settings.get(site.merchantId, registrationSetting);
-    await settings.set(
-      site.merchantId,
-      registrationSetting,
-      {
-        ...registration,
-        fields: registration.fields.map((rule) => (rule.field === 'captcha' ? { ...rule, enabled: false, required: false } : rule)),
-      },
-      'e2e',
-    );
-    const registered = await fetch(`${baseUrl}/wps/member/register`, {
-      method: 'PUT',
-      headers: { 'content-type': 'application/json' },
-      body: await sealForSite(baseUrl, { username, password: PASSWORD, confirmPassword: PASSWORD, agreement: true }),
-    });
+    await switchOffRegistrationCaptcha(site);
+    const registered = await registerByUsername(baseUrl, username, PASSWORD);
     expect(registered.status).toBe(200);
     browser = await launchBrowser();
   });
@@ -191,12 +176,7 @@ describe('the member centre records', () => {
         amount: 300_000,
       });
       expect(order.status).toBe(200);
-      const adminLogin = await fetch(`${baseUrl}/admin-api/session/login`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ username: 'finance01', password: 'Admin@2026' }),
-      });
-      const admin = { authorization: `Bearer ${((await adminLogin.json()) as Envelope<{ token: string }>).value.token}` };
+      const admin = { authorization: `Bearer ${(await operatorLogin(baseUrl, 'finance01')).body.value.token}` };
       const listed = (await (
         await fetch(`${baseUrl}/admin-api/deposit/orders?referenceCode=${order.body.value.orderNo}`, { headers: admin })
       ).json()) as Envelope<{ list: { id: number }[] }>;

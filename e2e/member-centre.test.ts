@@ -1,11 +1,11 @@
 import { createHmac } from 'node:crypto';
 import path from 'node:path';
-import { registrationSetting } from '@platform/server/modules/accounts/accounts.settings';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from './axe.ts';
 import { ARTIFACTS_DIR, launchBrowser, screenshot, VIEWPORTS, watchPage } from './browser.ts';
 import { sealForSite } from './encrypted-body.ts';
+import { switchOffRegistrationCaptcha } from './site-actions.ts';
 import { type SiteServer, startSiteServer } from './site-server.ts';
 
 const PASSWORD = 'Lotus2026abc';
@@ -57,17 +57,7 @@ describe('the member centre', () => {
   beforeAll(async () => {
     site = await startSiteServer();
     baseUrl = site.baseUrl;
-    const settings = site.app.services.settings;
-    const registration = await settings.get(site.merchantId, registrationSetting);
-    await settings.set(
-      site.merchantId,
-      registrationSetting,
-      {
-        ...registration,
-        fields: registration.fields.map((rule) => (rule.field === 'captcha' ? { ...rule, enabled: false, required: false } : rule)),
-      },
-      'e2e',
-    );
+    await switchOffRegistrationCaptcha(site);
     // A fresh member, registered as the site does; registration logs in once, so a later login has a previous one.
     const registered = await fetch(`${baseUrl}/wps/member/register`, {
       method: 'PUT',

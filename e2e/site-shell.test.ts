@@ -1,5 +1,5 @@
 import type { Database } from '@platform/server/db/database';
-import { loginPolicySetting, registrationSetting } from '@platform/server/modules/accounts/accounts.settings';
+import { loginPolicySetting } from '@platform/server/modules/accounts/accounts.settings';
 import { botCheckSetting } from '@platform/server/modules/accounts/bot-check';
 import { settingsTreeSetting } from '@platform/server/modules/system/system.settings';
 import type { FastifyInstance } from 'fastify';
@@ -7,6 +7,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, screenshot, VIEWPORTS, watchPage } from './browser.ts';
 import { sealForSite } from './encrypted-body.ts';
+import { switchOffRegistrationCaptcha } from './site-actions.ts';
 import { type SiteServer, startSiteServer } from './site-server.ts';
 
 const PASSWORD = 'Lotus2026abc';
@@ -25,19 +26,8 @@ describe('a visitor on the site shell', () => {
   beforeAll(async () => {
     site = await startSiteServer();
     ({ app, database, baseUrl } = site);
-    // A browser test cannot read the captcha image, so the captcha rule is switched off for registration.
     merchantId = site.merchantId;
-    const settings = app.services.settings;
-    const registration = await settings.get(site.merchantId, registrationSetting);
-    await settings.set(
-      site.merchantId,
-      registrationSetting,
-      {
-        ...registration,
-        fields: registration.fields.map((rule) => (rule.field === 'captcha' ? { ...rule, enabled: false, required: false } : rule)),
-      },
-      'e2e',
-    );
+    await switchOffRegistrationCaptcha(site);
     browser = await launchBrowser();
   });
 

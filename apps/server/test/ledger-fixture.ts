@@ -1,6 +1,8 @@
 import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
+import { expect } from 'vitest';
 import type { DB } from '../src/db/schema.ts';
+import { DomainError } from '../src/lib/domain-error.ts';
 import type { LedgerService } from '../src/modules/ledger/ledger.service.ts';
 import { createMember, createMerchant } from './factories.ts';
 
@@ -79,4 +81,26 @@ export async function auditLedger(db: Kysely<DB>): Promise<LedgerAudit> {
     unbalancedTransferIds: unbalanced.rows.map((r) => r.id),
     brokenChainEntryIds: chain.rows.map((r) => r.id),
   };
+}
+
+/** The code of the domain error a call ends with, or 'ok'; any other error is rethrown. */
+export async function errorCodeOf(promise: Promise<unknown>): Promise<string> {
+  try {
+    await promise;
+  } catch (err) {
+    if (err instanceof DomainError) return err.code;
+    throw err;
+  }
+  return 'ok';
+}
+
+/** Every ledger invariant of `auditLedger`, for a ledger in VND. */
+export async function expectCleanBooks(db: Kysely<DB>): Promise<void> {
+  const audit = await auditLedger(db);
+  expect(audit.entrySumByCurrency.get('VND')).toBe(0);
+  expect(audit.holdingsByCurrency.get('VND')).toBe(0);
+  expect(audit.driftedAccountIds).toEqual([]);
+  expect(audit.negativeMemberAccountIds).toEqual([]);
+  expect(audit.unbalancedTransferIds).toEqual([]);
+  expect(audit.brokenChainEntryIds).toEqual([]);
 }

@@ -212,44 +212,44 @@ export function createHelpService(deps: { db: Kysely<DB>; now: () => Date }) {
       .execute();
   }
 
-  async function createCategory(op: Operator, input: HelpCategoryInput): Promise<AdminHelpCategory> {
-    let id = 0;
+  /** Runs an operator's write; a category or article key already taken answers `help_key_taken`. */
+  async function inTransactionWithKey(work: (trx: Transaction<DB>) => Promise<void>): Promise<void> {
     try {
-      await db.transaction().execute(async (trx) => {
-        const row = await trx
-          .insertInto('help_categories')
-          .values({ merchant_id: op.merchantId, key: input.key, sort: input.sort, is_enabled: input.isEnabled })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        id = Number(row.id);
-        await writeCategoryTitles(trx, id, input.titles);
-        await audit(trx, op, 'help_category.create', 'help_category', id, input);
-      });
+      await db.transaction().execute(work);
     } catch (error) {
       if (isUniqueViolation(error)) throw new DomainError('help_key_taken', 'key');
       throw error;
     }
+  }
+
+  async function createCategory(op: Operator, input: HelpCategoryInput): Promise<AdminHelpCategory> {
+    let id = 0;
+    await inTransactionWithKey(async (trx) => {
+      const row = await trx
+        .insertInto('help_categories')
+        .values({ merchant_id: op.merchantId, key: input.key, sort: input.sort, is_enabled: input.isEnabled })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      id = Number(row.id);
+      await writeCategoryTitles(trx, id, input.titles);
+      await audit(trx, op, 'help_category.create', 'help_category', id, input);
+    });
     return findCategory(op.merchantId, id);
   }
 
   async function updateCategory(op: Operator, id: number, input: HelpCategoryInput): Promise<AdminHelpCategory> {
     const before = await findCategory(op.merchantId, id);
-    try {
-      await db.transaction().execute(async (trx) => {
-        await trx
-          .updateTable('help_categories')
-          .set({ key: input.key, sort: input.sort, is_enabled: input.isEnabled, updated_at: now() })
-          .where('id', '=', id)
-          .where('merchant_id', '=', op.merchantId)
-          .execute();
-        await writeCategoryTitles(trx, id, input.titles);
-        const { articles: _articles, updatedAt: _updatedAt, ...was } = before;
-        await audit(trx, op, 'help_category.update', 'help_category', id, { before: was, after: input });
-      });
-    } catch (error) {
-      if (isUniqueViolation(error)) throw new DomainError('help_key_taken', 'key');
-      throw error;
-    }
+    await inTransactionWithKey(async (trx) => {
+      await trx
+        .updateTable('help_categories')
+        .set({ key: input.key, sort: input.sort, is_enabled: input.isEnabled, updated_at: now() })
+        .where('id', '=', id)
+        .where('merchant_id', '=', op.merchantId)
+        .execute();
+      await writeCategoryTitles(trx, id, input.titles);
+      const { articles: _articles, updatedAt: _updatedAt, ...was } = before;
+      await audit(trx, op, 'help_category.update', 'help_category', id, { before: was, after: input });
+    });
     return findCategory(op.merchantId, id);
   }
 
@@ -280,51 +280,41 @@ export function createHelpService(deps: { db: Kysely<DB>; now: () => Date }) {
   async function createArticle(op: Operator, input: HelpArticleInput): Promise<AdminHelpArticle> {
     const texts = cleanTexts(input.texts);
     let id = 0;
-    try {
-      await db.transaction().execute(async (trx) => {
-        await assertCategory(trx, op.merchantId, input.categoryId);
-        const row = await trx
-          .insertInto('help_articles')
-          .values({
-            merchant_id: op.merchantId,
-            category_id: input.categoryId,
-            key: input.key,
-            sort: input.sort,
-            is_enabled: input.isEnabled,
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        id = Number(row.id);
-        await writeArticleTexts(trx, id, texts);
-        await audit(trx, op, 'help_article.create', 'help_article', id, { ...input, texts });
-      });
-    } catch (error) {
-      if (isUniqueViolation(error)) throw new DomainError('help_key_taken', 'key');
-      throw error;
-    }
+    await inTransactionWithKey(async (trx) => {
+      await assertCategory(trx, op.merchantId, input.categoryId);
+      const row = await trx
+        .insertInto('help_articles')
+        .values({
+          merchant_id: op.merchantId,
+          category_id: input.categoryId,
+          key: input.key,
+          sort: input.sort,
+          is_enabled: input.isEnabled,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      id = Number(row.id);
+      await writeArticleTexts(trx, id, texts);
+      await audit(trx, op, 'help_article.create', 'help_article', id, { ...input, texts });
+    });
     return findArticle(op.merchantId, id);
   }
 
   async function updateArticle(op: Operator, id: number, input: HelpArticleInput): Promise<AdminHelpArticle> {
     const before = await findArticle(op.merchantId, id);
     const texts = cleanTexts(input.texts);
-    try {
-      await db.transaction().execute(async (trx) => {
-        await assertCategory(trx, op.merchantId, input.categoryId);
-        await trx
-          .updateTable('help_articles')
-          .set({ category_id: input.categoryId, key: input.key, sort: input.sort, is_enabled: input.isEnabled, updated_at: now() })
-          .where('id', '=', id)
-          .where('merchant_id', '=', op.merchantId)
-          .execute();
-        await writeArticleTexts(trx, id, texts);
-        const { updatedAt: _updatedAt, ...was } = before;
-        await audit(trx, op, 'help_article.update', 'help_article', id, { before: was, after: { ...input, texts } });
-      });
-    } catch (error) {
-      if (isUniqueViolation(error)) throw new DomainError('help_key_taken', 'key');
-      throw error;
-    }
+    await inTransactionWithKey(async (trx) => {
+      await assertCategory(trx, op.merchantId, input.categoryId);
+      await trx
+        .updateTable('help_articles')
+        .set({ category_id: input.categoryId, key: input.key, sort: input.sort, is_enabled: input.isEnabled, updated_at: now() })
+        .where('id', '=', id)
+        .where('merchant_id', '=', op.merchantId)
+        .execute();
+      await writeArticleTexts(trx, id, texts);
+      const { updatedAt: _updatedAt, ...was } = before;
+      await audit(trx, op, 'help_article.update', 'help_article', id, { before: was, after: { ...input, texts } });
+    });
     return findArticle(op.merchantId, id);
   }
 

@@ -1,8 +1,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLedger, createLedgerFixture, type LedgerFixture } from '../../../test/ledger-fixture.ts';
+import { createLedgerFixture, errorCodeOf, expectCleanBooks, type LedgerFixture } from '../../../test/ledger-fixture.ts';
 import { createTestDatabase, type TestDatabase } from '../../../test/test-database.ts';
-import { DomainError } from '../../lib/domain-error.ts';
 import { createLedgerService, type LedgerService, type ReserveAndSettleInput } from './ledger.service.ts';
 
 /** `reserveAndSettle`: a bet and its win as one call, interchangeable with `reserve` then `settle`. */
@@ -13,16 +12,6 @@ let f: LedgerFixture;
 let keySeq = 0;
 const key = (label: string) => `${label}-${++keySeq}`;
 
-async function errorCodeOf(promise: Promise<unknown>): Promise<string> {
-  try {
-    await promise;
-  } catch (err) {
-    if (err instanceof DomainError) return err.code;
-    throw err;
-  }
-  return 'ok';
-}
-
 async function fund(accountId: number, amount: number): Promise<void> {
   await ledger.transfer({
     fromAccountId: f.system.paymentClearing,
@@ -31,16 +20,6 @@ async function fund(accountId: number, amount: number): Promise<void> {
     code: 'deposit',
     idempotencyKey: key('dep'),
   });
-}
-
-async function expectCleanBooks(): Promise<void> {
-  const audit = await auditLedger(database.db);
-  expect(audit.entrySumByCurrency.get('VND') ?? 0).toBe(0);
-  expect(audit.holdingsByCurrency.get('VND') ?? 0).toBe(0);
-  expect(audit.driftedAccountIds).toEqual([]);
-  expect(audit.negativeMemberAccountIds).toEqual([]);
-  expect(audit.unbalancedTransferIds).toEqual([]);
-  expect(audit.brokenChainEntryIds).toEqual([]);
 }
 
 beforeAll(async () => {
@@ -95,7 +74,7 @@ describe('reserveAndSettle', () => {
     // Other content under a taken key is a conflict.
     expect(await errorCodeOf(ledger.reserveAndSettle({ ...input, payout: 451 }))).toBe('idempotency_conflict');
     expect(await errorCodeOf(ledger.reserveAndSettle({ ...input, amount: 301 }))).toBe('idempotency_conflict');
-    await expectCleanBooks();
+    await expectCleanBooks(database.db);
   });
 
   it('refuses a stake above the balance whatever the win, and bad input, writing nothing', async () => {
@@ -116,7 +95,7 @@ describe('reserveAndSettle', () => {
       ),
     ).toBe('bad_request');
     expect(await ledger.balanceOf(p.main)).toBe(100);
-    await expectCleanBooks();
+    await expectCleanBooks(database.db);
   });
 
   it('keeps the books exact over random rounds with repeats, conflicts and refusals, alone and in a caller transaction', async () => {
@@ -163,6 +142,6 @@ describe('reserveAndSettle', () => {
       }),
       { numRuns: 15 },
     );
-    await expectCleanBooks();
+    await expectCleanBooks(database.db);
   });
 });

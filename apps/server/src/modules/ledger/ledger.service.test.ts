@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLedger, createLedgerFixture, type LedgerFixture } from '../../../test/ledger-fixture.ts';
+import { auditLedger, createLedgerFixture, errorCodeOf, type LedgerFixture } from '../../../test/ledger-fixture.ts';
 import { createTestDatabase, type TestDatabase } from '../../../test/test-database.ts';
-import { DomainError } from '../../lib/domain-error.ts';
 import { createLedgerService, type LedgerService } from './ledger.service.ts';
 
 let database: TestDatabase;
@@ -9,16 +8,6 @@ let ledger: LedgerService;
 let f: LedgerFixture;
 let keySeq = 0;
 const key = (label: string) => `${label}-${++keySeq}`;
-
-async function errorCodeOf(promise: Promise<unknown>): Promise<string> {
-  try {
-    await promise;
-  } catch (err) {
-    if (err instanceof DomainError) return err.code;
-    throw err;
-  }
-  return 'ok';
-}
 
 async function deposit(accountId: number, amount: number) {
   return ledger.transfer({

@@ -1,8 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLedger, createLedgerFixture, type LedgerFixture } from '../../../test/ledger-fixture.ts';
+import { createLedgerFixture, errorCodeOf, expectCleanBooks, type LedgerFixture } from '../../../test/ledger-fixture.ts';
 import { createTestDatabase, type TestDatabase } from '../../../test/test-database.ts';
-import { DomainError } from '../../lib/domain-error.ts';
 import { createLedgerService, type LedgerService } from './ledger.service.ts';
 
 /** `settleMany`: a batch of settlements in one statement, interchangeable with `settle` call by call. */
@@ -12,16 +11,6 @@ let ledger: LedgerService;
 let f: LedgerFixture;
 let keySeq = 0;
 const key = (label: string) => `${label}-${++keySeq}`;
-
-async function errorCodeOf(promise: Promise<unknown>): Promise<string> {
-  try {
-    await promise;
-  } catch (err) {
-    if (err instanceof DomainError) return err.code;
-    throw err;
-  }
-  return 'ok';
-}
 
 async function fund(accountId: number, amount: number): Promise<void> {
   await ledger.transfer({
@@ -35,16 +24,6 @@ async function fund(accountId: number, amount: number): Promise<void> {
 
 async function hold(accountId: number, amount: number): Promise<number> {
   return (await ledger.reserve({ accountId, amount, idempotencyKey: key('res') })).reservationId;
-}
-
-async function expectCleanBooks(): Promise<void> {
-  const audit = await auditLedger(database.db);
-  expect(audit.entrySumByCurrency.get('VND')).toBe(0);
-  expect(audit.holdingsByCurrency.get('VND')).toBe(0);
-  expect(audit.driftedAccountIds).toEqual([]);
-  expect(audit.negativeMemberAccountIds).toEqual([]);
-  expect(audit.unbalancedTransferIds).toEqual([]);
-  expect(audit.brokenChainEntryIds).toEqual([]);
 }
 
 beforeAll(async () => {
@@ -85,7 +64,7 @@ describe('settling many reservations at once', () => {
       [aBefore, 5_000, aBefore + 5_000],
       [aBefore + 5_000, 7_000, aBefore + 12_000],
     ]);
-    await expectCleanBooks();
+    await expectCleanBooks(database.db);
 
     // The same batch again moves nothing; a single settle with one of the keys replays the batch's transfers.
     const again = await database.db.transaction().execute((trx) => ledger.settleMany({ toAccountId: f.system.houseRevenue, items }, trx));
@@ -94,7 +73,7 @@ describe('settling many reservations at once', () => {
     expect(single.transfer.isReplay).toBe(true);
     expect(single.payout).toMatchObject({ amount: 5_000, isReplay: true });
     expect(await ledger.balanceOf(a!.main)).toBe(aBefore + 12_000);
-    await expectCleanBooks();
+    await expectCleanBooks(database.db);
   });
 
   it('replays reservations a single settle already closed with the same key, and refuses other content', async () => {
@@ -128,7 +107,7 @@ describe('settling many reservations at once', () => {
       ),
     ).toBe('reservation_closed');
     expect(await ledger.balanceOf(c!.main)).toBe(before + 1_500);
-    await expectCleanBooks();
+    await expectCleanBooks(database.db);
   });
 
   it('refuses bad batches whole: a member account as the house, a negative win, a reservation twice', async () => {
@@ -168,6 +147,6 @@ describe('settling many reservations at once', () => {
     expect(results.map((r) => r.settled).sort()).toEqual([0, 3]);
     expect(await ledger.balanceOf(a!.main)).toBe(aBefore + 1_000 + 3_000);
     expect(await ledger.balanceOf(b!.main)).toBe(bBefore + 2_000);
-    await expectCleanBooks();
+    await expectCleanBooks(database.db);
   });
 });
