@@ -71,6 +71,7 @@ describe('the help centre', () => {
         await page.goto(`${baseUrl}/index`, { waitUntil: 'networkidle' });
         const bar = page.getByRole('complementary', { name: 'Liên kết nhanh' });
         // On phones the bar starts folded.
+        await bar.waitFor();
         const expand = bar.getByRole('button', { name: 'Hiện liên kết nhanh' });
         if (await expand.isVisible()) await expand.click();
         await bar.getByRole('link', { name: 'Trung tâm trợ giúp' }).click();
@@ -251,7 +252,7 @@ describe('the help centre', () => {
           await feedback.getByRole('button', { name: 'Gửi phản hồi' }).click();
           if (i <= 5) await feedback.getByText('Cảm ơn bạn! Phản hồi đã được gửi, chúng tôi sẽ xem xét sớm.').waitFor();
         }
-        await feedback.getByRole('alert').getByText('Bạn chỉ có thể gửi 5 phản hồi mỗi giờ, vui lòng thử lại sau').waitFor();
+        await feedback.getByRole('alert').getByText('Bạn chỉ có thể gửi 5 phản hồi mỗi giờ. Vui lòng thử lại sau.').waitFor();
         expect(await feedback.getByLabel('Nội dung').inputValue()).toBe('Câu hỏi số 6');
         await shot(page, 'help-feedback-refused-1366x768');
       },

@@ -196,8 +196,10 @@ describe('home page, header vendor menus, right bar, footer and the rankings pag
         await jackpot.waitFor();
         const first = Number(await jackpot.getAttribute('data-value'));
         expect(first).toBeGreaterThan(0);
-        expect(await jackpot.innerText()).toMatch(/^[\d.,\s]+$/);
-        await page.waitForTimeout(3_300);
+        // Whole đồng with the currency sign.
+        expect(await jackpot.innerText()).toMatch(/^[\d.]+\s₫$/u);
+        // The counter moves on each tick of the server's rule: wait for the next tick, not for a time.
+        await page.waitForFunction((start) => Number(document.querySelector('.jackpot__value')?.getAttribute('data-value')) > start, first);
         const second = Number(await jackpot.getAttribute('data-value'));
         expect(second - first).toBeGreaterThanOrEqual(JACKPOT_STEP);
         expect((second - first) % JACKPOT_STEP).toBe(0);

@@ -12,7 +12,7 @@ import { type SiteServer, startSiteServer } from './site-server.ts';
  * result, independently of the server's settlement.
  */
 
-const PLAYER_PASSWORD = 'Player@2026';
+const PLAYER_PASSWORD = 'Player2026';
 const PLAYERS = { phone: 'player01', desktop: 'player02' } as const;
 const GAME = 'EL1';
 const STAKE = 1_000;
@@ -50,7 +50,7 @@ describe('the lottery page', () => {
   beforeAll(async () => {
     site = await startSiteServer({ demoVendor: true });
     baseUrl = site.baseUrl;
-    // The demo accounts were made by an operator: one login here makes the browser's the second.
+    // The demo accounts log in with their published passwords, no change asked (docs/demo-data.md).
     for (const username of Object.values(PLAYERS)) {
       const response = await fetch(`${baseUrl}/wps/session/login`, {
         method: 'POST',

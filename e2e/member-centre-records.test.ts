@@ -9,10 +9,10 @@ import {
   DEV_DEMO_TRANSFER_VENDOR_SECRET,
   DEV_DEMO_VENDOR_SECRET,
 } from '@platform/server/modules/vendor-wallet/vendor-wallet.integrations';
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Browser, Locator, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from './axe.ts';
-import { launchBrowser, watchPage } from './browser.ts';
+import { afterTwoFrames, launchBrowser, watchPage } from './browser.ts';
 import { operatorLogin, registerByUsername, switchOffRegistrationCaptcha } from './site-actions.ts';
 import { type SiteServer, startSiteServer } from './site-server.ts';
 
@@ -334,7 +334,8 @@ describe('the member centre records', () => {
       await openPage(page, 'transferFund');
       const row = page.locator(`li[data-vendor="${DEMO_TRANSFER_VENDOR_CODE}"]`);
       await row.getByText('0 ₫').waitFor();
-      const amount = row.getByLabel(`Số tiền cho ${DEMO_TRANSFER_VENDOR_CODE}`);
+      // The provider by its catalogue name.
+      const amount = row.getByLabel('Số tiền cho Lotus Transfer Studio');
       // A bad amount is refused in the page; nothing is sent.
       await amount.fill('12,5');
       await row.getByRole('button', { name: 'Chuyển vào' }).click();
@@ -342,7 +343,7 @@ describe('the member centre records', () => {
 
       await amount.fill('100000');
       await row.getByRole('button', { name: 'Chuyển vào' }).click();
-      await page.getByText(`Chuyển tiền với ${DEMO_TRANSFER_VENDOR_CODE} thành công: 100.000 ₫.`).waitFor();
+      await page.getByText('Chuyển tiền với Lotus Transfer Studio thành công: 100.000 ₫.').waitFor();
       await row.getByText('100.000 ₫').waitFor();
       await amount.fill('30000');
       await row.getByRole('button', { name: 'Chuyển ra' }).click();
@@ -352,13 +353,13 @@ describe('the member centre records', () => {
       await row.getByRole('button', { name: 'Chuyển ra' }).click();
       await page
         .getByRole('alert')
-        .getByText(`Nhà cung cấp từ chối lệnh chuyển với ${DEMO_TRANSFER_VENDOR_CODE} (90.000 ₫); không có tiền nào bị chuyển.`)
+        .getByText('Nhà cung cấp từ chối lệnh chuyển với Lotus Transfer Studio (90.000 ₫); không có tiền nào bị chuyển.')
         .waitFor();
       expect(await textOf(row.locator('.rc-vendor__head'))).toContain('70.000 ₫');
       await shot(page, 'mc-records-vendor-wallets-390x844');
 
       await page.getByRole('button', { name: 'Thu hồi tất cả về ví chính' }).click();
-      await page.getByText('Thu hồi số dư thành công').waitFor();
+      await page.getByText('Đã thu hồi 70.000 ₫ về ví chính.').waitFor();
       await row.locator('.rc-vendor__head').getByText('0 ₫', { exact: true }).waitFor();
     });
     const mainAfter = (await site.app.services.ledger.memberBalances({ memberId: await memberId(), currency: 'VND' })).main;
@@ -436,12 +437,25 @@ describe('the member centre records', () => {
         // Turned off, it stays quiet.
         await openPage(page, 'securityCenter');
         await reminder.getByLabel('Nhắc thời gian chơi').selectOption('');
-        const off = page.waitForResponse((r) => r.url().endsWith('/responsible-gaming/reality-check') && r.request().method() === 'PUT');
+        const isRealityCheck = (url: string) => url.endsWith('/responsible-gaming/reality-check');
+        const off = page.waitForResponse((r) => isRealityCheck(r.url()) && r.request().method() === 'PUT');
+        // The reminder asks the server again at once after a change, and schedules itself by the answer.
+        const reread = page.waitForResponse((r) => isRealityCheck(r.url()) && r.request().method() === 'GET');
         await reminder.getByRole('button', { name: 'Lưu' }).click();
         expect((await off).status()).toBe(200);
-        await page.waitForTimeout(500);
+        expect((await reread).status()).toBe(200);
+        await afterTwoFrames(page);
+        const askedAfter: Request[] = [];
+        const onRequest = (request: Request) => {
+          if (isRealityCheck(request.url())) askedAfter.push(request);
+        };
+        page.on('request', onRequest);
         await page.clock.fastForward('30:00');
-        await page.waitForTimeout(500);
+        await afterTwoFrames(page);
+        // Whatever the jump set off has finished before the page is checked.
+        await Promise.all(askedAfter.map((request) => request.response()));
+        await afterTwoFrames(page);
+        page.off('request', onRequest);
         expect(await page.getByRole('dialog', { name: 'Nhắc nhở thời gian chơi' }).count()).toBe(0);
       });
     }

@@ -119,7 +119,9 @@ describe('the member centre', () => {
       await centre.getByRole('heading', { level: 3, name: 'Tài khoản của tôi' }).waitFor();
 
       // Account overview: the previous login is the one registration made.
-      const previous = centre.getByRole('definition').filter({ hasText: /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/ });
+      const previous = centre
+        .getByRole('definition')
+        .filter({ hasText: /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}( \(GMT[+-]\d{1,2}(:\d{2})?\))?$/ });
       await previous.first().waitFor();
 
       // Profile: required marks and checks first, then a save that a reload shows.
@@ -129,7 +131,7 @@ describe('the member centre', () => {
       // The first field to fix has the focus.
       await page.waitForFunction(() => document.activeElement?.getAttribute('aria-invalid') === 'true');
       expect(await profile.getByLabel('Địa chỉ thường trú').evaluate((element) => element === document.activeElement)).toBe(true);
-      expect(await profile.getByLabel('Địa chỉ thường trú').getAttribute('placeholder')).toBe('＊Địa chỉ thường trú');
+      expect(await profile.getByLabel('Địa chỉ thường trú').getAttribute('placeholder')).toBe('*Địa chỉ thường trú');
       expect(await profile.getByLabel('Nơi sinh').getAttribute('aria-required')).toBeNull();
       await shot(page, 'member-centre-profile-errors-1366x768');
       const values: Record<string, string> = {

@@ -3,7 +3,7 @@ import { sealForSite } from './encrypted-body.ts';
 import type { SiteServer } from './site-server.ts';
 
 /** The demo operators' password (README). */
-export const OPERATOR_PASSWORD = 'Admin@2026';
+const OPERATOR_PASSWORD = 'Admin2026';
 
 /** A browser test cannot read the captcha image, so the captcha rule is switched off for registration. */
 export async function switchOffRegistrationCaptcha(site: SiteServer): Promise<void> {

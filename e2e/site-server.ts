@@ -12,7 +12,7 @@ import { fundDemoMembers } from '@platform/server/seed/demo-funding';
 import { seedDemoData } from '@platform/server/seed/demo-seed';
 import type { FastifyInstance } from 'fastify';
 
-export const WEB_DIST_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../apps/web/dist');
+const WEB_DIST_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../apps/web/dist');
 
 export type SiteServer = {
   app: FastifyInstance;

@@ -109,7 +109,7 @@ describe('a visitor on the site shell', () => {
         // Validation before any call: the required marks and the server's rule hints.
         await register.getByRole('button', { name: 'Đăng ký' }).click();
         await register.getByText('Không được để trống').first().waitFor();
-        expect(await register.getByLabel('Tên đăng nhập', { exact: true }).getAttribute('placeholder')).toBe('＊Tên đăng nhập');
+        expect(await register.getByLabel('Tên đăng nhập', { exact: true }).getAttribute('placeholder')).toBe('*Tên đăng nhập');
         await register.getByLabel('Tên đăng nhập', { exact: true }).fill(username);
         await register.getByLabel('Mật khẩu', { exact: true }).fill(PASSWORD);
         await register.getByLabel('Xác nhận mật khẩu', { exact: true }).fill(`${PASSWORD}x`);
@@ -200,6 +200,8 @@ describe('a visitor on the site shell', () => {
 
   it('asks for a captcha after repeated failed logins and refreshes it on click', async () => {
     await withPage(1366, 768, async (page) => {
+      // A click refreshes the captcha at most once a second by the page's clock, which the test moves on.
+      await page.clock.install();
       await page.goto(`${baseUrl}/login`, { waitUntil: 'networkidle' });
       const login = page.getByRole('dialog', { name: 'Đăng nhập' });
       await login.waitFor();
@@ -212,7 +214,7 @@ describe('a visitor on the site shell', () => {
       const image = login.getByRole('img', { name: 'Mã xác nhận' });
       await image.waitFor();
       const first = await image.getAttribute('src');
-      await page.waitForTimeout(1100);
+      await page.clock.fastForward(1100);
       await login.getByRole('button', { name: 'Đổi mã xác nhận khác' }).click();
       await page.waitForFunction((src) => document.querySelector('.captcha-image img')?.getAttribute('src') !== src, first);
       await screenshot(page, 'shell-login-captcha-1366x768');
@@ -370,7 +372,7 @@ describe('a visitor on the site shell', () => {
     });
   });
 
-  it('forces a password change after a login with a default password, then logs in with the new one', async () => {
+  it('forces a password change after a login with a default password; the member goes on home with the new session', async () => {
     const defaultPassword = 'Default2026x';
     const newPassword = 'Fresh2026abc';
     const username = `cpw${Date.now() % 1000000}`;
@@ -407,12 +409,21 @@ describe('a visitor on the site shell', () => {
         await change.getByLabel('Xác nhận mật khẩu mới', { exact: true }).fill(newPassword);
         await screenshot(page, 'shell-change-password-1366x768');
         await change.getByRole('button', { name: 'Đổi mật khẩu' }).click();
-        const again = page.getByRole('dialog', { name: 'Đăng nhập' });
-        await again.waitFor();
-        await again.getByLabel('Tên đăng nhập', { exact: true }).fill(username);
-        await again.getByLabel('Mật khẩu', { exact: true }).fill(newPassword);
-        await again.getByRole('button', { name: 'Đăng nhập', exact: true }).click();
+        // Spec: login info reloads, the popup closes and the site goes to '/', with a confirmation.
+        await page.getByText('Đã đổi mật khẩu.', { exact: false }).waitFor();
+        await change.waitFor({ state: 'detached' });
+        await page.waitForURL(/\/index$/);
         await page.getByRole('button', { name: `Tài khoản ${username}` }).waitFor();
+        await screenshot(page, 'shell-password-changed-1366x768');
+        // The session goes on after a reload, and the new password is the one that logs in.
+        await page.reload({ waitUntil: 'networkidle' });
+        await page.getByRole('button', { name: `Tài khoản ${username}` }).waitFor();
+        const relogin = await fetch(`${baseUrl}/wps/session/login`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: await sealForSite(baseUrl, { username, password: newPassword }),
+        });
+        expect(relogin.status).toBe(200);
       });
     } finally {
       await settings.set(merchantId, loginPolicySetting, policy, 'e2e');

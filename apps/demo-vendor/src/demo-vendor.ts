@@ -6,9 +6,12 @@ import {
   checkLaunchParams,
   checkVendorSignature,
   signVendorBody,
+  TRANSFER_WALLET_CALLS,
   VENDOR_SIGNATURE_HEADER,
   VENDOR_TIMESTAMP_HEADER,
   type VendorAnswer,
+  type VendorFeedRound,
+  vendorBetFeedRequestSchema,
 } from '@platform/contracts/vendor-protocol';
 import { DEMO_GAMES, type DemoGameCode, isDemoGameCode } from '@platform/games/demo-games';
 import { cryptoRandom, type RandomSource } from '@platform/games/random-source';
@@ -20,7 +23,8 @@ import { renderGamePage } from './game-page.ts';
  * - for DEMO (seamless) games, moves the money by calling the platform's seamless wallet API
  *   server to server: authenticate, debit, credit, bet-and-win, rollback on a lost debit answer;
  * - for DEMOTX (transfer style), keeps players' wallets itself (in memory: it is a sandbox) and
- *   offers the wallet API the platform's transfer adapter calls.
+ *   offers the wallet API the platform's transfer adapter calls, with a bet feed of the rounds
+ *   played there (the platform pulls them by time window into its betting record).
  */
 export type DemoVendorOptions = {
   /** The platform's base URL, for the seamless calls. */
@@ -47,6 +51,9 @@ export const STAKE_MAX = 1_000_000_000;
 const BODY_LIMIT_BYTES = 16 * 1024;
 const PLATFORM_RETRY_MAX = 3;
 const SESSION_COUNT_MAX = 100_000;
+const WALLET_PATH = new RegExp(`^/api/wallet/(${TRANSFER_WALLET_CALLS.join('|')})$`);
+/** Settled transfer-wallet rounds the sandbox keeps for the bet feed; the oldest go first. */
+const FEED_ROUNDS_MAX = 200_000;
 const PUBLIC_FILES = new Map([
   ['/static/game.js', { file: 'game.js', type: 'text/javascript; charset=utf-8' }],
   ['/static/game.css', { file: 'game.css', type: 'text/css; charset=utf-8' }],
@@ -78,9 +85,11 @@ export type DemoVendor = {
   server: Server;
   listen: (port: number, host?: string) => Promise<string>;
   close: () => Promise<void>;
-  setTransferFault: (call: 'deposit' | 'withdraw', fault: TransferFault | undefined) => void;
+  setTransferFault: (call: 'deposit' | 'withdraw' | 'bets', fault: TransferFault | undefined) => void;
   /** The sandbox wallet of a DEMOTX player (for tests and the demo page). */
   transferBalance: (playerId: string, currency: string) => number;
+  /** The settled DEMOTX rounds the bet feed serves, oldest first (for tests). */
+  transferRounds: () => readonly VendorFeedRound[];
 };
 
 class HttpError extends Error {
@@ -130,6 +139,8 @@ export function createDemoVendor(options: DemoVendorOptions): DemoVendor {
   const wallets = new Map<string, number>();
   const transfers = new Map<string, WalletTransfer>();
   const faults = new Map<string, TransferFault>();
+  /** Settled rounds of transfer-wallet games, in the order they settled (the bet feed reads them). */
+  const feedRounds: VendorFeedRound[] = [];
   const publicDir = new URL('./public/', import.meta.url);
   const staticFiles = new Map([...PUBLIC_FILES].map(([path, f]) => [path, { ...f, body: readFileSync(new URL(f.file, publicDir)) }]));
   const frameAncestors = ["'self'", ...options.siteOrigins].join(' ');
@@ -219,6 +230,16 @@ export function createDemoVendor(options: DemoVendorOptions): DemoVendor {
       const balance = wallets.get(key) ?? 0;
       if (balance < stake) return { ...base, status: 'INSUFFICIENT_FUNDS', payout: 0, balance };
       wallets.set(key, balance - stake + round.payout);
+      feedRounds.push({
+        roundId,
+        playerId: session.player,
+        currency: session.currency,
+        gameCode: session.game,
+        stake,
+        payout: round.payout,
+        settledAt: now().getTime(),
+      });
+      if (feedRounds.length > FEED_ROUNDS_MAX) feedRounds.splice(0, feedRounds.length - FEED_ROUNDS_MAX);
       return { ...base, status: 'OK', balance: balance - stake + round.payout };
     }
     const common = { token: session.token, roundId, gameCode: session.game };
@@ -248,6 +269,20 @@ export function createDemoVendor(options: DemoVendorOptions): DemoVendor {
       if (typeof body.playerId !== 'string' || typeof body.currency !== 'string')
         return { statusCode: 400, answer: { status: 'INVALID_REQUEST' } };
       return { statusCode: 200, answer: { status: 'OK', balance: wallets.get(walletKey(body.playerId, body.currency)) ?? 0 } };
+    }
+    if (call === 'bets') {
+      // The bet feed: rounds settled in [from, to), by settle time then round id, a page at a time.
+      const parsed = vendorBetFeedRequestSchema.safeParse(body);
+      if (!parsed.success) return { statusCode: 400, answer: { status: 'INVALID_REQUEST', message: parsed.error.issues[0]?.message } };
+      const { from, to, page, pageSize } = parsed.data;
+      const inWindow = feedRounds
+        .filter((r) => r.settledAt >= from && r.settledAt < to)
+        .sort((a, b) => a.settledAt - b.settledAt || (a.roundId < b.roundId ? -1 : a.roundId > b.roundId ? 1 : 0));
+      const start = (page - 1) * pageSize;
+      return {
+        statusCode: 200,
+        answer: { status: 'OK', rounds: inWindow.slice(start, start + pageSize), hasMore: inWindow.length > start + pageSize },
+      };
     }
     if (call === 'query') {
       if (typeof body.transferId !== 'string') return { statusCode: 400, answer: { status: 'INVALID_REQUEST' } };
@@ -344,7 +379,7 @@ export function createDemoVendor(options: DemoVendorOptions): DemoVendor {
         return sendJson(response, 200, await spin(session, body.stake, choice));
       }
     }
-    const walletMatch = /^\/api\/wallet\/(deposit|withdraw|balance|query)$/.exec(path);
+    const walletMatch = WALLET_PATH.exec(path);
     if (walletMatch && request.method === 'POST') {
       const raw = await readBody(request);
       const header = (name: string) => (typeof request.headers[name] === 'string' ? (request.headers[name] as string) : undefined);
@@ -405,6 +440,7 @@ export function createDemoVendor(options: DemoVendorOptions): DemoVendor {
       else faults.delete(call);
     },
     transferBalance: (playerId, currency) => wallets.get(walletKey(playerId, currency)) ?? 0,
+    transferRounds: () => feedRounds,
   };
 }
 

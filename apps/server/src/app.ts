@@ -7,74 +7,63 @@ import fastifyHelmet from '@fastify/helmet';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import fastifyWebsocket from '@fastify/websocket';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Registry } from 'prom-client';
 import type { Database } from './db/database.ts';
-import { EDITABLE_SETTINGS } from './editable-settings.ts';
 import { type Env, publicUrlOf, sandboxGatewayConfig } from './env.ts';
 import { createPubSub, type PubSub } from './lib/pubsub.ts';
-import { accountsModule } from './modules/accounts/accounts.module.ts';
-import { createSmtpEmailProvider } from './modules/accounts/email-provider.ts';
-import { createFirebasePhoneVerifier } from './modules/accounts/phone-identity.ts';
-import { createOutboxSmsProvider } from './modules/accounts/sms-provider.ts';
-import { adminRoutes } from './modules/admin/admin.routes.ts';
-import { type AdminService, createAdminService } from './modules/admin/admin.service.ts';
-import { adminMoneyRoutes } from './modules/admin-money/admin-money.routes.ts';
-import { type AdminMoneyService, createAdminMoneyService } from './modules/admin-money/admin-money.service.ts';
-import { type AuditService, createAuditService } from './modules/audit/audit.service.ts';
-import { type BetRecordService, createBetRecordService } from './modules/bet-records/bet-records.service.ts';
-import { chatRoutes } from './modules/chat/chat.routes.ts';
-import { type ChatService, createChatService } from './modules/chat/chat.service.ts';
-import { contentRoutes } from './modules/content/content.routes.ts';
-import { type ContentService, createContentService } from './modules/content/content.service.ts';
-import { createDepositsModule, registerDepositsRoutes } from './modules/deposits/deposits.module.ts';
-import type { DepositGuard, DepositsService } from './modules/deposits/deposits.service.ts';
-import { createGameSessionService, type GameSessionService } from './modules/game-session/game-session.service.ts';
-import { createGameInfoResolver } from './modules/games/games.info.ts';
-import { createTemplateLaunchUrlBuilder } from './modules/games/games.launch.ts';
-import { gamesModule } from './modules/games/games.module.ts';
-import { healthRoutes } from './modules/health/health.routes.ts';
-import { helpRoutes } from './modules/help/help.routes.ts';
-import { createHelpService, type HelpService } from './modules/help/help.service.ts';
-import { inboxRoutes } from './modules/inbox/inbox.routes.ts';
-import { createInboxService, type InboxService } from './modules/inbox/inbox.service.ts';
+import { createAccountsModule } from './modules/accounts/accounts.module.ts';
+import { createAdminModule } from './modules/admin/admin.module.ts';
+import { createAdminMoneyModule } from './modules/admin-money/admin-money.module.ts';
+import { createAgentReportsModule } from './modules/agent-reports/agent-reports.module.ts';
+import { createAgentTeamModule } from './modules/agent-team/agent-team.module.ts';
+import { createAgentsModule } from './modules/agents/agents.module.ts';
+import { createAuditModule } from './modules/audit/audit.module.ts';
+import { createBankCardsModule } from './modules/bank-cards/bank-cards.module.ts';
+import { createPaymentPasswordsModule } from './modules/bank-cards/payment-passwords.module.ts';
+import { createBetRecordsModule } from './modules/bet-records/bet-records.module.ts';
+import { createChatModule } from './modules/chat/chat.module.ts';
+import { createContentModule } from './modules/content/content.module.ts';
+import { createDailyStatsModule } from './modules/daily-stats/daily-stats.module.ts';
+import { createDepositsModule } from './modules/deposits/deposits.module.ts';
+import type { DepositGuard } from './modules/deposits/deposits.service.ts';
+import { createGameSessionModule } from './modules/game-session/game-session.module.ts';
+import { gameNameKey } from './modules/games/games.info.ts';
+import { createGamesModule } from './modules/games/games.module.ts';
+import { createHealthModule } from './modules/health/health.module.ts';
+import { createHelpModule } from './modules/help/help.module.ts';
+import { createInboxModule } from './modules/inbox/inbox.module.ts';
 import { createJobRunner, type JobRunner } from './modules/jobs/job-runner.ts';
-import { createLedgerReconciliation, type LedgerReconciliation } from './modules/ledger/ledger.reconciliation.ts';
-import { ledgerRoutes } from './modules/ledger/ledger.routes.ts';
-import { createLedgerService, type LedgerService } from './modules/ledger/ledger.service.ts';
-import { createLotteryModule, registerLotteryRoutes } from './modules/lottery/lottery.module.ts';
-import type { LotteryService } from './modules/lottery/lottery.service.ts';
-import { createMerchantService, type MerchantService } from './modules/merchant/merchant.service.ts';
+import { createKycModule } from './modules/kyc/kyc.module.ts';
+import { createLedgerModule } from './modules/ledger/ledger.module.ts';
+import { createLedgerReconciliationModule } from './modules/ledger/ledger-reconciliation.module.ts';
+import { createLotteryModule } from './modules/lottery/lottery.module.ts';
+import { createMemberLabelsModule } from './modules/member-labels/member-labels.module.ts';
+import { createMerchantModule } from './modules/merchant/merchant.module.ts';
+import { addModuleHooks, editableSettingsOf, registerModules, type ServicesOf, servicesOf } from './modules/module.ts';
 import type { PaymentGateway } from './modules/payments/payment-gateway.ts';
-import { createSandboxPaymentGateway } from './modules/payments/sandbox-gateway.adapter.ts';
-import { createRealtimeHub, type RealtimeHub } from './modules/realtime/realtime.hub.ts';
-import { realtimeRoutes } from './modules/realtime/realtime.routes.ts';
-import { recordsRoutes } from './modules/records/records.routes.ts';
-import { createRecordsService, type RecordsService } from './modules/records/records.service.ts';
-import { responsibleGamingRoutes } from './modules/responsible-gaming/responsible-gaming.routes.ts';
-import { createResponsibleGamingService, type ResponsibleGamingService } from './modules/responsible-gaming/responsible-gaming.service.ts';
-import { createSessionService, type SessionService } from './modules/session/session.service.ts';
-import { settingsAdminRoutes } from './modules/settings/settings.admin-routes.ts';
-import { createSettingsService, type SettingsService } from './modules/settings/settings.service.ts';
-import { lookupCountry } from './modules/system/ip-country.ts';
-import { systemRoutes } from './modules/system/system.routes.ts';
-import { createSystemService, type SystemService } from './modules/system/system.service.ts';
+import { createPaymentsModule } from './modules/payments/payments.module.ts';
+import { createRealtimeModule } from './modules/realtime/realtime.module.ts';
+import { createRecordsModule } from './modules/records/records.module.ts';
+import { createRedEnvelopesModule } from './modules/red-envelopes/red-envelopes.module.ts';
+import { createResponsibleGamingModule } from './modules/responsible-gaming/responsible-gaming.module.ts';
+import { createSessionModule } from './modules/session/session.module.ts';
+import { createSettingsModule } from './modules/settings/settings.module.ts';
+import { createSystemModule } from './modules/system/system.module.ts';
 import { settingsTreeSetting } from './modules/system/system.settings.ts';
-import { transfersAdminRoutes } from './modules/transfers/transfers.admin-routes.ts';
-import { transfersRoutes } from './modules/transfers/transfers.routes.ts';
-import { createTransfersService, type TransfersService } from './modules/transfers/transfers.service.ts';
+import { createTransfersModule } from './modules/transfers/transfers.module.ts';
 import { demoIntegrationsFromEnv } from './modules/vendor-wallet/vendor-wallet.integrations.ts';
-import { createVendorWallet, registerGameWallets, type VendorWalletService } from './modules/vendor-wallet/vendor-wallet.module.ts';
+import { createVendorWalletModule } from './modules/vendor-wallet/vendor-wallet.module.ts';
 import type { StakeGuard } from './modules/vendor-wallet/vendor-wallet.seamless.ts';
-import type { WageringService } from './modules/withdrawals/wagering.service.ts';
-import { createWithdrawalsModule } from './modules/withdrawals/withdrawals.module.ts';
-import type { WithdrawalsService } from './modules/withdrawals/withdrawals.service.ts';
+import { createWageringModule } from './modules/withdrawals/wagering.module.ts';
+import { createWithdrawalsModule, isCardInUseByWithdrawal } from './modules/withdrawals/withdrawals.module.ts';
 import { registerAdminAuth } from './plugins/admin-auth.ts';
 import { registerAuth } from './plugins/auth.ts';
-import { registerErrorHandler } from './plugins/error-handler.ts';
+import { answerFrameworkError, registerErrorHandler } from './plugins/error-handler.ts';
 import { createMetricsRegistry, registerMetrics } from './plugins/metrics.ts';
 import { registerRateLimit } from './plugins/rate-limit.ts';
+import { registerRequestEdge } from './plugins/request-edge.ts';
 import { registerSiteAccessGuard } from './plugins/site-access.ts';
 import { registerWebApp } from './plugins/web-app.ts';
 
@@ -94,33 +83,22 @@ export type AppDeps = {
   depositGuard?: DepositGuard;
 };
 
-export type AppServices = {
-  sessions: SessionService;
-  settings: SettingsService;
-  merchants: MerchantService;
-  audit: AuditService;
-  ledgerReconciliation: LedgerReconciliation;
-  system: SystemService;
-  ledger: LedgerService;
-  admins: AdminService;
-  gameSessions: GameSessionService;
-  betRecords: BetRecordService;
-  vendorWallet: VendorWalletService;
-  realtime: RealtimeHub;
-  records: RecordsService;
-  transfers: TransfersService;
-  responsibleGaming: ResponsibleGamingService;
-  adminMoney: AdminMoneyService;
-  deposits: DepositsService;
-  withdrawals: WithdrawalsService;
-  /** Bonus grants call `wagering.addRequirement`; withdrawals wait until it is turned over. */
-  wagering: WageringService;
-  content: ContentService;
-  lottery: LotteryService;
-  help: HelpService;
-  inbox: InboxService;
-  chat: ChatService;
+/** What the modules share, built before them. */
+type Infrastructure = {
+  env: Env;
+  database: Database;
+  now: () => Date;
+  metrics: Registry;
+  logger: FastifyBaseLogger;
+  jobs: JobRunner;
+  pubsub: PubSub;
+  paymentGateways: readonly PaymentGateway[] | undefined;
+  depositGuard: DepositGuard | undefined;
 };
+
+/** Every module's service under its name (`app.services.ledger`, ...); see createModules. */
+export type AppServices = ServicesOf<AppModules>;
+type AppModules = Awaited<ReturnType<typeof createModules>>;
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -140,12 +118,325 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { env, database } = deps;
   const now = deps.now ?? (() => new Date());
   const metrics = deps.metrics ?? createMetricsRegistry();
+  const app = createFastify(env, deps.logger);
+  const jobs = deps.jobs ?? createJobRunner({ database, logger: app.log });
+  const pubsub = createPubSub({ redisUrl: env.REDIS_URL, onError: (err, channel) => app.log.warn({ err, channel }, 'pubsub error') });
 
+  const modules = await createModules({
+    env,
+    database,
+    now,
+    metrics,
+    logger: app.log,
+    jobs,
+    pubsub,
+    paymentGateways: deps.paymentGateways,
+    depositGuard: deps.depositGuard,
+  });
+  app.decorate('services', servicesOf(modules));
+  app.decorate('metrics', metrics);
+  app.decorate('jobs', jobs);
+  app.decorate('pubsub', pubsub);
+  // Added before the plugins, so it runs after theirs. Jobs stop before the database closes
+  // (server.ts closes it after the app).
+  addModuleHooks(app, modules, {
+    afterModulesClose: async () => {
+      await jobs.stop();
+      await pubsub.close();
+    },
+  });
+
+  await registerPlugins(app, env, metrics);
+  registerRequestEdge(app);
+  registerAuth(app, app.services.sessions);
+  registerAdminAuth(app, app.services.admins);
+  registerSiteAccessGuard(app, app.services.system);
+  await registerModules(app, modules, { jobs });
+  await registerWebApp(app, env.WEB_DIST_DIR ?? DEFAULT_WEB_DIST_DIR);
+  return app;
+}
+
+/**
+ * Every module, in dependency order: each factory is given the services of modules above it.
+ * A few dependencies point down the list and are bound late, resolved when first called (after
+ * every module is built); each is marked "late:" below.
+ */
+async function createModules(infra: Infrastructure) {
+  const { env, database, now, logger, jobs, pubsub } = infra;
+  const db = database.db;
+
+  const health = createHealthModule({ database });
+  const sessions = createSessionModule({
+    db,
+    policy: { idleMinutes: env.SESSION_IDLE_MINUTES, absoluteHours: env.SESSION_ABSOLUTE_HOURS },
+    now,
+    pubsub,
+  });
+  // late: the settings screen lists every module's editable settings.
+  const settings = createSettingsModule({ db, now, editable: () => editableSettingsOf(modules) });
+  const merchants = createMerchantModule({ db, defaultCode: env.MERCHANT_CODE });
+  const audit = createAuditModule({ db, logger });
+  const ledger = createLedgerModule({ db, now });
+  const ledgerReconciliation = createLedgerReconciliationModule({
+    db,
+    logger,
+    metrics: infra.metrics,
+    node: jobs.node,
+    cron: env.RECONCILIATION_CRON,
+  });
+  const records = createRecordsModule({ ledger: ledger.service, settings: settings.service, now });
+  const system = createSystemModule({
+    settings: settings.service,
+    merchants: merchants.service,
+    now,
+    timeZoneOf: records.service.timeZoneOf,
+  });
+  const admins = createAdminModule({ db, merchants: merchants.service, now });
+  const realtime = await createRealtimeModule({ ledger: ledger.service, sessions: sessions.service, pubsub, logger, now });
+  const responsibleGaming = createResponsibleGamingModule({
+    db,
+    ledger: ledger.service,
+    revokeAllSessions: sessions.service.revokeAllForMember,
+    timeZoneOf: records.service.timeZoneOf,
+    now,
+  });
+  // The responsible-gaming checks other modules pass their callers through.
+  const rg = responsibleGaming.service;
+  const memberLabels = createMemberLabelsModule({ db });
+  const accounts = createAccountsModule({
+    db,
+    sessions: sessions.service,
+    settings: settings.service,
+    merchants: merchants.service,
+    ledger: ledger.service,
+    labels: memberLabels.service,
+    loginGuard: rg,
+    // late: the toUpline flag the session carries is the transfers module's, the one its upline transfer checks.
+    toUplineOf: async (memberId) => (await transfers.service.permissionsOf(memberId)).toUpline,
+    // late: a move's transaction moves the subtree's totals in the daily team rollups too.
+    onSubtreeMoved: (trx, move) => dailyStats.service.subtreeMoved(trx, move),
+    now,
+    smtp: env.SMTP_URL ? { url: env.SMTP_URL, from: env.MAIL_FROM } : undefined,
+    firebase: env.FIREBASE_PROJECT_ID ? { projectId: env.FIREBASE_PROJECT_ID, jwksUrl: env.FIREBASE_JWKS_URL } : undefined,
+  });
+  const agents = createAgentsModule({ db, ledger: ledger.service, now });
+  const paymentPasswords = createPaymentPasswordsModule({ db, settings: settings.service, sms: accounts.service.sms, now });
+  const transfers = createTransfersModule({
+    db,
+    ledger: ledger.service,
+    agents: agents.service,
+    now,
+    checkPaymentPassword: paymentPasswords.service.checkIfSet,
+  });
+  const adminMoney = createAdminMoneyModule({ db, ledger: ledger.service, settings: settings.service, now });
+  const payments = createPaymentsModule({ gateways: infra.paymentGateways, sandbox: sandboxGatewayConfig(env) ?? undefined });
+  const deposits = createDepositsModule({
+    db,
+    ledger: ledger.service,
+    settings: settings.service,
+    gateways: payments.service,
+    publicUrl: publicUrlOf(env),
+    now,
+    recheckCron: env.DEPOSIT_RECHECK_CRON,
+    logger,
+    depositGuard: infra.depositGuard ?? rg,
+    // late: the wallet mode and the total balance count transfer-style vendor wallets (built below).
+    vendorWallets: {
+      hasTransferVendors: () => vendorWallet.service.hasTransferVendors(),
+      heldBalance: (member) => vendorWallet.service.transfers.heldBalance(member),
+    },
+  });
+  const bankCards = createBankCardsModule({
+    db,
+    settings: settings.service,
+    now,
+    paymentPasswords: paymentPasswords.service,
+    isCardInUse: isCardInUseByWithdrawal,
+  });
+  const kyc = createKycModule({
+    db,
+    now,
+    // late: whether a payout needs a verified identity is the withdrawals module's rule.
+    isRequiredForPayout: (member) => withdrawals.service.isKycRequiredForPayout(member),
+  });
+  const wagering = createWageringModule({ db, ledger: ledger.service, now });
+  const withdrawals = createWithdrawalsModule({
+    db,
+    ledger: ledger.service,
+    settings: settings.service,
+    bankCards: bankCards.service,
+    paymentPasswords: paymentPasswords.service,
+    wagering: wagering.service,
+    kyc: kyc.service,
+    now,
+  });
+  const content = createContentModule({ db, merchants: merchants.service, now });
+  const help = createHelpModule({ db, merchants: merchants.service, now });
+  const inbox = createInboxModule({
+    db,
+    now,
+    notify: { toMember: realtime.service.publish, toMerchant: realtime.service.publishToMerchant },
+    logger,
+  });
+  // Trial accounts and members under a break or self-exclusion are refused the chat room.
+  const chat = createChatModule({
+    db,
+    settingsTree: (merchantId) => settings.service.get(merchantId, settingsTreeSetting),
+    assertNotExcluded: (memberId) => rg.assertCanLogin(memberId),
+    timeZoneOf: records.service.timeZoneOf,
+    publishToMerchant: realtime.service.publishToMerchant,
+    logger,
+    now,
+  });
+  const redEnvelopes = createRedEnvelopesModule({
+    db,
+    ledger: ledger.service,
+    agents: agents.service,
+    checkPaymentPassword: paymentPasswords.service.checkIfSet,
+    now,
+    notify: { toMember: realtime.service.publish, toMerchant: realtime.service.publishToMerchant },
+    logger,
+  });
+  const gameSessions = createGameSessionModule({ db, now });
+  const betRecords = createBetRecordsModule({
+    db,
+    ledger: ledger.service,
+    merchants: merchants.service,
+    // late: the winner board names games from the catalogue, whose launch needs the game wallets below.
+    gameInfo: (game) => games.service.gameInfo(game),
+    // late: the betting record names its rounds from the same catalogue.
+    gameNames: (query) => games.service.gameNames(query),
+    now,
+  });
+  // Every new real-money bet, in a game or the lottery, passes the responsible-gaming check (limits,
+  // breaks, self-exclusion) inside the bet's own transaction.
+  const stakeGuard: StakeGuard = (memberId, amountMinor, trx) => rg.assertCanStake(memberId, amountMinor, trx);
+  const vendorWallet = createVendorWalletModule({
+    db,
+    ledger: ledger.service,
+    gameSessions: gameSessions.service,
+    betRecords: betRecords.service,
+    stakeGuard,
+    jobs,
+    logger,
+    now,
+    // late: rounds from a vendor's bet feed take their game's category from the catalogue.
+    gameCategoryOf: async (game) =>
+      (await games.service.gameNames({ merchantId: game.merchantId, language: 'vi', games: [game] })).get(gameNameKey(game))?.category ??
+      null,
+    transferTimeoutMs: env.VENDOR_TRANSFER_TIMEOUT_MS,
+    integrationsAtStartup: demoIntegrationsFromEnv(env),
+  });
+  const lottery = createLotteryModule({
+    db,
+    ledger: ledger.service,
+    betRecords: betRecords.service,
+    merchants: merchants.service,
+    realtime: realtime.service,
+    logger,
+    now,
+    stakeGuard,
+    resultsFeedUrl: env.LOTTERY_RESULTS_FEED_URL,
+  });
+  const dailyStats = createDailyStatsModule({
+    db,
+    betRecords: betRecords.service,
+    ledger: ledger.service,
+    timeZoneOf: records.service.timeZoneOf,
+    merchants: merchants.service,
+    now,
+    logger,
+    metrics: infra.metrics,
+    node: jobs.node,
+  });
+  const agentReports = createAgentReportsModule({
+    db,
+    agents: agents.service,
+    teamStats: dailyStats.service.team,
+    betRecords: betRecords.service,
+    ledger: ledger.service,
+    transferSenders: (ids) => transfers.service.sendersOf(ids),
+    refreshRollups: () => dailyStats.service.refresh(),
+    timeZoneOf: (merchantId) => records.service.timeZoneOf(merchantId),
+    now,
+  });
+  const games = await createGamesModule({
+    db,
+    settings: settings.service,
+    merchants: merchants.service,
+    gameSessions: gameSessions.service,
+    pubsub,
+    now,
+    // A vendor with an enabled wallet integration gets a URL signed with its secret.
+    vendorLaunchUrl: async (input) =>
+      (await vendorWallet.service.integrations.find(input.vendorCode))?.isEnabled ? vendorWallet.service.buildLaunchUrl(input) : undefined,
+    namedHosts: { DEMO_VENDOR_URL: env.DEMO_VENDOR_URL },
+    // A self-excluded member or one on a break starts no game; stake limits are checked per bet.
+    launchGuard: (memberId) => rg.assertCanLogin(memberId),
+  });
+  // The agent centre's team pages: accounts opened under an agent, its team, its notices.
+  const agentTeam = createAgentTeamModule({
+    db,
+    agents: agents.service,
+    accounts: accounts.service.accounts,
+    transfers: transfers.service,
+    inbox: inbox.service,
+    teamTurnover: (parent, days) => dailyStats.service.team.byChild(parent, days),
+    timeZoneOf: records.service.timeZoneOf,
+    now,
+  });
+
+  const modules = [
+    health,
+    sessions,
+    settings,
+    merchants,
+    audit,
+    ledger,
+    ledgerReconciliation,
+    records,
+    system,
+    admins,
+    realtime,
+    responsibleGaming,
+    memberLabels,
+    accounts,
+    agents,
+    paymentPasswords,
+    transfers,
+    adminMoney,
+    payments,
+    deposits,
+    bankCards,
+    kyc,
+    wagering,
+    withdrawals,
+    content,
+    help,
+    inbox,
+    chat,
+    redEnvelopes,
+    gameSessions,
+    betRecords,
+    vendorWallet,
+    lottery,
+    dailyStats,
+    agentReports,
+    games,
+    agentTeam,
+  ] as const;
+  return modules;
+}
+
+/** Fastify with zod schemas and request ids (a well-formed incoming `x-request-id` is kept). */
+function createFastify(env: Env, logger: boolean | undefined): FastifyInstance {
   const app = Fastify({
-    logger: deps.logger === false ? false : { level: env.LOG_LEVEL },
+    logger: logger === false ? false : { level: env.LOG_LEVEL },
     bodyLimit: env.BODY_LIMIT_BYTES,
     trustProxy: env.TRUST_PROXY,
     requestIdHeader: false,
+    // A malformed URL or a too-long parameter is answered with the envelope, never the path.
+    frameworkErrors: answerFrameworkError,
     genReqId: (req) => {
       const incoming = req.headers['x-request-id'];
       return typeof incoming === 'string' && REQUEST_ID_PATTERN.test(incoming) ? incoming : randomUUID();
@@ -156,144 +447,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
+  return app;
+}
 
-  const sessions = createSessionService({
-    db: database.db,
-    policy: { idleMinutes: env.SESSION_IDLE_MINUTES, absoluteHours: env.SESSION_ABSOLUTE_HOURS },
-    now,
-  });
-  const settings = createSettingsService({ db: database.db });
-  const merchants = createMerchantService({ db: database.db, defaultCode: env.MERCHANT_CODE });
-  const jobs = deps.jobs ?? createJobRunner({ database, logger: app.log });
-  const audit = createAuditService({ db: database.db, logger: app.log });
-  const ledgerReconciliation = createLedgerReconciliation({ db: database.db, logger: app.log, metrics, node: jobs.node });
-  // Registration only: the handlers run once the runner is started (server.ts, when JOBS_ENABLED).
-  await ledgerReconciliation.schedule(jobs, env.RECONCILIATION_CRON);
-  await audit.schedule(jobs);
-  const pubsub = createPubSub({ redisUrl: env.REDIS_URL, onError: (err, channel) => app.log.warn({ err, channel }, 'pubsub error') });
-  const system = createSystemService({ settings, merchants, now, countryOf: lookupCountry });
-  const ledger = createLedgerService({ db: database.db, now });
-  const admins = createAdminService({ db: database.db, merchants, now });
-  const gameSessions = createGameSessionService({ db: database.db, now });
-  const realtime = createRealtimeHub({ ledger, sessions, pubsub, logger: app.log, now });
-  await realtime.start();
-  // Wallet and payments: records, transfers along the downline, responsible gaming.
-  const records = createRecordsService({ ledger, settings, now });
-  const transfers = createTransfersService({
-    db: database.db,
-    ledger,
-    now,
-    // Resolved at call time: the withdrawals module, which owns the payment password, is built below.
-    verifyPaymentPassword: (member, plain) => payments.services.paymentPasswords.verify(member, plain),
-  });
-  const responsibleGaming = createResponsibleGamingService({
-    db: database.db,
-    ledger,
-    revokeAllSessions: sessions.revokeAllForMember,
-    timeZoneOf: records.timeZoneOf,
-    now,
-  });
-  const adminMoney = createAdminMoneyService({ db: database.db, ledger, settings, now });
-  const sandboxGateway = sandboxGatewayConfig(env);
-  const deposits = await createDepositsModule({
-    db: database.db,
-    ledger,
-    settings,
-    gateways:
-      deps.paymentGateways ??
-      (sandboxGateway ? [createSandboxPaymentGateway({ baseUrl: sandboxGateway.url, secret: sandboxGateway.secret })] : []),
-    publicUrl: publicUrlOf(env),
-    now,
-    jobs,
-    recheckCron: env.DEPOSIT_RECHECK_CRON,
-    logger: app.log,
-    // Responsible gaming: deposit limits and exclusions are checked when a deposit is requested.
-    depositGuard: deps.depositGuard ?? responsibleGaming,
-  });
-  const payments = createWithdrawalsModule({ db: database.db, ledger, settings, now });
-  await payments.schedule(jobs);
-  const content = createContentService({ db: database.db, now });
-  const help = createHelpService({ db: database.db, now });
-  // Platform messages: a send tells the members' open tabs through the realtime hub.
-  const inbox = createInboxService({
-    db: database.db,
-    now,
-    notify: { toMember: realtime.publish, toMerchant: realtime.publishToMerchant },
-    logger: app.log,
-  });
-  // Game wallets: every new real-money bet passes the responsible-gaming check (limits, breaks,
-  // self-exclusion) inside the bet's own transaction.
-  const stakeGuard: StakeGuard = (memberId, amountMinor, trx) => responsibleGaming.assertCanStake(memberId, amountMinor, trx);
-  const betRecords = createBetRecordService({ db: database.db, now });
-  const vendorWallet = createVendorWallet({
-    db: database.db,
-    ledger,
-    gameSessions,
-    betRecords,
-    stakeGuard,
-    jobs,
-    logger: app.log,
-    now,
-    transferTimeoutMs: env.VENDOR_TRANSFER_TIMEOUT_MS,
-  });
-  // The house lottery: stakes pass the same responsible-gaming check as any other bet.
-  const lottery = await createLotteryModule({
-    db: database.db,
-    ledger,
-    betRecords,
-    realtime,
-    jobs,
-    logger: app.log,
-    now,
-    stakeGuard: (memberId, amountMinor, trx) => responsibleGaming.assertCanStake(memberId, amountMinor, trx),
-    resultsFeedUrl: env.LOTTERY_RESULTS_FEED_URL,
-  });
-  // The house chat room: trial accounts and members under a break or self-exclusion are refused.
-  const chat = createChatService({
-    db: database.db,
-    settingsTree: (merchantId) => settings.get(merchantId, settingsTreeSetting),
-    assertNotExcluded: (memberId) => responsibleGaming.assertCanLogin(memberId),
-    timeZoneOf: records.timeZoneOf,
-    publishToMerchant: realtime.publishToMerchant,
-    logger: app.log,
-    now,
-  });
-  app.decorate('services', {
-    sessions,
-    settings,
-    merchants,
-    audit,
-    ledgerReconciliation,
-    system,
-    ledger,
-    records,
-    transfers,
-    responsibleGaming,
-    adminMoney,
-    admins,
-    gameSessions,
-    realtime,
-    deposits,
-    withdrawals: payments.services.withdrawals,
-    wagering: payments.services.wagering,
-    content,
-    betRecords,
-    vendorWallet,
-    lottery,
-    help,
-    inbox,
-    chat,
-  });
-  app.decorate('metrics', metrics);
-  app.decorate('jobs', jobs);
-  app.decorate('pubsub', pubsub);
-  // Jobs stop before the database closes (server.ts closes it after the app).
-  app.addHook('onClose', async () => {
-    await realtime.close();
-    await jobs.stop();
-    await pubsub.close();
-  });
-
+/** The cross-cutting plugins: errors, rate limits, security headers, compression, CORS, OpenAPI, WebSocket, metrics. */
+async function registerPlugins(app: FastifyInstance, env: Env, metrics: Registry): Promise<void> {
   registerErrorHandler(app);
   await registerRateLimit(app, { redisUrl: env.REDIS_URL });
 
@@ -338,90 +496,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     transformObject: jsonSchemaTransformObject,
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/docs', staticCSP: true });
-
-  registerMetrics(app, metrics);
-  registerAuth(app, sessions);
-  registerAdminAuth(app, admins);
-
-  await app.register(healthRoutes(database));
-  registerSiteAccessGuard(app, system);
-  await app.register(systemRoutes);
-  await app.register(
-    accountsModule({
-      db: database.db,
-      sessions,
-      settings,
-      merchants,
-      ledger,
-      loginGuard: responsibleGaming,
-      now,
-      // Without SMTP_URL, mail goes to the email_outbox table (development, tests, demo).
-      ...(env.SMTP_URL ? { emailProvider: createSmtpEmailProvider({ url: env.SMTP_URL, from: env.MAIL_FROM }) } : {}),
-      // SMS codes go to the outbox until a gateway is configured; Firebase ID tokens are checked when a project is set.
-      smsProvider: {
-        ...createOutboxSmsProvider(database.db),
-        ...(env.FIREBASE_PROJECT_ID
-          ? {
-              verifyIdToken: createFirebasePhoneVerifier({
-                projectId: env.FIREBASE_PROJECT_ID,
-                ...(env.FIREBASE_JWKS_URL ? { jwksUrl: env.FIREBASE_JWKS_URL } : {}),
-              }),
-            }
-          : {}),
-      },
-    }),
-  );
-  await app.register(ledgerRoutes(ledger));
-  await app.register(adminRoutes(admins));
-  await registerGameWallets(app, {
-    vendorWallet,
-    betRecords,
-    ledger,
-    merchants,
-    // The catalogue names the games on the winner board and gives their images.
-    gameInfo: createGameInfoResolver({ db: database.db, settings, merchants }),
-    now,
-  });
-  app.addHook('onReady', async () => {
-    for (const integration of demoIntegrationsFromEnv(env)) await vendorWallet.integrations.ensure(integration);
-  });
-  await app.register(settingsAdminRoutes({ settings, editable: EDITABLE_SETTINGS }));
-  await app.register(contentRoutes({ content, merchants }));
-  await app.register(helpRoutes({ help, merchants }));
+  // Before the modules: the realtime module's `/ws` route needs it.
   await app.register(fastifyWebsocket, { options: { maxPayload: 4096 } });
-  await app.register(realtimeRoutes({ hub: realtime, sessions }));
-  await app.register(recordsRoutes(records));
-  await app.register(transfersRoutes(transfers));
-  await app.register(responsibleGamingRoutes(responsibleGaming));
-  await app.register(inboxRoutes(inbox));
-  await app.register(chatRoutes(chat));
-  await app.register(transfersAdminRoutes(transfers));
-  await app.register(adminMoneyRoutes(adminMoney));
-  await registerDepositsRoutes(app, { deposits, ledger, settings });
-  await app.register(payments.routes);
-  await registerLotteryRoutes(app, { lottery, db: database.db, merchants, now });
-  const templateLaunchUrl = createTemplateLaunchUrlBuilder({
-    db: database.db,
-    settings,
-    namedHosts: { DEMO_VENDOR_URL: env.DEMO_VENDOR_URL },
-  });
-  await app.register(
-    gamesModule({
-      db: database.db,
-      settings,
-      merchants,
-      gameSessions,
-      pubsub,
-      now,
-      // A vendor with a wallet integration gets a URL signed with its secret; any other vendor's URL
-      // comes from its catalogue row's template.
-      buildLaunchUrl: async (input) =>
-        (await vendorWallet.integrations.find(input.vendorCode))?.isEnabled ? vendorWallet.buildLaunchUrl(input) : templateLaunchUrl(input),
-      // A self-excluded member or one on a break starts no game; stake limits are checked per bet.
-      launchGuard: (memberId) => responsibleGaming.assertCanLogin(memberId),
-    }),
-  );
-
-  await registerWebApp(app, env.WEB_DIST_DIR ?? DEFAULT_WEB_DIST_DIR);
-  return app;
+  registerMetrics(app, metrics, { token: env.METRICS_TOKEN, allow: env.METRICS_ALLOW });
 }

@@ -1,5 +1,6 @@
 import ipaddr from 'ipaddr.js';
 import { z } from 'zod';
+import { SESSION_IDLE_MINUTES_MIN, sessionPolicyProblem } from './modules/session/session.service.ts';
 
 const booleanString = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 
@@ -21,6 +22,23 @@ const trustProxySchema = z
     const invalid = entries.find((entry) => !ipaddr.isValid(entry) && !ipaddr.isValidCIDR(entry));
     if (invalid) {
       ctx.addIssue({ code: 'custom', message: `not true, false, an address or a CIDR range: ${invalid}` });
+      return z.NEVER;
+    }
+    return entries;
+  });
+
+/** A comma list of addresses or CIDR ranges (a bare address is that one address). */
+const networkListSchema = z
+  .string()
+  .trim()
+  .transform((value, ctx): string[] => {
+    const entries = value
+      .split(',')
+      .map((entry) => entry.trim())
+      .filter(Boolean);
+    const invalid = entries.find((entry) => !ipaddr.isValid(entry) && !ipaddr.isValidCIDR(entry));
+    if (invalid) {
+      ctx.addIssue({ code: 'custom', message: `not an address or a CIDR range: ${invalid}` });
       return z.NEVER;
     }
     return entries;
@@ -50,7 +68,7 @@ export const envSchema = z.object({
   SESSION_IDLE_MINUTES: z.coerce
     .number()
     .int()
-    .min(1)
+    .min(SESSION_IDLE_MINUTES_MIN)
     .max(7 * 24 * 60)
     .default(30),
   SESSION_ABSOLUTE_HOURS: z.coerce
@@ -59,6 +77,10 @@ export const envSchema = z.object({
     .min(1)
     .max(24 * 30)
     .default(24),
+  /** Who may read /metrics besides this machine: a bearer token (at least 24 characters)... */
+  METRICS_TOKEN: z.string().min(24, 'at least 24 characters').optional(),
+  /** ...and the networks a scraper connects from directly (not X-Forwarded-For); this machine always. */
+  METRICS_ALLOW: networkListSchema.default([]),
   WEB_DIST_DIR: z.string().optional(),
   MERCHANT_CODE: z.string().min(1).max(32).optional(),
   SMTP_URL: z
@@ -104,11 +126,17 @@ export const envSchema = z.object({
 
 export type Env = z.infer<typeof envSchema>;
 
+/** Settings that are each valid but cannot be followed together. */
+const envRulesSchema = envSchema.superRefine((env, ctx) => {
+  const problem = sessionPolicyProblem({ idleMinutes: env.SESSION_IDLE_MINUTES, absoluteHours: env.SESSION_ABSOLUTE_HOURS });
+  if (problem) ctx.addIssue({ code: 'custom', path: ['SESSION_IDLE_MINUTES'], message: problem });
+});
+
 export class EnvError extends Error {}
 
 /** Parses the environment; fails fast naming the variable that is wrong. */
 export function parseEnv(source: Record<string, string | undefined>): Env {
-  const result = envSchema.safeParse(source);
+  const result = envRulesSchema.safeParse(source);
   if (!result.success) {
     const issue = result.error.issues[0];
     throw new EnvError(`Invalid environment variable ${issue?.path.join('.')}: ${issue?.message}`);

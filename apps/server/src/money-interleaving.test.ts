@@ -142,7 +142,13 @@ describe('money moving in any order', () => {
               method: 'POST',
               url: '/wps/member/withdrawals',
               headers: member.headers,
-              payload: { bankCardId: cardId, amount: step.amount, paymentPassword: PAYMENT_PASSWORD, loginPassword: LOGIN_PASSWORD },
+              payload: {
+                bankCardId: cardId,
+                amount: step.amount,
+                paymentPassword: PAYMENT_PASSWORD,
+                loginPassword: LOGIN_PASSWORD,
+                requestId: `interleaving-${member.id}-${withdrawals.length}-${done.withdraw}-${step.amount}`,
+              },
             });
             if (res.statusCode !== 200) continue;
             withdrawals.push({ id: res.json().value.id, amount: step.amount });

@@ -105,6 +105,7 @@ describe('a new member deposits twice, withdraws and confirms receipt', () => {
       amount: 600_000,
       paymentPassword: '864209',
       loginPassword: password,
+      requestId: 'journey-withdrawal-1',
     });
     expect(withdrawal.status, JSON.stringify(withdrawal.json)).toBe(200);
     const withdrawalId = withdrawal.json.value.id as number;

@@ -7,6 +7,7 @@ import { type Env, parseEnv, sandboxGatewayConfig } from './env.ts';
 import { DEV_DEMO_TRANSFER_VENDOR_SECRET, DEV_DEMO_VENDOR_SECRET } from './modules/vendor-wallet/vendor-wallet.integrations.ts';
 import { fundDemoMembers } from './seed/demo-funding.ts';
 import { seedDemoDataAtStartup } from './seed/demo-seed.ts';
+import { seedDemoTeams } from './seed/demo-teams.ts';
 
 /** Starts one server node: database, migrations, the app, then listens until told to stop. */
 async function main(): Promise<void> {
@@ -31,7 +32,18 @@ async function main(): Promise<void> {
     const url = await sandbox.listen(sandboxConfig.port, env.HOST);
     app.log.info({ url, publicUrl: sandboxConfig.publicUrl }, 'sandbox payment gateway listening');
   }
-  await seedDemoDataAtStartup(database.db, env, app.log, { afterAccounts: fundDemoMembers(app.services.ledger) });
+  const seedStartedAt = performance.now();
+  const seeded = await seedDemoDataAtStartup(database.db, env, app.log, {
+    afterAccounts: async (trx, data) => {
+      // The teams' weeks of play are dated in the past, so they come before today's demo funds.
+      const play = await seedDemoTeams({ ledger: app.services.ledger, betRecords: app.services.betRecords })(trx, data);
+      app.log.info(play, "seeded the demo agents' teams and their weeks of play");
+      await fundDemoMembers(app.services.ledger)(trx, data);
+    },
+  });
+  // The daily rollups catch up with whatever the seed (or a stopped node) left unread.
+  await app.services.dailyStats.refresh();
+  if (seeded?.isCreated) app.log.info({ ms: Math.round(performance.now() - seedStartedAt) }, 'demo data and its daily rollups are ready');
 
   let demoVendor: { close: () => Promise<void> } | undefined;
   closeWithGrace({ delay: 10_000 }, async ({ err, signal }) => {

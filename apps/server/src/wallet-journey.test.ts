@@ -98,6 +98,7 @@ describe('a new player deposits two ways and withdraws', () => {
       amount: 400_000,
       paymentPassword: '246810',
       loginPassword: password,
+      requestId: 'wallet-journey-withdrawal',
     });
     await send('POST', `/admin-api/withdrawals/${withdrawal.id as number}/approve`, finance);
     await send('POST', `/admin-api/withdrawals/${withdrawal.id as number}/payout`, finance);

@@ -7,7 +7,7 @@ import { createMember, createMerchant } from './factories.ts';
 export const TEST_SANDBOX_SECRET = 'test-sandbox-secret-0123456789';
 
 /** A free TCP port on the loopback interface, for an app that must know its own URL before it listens. */
-export async function freePort(): Promise<number> {
+async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once('error', reject);

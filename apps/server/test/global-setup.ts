@@ -1,17 +1,21 @@
-import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { createHash, randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely } from 'kysely';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openDatabase, PGLITE_EXTENSIONS } from '../src/db/database.ts';
-import { migrateToLatest } from '../src/db/migrator.ts';
+import { MIGRATIONS_DIR, migrateToLatest } from '../src/db/migrator.ts';
 import { SerialPGliteDialect } from '../src/db/serial-pglite-dialect.ts';
 import { withDatabase } from './test-database.ts';
 
-/** Migrates once per run, then every test file copies the result (see test-database.ts). */
+/** Migrates once (per run on PostgreSQL, per migration set on PGlite), then every test file copies the result (see test-database.ts). */
+
+const SERVER_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -21,18 +25,49 @@ declare module 'vitest' {
 }
 
 export async function setupPglite(project: TestProject): Promise<() => Promise<void>> {
-  const dir = await mkdtemp(path.join(tmpdir(), 'platform-test-'));
+  project.provide('pgliteDumpPath', await migratedPgliteDump());
+  return async () => {};
+}
+
+/**
+ * The dump of a freshly migrated PGlite, made once per content of what shapes it (the migrations,
+ * the migrator, the extensions, the PGlite version) and kept in node_modules/.cache: creating and
+ * migrating a PGlite costs seconds that every later run would spend on the same bytes.
+ */
+async function migratedPgliteDump(): Promise<string> {
+  const cacheDir = path.join(SERVER_DIR, '../../node_modules/.cache/platform-test');
+  const dumpPath = path.join(cacheDir, `migrated-${await migrationsFingerprint()}.tar`);
+  if (existsSync(dumpPath)) return dumpPath;
   const pglite = await PGlite.create({ extensions: PGLITE_EXTENSIONS });
   const db = new Kysely<unknown>({ dialect: new SerialPGliteDialect(pglite) });
   await migrateToLatest(db);
   const dump = await pglite.dumpDataDir('none');
-  const dumpPath = path.join(dir, 'migrated.tar');
-  await writeFile(dumpPath, Buffer.from(await dump.arrayBuffer()));
   await db.destroy();
-  project.provide('pgliteDumpPath', dumpPath);
-  return async () => {
-    await rm(dir, { recursive: true, force: true });
-  };
+  await mkdir(cacheDir, { recursive: true });
+  // Written aside and renamed, so a parallel run never reads half a file.
+  const partPath = `${dumpPath}.${randomBytes(4).toString('hex')}.part`;
+  await writeFile(partPath, Buffer.from(await dump.arrayBuffer()));
+  await rename(partPath, dumpPath);
+  // Dumps of earlier migration sets are of no more use.
+  for (const file of await readdir(cacheDir)) {
+    if (file.startsWith('migrated-') && file.endsWith('.tar') && path.join(cacheDir, file) !== dumpPath) {
+      await rm(path.join(cacheDir, file), { force: true });
+    }
+  }
+  return dumpPath;
+}
+
+async function migrationsFingerprint(): Promise<string> {
+  const hash = createHash('sha256');
+  const files = [
+    ...(await readdir(MIGRATIONS_DIR)).sort().map((file) => path.join(MIGRATIONS_DIR, file)),
+    path.join(SERVER_DIR, 'src/db/migration-helpers.ts'),
+    path.join(SERVER_DIR, 'src/db/migrator.ts'),
+    path.join(SERVER_DIR, 'src/db/database.ts'),
+    path.join(path.dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite')), '../package.json'),
+  ];
+  for (const file of files) hash.update(path.relative(SERVER_DIR, file)).update(await readFile(file));
+  return hash.digest('hex').slice(0, 16);
 }
 
 export async function setupPostgres(project: TestProject): Promise<() => Promise<void>> {

@@ -98,3 +98,11 @@ export async function mainBalance(db: Kysely<DB>, accountId: number): Promise<nu
   const row = await db.selectFrom('ledger_accounts').select('balance').where('id', '=', accountId).executeTakeFirstOrThrow();
   return Number(row.balance);
 }
+
+let ticketRequestCount = 0;
+
+/** A fresh request id for one ticket purchase (the bet slip sends one per submission). */
+export function ticketRequestId(): string {
+  ticketRequestCount += 1;
+  return `ticket-${process.pid}-${ticketRequestCount}`;
+}

@@ -11,10 +11,10 @@ import { describe, expect, it } from 'vitest';
  * - debitLosingAnswer: a debit that arrives and is applied, but whose answer never comes back;
  * - debitLostOnTheWay: a debit that never arrives (or arrives too late to count).
  */
-export type ConformanceStatus = 'OK' | 'INSUFFICIENT_FUNDS' | 'CONFLICT' | 'REFUSED' | 'REJECTED';
+type ConformanceStatus = 'OK' | 'INSUFFICIENT_FUNDS' | 'CONFLICT' | 'REFUSED' | 'REJECTED';
 export type ConformanceOutcome = { status: ConformanceStatus };
 
-export type ConformancePlayer = {
+type ConformancePlayer = {
   debit: (id: string, amount: number) => Promise<ConformanceOutcome>;
   credit: (id: string, amount: number) => Promise<ConformanceOutcome>;
   cancel: (id: string) => Promise<void>;

@@ -213,7 +213,8 @@ export const changePasswordRequestSchema = z.strictObject({
   verificationCode: optionalText(VERIFICATION_CODE_LENGTH_MAX),
 });
 export type ChangePasswordRequest = z.infer<typeof changePasswordRequestSchema>;
-export const changePasswordResponseSchema = okEnvelope(z.object({ changed: z.literal(true) }));
+/** Every earlier session has ended; the answer is this device's new login (the login's values). */
+export const changePasswordResponseSchema = okEnvelope(loginValueSchema.extend({ changed: z.literal(true) }));
 
 /** POST /wps/verification/sms/password: a code to set a new password by phone. */
 export const smsPasswordCodeRequestSchema = z.strictObject({

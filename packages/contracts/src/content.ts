@@ -16,6 +16,12 @@ export const DEFAULT_ANNOUNCEMENT_TYPE: AnnouncementType = 'B';
 /** Where an announcement shows: every client, the web site ('W', the spec's platform) or the app ('M'). */
 export const ANNOUNCEMENT_PLATFORMS = ['ALL', 'W', 'M'] as const;
 export type AnnouncementPlatform = (typeof ANNOUNCEMENT_PLATFORMS)[number];
+/**
+ * How often a popup announcement (PU) shows: once per browser session unless the operator marks it
+ * to show on every page load. Never over the game pages either way.
+ */
+export const POPUP_REPEATS = ['session', 'every_load'] as const;
+export type PopupRepeat = (typeof POPUP_REPEATS)[number];
 /** Notices per page (spec section 9). */
 export const NOTICES_PAGE_SIZE = 9;
 /** Marquee items at most. */
@@ -52,6 +58,7 @@ export const announcementSchema = z.object({
   startDate: z.string(),
   /** Sanitised HTML. */
   content: z.string(),
+  popupRepeat: z.enum(POPUP_REPEATS),
 });
 export type Announcement = z.infer<typeof announcementSchema>;
 
@@ -85,6 +92,11 @@ const typesList = z
 export const announcementContentQuerySchema = z.strictObject({
   types: typesList.default(['PU']),
   platform: platformQuery,
+  /**
+   * The spec's client sends `execution` with this call (announcement types table: "B is executed").
+   * It selects nothing here: the answer is the same with or without it, so it is accepted and ignored.
+   */
+  execution: z.string().max(40).optional(),
 });
 /** The announcement result groups popup, player, banners (bulletins) and promotion (spec section 3), plus headline. */
 export const announcementContentSchema = z.object({
@@ -145,6 +157,7 @@ export const announcementInputSchema = z
     title: z.strictObject({ vi: text(200).default(''), en: text(200).default('') }),
     body: z.strictObject({ vi: z.string().max(20_000).default(''), en: z.string().max(20_000).default('') }),
     platform: z.enum(ANNOUNCEMENT_PLATFORMS).default('ALL'),
+    popupRepeat: z.enum(POPUP_REPEATS).default('session'),
     startsAt: isoDate,
     endsAt: isoDate.nullable().default(null),
     sort: z.number().int().min(-10_000).max(10_000).default(0),
@@ -179,6 +192,7 @@ export const adminAnnouncementSchema = z.object({
   title: z.object({ vi: z.string(), en: z.string() }),
   body: z.object({ vi: z.string(), en: z.string() }),
   platform: z.enum(ANNOUNCEMENT_PLATFORMS),
+  popupRepeat: z.enum(POPUP_REPEATS),
   startsAt: z.string(),
   endsAt: z.string().nullable(),
   sort: z.number().int(),

@@ -17,7 +17,11 @@ export const DEPOSIT_REFERENCE_CODE_PATTERN = /^[0-9A-HJKMNP-TV-Z]{8}$/;
 
 /** GET|POST /wps/relay/GCS_merchantWallet */
 export const merchantWalletValueSchema = z.object({
-  /** true: one seamless wallet for every game; false: transfer mode, each vendor keeps its own wallet. */
+  /**
+   * true: one seamless wallet for every game; false: some game vendor keeps its own wallet (the
+   * operator chose transfer mode, or a transfer-style vendor is enabled), so the site lists the
+   * vendor wallets with transfer in, transfer out and return all.
+   */
   isSingle: z.boolean(),
 });
 export const merchantWalletResponseSchema = okEnvelope(merchantWalletValueSchema);
@@ -25,8 +29,15 @@ export const merchantWalletResponseSchema = okEnvelope(merchantWalletValueSchema
 /** GET /wps/member/info/funds/consolidated */
 export const consolidatedFundsValueSchema = z.object({
   currency: currencyCodeSchema,
+  /** Everything the member holds: main and bonus wallets and the money in vendor wallets. */
   sumBalance: amountMinorSchema,
   mainBalance: amountMinorSchema,
+  /** Money held in transfer-style vendors' own wallets (part of sumBalance, not withdrawable until returned). */
+  vendorBalance: amountMinorSchema,
+  /** false when a vendor did not answer: its wallet is missing from vendorBalance and sumBalance. */
+  isVendorBalanceComplete: z.boolean(),
+  /** What a withdrawal may take now: the main wallet. */
+  withdrawableBalance: amountMinorSchema,
   bonusBalance: amountMinorSchema,
   agentBalance: amountMinorSchema,
   lockedBalance: amountMinorSchema,

@@ -63,6 +63,10 @@ export const betRecordSchema = z.object({
   roundId: z.string(),
   vendorCode: z.string(),
   gameCode: z.string(),
+  /** The game's name in the caller's language; null when the game is no longer in the catalogue. */
+  gameName: z.string().nullable(),
+  /** The vendor's name; null when the vendor is no longer in the catalogue. */
+  vendorName: z.string().nullable(),
   gameCategory: z.string(),
   currency: currencyCodeSchema,
   stake: amountMinorSchema,
@@ -139,7 +143,9 @@ export const rankListResponseSchema = okEnvelope(z.object({ list: z.array(rankLi
 
 /** GET /wps/relay/MCSFE_getDepositRank and MCSFE_getBetRank: top 20 of a period. */
 export const RANK_PERIODS = ['DAY', 'WEEK', 'MONTH'] as const;
-export const rankingQuerySchema = z.object({ period: z.enum(RANK_PERIODS).default('MONTH') }).strict();
+/** The period in any case: the spec's pages ask with `period=day`. */
+const rankPeriodQuery = z.preprocess((value) => (typeof value === 'string' ? value.toUpperCase() : value), z.enum(RANK_PERIODS));
+export const rankingQuerySchema = z.object({ period: rankPeriodQuery.default('MONTH') }).strict();
 export const rankingEntrySchema = z.object({ rank: z.number().int(), customerName: z.string(), amount: amountMinorSchema });
 export const rankingResponseSchema = okEnvelope(
   z.object({

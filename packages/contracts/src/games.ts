@@ -228,8 +228,7 @@ export const favoriteActionBodySchema = z
   .strict();
 export const favoriteActionValueSchema = z.object({ nodeId: z.number().int(), isFavorite: z.boolean() });
 
-/** GET /wps/relay/GCS_recentGame: list and totalPages. */
-export const recentQuerySchema = favoriteListQuerySchema;
+/** GET /wps/relay/GCS_recentGame: list and totalPages; its query is favoriteListQuerySchema. */
 export const recentGameSchema = gameSchema.extend({ lastPlayedAt: z.string() });
 export const recentValueSchema = z.object({
   list: z.array(recentGameSchema),
@@ -388,7 +387,7 @@ export const adminVendorPatchSchema = z
   .refine((b) => Object.keys(b).length > 0, { message: 'nothing to change' });
 export type AdminVendorPatch = z.infer<typeof adminVendorPatchSchema>;
 
-export const adminGamePatchSchema = adminVendorPatchSchema;
+/** A game takes the same patch as a vendor (adminVendorPatchSchema). */
 export type AdminGamePatch = AdminVendorPatch;
 
 export const gameListResponseSchema = okEnvelope(gameListValueSchema);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AGENT_NOTICE_AUDIENCES } from './agents/agent-team.ts';
 import { okEnvelope } from './envelope.ts';
 import { pageOf } from './pagination.ts';
 
@@ -49,14 +50,17 @@ export const unreadCountValueSchema = z.object({ unReadCount: z.number().int().m
 export type UnreadCountValue = z.infer<typeof unreadCountValueSchema>;
 export const unreadCountResponseSchema = okEnvelope(unreadCountValueSchema);
 
-/** POST /wps/member/inbox/read-all and DELETE /wps/member/inbox/:id answer the count left unread. */
-export const inboxChangeResponseSchema = unreadCountResponseSchema;
+/** POST /wps/member/inbox/read-all and DELETE /wps/member/inbox/:id also answer unreadCountResponseSchema. */
 
 // Back office.
 
-/** Who a message goes to: every member of the site, the listed members, or the holders of a member label. */
+/**
+ * Who a message goes to: every member of the site, every agent account (the agent centre's
+ * announcements), the listed members, or the holders of a member label.
+ */
 export const inboxAudienceSchema = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('all') }),
+  z.strictObject({ type: z.literal('agents') }),
   z.strictObject({
     type: z.literal('members'),
     memberIds: z.array(z.number().int().positive().max(Number.MAX_SAFE_INTEGER)).min(1).max(INBOX_MEMBER_IDS_MAX),
@@ -81,6 +85,7 @@ export const adminInboxMessageSchema = z.object({
   bodyHtml: z.string(),
   audience: z.discriminatedUnion('type', [
     z.object({ type: z.literal('all') }),
+    z.object({ type: z.literal('agents') }),
     z.object({ type: z.literal('members'), memberIds: z.array(z.number().int()) }),
     z.object({ type: z.literal('label'), labelId: z.number().int() }),
   ]),
@@ -98,3 +103,36 @@ export const adminInboxListQuerySchema = z.strictObject({
   pageSize: z.coerce.number().int().min(1).max(INBOX_PAGE_SIZE_MAX).default(20),
 });
 export const adminInboxPageSchema = pageOf(adminInboxMessageSchema);
+
+/**
+ * GET /admin-api/inbox/agent-notices: the notices agents sent to their downline, newest first,
+ * withdrawn ones included; by the sending agent's username (any case) and by send time (ISO
+ * date-times, `from` inclusive, `to` exclusive).
+ */
+export const adminAgentNoticeListQuerySchema = z.strictObject({
+  pageNo: z.coerce.number().int().min(1).max(100_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(INBOX_PAGE_SIZE_MAX).default(20),
+  agentUsername: z.string().trim().min(1).max(64).optional(),
+  from: z.iso.datetime({ offset: true }).optional(),
+  to: z.iso.datetime({ offset: true }).optional(),
+});
+export type AdminAgentNoticeListQuery = z.infer<typeof adminAgentNoticeListQuerySchema>;
+
+/** An agent's notice as an operator sees it. */
+export const adminAgentNoticeSchema = z.object({
+  id: z.number().int(),
+  agentId: z.number().int(),
+  agentUsername: z.string(),
+  /** `team`: the agent's whole downline; `direct`: its direct downline. */
+  audience: z.enum(AGENT_NOTICE_AUDIENCES),
+  title: z.string(),
+  bodyHtml: z.string(),
+  createdAt: z.string(),
+  /** When an operator withdrew it (its recipients no longer see it), and who; null while it stands. */
+  withdrawnAt: z.string().nullable(),
+  withdrawnBy: z.number().int().nullable(),
+  /** Members who have opened it. */
+  readCount: z.number().int(),
+});
+export type AdminAgentNotice = z.infer<typeof adminAgentNoticeSchema>;
+export const adminAgentNoticePageSchema = pageOf(adminAgentNoticeSchema);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { okEnvelope } from './envelope.ts';
 import { type AmountMinor, amountMinorSchema, positiveAmountMinorSchema } from './money.ts';
+import { clientRequestIdSchema } from './transfers.ts';
 
 /**
  * The Vietnamese lottery calls (vendor TCG_LOTTO_VN): the menu of stations and fast games with
@@ -149,6 +150,11 @@ export const placeTicketBodySchema = z.object({
   gameId: lotteryGameIdSchema,
   numero: numeroSchema,
   lines: z.array(ticketLineInputSchema).min(1).max(LOTTERY_TICKET_LINES_MAX),
+  /**
+   * The bet slip's id for this submission; an `Idempotency-Key` header may carry it instead (one
+   * of the two is required, and when both come they must be equal).
+   */
+  requestId: clientRequestIdSchema.optional(),
 });
 export type PlaceTicketBody = z.infer<typeof placeTicketBodySchema>;
 

@@ -47,3 +47,26 @@ export function formatAmount(amount: AmountMinor, currency: CurrencyCode, locale
     maximumFractionDigits: scale,
   }).format(major);
 }
+
+/**
+ * Bet units. The spec's minimum-bet choices (0.01, 0.05, 0.1, 0.5, 0.75) and the game catalogue's
+ * minimum bets are written in a bet unit with two decimals (the catalogue keeps hundredths). One bet
+ * unit is this many minor units of the merchant's currency: the spec's figures are dollar-sized, so
+ * in VND they read 1.000 ₫ to 75.000 ₫ (a VND bet is counted in thousands), and in a currency with
+ * cents the spec's literal $0.01 to $0.75.
+ */
+export const BET_UNIT_MINOR: Readonly<Record<string, number>> = { VND: 100_000 };
+
+export function betUnitMinor(currency: CurrencyCode): number {
+  return BET_UNIT_MINOR[currency] ?? 10 ** currencyScale(currency);
+}
+
+/** A catalogue or filter minimum bet (bet units, e.g. 0.01) as an amount of the currency. */
+export function betUnitsToMinor(units: number, currency: CurrencyCode): AmountMinor {
+  return amountMinor(Math.round(units * betUnitMinor(currency)));
+}
+
+/** An amount of the currency (a lottery's minimum stake) as the catalogue's hundredths of a bet unit, at least 1. */
+export function minorToBetHundredths(amount: AmountMinor, currency: CurrencyCode): number {
+  return Math.max(1, Math.round((amount * 100) / betUnitMinor(currency)));
+}

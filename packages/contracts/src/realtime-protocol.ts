@@ -35,4 +35,6 @@ export type RealtimeServerMessage =
    * The house chat room changed (a new message, or one hidden by an operator); sent to every
    * connected member of the merchant. The tab reloads the room and its unread count.
    */
-  | { type: 'chat'; room: string; change: 'message' | 'hidden' };
+  | { type: 'chat'; room: string; change: 'message' | 'hidden' }
+  /** A red envelope was sent to an audience the member may be in; the tab reloads its claimable envelopes. */
+  | { type: 'red_envelope' };

@@ -16,4 +16,5 @@ export const realtimeServerMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('lottery'), gameId: z.string(), numero: z.string(), status: z.enum(['settled', 'voided']) }),
   z.object({ type: z.literal('inbox') }),
   z.object({ type: z.literal('chat'), room: z.string(), change: z.enum(['message', 'hidden']) }),
+  z.object({ type: z.literal('red_envelope') }),
 ]) satisfies z.ZodType<RealtimeServerMessage>;

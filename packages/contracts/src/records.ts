@@ -23,6 +23,8 @@ export const RECORD_TYPES = [
   'cancelled',
   'admin_adjustment',
   'points_redemption',
+  'agent_wallet_move',
+  'red_envelope',
 ] as const;
 export type RecordType = (typeof RECORD_TYPES)[number];
 
@@ -61,7 +63,7 @@ export const RECORDS_RANGE_DAYS_MAX = 93;
 export const RECORDS_RANGE_DAYS_DEFAULT = 7;
 export const RECORDS_PAGE_SIZE_MAX = 100;
 
-const localDateSchema = z
+export const localDateSchema = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'a date as YYYY-MM-DD')
   .refine((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s), 'not a date');
@@ -123,9 +125,8 @@ export const transactionHistoryValueSchema = pageOf(transactionRecordSchema).ext
 export type TransactionHistoryValue = z.infer<typeof transactionHistoryValueSchema>;
 export const transactionHistoryResponseSchema = okEnvelope(transactionHistoryValueSchema);
 
-/** GET /wps/member/records/profit */
-export const profitQuerySchema = recordsRangeQuerySchema;
-export type ProfitQuery = z.output<typeof profitQuerySchema>;
+/** GET /wps/member/records/profit takes recordsRangeQuerySchema. */
+export type ProfitQuery = z.output<typeof recordsRangeQuerySchema>;
 
 export const profitFiguresSchema = z.object({
   /** Stakes net of voided and cancelled ones. */

@@ -139,6 +139,10 @@ export const permissionValueSchema = z.object({
   regionRestriction: z.object({ isRestricted: z.boolean() }),
   /** The host asked about, without its port, and whether it is one of the operator's domains. */
   host: z.object({ name: z.string(), isAllowed: z.boolean() }),
+  /** The IANA time zone every time a member sees is shown in (the merchant's; Asia/Ho_Chi_Minh by default). */
+  timeZone: z.string(),
+  /** The merchant's currency: the site's amounts before a login (bet units, the jackpot) are shown in it. */
+  currency: z.string(),
 });
 export type PermissionValue = z.infer<typeof permissionValueSchema>;
 export const permissionResponseSchema = okEnvelope(permissionValueSchema);

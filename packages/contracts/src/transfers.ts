@@ -81,6 +81,13 @@ export const transferPermissionsValueSchema = z.object({
   canReceiveFromDownline: z.boolean(),
   hasPaymentPassword: z.boolean(),
   uplineUsername: z.string().nullable(),
+  /**
+   * The wallet the member's transfers leave from, up or down: an agent's agent wallet, anyone
+   * else's main wallet; with its balance, so a page shows and checks the wallet the server debits.
+   */
+  wallet: z.enum(['main', 'agent']),
+  walletBalance: amountMinorSchema,
+  currency: currencyCodeSchema,
 });
 export type TransferPermissionsValue = z.infer<typeof transferPermissionsValueSchema>;
 export const transferPermissionsResponseSchema = okEnvelope(transferPermissionsValueSchema);

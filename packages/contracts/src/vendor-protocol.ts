@@ -167,3 +167,52 @@ export function checkLaunchParams(input: {
   if (!isSameSignature(signLaunchParams(input.secret, input.vendorCode, input.gameCode, input.params), sig)) return 'bad';
   return Number(exp) < input.nowMs ? 'expired' : 'ok';
 }
+
+/**
+ * The wallet API of a transfer-style vendor, which we call: `POST <api_base_url>/api/wallet/<call>`,
+ * signed like the seamless calls (the same two headers, HMAC-SHA256 of `<timestamp>.<raw body>` with
+ * the shared secret). `deposit`, `withdraw`, `balance` and `query` move and read the player's money
+ * there (docs/vendor-wallet.md); `bets` is the bet feed.
+ */
+export const TRANSFER_WALLET_CALLS = ['deposit', 'withdraw', 'balance', 'query', 'bets'] as const;
+
+/** Most rounds one page of the bet feed carries. */
+export const BET_FEED_PAGE_SIZE_MAX = 500;
+
+/**
+ * `bets`: the rounds the vendor settled in `[from, to)` (unix milliseconds, `settledAt`), ordered by
+ * `settledAt` then `roundId`, one page at a time. The same window asked again gives the same rounds
+ * (a round's content never changes once settled), so the platform may ask any window again.
+ */
+export const vendorBetFeedRequestSchema = z
+  .object({
+    from: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
+    to: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
+    page: z.number().int().min(1).max(1_000_000),
+    pageSize: z.number().int().min(1).max(BET_FEED_PAGE_SIZE_MAX),
+  })
+  .strict()
+  .refine((window) => window.from < window.to, { message: 'from must be before to', path: ['to'] });
+export type VendorBetFeedRequest = z.infer<typeof vendorBetFeedRequestSchema>;
+
+/** One settled round at the vendor: the player (by the id the transfers named them with), the game, stake and payout. */
+export const vendorFeedRoundSchema = z
+  .object({
+    roundId: vendorIdSchema,
+    playerId: z.string().min(1).max(64),
+    currency: z.string().regex(/^[A-Z]{3}$/),
+    gameCode: gameCodeSchema,
+    stake: amountSchema,
+    payout: amountSchema,
+    settledAt: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
+  })
+  .strict();
+export type VendorFeedRound = z.infer<typeof vendorFeedRoundSchema>;
+
+export const vendorBetFeedAnswerSchema = z.object({
+  status: z.literal('OK'),
+  rounds: z.array(vendorFeedRoundSchema).max(BET_FEED_PAGE_SIZE_MAX),
+  /** Another page of the same window follows. */
+  hasMore: z.boolean(),
+});
+export type VendorBetFeedAnswer = z.infer<typeof vendorBetFeedAnswerSchema>;

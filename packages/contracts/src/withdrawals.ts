@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { okEnvelope } from './envelope.ts';
 import { amountMinorSchema, currencyCodeSchema, positiveAmountMinorSchema } from './money.ts';
 import { pageOf, pageQuerySchema } from './pagination.ts';
+import { clientRequestIdSchema } from './transfers.ts';
 
 /**
  * Payment (withdrawal) password, bank cards, withdrawals, receipt confirmation and identity checks.
@@ -131,6 +132,8 @@ export const withdrawalRequestSchema = z
     /** The first withdrawal to a card needs one of these: the login password or an SMS code. */
     loginPassword: z.string().min(1).max(PASSWORD_CEILING).optional(),
     verificationCode: z.string().trim().min(1).max(255).optional(),
+    /** The client's id for this intent: a retry with the same id and content answers the first result. */
+    requestId: clientRequestIdSchema,
   })
   .strict();
 export type WithdrawalRequest = {
@@ -139,6 +142,7 @@ export type WithdrawalRequest = {
   paymentPassword: string;
   loginPassword?: string | undefined;
   verificationCode?: string | undefined;
+  requestId: string;
 };
 
 /** POST /wps/verification/sms/withdrawal: a code to the member's own mobile. */

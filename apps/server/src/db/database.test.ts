@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMerchant } from '../../test/factories.ts';
 import { createTestDatabase, type TestDatabase } from '../../test/test-database.ts';
@@ -18,7 +19,8 @@ describe('the database executeSql used by background jobs', () => {
         await createMerchant(trx);
         // PGlite has one connection: pg-boss's SQL must wait for the transaction, not join it.
         seenDuringTransaction = database.executeSql('SELECT count(*)::int AS n FROM merchants');
-        await new Promise((resolve) => setTimeout(resolve, 100));
+        // Had it joined, it would be answered before this later statement of the transaction is.
+        await sql`SELECT 1`.execute(trx);
         throw new Error('roll back');
       }),
     ).rejects.toThrow('roll back');

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { Kysely, PostgresDialect } from 'kysely';
+import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { DB } from './schema.ts';
 import { SerialPGliteDialect } from './serial-pglite-dialect.ts';
@@ -18,6 +18,11 @@ export function parseInt8(text: string): number {
 }
 
 export type DatabaseKind = 'pglite' | 'postgres';
+
+/** One round trip to the database; throws when it cannot be reached (readiness checks). */
+export async function pingDatabase(db: Kysely<DB>): Promise<void> {
+  await sql`select 1`.execute(db);
+}
 
 /**
  * Extensions every PGlite instance is opened with, as the migrations expect them: trigram indexes

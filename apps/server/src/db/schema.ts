@@ -2,10 +2,12 @@ import type { ColumnType, Generated, JSONColumnType } from 'kysely';
 import type { AccountsTables } from '../modules/accounts/accounts.tables.ts';
 import type { AdminTables } from '../modules/admin/admin.tables.ts';
 import type { AdminMoneyTables } from '../modules/admin-money/admin-money.tables.ts';
+import type { AgentsTables } from '../modules/agents/agents.tables.ts';
 import type { BankCardsTables } from '../modules/bank-cards/bank-cards.tables.ts';
 import type { BetRecordsTables } from '../modules/bet-records/bet-records.tables.ts';
 import type { ChatTables } from '../modules/chat/chat.tables.ts';
 import type { ContentTables } from '../modules/content/content.tables.ts';
+import type { DailyStatsTables } from '../modules/daily-stats/daily-stats.tables.ts';
 import type { DepositsTables } from '../modules/deposits/deposits.tables.ts';
 import type { GameSessionTables } from '../modules/game-session/game-session.tables.ts';
 import type { GamesTables } from '../modules/games/games.tables.ts';
@@ -14,6 +16,7 @@ import type { InboxTables } from '../modules/inbox/inbox.tables.ts';
 import type { KycTables } from '../modules/kyc/kyc.tables.ts';
 import type { LotteryTables } from '../modules/lottery/lottery.tables.ts';
 import type { MemberLabelsTables } from '../modules/member-labels/member-labels.tables.ts';
+import type { RedEnvelopesTables } from '../modules/red-envelopes/red-envelopes.tables.ts';
 import type { ResponsibleGamingTables } from '../modules/responsible-gaming/responsible-gaming.tables.ts';
 import type { TransfersTables } from '../modules/transfers/transfers.tables.ts';
 import type { VendorWalletTables } from '../modules/vendor-wallet/vendor-wallet.tables.ts';
@@ -75,6 +78,8 @@ export type SessionsTable = {
   revoked_at: Date | null;
   ip: string | null;
   user_agent: string | null;
+  /** A login that answered cpw: the session may only change the password (docs/accounts.md). */
+  is_password_change_only: ColumnType<boolean, boolean | undefined, boolean>;
 };
 
 export type AuditLogTable = {
@@ -222,11 +227,13 @@ export type DB = CoreTables &
   AdminTables &
   GameSessionTables &
   TransfersTables &
+  AgentsTables &
   ResponsibleGamingTables &
   AdminMoneyTables &
   DepositsTables &
   BankCardsTables &
   WithdrawalsTables &
+  RedEnvelopesTables &
   KycTables &
   MemberLabelsTables &
   InboxTables &
@@ -236,4 +243,5 @@ export type DB = CoreTables &
   GamesTables &
   LotteryTables &
   HelpTables &
-  ChatTables;
+  ChatTables &
+  DailyStatsTables;

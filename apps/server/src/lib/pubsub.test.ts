@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
+import { waitUntil } from '../../test/wait-for.ts';
 import { createMemoryPubSub, createPubSub, createRedisPubSub, type PubSub } from './pubsub.ts';
 
 /** Like TEST_DATABASE_URL: the Redis cases run when a Redis server is named. */
@@ -11,13 +12,7 @@ function collector() {
   const handler = (message: unknown) => {
     received.push(message);
   };
-  const waitFor = async (count: number, timeoutMs = 5_000) => {
-    const deadline = Date.now() + timeoutMs;
-    while (received.length < count) {
-      if (Date.now() > deadline) throw new Error(`received ${received.length} of ${count} messages`);
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-  };
+  const waitFor = (count: number) => waitUntil(() => received.length >= count, { what: `${count} messages`, timeoutMs: 5_000 });
   return { received, handler, waitFor };
 }
 
@@ -69,9 +64,14 @@ describe('pub/sub', () => {
     expect(onB.received).toEqual([{ period: '20261122', result: [1, 2, 3] }]);
 
     await unsubscribeB();
+    // B stays on a second channel: Redis delivers to a subscriber in publish order, so once the
+    // marker sent after the message reaches B, the message would have reached B before it.
+    const markerOnB = collector();
+    await nodeB.subscribe(`${channel}:marker`, markerOnB.handler);
     await nodeB.publish(channel, { period: '20261123' });
+    await nodeB.publish(`${channel}:marker`, { after: '20261123' });
     await onA.waitFor(2);
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await markerOnB.waitFor(1);
     expect(onA.received).toEqual([{ period: '20261122', result: [1, 2, 3] }, { period: '20261123' }]);
     expect(onB.received).toHaveLength(1);
   });

@@ -1,54 +1,34 @@
+import { dateInZone, wallClockFormatterOf, wallClockOf } from '@platform/contracts/time-format';
+import { utcDateOf } from './time-format.ts';
+
 /**
  * Calendar arithmetic in a named time zone with Intl only. Dates are `YYYY-MM-DD` strings of the
  * zone's calendar; instants are Dates. Zones with daylight saving are handled: a local midnight is
  * found by correcting the zone's offset twice.
  */
 
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-function formatterOf(timeZone: string): Intl.DateTimeFormat {
-  let formatter = formatters.get(timeZone);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-    });
-    formatters.set(timeZone, formatter);
-  }
-  return formatter;
-}
-
 export function isValidTimeZone(timeZone: string): boolean {
   try {
-    formatterOf(timeZone);
+    wallClockFormatterOf(timeZone);
     return true;
   } catch {
     return false;
   }
 }
 
-function wallClockOf(instant: Date, timeZone: string): { year: number; month: number; day: number; msOfDay: number } {
-  const parts: Record<string, number> = {};
-  for (const part of formatterOf(timeZone).formatToParts(instant)) {
-    if (part.type !== 'literal') parts[part.type] = Number(part.value);
-  }
+function wallClockAt(instant: Date, timeZone: string): { year: number; month: number; day: number; msOfDay: number } {
+  const c = wallClockOf(instant, timeZone);
   return {
-    year: parts.year ?? 0,
-    month: parts.month ?? 1,
-    day: parts.day ?? 1,
-    msOfDay: ((parts.hour ?? 0) * 3600 + (parts.minute ?? 0) * 60 + (parts.second ?? 0)) * 1000 + instant.getUTCMilliseconds(),
+    year: Number(c.year || 0),
+    month: Number(c.month || 1),
+    day: Number(c.day || 1),
+    msOfDay: (Number(c.hour) * 3600 + Number(c.minute) * 60 + Number(c.second)) * 1000 + instant.getUTCMilliseconds(),
   };
 }
 
 /** The zone's offset from UTC at an instant, in milliseconds (Asia/Ho_Chi_Minh: +7 h). */
 export function offsetMsAt(instant: Date, timeZone: string): number {
-  const w = wallClockOf(instant, timeZone);
+  const w = wallClockAt(instant, timeZone);
   return Date.UTC(w.year, w.month - 1, w.day) + w.msOfDay - instant.getTime();
 }
 
@@ -58,19 +38,14 @@ function parseDate(date: string): { year: number; month: number; day: number } {
   return { year: Number(match[1]), month: Number(match[2]), day: Number(match[3]) };
 }
 
-function formatUtcDate(ms: number): string {
-  return new Date(ms).toISOString().slice(0, 10);
-}
-
 /** The zone's calendar date at an instant. */
 export function localDateOf(instant: Date, timeZone: string): string {
-  const w = wallClockOf(instant, timeZone);
-  return formatUtcDate(Date.UTC(w.year, w.month - 1, w.day));
+  return dateInZone(instant, timeZone);
 }
 
 export function addDays(date: string, days: number): string {
   const d = parseDate(date);
-  return formatUtcDate(Date.UTC(d.year, d.month - 1, d.day + days));
+  return utcDateOf(Date.UTC(d.year, d.month - 1, d.day + days));
 }
 
 /** Days from `from` to `to`, both included (1 for the same day). */
@@ -95,7 +70,7 @@ export function periodStartOf(instant: Date, timeZone: string, period: CalendarP
   const today = localDateOf(instant, timeZone);
   if (period === 'daily') return startOfLocalDate(today, timeZone);
   const d = parseDate(today);
-  if (period === 'monthly') return startOfLocalDate(formatUtcDate(Date.UTC(d.year, d.month - 1, 1)), timeZone);
+  if (period === 'monthly') return startOfLocalDate(utcDateOf(Date.UTC(d.year, d.month - 1, 1)), timeZone);
   const weekday = new Date(Date.UTC(d.year, d.month - 1, d.day)).getUTCDay();
   const daysSinceMonday = (weekday + 6) % 7;
   return startOfLocalDate(addDays(today, -daysSinceMonday), timeZone);

@@ -1,5 +1,15 @@
-import type { FastifyInstance } from 'fastify';
+import { timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import ipaddr from 'ipaddr.js';
 import { collectDefaultMetrics, Histogram, Registry } from 'prom-client';
+import { DomainError } from '../lib/domain-error.ts';
+import { readSessionToken } from './auth.ts';
+
+/** This machine may always read the metrics. */
+const LOCAL_NETWORKS = ['127.0.0.0/8', '::1/128'];
+
+/** Who may read /metrics: a bearer token, or a connection from an allowed network (env.ts). */
+export type MetricsAccess = { token?: string | undefined; allow: readonly string[] };
 
 /**
  * A registry per app (not prom-client's global one), so two app instances in one process, as in the
@@ -11,7 +21,34 @@ export function createMetricsRegistry(): Registry {
   return registry;
 }
 
-export function registerMetrics(app: FastifyInstance, registry: Registry): void {
+function parseNetwork(entry: string): [ipaddr.IPv4 | ipaddr.IPv6, number] {
+  if (entry.includes('/')) return ipaddr.parseCIDR(entry);
+  const address = ipaddr.parse(entry);
+  return [address, address.kind() === 'ipv4' ? 32 : 128];
+}
+
+/**
+ * The check before /metrics answers. The address is the one that connected (the socket's), never a
+ * forwarded one a client can write; a scraper reaches each node directly.
+ */
+function metricsAccessCheck(access: MetricsAccess): (request: FastifyRequest) => boolean {
+  const networks = [...LOCAL_NETWORKS, ...access.allow].map(parseNetwork);
+  const token = access.token === undefined ? undefined : Buffer.from(access.token);
+  return (request) => {
+    const presented = readSessionToken(request);
+    if (token && presented !== undefined) {
+      const given = Buffer.from(presented);
+      if (given.length === token.length && timingSafeEqual(given, token)) return true;
+    }
+    const remote = request.socket.remoteAddress;
+    if (!remote || !ipaddr.isValid(remote)) return false;
+    const parsed = ipaddr.process(remote);
+    return networks.some(([network, bits]) => parsed.kind() === network.kind() && parsed.match(network, bits));
+  };
+}
+
+export function registerMetrics(app: FastifyInstance, registry: Registry, access: MetricsAccess = { allow: [] }): void {
+  const mayRead = metricsAccessCheck(access);
   const duration = new Histogram({
     name: 'http_request_duration_seconds',
     help: 'HTTP request duration by route and status',
@@ -25,7 +62,9 @@ export function registerMetrics(app: FastifyInstance, registry: Registry): void 
       reply.elapsedTime / 1000,
     );
   });
-  app.get('/metrics', { schema: { hide: true } }, async (_request, reply) => {
+  app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
+    // The figures include the ledger's totals: only this machine, allowed networks or the token holder.
+    if (!mayRead(request)) throw new DomainError('forbidden');
     reply.type(registry.contentType);
     return registry.metrics();
   });

@@ -48,7 +48,7 @@ describe('rate limiting', () => {
     }
     expect(statuses).toEqual([200, 200, 200, 429]);
     const limited = await t.app.inject({ method: 'GET', url: path, headers: { lang: 'EN' } });
-    expect(limited.json()).toEqual({ success: false, code: 'rate_limited', message: 'Too many requests, try again later' });
+    expect(limited.json()).toEqual({ success: false, code: 'rate_limited', message: 'Too many requests, try again later.' });
     expect(limited.headers['retry-after']).toBeDefined();
   });
 

@@ -1,3 +1,4 @@
+import { amountMinor, minorToBetHundredths } from '@platform/contracts/money-format';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.ts';
 import { IMAGE_HOST_PLACEHOLDER } from '../modules/games/games.hosts.ts';
@@ -9,7 +10,7 @@ import { DEMO_LIMITS, DEMO_LOTTERY_GAMES, defaultOddsRows, LOTTERY_VENDOR_CODE }
 const LOTTERY_LAUNCH_TEMPLATE = '/lottery?gameCode={game}&vendor=TCG_LOTTO_VN';
 
 /** Writes the demo stations, fast games, odds and their catalogue rows; runs inside the seed's transaction. */
-export async function seedDemoLottery(trx: Kysely<DB>, merchantId: number): Promise<void> {
+export async function seedDemoLottery(trx: Kysely<DB>, merchantId: number, currency: string): Promise<void> {
   await trx
     .insertInto('lottery_games')
     .values(
@@ -54,7 +55,8 @@ export async function seedDemoLottery(trx: Kysely<DB>, merchantId: number): Prom
       searchName: searchNameOf(g.name, g.code),
       imageUrl: `${IMAGE_HOST_PLACEHOLDER}/games/lottery-${g.menuTag.toLowerCase()}.svg`,
       isHot: g.code === 'MB' || g.category === 'ELOTT',
-      minBetCents: DEMO_LIMITS.minStake,
+      // The catalogue counts hundredths of a bet unit; the card then says what the slip asks (1.000 ₫).
+      minBetCents: minorToBetHundredths(amountMinor(DEMO_LIMITS.minStake), currency),
       minLines: 0,
       isTrialSupported: false,
       sort: index * 10,

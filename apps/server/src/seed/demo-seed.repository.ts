@@ -39,6 +39,8 @@ export async function insertMember(
     accountType: number;
     parent: { id: number; uplinePath: string } | null;
     passwordHash: string;
+    /** When the (published) password counts as chosen by its holder: no login forces a change. */
+    passwordChosenAt: Date;
   },
 ): Promise<{ id: number; uplinePath: string }> {
   const parentPath = row.parent?.uplinePath ?? '/';
@@ -58,5 +60,6 @@ export async function insertMember(
     .executeTakeFirstOrThrow();
   const uplinePath = `${parentPath}${inserted.id}/`;
   await trx.updateTable('members').set({ upline_path: uplinePath }).where('id', '=', inserted.id).execute();
+  await trx.insertInto('member_security').values({ member_id: inserted.id, password_changed_at: row.passwordChosenAt }).execute();
   return { id: inserted.id, uplinePath };
 }

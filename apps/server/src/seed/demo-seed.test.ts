@@ -1,10 +1,14 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { checkField } from '@platform/contracts/field-rules';
+import { betUnitsToMinor } from '@platform/contracts/money-format';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../test/test-database.ts';
 import { parseEnv } from '../env.ts';
 import { verifyPassword } from '../lib/password.ts';
+import { registrationSetting } from '../modules/accounts/accounts.settings.ts';
+import { DEMO_LIMITS } from '../modules/lottery/lottery.seed-data.ts';
 import { createSettingsService } from '../modules/settings/settings.service.ts';
 import { customerServiceSetting, maintenanceSetting } from '../modules/system/system.settings.ts';
 import { DEMO_ACCOUNTS, type DemoSeedResult, seedDemoData, seedDemoDataAtStartup } from './demo-seed.ts';
@@ -109,6 +113,29 @@ describe('the demo seed', () => {
     expect(admin.role).toBe('administrator');
   });
 
+  it("gives every demo account a password the site's own password rule accepts", async () => {
+    const merchant = await database.db.selectFrom('merchants').select('id').executeTakeFirstOrThrow();
+    const registration = await createSettingsService({ db: database.db }).get(merchant.id, registrationSetting);
+    const rule = registration.fields.find((f) => f.field === 'password')!;
+    for (const account of DEMO_ACCOUNTS) {
+      expect(checkField({ ...rule, enabled: true, required: true }, account.password), account.username).toBeNull();
+    }
+  });
+
+  it('records the demo members as having chosen their published passwords, so no login forces a change', async () => {
+    const rows = await database.db
+      .selectFrom('members')
+      .leftJoin('member_security', 'member_security.member_id', 'members.id')
+      .select(['members.username', 'member_security.password_changed_at', 'member_security.must_change_password'])
+      .where('members.username', 'in', ['agent01', 'player01'])
+      .execute();
+    expect(rows).toHaveLength(2);
+    for (const row of rows) {
+      expect(row.password_changed_at, row.username).not.toBeNull();
+      expect(row.must_change_password, row.username).toBe(false);
+    }
+  });
+
   it('returns the members it created for the funding step, and nothing has a balance', async () => {
     if (!first.isCreated) throw new Error('expected a first seed');
     expect(first.members.filter((m) => m.role === 'player').map((m) => m.username)).toEqual([
@@ -125,8 +152,10 @@ describe('the demo seed', () => {
     const banners = await database.db.selectFrom('content_banners').selectAll().orderBy('sort').execute();
     expect(banners.length).toBeGreaterThanOrEqual(3);
     const publicDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../web/public');
+    // The home carousel's, and one each for the login and register popups.
+    expect(new Set(banners.map((b) => b.group_name))).toEqual(new Set(['w_home', 'w_login', 'w_register']));
     for (const banner of banners) {
-      expect(banner).toMatchObject({ group_name: 'w_home', enabled: true });
+      expect(banner).toMatchObject({ enabled: true });
       expect(existsSync(path.join(publicDir, banner.image_url)), banner.image_url).toBe(true);
       expect(banner.title_vi && banner.title_en).toBeTruthy();
     }
@@ -139,6 +168,17 @@ describe('the demo seed', () => {
     }
     // Play money only: no promise of a real-money bonus anywhere.
     expect(JSON.stringify(announcements)).not.toMatch(/bonus|thưởng nạp|real money/i);
+  });
+
+  it("lists the lottery games with the minimum bet the slip asks (1.000 ₫ in the catalogue's bet units)", async () => {
+    const rows = await database.db
+      .selectFrom('games')
+      .innerJoin('game_vendors', 'game_vendors.id', 'games.vendor_id')
+      .select(['games.code', 'games.min_bet_cents'])
+      .where('game_vendors.code', '=', 'TCG_LOTTO_VN')
+      .execute();
+    expect(rows.length).toBeGreaterThan(0);
+    for (const row of rows) expect(betUnitsToMinor(Number(row.min_bet_cents) / 100, 'VND'), row.code).toBe(DEMO_LIMITS.minStake);
   });
 
   it('creates nothing the second time it runs', async () => {

@@ -46,12 +46,17 @@ export type DemoAccountSpec = {
   adminRole?: AdminRole;
 };
 
-/** Listed in the README; demo passwords are public by design and never used in production. */
+/**
+ * Listed in the README; demo passwords are public by design and never used in production. They follow
+ * the site's own password rule (letters and digits, 6–20 characters), and the demo members count as
+ * having chosen them, so a login does not force a change: one visitor changing `agent01`'s password
+ * would lock every later visitor out of the published accounts.
+ */
 export const DEMO_ACCOUNTS: readonly DemoAccountSpec[] = [
   {
     role: 'administrator',
     username: 'admin',
-    password: 'Admin@2026',
+    password: 'Admin2026',
     nickname: 'Administrator',
     accountType: null,
     parentUsername: null,
@@ -61,7 +66,7 @@ export const DEMO_ACCOUNTS: readonly DemoAccountSpec[] = [
   {
     role: 'administrator',
     username: 'finance01',
-    password: 'Admin@2026',
+    password: 'Admin2026',
     nickname: 'Finance',
     accountType: null,
     parentUsername: null,
@@ -70,7 +75,7 @@ export const DEMO_ACCOUNTS: readonly DemoAccountSpec[] = [
   {
     role: 'agent',
     username: 'agent01',
-    password: 'Agent@2026',
+    password: 'Agent2026',
     nickname: 'Agent level 1',
     accountType: ACCOUNT_TYPE.agentLevel1,
     parentUsername: null,
@@ -78,7 +83,7 @@ export const DEMO_ACCOUNTS: readonly DemoAccountSpec[] = [
   {
     role: 'agent',
     username: 'agent02',
-    password: 'Agent@2026',
+    password: 'Agent2026',
     nickname: 'Sub-agent',
     accountType: ACCOUNT_TYPE.agentLevel2,
     parentUsername: 'agent01',
@@ -86,7 +91,7 @@ export const DEMO_ACCOUNTS: readonly DemoAccountSpec[] = [
   {
     role: 'agent',
     username: 'agent41',
-    password: 'Agent@2026',
+    password: 'Agent2026',
     nickname: 'Sub-sub-agent',
     accountType: ACCOUNT_TYPE.agentLevel41,
     parentUsername: 'agent02',
@@ -94,7 +99,7 @@ export const DEMO_ACCOUNTS: readonly DemoAccountSpec[] = [
   {
     role: 'player',
     username: 'player01',
-    password: 'Player@2026',
+    password: 'Player2026',
     nickname: 'Player One',
     accountType: ACCOUNT_TYPE.member,
     parentUsername: 'agent01',
@@ -102,7 +107,7 @@ export const DEMO_ACCOUNTS: readonly DemoAccountSpec[] = [
   {
     role: 'player',
     username: 'player02',
-    password: 'Player@2026',
+    password: 'Player2026',
     nickname: 'Player Two',
     accountType: ACCOUNT_TYPE.member,
     parentUsername: 'agent02',
@@ -110,7 +115,7 @@ export const DEMO_ACCOUNTS: readonly DemoAccountSpec[] = [
   {
     role: 'player',
     username: 'player03',
-    password: 'Player@2026',
+    password: 'Player2026',
     nickname: 'Player Three',
     accountType: ACCOUNT_TYPE.member,
     parentUsername: 'agent41',
@@ -118,7 +123,7 @@ export const DEMO_ACCOUNTS: readonly DemoAccountSpec[] = [
   {
     role: 'player',
     username: 'player04',
-    password: 'Player@2026',
+    password: 'Player2026',
     nickname: 'Player Four',
     accountType: ACCOUNT_TYPE.member,
     parentUsername: null,
@@ -170,7 +175,7 @@ export async function seedDemoData(db: Kysely<DB>, options: DemoSeedOptions = {}
     await seedDemoContent(trx, merchant.id, new Date());
     await seedDemoHelp(trx, merchant.id);
     await seedDemoGames(trx, merchant.id);
-    await seedDemoLottery(trx, merchant.id);
+    await seedDemoLottery(trx, merchant.id, merchant.currency);
     await seedDemoChat(trx, merchant.id);
 
     let adminId = 0;
@@ -198,6 +203,7 @@ export async function seedDemoData(db: Kysely<DB>, options: DemoSeedOptions = {}
         accountType: account.accountType,
         parent: parent ? { id: parent.id, uplinePath: parent.uplinePath } : null,
         passwordHash: hashOf(account),
+        passwordChosenAt: new Date(),
       });
       members.push({
         id: inserted.id,

@@ -1,15 +1,22 @@
 import { SYSTEM_STATUS } from '@platform/contracts/system-status';
+import { useSystemStatus } from '../api/get-system-status.ts';
+import { usePermission } from '../api/home-queries.ts';
 import { FullPageError } from '../components/full-page-error.tsx';
 import { FullPageLoader } from '../components/full-page-loader.tsx';
-import { useSystemStatus } from '../features/system/api/get-system-status.ts';
+import { DomainBlockedPage } from '../features/system/components/domain-blocked-page.tsx';
 import { MaintenancePage } from '../features/system/components/maintenance-page.tsx';
 import { RegionBlockedPage } from '../features/system/components/region-blocked-page.tsx';
 import { NormalSite } from './normal-site.tsx';
 
-/** The spec's root views, chosen by the system status: normal, maintenance, region blocked. */
+/**
+ * The spec's root views, chosen by the system status: normal, maintenance, region blocked; and a
+ * host that is not one of the operator's domains (the permission call's `host.isAllowed`).
+ */
 export function RootView() {
   const status = useSystemStatus();
-  if (status.isPending) return <FullPageLoader />;
+  const permission = usePermission();
+  // The site waits for the domain check too; if the check itself fails, the site shows as usual.
+  if (status.isPending || permission.isPending) return <FullPageLoader />;
   if (status.isError) return <FullPageError error={status.error} onRetry={() => void status.refetch()} isRetrying={status.isFetching} />;
   switch (status.data.status) {
     case SYSTEM_STATUS.maintenance:
@@ -17,6 +24,8 @@ export function RootView() {
     case SYSTEM_STATUS.regionRestricted:
       return <RegionBlockedPage status={status.data} />;
     default:
+      if (permission.data?.host.isAllowed === false)
+        return <DomainBlockedPage host={permission.data.host.name} customerServiceUrl={status.data.customerServiceUrl} />;
       return <NormalSite />;
   }
 }

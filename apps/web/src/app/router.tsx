@@ -1,6 +1,6 @@
 import { createBrowserRouter, Navigate, type RouteObject, useLocation } from 'react-router';
+import type { SectionKey } from '../lib/site-sections.ts';
 import { SiteLayout } from './site-layout.tsx';
-import type { SectionKey } from './site-sections.ts';
 
 /** Each section page is its own chunk; the handle names the section for its frame. */
 function sectionRoute(path: string, section: SectionKey): RouteObject {
@@ -38,7 +38,7 @@ function RootRedirect() {
   return <Navigate to={{ pathname: '/index', search, hash }} replace />;
 }
 
-export const routes: RouteObject[] = [
+const routes: RouteObject[] = [
   {
     element: <SiteLayout />,
     children: [

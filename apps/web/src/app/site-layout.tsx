@@ -1,15 +1,18 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation, useMatches } from 'react-router';
+import { FlashMessage } from '../components/flash-message.tsx';
 import { useVisitorGuard } from '../features/auth/hooks/use-visitor-guard.ts';
 import { PopupAnnouncementLauncher } from '../features/content/components/popup-announcement-launcher.tsx';
-import { PopupHost } from '../features/layout/components/popup-host.tsx';
-import { RightBar } from '../features/layout/components/right-bar.tsx';
-import { SiteFooter } from '../features/layout/components/site-footer.tsx';
-import { SiteHeader } from '../features/layout/components/site-header.tsx';
-import { MemberCentreHost } from '../features/member-centre/components/member-centre-host.tsx';
-import { RealityCheckHost } from '../features/member-centre/reality-check/reality-check-host.tsx';
-import { useLiveBalance } from '../features/wallet/hooks/use-live-balance.ts';
+import { RedEnvelopeNotice } from '../features/red-envelopes/components/red-envelope-notice.tsx';
+import { RealityCheckHost } from '../features/wallet-records/responsible-gaming/reality-check-host.tsx';
+import { AgentCentreHost } from '../shell/agent-centre/agent-centre-host.tsx';
+import { MemberCentreHost } from '../shell/member-centre/member-centre-host.tsx';
+import { PopupHost } from '../shell/popup-host.tsx';
+import { RightBar } from '../shell/right-bar.tsx';
+import { SiteFooter } from '../shell/site-footer.tsx';
+import { SiteHeader } from '../shell/site-header.tsx';
+import { useLiveBalance } from '../shell/use-live-balance.ts';
 
 /** The frame of every routed page: header, the page, footer, and the account popups. */
 export function SiteLayout() {
@@ -37,9 +40,12 @@ export function SiteLayout() {
       {!isHeaderOnly && <SiteFooter />}
       {!isHeaderOnly && <RightBar />}
       <MemberCentreHost />
+      <AgentCentreHost />
       <RealityCheckHost />
+      <RedEnvelopeNotice />
       <PopupHost />
       <PopupAnnouncementLauncher />
+      <FlashMessage />
     </div>
   );
 }

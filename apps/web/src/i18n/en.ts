@@ -103,6 +103,7 @@ export const en: TranslationShape = {
     changePasswordTitle: 'Change password',
     changePasswordForced: 'For your security, please change your password before you continue.',
     changePassword: 'Change password',
+    passwordChanged: 'Your password has been changed. Use the new password next time you log in.',
     secondFactorMethod: 'Verification method',
     byAuthenticator: 'Authenticator app',
     secondFactorSms: 'You are logging in from a new address. Enter the code sent to your mobile (valid for {{minutes}} minutes).',

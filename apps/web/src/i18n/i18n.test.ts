@@ -1,7 +1,7 @@
 import i18next from 'i18next';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { registerShellHomeTranslations, SHELL_HOME_NS } from '../features/home/i18n/register-translations.ts';
 import { changeLanguage, initI18n } from './i18n.ts';
+import { registerShellHomeTranslations, SHELL_HOME_NS } from './shell-home/register-translations.ts';
 
 const stored = new Map<string, string>([['lang', 'fr']]);
 vi.stubGlobal('window', {

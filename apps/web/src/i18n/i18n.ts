@@ -1,9 +1,9 @@
 import i18next, { type Resource } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { SHELL_HOME_NS } from '../features/home/i18n/register-translations.ts';
 import { en } from './en.ts';
 import { FALLBACK_LANGUAGE, isBundledLanguage, type Language, readStoredLanguage, storeLanguage, textDirection } from './language.ts';
 import { loadPack, loadShellHomePack } from './load-pack.ts';
+import { SHELL_HOME_NS } from './shell-home/register-translations.ts';
 import { vi } from './vi.ts';
 
 /** Fetches the language's pack unless it is bundled or already here; a failed fetch leaves English to fill in. */

@@ -1,4 +1,4 @@
-import type { shellHomeVi } from '../features/home/i18n/vi.ts';
+import type { shellHomeVi } from './shell-home/vi.ts';
 import type { vi } from './vi.ts';
 
 /** The Vietnamese resource's keys with any string as value: every language has the same keys. */

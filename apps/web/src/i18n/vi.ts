@@ -101,6 +101,7 @@ export const vi = {
     changePasswordTitle: 'Đổi mật khẩu',
     changePasswordForced: 'Vì lý do bảo mật, vui lòng đổi mật khẩu trước khi tiếp tục.',
     changePassword: 'Đổi mật khẩu',
+    passwordChanged: 'Đã đổi mật khẩu. Lần đăng nhập sau, hãy dùng mật khẩu mới.',
     secondFactorMethod: 'Cách xác minh',
     byAuthenticator: 'Ứng dụng xác thực',
     secondFactorSms: 'Bạn đăng nhập từ một địa chỉ mới. Nhập mã đã gửi đến số điện thoại của bạn (hiệu lực {{minutes}} phút).',

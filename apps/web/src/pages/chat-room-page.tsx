@@ -1,12 +1,12 @@
 import { CHAT_DEFAULT_ROOM, CHAT_HEADER_COLOR_PATTERN } from '@platform/contracts/chat-constants';
 import { type CSSProperties, useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { useSessionStore } from '../features/auth/hooks/session-store.ts';
 import { ChatRoom } from '../features/chat/components/chat-room.tsx';
 import { useChatTranslation } from '../features/chat/i18n/register-translations.ts';
-import { useLiveBalance } from '../features/wallet/hooks/use-live-balance.ts';
 import { changeLanguage } from '../i18n/i18n.ts';
 import { isLanguage } from '../i18n/language.ts';
+import { useLiveBalance } from '../shell/use-live-balance.ts';
+import { useSessionStore } from '../state/session-store.ts';
 
 /** Black or white, whichever reads better on the operator's header colour (`#rgb` or `#rrggbb`). */
 export function textColourOn(hex: string): '#000000' | '#ffffff' {

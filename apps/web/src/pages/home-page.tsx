@@ -1,21 +1,33 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useMatches, useNavigate } from 'react-router';
-import { GAME_CATEGORIES } from '../app/site-sections.ts';
-import { useSessionStore } from '../features/auth/hooks/session-store.ts';
 import { BannerCarousel } from '../features/content/components/banner-carousel.tsx';
 import { NoticeMarquee } from '../features/content/components/notice-marquee.tsx';
+import { useGameLauncher } from '../features/games/components/game-launcher.tsx';
 import { HotGames } from '../features/home/components/hot-games.tsx';
 import { JackpotCounter } from '../features/home/components/jackpot-counter.tsx';
 import { WinnerBoard } from '../features/home/components/winner-board.tsx';
+import { GAME_CATEGORIES } from '../lib/site-sections.ts';
+import { useSessionStore } from '../state/session-store.ts';
 import '../features/home/home.css';
-import { usePopupStore } from '../features/layout/hooks/popup-store.ts';
+import { usePopupStore } from '../state/popup-store.ts';
 
 /** The popup a route opens over home (/register, /register.html, /login). */
 function useRoutePopup(): 'login' | 'register' | undefined {
   const matches = useMatches();
   const handle = matches[matches.length - 1]?.handle as { popup?: 'login' | 'register' } | undefined;
   return handle?.popup;
+}
+
+/** The hot games, each launching its own game by the site's launch rules (maintenance and sub-game dialogs included). */
+export function HotGamesSection() {
+  const launcher = useGameLauncher();
+  return (
+    <>
+      <HotGames onPlay={launcher.launchGame} />
+      {launcher.dialogs}
+    </>
+  );
 }
 
 export function HomePage() {
@@ -33,10 +45,11 @@ export function HomePage() {
     if (popup && !isLogin) open(popup);
   }, [popup, isLogin, open]);
   useEffect(() => {
-    // Closing the popup a route opened leaves that route, so a reload does not open it again.
+    // Closing the popup a route opened leaves that route, so a reload does not open it again. A
+    // login that closed it has already gone where it goes (the agent centre, a member-centre page).
     if (!popup) return;
     if (current !== null) hasOpenedRef.current = true;
-    else if (hasOpenedRef.current) void navigate('/index', { replace: true });
+    else if (hasOpenedRef.current && !useSessionStore.getState().isLogin) void navigate('/index', { replace: true });
   }, [popup, current, navigate]);
   const hero = (
     <section className="hero" aria-labelledby="hero-title">
@@ -54,7 +67,7 @@ export function HomePage() {
       <NoticeMarquee />
       <JackpotCounter />
       <div className="home-grid">
-        <HotGames />
+        <HotGamesSection />
         <WinnerBoard />
       </div>
       <section className="categories" aria-labelledby="categories-title">

@@ -2,10 +2,11 @@ import type { AmountMinor } from '@platform/contracts/money';
 import { formatAmount } from '@platform/contracts/money-format';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { type RankPeriod, useRanking } from '../api/home-queries.ts';
 import { PageFrame } from '../components/page-frame.tsx';
 import { BannerCarousel } from '../features/content/components/banner-carousel.tsx';
-import { type RankPeriod, useRanking } from '../features/home/api/home-queries.ts';
-import { useShellHomeTranslation } from '../features/home/i18n/register-translations.ts';
+import { useShellHomeTranslation } from '../i18n/shell-home/register-translations.ts';
+import { formatLocaleDate } from '../lib/time-format.ts';
 import { useSectionKey } from './section-page.tsx';
 import '../features/home/home.css';
 
@@ -24,7 +25,7 @@ export function RankingPage() {
   useEffect(() => {
     document.title = `${title} · Lotus`;
   }, [title]);
-  const day = (iso: string) => new Date(iso).toLocaleDateString(locale);
+  const day = (iso: string) => formatLocaleDate(iso, i18n.language);
 
   let body: React.ReactNode;
   if (ranking.isPending) body = <p className="home-state">{th('loading')}</p>;

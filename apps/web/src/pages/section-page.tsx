@@ -1,9 +1,9 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMatches } from 'react-router';
-import { SECTION_KEYS, type SectionKey } from '../app/site-sections.ts';
 import { ComingSoon } from '../components/coming-soon.tsx';
 import { PageFrame } from '../components/page-frame.tsx';
+import { SECTION_KEYS, type SectionKey } from '../lib/site-sections.ts';
 
 function isSectionKey(value: unknown): value is SectionKey {
   return typeof value === 'string' && (SECTION_KEYS as readonly string[]).includes(value);

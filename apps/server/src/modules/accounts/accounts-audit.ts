@@ -1,8 +1,10 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
+import { recordAudit } from '../audit/audit.service.ts';
 
 export const ACCOUNT_AUDIT_ACTIONS = [
   'member.registered',
+  'member.opened_by_agent',
   'member.login',
   'member.login_failed',
   'member.locked_out',
@@ -26,21 +28,17 @@ export type AccountAuditRow = {
 };
 
 /**
- * Writes an account event to the audit log with the caller's `db` or transaction, so the row
- * commits with the change it records. The shared audit service (which seals rows into the hash
- * chain) can replace this body without touching the callers.
+ * Writes an account event to the audit log (through the audit module) with the caller's `db` or
+ * transaction, so the row commits with the change it records.
  */
 export async function writeAccountAudit(db: Kysely<DB>, row: AccountAuditRow): Promise<void> {
-  await db
-    .insertInto('audit_log')
-    .values({
-      actor_type: row.actorType,
-      actor_id: row.actorId === null ? null : String(row.actorId),
-      action: row.action,
-      subject_type: row.subjectId === null ? null : 'member',
-      subject_id: row.subjectId === null ? null : String(row.subjectId),
-      data: JSON.stringify(row.data),
-      ip: row.ip,
-    })
-    .execute();
+  await recordAudit(db, {
+    actorType: row.actorType,
+    actorId: row.actorId,
+    action: row.action,
+    subjectType: row.subjectId === null ? null : 'member',
+    subjectId: row.subjectId,
+    data: row.data,
+    ip: row.ip,
+  });
 }

@@ -1,4 +1,3 @@
-import { isAgentAccountType } from '@platform/contracts/account-types';
 import type { LoginValue, MemberInfoValue, SessionValues } from '@platform/contracts/accounts';
 import type { MemberLabelsOf } from '../member-labels/member-labels.service.ts';
 import type { MemberAccountRow } from './accounts.repository.ts';
@@ -6,16 +5,13 @@ import type { MemberAccountRow } from './accounts.repository.ts';
 /** The platform string of the web client (spec: merchant platform web). */
 export const WEB_PLATFORM = 'W';
 
-/** An agent may transfer to its upline when its parent is an agent too. */
-export function canTransferToUpline(row: Pick<MemberAccountRow, 'accountType' | 'parentAccountType'>): boolean {
-  return isAgentAccountType(row.accountType) && row.parentAccountType !== null && isAgentAccountType(row.parentAccountType);
-}
-
 export function presentSessionValues(
   token: string,
   merchant: { id: number; code: string },
   row: MemberAccountRow,
   labels: MemberLabelsOf,
+  /** The operator's transfer flag (transfer_permissions.to_upline), the one the upline transfer checks. */
+  toUpline: boolean,
 ): SessionValues {
   return {
     token,
@@ -28,7 +24,7 @@ export function presentSessionValues(
     username: row.username,
     customerId: row.id,
     isAgent: row.accountType,
-    toUpline: canTransferToUpline(row),
+    toUpline,
     // The first label's name: the spec's VIP customer-service name.
     memberLabel: labels.names[0] ?? '',
   };
@@ -62,7 +58,12 @@ export function maskEmail(value: string | null): string {
   return `${value.slice(0, Math.min(2, at))}***${value.slice(at)}`;
 }
 
-export function presentMemberInfo(row: MemberAccountRow, affiliateCode: string | null, labels: MemberLabelsOf): MemberInfoValue {
+export function presentMemberInfo(
+  row: MemberAccountRow,
+  affiliateCode: string | null,
+  labels: MemberLabelsOf,
+  toUpline: boolean,
+): MemberInfoValue {
   return {
     customerId: row.id,
     account: row.username,
@@ -73,7 +74,7 @@ export function presentMemberInfo(row: MemberAccountRow, affiliateCode: string |
     email: maskEmail(row.email),
     currency: row.currency,
     isAgent: row.accountType,
-    toUpline: canTransferToUpline(row),
+    toUpline,
     memberLabel: labels.names[0] ?? '',
     labels: labels.names,
     clubLabel: labels.club,

@@ -188,6 +188,49 @@ export async function setPassword(db: Kysely<DB>, memberId: number, passwordHash
     .execute();
 }
 
-export async function insertSecurity(db: Kysely<DB>, row: { memberId: number; passwordChangedAt: Date | null }) {
-  await db.insertInto('member_security').values({ member_id: row.memberId, password_changed_at: row.passwordChangedAt }).execute();
+export async function insertSecurity(
+  db: Kysely<DB>,
+  row: { memberId: number; passwordChangedAt: Date | null; mustChangePassword?: boolean },
+) {
+  await db
+    .insertInto('member_security')
+    .values({
+      member_id: row.memberId,
+      password_changed_at: row.passwordChangedAt,
+      must_change_password: row.mustChangePassword ?? false,
+    })
+    .execute();
+}
+
+/**
+ * Members directly under the agent who registered with its invitation code (any case), newest
+ * first. Accounts the agent opened itself are not among them: they used no code.
+ */
+export async function findInvitees(db: Kysely<DB>, agentId: number, code: string, page: { limit: number; offset: number }) {
+  const base = db
+    .selectFrom('members')
+    .innerJoin('member_profiles', 'member_profiles.member_id', 'members.id')
+    .where('members.parent_id', '=', agentId)
+    .where(sql<string>`lower(member_profiles.affiliate_code_used)`, '=', code.toLowerCase());
+  const [rows, total] = await Promise.all([
+    base
+      .select([
+        'members.id as memberId',
+        'members.username as username',
+        'members.account_type as accountType',
+        'members.status as status',
+        'members.created_at as joinedAt',
+      ])
+      .orderBy('members.id', 'desc')
+      .limit(page.limit)
+      .offset(page.offset)
+      .execute(),
+    base.select(sql<string>`count(*)`.as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows: rows.map((r) => ({ ...r, memberId: Number(r.memberId) })), totalCount: Number(total.n) };
+}
+
+/** Serialises, until the transaction ends, two first requests of one agent for an invitation code. */
+export async function lockAffiliateCodesOf(trx: Kysely<DB>, memberId: number): Promise<void> {
+  await sql`SELECT pg_advisory_xact_lock(hashtextextended(${`affiliate:${memberId}`}, 0))`.execute(trx);
 }

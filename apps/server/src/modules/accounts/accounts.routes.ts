@@ -80,6 +80,11 @@ export function captchaKeyFromCookie(request: FastifyRequest): string | undefine
 }
 
 const perMinute = (max: number) => ({ rateLimit: { max, timeWindow: 60_000 } });
+/**
+ * The calls a session limited to the password change (a login that answered cpw) may make: the
+ * change itself, the SMS code it may need, the member info the change form shows, and logout.
+ */
+const duringPasswordChange = { allowsPasswordChangeOnlySession: true } as const;
 
 const loginErrorResponses = {
   400: loginFailureSchema,
@@ -266,6 +271,7 @@ export function accountsRoutes(deps: {
       '/wps/session/logout',
       {
         preHandler: requireMember,
+        config: duringPasswordChange,
         schema: { tags: ['accounts'], security: [{ session: [] }], response: { 200: logoutResponseSchema, ...commonErrorResponses } },
       },
       async (request) => {
@@ -278,6 +284,7 @@ export function accountsRoutes(deps: {
       '/wps/member/info',
       {
         preHandler: requireMember,
+        config: duringPasswordChange,
         schema: { tags: ['accounts'], security: [{ session: [] }], response: { 200: memberInfoResponseSchema, ...commonErrorResponses } },
       },
       async (request) => ok(await accounts.memberInfo(principalOf(request))),
@@ -316,7 +323,7 @@ export function accountsRoutes(deps: {
       {
         preValidation: decryptBody,
         preHandler: requireRealAccount,
-        config: perMinute(ACCOUNT_RATE_LIMITS.password),
+        config: { ...perMinute(ACCOUNT_RATE_LIMITS.password), ...duringPasswordChange },
         schema: {
           tags: ['accounts'],
           security: [{ session: [] }],
@@ -325,8 +332,8 @@ export function accountsRoutes(deps: {
         },
       },
       async (request) => {
-        await accounts.changePassword(principalOf(request), request.body, meta(request));
-        return ok({ changed: true as const });
+        const login = await accounts.changePassword(principalOf(request), request.body, meta(request));
+        return ok({ ...login, changed: true as const });
       },
     );
 
@@ -383,7 +390,7 @@ export function accountsRoutes(deps: {
       '/wps/verification/sms/member',
       {
         preHandler: requireRealAccount,
-        config: perMinute(ACCOUNT_RATE_LIMITS.sms),
+        config: { ...perMinute(ACCOUNT_RATE_LIMITS.sms), ...duringPasswordChange },
         schema: { tags: ['accounts'], security: [{ session: [] }], response: { 200: smsSentResponseSchema, ...commonErrorResponses } },
       },
       async (request) => {
@@ -451,7 +458,7 @@ function sendLoginFailure(request: FastifyRequest, reply: FastifyReply, error: D
   return reply.status(ERROR_CODES[error.code].status).send({
     success: false as const,
     code: error.code,
-    message: error.detail ? `${base}: ${error.detail}` : base,
+    message: base,
     value: {
       captcha: error instanceof LoginRefusal ? error.captcha : false,
       ...(error instanceof LoginRefusal && error.secondFactor ? { secondFactor: error.secondFactor } : {}),

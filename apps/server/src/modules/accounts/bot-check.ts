@@ -8,6 +8,7 @@ import type { DB } from '../../db/schema.ts';
 import { DomainError } from '../../lib/domain-error.ts';
 import type { MerchantService } from '../merchant/merchant.service.ts';
 import { defineSetting, type SettingsService } from '../settings/settings.service.ts';
+import * as keys from './payload-keys.repository.ts';
 
 /**
  * The spec's bot check as an ALTCHA proof of work: the client fetches a signed challenge, finds a
@@ -53,20 +54,16 @@ export function createBotCheck(deps: { db: Kysely<DB>; settings: SettingsService
 
   /** One HMAC secret per deployment, kept as a symmetric JWK so every node signs alike. */
   async function loadSecret(): Promise<string> {
-    const row = await db
-      .selectFrom('payload_keys')
-      .select('private_jwk')
-      .where('purpose', '=', SECRET_PURPOSE)
-      .where('retired_at', 'is', null)
-      .executeTakeFirst();
+    const row = await keys.findActive(db, SECRET_PURPOSE);
     const k = (row?.private_jwk as { k?: unknown } | undefined)?.k;
     if (typeof k === 'string') return k;
     const jwk = { kty: 'oct', k: randomBytes(32).toString('base64url') };
-    await db
-      .insertInto('payload_keys')
-      .values({ kid: randomBytes(8).toString('hex'), purpose: SECRET_PURPOSE, public_jwk: '{}', private_jwk: JSON.stringify(jwk) })
-      .onConflict((oc) => oc.doNothing())
-      .execute();
+    await keys.insertUnlessActive(db, {
+      kid: randomBytes(8).toString('hex'),
+      purpose: SECRET_PURPOSE,
+      publicJwk: '{}',
+      privateJwk: JSON.stringify(jwk),
+    });
     return loadSecret();
   }
   const hmacSecret = () => {
@@ -110,13 +107,7 @@ export function createBotCheck(deps: { db: Kysely<DB>; settings: SettingsService
     });
     if (!result.verified) return false;
     const expiresAt = new Date((payload.challenge.parameters.expiresAt ?? 0) * 1000);
-    const spent = await db
-      .insertInto('payload_nonces')
-      .values({ nonce: `botcheck:${payload.challenge.signature}`, expires_at: expiresAt })
-      .onConflict((oc) => oc.doNothing())
-      .returning('nonce')
-      .executeTakeFirst();
-    return spent !== undefined;
+    return keys.insertNonceOnce(db, `botcheck:${payload.challenge.signature}`, expiresAt);
   }
 
   /** preHandler: a `botCheck` in the body must be valid; without one, only if the operator requires it. */

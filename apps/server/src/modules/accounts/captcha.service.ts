@@ -2,6 +2,7 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import { CAPTCHA_LENGTH, CAPTCHA_TTL_SECONDS } from './accounts.settings.ts';
+import * as repo from './captcha.repository.ts';
 import { randomDigits, renderCaptchaPng } from './captcha-image.ts';
 
 export type CaptchaService = ReturnType<typeof createCaptchaService>;
@@ -31,18 +32,15 @@ export function createCaptchaService(deps: { db: Kysely<DB>; now: () => Date }) 
     const answer = randomDigits(CAPTCHA_LENGTH);
     const at = now();
     // Expired captchas are useless; dropping them here keeps the table to the live ones.
-    await db.deleteFrom('captchas').where('expires_at', '<', at).execute();
-    await db
-      .insertInto('captchas')
-      .values({
-        key_hash: captchaKeyHash(key),
-        merchant_id: merchantId,
-        answer_hash: captchaAnswerHash(key, answer),
-        ip,
-        created_at: at,
-        expires_at: new Date(at.getTime() + CAPTCHA_TTL_SECONDS * 1000),
-      })
-      .execute();
+    await repo.deleteExpired(db, at);
+    await repo.insert(db, {
+      keyHash: captchaKeyHash(key),
+      merchantId,
+      answerHash: captchaAnswerHash(key, answer),
+      ip,
+      at,
+      expiresAt: new Date(at.getTime() + CAPTCHA_TTL_SECONDS * 1000),
+    });
     return { key, pngBase64: renderCaptchaPng(answer).toString('base64') };
   }
 
@@ -50,17 +48,9 @@ export function createCaptchaService(deps: { db: Kysely<DB>; now: () => Date }) 
   async function verify(merchantId: number, key: string | undefined, answer: string | undefined): Promise<boolean> {
     if (!key || !answer) return false;
     const at = now();
-    const spent = await db
-      .updateTable('captchas')
-      .set({ used_at: at })
-      .where('key_hash', '=', captchaKeyHash(key))
-      .where('merchant_id', '=', merchantId)
-      .where('used_at', 'is', null)
-      .where('expires_at', '>', at)
-      .returning('answer_hash')
-      .executeTakeFirst();
-    if (!spent) return false;
-    const expected = Buffer.from(spent.answer_hash, 'hex');
+    const answerHash = await repo.spend(db, merchantId, captchaKeyHash(key), at);
+    if (answerHash === undefined) return false;
+    const expected = Buffer.from(answerHash, 'hex');
     const actual = Buffer.from(captchaAnswerHash(key, answer.trim()), 'hex');
     return expected.length === actual.length && timingSafeEqual(expected, actual);
   }

@@ -1,8 +1,9 @@
 import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import { checkField } from '@platform/contracts/accounts';
 import type { ContactChannel, ContactStatus, ContactVerificationValue } from '@platform/contracts/member-centre';
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
+import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { DomainError } from '../../lib/domain-error.ts';
 import type { Principal } from '../session/session.service.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
@@ -10,13 +11,13 @@ import { maskEmail, maskTail } from './accounts.presenter.ts';
 import type { RequestMeta } from './accounts.service.ts';
 import { registrationSetting, smsPolicySetting } from './accounts.settings.ts';
 import { writeAccountAudit } from './accounts-audit.ts';
+import * as repo from './contact-verification.repository.ts';
 import type { EmailProvider } from './email-provider.ts';
 import type { SmsProvider } from './sms-provider.ts';
 
 export type ContactVerificationService = ReturnType<typeof createContactVerificationService>;
 
 const HOUR_MS = 3_600_000;
-const PG_UNIQUE_VIOLATION = '23505';
 
 function hashCode(salt: string, channel: ContactChannel, address: string, code: string): string {
   return createHash('sha256').update(`${salt}:${channel}:${address}:${code}`).digest('hex');
@@ -38,14 +39,14 @@ export function createContactVerificationService(deps: {
   const { db, settings, sms, email, now } = deps;
 
   async function currentAddresses(memberId: number) {
-    const row = await db.selectFrom('members').select(['mobile_num', 'email']).where('id', '=', memberId).executeTakeFirst();
+    const row = await repo.findContacts(db, memberId);
     if (!row) throw new DomainError('unauthorized');
     return { mobile: row.mobile_num, email: row.email } satisfies Record<ContactChannel, string | null>;
   }
 
   async function status(principal: Principal): Promise<ContactVerificationValue> {
     const addresses = await currentAddresses(principal.memberId);
-    const proofs = await db.selectFrom('member_contact_verifications').selectAll().where('member_id', '=', principal.memberId).execute();
+    const proofs = await repo.findProofs(db, principal.memberId);
     const statusOf = (channel: ContactChannel): ContactStatus => {
       const address = addresses[channel];
       const proof = proofs.find((row) => row.channel === channel && row.address === address);
@@ -73,13 +74,7 @@ export function createContactVerificationService(deps: {
       throw channel === 'mobile' ? new DomainError('mobile_invalid') : new DomainError('field_invalid', 'address');
     }
     if (channel === 'mobile') {
-      const taken = await db
-        .selectFrom('members')
-        .select('id')
-        .where('merchant_id', '=', principal.merchantId)
-        .where('mobile_num', '=', given)
-        .executeTakeFirst();
-      if (taken) throw new DomainError('mobile_taken');
+      if (await repo.isMobileTaken(db, principal.merchantId, given)) throw new DomainError('mobile_taken');
     }
     return given;
   }
@@ -97,35 +92,20 @@ export function createContactVerificationService(deps: {
     const salt = randomBytes(12).toString('hex');
     await db.transaction().execute(async (trx) => {
       // One send per member and channel at a time, so parallel requests cannot slip under the caps.
-      await sql`SELECT pg_advisory_xact_lock(hashtextextended(${`contact:${principal.memberId}:${channel}`}, 0))`.execute(trx);
-      const recent = await trx
-        .selectFrom('member_contact_codes')
-        .select([sql<number>`count(*)`.as('count'), sql<Date | null>`max(created_at)`.as('latest')])
-        .where('member_id', '=', principal.memberId)
-        .where('channel', '=', channel)
-        .where('created_at', '>', new Date(at.getTime() - HOUR_MS))
-        .executeTakeFirstOrThrow();
-      const latest = recent.latest ? new Date(recent.latest) : null;
-      if (Number(recent.count) >= policy.perNumberPerHour) throw new DomainError('sms_too_many_requests');
+      await repo.lockSends(trx, principal.memberId, channel);
+      const recent = await repo.countCodesSince(trx, principal.memberId, channel, new Date(at.getTime() - HOUR_MS));
+      const latest = recent.latest;
+      if (recent.count >= policy.perNumberPerHour) throw new DomainError('sms_too_many_requests');
       if (latest && at.getTime() - latest.getTime() < policy.resendSeconds * 1000) throw new DomainError('sms_too_many_requests');
-      await trx
-        .updateTable('member_contact_codes')
-        .set({ consumed_at: at })
-        .where('member_id', '=', principal.memberId)
-        .where('channel', '=', channel)
-        .where('consumed_at', 'is', null)
-        .execute();
-      await trx
-        .insertInto('member_contact_codes')
-        .values({
-          member_id: principal.memberId,
-          channel,
-          address,
-          code_hash: `${salt}$${hashCode(salt, channel, address, code)}`,
-          created_at: at,
-          expires_at: new Date(at.getTime() + policy.expiredMinutes * 60_000),
-        })
-        .execute();
+      await repo.retireLiveCodes(trx, principal.memberId, channel, at);
+      await repo.insertCode(trx, {
+        memberId: principal.memberId,
+        channel,
+        address,
+        codeHash: `${salt}$${hashCode(salt, channel, address, code)}`,
+        at,
+        expiresAt: new Date(at.getTime() + policy.expiredMinutes * 60_000),
+      });
     });
     if (channel === 'mobile') {
       await sms.send({
@@ -151,55 +131,28 @@ export function createContactVerificationService(deps: {
     const { channel } = input;
     const policy = await settings.get(principal.merchantId, smsPolicySetting);
     const at = now();
-    const row = await db
-      .selectFrom('member_contact_codes')
-      .selectAll()
-      .where('member_id', '=', principal.memberId)
-      .where('channel', '=', channel)
-      .where('consumed_at', 'is', null)
-      .orderBy('id', 'desc')
-      .executeTakeFirst();
+    const row = await repo.findLiveCode(db, principal.memberId, channel);
     if (!row || row.attempts >= policy.maxAttempts) throw new DomainError('verification_code_invalid');
     if (new Date(row.expires_at).getTime() <= at.getTime()) throw new DomainError('verification_code_expired');
     const [salt = '', stored = ''] = row.code_hash.split('$');
     const expected = Buffer.from(stored, 'hex');
     const actual = Buffer.from(hashCode(salt, channel, row.address, input.code.trim()), 'hex');
     if (!(expected.length === actual.length && timingSafeEqual(expected, actual))) {
-      await db.updateTable('member_contact_codes').set({ attempts: sql<number>`attempts + 1` }).where('id', '=', row.id).execute();
+      await repo.countWrongGuess(db, row.id);
       throw new DomainError('verification_code_invalid');
     }
     try {
       await db.transaction().execute(async (trx) => {
         // Only one caller spends it, even when two arrive with the right code at once.
-        const spent = await trx
-          .updateTable('member_contact_codes')
-          .set({ consumed_at: at })
-          .where('id', '=', row.id)
-          .where('consumed_at', 'is', null)
-          .where('attempts', '<', policy.maxAttempts)
-          .returning('id')
-          .executeTakeFirst();
-        if (!spent) throw new DomainError('verification_code_invalid');
-        const member = await trx
-          .selectFrom('members')
-          .select(['mobile_num', 'email'])
-          .where('id', '=', principal.memberId)
-          .forUpdate()
-          .executeTakeFirstOrThrow();
+        if (!(await repo.spendCode(trx, row.id, at, policy.maxAttempts))) throw new DomainError('verification_code_invalid');
+        const member = await repo.findContacts(trx, principal.memberId, { lock: true });
+        if (!member) throw new Error(`member ${principal.memberId} not found`);
         const onFile = channel === 'mobile' ? member.mobile_num : member.email;
         if (onFile && onFile !== row.address) throw new DomainError('verification_code_invalid');
         if (!onFile) {
-          await trx
-            .updateTable('members')
-            .set(channel === 'mobile' ? { mobile_num: row.address } : { email: row.address })
-            .where('id', '=', principal.memberId)
-            .execute();
+          await repo.setContact(trx, principal.memberId, channel, row.address);
         }
-        await trx
-          .insertInto('member_contact_verifications')
-          .values({ member_id: principal.memberId, channel, address: row.address, verified_at: at })
-          .onConflict((oc) => oc.columns(['member_id', 'channel']).doUpdateSet({ address: row.address, verified_at: at }))
-          .execute();
+        await repo.upsertProof(trx, { memberId: principal.memberId, channel, address: row.address, at });
         await writeAccountAudit(trx, {
           action: 'member.contact_verified',
           actorType: 'member',
@@ -210,8 +163,7 @@ export function createContactVerificationService(deps: {
         });
       });
     } catch (error) {
-      const code = typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;
-      if (code === PG_UNIQUE_VIOLATION) throw new DomainError('mobile_taken');
+      if (isUniqueViolation(error)) throw new DomainError('mobile_taken');
       throw error;
     }
     return status(principal);

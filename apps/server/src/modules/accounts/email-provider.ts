@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import nodemailer from 'nodemailer';
 import type { DB } from '../../db/schema.ts';
+import * as outbox from './outbox.repository.ts';
 
 export type EmailMessage = { merchantId: number; to: string; subject: string; body: string };
 
@@ -10,10 +11,7 @@ export type EmailProvider = { send: (message: EmailMessage) => Promise<void> };
 export function createOutboxEmailProvider(db: Kysely<DB>): EmailProvider {
   return {
     async send(message) {
-      await db
-        .insertInto('email_outbox')
-        .values({ merchant_id: message.merchantId, to_address: message.to, subject: message.subject, body: message.body })
-        .execute();
+      await outbox.insertEmail(db, message);
     },
   };
 }

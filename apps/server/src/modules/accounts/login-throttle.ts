@@ -1,6 +1,7 @@
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import type { LoginPolicy } from './accounts.settings.ts';
+import * as repo from './login-throttle.repository.ts';
 
 export type ThrottleScope = 'account' | 'ip';
 
@@ -10,13 +11,7 @@ export type ThrottleState = { failures: number; lockouts: number; lockedUntil: D
 const CLEAR: ThrottleState = { failures: 0, lockouts: 0, lockedUntil: null };
 
 export async function readThrottle(db: Kysely<DB>, merchantId: number, scope: ThrottleScope, key: string, now: Date, policy: LoginPolicy) {
-  const row = await db
-    .selectFrom('auth_throttles')
-    .select(['failures', 'lockouts', 'window_started_at', 'locked_until'])
-    .where('merchant_id', '=', merchantId)
-    .where('scope', '=', scope)
-    .where('key', '=', key)
-    .executeTakeFirst();
+  const row = await repo.find(db, { merchantId, scope, key });
   if (!row) return CLEAR;
   const windowOver = now.getTime() - row.window_started_at.getTime() > policy.failureWindowMinutes * 60_000;
   const lockedUntil = row.locked_until && row.locked_until.getTime() > now.getTime() ? row.locked_until : null;
@@ -38,15 +33,7 @@ export async function recordFailure(
   threshold: number,
 ): Promise<ThrottleState & { justLocked: boolean }> {
   const windowStart = new Date(now.getTime() - policy.failureWindowMinutes * 60_000);
-  const result = await sql<{ failures: number; locked_until: Date | null; lockouts: number }>`
-    INSERT INTO auth_throttles AS t (merchant_id, scope, key, failures, lockouts, window_started_at, locked_until)
-    VALUES (${merchantId}, ${scope}, ${key}, 1, 0, ${now}, NULL)
-    ON CONFLICT (merchant_id, scope, key) DO UPDATE SET
-      failures = CASE WHEN t.window_started_at < ${windowStart} THEN 1 ELSE t.failures + 1 END,
-      window_started_at = CASE WHEN t.window_started_at < ${windowStart} THEN ${now}::timestamptz ELSE t.window_started_at END
-    RETURNING t.failures, t.locked_until, t.lockouts
-  `.execute(db);
-  const row = result.rows[0]!;
+  const row = await repo.countFailure(db, { merchantId, scope, key }, now, windowStart);
   const failures = Number(row.failures);
   const lockouts = Number(row.lockouts);
   if (failures < threshold) {
@@ -54,17 +41,11 @@ export async function recordFailure(
   }
   const minutes = Math.min(policy.lockBaseMinutes * 2 ** Math.min(lockouts, 20), policy.lockMaxMinutes);
   const lockedUntil = new Date(now.getTime() + minutes * 60_000);
-  await db
-    .updateTable('auth_throttles')
-    .set({ locked_until: lockedUntil, lockouts: lockouts + 1, failures: 0, window_started_at: now })
-    .where('merchant_id', '=', merchantId)
-    .where('scope', '=', scope)
-    .where('key', '=', key)
-    .execute();
+  await repo.lock(db, { merchantId, scope, key }, { lockedUntil, lockouts: lockouts + 1, now });
   return { failures, lockouts: lockouts + 1, lockedUntil, justLocked: true };
 }
 
 /** A successful login clears the account's count and lock history; the IP keeps its own. */
 export async function clearThrottle(db: Kysely<DB>, merchantId: number, scope: ThrottleScope, key: string) {
-  await db.deleteFrom('auth_throttles').where('merchant_id', '=', merchantId).where('scope', '=', scope).where('key', '=', key).execute();
+  await repo.remove(db, { merchantId, scope, key });
 }

@@ -81,7 +81,7 @@ describe('login, logout and member info', () => {
     expect(unknown.json()).toEqual({
       success: false,
       code: 'login_failed',
-      message: 'Tài khoản hoặc mật khẩu không chính xác',
+      message: 'Tài khoản hoặc mật khẩu không chính xác. Vui lòng kiểm tra lại rồi thử lại.',
       value: { captcha: false },
     });
     const audit = await t.database.db
@@ -174,12 +174,13 @@ describe('login, logout and member info', () => {
           headers: { lang: 'en', 'x-forwarded-for': nextIp() },
         })
       ).json().message,
-    ).toBe('Cannot login because not an agent');
+    ).toBe('Cannot login because not an agent.');
     const agent = await member({ accountType: 1 });
     const sub = await member({ accountType: 2, parentId: agent.id });
     const ok = await login({ username: sub.username, password: 'goodpass1', entry: 'agent' });
     expect(ok.statusCode).toBe(200);
-    expect(ok.json().value).toMatchObject({ isAgent: 2, toUpline: true });
+    // toUpline is the operator's transfer flag, off until an operator turns it on (the upline transfer checks the same flag).
+    expect(ok.json().value).toMatchObject({ isAgent: 2, toUpline: false });
   });
 
   it('refuses a locked or closed member only after the right password', async () => {
@@ -256,9 +257,11 @@ describe('login, logout and member info', () => {
   it('refuses bad login input naming the field, and unknown fields', async () => {
     const empty = await login({ username: '  ', password: 'x' });
     expect(empty.statusCode).toBe(400);
-    expect(empty.json()).toMatchObject({ code: 'bad_request', message: expect.stringContaining('username') });
-    expect((await login({ username: 'abc', password: '' })).json().message).toContain('password');
-    expect((await login({ username: 'abc', password: 'x', type: 'email' })).json().message).toContain('type');
+    expect(empty.json()).toMatchObject({ code: 'bad_request', message: 'Vui lòng nhập tên đăng nhập.' });
+    expect((await login({ username: 'abc', password: '' })).json().message).toBe('Vui lòng nhập mật khẩu.');
+    expect((await login({ username: 'abc', password: 'x', type: 'email' })).json().message).toBe(
+      'Hình thức không đúng định dạng. Vui lòng kiểm tra lại rồi nhập lại.',
+    );
     expect((await login({ username: 'abc', password: 'x', extra: 1 })).statusCode).toBe(400);
   });
 

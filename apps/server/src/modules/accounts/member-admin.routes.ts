@@ -1,7 +1,14 @@
+import {
+  movedMemberResponseSchema,
+  openedAccountResponseSchema,
+  operatorMoveMemberRequestSchema,
+  operatorOpenAccountRequestSchema,
+} from '@platform/contracts/agents/agent-network';
 import { commonErrorResponses, ok, okEnvelope } from '@platform/contracts/envelope';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { adminOf, requireAdmin } from '../../plugins/admin-auth.ts';
+import { adminOf, operatorOf, requireAdmin } from '../../plugins/admin-auth.ts';
+import type { DownlineService } from './downline.service.ts';
 import { MEMBER_PAGE_SIZE_MAX, type MemberAdminService } from './member-admin.service.ts';
 
 const memberParams = z.strictObject({ memberId: z.coerce.number().int().positive() });
@@ -25,12 +32,54 @@ const errors = {
 };
 
 /** Back-office calls on members' accounts (docs/admin-api.md). */
-export function memberAdminRoutes(members: MemberAdminService): FastifyPluginAsyncZod {
+export function memberAdminRoutes(members: MemberAdminService, downline: DownlineService): FastifyPluginAsyncZod {
   return async (app) => {
-    const operator = (request: Parameters<typeof adminOf>[0]) => {
-      const admin = adminOf(request);
-      return { adminId: admin.adminId, merchantId: admin.merchantId, ip: request.ip };
-    };
+    app.post(
+      '/admin-api/members',
+      {
+        preHandler: requireAdmin(['support']),
+        schema: {
+          tags: ['admin'],
+          summary: 'Opens an account: a type-1 agent or a player at the top, or any type the chosen upline may have (docs/agents.md)',
+          security: [{ session: [] }],
+          body: operatorOpenAccountRequestSchema,
+          response: { 200: openedAccountResponseSchema, ...errors },
+        },
+      },
+      async (request) => {
+        const op = operatorOf(request);
+        const { uplineUsername, ...rest } = request.body;
+        const opened = await downline.openAccount({
+          ...rest,
+          merchantId: op.merchantId,
+          parentId: uplineUsername === undefined ? null : await downline.uplineIdOf(op.merchantId, uplineUsername),
+          openedBy: { kind: 'operator', adminId: op.adminId },
+          ip: op.ip,
+        });
+        return ok({ memberId: opened.memberId, username: opened.username, accountType: opened.accountType, parentId: opened.parentId });
+      },
+    );
+
+    app.post(
+      '/admin-api/members/:memberId/upline',
+      {
+        preHandler: requireAdmin(['support', 'risk']),
+        schema: {
+          tags: ['admin'],
+          summary: 'Moves a member and its whole team under another upline; refuses cycles and types the upline may not have',
+          security: [{ session: [] }],
+          params: memberParams,
+          body: operatorMoveMemberRequestSchema,
+          response: { 200: movedMemberResponseSchema, ...errors },
+        },
+      },
+      async (request) => {
+        const op = operatorOf(request);
+        const uplineId = await downline.uplineIdOf(op.merchantId, request.body.uplineUsername);
+        const moved = await downline.moveMember(op, request.params.memberId, uplineId);
+        return ok({ memberId: moved.memberId, parentId: moved.parentId, movedCount: moved.movedCount });
+      },
+    );
 
     app.get(
       '/admin-api/members',
@@ -85,7 +134,7 @@ export function memberAdminRoutes(members: MemberAdminService): FastifyPluginAsy
         },
       },
       async (request) => {
-        await members.lock(operator(request), request.params.memberId, request.body.reason);
+        await members.lock(operatorOf(request), request.params.memberId, request.body.reason);
         return ok({ status: 'locked' as const });
       },
     );
@@ -102,7 +151,7 @@ export function memberAdminRoutes(members: MemberAdminService): FastifyPluginAsy
           response: { 200: okEnvelope(z.object({ status: z.literal('active'), clearedLocks: z.number().int() })), ...errors },
         },
       },
-      async (request) => ok(await members.unlock(operator(request), request.params.memberId)),
+      async (request) => ok(await members.unlock(operatorOf(request), request.params.memberId)),
     );
 
     app.post(
@@ -118,7 +167,7 @@ export function memberAdminRoutes(members: MemberAdminService): FastifyPluginAsy
         },
       },
       async (request) => {
-        await members.forcePasswordChange(operator(request), request.params.memberId);
+        await members.forcePasswordChange(operatorOf(request), request.params.memberId);
         return ok(null);
       },
     );

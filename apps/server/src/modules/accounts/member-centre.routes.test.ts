@@ -1,5 +1,6 @@
 import { ACCOUNT_TYPE } from '@platform/contracts/account-types';
 import { AVATAR_MAX_BYTES } from '@platform/contracts/member-centre';
+import { FIELD_LABELS } from '@platform/contracts/validation-messages';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, nextIp } from '../../../test/accounts-helpers.ts';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
@@ -138,7 +139,7 @@ describe('member centre calls', () => {
       const refused = await call('PUT', '/wps/member/profile', s.headers, { ...GOOD_PROFILE, [field]: value });
       expect(refused.statusCode).toBe(400);
       expect(refused.json()).toMatchObject({ success: false, code });
-      expect(refused.json().message).toContain(field);
+      expect(refused.json().message.toLowerCase()).toContain(FIELD_LABELS[field]!.vi.toLowerCase());
       expect((await call('GET', '/wps/member/profile', s.headers)).json().value).toMatchObject(GOOD_PROFILE);
     });
 

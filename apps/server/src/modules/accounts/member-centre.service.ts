@@ -13,9 +13,11 @@ import {
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import { DomainError } from '../../lib/domain-error.ts';
-import type { Principal } from '../session/session.service.ts';
+import { type Principal, recentSessionsOf } from '../session/session.service.ts';
 import type { RequestMeta } from './accounts.service.ts';
 import { writeAccountAudit } from './accounts-audit.ts';
+import * as repo from './member-centre.repository.ts';
+import { findTotp } from './second-factor.repository.ts';
 
 export type MemberCentreService = ReturnType<typeof createMemberCentreService>;
 
@@ -69,7 +71,7 @@ export function createMemberCentreService(deps: { db: Kysely<DB>; now: () => Dat
   const { db, now } = deps;
 
   async function profile(principal: Principal): Promise<MemberProfileValue> {
-    const row = await db.selectFrom('member_profiles').selectAll().where('member_id', '=', principal.memberId).executeTakeFirst();
+    const row = await repo.findProfile(db, principal.memberId);
     return {
       permanentAddress: row?.permanent_address ?? '',
       currentAddress: row?.current_address ?? '',
@@ -105,26 +107,13 @@ export function createMemberCentreService(deps: { db: Kysely<DB>; now: () => Dat
       updated_at: at,
     };
     await db.transaction().execute(async (trx) => {
-      const existing = await trx
-        .selectFrom('member_profiles')
-        .select('contacts')
-        .where('member_id', '=', principal.memberId)
-        .forUpdate()
-        .executeTakeFirst();
+      const existing = await repo.lockProfileContacts(trx, principal.memberId);
       // LINE is one of the registration contacts; it stays with them so both forms show one value.
       const contacts = JSON.stringify({ ...(existing?.contacts ?? {}), line: values.line });
       if (existing) {
-        await trx
-          .updateTable('member_profiles')
-          .set({ ...columns, contacts })
-          .where('member_id', '=', principal.memberId)
-          .execute();
+        await repo.updateProfile(trx, principal.memberId, columns, contacts);
       } else {
-        await trx
-          .insertInto('member_profiles')
-          .values({ member_id: principal.memberId, contacts, ...columns })
-          .onConflict((oc) => oc.column('member_id').doUpdateSet({ ...columns, contacts }))
-          .execute();
+        await repo.insertProfile(trx, principal.memberId, columns, contacts);
       }
       await writeAccountAudit(trx, {
         action: 'member.profile_updated',
@@ -139,7 +128,7 @@ export function createMemberCentreService(deps: { db: Kysely<DB>; now: () => Dat
   }
 
   async function avatar(principal: Principal): Promise<PlayerAvatarValue> {
-    const row = await db.selectFrom('member_avatars').selectAll().where('member_id', '=', principal.memberId).executeTakeFirst();
+    const row = await repo.findAvatar(db, principal.memberId);
     if (!row) return { avatar: null, image: null, updatedAt: null };
     const builtin = BUILTIN_AVATARS.find((key) => key === row.builtin) ?? null;
     const image = row.image && row.content_type ? `data:${row.content_type};base64,${Buffer.from(row.image).toString('base64')}` : null;
@@ -154,11 +143,7 @@ export function createMemberCentreService(deps: { db: Kysely<DB>; now: () => Dat
     const at = now();
     const row = { builtin: value.builtin, image: value.image, content_type: value.contentType, updated_at: at };
     await db.transaction().execute(async (trx) => {
-      await trx
-        .insertInto('member_avatars')
-        .values({ member_id: principal.memberId, ...row })
-        .onConflict((oc) => oc.column('member_id').doUpdateSet(row))
-        .execute();
+      await repo.upsertAvatar(trx, principal.memberId, row);
       await writeAccountAudit(trx, {
         action: 'member.avatar_changed',
         actorType: 'member',
@@ -188,14 +173,7 @@ export function createMemberCentreService(deps: { db: Kysely<DB>; now: () => Dat
   }
 
   async function loginHistory(principal: Principal): Promise<LoginHistoryValue> {
-    const rows = await db
-      .selectFrom('sessions')
-      .select(['id', 'created_at', 'last_seen_at', 'expires_at', 'revoked_at', 'ip', 'user_agent'])
-      .where('member_id', '=', principal.memberId)
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(LOGIN_HISTORY_LIMIT + 1)
-      .execute();
+    const rows = await recentSessionsOf(db, principal.memberId, LOGIN_HISTORY_LIMIT + 1);
     const at = now().getTime();
     const current = rows.find((row) => row.id === principal.sessionId);
     const previous = rows.find(
@@ -216,7 +194,7 @@ export function createMemberCentreService(deps: { db: Kysely<DB>; now: () => Dat
   }
 
   async function authenticatorStatus(principal: Principal): Promise<{ enabled: boolean }> {
-    const row = await db.selectFrom('member_totp').select('confirmed_at').where('member_id', '=', principal.memberId).executeTakeFirst();
+    const row = await findTotp(db, principal.memberId);
     return { enabled: Boolean(row?.confirmed_at) };
   }
 

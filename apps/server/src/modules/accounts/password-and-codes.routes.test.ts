@@ -62,10 +62,17 @@ describe('password change, captcha and SMS codes', () => {
     ).json().value.token as string;
     const res = await changePassword(m.token, { oldPassword: 'goodpass1', newPassword: 'newpass22', confirmNewPassword: 'newpass22' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ success: true, value: { changed: true } });
+    // Every earlier session ends; this device goes on with a new one (spec: login info reloads).
+    const value = res.json().value;
+    expect(value).toMatchObject({ changed: true, username: m.username, cpw: false });
+    expect(typeof value.token).toBe('string');
+    expect([m.token, other]).not.toContain(value.token);
     for (const token of [m.token, other]) {
       expect((await t.app.inject({ method: 'GET', url: '/wps/member/info', headers: bearer(token, ip) })).statusCode).toBe(401);
     }
+    const info = await t.app.inject({ method: 'GET', url: '/wps/member/info', headers: bearer(value.token, ip) });
+    expect(info.statusCode).toBe(200);
+    expect(info.json().value).toMatchObject({ username: m.username });
     const old = await t.app.inject({
       method: 'POST',
       url: '/wps/session/login',
@@ -142,7 +149,13 @@ describe('password change, captcha and SMS codes', () => {
       headers: { 'x-forwarded-for': ip },
     });
     expect(first.json().value.cpw).toBe(true);
-    await changePassword(first.json().value.token, { oldPassword: '123456', newPassword: 'better123', confirmNewPassword: 'better123' });
+    const changed = await changePassword(first.json().value.token, {
+      oldPassword: '123456',
+      newPassword: 'better123',
+      confirmNewPassword: 'better123',
+    });
+    // The session it answers with is no longer held to the change.
+    expect(changed.json().value).toMatchObject({ changed: true, cpw: false });
     const after = await t.app.inject({
       method: 'POST',
       url: '/wps/session/login',
@@ -217,7 +230,11 @@ describe('password change, captcha and SMS codes', () => {
     const again = await sendLoginCode(mobile);
     expect(again.statusCode).toBe(429);
     expect(again.json().code).toBe('sms_too_many_requests');
-    clock = new Date(clock.getTime() + 61_000);
+    // The message states the wait that is left: the 60 s resend interval, not five minutes.
+    expect(again.json().message).toBe('Vui lòng chờ 60 giây rồi gửi lại mã.');
+    clock = new Date(clock.getTime() + 45_000);
+    expect((await sendLoginCode(mobile)).json().message).toBe('Vui lòng chờ 15 giây rồi gửi lại mã.');
+    clock = new Date(clock.getTime() + 16_000);
     expect((await sendLoginCode(mobile)).statusCode).toBe(200);
   });
 
@@ -290,7 +307,7 @@ describe('password change, captcha and SMS codes', () => {
       headers: { 'x-forwarded-for': ip },
     });
     expect(missing.statusCode).toBe(400);
-    expect(missing.json().message).toContain('mobileNo');
+    expect(missing.json().message).toBe('Vui lòng nhập số điện thoại.');
   });
   it('sets a new password by phone, ends old sessions and logs the member in', async () => {
     const m = await loggedIn();

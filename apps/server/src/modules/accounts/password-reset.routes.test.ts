@@ -114,7 +114,7 @@ describe('forgot password by e-mail', () => {
     expect((await reset({ token: 'x'.repeat(43), newPassword: 'fake12345' })).json().code).toBe('reset_link_invalid');
     const bad = await forgot('username=abc&email=not-an-email');
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().message).toContain('email');
+    expect(bad.json().message).toContain('Địa chỉ email');
   });
 
   it('sends at most three links an hour to one member', async () => {

@@ -1,8 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { checkField } from '@platform/contracts/accounts';
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
-import { DomainError } from '../../lib/domain-error.ts';
+import { DomainError, fieldError } from '../../lib/domain-error.ts';
 import { hashPassword } from '../../lib/password.ts';
 import type { MerchantService } from '../merchant/merchant.service.ts';
 import type { SessionService } from '../session/session.service.ts';
@@ -11,6 +11,7 @@ import * as repo from './accounts.repository.ts';
 import { registrationSetting } from './accounts.settings.ts';
 import { writeAccountAudit } from './accounts-audit.ts';
 import type { EmailProvider } from './email-provider.ts';
+import * as resetTokens from './password-reset.repository.ts';
 
 export const RESET_TOKEN_TTL_MINUTES = 30;
 /** Reset mails per member per hour; more requests are answered alike but send nothing. */
@@ -41,24 +42,15 @@ export function createPasswordResetService(deps: {
     const member = await repo.findByUsername(db, merchant.id, input.username);
     if (!member?.email || member.status !== 'active' || member.email.toLowerCase() !== input.email.toLowerCase()) return;
     const at = now();
-    const recent = await db
-      .selectFrom('password_reset_tokens')
-      .select(sql<number>`count(*)`.as('count'))
-      .where('member_id', '=', member.id)
-      .where('created_at', '>', new Date(at.getTime() - 3_600_000))
-      .executeTakeFirstOrThrow();
-    if (Number(recent.count) >= RESET_MAILS_PER_HOUR) return;
+    if ((await resetTokens.countSince(db, member.id, new Date(at.getTime() - 3_600_000))) >= RESET_MAILS_PER_HOUR) return;
     const token = randomBytes(32).toString('base64url');
-    await db
-      .insertInto('password_reset_tokens')
-      .values({
-        token_hash: hashToken(token),
-        member_id: member.id,
-        created_at: at,
-        expires_at: new Date(at.getTime() + RESET_TOKEN_TTL_MINUTES * 60_000),
-        ip: meta.ip,
-      })
-      .execute();
+    await resetTokens.insert(db, {
+      tokenHash: hashToken(token),
+      memberId: member.id,
+      at,
+      expiresAt: new Date(at.getTime() + RESET_TOKEN_TTL_MINUTES * 60_000),
+      ip: meta.ip,
+    });
     const link = `${input.origin ?? ''}/reset-password?token=${token}`;
     await email.send({
       merchantId: merchant.id,
@@ -77,30 +69,19 @@ export function createPasswordResetService(deps: {
     const reg = await settings.get(merchant.id, registrationSetting);
     const rule = reg.fields.find((r) => r.field === 'password');
     const issue = rule ? checkField({ ...rule, enabled: true, required: true }, input.newPassword) : null;
-    if (issue) throw new DomainError(issue.code, 'newPassword');
+    if (issue) throw fieldError({ ...issue, field: 'newPassword' });
     if (input.confirmNewPassword !== undefined && input.confirmNewPassword !== input.newPassword) {
       throw new DomainError('password_mismatch', 'confirmNewPassword');
     }
     const passwordHash = await hashPassword(input.newPassword);
     const at = now();
     const memberId = await db.transaction().execute(async (trx) => {
-      const spent = await trx
-        .updateTable('password_reset_tokens')
-        .set({ used_at: at })
-        .where('token_hash', '=', hashToken(input.token))
-        .where('used_at', 'is', null)
-        .where('expires_at', '>', at)
-        .returning('member_id')
-        .executeTakeFirst();
-      if (!spent) throw new DomainError('reset_link_invalid');
+      const spentBy = await resetTokens.spend(trx, hashToken(input.token), at);
+      if (spentBy === undefined) throw new DomainError('reset_link_invalid');
+      const spent = { member_id: spentBy };
       await repo.setPassword(trx, spent.member_id, passwordHash, at);
       // One reset spends every other link sent to the member as well.
-      await trx
-        .updateTable('password_reset_tokens')
-        .set({ used_at: at })
-        .where('member_id', '=', spent.member_id)
-        .where('used_at', 'is', null)
-        .execute();
+      await resetTokens.spendAllOfMember(trx, spent.member_id, at);
       await writeAccountAudit(trx, {
         action: 'member.password_reset',
         actorType: 'member',

@@ -8,6 +8,7 @@ import type { DB } from '../../db/schema.ts';
 import { DomainError } from '../../lib/domain-error.ts';
 import type { MerchantService } from '../merchant/merchant.service.ts';
 import { defineSetting, type SettingsService } from '../settings/settings.service.ts';
+import * as keys from './payload-keys.repository.ts';
 
 /**
  * The spec's encrypted payloads (login, registration, password calls) as JWE: the client encrypts
@@ -43,12 +44,7 @@ export function createPayloadEncryption(deps: { db: Kysely<DB>; now: () => Date;
 
   /** The active key, made once; nodes starting together agree through the unique active index. */
   async function load() {
-    const existing = await db
-      .selectFrom('payload_keys')
-      .select(['kid', 'public_jwk', 'private_jwk'])
-      .where('purpose', '=', PURPOSE)
-      .where('retired_at', 'is', null)
-      .executeTakeFirst();
+    const existing = await keys.findActive(db, PURPOSE);
     if (existing) {
       return {
         kid: existing.kid,
@@ -60,11 +56,12 @@ export function createPayloadEncryption(deps: { db: Kysely<DB>; now: () => Date;
     const kid = randomBytes(8).toString('hex');
     const publicJwk = { ...(await exportJWK(pair.publicKey)), kid, alg: PAYLOAD_KEY_ALG, use: 'enc' };
     const privateJwk = { ...(await exportJWK(pair.privateKey)), kid };
-    await db
-      .insertInto('payload_keys')
-      .values({ kid, purpose: PURPOSE, public_jwk: JSON.stringify(publicJwk), private_jwk: JSON.stringify(privateJwk) })
-      .onConflict((oc) => oc.doNothing())
-      .execute();
+    await keys.insertUnlessActive(db, {
+      kid,
+      purpose: PURPOSE,
+      publicJwk: JSON.stringify(publicJwk),
+      privateJwk: JSON.stringify(privateJwk),
+    });
     return load();
   }
 
@@ -101,14 +98,9 @@ export function createPayloadEncryption(deps: { db: Kysely<DB>; now: () => Date;
     }
     const at = now();
     if (Math.abs(at.getTime() - parsed.timestamp) > PAYLOAD_SKEW_MS) throw new DomainError('payload_replayed', 'timestamp');
-    await db.deleteFrom('payload_nonces').where('expires_at', '<', at).execute();
-    const stored = await db
-      .insertInto('payload_nonces')
-      .values({ nonce: parsed.nonce, expires_at: new Date(at.getTime() + 2 * PAYLOAD_SKEW_MS) })
-      .onConflict((oc) => oc.doNothing())
-      .returning('nonce')
-      .executeTakeFirst();
-    if (!stored) throw new DomainError('payload_replayed', 'nonce');
+    await keys.deleteExpiredNonces(db, at);
+    if (!(await keys.insertNonceOnce(db, parsed.nonce, new Date(at.getTime() + 2 * PAYLOAD_SKEW_MS))))
+      throw new DomainError('payload_replayed', 'nonce');
     return parsed.data;
   }
 

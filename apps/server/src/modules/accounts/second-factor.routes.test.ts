@@ -51,10 +51,18 @@ describe('second factor for a login from a new address', () => {
     const challenged = await login(m.username, away);
     expect(challenged.statusCode).toBe(401);
     const body = challenged.json();
+    // The screen's minutes are the SMS code's (the SMS policy's 5), as the SMS itself says.
     expect(body).toMatchObject({
       code: 'second_factor_required',
-      value: { captcha: false, secondFactor: { methods: ['sms'], expiredMinutes: 10 } },
+      value: { captcha: false, secondFactor: { methods: ['sms'], expiredMinutes: 5 } },
     });
+    const sms = await t.database.db
+      .selectFrom('sms_outbox')
+      .select('body')
+      .where('mobile_num', '=', m.mobile)
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(sms.body).toContain('hieu luc 5 phut');
     const challenge = body.value.secondFactor.challenge;
     const code = await lastSmsCode(t.database.db, m.mobile);
     const wrong = await verify({ challenge, method: 'sms', code: code === '000000' ? '111111' : '000000' }, away);

@@ -1,10 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
 import { Secret, TOTP } from 'otpauth';
 import { z } from 'zod';
 import type { DB } from '../../db/schema.ts';
 import { DomainError } from '../../lib/domain-error.ts';
 import { defineSetting } from '../settings/settings.service.ts';
+import * as repo from './second-factor.repository.ts';
 import type { SmsCodeService } from './sms-code.service.ts';
 
 /**
@@ -42,16 +43,11 @@ export function createSecondFactor(deps: { db: Kysely<DB>; sms: SmsCodeService; 
 
   async function recordKnownIp(memberId: number, ip: string | null): Promise<void> {
     if (!ip) return;
-    const at = now();
-    await db
-      .insertInto('member_known_ips')
-      .values({ member_id: memberId, ip, first_seen_at: at, last_seen_at: at })
-      .onConflict((oc) => oc.columns(['member_id', 'ip']).doUpdateSet({ last_seen_at: at }))
-      .execute();
+    await repo.upsertKnownIp(db, memberId, ip, now());
   }
 
   async function availableMethods(member: { id: number; mobileNum: string | null }): Promise<SecondFactorMethod[]> {
-    const totp = await db.selectFrom('member_totp').select('confirmed_at').where('member_id', '=', member.id).executeTakeFirst();
+    const totp = await repo.findTotp(db, member.id);
     const methods: SecondFactorMethod[] = [];
     if (member.mobileNum) methods.push('sms');
     if (totp?.confirmed_at) methods.push('authenticator');
@@ -61,8 +57,8 @@ export function createSecondFactor(deps: { db: Kysely<DB>; sms: SmsCodeService; 
   /** Methods to ask for, or an empty list when this login needs no second step. */
   async function methodsRequired(member: { id: number; mobileNum: string | null }, ip: string | null): Promise<SecondFactorMethod[]> {
     if (!ip) return [];
-    const known = await db.selectFrom('member_known_ips').select('ip').where('member_id', '=', member.id).execute();
-    if (known.length === 0 || known.some((row) => row.ip === ip)) return [];
+    const known = await repo.findKnownIps(db, member.id);
+    if (known.length === 0 || known.includes(ip)) return [];
     return availableMethods(member);
   }
 
@@ -76,19 +72,19 @@ export function createSecondFactor(deps: { db: Kysely<DB>; sms: SmsCodeService; 
   ): Promise<{ challenge: string; methods: SecondFactorMethod[]; expiredMinutes: number }> {
     const token = randomBytes(32).toString('base64url');
     const at = now();
-    await db.deleteFrom('login_challenges').where('expires_at', '<', at).execute();
-    await db
-      .insertInto('login_challenges')
-      .values({
-        token_hash: hashToken(token),
-        member_id: member.id,
-        ip: meta.ip,
-        methods: methods.join(','),
-        context: JSON.stringify(context),
-        created_at: at,
-        expires_at: new Date(at.getTime() + LOGIN_CHALLENGE_TTL_MINUTES * 60_000),
-      })
-      .execute();
+    await repo.deleteExpiredChallenges(db, at);
+    await repo.insertChallenge(db, {
+      tokenHash: hashToken(token),
+      memberId: member.id,
+      ip: meta.ip,
+      methods: methods.join(','),
+      context: JSON.stringify(context),
+      at,
+      expiresAt: new Date(at.getTime() + LOGIN_CHALLENGE_TTL_MINUTES * 60_000),
+    });
+    // The screen states how long the member has: the SMS code's own lifetime when a code is sent (the
+    // figure the SMS itself states), never longer than the challenge.
+    let expiredMinutes = LOGIN_CHALLENGE_TTL_MINUTES;
     if (methods.includes('sms') && member.mobileNum) {
       try {
         await sms.send(merchantId, 'login', member.mobileNum, { countryDialingCode: null, ip: meta.ip });
@@ -96,8 +92,9 @@ export function createSecondFactor(deps: { db: Kysely<DB>; sms: SmsCodeService; 
         // A code sent a moment ago is still valid; the throttle must not block the challenge.
         if (!(error instanceof DomainError && error.code === 'sms_too_many_requests')) throw error;
       }
+      expiredMinutes = Math.min(expiredMinutes, await sms.codeLifetimeMinutes(merchantId));
     }
-    return { challenge: token, methods, expiredMinutes: LOGIN_CHALLENGE_TTL_MINUTES };
+    return { challenge: token, methods, expiredMinutes };
   }
 
   /**
@@ -110,22 +107,7 @@ export function createSecondFactor(deps: { db: Kysely<DB>; sms: SmsCodeService; 
     meta: { ip: string | null },
   ): Promise<{ memberId: number; context: LoginContext }> {
     const at = now();
-    const row = await db
-      .selectFrom('login_challenges')
-      .innerJoin('members', 'members.id', 'login_challenges.member_id')
-      .select([
-        'login_challenges.member_id as memberId',
-        'login_challenges.methods as methods',
-        'login_challenges.context as context',
-        'login_challenges.attempts as attempts',
-        'login_challenges.ip as ip',
-        'members.mobile_num as mobileNum',
-        'members.username as username',
-      ])
-      .where('login_challenges.token_hash', '=', hashToken(input.challenge))
-      .where('login_challenges.used_at', 'is', null)
-      .where('login_challenges.expires_at', '>', at)
-      .executeTakeFirst();
+    const row = await repo.findLiveChallenge(db, hashToken(input.challenge), at);
     if (!row || row.attempts >= LOGIN_CHALLENGE_MAX_ATTEMPTS || row.ip !== meta.ip) throw new DomainError('second_factor_invalid');
     if (!row.methods.split(',').includes(input.method)) throw new DomainError('second_factor_invalid', 'method');
 
@@ -141,63 +123,41 @@ export function createSecondFactor(deps: { db: Kysely<DB>; sms: SmsCodeService; 
       isRight = await checkTotp(row.memberId, row.username, input.code, at);
     }
     if (!isRight) {
-      await db
-        .updateTable('login_challenges')
-        .set({ attempts: sql<number>`attempts + 1` })
-        .where('token_hash', '=', hashToken(input.challenge))
-        .execute();
+      await repo.countWrongChallengeAnswer(db, hashToken(input.challenge));
       throw new DomainError('second_factor_invalid', 'code');
     }
-    const spent = await db
-      .updateTable('login_challenges')
-      .set({ used_at: at })
-      .where('token_hash', '=', hashToken(input.challenge))
-      .where('used_at', 'is', null)
-      .returning('member_id')
-      .executeTakeFirst();
-    if (!spent) throw new DomainError('second_factor_invalid');
+    if (!(await repo.spendChallenge(db, hashToken(input.challenge), at))) throw new DomainError('second_factor_invalid');
     return { memberId: row.memberId, context: row.context as LoginContext };
   }
 
   /** A code is accepted once: the time step it belongs to is remembered. */
   async function checkTotp(memberId: number, label: string, code: string, at: Date): Promise<boolean> {
-    const stored = await db.selectFrom('member_totp').selectAll().where('member_id', '=', memberId).executeTakeFirst();
+    const stored = await repo.findTotp(db, memberId);
     if (!stored?.confirmed_at) return false;
     const delta = totpFor(stored.secret_base32, label).validate({ token: code.trim(), timestamp: at.getTime(), window: 1 });
     if (delta === null) return false;
     const counter = TOTP.counter({ period: 30, timestamp: at.getTime() }) + delta;
-    const updated = await db
-      .updateTable('member_totp')
-      .set({ last_counter: counter })
-      .where('member_id', '=', memberId)
-      .where((eb) => eb.or([eb('last_counter', 'is', null), eb('last_counter', '<', counter)]))
-      .returning('member_id')
-      .executeTakeFirst();
-    return updated !== undefined;
+    return repo.advanceTotpCounter(db, memberId, counter);
   }
 
   /** Starts enrolment: a new secret, not used until confirmed with a code from the app. */
   async function enrolAuthenticator(memberId: number, label: string): Promise<{ secret: string; otpauthUrl: string }> {
-    const existing = await db.selectFrom('member_totp').select('confirmed_at').where('member_id', '=', memberId).executeTakeFirst();
+    const existing = await repo.findTotp(db, memberId);
     if (existing?.confirmed_at) throw new DomainError('conflict', 'authenticator already set up');
     const secret = new Secret({ size: 20 }).base32;
-    await db
-      .insertInto('member_totp')
-      .values({ member_id: memberId, secret_base32: secret })
-      .onConflict((oc) => oc.column('member_id').doUpdateSet({ secret_base32: secret, last_counter: null }))
-      .execute();
+    await repo.upsertTotpSecret(db, memberId, secret);
     return { secret, otpauthUrl: totpFor(secret, label).toString() };
   }
 
   async function confirmAuthenticator(memberId: number, label: string, code: string): Promise<void> {
-    const stored = await db.selectFrom('member_totp').selectAll().where('member_id', '=', memberId).executeTakeFirst();
+    const stored = await repo.findTotp(db, memberId);
     if (!stored) throw new DomainError('second_factor_invalid', 'no enrolment');
     if (stored.confirmed_at) throw new DomainError('conflict', 'authenticator already set up');
     const at = now();
     const delta = totpFor(stored.secret_base32, label).validate({ token: code.trim(), timestamp: at.getTime(), window: 1 });
     if (delta === null) throw new DomainError('second_factor_invalid', 'code');
     const counter = TOTP.counter({ period: 30, timestamp: at.getTime() }) + delta;
-    await db.updateTable('member_totp').set({ confirmed_at: at, last_counter: counter }).where('member_id', '=', memberId).execute();
+    await repo.confirmTotp(db, memberId, at, counter);
   }
 
   return { recordKnownIp, methodsRequired, start, finish, enrolAuthenticator, confirmAuthenticator };

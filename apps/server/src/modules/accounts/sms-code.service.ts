@@ -1,10 +1,11 @@
 import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import { DomainError } from '../../lib/domain-error.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
 import { smsPolicySetting } from './accounts.settings.ts';
 import { isSamePhoneNumber } from './phone-identity.ts';
+import * as repo from './sms-code.repository.ts';
 import type { SmsProvider } from './sms-provider.ts';
 
 /** `withdrawal`: re-authentication before the first withdrawal to a new bank card. */
@@ -49,47 +50,27 @@ export function createSmsCodeService(deps: { db: Kysely<DB>; settings: SettingsS
     await db.transaction().execute(async (trx) => {
       // One send per number at a time: the caps below are counted and applied under this lock,
       // so parallel requests cannot all slip under them.
-      await sql`SELECT pg_advisory_xact_lock(hashtextextended(${`sms:${merchantId}:${mobileNum}`}, 0))`.execute(trx);
-      const recent = await trx
-        .selectFrom('sms_codes')
-        .select([sql<number>`count(*)`.as('count'), sql<Date | null>`max(created_at)`.as('latest')])
-        .where('merchant_id', '=', merchantId)
-        .where('mobile_num', '=', mobileNum)
-        .where('created_at', '>', hourAgo)
-        .executeTakeFirstOrThrow();
-      const latest = recent.latest ? new Date(recent.latest) : null;
-      if (Number(recent.count) >= policy.perNumberPerHour) throw new DomainError('sms_too_many_requests');
-      if (latest && at.getTime() - latest.getTime() < policy.resendSeconds * 1000) throw new DomainError('sms_too_many_requests');
+      await repo.lockSends(trx, merchantId, mobileNum);
+      const recent = await repo.countSentToNumberSince(trx, merchantId, mobileNum, hourAgo);
+      const latest = recent.latest;
+      if (recent.count >= policy.perNumberPerHour) throw new DomainError('sms_too_many_requests');
+      const waitMs = latest ? policy.resendSeconds * 1000 - (at.getTime() - latest.getTime()) : 0;
+      // Too soon after the last code: the message states the wait that is left (the resend interval, not a fixed figure).
+      if (waitMs > 0) throw new DomainError('sms_too_many_requests', undefined, { seconds: String(Math.ceil(waitMs / 1000)) });
       if (meta.ip) {
-        const fromIp = await trx
-          .selectFrom('sms_codes')
-          .select(sql<number>`count(*)`.as('count'))
-          .where('merchant_id', '=', merchantId)
-          .where('ip', '=', meta.ip)
-          .where('created_at', '>', hourAgo)
-          .executeTakeFirstOrThrow();
-        if (Number(fromIp.count) >= policy.perIpPerHour) throw new DomainError('sms_too_many_requests');
+        if ((await repo.countSentFromIpSince(trx, merchantId, meta.ip, hourAgo)) >= policy.perIpPerHour)
+          throw new DomainError('sms_too_many_requests');
       }
-      await trx
-        .updateTable('sms_codes')
-        .set({ consumed_at: at })
-        .where('merchant_id', '=', merchantId)
-        .where('mobile_num', '=', mobileNum)
-        .where('purpose', '=', purpose)
-        .where('consumed_at', 'is', null)
-        .execute();
-      await trx
-        .insertInto('sms_codes')
-        .values({
-          merchant_id: merchantId,
-          mobile_num: mobileNum,
-          purpose,
-          code_hash: `${salt}$${hashCode(salt, purpose, mobileNum, code)}`,
-          ip: meta.ip,
-          created_at: at,
-          expires_at: new Date(at.getTime() + policy.expiredMinutes * 60_000),
-        })
-        .execute();
+      await repo.retireLive(trx, merchantId, mobileNum, purpose, at);
+      await repo.insert(trx, {
+        merchantId,
+        mobileNum,
+        purpose,
+        codeHash: `${salt}$${hashCode(salt, purpose, mobileNum, code)}`,
+        ip: meta.ip,
+        at,
+        expiresAt: new Date(at.getTime() + policy.expiredMinutes * 60_000),
+      });
     });
     await provider.send({
       merchantId,
@@ -105,15 +86,7 @@ export function createSmsCodeService(deps: { db: Kysely<DB>; settings: SettingsS
   async function consume(merchantId: number, purpose: SmsPurpose, mobileNum: string, code: string): Promise<void> {
     const policy = await settings.get(merchantId, smsPolicySetting);
     const at = now();
-    const row = await db
-      .selectFrom('sms_codes')
-      .select(['id', 'code_hash', 'attempts', 'expires_at'])
-      .where('merchant_id', '=', merchantId)
-      .where('mobile_num', '=', mobileNum)
-      .where('purpose', '=', purpose)
-      .where('consumed_at', 'is', null)
-      .orderBy('id', 'desc')
-      .executeTakeFirst();
+    const row = await repo.findLive(db, merchantId, mobileNum, purpose);
     if (!row || row.attempts >= policy.maxAttempts) throw new DomainError('verification_code_invalid');
     if (row.expires_at.getTime() <= at.getTime()) throw new DomainError('verification_code_expired');
     const [salt = '', stored = ''] = row.code_hash.split('$');
@@ -121,19 +94,11 @@ export function createSmsCodeService(deps: { db: Kysely<DB>; settings: SettingsS
     const actual = Buffer.from(hashCode(salt, purpose, mobileNum, code.trim()), 'hex');
     const isRight = expected.length === actual.length && timingSafeEqual(expected, actual);
     if (!isRight) {
-      await db.updateTable('sms_codes').set({ attempts: sql<number>`attempts + 1` }).where('id', '=', row.id).execute();
+      await repo.countWrongGuess(db, row.id);
       throw new DomainError('verification_code_invalid');
     }
     // Only one caller can spend it, even when two arrive with the right code at once.
-    const spent = await db
-      .updateTable('sms_codes')
-      .set({ consumed_at: at })
-      .where('id', '=', row.id)
-      .where('consumed_at', 'is', null)
-      .where('attempts', '<', policy.maxAttempts)
-      .returning('id')
-      .executeTakeFirst();
-    if (!spent) throw new DomainError('verification_code_invalid');
+    if (!(await repo.spend(db, row.id, at, policy.maxAttempts))) throw new DomainError('verification_code_invalid');
   }
 
   /**
@@ -147,5 +112,10 @@ export function createSmsCodeService(deps: { db: Kysely<DB>; settings: SettingsS
       throw new DomainError('verification_code_invalid', 'firebaseIdToken');
   }
 
-  return { send, consume, consumeProviderToken };
+  /** How long a code sent now stays valid (the SMS policy), for screens that state it. */
+  async function codeLifetimeMinutes(merchantId: number): Promise<number> {
+    return (await settings.get(merchantId, smsPolicySetting)).expiredMinutes;
+  }
+
+  return { send, consume, consumeProviderToken, codeLifetimeMinutes };
 }

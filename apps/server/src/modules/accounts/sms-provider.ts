@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
+import * as outbox from './outbox.repository.ts';
 import type { PhoneIdentityVerifier } from './phone-identity.ts';
 
 export type SmsMessage = {
@@ -24,16 +25,7 @@ export type SmsProvider = {
 export function createOutboxSmsProvider(db: Kysely<DB>): SmsProvider {
   return {
     async send(message) {
-      await db
-        .insertInto('sms_outbox')
-        .values({
-          merchant_id: message.merchantId,
-          mobile_num: message.mobileNum,
-          country_dialing_code: message.countryDialingCode,
-          purpose: message.purpose,
-          body: message.body,
-        })
-        .execute();
+      await outbox.insertSms(db, message);
     },
   };
 }

@@ -1,5 +1,6 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { DB } from '../../db/schema.ts';
+import { publicMembers } from '../accounts/member-directory.ts';
 
 type Executor = Kysely<DB> | Transaction<DB>;
 
@@ -29,7 +30,7 @@ export type AdjustmentRow = {
 function baseQuery(db: Executor) {
   return db
     .selectFrom('admin_adjustments as a')
-    .innerJoin('members as m', 'm.id', 'a.member_id')
+    .innerJoin(publicMembers(db).as('m'), 'm.id', 'a.member_id')
     .select([
       'a.id',
       'a.merchant_id as merchantId',
@@ -56,21 +57,6 @@ function baseQuery(db: Executor) {
 
 function trim(row: AdjustmentRow): AdjustmentRow {
   return { ...row, currency: row.currency.trim() };
-}
-
-/** The member, if it belongs to the merchant (members belong to accounts; read only). */
-export async function findMemberOfMerchant(
-  db: Executor,
-  merchantId: number,
-  memberId: number,
-): Promise<{ id: number; username: string; currency: string; merchantId: number } | undefined> {
-  const row = await db
-    .selectFrom('members')
-    .select(['id', 'username', 'currency', 'merchant_id as merchantId'])
-    .where('id', '=', memberId)
-    .where('merchant_id', '=', merchantId)
-    .executeTakeFirst();
-  return row && { ...row, currency: row.currency.trim() };
 }
 
 /** Claims the merchant-wide request id; yields no id when it is taken (after a concurrent claim commits). */

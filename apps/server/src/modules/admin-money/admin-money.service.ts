@@ -1,8 +1,9 @@
-import { createHash } from 'node:crypto';
 import type { AdjustmentApprovalSetting, AdjustmentCreate, AdjustmentListQuery, AdjustmentWallet } from '@platform/contracts/admin-money';
 import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import { DomainError } from '../../lib/domain-error.ts';
+import { hashRequest } from '../../lib/request-hash.ts';
+import { findMemberOfMerchant } from '../accounts/member-directory.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import type { MemberAccountKind, SystemAccountKind } from '../ledger/ledger.codes.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
@@ -73,11 +74,9 @@ export function createAdminMoneyService(deps: { db: Kysely<DB>; ledger: LedgerSe
   }
 
   async function create(operator: Operator, memberId: number, input: AdjustmentCreate, ip: string | null): Promise<repo.AdjustmentRow> {
-    const requestHash = createHash('sha256')
-      .update(JSON.stringify([operator.adminId, memberId, input.wallet, input.direction, input.amount, input.reason]))
-      .digest('hex');
+    const requestHash = hashRequest([operator.adminId, memberId, input.wallet, input.direction, input.amount, input.reason]);
     return db.transaction().execute(async (trx) => {
-      const member = await repo.findMemberOfMerchant(trx, operator.merchantId, memberId);
+      const member = await findMemberOfMerchant(trx, operator.merchantId, memberId);
       if (!member) throw new DomainError('not_found', 'member');
       const { approvalThresholdMinor } = await settings.get(operator.merchantId, adjustmentApprovalSetting, trx);
       const needsApproval = input.amount > approvalThresholdMinor;

@@ -6,7 +6,7 @@ import { DomainError } from '../../lib/domain-error.ts';
 import { hashPassword, verifyPassword } from '../../lib/password.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import type { MerchantService } from '../merchant/merchant.service.ts';
-import { hashSessionToken, SESSION_TOKEN_BYTES, SESSION_TOUCH_INTERVAL_MS } from '../session/session.service.ts';
+import { hashSessionToken, idleClockOf, SESSION_TOKEN_BYTES } from '../session/session.service.ts';
 import * as repo from './admin.repository.ts';
 
 /** Back-office sessions are shorter than players': an operator's token moves money. */
@@ -77,8 +77,9 @@ export function createAdminService(deps: { db: Kysely<DB>; merchants: MerchantSe
     if (row?.adminStatus !== 'active' || !isAdminRole(row.role)) return undefined;
     const at = now();
     if (row.expiresAt.getTime() <= at.getTime()) return undefined;
-    if (at.getTime() - row.lastSeenAt.getTime() > ADMIN_SESSION_IDLE_MINUTES * 60_000) return undefined;
-    if (at.getTime() - row.lastSeenAt.getTime() > SESSION_TOUCH_INTERVAL_MS) await repo.touchSession(db, row.sessionId, at);
+    const clock = idleClockOf(ADMIN_SESSION_IDLE_MINUTES, row.lastSeenAt, at);
+    if (clock === 'ended') return undefined;
+    if (clock === 'touch') await repo.touchSession(db, row.sessionId, at);
     return { sessionId: row.sessionId, adminId: row.adminId, merchantId: row.merchantId, username: row.username, role: row.role };
   }
 

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../test/test-database.ts';
 import { AUDIT_GENESIS_HASH, type AuditService, auditRowHash, canonicalJson, createAuditService, recordAudit } from './audit.service.ts';
 
@@ -9,11 +9,16 @@ describe('the audit log', () => {
   let database: TestDatabase;
   let audit: AuditService;
 
-  beforeEach(async () => {
+  // One database for the file; each test starts from an empty log whose ids start again at 1, as on
+  // a fresh database (the log is the only table these tests use).
+  beforeAll(async () => {
     database = await createTestDatabase();
+  });
+  beforeEach(async () => {
+    await sql`TRUNCATE audit_log RESTART IDENTITY`.execute(database.db);
     audit = createAuditService({ db: database.db, logger: quietLogger });
   });
-  afterEach(async () => {
+  afterAll(async () => {
     await database.close();
   });
 

@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
-import { type Kysely, sql, type Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import type { JobLogger, JobRunner } from '../jobs/job-runner.ts';
+import * as repo from './audit.repository.ts';
 
 /**
  * The audit log is written in the same transaction as the change it records, without touching any
@@ -10,7 +11,7 @@ import type { JobLogger, JobRunner } from '../jobs/job-runner.ts';
  */
 
 export type AuditEntry = {
-  actorType: 'member' | 'admin' | 'system' | 'vendor';
+  actorType: 'member' | 'visitor' | 'admin' | 'system' | 'vendor';
   actorId?: string | number | null;
   action: string;
   subjectType?: string | null;
@@ -49,18 +50,15 @@ type AuditRow = {
 
 /** Inserts one audit row in the caller's transaction (or on the database directly). */
 export async function recordAudit(db: Kysely<DB> | Transaction<DB>, entry: AuditEntry): Promise<void> {
-  await db
-    .insertInto('audit_log')
-    .values({
-      actor_type: entry.actorType,
-      actor_id: entry.actorId == null ? null : String(entry.actorId),
-      action: entry.action,
-      subject_type: entry.subjectType ?? null,
-      subject_id: entry.subjectId == null ? null : String(entry.subjectId),
-      data: JSON.stringify(entry.data ?? {}),
-      ip: entry.ip ?? null,
-    })
-    .execute();
+  await repo.insertRow(db, {
+    actor_type: entry.actorType,
+    actor_id: entry.actorId == null ? null : String(entry.actorId),
+    action: entry.action,
+    subject_type: entry.subjectType ?? null,
+    subject_id: entry.subjectId == null ? null : String(entry.subjectId),
+    data: JSON.stringify(entry.data ?? {}),
+    ip: entry.ip ?? null,
+  });
 }
 
 /** JSON with object keys sorted at every depth, so equal content always hashes the same. */
@@ -88,20 +86,6 @@ export function auditRowHash(prevHash: string, row: AuditRow): string {
   return createHash('sha256').update(prevHash).update('\n').update(content).digest('hex');
 }
 
-const rowColumns = [
-  'id',
-  'created_at',
-  'actor_type',
-  'actor_id',
-  'action',
-  'subject_type',
-  'subject_id',
-  'data',
-  'ip',
-  'prev_hash',
-  'hash',
-] as const;
-
 export type AuditService = {
   record: typeof recordAudit;
   /** Seals every unsealed row; returns how many it sealed. Safe to run on several nodes at once. */
@@ -115,28 +99,16 @@ export function createAuditService(deps: { db: Kysely<DB>; logger: JobLogger }):
 
   async function sealBatch(): Promise<number> {
     return db.transaction().execute(async (trx) => {
-      await sql`SELECT pg_advisory_xact_lock(${AUDIT_SEAL_LOCK_KEY})`.execute(trx);
+      await repo.lockSealing(trx, AUDIT_SEAL_LOCK_KEY);
       // Read committed: these reads run after the lock, so they see the previous sealer's work.
-      const head = await trx
-        .selectFrom('audit_log')
-        .select(['id', 'hash'])
-        .where('hash', 'is not', null)
-        .orderBy('id', 'desc')
-        .limit(1)
-        .executeTakeFirst();
+      const head = await repo.findSealedHead(trx);
       // An insert whose transaction commits late may hold an id below the head: it is sealed next,
       // in the order it is found, and the chain records that order through prev_hash.
-      const rows = (await trx
-        .selectFrom('audit_log')
-        .select(rowColumns)
-        .where('hash', 'is', null)
-        .orderBy('id')
-        .limit(AUDIT_SEAL_BATCH_SIZE)
-        .execute()) as AuditRow[];
+      const rows = (await repo.findUnsealed(trx, AUDIT_SEAL_BATCH_SIZE)) as AuditRow[];
       let prevHash = head?.hash ?? AUDIT_GENESIS_HASH;
       for (const row of rows) {
         const hash = auditRowHash(prevHash, row);
-        await trx.updateTable('audit_log').set({ prev_hash: prevHash, hash }).where('id', '=', row.id).where('hash', 'is', null).execute();
+        await repo.seal(trx, row.id, prevHash, hash);
         prevHash = hash;
       }
       return rows.length;
@@ -159,14 +131,7 @@ export function createAuditService(deps: { db: Kysely<DB>; logger: JobLogger }):
     const rows: AuditRow[] = [];
     let afterId = 0;
     for (;;) {
-      const page = (await db
-        .selectFrom('audit_log')
-        .select(rowColumns)
-        .where('hash', 'is not', null)
-        .where('id', '>', afterId)
-        .orderBy('id')
-        .limit(VERIFY_PAGE_SIZE)
-        .execute()) as AuditRow[];
+      const page = (await repo.findSealedAfter(db, afterId, VERIFY_PAGE_SIZE)) as AuditRow[];
       rows.push(...page);
       if (page.length < VERIFY_PAGE_SIZE) break;
       afterId = page[page.length - 1]?.id ?? afterId;

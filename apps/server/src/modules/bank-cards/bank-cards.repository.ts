@@ -3,6 +3,20 @@ import type { DB } from '../../db/schema.ts';
 
 type Executor = Kysely<DB> | Transaction<DB>;
 
+/** Bank cards as another module's repository may join them (a withdrawal shows the card it pays to). */
+export function bankCardsForJoin(db: Executor) {
+  return db
+    .selectFrom('bank_cards')
+    .select([
+      'bank_cards.id',
+      'bank_cards.member_id',
+      'bank_cards.bank_code',
+      'bank_cards.bank_name',
+      'bank_cards.account_name',
+      'bank_cards.account_number',
+    ]);
+}
+
 export type BankCardRow = {
   id: number;
   merchantId: number;
@@ -100,51 +114,6 @@ export function markRemoved(db: Executor, memberId: number, id: number, at: Date
 
 export async function markVerified(db: Executor, id: number, at: Date): Promise<void> {
   await db.updateTable('bank_cards').set({ verified_at: at }).where('id', '=', id).where('verified_at', 'is', null).execute();
-}
-
-export type MemberSecrets = {
-  id: number;
-  merchantId: number;
-  payeeName: string | null;
-  mobileNum: string | null;
-  passwordHash: string | null;
-  paymentPasswordHash: string | null;
-};
-
-export function findMemberSecrets(db: Executor, memberId: number): Promise<MemberSecrets | undefined> {
-  return db
-    .selectFrom('members')
-    .select([
-      'id',
-      'merchant_id as merchantId',
-      'payee_name as payeeName',
-      'mobile_num as mobileNum',
-      'password_hash as passwordHash',
-      'payment_password_hash as paymentPasswordHash',
-    ])
-    .where('id', '=', memberId)
-    .executeTakeFirst();
-}
-
-/** Sets the member's real name only if none is set yet; the first binding names the member. */
-export async function setPayeeNameIfMissing(db: Executor, memberId: number, payeeName: string): Promise<void> {
-  await db.updateTable('members').set({ payee_name: payeeName }).where('id', '=', memberId).where('payee_name', 'is', null).execute();
-}
-
-/** Sets the payment password; with `onlyIfUnset`, only while none is set (the first set wins a race). */
-export async function setPaymentPasswordHash(
-  db: Executor,
-  memberId: number,
-  hash: string,
-  condition: { onlyIfUnset: true } | { expectedHash: string },
-): Promise<boolean> {
-  let query = db.updateTable('members').set({ payment_password_hash: hash }).where('id', '=', memberId);
-  query =
-    'onlyIfUnset' in condition
-      ? query.where('payment_password_hash', 'is', null)
-      : query.where('payment_password_hash', '=', condition.expectedHash);
-  const result = await query.executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
 }
 
 export function findGuard(db: Executor, memberId: number) {

@@ -1,31 +1,30 @@
 import { isUnaccentedName, normaliseName } from '@platform/contracts/accounts';
+import { stripDiacritics } from '@platform/contracts/text-folding';
 import type { Bank, BindBankCardRequest } from '@platform/contracts/withdrawals';
 import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../../db/schema.ts';
+import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { DomainError } from '../../lib/domain-error.ts';
+import { findMemberCredentials, setPayeeNameIfMissing } from '../accounts/member-directory.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
 import { maskAccountNumber } from './bank-cards.presenter.ts';
 import * as repo from './bank-cards.repository.ts';
 import { bankCardPolicySetting } from './bank-cards.settings.ts';
 
+/**
+ * Bank cards as a sub-query another module's repository may join:
+ * `.innerJoin(bankCardsForJoin(db).as('c'), 'c.id', 'w.bank_card_id')`. PostgreSQL pulls it up into
+ * the outer query, so it costs what a join on the table costs.
+ */
+export const bankCardsForJoin = repo.bankCardsForJoin;
+
 export type BankCardsService = ReturnType<typeof createBankCardsService>;
 type Member = { memberId: number; merchantId: number };
 
-const PG_UNIQUE_VIOLATION = '23505';
-
-/** Removes Vietnamese accents: "Nguyễn Văn Đức" -> "Nguyen Van Duc". */
-export function stripAccents(value: string): string {
-  return value.normalize('NFD').replace(/\p{M}/gu, '').replace(/đ/g, 'd').replace(/Đ/g, 'D');
-}
-
 /** The form two real names are compared in: no accents, upper case, single spaces. */
 export function realNameKey(value: string): string {
-  return normaliseName(stripAccents(value)).toUpperCase();
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  return (error as { code?: unknown }).code === PG_UNIQUE_VIOLATION;
+  return normaliseName(stripDiacritics(value)).toUpperCase();
 }
 
 /**
@@ -50,7 +49,7 @@ export function createBankCardsService(deps: {
     const [policy, cards, secrets] = await Promise.all([
       settings.get(member.merchantId, bankCardPolicySetting),
       repo.findActiveByMember(db, member.memberId),
-      repo.findMemberSecrets(db, member.memberId),
+      findMemberCredentials(db, member.memberId),
     ]);
     return { cards, cardsMax: policy.cardsPerMemberMax, payeeName: secrets?.payeeName ?? null };
   }
@@ -74,10 +73,10 @@ export function createBankCardsService(deps: {
     try {
       return await db.transaction().execute(async (trx) => {
         await repo.lockMember(trx, member.memberId);
-        const secrets = await repo.findMemberSecrets(trx, member.memberId);
+        const secrets = await findMemberCredentials(trx, member.memberId);
         if (!secrets) throw new DomainError('unauthorized');
         if (secrets.payeeName === null) {
-          await repo.setPayeeNameIfMissing(trx, member.memberId, normaliseName(stripAccents(input.accountName)));
+          await setPayeeNameIfMissing(trx, member.memberId, normaliseName(stripDiacritics(input.accountName)));
         } else if (realNameKey(secrets.payeeName) !== accountName) {
           throw new DomainError('bank_card_name_mismatch', 'accountName');
         }

@@ -2,9 +2,10 @@ import { checkField, type FieldRule } from '@platform/contracts/accounts';
 import type { ChangePaymentPasswordRequest, SetPaymentPasswordRequest } from '@platform/contracts/withdrawals';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
-import { DomainError } from '../../lib/domain-error.ts';
+import { DomainError, fieldError } from '../../lib/domain-error.ts';
 import { hashPassword, verifyPassword } from '../../lib/password.ts';
 import { registrationSetting } from '../accounts/accounts.settings.ts';
+import { findMemberCredentials, setPaymentPasswordHash } from '../accounts/member-directory.ts';
 import type { SmsCodeService } from '../accounts/sms-code.service.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
@@ -27,13 +28,13 @@ export function createPaymentPasswordService(deps: { db: Kysely<DB>; settings: S
     const rule = reg.fields.find((r) => r.field === 'paymentPassword');
     if (!rule) throw new Error('registration setting has no paymentPassword rule');
     const issue = checkField({ ...rule, enabled: true, required: true } satisfies FieldRule, value);
-    if (issue) throw new DomainError(issue.code, field);
+    if (issue) throw fieldError({ ...issue, field });
   }
 
   async function set(member: Member, input: SetPaymentPasswordRequest, ip: string | null): Promise<void> {
     await checkFormat(member.merchantId, input.paymentPassword, 'paymentPassword');
     if (input.paymentPassword !== input.confirmPaymentPassword) throw new DomainError('password_mismatch', 'confirmPaymentPassword');
-    const secrets = await repo.findMemberSecrets(db, member.memberId);
+    const secrets = await findMemberCredentials(db, member.memberId);
     if (!secrets) throw new DomainError('unauthorized');
     if (secrets.paymentPasswordHash) throw new DomainError('payment_password_already_set');
     if (!secrets.passwordHash || !(await verifyPassword(secrets.passwordHash, input.loginPassword))) {
@@ -41,7 +42,7 @@ export function createPaymentPasswordService(deps: { db: Kysely<DB>; settings: S
     }
     const hash = await hashPassword(input.paymentPassword);
     await db.transaction().execute(async (trx) => {
-      if (!(await repo.setPaymentPasswordHash(trx, member.memberId, hash, { onlyIfUnset: true }))) {
+      if (!(await setPaymentPasswordHash(trx, member.memberId, hash, { onlyIfUnset: true }))) {
         throw new DomainError('payment_password_already_set');
       }
       await recordAudit(trx, {
@@ -65,7 +66,7 @@ export function createPaymentPasswordService(deps: { db: Kysely<DB>; settings: S
     const hash = await hashPassword(input.newPaymentPassword);
     await db.transaction().execute(async (trx) => {
       // Two changes racing from the same old password: only the first one lands.
-      if (!(await repo.setPaymentPasswordHash(trx, member.memberId, hash, { expectedHash: current }))) {
+      if (!(await setPaymentPasswordHash(trx, member.memberId, hash, { expectedHash: current }))) {
         throw new DomainError('conflict');
       }
       await recordAudit(trx, {
@@ -87,7 +88,7 @@ export function createPaymentPasswordService(deps: { db: Kysely<DB>; settings: S
     const at = now();
     const guard = await repo.findGuard(db, member.memberId);
     if (guard?.lockedUntil && guard.lockedUntil.getTime() > at.getTime()) throw new DomainError('payment_password_locked');
-    const secrets = await repo.findMemberSecrets(db, member.memberId);
+    const secrets = await findMemberCredentials(db, member.memberId);
     if (!secrets) throw new DomainError('unauthorized');
     if (!secrets.paymentPasswordHash) throw new DomainError('payment_password_not_set');
     if (!(await verifyPassword(secrets.paymentPasswordHash, plain))) {
@@ -101,7 +102,18 @@ export function createPaymentPasswordService(deps: { db: Kysely<DB>; settings: S
   }
 
   async function hasPaymentPassword(memberId: number): Promise<boolean> {
-    return (await repo.findMemberSecrets(db, memberId))?.paymentPasswordHash != null;
+    return (await findMemberCredentials(db, memberId))?.paymentPasswordHash != null;
+  }
+
+  /**
+   * The rule of money calls other than withdrawals (transfers along the downline, red envelopes):
+   * a member without a payment password passes; one with a payment password must send it
+   * (`payment_password_required`), and it is checked as `verify` checks it, lock included.
+   */
+  async function checkIfSet(member: Member, plain: string | undefined): Promise<void> {
+    if (!(await hasPaymentPassword(member.memberId))) return;
+    if (plain === undefined) throw new DomainError('payment_password_required');
+    await verify(member, plain);
   }
 
   /**
@@ -109,7 +121,7 @@ export function createPaymentPasswordService(deps: { db: Kysely<DB>; settings: S
    * sent by SMS to the member's own mobile (for members who log in by SMS and have no password).
    */
   async function reauthenticate(member: Member, proof: { loginPassword?: string | undefined; verificationCode?: string | undefined }) {
-    const secrets = await repo.findMemberSecrets(db, member.memberId);
+    const secrets = await findMemberCredentials(db, member.memberId);
     if (!secrets) throw new DomainError('unauthorized');
     if (proof.verificationCode) {
       if (!secrets.mobileNum) throw new DomainError('mobile_invalid');
@@ -124,10 +136,10 @@ export function createPaymentPasswordService(deps: { db: Kysely<DB>; settings: S
 
   /** Sends the re-authentication code to the member's own mobile number. */
   async function sendWithdrawalCode(member: Member, ip: string | null): Promise<{ expiredMinutes: number }> {
-    const secrets = await repo.findMemberSecrets(db, member.memberId);
+    const secrets = await findMemberCredentials(db, member.memberId);
     if (!secrets?.mobileNum) throw new DomainError('mobile_invalid');
     return sms.send(member.merchantId, 'withdrawal', secrets.mobileNum, { countryDialingCode: null, ip });
   }
 
-  return { set, change, verify, hasPaymentPassword, reauthenticate, sendWithdrawalCode };
+  return { set, change, verify, hasPaymentPassword, checkIfSet, reauthenticate, sendWithdrawalCode };
 }

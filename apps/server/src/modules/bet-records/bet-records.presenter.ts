@@ -1,3 +1,4 @@
+import type { RoundNames } from './bet-records.names.ts';
 import type { BetRecord } from './bet-records.service.ts';
 
 const STATUS_OUT = { open: 'OPEN', settled: 'SETTLED', cancelled: 'CANCELLED' } as const;
@@ -9,12 +10,15 @@ export function resultOf(row: Pick<BetRecord, 'status' | 'stake' | 'payout'>): '
   return row.payout === row.stake ? 'TIE' : 'LOSE';
 }
 
-export function presentBetRecord(row: BetRecord) {
+/** A round as the member reads it; `names` are the catalogue's (null where it has none). */
+export function presentBetRecord(row: BetRecord, names: RoundNames = { gameName: null, vendorName: null }) {
   return {
     id: row.id,
     roundId: row.roundId,
     vendorCode: row.vendorCode,
     gameCode: row.gameCode,
+    gameName: names.gameName,
+    vendorName: names.vendorName,
     gameCategory: row.gameCategory,
     currency: row.currency,
     stake: row.stake,

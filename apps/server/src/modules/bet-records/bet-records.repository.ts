@@ -1,6 +1,7 @@
-import { type Kysely, type SelectQueryBuilder, sql, type Transaction } from 'kysely';
+import { type Expression, expressionBuilder, type Kysely, type SqlBool, sql, type Transaction } from 'kysely';
 import type { DB } from '../../db/schema.ts';
-import type { BetRecordStatus } from './bet-records.tables.ts';
+import { type TeamRoot, teamMembers } from '../accounts/member-directory.ts';
+import type { BetRecordStatus, BetRecordsTable } from './bet-records.tables.ts';
 
 type Executor = Kysely<DB> | Transaction<DB>;
 
@@ -106,6 +107,42 @@ export async function insertIfMissing(
   return raw && toRow(raw);
 }
 
+/** A round that arrives settled (a transfer-style vendor's bet feed), with its figures worked out. */
+type SettledRoundRow = Omit<ImportedRound, 'openedAt'> & { at: Date };
+
+/** Inserts the rounds that are not recorded yet (by vendor, round and member); answers how many were new. */
+export async function insertSettledIfMissing(db: Executor, rows: readonly SettledRoundRow[]): Promise<number> {
+  if (rows.length === 0) return 0;
+  const inserted = await db
+    .insertInto('bet_records')
+    .values(
+      rows.map((row) => ({
+        merchant_id: row.merchantId,
+        member_id: row.memberId,
+        username: row.username,
+        vendor_code: row.vendorCode,
+        game_code: row.gameCode,
+        game_category: row.gameCategory,
+        round_id: row.roundId,
+        currency: row.currency,
+        is_trial: false,
+        status: 'settled' as const,
+        stake: row.stake,
+        payout: row.payout,
+        valid_bet: row.validBet,
+        win_loss: row.winLoss,
+        bet_count: 1,
+        opened_at: row.settledAt,
+        settled_at: row.settledAt,
+        updated_at: row.at,
+      })),
+    )
+    .onConflict((oc) => oc.columns(['vendor_code', 'round_id', 'member_id']).doNothing())
+    .returning('id')
+    .execute();
+  return inserted.length;
+}
+
 export async function findByKey(db: Executor, key: RoundKey, options: { isForUpdate: boolean }): Promise<BetRecordRow | undefined> {
   let query = db
     .selectFrom('bet_records')
@@ -179,52 +216,74 @@ export type HistoryFilter = {
   to?: Date | undefined;
 };
 
-function filtered<O>(query: SelectQueryBuilder<DB, 'bet_records', O>, filter: HistoryFilter) {
-  let q = query.where('member_id', '=', filter.memberId);
-  if (filter.gameCategory) q = q.where('game_category', '=', filter.gameCategory);
-  if (filter.vendorCode) q = q.where('vendor_code', '=', filter.vendorCode);
-  if (filter.gameCode) q = q.where('game_code', '=', filter.gameCode);
-  if (filter.status) q = q.where('status', '=', filter.status);
-  if (filter.from) q = q.where('opened_at', '>=', filter.from);
-  if (filter.to) q = q.where('opened_at', '<', filter.to);
-  return q;
+/** The rounds as the history reads name them: `b`, so a team's read can join its members beside them. */
+type Rounds = { b: BetRecordsTable };
+
+function rounds(db: Executor) {
+  return db.selectFrom('bet_records as b');
+}
+
+const ROUND_COLUMNS = COLUMNS.map((c) => `b.${c}` as const);
+
+/**
+ * Every filter a history of rounds takes, a member's own or an agent's team's, as one condition on
+ * `b`: the round's member, currency, category, vendor, game and status, and when it opened (`from`
+ * inclusive, `to` exclusive). A filter left out matches every round.
+ */
+function roundConditions(filter: Omit<HistoryFilter, 'memberId'> & { memberId?: number | undefined; currency?: string | undefined }) {
+  const eb = expressionBuilder<Rounds, 'b'>();
+  const conditions: Expression<SqlBool>[] = [];
+  if (filter.memberId !== undefined) conditions.push(eb('b.member_id', '=', filter.memberId));
+  if (filter.currency !== undefined) conditions.push(eb('b.currency', '=', filter.currency));
+  if (filter.gameCategory) conditions.push(eb('b.game_category', '=', filter.gameCategory));
+  if (filter.vendorCode) conditions.push(eb('b.vendor_code', '=', filter.vendorCode));
+  if (filter.gameCode) conditions.push(eb('b.game_code', '=', filter.gameCode));
+  if (filter.status) conditions.push(eb('b.status', '=', filter.status));
+  if (filter.from) conditions.push(eb('b.opened_at', '>=', filter.from));
+  if (filter.to) conditions.push(eb('b.opened_at', '<', filter.to));
+  return eb.and(conditions);
 }
 
 export type Totals = { count: number; stake: number; validBet: number; payout: number; winLoss: number };
+
+/** The totals a history shows under its page: every round its filters match, not just the page's. */
+const TOTAL_COLUMNS = (() => {
+  const eb = expressionBuilder<Rounds, 'b'>();
+  return [
+    eb.fn.countAll<string>().as('count'),
+    eb.fn.coalesce(eb.fn.sum<string>('b.stake'), sql<string>`0`).as('stake'),
+    eb.fn.coalesce(eb.fn.sum<string>('b.valid_bet'), sql<string>`0`).as('validBet'),
+    eb.fn.coalesce(eb.fn.sum<string>('b.payout'), sql<string>`0`).as('payout'),
+    eb.fn.coalesce(eb.fn.sum<string>('b.win_loss'), sql<string>`0`).as('winLoss'),
+  ] as const;
+})();
+
+function toTotals(raw: { count: string; stake: string; validBet: string; payout: string; winLoss: string }): Totals {
+  return {
+    count: Number(raw.count),
+    stake: Number(raw.stake),
+    validBet: Number(raw.validBet),
+    payout: Number(raw.payout),
+    winLoss: Number(raw.winLoss),
+  };
+}
 
 export async function findPage(
   db: Executor,
   filter: HistoryFilter,
   page: { limit: number; offset: number },
 ): Promise<{ rows: BetRecordRow[]; totals: Totals }> {
-  const rows = await filtered(db.selectFrom('bet_records').select(COLUMNS), filter)
-    .orderBy('opened_at', 'desc')
-    .orderBy('id', 'desc')
+  const where = roundConditions(filter);
+  const rows = await rounds(db)
+    .select(ROUND_COLUMNS)
+    .where(where)
+    .orderBy('b.opened_at', 'desc')
+    .orderBy('b.id', 'desc')
     .limit(page.limit)
     .offset(page.offset)
     .execute();
-  const totals = await filtered(
-    db
-      .selectFrom('bet_records')
-      .select((eb) => [
-        eb.fn.countAll<string>().as('count'),
-        eb.fn.coalesce(eb.fn.sum<string>('stake'), sql<string>`0`).as('stake'),
-        eb.fn.coalesce(eb.fn.sum<string>('valid_bet'), sql<string>`0`).as('validBet'),
-        eb.fn.coalesce(eb.fn.sum<string>('payout'), sql<string>`0`).as('payout'),
-        eb.fn.coalesce(eb.fn.sum<string>('win_loss'), sql<string>`0`).as('winLoss'),
-      ]),
-    filter,
-  ).executeTakeFirstOrThrow();
-  return {
-    rows: rows.map(toRow),
-    totals: {
-      count: Number(totals.count),
-      stake: Number(totals.stake),
-      validBet: Number(totals.validBet),
-      payout: Number(totals.payout),
-      winLoss: Number(totals.winLoss),
-    },
-  };
+  const totals = await rounds(db).select(TOTAL_COLUMNS).where(where).executeTakeFirstOrThrow();
+  return { rows: rows.map(toRow), totals: toTotals(totals) };
 }
 
 export type ProfitRow = {
@@ -325,13 +384,230 @@ export async function sumValidBetByMember(
   return rows.map((r) => ({ memberId: Number(r.memberId), username: String(r.username), total: Number(r.total) }));
 }
 
-/** Usernames of members, for the rankings (ids come from the ledger). */
-export async function findUsernames(db: Executor, memberIds: readonly number[]): Promise<Map<number, string>> {
-  if (memberIds.length === 0) return new Map();
-  const rows = await db
-    .selectFrom('members')
-    .select(['id', 'username'])
-    .where('id', 'in', [...memberIds])
+/** A member's real-money rounds opened since `since` (cancelled ones left out): how many, staked and paid. */
+export async function sumRealRoundsSince(db: Executor, memberId: number, since: Date) {
+  return db
+    .selectFrom('bet_records')
+    .select((eb) => [
+      eb.fn.countAll<string>().as('rounds'),
+      eb.fn.coalesce(eb.fn.sum<string>('stake'), eb.lit(0)).as('stake'),
+      eb.fn.coalesce(eb.fn.sum<string>('payout'), eb.lit(0)).as('payout'),
+    ])
+    .where('member_id', '=', memberId)
+    .where('is_trial', '=', false)
+    .where('status', '!=', 'cancelled')
+    .where('opened_at', '>=', since)
+    .executeTakeFirstOrThrow();
+}
+
+/*
+ * Reads for the daily rollups (module daily-stats): which settled real-money rounds changed, by the
+ * transaction that last wrote them (`change_xid`, migration 2026-11-26-0201), and their sums. Xids
+ * travel as decimal text.
+ */
+
+/** The predicate of `bet_records_change_xid_idx`; queries repeat it so the index serves them. */
+const ROLLUP_ROUNDS = sql`settled_at IS NOT NULL AND NOT is_trial`;
+
+/**
+ * Where a batch of at most `rows` changed rounds after `fromXid` ends (exclusive), below `toXid`: the
+ * xid of the first round past the batch, so a transaction's rounds are never split; `toXid` when
+ * fewer rounds are left.
+ */
+export async function findRollupBatchEnd(db: Executor, range: { fromXid: string; toXid: string; rows: number }): Promise<string> {
+  const result = await sql<{ xid: string }>`
+    SELECT change_xid::text AS xid FROM bet_records
+     WHERE ${ROLLUP_ROUNDS} AND change_xid >= ${range.fromXid}::xid8 AND change_xid < ${range.toXid}::xid8
+     ORDER BY change_xid OFFSET ${range.rows} LIMIT 1`.execute(db);
+  return result.rows[0]?.xid ?? range.toXid;
+}
+
+export type ChangedRoundGroup = { merchantId: number; memberId: number; category: string; bin: Date };
+
+/**
+ * The settled real-money rounds written by transactions `fromXid` ≤ xid < `toXid`, as (merchant,
+ * member, category, quarter hour of settlement). Every time zone's offset is a whole number of quarter
+ * hours, so a quarter hour falls inside one local day whatever the zone.
+ */
+export async function findChangedRoundGroups(db: Executor, range: { fromXid: string; toXid: string }): Promise<ChangedRoundGroup[]> {
+  const result = await sql<{ merchant_id: number; member_id: number; game_category: string; bin: Date | string }>`
+    SELECT DISTINCT merchant_id, member_id, game_category, date_bin('15 minutes', settled_at, '2000-01-01T00:00:00Z') AS bin
+      FROM bet_records
+     WHERE ${ROLLUP_ROUNDS} AND change_xid >= ${range.fromXid}::xid8 AND change_xid < ${range.toXid}::xid8`.execute(db);
+  return result.rows.map((r) => ({
+    merchantId: Number(r.merchant_id),
+    memberId: Number(r.member_id),
+    category: r.game_category,
+    bin: new Date(r.bin),
+  }));
+}
+
+export type RoundSums = { rounds: number; stake: number; validBet: number; payout: number; winLoss: number };
+
+/**
+ * For each group (a member's category over [from, to)), the sums of its settled real-money rounds by
+ * settlement time; a group with none gets zeros. Answers in the order of `groups`.
+ */
+export async function sumSettledRoundsOfGroups(
+  db: Executor,
+  groups: readonly { memberId: number; category: string; from: Date; to: Date }[],
+): Promise<RoundSums[]> {
+  if (groups.length === 0) return [];
+  const result = await sql<{ n: string; rounds: string; stake: string; valid_bet: string; payout: string; win_loss: string }>`
+    SELECT g.n::text AS n, count(b.id)::text AS rounds, coalesce(sum(b.stake), 0)::text AS stake,
+           coalesce(sum(b.valid_bet), 0)::text AS valid_bet, coalesce(sum(b.payout), 0)::text AS payout,
+           coalesce(sum(b.win_loss), 0)::text AS win_loss
+      FROM unnest(${sql.val(groups.map((g) => g.memberId))}::bigint[], ${sql.val(groups.map((g) => g.category))}::text[],
+                  ${sql.val(groups.map((g) => g.from.toISOString()))}::timestamptz[], ${sql.val(groups.map((g) => g.to.toISOString()))}::timestamptz[])
+           WITH ORDINALITY AS g(member_id, category, from_at, to_at, n)
+      LEFT JOIN bet_records b
+        ON b.member_id = g.member_id AND b.game_category = g.category AND b.settled_at IS NOT NULL AND NOT b.is_trial
+       AND b.settled_at >= g.from_at AND b.settled_at < g.to_at AND b.status = 'settled'
+     GROUP BY g.n
+     ORDER BY g.n`.execute(db);
+  return result.rows.map((r) => ({
+    rounds: Number(r.rounds),
+    stake: Number(r.stake),
+    validBet: Number(r.valid_bet),
+    payout: Number(r.payout),
+    winLoss: Number(r.win_loss),
+  }));
+}
+
+export type MemberCategorySums = RoundSums & { memberId: number; category: string };
+
+/**
+ * A merchant's settled real-money rounds over [from, to) by member and category, for members
+ * `afterMemberId` < id ≤ `uptoMemberId` (the reconciliation of a day, chunk by chunk).
+ */
+export async function sumSettledRoundsByMember(
+  db: Executor,
+  filter: { merchantId: number; from: Date; to: Date; afterMemberId: number; uptoMemberId: number },
+): Promise<MemberCategorySums[]> {
+  const result = await sql<{
+    member_id: string;
+    game_category: string;
+    rounds: string;
+    stake: string;
+    valid_bet: string;
+    payout: string;
+    win_loss: string;
+  }>`
+    SELECT member_id::text, game_category, count(*)::text AS rounds, sum(stake)::text AS stake, sum(valid_bet)::text AS valid_bet,
+           sum(payout)::text AS payout, sum(win_loss)::text AS win_loss
+      FROM bet_records
+     WHERE merchant_id = ${filter.merchantId} AND status = 'settled' AND NOT is_trial
+       AND settled_at >= ${filter.from} AND settled_at < ${filter.to}
+       AND member_id > ${filter.afterMemberId} AND member_id <= ${filter.uptoMemberId}
+     GROUP BY member_id, game_category`.execute(db);
+  return result.rows.map((r) => ({
+    memberId: Number(r.member_id),
+    category: r.game_category,
+    rounds: Number(r.rounds),
+    stake: Number(r.stake),
+    validBet: Number(r.valid_bet),
+    payout: Number(r.payout),
+    winLoss: Number(r.win_loss),
+  }));
+}
+
+/** Members of a merchant with a settled real-money round in [from, to), ascending. */
+export async function findMembersWithSettledRounds(db: Executor, filter: { merchantId: number; from: Date; to: Date }): Promise<number[]> {
+  const result = await sql<{ member_id: string }>`
+    SELECT DISTINCT member_id FROM bet_records
+     WHERE merchant_id = ${filter.merchantId} AND status = 'settled' AND NOT is_trial
+       AND settled_at >= ${filter.from} AND settled_at < ${filter.to}
+     ORDER BY member_id`.execute(db);
+  return result.rows.map((r) => Number(r.member_id));
+}
+
+export type ImportedRound = {
+  merchantId: number;
+  memberId: number;
+  username: string;
+  vendorCode: string;
+  gameCode: string;
+  gameCategory: string;
+  roundId: string;
+  currency: string;
+  stake: number;
+  payout: number;
+  validBet: number;
+  winLoss: number;
+  openedAt: Date;
+  settledAt: Date;
+};
+
+/** Inserts settled rounds of one bet each, set-based (history being loaded); returns their ids by round id. */
+export async function insertSettledRounds(db: Executor, rounds: readonly ImportedRound[]): Promise<Map<string, number>> {
+  if (rounds.length === 0) return new Map();
+  const col = <T>(pick: (r: ImportedRound) => T) => sql.val(rounds.map(pick));
+  const result = await sql<{ id: number; round_id: string }>`
+    INSERT INTO bet_records (merchant_id, member_id, username, vendor_code, game_code, game_category, round_id, currency, is_trial, status,
+                             stake, rolled_back_stake, payout, valid_bet, win_loss, bet_count, opened_at, settled_at, updated_at)
+    SELECT r.merchant_id, r.member_id, r.username, r.vendor_code, r.game_code, r.game_category, r.round_id, r.currency, false, 'settled',
+           r.stake, 0, r.payout, r.valid_bet, r.win_loss, 1, r.opened_at, r.settled_at, r.settled_at
+      FROM unnest(${col((r) => r.merchantId)}::bigint[], ${col((r) => r.memberId)}::bigint[], ${col((r) => r.username)}::text[],
+                  ${col((r) => r.vendorCode)}::text[], ${col((r) => r.gameCode)}::text[], ${col((r) => r.gameCategory)}::text[],
+                  ${col((r) => r.roundId)}::text[], ${col((r) => r.currency)}::text[], ${col((r) => r.stake)}::bigint[],
+                  ${col((r) => r.payout)}::bigint[], ${col((r) => r.validBet)}::bigint[], ${col((r) => r.winLoss)}::bigint[],
+                  ${col((r) => r.openedAt.toISOString())}::timestamptz[], ${col((r) => r.settledAt.toISOString())}::timestamptz[])
+           AS r(merchant_id, member_id, username, vendor_code, game_code, game_category, round_id, currency, stake, payout, valid_bet, win_loss, opened_at, settled_at)
+    RETURNING id, round_id`.execute(db);
+  return new Map(result.rows.map((r) => [r.round_id, Number(r.id)]));
+}
+
+export type TeamHistoryFilter = {
+  /** The agent whose whole team (every level below it, never itself) is read. */
+  team: TeamRoot;
+  currency: string;
+  memberId?: number | undefined;
+  /** Levels below the agent: 1 is its direct downline. */
+  level?: number | undefined;
+  gameCategory?: string | undefined;
+  vendorCode?: string | undefined;
+  status?: BetRecordStatus | undefined;
+  from: Date;
+  to: Date;
+};
+
+export type TeamBetRow = BetRecordRow & { uplinePath: string };
+
+/** Slashes in an upline path: one more than the member's depth in the tree. */
+function depthOf(path: string): number {
+  return path.split('/').length - 1;
+}
+
+function teamFiltered(db: Executor, filter: TeamHistoryFilter) {
+  let q = rounds(db).innerJoin(teamMembers(db, filter.team).as('m'), 'm.id', 'b.member_id').where(roundConditions(filter));
+  if (filter.level !== undefined) {
+    const slashes = depthOf(filter.team.uplinePath) + filter.level;
+    q = q.where(sql<number>`length(m.upline_path) - length(replace(m.upline_path, '/', ''))`, '=', slashes);
+  }
+  return q;
+}
+
+/**
+ * A page of the team's rounds, newest first, and the totals of every round the filters match: the
+ * team is the member directory's team sub-query (a prefix match on the path index), never a walk of
+ * the tree.
+ */
+export async function findTeamPage(
+  db: Executor,
+  filter: TeamHistoryFilter,
+  page: { limit: number; offset: number },
+): Promise<{ rows: TeamBetRow[]; totals: Totals }> {
+  const rows = await teamFiltered(db, filter)
+    .select(ROUND_COLUMNS)
+    .select('m.upline_path as uplinePath')
+    .orderBy('b.opened_at', 'desc')
+    .orderBy('b.id', 'desc')
+    .limit(page.limit)
+    .offset(page.offset)
     .execute();
-  return new Map(rows.map((r) => [Number(r.id), r.username]));
+  const totals = await teamFiltered(db, filter).select(TOTAL_COLUMNS).executeTakeFirstOrThrow();
+  return {
+    rows: rows.map((raw) => ({ ...toRow(raw as Record<string, unknown>), uplinePath: String(raw.uplinePath) })),
+    totals: toTotals(totals),
+  };
 }

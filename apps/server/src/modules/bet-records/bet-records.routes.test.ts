@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, nextIp } from '../../../test/accounts-helpers.ts';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { createMerchant } from '../../../test/factories.ts';
+import { addVendorWithGames } from '../../../test/games-helpers.ts';
 import { createGamePlayer, fundMember, type GamePlayer, nextTxId, vendorCall } from '../../../test/vendor-helpers.ts';
 import { maskName } from './bet-records.presenter.ts';
 import { reportDayOf, validBetOf } from './bet-records.service.ts';
@@ -119,6 +120,70 @@ describe('GET /wps/relay/GCS_personalProfit', () => {
   });
 });
 
+describe('game and vendor names in the betting record', () => {
+  it("names each round's game and vendor in the member's language, the lottery's too, and leaves a removed game unnamed", async () => {
+    const shop = await createMerchant(t.database.db);
+    await addVendorWithGames(t.database.db, shop.id, { code: 'DEMO', displayName: 'Lotus Studio' }, [
+      { code: 'lucky-sevens', name: { vi: 'Bảy May Mắn', en: 'Lucky Sevens' } },
+    ]);
+    await addVendorWithGames(t.database.db, shop.id, { code: 'TCG_LOTTO_VN', displayName: 'Xổ Số Việt Nam', categories: ['ELOTT'] }, [
+      { code: 'EL1', category: 'ELOTT', name: { vi: 'Xổ số nhanh 1 phút', en: 'Fast lottery 1 min' } },
+    ]);
+    const game = await createGamePlayer(t.app, t.database.db, { merchant: shop, balance: 10_000 });
+    const p: Player = { ...game, sessionToken: (await t.app.services.sessions.create(game.memberId)).token, ip: nextIp() };
+    await round(p, 100, 0);
+    await round(p, 100, 0, 'retired-slot');
+    await t.database.db.transaction().execute(async (trx) => {
+      const row = await t.app.services.betRecords.openRound(trx, {
+        merchantId: shop.id,
+        memberId: p.memberId,
+        username: p.username,
+        vendorCode: 'TCG_LOTTO_VN',
+        gameCode: 'EL1',
+        gameCategory: 'ELOTT',
+        roundId: nextTxId('lotto'),
+        currency: shop.currency,
+        isTrial: false,
+      });
+      await t.app.services.betRecords.addStake(trx, row, 1_000);
+    });
+    const names = async (lang: string) => {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: '/wps/relay/GCS_personalHistory',
+        headers: { ...bearer(p.sessionToken, p.ip), lang },
+      });
+      expect(res.statusCode).toBe(200);
+      return Object.fromEntries(
+        res
+          .json()
+          .value.list.map((r: { gameCode: string; gameName: string | null; vendorName: string | null }) => [
+            r.gameCode,
+            [r.vendorName, r.gameName],
+          ]),
+      );
+    };
+    expect(await names('vi')).toEqual({
+      'lucky-sevens': ['Lotus Studio', 'Bảy May Mắn'],
+      'retired-slot': ['Lotus Studio', null],
+      EL1: ['Xổ Số Việt Nam', 'Xổ số nhanh 1 phút'],
+    });
+    expect(await names('en')).toEqual({
+      'lucky-sevens': ['Lotus Studio', 'Lucky Sevens'],
+      'retired-slot': ['Lotus Studio', null],
+      EL1: ['Xổ Số Việt Nam', 'Fast lottery 1 min'],
+    });
+    // Another language falls back to one the game has.
+    expect((await names('th'))['lucky-sevens']).toEqual(['Lotus Studio', 'Lucky Sevens']);
+    const recall = await t.app.inject({
+      method: 'GET',
+      url: '/wps/relay/GCS_gameRecall?vendorCode=DEMO&gameCode=lucky-sevens',
+      headers: { ...bearer(p.sessionToken, p.ip), lang: 'en' },
+    });
+    expect(recall.json().value.list[0]).toMatchObject({ gameName: 'Lucky Sevens', vendorName: 'Lotus Studio' });
+  });
+});
+
 describe('GET /wps/relay/GCS_gameRecall', () => {
   it("shows the member's last rounds of one game with their outcome", async () => {
     const p = await player();
@@ -171,5 +236,10 @@ describe('winner board and rankings', () => {
     expect(deposit.json().value.list[0]).toEqual({ rank: 1, customerName: maskName(big.username), amount: 600_000 });
     expect(deposit.json().value.list.length).toBeLessThanOrEqual(20);
     expect((await get(undefined, '/wps/relay/MCSFE_getDepositRank?period=YEAR')).statusCode).toBe(400);
+    // The spec's pages ask with a lowercase period.
+    const lower = await get(undefined, '/wps/relay/MCSFE_getBetRank?period=day');
+    expect(lower.statusCode).toBe(200);
+    expect(lower.json().value).toMatchObject({ period: 'DAY' });
+    expect((await get(undefined, '/wps/relay/MCSFE_getDepositRank?period=week')).json().value).toMatchObject({ period: 'WEEK' });
   });
 });

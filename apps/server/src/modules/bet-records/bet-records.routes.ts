@@ -14,11 +14,14 @@ import {
 } from '@platform/contracts/games-wallet';
 import { totalPagesOf } from '@platform/contracts/pagination';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requestedLanguage } from '../../lib/request-language.ts';
 import { principalOf, requireMember } from '../../plugins/auth.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
 import type { MerchantService } from '../merchant/merchant.service.ts';
+import type { createRoundNames } from './bet-records.names.ts';
 import { maskName, presentBetRecord } from './bet-records.presenter.ts';
 import {
+  type BetRecord,
   type BetRecordService,
   RANKING_SIZE,
   REPORT_UTC_OFFSET_MINUTES,
@@ -53,9 +56,15 @@ export function betRecordRoutes(deps: {
   ledger: LedgerService;
   merchants: MerchantService;
   gameInfo: GameInfoResolver;
+  roundNames: ReturnType<typeof createRoundNames>;
   now: () => Date;
 }): FastifyPluginAsyncZod {
   const { betRecords, now } = deps;
+  /** The rounds with their game and vendor names in the caller's language. */
+  async function presentRounds(rows: readonly BetRecord[], merchantId: number, language: string) {
+    const namesOf = await deps.roundNames(merchantId, language, rows);
+    return rows.map((row) => presentBetRecord(row, namesOf(row)));
+  }
   return async (app) => {
     app.get(
       '/wps/relay/GCS_personalHistory',
@@ -85,7 +94,7 @@ export function betRecordRoutes(deps: {
           { pageNo: q.pageNo, pageSize: q.pageSize },
         );
         return ok({
-          list: page.rows.map(presentBetRecord),
+          list: await presentRounds(page.rows, principal.merchantId, requestedLanguage(request)),
           pageNo: page.pageNo,
           pageSize: page.pageSize,
           totalCount: page.totals.count,
@@ -164,7 +173,7 @@ export function betRecordRoutes(deps: {
           gameCode: request.query.gameCode,
           limit: request.query.limitNum,
         });
-        return ok({ list: rows.map(presentBetRecord) });
+        return ok({ list: await presentRounds(rows, principal.merchantId, requestedLanguage(request)) });
       },
     );
 

@@ -1,6 +1,8 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import { DomainError } from '../../lib/domain-error.ts';
+import { dateAtOffset } from '../../lib/time-format.ts';
+import { findUsernames } from '../accounts/member-directory.ts';
 import * as repo from './bet-records.repository.ts';
 import type { BetRecordStatus } from './bet-records.tables.ts';
 
@@ -52,6 +54,9 @@ export type RoundInfo = {
 
 type Trx = Transaction<DB>;
 
+/** A round a transfer-style vendor settled in its own wallet, as its bet feed reports it. */
+export type SettledRound = Omit<RoundInfo, 'isTrial'> & { stake: number; payout: number; settledAt: Date };
+
 /** A day `YYYY-MM-DD` at the report offset, as the instant it starts. */
 export function reportDayStart(day: string): Date {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
@@ -64,7 +69,7 @@ export function reportDayStart(day: string): Date {
 
 /** The report day an instant falls on. */
 export function reportDayOf(at: Date): string {
-  return new Date(at.getTime() + REPORT_UTC_OFFSET_MINUTES * 60_000).toISOString().slice(0, 10);
+  return dateAtOffset(at, REPORT_UTC_OFFSET_MINUTES);
 }
 
 export type DateRange = { from: Date; to: Date };
@@ -77,6 +82,11 @@ export function reportRange(input: { beginDate?: string | undefined; endDate?: s
   if (from >= to) throw new DomainError('bad_request', 'beginDate');
   if (to.getTime() - from.getTime() > REPORT_RANGE_DAYS_MAX * 86_400_000) throw new DomainError('bad_request', 'date range');
   return { from, to };
+}
+
+/** A member's real-money rounds since a time (a responsible-gaming reality check shows them). */
+export function realRoundsSince(db: Kysely<DB>, memberId: number, since: Date) {
+  return repo.sumRealRoundsSince(db, memberId, since);
 }
 
 export type BetRecordService = ReturnType<typeof createBetRecordService>;
@@ -135,6 +145,37 @@ export function createBetRecordService(deps: { db: Kysely<DB>; now: () => Date }
     addPayout(trx: Trx, row: BetRecord, amount: number): Promise<BetRecord> {
       return save(trx, row, { status: 'settled', payout: row.payout + amount, settledAt: row.settledAt ?? now() });
     },
+    /**
+     * Loads settled rounds of one bet each, set-based (history: the demo's weeks of play), with the
+     * valid bet and result `validBetOf` and `winLossOf` give. Returns their ids by round id.
+     */
+    importSettledRounds(trx: Trx, rounds: readonly Omit<repo.ImportedRound, 'validBet' | 'winLoss'>[]): Promise<Map<string, number>> {
+      return repo.insertSettledRounds(
+        trx,
+        rounds.map((r) => {
+          const round = { status: 'settled' as const, stake: r.stake, payout: r.payout, isTrial: false };
+          return { ...r, validBet: validBetOf(round), winLoss: winLossOf(round) };
+        }),
+      );
+    },
+    /**
+     * Rounds played in a transfer-style vendor's own wallet (no money moved here), recorded settled
+     * from the vendor's bet feed. A round already recorded is left as it is, so a window pulled twice
+     * records each round once. Answers how many rounds were new.
+     */
+    recordSettledRounds(rounds: readonly SettledRound[]): Promise<number> {
+      if (rounds.length === 0) return Promise.resolve(0);
+      const at = now();
+      return db.transaction().execute((trx) =>
+        repo.insertSettledIfMissing(
+          trx,
+          rounds.map((round) => {
+            const figures = { status: 'settled' as const, stake: round.stake, payout: round.payout, isTrial: false };
+            return { ...round, validBet: validBetOf(figures), winLoss: winLossOf(figures), at };
+          }),
+        ),
+      );
+    },
     /** `addPayout` for many rounds in one statement (a lottery draw's tickets); the caller holds them. */
     addPayouts(trx: Trx, items: readonly { id: number; amount: number }[]): Promise<void> {
       return repo.addPayouts(trx, items, now());
@@ -143,6 +184,12 @@ export function createBetRecordService(deps: { db: Kysely<DB>; now: () => Date }
     async history(filter: repo.HistoryFilter, page: { pageNo: number; pageSize: number }) {
       const pageSize = Math.min(page.pageSize, HISTORY_PAGE_SIZE_MAX);
       const { rows, totals } = await repo.findPage(db, filter, { limit: pageSize, offset: (page.pageNo - 1) * pageSize });
+      return { rows, totals, pageNo: page.pageNo, pageSize };
+    },
+    /** The rounds of an agent's whole team (the agent centre's team betting), a page and the totals of all. */
+    async teamHistory(filter: repo.TeamHistoryFilter, page: { pageNo: number; pageSize: number }) {
+      const pageSize = Math.min(page.pageSize, HISTORY_PAGE_SIZE_MAX);
+      const { rows, totals } = await repo.findTeamPage(db, filter, { limit: pageSize, offset: (page.pageNo - 1) * pageSize });
       return { rows, totals, pageNo: page.pageNo, pageSize };
     },
     profit(filter: { memberId: number; from: Date; to: Date }) {
@@ -160,7 +207,20 @@ export function createBetRecordService(deps: { db: Kysely<DB>; now: () => Date }
       const from = new Date(now().getTime() - WINNER_BOARD_WINDOW_DAYS * 86_400_000);
       return repo.findTopWins(db, { ...filter, from, limit: Math.min(filter.limit, WINNER_BOARD_SIZE_MAX) });
     },
-    usernames: (memberIds: readonly number[]) => repo.findUsernames(db, memberIds),
+    usernames: (memberIds: readonly number[]) => findUsernames(db, memberIds),
+    /**
+     * What the daily rollups (module daily-stats) read: settled real-money rounds by the transaction
+     * that last wrote them, and their sums by member, category and settlement time.
+     */
+    rollupSource: {
+      batchEnd: (trx: Trx, range: { fromXid: string; toXid: string; rows: number }) => repo.findRollupBatchEnd(trx, range),
+      changedGroups: (trx: Trx, range: { fromXid: string; toXid: string }) => repo.findChangedRoundGroups(trx, range),
+      sumGroups: (trx: Trx, groups: readonly { memberId: number; category: string; from: Date; to: Date }[]) =>
+        repo.sumSettledRoundsOfGroups(trx, groups),
+      sumByMember: (trx: Trx, filter: { merchantId: number; from: Date; to: Date; afterMemberId: number; uptoMemberId: number }) =>
+        repo.sumSettledRoundsByMember(trx, filter),
+      membersWithRounds: (filter: { merchantId: number; from: Date; to: Date }) => repo.findMembersWithSettledRounds(db, filter),
+    },
     validBetRanking(filter: { merchantId: number; currency: string; from: Date; to: Date }) {
       return repo.sumValidBetByMember(db, { ...filter, limit: RANKING_SIZE });
     },

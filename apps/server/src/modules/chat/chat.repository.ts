@@ -1,5 +1,6 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { DB } from '../../db/schema.ts';
+import { publicMembers } from '../accounts/member-directory.ts';
 
 type Executor = Kysely<DB> | Transaction<DB>;
 
@@ -61,7 +62,7 @@ function messagesQuery(db: Executor) {
   return db
     .selectFrom('chat_messages as m')
     .innerJoin('chat_rooms as r', 'r.id', 'm.room_id')
-    .innerJoin('members as u', 'u.id', 'm.member_id')
+    .innerJoin(publicMembers(db).as('u'), 'u.id', 'm.member_id')
     .select([
       'm.id',
       'r.code as roomCode',
@@ -166,30 +167,6 @@ export async function findPostTimesSince(db: Executor, memberId: number, since: 
     .orderBy('created_at')
     .execute();
   return rows.map((r) => new Date(r.created_at));
-}
-
-/** The member's own row, locked so that one member's posts are checked against the rate limit one at a time. */
-export async function lockMember(
-  trx: Transaction<DB>,
-  memberId: number,
-): Promise<{ username: string; nickname: string | null; merchantId: number } | undefined> {
-  const row = await trx
-    .selectFrom('members')
-    .select(['username', 'nickname', 'merchant_id as merchantId'])
-    .where('id', '=', memberId)
-    .forNoKeyUpdate()
-    .executeTakeFirst();
-  return row && { username: row.username, nickname: row.nickname, merchantId: Number(row.merchantId) };
-}
-
-export async function findMemberOfMerchant(db: Executor, merchantId: number, memberId: number): Promise<{ id: number } | undefined> {
-  const row = await db
-    .selectFrom('members')
-    .select('id')
-    .where('id', '=', memberId)
-    .where('merchant_id', '=', merchantId)
-    .executeTakeFirst();
-  return row && { id: Number(row.id) };
 }
 
 export async function findLastRead(db: Executor, memberId: number, roomId: number): Promise<number> {

@@ -13,7 +13,10 @@ import type { RealtimeServerMessage } from '@platform/contracts/realtime';
 import type { SettingsTreeNode } from '@platform/contracts/system';
 import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../../db/schema.ts';
+import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { DomainError } from '../../lib/domain-error.ts';
+import { messageDateTimeOf } from '../../lib/time-format.ts';
+import { findMemberOfMerchant, lockMember } from '../accounts/member-directory.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import type { Principal } from '../session/session.service.ts';
 import * as repo from './chat.repository.ts';
@@ -80,17 +83,7 @@ export function createChatService(deps: {
   const { db, now } = deps;
 
   async function untilParams(until: Date, merchantId: number): Promise<MessageParams> {
-    const timeZone = await deps.timeZoneOf(merchantId);
-    const format = (locale: string) =>
-      new Intl.DateTimeFormat(locale, {
-        timeZone,
-        year: 'numeric',
-        month: '2-digit',
-        day: '2-digit',
-        hour: '2-digit',
-        minute: '2-digit',
-      }).format(until);
-    return { until: { vi: format('vi-VN'), en: format('en-GB') } };
+    return { until: messageDateTimeOf(until, await deps.timeZoneOf(merchantId)) };
   }
 
   /** Trial accounts, members under a break or self-exclusion, and a switched-off room are refused. */
@@ -168,7 +161,7 @@ export function createChatService(deps: {
       throw new DomainError('chat_muted', undefined, await untilParams(mute.mutedUntil, principal.merchantId));
     }
     const row = await db.transaction().execute(async (trx) => {
-      const member = await repo.lockMember(trx, principal.memberId);
+      const member = await lockMember(trx, principal.memberId, { strength: 'no key update' });
       if (!member) throw new DomainError('unauthorized');
       const recent = await repo.findPostTimesSince(trx, principal.memberId, new Date(at.getTime() - MINUTE_MS));
       const last = recent.at(-1);
@@ -260,7 +253,7 @@ export function createChatService(deps: {
     const at = now();
     const mutedUntil = new Date(at.getTime() + input.minutes * MINUTE_MS);
     await db.transaction().execute(async (trx) => {
-      if (!(await repo.findMemberOfMerchant(trx, op.merchantId, input.memberId))) throw new DomainError('not_found', 'member');
+      if (!(await findMemberOfMerchant(trx, op.merchantId, input.memberId))) throw new DomainError('not_found', 'member');
       await repo.upsertMute(trx, { memberId: input.memberId, mutedUntil, reason: input.reason, mutedBy: op.adminId, at });
       await recordAudit(trx, {
         actorType: 'admin',
@@ -277,7 +270,7 @@ export function createChatService(deps: {
 
   async function unmute(op: Operator, memberId: number): Promise<{ memberId: number; wasMuted: boolean }> {
     return db.transaction().execute(async (trx) => {
-      if (!(await repo.findMemberOfMerchant(trx, op.merchantId, memberId))) throw new DomainError('not_found', 'member');
+      if (!(await findMemberOfMerchant(trx, op.merchantId, memberId))) throw new DomainError('not_found', 'member');
       const wasMuted = await repo.deleteMute(trx, memberId);
       if (wasMuted) {
         await recordAudit(trx, {
@@ -293,8 +286,6 @@ export function createChatService(deps: {
       return { memberId, wasMuted };
     });
   }
-
-  const isUniqueViolation = (error: unknown) => (error as { code?: string } | null)?.code === '23505';
 
   async function adminRooms(merchantId: number): Promise<repo.ChatRoomAdminRow[]> {
     await repo.ensureRoom(db, merchantId, CHAT_DEFAULT_ROOM, CHAT_DEFAULT_ROOM_NAME);

@@ -49,6 +49,33 @@ export async function seedDemoContent(trx: Kysely<DB>, merchantId: number, at: D
       enabled: true,
     },
   ];
+  // The account popups' own groups (spec: w_login and w_register).
+  banners.push(
+    {
+      group_name: 'w_login',
+      image_url: '/banners/lotus-games.svg',
+      linkage_type: null,
+      linkage_target: null,
+      title_vi: 'Chào mừng trở lại — trò chơi của bạn đang chờ',
+      title_en: 'Welcome back — your games are waiting',
+      sort: 1,
+      starts_at: null,
+      ends_at: null,
+      enabled: true,
+    },
+    {
+      group_name: 'w_register',
+      image_url: '/banners/lotus-welcome.svg',
+      linkage_type: null,
+      linkage_target: null,
+      title_vi: 'Tạo tài khoản và chơi thử bằng tiền ảo',
+      title_en: 'Open an account and play with demo credits',
+      sort: 1,
+      starts_at: null,
+      ends_at: null,
+      enabled: true,
+    },
+  );
   for (const banner of banners) await repo.insertBanner(trx, merchantId, banner, at);
 
   const since = (hours: number) => new Date(at.getTime() - hours * HOUR_MS);

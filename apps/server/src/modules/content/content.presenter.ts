@@ -1,26 +1,10 @@
 import type { AdminAnnouncement, AdminBanner, Announcement, Banner, MarqueeItem } from '@platform/contracts/content';
 import type { SiteLanguage } from '@platform/contracts/system';
+import { formatDateTimeInZone } from '../../lib/time-format.ts';
 import type { AnnouncementRow, BannerRow } from './content.repository.ts';
 
 /** The site's time zone for the spec's start time text; Vietnam keeps no daylight saving. */
 export const CONTENT_TIME_ZONE = 'Asia/Ho_Chi_Minh';
-
-const dateTimeParts = new Intl.DateTimeFormat('en-CA', {
-  timeZone: CONTENT_TIME_ZONE,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-  hourCycle: 'h23',
-});
-
-/** YYYY-MM-DD HH:mm:ss in the site's time zone (the spec's startDateStr). */
-export function formatStartDate(date: Date): string {
-  const part = (type: Intl.DateTimeFormatPartTypes) => dateTimeParts.formatToParts(date).find((p) => p.type === type)?.value ?? '00';
-  return `${part('year')}-${part('month')}-${part('day')} ${part('hour')}:${part('minute')}:${part('second')}`;
-}
 
 /** The caller's language, else the other one: an operator may write a text in one language only. */
 function pick(language: SiteLanguage, vi: string, en: string): string {
@@ -46,9 +30,10 @@ export function presentAnnouncement(row: AnnouncementRow, language: SiteLanguage
     id: row.id,
     type: row.type,
     title: pick(language, row.title_vi, row.title_en),
-    startDateStr: formatStartDate(row.starts_at),
+    startDateStr: formatDateTimeInZone(row.starts_at, CONTENT_TIME_ZONE),
     startDate: row.starts_at.toISOString(),
     content: body,
+    popupRepeat: row.popup_repeat,
   };
 }
 
@@ -79,6 +64,7 @@ export function presentAdminAnnouncement(row: AnnouncementRow): AdminAnnouncemen
     title: { vi: row.title_vi, en: row.title_en },
     body: { vi: row.body_vi, en: row.body_en },
     platform: row.platform,
+    popupRepeat: row.popup_repeat,
     startsAt: row.starts_at.toISOString(),
     endsAt: row.ends_at ? row.ends_at.toISOString() : null,
     sort: row.sort,

@@ -12,7 +12,9 @@ export type AnnouncementRow = Omit<ContentAnnouncementsTable, 'id' | 'created_at
   updated_at: Date;
 };
 export type BannerValues = Omit<BannerRow, 'id' | 'merchant_id' | 'created_at' | 'updated_at'>;
-export type AnnouncementValues = Omit<AnnouncementRow, 'id' | 'merchant_id' | 'created_at' | 'updated_at'>;
+/** What an operator writes; the popup repeat may be left to the column's default (once per session). */
+export type AnnouncementValues = Omit<AnnouncementRow, 'id' | 'merchant_id' | 'created_at' | 'updated_at' | 'popup_repeat'> &
+  Partial<Pick<AnnouncementRow, 'popup_repeat'>>;
 
 // Visitor reads: enabled, inside the window, by the given clock.
 
@@ -130,7 +132,7 @@ export async function findAnnouncement(db: Db, merchantId: number, id: number): 
 export async function insertAnnouncement(db: Db, merchantId: number, values: AnnouncementValues, at: Date): Promise<AnnouncementRow> {
   return (await db
     .insertInto('content_announcements')
-    .values({ merchant_id: merchantId, ...values, created_at: at, updated_at: at })
+    .values({ merchant_id: merchantId, ...values, popup_repeat: values.popup_repeat ?? 'session', created_at: at, updated_at: at })
     .returningAll()
     .executeTakeFirstOrThrow()) as AnnouncementRow;
 }

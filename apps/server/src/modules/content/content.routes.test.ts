@@ -324,6 +324,25 @@ describe('announcements', () => {
     expect(all.player).toHaveLength(1);
     expect(all.promotion).toEqual([]);
     expect((await get('/wps/relay/MCSFE_getAnnouncementContent?types=PU,XX')).statusCode).toBe(400);
+    // The spec's client sends `execution` with the call; it is accepted and answers the same content.
+    const executed = await get('/wps/relay/MCSFE_getAnnouncementContent?types=PU&platform=W&execution=B');
+    expect(executed.statusCode).toBe(200);
+    expect(executed.json().value.popup.map((a: { id: number }) => a.id)).toEqual([popup.id]);
+    expect((await get('/wps/relay/MCSFE_getAnnouncementContent?types=PU&execution=true')).statusCode).toBe(200);
+  });
+
+  it('says how often each popup shows: once per session unless the operator marks it for every page load', async () => {
+    const once = await createAnnouncement({ type: 'PU', title: { vi: 'Một lần', en: 'Once' } });
+    const every = await createAnnouncement({ type: 'PU', title: { vi: 'Mỗi lần', en: 'Every load' }, popupRepeat: 'every_load' });
+    const popups = (await get('/wps/relay/MCSFE_getAnnouncementContent?types=PU&platform=W')).json().value.popup as {
+      id: number;
+      popupRepeat: string;
+    }[];
+    expect(popups.find((a) => a.id === once.id)?.popupRepeat).toBe('session');
+    expect(popups.find((a) => a.id === every.id)?.popupRepeat).toBe('every_load');
+    const listed = (await t.app.inject({ method: 'GET', url: '/admin-api/content/announcements', headers: admin.headers })).json().value;
+    expect(listed.find((a: { id: number }) => a.id === every.id)).toMatchObject({ popupRepeat: 'every_load' });
+    expect((await post('/admin-api/content/announcements', announcement({ popupRepeat: 'always' }))).statusCode).toBe(400);
   });
 
   it('lists headline and bulletin titles for the marquee, invalidated by a disable', async () => {

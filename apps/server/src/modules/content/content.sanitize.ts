@@ -56,3 +56,27 @@ const OPTIONS: sanitizeHtml.IOptions = {
 export function sanitizeAnnouncementHtml(html: string): string {
   return sanitizeHtml(html, OPTIONS).trim();
 }
+
+/** Escapes every tag and entity, so the text shows as typed. */
+const TEXT_ONLY: sanitizeHtml.IOptions = { allowedTags: [], allowedAttributes: {}, disallowedTagsMode: 'recursiveEscape' };
+
+/**
+ * A plain-text message (an agent's notice to its downline) as announcement HTML: everything typed
+ * is shown as text, blank lines start paragraphs and single line breaks stay. The result goes
+ * through the same allow-list as an operator's HTML.
+ */
+export function plainTextToAnnouncementHtml(text: string): string {
+  const paragraphs = text
+    .replace(/\r\n?/g, '\n')
+    .split(/\n{2,}/)
+    .map((p) => p.trim())
+    .filter((p) => p.length > 0)
+    .map(
+      (p) =>
+        `<p>${p
+          .split('\n')
+          .map((line) => sanitizeHtml(line, TEXT_ONLY))
+          .join('<br />')}</p>`,
+    );
+  return sanitizeAnnouncementHtml(paragraphs.join(''));
+}

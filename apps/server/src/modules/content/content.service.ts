@@ -10,6 +10,7 @@ import { totalPagesOf } from '@platform/contracts/pagination';
 import type { SiteLanguage } from '@platform/contracts/system';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
+import { createBoundedCache } from '../../lib/bounded-cache.ts';
 import { DomainError } from '../../lib/domain-error.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import {
@@ -40,25 +41,15 @@ export type ContentService = ReturnType<typeof createContentService>;
 export function createContentService(deps: { db: Kysely<DB>; now: () => Date; cacheTtlMs?: number }) {
   const { db, now } = deps;
   const ttl = deps.cacheTtlMs ?? CONTENT_CACHE_TTL_MS;
-  const cache = new Map<string, { value: unknown; expiresAt: number }>();
+  const cache = createBoundedCache<string, unknown>({ max: CONTENT_CACHE_MAX_ENTRIES, ttlMs: ttl, now });
 
   async function cached<T>(merchantId: number, key: string, load: () => Promise<T>): Promise<T> {
-    const cacheKey = `${merchantId}|${key}`;
-    const at = now().getTime();
-    const hit = cache.get(cacheKey);
-    if (hit && hit.expiresAt > at) return hit.value as T;
-    const value = await load();
-    if (cache.size >= CONTENT_CACHE_MAX_ENTRIES) {
-      for (const [key, entry] of cache) if (entry.expiresAt <= at) cache.delete(key);
-      if (cache.size >= CONTENT_CACHE_MAX_ENTRIES) cache.clear();
-    }
-    cache.set(cacheKey, { value, expiresAt: at + ttl });
-    return value;
+    return (await cache.remember(`${merchantId}|${key}`, load)) as T;
   }
 
   function invalidate(merchantId: number): void {
     const prefix = `${merchantId}|`;
-    for (const key of cache.keys()) if (key.startsWith(prefix)) cache.delete(key);
+    cache.deleteWhere((key) => key.startsWith(prefix));
   }
 
   // Visitor reads.
@@ -145,6 +136,7 @@ export function createContentService(deps: { db: Kysely<DB>; now: () => Date; ca
       body_vi: sanitizeAnnouncementHtml(input.body.vi),
       body_en: sanitizeAnnouncementHtml(input.body.en),
       platform: input.platform,
+      popup_repeat: input.popupRepeat,
       starts_at: new Date(input.startsAt),
       ends_at: input.endsAt ? new Date(input.endsAt) : null,
       sort: input.sort,
@@ -257,5 +249,5 @@ export function createContentService(deps: { db: Kysely<DB>; now: () => Date; ca
     },
   };
 
-  return { banners, announcementPage, announcementContent, marquee, admin, clearCache: () => cache.clear(), cacheSize: () => cache.size };
+  return { banners, announcementPage, announcementContent, marquee, admin, clearCache: () => cache.clear(), cacheSize: () => cache.size() };
 }

@@ -32,6 +32,8 @@ export type ContentAnnouncementsTable = {
   ends_at: Date | null;
   enabled: boolean;
   sort: number;
+  /** A popup's repeat: once per browser session, or on every page load (migration 2026-11-26-0800). */
+  popup_repeat: 'session' | 'every_load';
   created_at: Timestamp;
   updated_at: Timestamp;
 };

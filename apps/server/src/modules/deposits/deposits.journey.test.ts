@@ -9,6 +9,7 @@ import {
   payAtSandbox,
 } from '../../../test/deposits-helpers.ts';
 import { auditLedger } from '../../../test/ledger-fixture.ts';
+import { waitUntil } from '../../../test/wait-for.ts';
 
 /**
  * A player deposits twice, end to end over real HTTP: once through the sandbox gateway (a separate
@@ -65,8 +66,8 @@ describe('a player deposits through the sandbox gateway and by bank transfer', (
     const returnTo = await payAtSandbox(gatewayOrder.redirectUrl, 'paid');
     // Back on the member centre's deposit page (the root's redirect would drop the query).
     expect(returnTo).toBe(`${base}/index?mc=depositv2&ref=${gatewayOrder.orderNo}&status=paid`);
-    await new Promise((resolve) => setTimeout(resolve, 150));
     const paymentId = gatewayOrder.redirectUrl.split('/').pop();
+    await waitUntil(() => (t.sandbox.payment(paymentId)?.callbackAttempts ?? 0) >= 2, { what: 'a retried callback' });
     expect(t.sandbox.payment(paymentId)!.callbackAttempts).toBeGreaterThanOrEqual(2);
     expect(t.sandbox.payment(paymentId)!.callbackDeliveredAt).toBeNull();
 

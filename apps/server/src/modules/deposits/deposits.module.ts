@@ -1,30 +1,37 @@
-import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
-import type { JobLogger, JobRunner } from '../jobs/job-runner.ts';
+import type { JobLogger } from '../jobs/job-runner.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
+import type { PlatformModule } from '../module.ts';
 import type { PaymentGateway } from '../payments/payment-gateway.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
 import { depositsAdminRoutes } from './deposits.admin-routes.ts';
-import { depositsRoutes } from './deposits.routes.ts';
+import { depositsRoutes, type VendorWalletsView } from './deposits.routes.ts';
 import { createDepositsService, type DepositGuard, type DepositsService } from './deposits.service.ts';
+import { depositPolicySetting, walletModeSetting } from './deposits.settings.ts';
 import { paymentCallbackRoutes } from './payment-callback.routes.ts';
 
 export const DEPOSIT_RECHECK_JOB_NAME = 'deposit-recheck';
 
-/** Builds the deposits service and schedules its re-check job (handlers run once the runner starts). */
-export async function createDepositsModule(deps: {
+/**
+ * Deposit channels and orders, the gateways' callbacks, the operator's review, and the job that
+ * re-checks pending gateway orders.
+ */
+export function createDepositsModule(deps: {
   db: Kysely<DB>;
   ledger: LedgerService;
   settings: SettingsService;
+  /** The payments module's gateways. */
   gateways: readonly PaymentGateway[];
   publicUrl: string;
   now: () => Date;
-  jobs: JobRunner;
   recheckCron: string;
   logger: JobLogger;
+  /** Deposit limits and exclusions (responsible gaming), checked when a deposit is requested. */
   depositGuard?: DepositGuard | undefined;
-}): Promise<DepositsService> {
+  /** Transfer-style vendor wallets: the wallet mode and the total balance count them. */
+  vendorWallets: VendorWalletsView;
+}): PlatformModule<'deposits', DepositsService> {
   const deposits = createDepositsService({
     db: deps.db,
     ledger: deps.ledger,
@@ -35,18 +42,19 @@ export async function createDepositsModule(deps: {
     logger: deps.logger,
     ...(deps.depositGuard ? { depositGuard: deps.depositGuard } : {}),
   });
-  await deps.jobs.schedule(DEPOSIT_RECHECK_JOB_NAME, deps.recheckCron, async () => {
-    const counts = await deposits.recheckPending();
-    if (counts.checked > 0 || counts.expired > 0) deps.logger.info({ job: DEPOSIT_RECHECK_JOB_NAME, ...counts }, 'deposits re-checked');
-  });
-  return deposits;
-}
-
-export async function registerDepositsRoutes(
-  app: FastifyInstance,
-  deps: { deposits: DepositsService; ledger: LedgerService; settings: SettingsService },
-): Promise<void> {
-  await app.register(depositsRoutes(deps));
-  await app.register(depositsAdminRoutes(deps.deposits));
-  await app.register(paymentCallbackRoutes(deps.deposits));
+  return {
+    name: 'deposits',
+    service: deposits,
+    routes: async (app) => {
+      await app.register(depositsRoutes({ deposits, ledger: deps.ledger, settings: deps.settings, vendorWallets: deps.vendorWallets }));
+      await app.register(paymentCallbackRoutes(deposits));
+    },
+    adminRoutes: depositsAdminRoutes(deposits),
+    jobs: (runner) =>
+      runner.schedule(DEPOSIT_RECHECK_JOB_NAME, deps.recheckCron, async () => {
+        const counts = await deposits.recheckPending();
+        if (counts.checked > 0 || counts.expired > 0) deps.logger.info({ job: DEPOSIT_RECHECK_JOB_NAME, ...counts }, 'deposits re-checked');
+      }),
+    settings: [depositPolicySetting, walletModeSetting],
+  };
 }

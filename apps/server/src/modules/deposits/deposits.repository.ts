@@ -1,5 +1,7 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { DB } from '../../db/schema.ts';
+import { isUniqueViolation } from '../../lib/db-errors.ts';
+import { publicMembers } from '../accounts/member-directory.ts';
 import type { DepositChannelType, DepositOrderStatus } from './deposits.tables.ts';
 
 type Executor = Kysely<DB> | Transaction<DB>;
@@ -251,11 +253,6 @@ export async function countPendingOfMember(db: Executor, memberId: number): Prom
   return Number(row.count);
 }
 
-/** Takes the member's row lock, so two deposit requests of one member are counted one after the other. */
-export async function lockMember(db: Executor, memberId: number): Promise<void> {
-  await db.selectFrom('members').select('id').where('id', '=', memberId).forUpdate().execute();
-}
-
 export type OrderPatch = Partial<{
   status: DepositOrderStatus;
   creditedAmount: number;
@@ -305,7 +302,7 @@ export async function findOrders(
 ): Promise<{ rows: AdminOrderRow[]; totalCount: number }> {
   let query = db
     .selectFrom('deposit_orders')
-    .innerJoin('members', 'members.id', 'deposit_orders.member_id')
+    .innerJoin(publicMembers(db).as('members'), 'members.id', 'deposit_orders.member_id')
     .where('deposit_orders.merchant_id', '=', filter.merchantId);
   if (filter.memberId !== undefined) query = query.where('deposit_orders.member_id', '=', filter.memberId);
   if (filter.status !== undefined) query = query.where('deposit_orders.status', '=', filter.status);
@@ -355,19 +352,7 @@ export async function findExpiredBankOrders(db: Executor, at: Date, limit: numbe
     .execute();
 }
 
-export async function findMerchantCurrency(db: Executor, merchantId: number): Promise<string> {
-  const row = await db.selectFrom('merchants').select('currency').where('id', '=', merchantId).executeTakeFirstOrThrow();
-  return row.currency;
-}
-
-const UNIQUE_VIOLATION = '23505';
-
 /** The unique index on (gateway_code, gateway_tx_id) refused a write: the transaction id is another order's. */
 export function isGatewayTxTaken(err: unknown): boolean {
-  if (typeof err !== 'object' || err === null) return false;
-  const { code, constraint, message } = err as { code?: unknown; constraint?: unknown; message?: unknown };
-  if (code !== UNIQUE_VIOLATION) return false;
-  return `${typeof constraint === 'string' ? constraint : ''} ${typeof message === 'string' ? message : ''}`.includes(
-    'deposit_orders_gateway_tx_idx',
-  );
+  return isUniqueViolation(err, 'deposit_orders_gateway_tx_idx');
 }

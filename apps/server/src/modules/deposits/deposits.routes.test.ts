@@ -48,22 +48,42 @@ describe('/wps/relay/GCS_merchantWallet', () => {
     expect(res.json().code).toBe('unauthorized');
   });
 
-  it('says isSingle true by default, by GET and by POST', async () => {
-    for (const method of ['GET', 'POST'] as const) {
-      const res = await t.app.inject({ method, url: '/wps/relay/GCS_merchantWallet', headers: scene.headers });
-      expect(res.statusCode).toBe(200);
-      expect(res.json()).toEqual({ success: true, value: { isSingle: true } });
+  /** Runs `work` with the transfer-style vendors (the demo DEMOTX) switched off. */
+  async function withoutTransferVendors(work: () => Promise<void>) {
+    const db = t.database.db;
+    await db.updateTable('vendor_integrations').set({ is_enabled: false }).where('wallet_style', '=', 'transfer').execute();
+    try {
+      await work();
+    } finally {
+      await db.updateTable('vendor_integrations').set({ is_enabled: true }).where('wallet_style', '=', 'transfer').execute();
     }
+  }
+
+  it('says isSingle true while every game uses the one wallet, by GET and by POST', async () => {
+    await withoutTransferVendors(async () => {
+      for (const method of ['GET', 'POST'] as const) {
+        const res = await t.app.inject({ method, url: '/wps/relay/GCS_merchantWallet', headers: scene.headers });
+        expect(res.statusCode).toBe(200);
+        expect(res.json()).toEqual({ success: true, value: { isSingle: true } });
+      }
+    });
+  });
+
+  it('says isSingle false while a transfer-style vendor is enabled, whatever the setting', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/wps/relay/GCS_merchantWallet', headers: scene.headers });
+    expect(res.json()).toEqual({ success: true, value: { isSingle: false } });
   });
 
   it('says isSingle false once the merchant runs vendor wallets (transfer mode)', async () => {
-    await t.app.services.settings.set(scene.merchant.id, walletModeSetting, 'transfer', 'test');
-    try {
-      const res = await t.app.inject({ method: 'GET', url: '/wps/relay/GCS_merchantWallet', headers: scene.headers });
-      expect(res.json()).toEqual({ success: true, value: { isSingle: false } });
-    } finally {
-      await t.app.services.settings.set(scene.merchant.id, walletModeSetting, 'single', 'test');
-    }
+    await withoutTransferVendors(async () => {
+      await t.app.services.settings.set(scene.merchant.id, walletModeSetting, 'transfer', 'test');
+      try {
+        const res = await t.app.inject({ method: 'GET', url: '/wps/relay/GCS_merchantWallet', headers: scene.headers });
+        expect(res.json()).toEqual({ success: true, value: { isSingle: false } });
+      } finally {
+        await t.app.services.settings.set(scene.merchant.id, walletModeSetting, 'single', 'test');
+      }
+    });
   });
 });
 
@@ -115,6 +135,9 @@ describe('GET /wps/member/info/funds/consolidated', () => {
         currency: 'VND',
         sumBalance: 8_300,
         mainBalance: 8_000,
+        vendorBalance: 0,
+        isVendorBalanceComplete: true,
+        withdrawableBalance: 8_000,
         bonusBalance: 300,
         agentBalance: 70,
         lockedBalance: 1_000,
@@ -181,10 +204,10 @@ describe('POST /wps/member/deposit/orders', () => {
     expect(vi.json()).toEqual({
       success: false,
       code: 'in_need_true_account',
-      message: 'Vui lòng đăng ký hoặc đăng nhập tài khoản chính thức',
+      message: 'Vui lòng đăng ký hoặc đăng nhập tài khoản chính thức.',
     });
     const en = await post(trial.headers, { channelId: bankChannelId, amount: 100_000 }, { lang: 'EN' });
-    expect(en.json().message).toBe('Please register or log in to an official account');
+    expect(en.json().message).toBe('Please register or log in to an official account.');
   });
 
   it.each([
@@ -220,7 +243,7 @@ describe('POST /wps/member/deposit/orders', () => {
   it('answers 409 deposit_channel_disabled for a switched-off channel', async () => {
     const res = await post(scene.headers, { channelId: disabledChannelId, amount: 100_000 }, { lang: 'EN' });
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toEqual({ success: false, code: 'deposit_channel_disabled', message: 'This deposit channel is switched off' });
+    expect(res.json()).toEqual({ success: false, code: 'deposit_channel_disabled', message: 'This deposit channel is switched off.' });
   });
 
   it('enforces the channel minimum and maximum, naming the limit', async () => {
@@ -229,14 +252,14 @@ describe('POST /wps/member/deposit/orders', () => {
     expect(below.json()).toEqual({
       success: false,
       code: 'deposit_amount_below_min',
-      message: 'Số tiền nạp thấp hơn mức tối thiểu: 50000',
+      message: expect.stringMatching(/^Số tiền nạp tối thiểu là 50\.000\s₫\. Vui lòng nhập số tiền lớn hơn\.$/),
     });
     const above = await post(scene.headers, { channelId: bankChannelId, amount: 50_000_001 }, { lang: 'EN' });
     expect(above.statusCode).toBe(400);
     expect(above.json()).toEqual({
       success: false,
       code: 'deposit_amount_above_max',
-      message: 'The amount is above the maximum deposit: 50000000',
+      message: expect.stringMatching(/^The largest deposit is ₫50,000,000\. Enter a smaller amount\.$/),
     });
     const atMin = await post(scene.headers, { channelId: bankChannelId, amount: 50_000 });
     expect(atMin.statusCode).toBe(200);

@@ -24,6 +24,14 @@ import { walletModeSetting } from './deposits.settings.ts';
 /** Deposit requests a member may make per minute; a real player needs a handful. */
 const DEPOSIT_REQUESTS_PER_MINUTE = 10;
 
+/** What the wallet calls need to know of transfer-style vendor wallets (the vendor-wallet module). */
+export type VendorWalletsView = {
+  /** Whether an enabled vendor keeps its own wallet. */
+  hasTransferVendors: () => Promise<boolean>;
+  /** The money the member holds in vendor wallets; `isComplete` false when a vendor did not answer. */
+  heldBalance: (member: { memberId: number; username: string; currency: string }) => Promise<{ total: number; isComplete: boolean }>;
+};
+
 const memberErrors = { 401: commonErrorResponses[401], 403: commonErrorResponses[403], 500: commonErrorResponses[500] };
 
 /** The member's calls: wallet mode, consolidated funds, deposit channels and deposit orders. */
@@ -31,8 +39,9 @@ export function depositsRoutes(deps: {
   deposits: DepositsService;
   ledger: LedgerService;
   settings: SettingsService;
+  vendorWallets: VendorWalletsView;
 }): FastifyPluginAsyncZod {
-  const { deposits, ledger, settings } = deps;
+  const { deposits, ledger, settings, vendorWallets } = deps;
   return async (app) => {
     app.route({
       method: ['GET', 'POST'],
@@ -47,7 +56,8 @@ export function depositsRoutes(deps: {
       handler: async (request) => {
         const principal = principalOf(request);
         const mode = await settings.get(principal.merchantId, walletModeSetting);
-        return ok({ isSingle: mode === 'single' });
+        // A vendor that keeps its own wallet needs the wallet list, whatever the setting says.
+        return ok({ isSingle: mode === 'single' && !(await vendorWallets.hasTransferVendors()) });
       },
     });
 
@@ -64,11 +74,17 @@ export function depositsRoutes(deps: {
       },
       async (request) => {
         const principal = principalOf(request);
-        const b = await ledger.memberBalances({ memberId: principal.memberId, currency: principal.currency });
+        const [b, held] = await Promise.all([
+          ledger.memberBalances({ memberId: principal.memberId, currency: principal.currency }),
+          vendorWallets.heldBalance(principal),
+        ]);
         return ok({
           currency: b.currency,
-          sumBalance: b.sum as AmountMinor,
+          sumBalance: (b.sum + held.total) as AmountMinor,
           mainBalance: b.main as AmountMinor,
+          vendorBalance: held.total as AmountMinor,
+          isVendorBalanceComplete: held.isComplete,
+          withdrawableBalance: b.main as AmountMinor,
           bonusBalance: b.bonus as AmountMinor,
           agentBalance: b.agent as AmountMinor,
           lockedBalance: b.locked as AmountMinor,

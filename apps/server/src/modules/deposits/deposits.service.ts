@@ -2,11 +2,14 @@ import { randomInt } from 'node:crypto';
 import type { AdminDepositChannelBody, DepositOrderStatus } from '@platform/contracts/deposits';
 import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../../db/schema.ts';
-import { DomainError } from '../../lib/domain-error.ts';
+import { createBoundedCache } from '../../lib/bounded-cache.ts';
+import { amountParam, DomainError } from '../../lib/domain-error.ts';
+import { lockMember } from '../accounts/member-directory.ts';
 import type { AdminPrincipal } from '../admin/admin.service.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import type { JobLogger } from '../jobs/job-runner.ts';
 import type { LedgerService, TransferResult } from '../ledger/ledger.service.ts';
+import { merchantCurrencyOf } from '../merchant/merchant.service.ts';
 import type { PaymentGateways, PaymentOutcome } from '../payments/payment-gateway.ts';
 import type { Principal } from '../session/session.service.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
@@ -17,6 +20,8 @@ import { depositPolicySetting } from './deposits.settings.ts';
 const REFERENCE_ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
 const REFERENCE_LENGTH = 8;
 const REFERENCE_ATTEMPTS_MAX = 5;
+/** Clearing account ids remembered per node at most (one per merchant and currency). */
+const CLEARING_ACCOUNT_IDS_MAX = 1_000;
 /** A gateway order is asked about only after it had this long to be paid, and then at most this often. */
 export const RECHECK_AFTER_SECONDS = 60;
 /** Orders looked at per re-check run; a backlog is worked off over several runs. */
@@ -94,7 +99,7 @@ export function createDepositsService(deps: DepositsDeps) {
    * account created by a transaction that rolled back must not be remembered). System accounts are
    * never deleted, so the id stays right.
    */
-  const clearingAccountIds = new Map<string, number>();
+  const clearingAccountIds = createBoundedCache<string, number>({ max: CLEARING_ACCOUNT_IDS_MAX });
   const clearingKey = (order: { merchantId: number; currency: string }) => `${order.merchantId}:${order.currency}`;
   function rememberClearing(order: { merchantId: number; currency: string }, accountId: number): void {
     clearingAccountIds.set(clearingKey(order), accountId);
@@ -112,7 +117,7 @@ export function createDepositsService(deps: DepositsDeps) {
   }
 
   async function createChannel(admin: AdminPrincipal, body: AdminDepositChannelBody, ip: string | null) {
-    const values = channelValuesOf(body, body.currency ?? (await repo.findMerchantCurrency(db, admin.merchantId)));
+    const values = channelValuesOf(body, body.currency ?? (await merchantCurrencyOf(db, admin.merchantId)));
     assertGatewayKnown(values);
     return db.transaction().execute(async (trx) => {
       const channel = await repo.insertChannel(trx, admin.merchantId, values, now());
@@ -185,8 +190,12 @@ export function createDepositsService(deps: DepositsDeps) {
     if (!channel || channel.currency !== principal.currency) throw new DomainError('deposit_channel_not_found');
     if (!channel.isEnabled) throw new DomainError('deposit_channel_disabled');
     if (!Number.isSafeInteger(input.amount) || input.amount <= 0) throw new DomainError('invalid_amount');
-    if (input.amount < channel.minAmount) throw new DomainError('deposit_amount_below_min', String(channel.minAmount));
-    if (input.amount > channel.maxAmount) throw new DomainError('deposit_amount_above_max', String(channel.maxAmount));
+    if (input.amount < channel.minAmount) {
+      throw new DomainError('deposit_amount_below_min', undefined, { amount: amountParam(channel.minAmount, channel.currency) });
+    }
+    if (input.amount > channel.maxAmount) {
+      throw new DomainError('deposit_amount_above_max', undefined, { amount: amountParam(channel.maxAmount, channel.currency) });
+    }
     const gateway = channel.type === 'gateway' ? gateways.get(channel.gatewayCode ?? '') : undefined;
     if (channel.type === 'gateway' && !gateway) throw new DomainError('payment_gateway_unavailable');
     const policy = await settings.get(principal.merchantId, depositPolicySetting);
@@ -194,7 +203,7 @@ export function createDepositsService(deps: DepositsDeps) {
     const expiryMinutes = channel.type === 'gateway' ? policy.gatewayOrderExpiryMinutes : policy.bankTransferExpiryMinutes;
 
     const orderId = await db.transaction().execute(async (trx) => {
-      await repo.lockMember(trx, principal.memberId);
+      await lockMember(trx, principal.memberId);
       if ((await repo.countPendingOfMember(trx, principal.memberId)) >= policy.pendingOrdersPerMemberMax) {
         throw new DomainError('deposit_pending_limit');
       }

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
+import { publicMembers } from '../accounts/member-directory.ts';
 
 export type GameSessionRow = {
   id: number;
@@ -54,7 +55,7 @@ export async function insert(
 export async function findByTokenHash(db: Kysely<DB>, tokenHash: string): Promise<GameSessionRow | undefined> {
   return db
     .selectFrom('game_sessions')
-    .innerJoin('members', 'members.id', 'game_sessions.member_id')
+    .innerJoin(publicMembers(db).as('members'), 'members.id', 'game_sessions.member_id')
     .select([
       'game_sessions.id as id',
       'game_sessions.member_id as memberId',

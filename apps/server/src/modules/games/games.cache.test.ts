@@ -1,13 +1,14 @@
+import { foldText } from '@platform/contracts/text-folding';
 import { describe, expect, it } from 'vitest';
 import { createMemoryPubSub } from '../../lib/pubsub.ts';
 import { connectCatalogueCache, createCatalogueCache } from './games.cache.ts';
 import { IMAGE_HOST_PLACEHOLDER, pickHost, resolveHost } from './games.hosts.ts';
-import { containsPattern, foldSearchText, searchNameOf } from './games.search.ts';
+import { containsPattern, searchNameOf } from './games.search.ts';
 
 describe('the catalogue cache', () => {
   it('loads once per key and serves the stored answer until it expires', async () => {
     let clock = 0;
-    const cache = createCatalogueCache({ ttlMs: 1_000, now: () => clock });
+    const cache = createCatalogueCache({ ttlMs: 1_000, now: () => new Date(clock) });
     let loads = 0;
     const load = async () => ++loads;
     expect(await cache.get(1, ['list', 'vi'], load)).toBe(1);
@@ -79,9 +80,9 @@ describe('the catalogue cache', () => {
 
 describe('name search folding', () => {
   it('folds Vietnamese accents, đ and case', () => {
-    expect(foldSearchText('  Quay  TRÁI Cây ')).toBe('quay trai cay');
-    expect(foldSearchText('Đồng Xu Vàng')).toBe('dong xu vang');
-    expect(foldSearchText('Phượng Hoàng')).toBe('phuong hoang');
+    expect(foldText('  Quay  TRÁI Cây ')).toBe('quay trai cay');
+    expect(foldText('Đồng Xu Vàng')).toBe('dong xu vang');
+    expect(foldText('Phượng Hoàng')).toBe('phuong hoang');
   });
 
   it('stores every language name and the code in one column', () => {

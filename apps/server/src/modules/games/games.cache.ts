@@ -1,3 +1,4 @@
+import { createBoundedCache } from '../../lib/bounded-cache.ts';
 import type { PubSub } from '../../lib/pubsub.ts';
 
 /**
@@ -10,15 +11,14 @@ export const CATALOGUE_CACHE_ENTRIES_MAX = 2_000;
 export const CATALOGUE_CACHE_TTL_MS = 60_000;
 export const CATALOGUE_CHANGED_CHANNEL = 'games:catalogue-changed';
 
-type Entry = { value: unknown; expiresAt: number };
-
 export type CatalogueCache = ReturnType<typeof createCatalogueCache>;
 
-export function createCatalogueCache(options: { entriesMax?: number; ttlMs?: number; now?: () => number } = {}) {
-  const entriesMax = options.entriesMax ?? CATALOGUE_CACHE_ENTRIES_MAX;
-  const defaultTtlMs = options.ttlMs ?? CATALOGUE_CACHE_TTL_MS;
-  const now = options.now ?? Date.now;
-  const entries = new Map<string, Entry>();
+export function createCatalogueCache(options: { entriesMax?: number; ttlMs?: number; now?: () => Date } = {}) {
+  const entries = createBoundedCache<string, unknown>({
+    max: options.entriesMax ?? CATALOGUE_CACHE_ENTRIES_MAX,
+    ttlMs: options.ttlMs ?? CATALOGUE_CACHE_TTL_MS,
+    now: options.now ?? (() => new Date()),
+  });
   const inFlight = new Map<string, Promise<unknown>>();
   /** Bumped by every invalidation of a merchant: a load that started before it is not stored. */
   const generations = new Map<number, number>();
@@ -29,31 +29,20 @@ export function createCatalogueCache(options: { entriesMax?: number; ttlMs?: num
     return `${merchantId}|${JSON.stringify(parts)}`;
   }
 
-  async function get<T>(merchantId: number, parts: readonly unknown[], load: () => Promise<T>, ttlMs = defaultTtlMs): Promise<T> {
+  async function get<T>(merchantId: number, parts: readonly unknown[], load: () => Promise<T>, ttlMs?: number): Promise<T> {
     const key = keyOf(merchantId, parts);
-    const entry = entries.get(key);
-    if (entry && entry.expiresAt > now()) {
-      // Re-inserting moves the key to the end: Map order is the recency order.
-      entries.delete(key);
-      entries.set(key, entry);
+    const entry = entries.lookup(key);
+    if (entry) {
       hits += 1;
       return entry.value as T;
     }
-    if (entry) entries.delete(key);
     const running = inFlight.get(key);
     if (running) return running as Promise<T>;
     misses += 1;
     const generation = generations.get(merchantId) ?? 0;
     const promise = load()
       .then((value) => {
-        if ((generations.get(merchantId) ?? 0) === generation) {
-          entries.set(key, { value, expiresAt: now() + ttlMs });
-          while (entries.size > entriesMax) {
-            const oldest = entries.keys().next().value;
-            if (oldest === undefined) break;
-            entries.delete(oldest);
-          }
-        }
+        if ((generations.get(merchantId) ?? 0) === generation) entries.set(key, value, ttlMs);
         return value;
       })
       .finally(() => {
@@ -66,15 +55,15 @@ export function createCatalogueCache(options: { entriesMax?: number; ttlMs?: num
   function invalidate(merchantId: number): void {
     generations.set(merchantId, (generations.get(merchantId) ?? 0) + 1);
     const prefix = `${merchantId}|`;
-    for (const key of [...entries.keys()]) if (key.startsWith(prefix)) entries.delete(key);
+    entries.deleteWhere((key) => key.startsWith(prefix));
     for (const key of [...inFlight.keys()]) if (key.startsWith(prefix)) inFlight.delete(key);
   }
 
   return {
     get,
     invalidate,
-    size: () => entries.size,
-    stats: () => ({ hits, misses, entries: entries.size }),
+    size: () => entries.size(),
+    stats: () => ({ hits, misses, entries: entries.size() }),
   };
 }
 

@@ -1,8 +1,8 @@
+import { foldText } from '@platform/contracts/text-folding';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { createMerchant } from '../../../test/factories.ts';
 import { type GeneratedGame, writeGeneratedCatalogue } from './games.catalogue-generator.ts';
-import { foldSearchText } from './games.search.ts';
 
 /**
  * Paging and search over a few thousand generated games, checked against a plain in-memory model
@@ -36,14 +36,14 @@ describe('game list paging and search on a generated catalogue', () => {
   };
 
   function model(filter: Filter): string[] {
-    const needle = filter.gameName ? foldSearchText(filter.gameName) : undefined;
+    const needle = filter.gameName ? foldText(filter.gameName) : undefined;
     return games
       .filter((g) => !filter.gameType || g.category === filter.gameType)
       .filter((g) => !filter.vassalage || g.vendorCode === filter.vassalage)
       .filter((g) => !filter.gameClassify || g.classify.includes(filter.gameClassify))
       .filter((g) => filter.minBetCents === undefined || g.minBetCents <= filter.minBetCents)
       .filter((g) => filter.minLineNum === undefined || g.minLines <= filter.minLineNum)
-      .filter((g) => !needle || Object.values(g.name).some((n) => foldSearchText(n).includes(needle)) || g.code.includes(needle))
+      .filter((g) => !needle || Object.values(g.name).some((n) => foldText(n).includes(needle)) || g.code.includes(needle))
       .sort((a, b) => a.sort - b.sort || a.id - b.id)
       .map((g) => g.code);
   }
@@ -117,7 +117,7 @@ describe('game list paging and search on a generated catalogue', () => {
     const target = games.find((g) => g.name.vi?.includes('Đ'));
     expect(target).toBeDefined();
     const word = (target?.name.vi ?? '').split(' ').find((w) => w.includes('Đ')) as string;
-    const variants = [word, word.toLowerCase(), foldSearchText(word), foldSearchText(word).toUpperCase()];
+    const variants = [word, word.toLowerCase(), foldText(word), foldText(word).toUpperCase()];
     const results = await Promise.all(variants.map(async (v) => (await allPages({ gameName: v }, 100)).codes));
     for (const result of results) expect(result).toEqual(results[0]);
     expect(results[0]).toContain(target?.code);

@@ -23,3 +23,45 @@ export function createGameInfoResolver(deps: { db: Kysely<DB>; settings: Setting
     };
   };
 }
+
+/** A game's and its vendor's display names; null where the catalogue no longer has them. */
+type GameNames = { gameName: string | null; vendorName: string | null; category: string | null };
+
+/** The key of a game in the answer of `gameNames`. */
+export function gameNameKey(game: { vendorCode: string; gameCode: string }): string {
+  return `${game.vendorCode}\n${game.gameCode}`;
+}
+
+/**
+ * The names of many games at once, in a language (each falls back to another language the game has),
+ * for records that keep only codes: the betting record, the bet feed of transfer-style vendors. A
+ * game removed from the catalogue has no name (`gameName: null`); its vendor may still have one.
+ */
+export function createGameNamesResolver(deps: { db: Kysely<DB> }) {
+  return async (query: {
+    merchantId: number;
+    language: string;
+    games: readonly { vendorCode: string; gameCode: string }[];
+  }): Promise<Map<string, GameNames>> => {
+    const wanted = [...new Map(query.games.map((g) => [gameNameKey(g), g])).values()];
+    const [games, vendors] = await Promise.all([
+      repo.findGameNames(deps.db, query.merchantId, wanted),
+      wanted.length === 0 ? [] : repo.listVendors(deps.db, query.merchantId, { onlyEnabled: false }),
+    ]);
+    const vendorNames = new Map(vendors.map((v) => [v.code, v.displayName]));
+    const found = new Map(games.map((g) => [gameNameKey({ vendorCode: g.vendorCode, gameCode: g.code }), g]));
+    return new Map(
+      wanted.map((g) => {
+        const row = found.get(gameNameKey(g));
+        return [
+          gameNameKey(g),
+          {
+            gameName: row ? localised(row.name, query.language, g.gameCode) : null,
+            vendorName: vendorNames.get(g.vendorCode) ?? null,
+            category: row?.category ?? null,
+          },
+        ];
+      }),
+    );
+  };
+}

@@ -118,15 +118,20 @@ export function createLaunchService(deps: {
     return game;
   }
 
+  /** The operator's maintenance note, in the member's language, is part of the sentence when there is one. */
+  function maintenanceError(note: string): DomainError {
+    return new DomainError('game_maintenance', undefined, note ? { note } : undefined);
+  }
+
   async function launch(input: { principal: Principal; body: LaunchBody; language: string; siteOrigin: string; mode: LaunchMode }) {
     const { principal, body, language } = input;
     const returnUrl = returnUrlOf(body.returnUrl, input.siteOrigin);
     const game = await findGame(principal.merchantId, body);
     if (!game.isEnabled || !game.vendorIsEnabled) throw new DomainError('game_disabled');
     if (game.vendorIsMaintenance) {
-      throw new DomainError('game_maintenance', localised(game.vendorMaintenanceMessage, language) || undefined);
+      throw maintenanceError(localised(game.vendorMaintenanceMessage, language));
     }
-    if (game.isMaintenance) throw new DomainError('game_maintenance', localised(game.maintenanceMessage, language) || undefined);
+    if (game.isMaintenance) throw maintenanceError(localised(game.maintenanceMessage, language));
     const isTrial = isTrialAccountType(principal.accountType);
     if (isTrial && !game.isTrialSupported) throw new DomainError('in_need_true_account');
     await launchGuard(principal.memberId);

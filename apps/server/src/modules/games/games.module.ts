@@ -1,16 +1,23 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import type { PubSub } from '../../lib/pubsub.ts';
 import type { GameSessionService } from '../game-session/game-session.service.ts';
 import type { MerchantService } from '../merchant/merchant.service.ts';
+import type { PlatformModule } from '../module.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
-import { gamesAdminRoutes } from './games.admin.routes.ts';
 import { createGamesAdminService } from './games.admin.service.ts';
+import { gamesAdminRoutes } from './games.admin-routes.ts';
 import { connectCatalogueCache, createCatalogueCache } from './games.cache.ts';
-import { type BuildLaunchUrl, createLaunchService, type LaunchGuard } from './games.launch.ts';
+import { createGameInfoResolver, createGameNamesResolver } from './games.info.ts';
+import {
+  createLaunchService,
+  createTemplateLaunchUrlBuilder,
+  type LaunchGuard,
+  type LaunchService,
+  type LaunchUrlInput,
+} from './games.launch.ts';
 import { gamesRoutes } from './games.routes.ts';
-import { createGamesService } from './games.service.ts';
+import { createGamesService, type GamesService } from './games.service.ts';
 
 export type GamesModuleDeps = {
   db: Kysely<DB>;
@@ -19,25 +26,56 @@ export type GamesModuleDeps = {
   gameSessions: GameSessionService;
   pubsub: PubSub;
   now: () => Date;
-  /** Signs a launch URL for a vendor; the vendor side provides the real one. */
-  buildLaunchUrl: BuildLaunchUrl;
-  /** Refuses members who may not play (self-exclusion, limits). Required: there is no default. */
+  /**
+   * A launch URL signed by the vendor's wallet integration, or undefined for a vendor without an
+   * enabled one, whose URL then comes from its catalogue row's template.
+   */
+  vendorLaunchUrl: (input: LaunchUrlInput) => Promise<string | undefined>;
+  /** Hosts a launch template may name, such as {DEMO_VENDOR_URL}. */
+  namedHosts: Record<string, string>;
+  /** Refuses members who may not play (self-exclusion, a break). Required: there is no default. */
   launchGuard: LaunchGuard;
 };
 
-/** Builds the catalogue services and registers the player and back-office calls. */
-export function gamesModule(deps: GamesModuleDeps): FastifyPluginAsyncZod {
-  return async (app) => {
-    const cache = createCatalogueCache();
-    const { announce, disconnect } = await connectCatalogueCache(cache, deps.pubsub);
-    app.addHook('onClose', async () => {
-      // The app may have closed pub/sub first; a subscription that is already gone is fine.
-      await disconnect().catch(() => {});
-    });
-    const games = createGamesService({ db: deps.db, settings: deps.settings, cache, now: deps.now });
-    const launcher = createLaunchService(deps);
-    const admin = createGamesAdminService({ db: deps.db, settings: deps.settings, invalidate: announce, now: deps.now });
-    await app.register(gamesRoutes({ games, launcher, merchants: deps.merchants }));
-    await app.register(gamesAdminRoutes(admin));
+/** What the games module offers other modules. */
+export type GamesModuleService = {
+  catalogue: GamesService;
+  launcher: LaunchService;
+  /** A game's display name and image by code (the winner board names games with it). */
+  gameInfo: ReturnType<typeof createGameInfoResolver>;
+  /** Game and vendor names of many games at once, in a language (the betting record names rounds with it). */
+  gameNames: ReturnType<typeof createGameNamesResolver>;
+};
+
+/**
+ * The game catalogue (cached lists, shared across nodes through pub/sub), game launch, the jackpot
+ * counter and the operator's catalogue calls.
+ */
+export async function createGamesModule(deps: GamesModuleDeps): Promise<PlatformModule<'games', GamesModuleService>> {
+  const { db, settings, merchants, now } = deps;
+  const cache = createCatalogueCache({ now });
+  const { announce, disconnect } = await connectCatalogueCache(cache, deps.pubsub);
+  const catalogue = createGamesService({ db, settings, cache, now });
+  const templateLaunchUrl = createTemplateLaunchUrlBuilder({ db, settings, namedHosts: deps.namedHosts });
+  const launcher = createLaunchService({
+    db,
+    gameSessions: deps.gameSessions,
+    buildLaunchUrl: async (input) => (await deps.vendorLaunchUrl(input)) ?? templateLaunchUrl(input),
+    launchGuard: deps.launchGuard,
+    now,
+  });
+  const admin = createGamesAdminService({ db, settings, invalidate: announce, now });
+  return {
+    name: 'games',
+    service: {
+      catalogue,
+      launcher,
+      gameInfo: createGameInfoResolver({ db, settings, merchants }),
+      gameNames: createGameNamesResolver({ db }),
+    },
+    routes: gamesRoutes({ games: catalogue, launcher, merchants }),
+    adminRoutes: gamesAdminRoutes(admin),
+    // Pub/sub may already be closed; a subscription that is already gone is fine.
+    onClose: () => disconnect().catch(() => {}),
   };
 }

@@ -235,6 +235,22 @@ export async function listVendors(db: Kysely<DB>, merchantId: number, options: {
   return rows.map((r) => ({ ...r, id: Number(r.id), merchantId: Number(r.merchantId) }));
 }
 
+/** The names of games by vendor and code, whether shown or hidden (a record names a game the lobby no longer shows). */
+export async function findGameNames(
+  db: Kysely<DB>,
+  merchantId: number,
+  games: readonly { vendorCode: string; gameCode: string }[],
+): Promise<{ vendorCode: string; code: string; category: string; name: LocalisedText }[]> {
+  if (games.length === 0) return [];
+  const rows = await db
+    .selectFrom('games')
+    .select(['vendor_code as vendorCode', 'code', 'category', 'name'])
+    .where('merchant_id', '=', merchantId)
+    .where((eb) => eb.or(games.map((g) => eb.and([eb('vendor_code', '=', g.vendorCode), eb('code', '=', g.gameCode)]))))
+    .execute();
+  return rows;
+}
+
 export async function findVendorByCode(db: Kysely<DB>, merchantId: number, code: string): Promise<VendorRow | undefined> {
   const vendors = await listVendors(db, merchantId, { onlyEnabled: false });
   return vendors.find((v) => v.code === code);

@@ -118,7 +118,7 @@ describe('game catalogue calls', () => {
       expect(await codes('gameName=100%')).toEqual([]);
     });
 
-    it('answers 400 naming the field for bad list parameters', async () => {
+    it('answers 400 with a whole sentence for bad list parameters', async () => {
       for (const query of [
         'pageSize=0',
         'pageSize=101',
@@ -132,7 +132,9 @@ describe('game catalogue calls', () => {
         const res = await get(`/wps/relay/GCSGAME_gameList?${query}`);
         expect(res.statusCode, query).toBe(400);
         expect(res.json()).toMatchObject({ success: false, code: 'bad_request' });
-        expect(res.json().message, query).toContain(query.split('=')[0]);
+        // A whole sentence that names the field in words, never the parameter's name.
+        expect(res.json().message, query).toMatch(/[.!?]$/);
+        expect(res.json().message, query).not.toContain(query.split('=')[0]);
       }
     });
 

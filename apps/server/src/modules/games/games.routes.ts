@@ -17,7 +17,6 @@ import {
   launchValueSchema,
   popularQuerySchema,
   popularValueSchema,
-  recentQuerySchema,
   recentValueSchema,
   roomListQuerySchema,
   roomListValueSchema,
@@ -27,22 +26,19 @@ import {
 } from '@platform/contracts/games';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requestedLanguage } from '../../lib/request-language.ts';
 import { principalOf, requireMember } from '../../plugins/auth.ts';
 import type { MerchantService } from '../merchant/merchant.service.ts';
 import type { LaunchService } from './games.launch.ts';
 import type { GamesService } from './games.service.ts';
 
 const TAGS = ['games'];
-const LANGUAGE_HEADER_PATTERN = /^[a-z]{2,3}(-[a-z0-9]{2,4})?$/;
 /** Launches per member per minute: each one issues a game token. */
 const LAUNCHES_PER_MINUTE = 30;
 
-/** Names come in the `language` the call names, else the `lang` header, else Vietnamese. */
+/** Names come in the `language` the call names, else the language the request asks for. */
 function gameLanguageOf(request: FastifyRequest, fromQuery: string | undefined): string {
-  if (fromQuery) return fromQuery;
-  const header = request.headers.lang;
-  const value = typeof header === 'string' ? header.trim().toLowerCase() : '';
-  return LANGUAGE_HEADER_PATTERN.test(value) ? value : 'vi';
+  return fromQuery || requestedLanguage(request);
 }
 
 const readErrors = { 400: errorEnvelope, 429: errorEnvelope, 500: errorEnvelope, 503: errorEnvelope };
@@ -235,7 +231,7 @@ export function gamesRoutes(deps: { games: GamesService; launcher: LaunchService
           tags: TAGS,
           summary: 'Games the member launched, last played first (list, totalPages)',
           security: [{ session: [] }],
-          querystring: recentQuerySchema,
+          querystring: favoriteListQuerySchema,
           response: { 200: okEnvelope(recentValueSchema), ...memberErrors },
         },
       },

@@ -1,14 +1,12 @@
+import { foldText } from '@platform/contracts/text-folding';
 import type { LocalisedText } from './games.tables.ts';
 
-/**
+/*
  * Name search is accent-insensitive: "quay trai cay", "Quay trái cây" and "QUAY TRÁI CÂY" find the
- * same game. Names and the typed text are folded the same way in JavaScript (so PGlite and
- * PostgreSQL need no unaccent extension): decomposed, combining marks dropped, đ read as d, lower
- * case, runs of spaces made one.
+ * same game. Names and the typed text are folded the same way in JavaScript with `foldText` (so
+ * PGlite and PostgreSQL need no unaccent extension): decomposed, combining marks dropped, đ read as
+ * d, lower case, runs of spaces made one.
  */
-export function foldSearchText(text: string): string {
-  return text.normalize('NFD').replace(/\p{M}/gu, '').replace(/[đĐ]/g, 'd').toLowerCase().replace(/\s+/g, ' ').trim();
-}
 
 /** Separates the folded names in search_name; folded search text never contains it. */
 const NAME_SEPARATOR = ' | ';
@@ -17,15 +15,15 @@ const NAME_SEPARATOR = ' | ';
 export function searchNameOf(name: LocalisedText, code: string): string {
   const parts = new Set<string>();
   for (const value of Object.values(name)) {
-    const folded = foldSearchText(value).replaceAll('|', ' ');
+    const folded = foldText(value).replaceAll('|', ' ');
     if (folded) parts.add(folded);
   }
-  parts.add(foldSearchText(code.replaceAll(/[-_]/g, ' ')));
+  parts.add(foldText(code.replaceAll(/[-_]/g, ' ')));
   return [...parts].join(NAME_SEPARATOR);
 }
 
 /** A LIKE pattern matching the folded text anywhere; %, _ and \ in it match themselves. */
 export function containsPattern(text: string): string {
-  const folded = foldSearchText(text).replaceAll('|', ' ');
+  const folded = foldText(text).replaceAll('|', ' ');
   return `%${folded.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }

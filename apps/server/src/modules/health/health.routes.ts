@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { sql } from 'kysely';
 import { z } from 'zod';
-import type { Database } from '../../db/database.ts';
+import { type Database, pingDatabase } from '../../db/database.ts';
 import { hasPendingMigrations } from '../../db/migrator.ts';
 
 const healthSchema = z.object({
@@ -16,7 +15,7 @@ export function healthRoutes(database: Database): FastifyPluginAsyncZod {
 
     app.get('/readyz', { schema: { tags: ['operations'], response: { 200: healthSchema, 503: healthSchema } } }, async (request, reply) => {
       try {
-        await sql`select 1`.execute(database.db);
+        await pingDatabase(database.db);
       } catch (err) {
         request.log.warn({ err }, 'readiness: database unreachable');
         return reply.status(503).send({ status: 'unavailable', database: 'unreachable' });

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import { sanitizeAnnouncementHtml } from '../content/content.sanitize.ts';
+import * as repo from './help.repository.ts';
 
 type Text = { title: string; body: string };
 type DemoArticle = { key: string; vi: Text; en: Text };
@@ -486,37 +487,25 @@ const SITE_CATEGORY: DemoCategory = {
 /** Seeds the demo help centre; runs inside the demo seed's transaction. */
 export async function seedDemoHelp(trx: Kysely<DB>, merchantId: number): Promise<void> {
   for (const [categoryIndex, category] of [...DEMO_HELP, SITE_CATEGORY].entries()) {
-    const row = await trx
-      .insertInto('help_categories')
-      .values({ merchant_id: merchantId, key: category.key, sort: (categoryIndex + 1) * 10 })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const categoryId = Number(row.id);
-    await trx
-      .insertInto('help_category_titles')
-      .values([
-        { category_id: categoryId, language: 'vi', title: category.vi },
-        { category_id: categoryId, language: 'en', title: category.en },
-      ])
-      .execute();
+    const categoryId = await repo.insertCategory(trx, merchantId, { key: category.key, sort: (categoryIndex + 1) * 10, isEnabled: true });
+    await repo.replaceCategoryTitles(trx, categoryId, { vi: category.vi, en: category.en });
     for (const [articleIndex, article] of category.articles.entries()) {
-      const inserted = await trx
-        .insertInto('help_articles')
-        .values({ merchant_id: merchantId, category_id: categoryId, key: article.key, sort: (articleIndex + 1) * 10 })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      const articleId = Number(inserted.id);
-      await trx
-        .insertInto('help_article_texts')
-        .values(
-          (['vi', 'en'] as const).map((language) => ({
-            article_id: articleId,
+      const articleId = await repo.insertArticle(trx, merchantId, {
+        categoryId,
+        key: article.key,
+        sort: (articleIndex + 1) * 10,
+        isEnabled: true,
+      });
+      await repo.replaceArticleTexts(
+        trx,
+        articleId,
+        Object.fromEntries(
+          (['vi', 'en'] as const).map((language) => [
             language,
-            title: article[language].title,
-            body_html: sanitizeAnnouncementHtml(article[language].body),
-          })),
-        )
-        .execute();
+            { title: article[language].title, body: sanitizeAnnouncementHtml(article[language].body) },
+          ]),
+        ),
+      );
     }
   }
 }

@@ -235,7 +235,7 @@ describe('feedback', () => {
       expect(res.json().code).toBe(code);
     }
     const tooLong = await send('PUT', '/wps/feedback', { ...headers, lang: 'en' }, { questionType: 'game', content: 'y'.repeat(141) });
-    expect(tooLong.json().message).toBe('The feedback may be at most 140 characters');
+    expect(tooLong.json().message).toBe('The feedback may be at most 140 characters.');
     const count = await t.database.db.selectFrom('member_feedback').select('id').where('member_id', '=', member.id).execute();
     expect(count).toEqual([]);
   });
@@ -260,7 +260,7 @@ describe('feedback', () => {
     expect(sixth.json()).toMatchObject({
       success: false,
       code: 'feedback_too_many',
-      message: 'Bạn chỉ có thể gửi 5 phản hồi mỗi giờ, vui lòng thử lại sau',
+      message: 'Bạn chỉ có thể gửi 5 phản hồi mỗi giờ. Vui lòng thử lại sau.',
     });
     // Another member is not affected.
     expect((await send('PUT', '/wps/feedback', other.headers, { questionType: 'game', content: 'Mine' })).statusCode).toBe(200);

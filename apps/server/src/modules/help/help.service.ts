@@ -11,11 +11,14 @@ import {
   type HelpCategoryInput,
   type HelpCenter,
 } from '@platform/contracts/help';
-import { type Kysely, sql, type Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../../db/schema.ts';
+import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { DomainError } from '../../lib/domain-error.ts';
+import { lockMember } from '../accounts/member-directory.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import { sanitizeAnnouncementHtml } from '../content/content.sanitize.ts';
+import * as repo from './help.repository.ts';
 
 type Operator = { adminId: number; merchantId: number; ip: string | null };
 
@@ -25,8 +28,6 @@ export const HELP_FALLBACK_LANGUAGES = ['vi', 'en'] as const;
 const HOUR_MS = 3_600_000;
 
 export type HelpService = ReturnType<typeof createHelpService>;
-
-const isUniqueViolation = (error: unknown) => (error as { code?: string } | null)?.code === '23505';
 
 /** The languages to try, in order: the one asked for, its base (pt-br → pt), then the fallbacks. */
 export function languageChain(language: string): string[] {
@@ -54,39 +55,17 @@ export function createHelpService(deps: { db: Kysely<DB>; now: () => Date }) {
   /** The visitor's tree: enabled categories with their enabled articles, each in the best language there is. */
   async function helpCenter(merchantId: number, language: string): Promise<HelpCenter> {
     const chain = languageChain(language);
-    const categories = await db
-      .selectFrom('help_categories')
-      .select(['id', 'key'])
-      .where('merchant_id', '=', merchantId)
-      .where('is_enabled', '=', true)
-      .orderBy('sort')
-      .orderBy('id')
-      .execute();
+    const categories = await repo.findCategories(db, merchantId, { isEnabledOnly: true });
     if (categories.length === 0) return { language: chain[0] ?? language, categories: [] };
     const categoryIds = categories.map((c) => c.id);
     const [titles, articles] = await Promise.all([
-      db.selectFrom('help_category_titles').selectAll().where('category_id', 'in', categoryIds).execute(),
-      db
-        .selectFrom('help_articles')
-        .select(['id', 'key', 'category_id'])
-        .where('category_id', 'in', categoryIds)
-        .where('is_enabled', '=', true)
-        .orderBy('sort')
-        .orderBy('id')
-        .execute(),
+      repo.findCategoryTitles(db, categoryIds),
+      repo.findArticles(db, categoryIds, { isEnabledOnly: true }),
     ]);
-    const texts =
-      articles.length === 0
-        ? []
-        : await db
-            .selectFrom('help_article_texts')
-            .selectAll()
-            .where(
-              'article_id',
-              'in',
-              articles.map((a) => a.id),
-            )
-            .execute();
+    const texts = await repo.findArticleTexts(
+      db,
+      articles.map((a) => a.id),
+    );
     const titlesOf = groupBy(
       titles,
       (t) => Number(t.category_id),
@@ -119,31 +98,17 @@ export function createHelpService(deps: { db: Kysely<DB>; now: () => Date }) {
   // Back office: categories and articles.
 
   async function adminTree(merchantId: number): Promise<AdminHelpCategory[]> {
-    const categories = await db
-      .selectFrom('help_categories')
-      .selectAll()
-      .where('merchant_id', '=', merchantId)
-      .orderBy('sort')
-      .orderBy('id')
-      .execute();
+    const categories = await repo.findCategories(db, merchantId, { isEnabledOnly: false });
     if (categories.length === 0) return [];
     const categoryIds = categories.map((c) => c.id);
     const [titles, articles] = await Promise.all([
-      db.selectFrom('help_category_titles').selectAll().where('category_id', 'in', categoryIds).execute(),
-      db.selectFrom('help_articles').selectAll().where('category_id', 'in', categoryIds).orderBy('sort').orderBy('id').execute(),
+      repo.findCategoryTitles(db, categoryIds),
+      repo.findArticles(db, categoryIds, { isEnabledOnly: false }),
     ]);
-    const texts =
-      articles.length === 0
-        ? []
-        : await db
-            .selectFrom('help_article_texts')
-            .selectAll()
-            .where(
-              'article_id',
-              'in',
-              articles.map((a) => a.id),
-            )
-            .execute();
+    const texts = await repo.findArticleTexts(
+      db,
+      articles.map((a) => a.id),
+    );
     return categories.map((category) => ({
       id: Number(category.id),
       key: category.key,
@@ -185,14 +150,6 @@ export function createHelpService(deps: { db: Kysely<DB>; now: () => Date }) {
     throw new DomainError('help_article_not_found');
   }
 
-  async function writeCategoryTitles(trx: Transaction<DB>, categoryId: number, titles: Record<string, string>) {
-    await trx.deleteFrom('help_category_titles').where('category_id', '=', categoryId).execute();
-    await trx
-      .insertInto('help_category_titles')
-      .values(Object.entries(titles).map(([language, title]) => ({ category_id: categoryId, language, title })))
-      .execute();
-  }
-
   function cleanTexts(texts: HelpArticleInput['texts']) {
     const cleaned: Record<string, { title: string; body: string }> = {};
     for (const [language, text] of Object.entries(texts)) {
@@ -202,14 +159,6 @@ export function createHelpService(deps: { db: Kysely<DB>; now: () => Date }) {
       cleaned[language] = { title: text.title, body };
     }
     return cleaned;
-  }
-
-  async function writeArticleTexts(trx: Transaction<DB>, articleId: number, texts: Record<string, { title: string; body: string }>) {
-    await trx.deleteFrom('help_article_texts').where('article_id', '=', articleId).execute();
-    await trx
-      .insertInto('help_article_texts')
-      .values(Object.entries(texts).map(([language, t]) => ({ article_id: articleId, language, title: t.title, body_html: t.body })))
-      .execute();
   }
 
   /** Runs an operator's write; a category or article key already taken answers `help_key_taken`. */
@@ -225,13 +174,8 @@ export function createHelpService(deps: { db: Kysely<DB>; now: () => Date }) {
   async function createCategory(op: Operator, input: HelpCategoryInput): Promise<AdminHelpCategory> {
     let id = 0;
     await inTransactionWithKey(async (trx) => {
-      const row = await trx
-        .insertInto('help_categories')
-        .values({ merchant_id: op.merchantId, key: input.key, sort: input.sort, is_enabled: input.isEnabled })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      id = Number(row.id);
-      await writeCategoryTitles(trx, id, input.titles);
+      id = await repo.insertCategory(trx, op.merchantId, input);
+      await repo.replaceCategoryTitles(trx, id, input.titles);
       await audit(trx, op, 'help_category.create', 'help_category', id, input);
     });
     return findCategory(op.merchantId, id);
@@ -240,13 +184,8 @@ export function createHelpService(deps: { db: Kysely<DB>; now: () => Date }) {
   async function updateCategory(op: Operator, id: number, input: HelpCategoryInput): Promise<AdminHelpCategory> {
     const before = await findCategory(op.merchantId, id);
     await inTransactionWithKey(async (trx) => {
-      await trx
-        .updateTable('help_categories')
-        .set({ key: input.key, sort: input.sort, is_enabled: input.isEnabled, updated_at: now() })
-        .where('id', '=', id)
-        .where('merchant_id', '=', op.merchantId)
-        .execute();
-      await writeCategoryTitles(trx, id, input.titles);
+      await repo.updateCategory(trx, op.merchantId, id, input, now());
+      await repo.replaceCategoryTitles(trx, id, input.titles);
       const { articles: _articles, updatedAt: _updatedAt, ...was } = before;
       await audit(trx, op, 'help_category.update', 'help_category', id, { before: was, after: input });
     });
@@ -255,26 +194,14 @@ export function createHelpService(deps: { db: Kysely<DB>; now: () => Date }) {
 
   async function setCategoryEnabled(op: Operator, id: number, isEnabled: boolean): Promise<AdminHelpCategory> {
     await db.transaction().execute(async (trx) => {
-      const changed = await trx
-        .updateTable('help_categories')
-        .set({ is_enabled: isEnabled, updated_at: now() })
-        .where('id', '=', id)
-        .where('merchant_id', '=', op.merchantId)
-        .executeTakeFirst();
-      if (Number(changed.numUpdatedRows) === 0) throw new DomainError('help_category_not_found');
+      if (!(await repo.setCategoryEnabled(trx, op.merchantId, id, isEnabled, now()))) throw new DomainError('help_category_not_found');
       await audit(trx, op, isEnabled ? 'help_category.enable' : 'help_category.disable', 'help_category', id, { isEnabled });
     });
     return findCategory(op.merchantId, id);
   }
 
   async function assertCategory(trx: Transaction<DB>, merchantId: number, categoryId: number) {
-    const category = await trx
-      .selectFrom('help_categories')
-      .select('id')
-      .where('id', '=', categoryId)
-      .where('merchant_id', '=', merchantId)
-      .executeTakeFirst();
-    if (!category) throw new DomainError('help_category_not_found', 'categoryId');
+    if (!(await repo.isCategoryOfMerchant(trx, merchantId, categoryId))) throw new DomainError('help_category_not_found', 'categoryId');
   }
 
   async function createArticle(op: Operator, input: HelpArticleInput): Promise<AdminHelpArticle> {
@@ -282,19 +209,8 @@ export function createHelpService(deps: { db: Kysely<DB>; now: () => Date }) {
     let id = 0;
     await inTransactionWithKey(async (trx) => {
       await assertCategory(trx, op.merchantId, input.categoryId);
-      const row = await trx
-        .insertInto('help_articles')
-        .values({
-          merchant_id: op.merchantId,
-          category_id: input.categoryId,
-          key: input.key,
-          sort: input.sort,
-          is_enabled: input.isEnabled,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      id = Number(row.id);
-      await writeArticleTexts(trx, id, texts);
+      id = await repo.insertArticle(trx, op.merchantId, input);
+      await repo.replaceArticleTexts(trx, id, texts);
       await audit(trx, op, 'help_article.create', 'help_article', id, { ...input, texts });
     });
     return findArticle(op.merchantId, id);
@@ -305,13 +221,8 @@ export function createHelpService(deps: { db: Kysely<DB>; now: () => Date }) {
     const texts = cleanTexts(input.texts);
     await inTransactionWithKey(async (trx) => {
       await assertCategory(trx, op.merchantId, input.categoryId);
-      await trx
-        .updateTable('help_articles')
-        .set({ category_id: input.categoryId, key: input.key, sort: input.sort, is_enabled: input.isEnabled, updated_at: now() })
-        .where('id', '=', id)
-        .where('merchant_id', '=', op.merchantId)
-        .execute();
-      await writeArticleTexts(trx, id, texts);
+      await repo.updateArticle(trx, op.merchantId, id, input, now());
+      await repo.replaceArticleTexts(trx, id, texts);
       const { updatedAt: _updatedAt, ...was } = before;
       await audit(trx, op, 'help_article.update', 'help_article', id, { before: was, after: { ...input, texts } });
     });
@@ -320,13 +231,7 @@ export function createHelpService(deps: { db: Kysely<DB>; now: () => Date }) {
 
   async function setArticleEnabled(op: Operator, id: number, isEnabled: boolean): Promise<AdminHelpArticle> {
     await db.transaction().execute(async (trx) => {
-      const changed = await trx
-        .updateTable('help_articles')
-        .set({ is_enabled: isEnabled, updated_at: now() })
-        .where('id', '=', id)
-        .where('merchant_id', '=', op.merchantId)
-        .executeTakeFirst();
-      if (Number(changed.numUpdatedRows) === 0) throw new DomainError('help_article_not_found');
+      if (!(await repo.setArticleEnabled(trx, op.merchantId, id, isEnabled, now()))) throw new DomainError('help_article_not_found');
       await audit(trx, op, isEnabled ? 'help_article.enable' : 'help_article.disable', 'help_article', id, { isEnabled });
     });
     return findArticle(op.merchantId, id);
@@ -349,29 +254,19 @@ export function createHelpService(deps: { db: Kysely<DB>; now: () => Date }) {
     if (length === 0) throw new DomainError('feedback_text_required');
     if (length > FEEDBACK_MAX_CHARS) throw new DomainError('feedback_text_too_long', undefined, { max: String(FEEDBACK_MAX_CHARS) });
     return db.transaction().execute(async (trx) => {
-      await trx.selectFrom('members').select('id').where('id', '=', member.memberId).forUpdate().executeTakeFirstOrThrow();
+      if (!(await lockMember(trx, member.memberId))) throw new Error(`member ${member.memberId} not found`);
       const at = now();
-      const recent = await trx
-        .selectFrom('member_feedback')
-        .select(sql<number>`count(*)::int`.as('n'))
-        .where('member_id', '=', member.memberId)
-        .where('created_at', '>', new Date(at.getTime() - HOUR_MS))
-        .executeTakeFirstOrThrow();
-      if (Number(recent.n) >= FEEDBACK_PER_HOUR)
-        throw new DomainError('feedback_too_many', undefined, { count: String(FEEDBACK_PER_HOUR) });
-      const row = await trx
-        .insertInto('member_feedback')
-        .values({
-          merchant_id: member.merchantId,
-          member_id: member.memberId,
-          question_type: input.questionType,
-          content,
-          ip,
-          created_at: at,
-        })
-        .returning(['id', 'created_at'])
-        .executeTakeFirstOrThrow();
-      return { id: Number(row.id), questionType: input.questionType, content, createdAt: new Date(row.created_at).toISOString() };
+      const recent = await repo.countFeedbackSince(trx, member.memberId, new Date(at.getTime() - HOUR_MS));
+      if (recent >= FEEDBACK_PER_HOUR) throw new DomainError('feedback_too_many', undefined, { count: String(FEEDBACK_PER_HOUR) });
+      const row = await repo.insertFeedback(trx, {
+        merchantId: member.merchantId,
+        memberId: member.memberId,
+        questionType: input.questionType,
+        content,
+        ip,
+        at,
+      });
+      return { id: row.id, questionType: input.questionType, content, createdAt: row.createdAt.toISOString() };
     });
   }
 
@@ -379,29 +274,11 @@ export function createHelpService(deps: { db: Kysely<DB>; now: () => Date }) {
     merchantId: number,
     query: { status?: FeedbackStatus | undefined; page: number; pageSize: number },
   ): Promise<{ list: AdminFeedback[]; total: number; page: number; pageSize: number }> {
-    let base = db.selectFrom('member_feedback as f').where('f.merchant_id', '=', merchantId);
-    if (query.status) base = base.where('f.status', '=', query.status);
-    const [rows, count] = await Promise.all([
-      base
-        .innerJoin('members as m', 'm.id', 'f.member_id')
-        .select([
-          'f.id',
-          'f.member_id',
-          'm.username',
-          'f.question_type',
-          'f.content',
-          'f.status',
-          'f.created_at',
-          'f.handled_at',
-          'f.handled_by',
-          'f.note',
-        ])
-        .orderBy('f.id', 'desc')
-        .limit(query.pageSize)
-        .offset((query.page - 1) * query.pageSize)
-        .execute(),
-      base.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow(),
-    ]);
+    const { rows, total } = await repo.findFeedbackPage(
+      db,
+      { merchantId, status: query.status },
+      { limit: query.pageSize, offset: (query.page - 1) * query.pageSize },
+    );
     return {
       list: rows.map((r) => ({
         id: Number(r.id),
@@ -415,7 +292,7 @@ export function createHelpService(deps: { db: Kysely<DB>; now: () => Date }) {
         handledBy: r.handled_by === null ? null : Number(r.handled_by),
         note: r.note,
       })),
-      total: Number(count.n),
+      total,
       page: query.page,
       pageSize: query.pageSize,
     };
@@ -424,32 +301,11 @@ export function createHelpService(deps: { db: Kysely<DB>; now: () => Date }) {
   /** Marks feedback handled (again: the note and time are updated). */
   async function handleFeedback(op: Operator, id: number, note: string | undefined): Promise<AdminFeedback> {
     await db.transaction().execute(async (trx) => {
-      const changed = await trx
-        .updateTable('member_feedback')
-        .set({ status: 'handled', handled_by: op.adminId, handled_at: now(), note: note ?? null })
-        .where('id', '=', id)
-        .where('merchant_id', '=', op.merchantId)
-        .executeTakeFirst();
-      if (Number(changed.numUpdatedRows) === 0) throw new DomainError('feedback_not_found');
+      const isFound = await repo.markFeedbackHandled(trx, op.merchantId, id, { adminId: op.adminId, at: now(), note: note ?? null });
+      if (!isFound) throw new DomainError('feedback_not_found');
       await audit(trx, op, 'feedback.handle', 'feedback', id, { note: note ?? null });
     });
-    const row = await db
-      .selectFrom('member_feedback as f')
-      .innerJoin('members as m', 'm.id', 'f.member_id')
-      .select([
-        'f.id',
-        'f.member_id',
-        'm.username',
-        'f.question_type',
-        'f.content',
-        'f.status',
-        'f.created_at',
-        'f.handled_at',
-        'f.handled_by',
-        'f.note',
-      ])
-      .where('f.id', '=', id)
-      .executeTakeFirstOrThrow();
+    const row = await repo.findFeedbackById(db, id);
     return {
       id: Number(row.id),
       memberId: Number(row.member_id),

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import { sanitizeAnnouncementHtml } from '../content/content.sanitize.ts';
+import * as repo from './inbox.repository.ts';
 
 /**
  * The demo site's platform messages: a welcome and a maintenance notice to every member, and an
@@ -17,59 +18,55 @@ export async function seedDemoInbox(
   // the demo accounts, inside the seed's transaction (the same now()), so the accounts count as
   // registered by then. Inserted oldest first: at the same time, the newest has the highest id.
 
-  await trx
-    .insertInto('inbox_messages')
-    .values({
-      merchant_id: merchantId,
-      category: 'system',
-      title: 'Chào mừng đến với Lotus / Welcome to Lotus',
-      body_html: sanitizeAnnouncementHtml(
-        '<p>Chào mừng bạn đến với Lotus! Đây là hộp thư của bạn: thông báo của trang, tin về tài khoản và khuyến mãi sẽ đến đây.</p>' +
-          '<ul><li>Nạp và rút tiền trong <strong>Trung tâm hội viên</strong>.</li><li>Đặt giới hạn chơi trong mục <strong>Chơi có trách nhiệm</strong>.</li></ul>' +
-          '<hr><p>Welcome to Lotus! This is your inbox: site notices, account news and promotions arrive here.</p>' +
-          '<ul><li>Deposit and withdraw in the <strong>Member centre</strong>.</li><li>Set your play limits under <strong>Responsible gaming</strong>.</li></ul>',
-      ),
-      audience: 'all',
-      label_id: null,
-      created_by: adminId,
-    })
-    .execute();
+  await repo.insertMessage(trx, {
+    merchantId,
+    category: 'system',
+    title: 'Chào mừng đến với Lotus / Welcome to Lotus',
+    bodyHtml: sanitizeAnnouncementHtml(
+      '<p>Chào mừng bạn đến với Lotus! Đây là hộp thư của bạn: thông báo của trang, tin về tài khoản và khuyến mãi sẽ đến đây.</p>' +
+        '<ul><li>Nạp và rút tiền trong <strong>Trung tâm hội viên</strong>.</li><li>Đặt giới hạn chơi trong mục <strong>Chơi có trách nhiệm</strong>.</li></ul>' +
+        '<hr><p>Welcome to Lotus! This is your inbox: site notices, account news and promotions arrive here.</p>' +
+        '<ul><li>Deposit and withdraw in the <strong>Member centre</strong>.</li><li>Set your play limits under <strong>Responsible gaming</strong>.</li></ul>',
+    ),
+    audience: { type: 'all' },
+    sender: { adminId },
+  });
 
-  await trx
-    .insertInto('inbox_messages')
-    .values({
-      merchant_id: merchantId,
-      category: 'system',
-      title: 'Bảo trì định kỳ / Scheduled maintenance',
-      body_html: sanitizeAnnouncementHtml(
-        '<p>Hệ thống bảo trì định kỳ vào 02:00–03:00 sáng thứ Ba hằng tuần. Trong thời gian này bạn có thể không vào được trò chơi; số dư của bạn không bị ảnh hưởng.</p>' +
-          '<hr><p>Routine maintenance runs every Tuesday from 02:00 to 03:00. Games may be unavailable during that hour; your balance is not affected.</p>',
-      ),
-      audience: 'all',
-      label_id: null,
-      created_by: adminId,
-    })
-    .execute();
+  await repo.insertMessage(trx, {
+    merchantId,
+    category: 'system',
+    title: 'Bảo trì định kỳ / Scheduled maintenance',
+    bodyHtml: sanitizeAnnouncementHtml(
+      '<p>Hệ thống bảo trì định kỳ vào 02:00–03:00 sáng thứ Ba hằng tuần. Trong thời gian này bạn có thể không vào được trò chơi; số dư của bạn không bị ảnh hưởng.</p>' +
+        '<hr><p>Routine maintenance runs every Tuesday from 02:00 to 03:00. Games may be unavailable during that hour; your balance is not affected.</p>',
+    ),
+    audience: { type: 'all' },
+    sender: { adminId },
+  });
+
+  await repo.insertMessage(trx, {
+    merchantId,
+    category: 'system',
+    title: 'Thông báo cho đại lý: đối soát tháng / To agents: monthly statement',
+    bodyHtml: sanitizeAnnouncementHtml(
+      '<p>Kính gửi các đại lý: số liệu cược hợp lệ của đội được tổng hợp theo ngày; đối soát tháng chốt vào ngày 1 hằng tháng lúc 12:00. Vui lòng kiểm tra trang <strong>Tổng quan đội</strong> trước thời điểm này.</p>' +
+        '<hr><p>Dear agents: team valid bets are rolled up per day; the monthly statement closes on the 1st of each month at 12:00. Please check the <strong>Team overview</strong> page before then.</p>',
+    ),
+    audience: { type: 'agents' },
+    sender: { adminId },
+  });
 
   if (playerIds.length === 0) return;
-  const notice = await trx
-    .insertInto('inbox_messages')
-    .values({
-      merchant_id: merchantId,
-      category: 'account',
-      title: 'Tài khoản demo đã có tiền ảo / Your demo credits are ready',
-      body_html: sanitizeAnnouncementHtml(
-        '<p>Tài khoản của bạn đã được nạp tiền ảo để chơi thử. Tiền ảo không có giá trị thật và không thể rút về ngân hàng.</p>' +
-          '<hr><p>Your account holds demo credits to try the games. Demo credits have no real value and cannot be withdrawn to a bank.</p>',
-      ),
-      audience: 'members',
-      label_id: null,
-      created_by: adminId,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  await trx
-    .insertInto('inbox_message_recipients')
-    .values(playerIds.map((memberId) => ({ message_id: Number(notice.id), member_id: memberId })))
-    .execute();
+  const notice = await repo.insertMessage(trx, {
+    merchantId,
+    category: 'account',
+    title: 'Tài khoản demo đã có tiền ảo / Your demo credits are ready',
+    bodyHtml: sanitizeAnnouncementHtml(
+      '<p>Tài khoản của bạn đã được nạp tiền ảo để chơi thử. Tiền ảo không có giá trị thật và không thể rút về ngân hàng.</p>' +
+        '<hr><p>Your account holds demo credits to try the games. Demo credits have no real value and cannot be withdrawn to a bank.</p>',
+    ),
+    audience: { type: 'members', memberIds: [...playerIds] },
+    sender: { adminId },
+  });
+  await repo.insertRecipients(trx, notice.id, playerIds);
 }

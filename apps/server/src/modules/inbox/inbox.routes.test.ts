@@ -258,6 +258,119 @@ describe('inbox', () => {
       closeElsewhere();
     }
   });
+
+  describe("operators and agents' notices", () => {
+    const NOTICES = '/admin-api/inbox/agent-notices';
+
+    async function agentNotice(agent: { headers: Headers }, audience: 'team' | 'direct', title: string) {
+      const res = await call('POST', '/wps/agent/team/notices', agent.headers, { audience, title, body: `${title} body` });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().value as { id: number };
+    }
+
+    async function memberUnder(parentId: number, accountType: number = ACCOUNT_TYPE.member) {
+      const m = await createMember(t.database.db, merchant, { accountType, parentId });
+      const { token } = await t.app.services.sessions.create(m.id);
+      return { id: m.id, username: m.username, token, headers: bearer(token, nextIp()) };
+    }
+
+    it('lists them by agent and send time, withdraws one from every inbox it reached, and audits the operator', async () => {
+      const operator = await loginAdmin(t.app, 'support');
+      const top = await createMember(t.database.db, merchant, { accountType: ACCOUNT_TYPE.agentLevel1 });
+      const agent = { ...top, headers: bearer((await t.app.services.sessions.create(top.id)).token, nextIp()) };
+      const sub = await memberUnder(top.id, ACCOUNT_TYPE.agentLevel2);
+      const direct = await memberUnder(top.id);
+      const deep = await memberUnder(sub.id);
+      const otherTop = await createMember(t.database.db, merchant, { accountType: ACCOUNT_TYPE.agentLevel1 });
+      const otherAgent = { headers: bearer((await t.app.services.sessions.create(otherTop.id)).token, nextIp()) };
+      const otherMember = await memberUnder(otherTop.id);
+
+      const team = await agentNotice(agent, 'team', 'Team news');
+      const onlyDirect = await agentNotice(agent, 'direct', 'Direct news');
+      const others = await agentNotice(otherAgent, 'team', 'Other news');
+      const operatorMessage = await sent({ type: 'all' }, 'Operator news');
+
+      // Only support (or an administrator), like the operator's own messages.
+      expect((await call('GET', NOTICES)).statusCode).toBe(401);
+      expect((await call('GET', NOTICES, finance)).json().code).toBe('admin_forbidden');
+      expect((await call('DELETE', `${NOTICES}/${team.id}`, risk)).statusCode).toBe(403);
+
+      const all = (await call('GET', `${NOTICES}?pageSize=50`, operator.headers)).json().value;
+      const ids = all.list.map((n: { id: number }) => n.id);
+      expect(ids.slice(0, 3)).toEqual([others.id, onlyDirect.id, team.id]);
+      expect(ids).not.toContain(operatorMessage.id);
+      expect(all.list[1]).toEqual({
+        id: onlyDirect.id,
+        agentId: top.id,
+        agentUsername: top.username,
+        audience: 'direct',
+        title: 'Direct news',
+        bodyHtml: '<p>Direct news body</p>',
+        createdAt: expect.any(String),
+        withdrawnAt: null,
+        withdrawnBy: null,
+        readCount: 0,
+      });
+      const byAgent = (await call('GET', `${NOTICES}?agentUsername=${top.username.toUpperCase()}`, operator.headers)).json().value;
+      expect(byAgent.list.map((n: { id: number }) => n.id)).toEqual([onlyDirect.id, team.id]);
+      expect(byAgent.totalCount).toBe(2);
+      const sentAt = Date.parse(all.list[2].createdAt);
+      const range = (from: number, to: number) =>
+        `${NOTICES}?agentUsername=${top.username}&from=${new Date(from).toISOString()}&to=${new Date(to).toISOString()}`;
+      expect((await call('GET', range(sentAt - 60_000, sentAt + 60_000), operator.headers)).json().value.totalCount).toBe(2);
+      expect((await call('GET', range(sentAt + 60_000, sentAt + 120_000), operator.headers)).json().value.totalCount).toBe(0);
+      const bad = await call('GET', `${NOTICES}?from=yesterday`, operator.headers);
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json().code).toBe('bad_request');
+
+      const inboxOf = async (m: { headers: Headers }) => inboxIds(m.headers, '?pageSize=50');
+      expect(await inboxOf(deep)).toContain(team.id);
+      const deepUnread = await unread(deep.headers);
+      const withdrawn = await call('DELETE', `${NOTICES}/${team.id}`, operator.headers);
+      expect(withdrawn.statusCode, withdrawn.body).toBe(200);
+      const withdrawnAt = withdrawn.json().value.withdrawnAt as string;
+      for (const m of [sub, direct, deep]) expect(await inboxOf(m)).not.toContain(team.id);
+      expect(await unread(deep.headers)).toBe(deepUnread - 1);
+      expect((await call('GET', `/wps/member/inbox/${team.id}`, direct.headers)).json().code).toBe('inbox_message_not_found');
+      // The other notices stand.
+      expect(await inboxOf(direct)).toContain(onlyDirect.id);
+      expect(await inboxOf(otherMember)).toContain(others.id);
+
+      const listed = (await call('GET', `${NOTICES}?agentUsername=${top.username}`, operator.headers)).json().value.list;
+      expect(listed[1]).toMatchObject({ id: team.id, withdrawnAt, withdrawnBy: operator.adminId });
+      // The agent sees that it was withdrawn.
+      const mine = (await call('GET', '/wps/agent/team/notices', agent.headers)).json().value.list;
+      expect(mine.map((n: { id: number; withdrawnAt: string | null }) => [n.id, n.withdrawnAt])).toEqual([
+        [onlyDirect.id, null],
+        [team.id, withdrawnAt],
+      ]);
+      const audit = await t.database.db
+        .selectFrom('audit_log')
+        .select(['actor_type', 'actor_id', 'data'])
+        .where('action', '=', 'inbox_message.agent_notice_withdraw')
+        .where('subject_id', '=', String(team.id))
+        .execute();
+      expect(audit).toEqual([
+        { actor_type: 'admin', actor_id: String(operator.adminId), data: expect.objectContaining({ senderMemberId: top.id }) },
+      ]);
+
+      // Again: the same answer, nothing more written. An operator's message or an unknown id is not an agent notice.
+      expect((await call('DELETE', `${NOTICES}/${team.id}`, operator.headers)).json().value.withdrawnAt).toBe(withdrawnAt);
+      expect(
+        await t.database.db
+          .selectFrom('audit_log')
+          .select('id')
+          .where('action', '=', 'inbox_message.agent_notice_withdraw')
+          .where('subject_id', '=', String(team.id))
+          .execute(),
+      ).toHaveLength(1);
+      for (const id of [operatorMessage.id, 987654321]) {
+        const res = await call('DELETE', `${NOTICES}/${id}`, operator.headers);
+        expect(res.statusCode).toBe(404);
+        expect(res.json().code).toBe('inbox_message_not_found');
+      }
+    });
+  });
 });
 
 describe('inbox demo messages', () => {
@@ -281,6 +394,7 @@ describe('inbox demo messages', () => {
     expect(page.list.map((m) => m.category)).toEqual(['account', 'system', 'system']);
     expect(page.list[2]?.title).toMatch(/Welcome to Lotus/);
     expect(page.unReadCount).toBe(3);
-    expect((await t.app.services.inbox.unreadCount(reader(agent.id))).unReadCount).toBe(2);
+    // An agent also has the operator's notice to agents.
+    expect((await t.app.services.inbox.unreadCount(reader(agent.id))).unReadCount).toBe(3);
   });
 });

@@ -1,4 +1,13 @@
+import {
+  AGENT_NOTICES_PER_HOUR_MAX,
+  type AgentAnnouncementsValue,
+  type AgentNotice,
+  type AgentNoticeRequest,
+  type AgentNoticesValue,
+} from '@platform/contracts/agents/agent-team';
 import type {
+  AdminAgentNotice,
+  AdminAgentNoticeListQuery,
   AdminInboxMessage,
   InboxAudience,
   InboxListQuery,
@@ -9,15 +18,18 @@ import type {
 } from '@platform/contracts/inbox';
 import { type Page, totalPagesOf } from '@platform/contracts/pagination';
 import type { RealtimeServerMessage } from '@platform/contracts/realtime';
-import { type ExpressionBuilder, type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import { DomainError } from '../../lib/domain-error.ts';
+import { findMemberIdsOfMerchant, lockMember } from '../accounts/member-directory.ts';
 import { recordAudit } from '../audit/audit.service.ts';
-import { sanitizeAnnouncementHtml } from '../content/content.sanitize.ts';
+import { plainTextToAnnouncementHtml, sanitizeAnnouncementHtml } from '../content/content.sanitize.ts';
+import { isLabelOfMerchant } from '../member-labels/member-labels.service.ts';
+import * as repo from './inbox.repository.ts';
 
 type Operator = { adminId: number; merchantId: number; ip: string | null };
 /** The member reading: their id and their site. */
-export type Reader = { memberId: number; merchantId: number };
+export type Reader = repo.Reader;
 
 /** Where the service tells open tabs that an inbox changed (the realtime hub). */
 export type InboxNotifier = {
@@ -26,8 +38,6 @@ export type InboxNotifier = {
 };
 
 export type InboxService = ReturnType<typeof createInboxService>;
-
-type Eb = ExpressionBuilder<DB & { m: DB['inbox_messages']; s: DB['inbox_message_states'] }, 'm' | 's'>;
 
 /**
  * Platform messages (docs/inbox.md). A message is written once, with its audience: every member of
@@ -49,67 +59,15 @@ export function createInboxService(deps: {
 }) {
   const { db, now, notify } = deps;
 
-  /** Messages the reader can see and has not deleted, with their state row joined as `s`. */
-  function visible(reader: Reader) {
-    return db
-      .selectFrom('inbox_messages as m')
-      .leftJoin('inbox_message_states as s', (join) => join.onRef('s.message_id', '=', 'm.id').on('s.member_id', '=', reader.memberId))
-      .where('m.merchant_id', '=', reader.merchantId)
-      .where('m.withdrawn_at', 'is', null)
-      .where('s.deleted_at', 'is', null)
-      .where((eb: Eb) => {
-        // A broadcast (all members, or a label's holders) is for members who had registered when it was sent.
-        const registeredBefore = eb(
-          'm.created_at',
-          '>=',
-          eb.selectFrom('members as me').select('me.created_at').where('me.id', '=', reader.memberId),
-        );
-        return eb.or([
-          eb.and([eb('m.audience', '=', 'all'), registeredBefore]),
-          eb.and([
-            eb('m.audience', '=', 'members'),
-            eb.exists(
-              eb
-                .selectFrom('inbox_message_recipients as r')
-                .select(sql`1`.as('one'))
-                .whereRef('r.message_id', '=', 'm.id')
-                .where('r.member_id', '=', reader.memberId),
-            ),
-          ]),
-          eb.and([
-            eb('m.audience', '=', 'label'),
-            registeredBefore,
-            eb.exists(
-              eb
-                .selectFrom('member_label_assignments as a')
-                .select(sql`1`.as('one'))
-                .whereRef('a.label_id', '=', 'm.label_id')
-                .where('a.member_id', '=', reader.memberId),
-            ),
-          ]),
-        ]);
-      });
-  }
-
   async function unreadCount(reader: Reader): Promise<UnreadCountValue> {
-    const row = await visible(reader).where('s.read_at', 'is', null).select(sql<number>`count(*)::int`.as('n')).executeTakeFirst();
-    return { unReadCount: Number(row?.n ?? 0) };
+    return { unReadCount: await repo.countUnread(db, reader) };
   }
 
   async function list(reader: Reader, query: InboxListQuery): Promise<InboxPage> {
-    const base = query.filter === 'unread' ? visible(reader).where('s.read_at', 'is', null) : visible(reader);
-    const [total, rows, unread] = await Promise.all([
-      base.select(sql<number>`count(*)::int`.as('n')).executeTakeFirst(),
-      base
-        .select(['m.id', 'm.category', 'm.title', 'm.created_at', 's.read_at'])
-        .orderBy('m.created_at', 'desc')
-        .orderBy('m.id', 'desc')
-        .limit(query.pageSize)
-        .offset((query.pageNo - 1) * query.pageSize)
-        .execute(),
+    const [{ totalCount, rows }, unread] = await Promise.all([
+      repo.findPage(db, reader, { isUnreadOnly: query.filter === 'unread', pageNo: query.pageNo, pageSize: query.pageSize }),
       unreadCount(reader),
     ]);
-    const totalCount = Number(total?.n ?? 0);
     return {
       list: rows.map((r) => ({
         id: Number(r.id),
@@ -128,20 +86,9 @@ export function createInboxService(deps: {
 
   /** Opens one message and marks it read. Someone else's message, or a deleted one, is not found. */
   async function read(reader: Reader, messageId: number): Promise<InboxMessage> {
-    const row = await visible(reader)
-      .where('m.id', '=', messageId)
-      .select(['m.id', 'm.category', 'm.title', 'm.body_html', 'm.created_at', 's.read_at'])
-      .executeTakeFirst();
+    const row = await repo.findVisible(db, reader, messageId);
     if (!row) throw new DomainError('inbox_message_not_found');
-    if (row.read_at === null) {
-      await db
-        .insertInto('inbox_message_states')
-        .values({ member_id: reader.memberId, message_id: messageId, read_at: now(), deleted_at: null })
-        .onConflict((oc) =>
-          oc.columns(['member_id', 'message_id']).doUpdateSet({ read_at: sql`coalesce(inbox_message_states.read_at, excluded.read_at)` }),
-        )
-        .execute();
-    }
+    if (row.read_at === null) await repo.markRead(db, reader.memberId, [messageId], now());
     return {
       id: Number(row.id),
       category: row.category,
@@ -153,29 +100,16 @@ export function createInboxService(deps: {
   }
 
   async function readAll(reader: Reader): Promise<UnreadCountValue> {
-    const unread = await visible(reader).where('s.read_at', 'is', null).select('m.id').execute();
-    if (unread.length > 0) {
-      const at = now();
-      await db
-        .insertInto('inbox_message_states')
-        .values(unread.map((r) => ({ member_id: reader.memberId, message_id: Number(r.id), read_at: at, deleted_at: null })))
-        .onConflict((oc) =>
-          oc.columns(['member_id', 'message_id']).doUpdateSet({ read_at: sql`coalesce(inbox_message_states.read_at, excluded.read_at)` }),
-        )
-        .execute();
-    }
+    const unread = await repo.findUnreadIds(db, reader);
+    if (unread.length > 0) await repo.markRead(db, reader.memberId, unread, now());
     return unreadCount(reader);
   }
 
   /** Hides a message from this member only. */
   async function remove(reader: Reader, messageId: number): Promise<UnreadCountValue> {
-    const row = await visible(reader).where('m.id', '=', messageId).select('m.id').executeTakeFirst();
+    const row = await repo.findVisible(db, reader, messageId);
     if (!row) throw new DomainError('inbox_message_not_found');
-    await db
-      .insertInto('inbox_message_states')
-      .values({ member_id: reader.memberId, message_id: messageId, read_at: null, deleted_at: now() })
-      .onConflict((oc) => oc.columns(['member_id', 'message_id']).doUpdateSet({ deleted_at: sql`excluded.deleted_at` }))
-      .execute();
+    await repo.markDeleted(db, reader.memberId, messageId, now());
     return unreadCount(reader);
   }
 
@@ -199,44 +133,22 @@ export function createInboxService(deps: {
       input.audience.type === 'members' ? { type: 'members', memberIds: [...new Set(input.audience.memberIds)] } : input.audience;
     const { id, at } = await db.transaction().execute(async (trx) => {
       if (audience.type === 'members') {
-        const known = await trx
-          .selectFrom('members')
-          .select('id')
-          .where('merchant_id', '=', op.merchantId)
-          .where('id', 'in', audience.memberIds)
-          .execute();
+        const known = await findMemberIdsOfMerchant(trx, op.merchantId, audience.memberIds);
         if (known.length !== audience.memberIds.length) throw new DomainError('inbox_recipient_unknown', 'memberIds');
       }
       if (audience.type === 'label') {
-        const label = await trx
-          .selectFrom('member_labels')
-          .select('id')
-          .where('id', '=', audience.labelId)
-          .where('merchant_id', '=', op.merchantId)
-          .executeTakeFirst();
-        if (!label) throw new DomainError('member_label_not_found');
+        if (!(await isLabelOfMerchant(trx, op.merchantId, audience.labelId))) throw new DomainError('member_label_not_found');
       }
-      const row = await trx
-        .insertInto('inbox_messages')
-        .values({
-          merchant_id: op.merchantId,
-          category: input.category,
-          title: input.title,
-          body_html: bodyHtml,
-          audience: audience.type,
-          label_id: audience.type === 'label' ? audience.labelId : null,
-          created_by: op.adminId,
-          // Stamped by the database, like a member's registration, which it is compared with.
-        })
-        .returning(['id', 'created_at'])
-        .executeTakeFirstOrThrow();
-      const messageId = Number(row.id);
-      if (audience.type === 'members') {
-        await trx
-          .insertInto('inbox_message_recipients')
-          .values(audience.memberIds.map((memberId) => ({ message_id: messageId, member_id: memberId })))
-          .execute();
-      }
+      const row = await repo.insertMessage(trx, {
+        merchantId: op.merchantId,
+        category: input.category,
+        title: input.title,
+        bodyHtml,
+        audience,
+        sender: { adminId: op.adminId },
+      });
+      const messageId = row.id;
+      if (audience.type === 'members') await repo.insertRecipients(trx, messageId, audience.memberIds);
       await recordAudit(trx, {
         actorType: 'admin',
         actorId: op.adminId,
@@ -246,7 +158,7 @@ export function createInboxService(deps: {
         data: { category: input.category, title: input.title, audience },
         ip: op.ip,
       });
-      return { id: messageId, at: new Date(row.created_at) };
+      return { id: messageId, at: row.createdAt };
     });
     await tell(op.merchantId, audience);
     return {
@@ -263,54 +175,20 @@ export function createInboxService(deps: {
   }
 
   async function adminList(merchantId: number, query: { pageNo: number; pageSize: number }): Promise<Page<AdminInboxMessage>> {
-    const [total, rows] = await Promise.all([
-      db.selectFrom('inbox_messages').select(sql<number>`count(*)::int`.as('n')).where('merchant_id', '=', merchantId).executeTakeFirst(),
-      db
-        .selectFrom('inbox_messages as m')
-        .select((eb) => [
-          'm.id',
-          'm.category',
-          'm.title',
-          'm.body_html',
-          'm.audience',
-          'm.label_id',
-          'm.created_at',
-          'm.created_by',
-          'm.withdrawn_at',
-          eb
-            .selectFrom('inbox_message_states as s')
-            .select(sql<number>`count(*)::int`.as('n'))
-            .whereRef('s.message_id', '=', 'm.id')
-            .where('s.read_at', 'is not', null)
-            .as('readCount'),
-        ])
-        .where('m.merchant_id', '=', merchantId)
-        .orderBy('m.created_at', 'desc')
-        .orderBy('m.id', 'desc')
-        .limit(query.pageSize)
-        .offset((query.pageNo - 1) * query.pageSize)
-        .execute(),
-    ]);
+    const [totalCount, rows] = await Promise.all([repo.countOfMerchant(db, merchantId), repo.findPageOfMerchant(db, merchantId, query)]);
     const listed = rows.filter((r) => r.audience === 'members').map((r) => Number(r.id));
-    const recipients =
-      listed.length === 0
-        ? []
-        : await db
-            .selectFrom('inbox_message_recipients')
-            .select(['message_id', 'member_id'])
-            .where('message_id', 'in', listed)
-            .orderBy('member_id')
-            .execute();
-    const totalCount = Number(total?.n ?? 0);
+    const recipients = await repo.findRecipients(db, listed);
     return {
       list: rows.map((r) => {
         const id = Number(r.id);
         const audience: AdminInboxMessage['audience'] =
           r.audience === 'members'
-            ? { type: 'members', memberIds: recipients.filter((x) => Number(x.message_id) === id).map((x) => Number(x.member_id)) }
+            ? { type: 'members', memberIds: recipients.filter((x) => x.messageId === id).map((x) => x.memberId) }
             : r.audience === 'label'
               ? { type: 'label', labelId: Number(r.label_id) }
-              : { type: 'all' };
+              : r.audience === 'agents'
+                ? { type: 'agents' }
+                : { type: 'all' };
         return {
           id,
           category: r.category,
@@ -333,17 +211,11 @@ export function createInboxService(deps: {
   /** Withdraws a message: no member sees it any more. Withdrawing it again changes nothing. */
   async function withdraw(op: Operator, messageId: number): Promise<{ id: number; withdrawnAt: string }> {
     const result = await db.transaction().execute(async (trx) => {
-      const row = await trx
-        .selectFrom('inbox_messages')
-        .select(['id', 'audience', 'withdrawn_at'])
-        .where('id', '=', messageId)
-        .where('merchant_id', '=', op.merchantId)
-        .forUpdate()
-        .executeTakeFirst();
+      const row = await repo.lockOfMerchant(trx, op.merchantId, messageId);
       if (!row) throw new DomainError('inbox_message_not_found');
       if (row.withdrawn_at) return { withdrawnAt: new Date(row.withdrawn_at), changed: false, audience: row.audience };
       const at = now();
-      await trx.updateTable('inbox_messages').set({ withdrawn_at: at, withdrawn_by: op.adminId }).where('id', '=', messageId).execute();
+      await repo.markWithdrawn(trx, messageId, at, op.adminId);
       await recordAudit(trx, {
         actorType: 'admin',
         actorId: op.adminId,
@@ -357,8 +229,8 @@ export function createInboxService(deps: {
     });
     if (result.changed) {
       if (result.audience === 'members') {
-        const ids = await db.selectFrom('inbox_message_recipients').select('member_id').where('message_id', '=', messageId).execute();
-        await tell(op.merchantId, { type: 'members', memberIds: ids.map((r) => Number(r.member_id)) });
+        const recipients = await repo.findRecipients(db, [messageId]);
+        await tell(op.merchantId, { type: 'members', memberIds: recipients.map((r) => r.memberId) });
       } else {
         await tell(op.merchantId, { type: 'all' });
       }
@@ -366,5 +238,161 @@ export function createInboxService(deps: {
     return { id: messageId, withdrawnAt: result.withdrawnAt.toISOString() };
   }
 
-  return { unreadCount, list, read, readAll, remove, admin: { send, list: adminList, withdraw } };
+  /** The notices agents of the merchant sent to their downline (operator's view), newest first. */
+  async function adminAgentNotices(merchantId: number, query: AdminAgentNoticeListQuery): Promise<Page<AdminAgentNotice>> {
+    const filter = {
+      agentUsername: query.agentUsername,
+      from: query.from === undefined ? undefined : new Date(query.from),
+      to: query.to === undefined ? undefined : new Date(query.to),
+    };
+    const { totalCount, rows } = await repo.findAgentNoticePage(db, merchantId, filter, query);
+    return {
+      list: rows.map((r) => ({
+        id: Number(r.id),
+        agentId: Number(r.agentId),
+        agentUsername: r.agentUsername,
+        audience: r.audience === 'direct' ? 'direct' : 'team',
+        title: r.title,
+        bodyHtml: r.body_html,
+        createdAt: new Date(r.created_at).toISOString(),
+        withdrawnAt: r.withdrawn_at ? new Date(r.withdrawn_at).toISOString() : null,
+        withdrawnBy: r.withdrawn_by === null ? null : Number(r.withdrawn_by),
+        readCount: Number(r.readCount ?? 0),
+      })),
+      pageNo: query.pageNo,
+      pageSize: query.pageSize,
+      totalCount,
+      totalPages: totalPagesOf(totalCount, query.pageSize),
+    };
+  }
+
+  /**
+   * An operator withdraws an agent's notice: it leaves every recipient's inbox (and unread count);
+   * the audit entry names the operator and the agent. Withdrawing it again changes nothing.
+   */
+  async function withdrawAgentNotice(op: Operator, messageId: number): Promise<{ id: number; withdrawnAt: string }> {
+    const result = await db.transaction().execute(async (trx) => {
+      const row = await repo.lockAgentNoticeOfMerchant(trx, op.merchantId, messageId);
+      if (!row) throw new DomainError('inbox_message_not_found');
+      if (row.withdrawn_at) return { withdrawnAt: new Date(row.withdrawn_at), changed: false };
+      const at = now();
+      await repo.markWithdrawn(trx, messageId, at, op.adminId);
+      await recordAudit(trx, {
+        actorType: 'admin',
+        actorId: op.adminId,
+        action: 'inbox_message.agent_notice_withdraw',
+        subjectType: 'inbox_message',
+        subjectId: messageId,
+        data: { senderMemberId: Number(row.sender_member_id), title: row.title },
+        ip: op.ip,
+      });
+      return { withdrawnAt: at, changed: true };
+    });
+    // Every open tab of the site refreshes its count, as when the notice was sent.
+    if (result.changed) await tell(op.merchantId, { type: 'all' });
+    return { id: messageId, withdrawnAt: result.withdrawnAt.toISOString() };
+  }
+
+  // The agent centre (agentAnnouncement).
+
+  /** The operator's announcements to agents that the agent can see, newest first. */
+  async function agentAnnouncements(reader: Reader, page: { pageNo: number; pageSize: number }): Promise<AgentAnnouncementsValue> {
+    const { totalCount, rows } = await repo.findPageOfAudience(db, reader, 'agents', page);
+    return {
+      list: rows.map((r) => ({
+        id: Number(r.id),
+        title: r.title,
+        bodyHtml: r.body_html,
+        createdAt: new Date(r.created_at).toISOString(),
+        isRead: r.read_at !== null,
+      })),
+      pageNo: page.pageNo,
+      pageSize: page.pageSize,
+      totalCount,
+      totalPages: totalPagesOf(totalCount, page.pageSize),
+    };
+  }
+
+  /**
+   * An agent's notice to its whole team or its direct downline. The text is shown as typed (turned
+   * into HTML and cleaned like an operator's message); at most AGENT_NOTICES_PER_HOUR_MAX an hour,
+   * counted under the agent's row lock so simultaneous sends cannot pass the limit together. Who it
+   * reaches is worked out when members read (see `repo.visible`). The caller has checked that the
+   * sender is an agent.
+   */
+  async function sendAgentNotice(sender: Reader, input: AgentNoticeRequest, meta: { ip: string | null }): Promise<AgentNotice> {
+    const bodyHtml = plainTextToAnnouncementHtml(input.body);
+    const title = input.title.trim();
+    if (bodyHtml.length === 0 || title.length === 0) throw new DomainError('agent_notice_empty');
+    const row = await db.transaction().execute(async (trx) => {
+      const member = await lockMember(trx, sender.memberId, { strength: 'no key update', merchantId: sender.merchantId });
+      if (!member) throw new DomainError('unauthorized');
+      if ((await repo.countSentInLastHour(trx, sender.memberId)) >= AGENT_NOTICES_PER_HOUR_MAX) {
+        throw new DomainError('agent_notice_too_many', undefined, { count: String(AGENT_NOTICES_PER_HOUR_MAX) });
+      }
+      const inserted = await repo.insertMessage(trx, {
+        merchantId: sender.merchantId,
+        category: 'system',
+        title,
+        bodyHtml,
+        audience: { type: input.audience },
+        sender: { memberId: sender.memberId },
+      });
+      await recordAudit(trx, {
+        actorType: 'member',
+        actorId: sender.memberId,
+        action: 'inbox_message.agent_notice',
+        subjectType: 'inbox_message',
+        subjectId: inserted.id,
+        data: { audience: input.audience, title },
+        ip: meta.ip,
+      });
+      return inserted;
+    });
+    // Every open tab of the site refreshes its count; each finds out for itself whether it is addressed.
+    await tell(sender.merchantId, { type: 'all' });
+    return {
+      id: row.id,
+      audience: input.audience,
+      title,
+      bodyHtml,
+      createdAt: row.createdAt.toISOString(),
+      readCount: 0,
+      withdrawnAt: null,
+    };
+  }
+
+  /** The notices the agent has sent, newest first, and how many more it may send this hour. */
+  async function sentAgentNotices(sender: Reader, page: { pageNo: number; pageSize: number }): Promise<AgentNoticesValue> {
+    const [{ totalCount, rows }, sentThisHour] = await Promise.all([
+      repo.findSentPage(db, sender.memberId, page),
+      repo.countSentInLastHour(db, sender.memberId),
+    ]);
+    return {
+      list: rows.map((r) => ({
+        id: Number(r.id),
+        audience: r.audience === 'direct' ? 'direct' : 'team',
+        title: r.title,
+        bodyHtml: r.body_html,
+        createdAt: new Date(r.created_at).toISOString(),
+        readCount: Number(r.readCount ?? 0),
+        withdrawnAt: r.withdrawn_at ? new Date(r.withdrawn_at).toISOString() : null,
+      })),
+      pageNo: page.pageNo,
+      pageSize: page.pageSize,
+      totalCount,
+      totalPages: totalPagesOf(totalCount, page.pageSize),
+      remainingThisHour: Math.max(0, AGENT_NOTICES_PER_HOUR_MAX - sentThisHour),
+    };
+  }
+
+  return {
+    unreadCount,
+    list,
+    read,
+    readAll,
+    remove,
+    agents: { announcements: agentAnnouncements, sendNotice: sendAgentNotice, sentNotices: sentAgentNotices },
+    admin: { send, list: adminList, withdraw, agentNotices: adminAgentNotices, withdrawAgentNotice },
+  };
 }

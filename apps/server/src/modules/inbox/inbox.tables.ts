@@ -10,10 +10,17 @@ export type InboxMessagesTable = {
   title: string;
   /** Cleaned with the content module's sanitiser before it is stored. */
   body_html: string;
-  /** `members`: the rows of inbox_message_recipients; `label`: whoever holds label_id when they look. */
-  audience: 'all' | 'members' | 'label';
+  /**
+   * `members`: the rows of inbox_message_recipients; `label`: whoever holds label_id when they look;
+   * `agents`: every agent account; `team` / `direct`: an agent's notice to its whole downline or its
+   * direct downline (sender_member_id), found from the reader's upline when they look.
+   */
+  audience: 'all' | 'members' | 'label' | 'agents' | 'team' | 'direct';
   label_id: number | null;
-  created_by: number;
+  /** The operator who sent it; null for an agent's notice. */
+  created_by: number | null;
+  /** The agent who sent a `team` or `direct` notice; null for an operator's message. */
+  sender_member_id: ColumnType<number | null, number | null | undefined, number | null>;
   created_at: Timestamp;
   withdrawn_at: Date | null;
   withdrawn_by: number | null;

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase, testDatabaseKind } from '../../../test/test-database.ts';
+import { waitUntil } from '../../../test/wait-for.ts';
 import { createJobRunner, type JobRunner } from './job-runner.ts';
 
 const quietLogger = { info: () => {}, warn: () => {}, error: () => {} };
@@ -10,12 +11,8 @@ const FAST_TIMING = {
   clockMonitorIntervalSeconds: 60,
 };
 
-async function waitFor(condition: () => boolean | Promise<boolean>, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error(`condition not met within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
+function waitFor(condition: () => boolean | Promise<boolean>, timeoutMs: number): Promise<void> {
+  return waitUntil(condition, { what: 'the job runner', timeoutMs, pollMs: 50 });
 }
 
 describe('the job runner', () => {
@@ -112,7 +109,11 @@ describe('the job runner', () => {
       });
     }
     await waitFor(() => handled.length === 1, 15_000);
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    // Once the only job of that name is completed, no worker can take it again.
+    await waitFor(async () => {
+      const { rows } = await database.executeSql("SELECT state FROM pgboss.job WHERE name = 'settle-draw'");
+      return rows.length === 1 && (rows[0] as { state: string }).state === 'completed';
+    }, 15_000);
     expect(handled).toHaveLength(1);
   });
 

@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { FastifyBaseLogger } from 'fastify';
-import { sql } from 'kysely';
 import PgBoss from 'pg-boss';
 import type { Database } from '../../db/database.ts';
+import { withRetry } from '../../lib/db-errors.ts';
+import * as slots from './job-slots.repository.ts';
 
 export type JobLogger = Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
 
@@ -102,28 +103,18 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
 
   async function ensureQueue(instance: PgBoss, name: string): Promise<void> {
     if (knownQueues.has(name)) return;
-    for (let attempt = 1; ; attempt += 1) {
-      if (await instance.getQueue(name)) break;
-      try {
-        await instance.createQueue(name, { name, policy: QUEUE_POLICY });
-        break;
-      } catch (err) {
-        // Two nodes creating one queue at start-up can deadlock; the survivor's queue is the one we want.
-        if (attempt >= QUEUE_CREATE_ATTEMPTS_MAX) throw err;
-      }
-    }
+    // Two nodes creating one queue at start-up can deadlock; the survivor's queue is the one we want.
+    await withRetry(
+      async () => {
+        if (!(await instance.getQueue(name))) await instance.createQueue(name, { name, policy: QUEUE_POLICY });
+      },
+      { attempts: QUEUE_CREATE_ATTEMPTS_MAX, retryOn: () => true },
+    );
     knownQueues.add(name);
   }
 
   async function claimSlot(name: string, slotAt: Date): Promise<boolean> {
-    const claimed = await sql<{ name: string }>`
-      INSERT INTO job_slots (name, slot_at, status, node)
-      VALUES (${name}, ${slotAt}, 'running', ${node})
-      ON CONFLICT (name, slot_at) DO UPDATE SET node = excluded.node, started_at = now()
-      WHERE job_slots.status = 'running'
-        AND job_slots.started_at < now() - make_interval(mins => ${SLOT_ABANDONED_AFTER_MINUTES})
-      RETURNING name`.execute(database.db);
-    return claimed.rows.length === 1;
+    return slots.claim(database.db, { name, slotAt, node, abandonedAfterMinutes: SLOT_ABANDONED_AFTER_MINUTES });
   }
 
   async function runScheduled(name: string, handler: ScheduledJobHandler, createdOn: Date): Promise<void> {
@@ -136,19 +127,12 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
       await handler({ name, slotAt });
     } catch (err) {
       // Releasing the claim lets pg-boss's retry run the slot again.
-      await database.db.deleteFrom('job_slots').where('name', '=', name).where('slot_at', '=', slotAt).execute();
+      await slots.release(database.db, name, slotAt);
       throw err;
     }
-    await database.db
-      .updateTable('job_slots')
-      .set({ status: 'completed', finished_at: new Date() })
-      .where('name', '=', name)
-      .where('slot_at', '=', slotAt)
-      .execute();
+    await slots.complete(database.db, name, slotAt, new Date());
     // An every-minute job writes 1,440 slots a day; each job prunes its own.
-    await sql`DELETE FROM job_slots WHERE name = ${name} AND slot_at < now() - make_interval(days => ${SLOT_RETENTION_DAYS})`.execute(
-      database.db,
-    );
+    await slots.prune(database.db, name, SLOT_RETENTION_DAYS);
   }
 
   async function apply(instance: PgBoss, registration: Registration): Promise<void> {

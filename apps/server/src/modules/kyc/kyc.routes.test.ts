@@ -135,12 +135,18 @@ describe('identity checks before large payouts', () => {
       accountName: 'NGUYEN VAN AN',
       accountNumber: '55550001111',
     });
+    let withdrawalCount = 0;
+    const nextRequestId = () => {
+      withdrawalCount += 1;
+      return `kyc-withdrawal-${withdrawalCount}`;
+    };
     const withdraw = (amount: number) =>
       call('POST', '/wps/member/withdrawals', m.headers, {
         bankCardId: card.json().value.id,
         amount,
         paymentPassword: PAYMENT_PASSWORD,
         loginPassword: LOGIN_PASSWORD,
+        requestId: nextRequestId(),
       });
     const small = (await withdraw(600_000)).json().value.id;
     await call('POST', `/admin-api/withdrawals/${small}/approve`, finance.headers);

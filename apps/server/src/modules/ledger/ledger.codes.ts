@@ -18,6 +18,7 @@ export const SYSTEM_ACCOUNT_KINDS = [
   'bonus_pool',
   'stake_escrow',
   'play_money',
+  'red_envelope_escrow',
 ] as const;
 export type SystemAccountKind = (typeof SYSTEM_ACCOUNT_KINDS)[number];
 
@@ -49,6 +50,10 @@ export const ESCROW_ACCOUNT_KIND: SystemAccountKind = 'stake_escrow';
  * - withdrawal_hold / withdrawal_release: the same two steps for a withdrawal's reservation (codes
  *   withdrawal and withdrawal_fee), so money waiting for payout is never read as a stake
  * - reversal: the exact opposite of an earlier transfer
+ * - agent_wallet_move: an agent's own money between its main wallet and its agent wallet
+ * - red_envelope_fund: agent_main -> red_envelope_escrow (an agent funds a red envelope)
+ * - red_envelope_claim: red_envelope_escrow -> player_main (a member claims one share)
+ * - red_envelope_return: red_envelope_escrow -> agent_main (what was unclaimed at expiry goes back)
  */
 export const TRANSFER_CODES = [
   'deposit',
@@ -73,6 +78,10 @@ export const TRANSFER_CODES = [
   'withdrawal_fee',
   'withdrawal_hold',
   'withdrawal_release',
+  'agent_wallet_move',
+  'red_envelope_fund',
+  'red_envelope_claim',
+  'red_envelope_return',
 ] as const;
 export type TransferCode = (typeof TRANSFER_CODES)[number];
 

@@ -346,8 +346,9 @@ class LedgerModel {
 }
 
 /**
- * Runs one call. With `trx` it runs inside a caller's transaction, which takes the ledger's
- * transactional path; without, the ledger may use its one-statement path.
+ * Runs one call. With `trx` it runs inside a caller's transaction: the ledger tries its
+ * one-statement path behind a savepoint and falls back to the locking path; without, it opens its
+ * own transaction for either path (docs/decisions/0011).
  */
 async function runCall(ledger: LedgerService, call: Call, trx?: Transaction<DB>): Promise<Outcome> {
   try {

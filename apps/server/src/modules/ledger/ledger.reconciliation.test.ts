@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { createMember, createMerchant, uniqueName } from '../../../test/factories.ts';
 import { createTestDatabase } from '../../../test/test-database.ts';
+import { waitUntil } from '../../../test/wait-for.ts';
 import { buildApp } from '../../app.ts';
 import type { DB } from '../../db/schema.ts';
 import { parseEnv } from '../../env.ts';
@@ -202,13 +203,18 @@ describe('the scheduled ledger reconciliation', () => {
       // An every-minute schedule fires for the minute in progress as soon as the runner starts.
       // The run's row is written inside the job and the slot is marked completed just after it, so
       // wait for the slot to leave 'running' before reading both.
-      const deadline = Date.now() + 20_000;
       let slots: Array<{ name: string; status: string }> = [];
-      while (Date.now() < deadline) {
-        await new Promise((resolve) => setTimeout(resolve, 250));
-        slots = await database.db.selectFrom('job_slots').select(['name', 'status']).where('name', '=', 'ledger-reconciliation').execute();
-        if (slots.length > 0 && slots.every((slot) => slot.status !== 'running')) break;
-      }
+      await waitUntil(
+        async () => {
+          slots = await database.db
+            .selectFrom('job_slots')
+            .select(['name', 'status'])
+            .where('name', '=', 'ledger-reconciliation')
+            .execute();
+          return slots.length > 0 && slots.every((slot) => slot.status !== 'running');
+        },
+        { what: 'the reconciliation slot', timeoutMs: 20_000, pollMs: 50 },
+      );
       expect(slots).toContainEqual({ name: 'ledger-reconciliation', status: 'completed' });
       const runs = await database.db.selectFrom('ledger_reconciliation_runs').select('status').execute();
       // A minute boundary during the test may start the next slot's run as well.

@@ -1,7 +1,8 @@
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
 import { Gauge, type Registry } from 'prom-client';
 import type { CurrencyConservation, DB, ReconciliationDifferenceKind } from '../../db/schema.ts';
 import type { JobLogger, JobRunner } from '../jobs/job-runner.ts';
+import * as repo from './ledger.reconciliation.repository.ts';
 
 /**
  * Ledger reconciliation: member accounts keep an exact stored balance, which must equal the sum of
@@ -35,15 +36,6 @@ export type LedgerReconciliation = {
   schedule: (jobs: JobRunner, cron: string) => Promise<void>;
 };
 
-type AccountSum = {
-  id: number;
-  currency: string;
-  is_system: boolean;
-  may_go_negative: boolean;
-  balance: number;
-  entries_sum: number;
-};
-
 /** Two runs at once (a manual run during a scheduled one) would race on the roll-up; one skips. */
 const RECONCILIATION_LOCK_KEY = 7_310_001;
 
@@ -66,21 +58,14 @@ export function createLedgerReconciliation(deps: {
       .transaction()
       .setIsolationLevel('repeatable read')
       .execute(async (trx) => {
-        const lock = await sql<{ locked: boolean }>`SELECT pg_try_advisory_xact_lock(${RECONCILIATION_LOCK_KEY}) AS locked`.execute(trx);
-        if (!lock.rows[0]?.locked) return undefined;
+        if (!(await repo.tryReconciliationLock(trx, RECONCILIATION_LOCK_KEY))) return undefined;
 
-        const accounts = await sql<AccountSum>`
-          SELECT a.id, a.currency, a.is_system, a.may_go_negative, a.balance,
-                 COALESCE(e.entries_sum, 0)::bigint AS entries_sum
-          FROM ledger_accounts a
-          LEFT JOIN (SELECT account_id, sum(amount) AS entries_sum FROM ledger_entries GROUP BY account_id) e
-            ON e.account_id = a.id
-          ORDER BY a.id`.execute(trx);
+        const accounts = await repo.findAccountSums(trx);
 
         const differences: ReconciliationDifference[] = [];
         const byCurrency = new Map<string, CurrencyConservation>();
         const rollUps: Array<{ id: number; balance: number }> = [];
-        for (const account of accounts.rows) {
+        for (const account of accounts) {
           const currency = account.currency;
           const sums = byCurrency.get(currency) ?? { currency, entriesSum: 0, balancesSum: 0 };
           byCurrency.set(currency, sums);
@@ -107,12 +92,7 @@ export function createLedgerReconciliation(deps: {
           if (account.balance !== account.entries_sum) rollUps.push({ id: account.id, balance: account.entries_sum });
         }
         for (const rollUp of rollUps) {
-          await trx
-            .updateTable('ledger_accounts')
-            .set((eb) => ({ balance: rollUp.balance, version: eb('version', '+', 1) }))
-            .where('id', '=', rollUp.id)
-            .where('is_system', '=', true)
-            .execute();
+          await repo.rollUpSystemBalance(trx, rollUp.id, rollUp.balance);
         }
         const conservation = [...byCurrency.values()].sort((a, b) => a.currency.localeCompare(b.currency));
         for (const sums of conservation) {
@@ -137,39 +117,21 @@ export function createLedgerReconciliation(deps: {
         }
 
         const status: 'clean' | 'differences' = differences.length === 0 ? 'clean' : 'differences';
-        const runRow = await trx
-          .insertInto('ledger_reconciliation_runs')
-          .values({
-            started_at: startedAt,
-            finished_at: new Date(),
-            status,
-            accounts_checked: accounts.rows.length,
-            system_accounts_rolled_up: rollUps.length,
-            difference_count: differences.length,
-            conservation: JSON.stringify(conservation),
-            node: deps.node ?? null,
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        if (differences.length > 0) {
-          await trx
-            .insertInto('ledger_reconciliation_differences')
-            .values(
-              differences.map((d) => ({
-                run_id: runRow.id,
-                kind: d.kind,
-                account_id: d.accountId,
-                currency: d.currency,
-                expected: d.expected,
-                actual: d.actual,
-              })),
-            )
-            .execute();
-        }
+        const runRow = await repo.insertReconciliationRun(trx, {
+          startedAt,
+          finishedAt: new Date(),
+          status,
+          accountsChecked: accounts.length,
+          systemAccountsRolledUp: rollUps.length,
+          differenceCount: differences.length,
+          conservation,
+          node: deps.node ?? null,
+        });
+        if (differences.length > 0) await repo.insertReconciliationDifferences(trx, runRow.id, differences);
         return {
           runId: runRow.id,
           status,
-          accountsChecked: accounts.rows.length,
+          accountsChecked: accounts.length,
           systemAccountsRolledUp: rollUps.length,
           differences,
           conservation,
@@ -209,14 +171,7 @@ export function createLedgerReconciliation(deps: {
  * figures whichever node ran the job.
  */
 function registerReconciliationMetrics(db: Kysely<DB>, registry: Registry): void {
-  const latestRun = () =>
-    db
-      .selectFrom('ledger_reconciliation_runs')
-      .select(['id', 'finished_at', 'conservation'])
-      .where('status', 'in', ['clean', 'differences'])
-      .orderBy('id', 'desc')
-      .limit(1)
-      .executeTakeFirst();
+  const latestRun = () => repo.findLatestRun(db);
 
   new Gauge({
     name: 'ledger_reconciliation_differences',
@@ -227,12 +182,7 @@ function registerReconciliationMetrics(db: Kysely<DB>, registry: Registry): void
       this.reset();
       const run = await latestRun();
       if (!run) return;
-      const counts = await db
-        .selectFrom('ledger_reconciliation_differences')
-        .select(['kind', (eb) => eb.fn.countAll<string>().as('count')])
-        .where('run_id', '=', run.id)
-        .groupBy('kind')
-        .execute();
+      const counts = await repo.countDifferencesByKind(db, run.id);
       for (const kind of DIFFERENCE_KINDS) {
         this.set({ kind }, Number(counts.find((c) => c.kind === kind)?.count ?? 0));
       }

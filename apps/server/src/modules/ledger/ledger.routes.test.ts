@@ -74,13 +74,13 @@ describe('GET /wps/v2/wallets/balance', () => {
   it('answers 401 with the error envelope without a session', async () => {
     const res = await t.app.inject({ method: 'GET', url: BALANCE_URL });
     expect(res.statusCode).toBe(401);
-    expect(res.json()).toEqual({ success: false, code: 'unauthorized', message: 'Vui lòng đăng nhập trước' });
+    expect(res.json()).toEqual({ success: false, code: 'unauthorized', message: 'Vui lòng đăng nhập trước.' });
   });
 
   it('answers 401 for a token that is not a session', async () => {
     const res = await t.app.inject({ method: 'GET', url: BALANCE_URL, headers: { authorization: 'Bearer not-a-real-token', lang: 'EN' } });
     expect(res.statusCode).toBe(401);
-    expect(res.json()).toEqual({ success: false, code: 'unauthorized', message: 'Please log in first' });
+    expect(res.json()).toEqual({ success: false, code: 'unauthorized', message: 'Please log in first.' });
   });
 
   it('is described in the OpenAPI document', async () => {

@@ -12,7 +12,8 @@ import type { DB } from '../../db/schema.ts';
 import { DomainError } from '../../lib/domain-error.ts';
 import type { AdminPrincipal } from '../admin/admin.service.ts';
 import { recordAudit } from '../audit/audit.service.ts';
-import type { LotteryGameRow } from './lottery.service.ts';
+import * as repo from './lottery.admin.repository.ts';
+import type { LotteryGameRow } from './lottery.repository.ts';
 
 export type LotteryAdmin = ReturnType<typeof createLotteryAdmin>;
 
@@ -69,24 +70,9 @@ function assertShape(game: GameShape): void {
 export function createLotteryAdmin(deps: { db: Kysely<DB>; now: () => Date }) {
   const { db, now } = deps;
 
-  async function find(executor: Kysely<DB>, merchantId: number, code: string): Promise<LotteryGameRow | undefined> {
-    return executor
-      .selectFrom('lottery_games')
-      .selectAll()
-      .where('merchant_id', '=', merchantId)
-      .where('code', '=', code)
-      .executeTakeFirst();
-  }
-
   return {
     async listGames(admin: AdminPrincipal): Promise<AdminLotteryGame[]> {
-      const rows = await db
-        .selectFrom('lottery_games')
-        .selectAll()
-        .where('merchant_id', '=', admin.merchantId)
-        .orderBy('sort')
-        .orderBy('id')
-        .execute();
+      const rows = await repo.findGamesOf(db, admin.merchantId);
       return rows.map(present);
     },
 
@@ -101,28 +87,25 @@ export function createLotteryAdmin(deps: { db: Kysely<DB>; now: () => Date }) {
         maxStake: input.maxStake,
       });
       return db.transaction().execute(async (trx) => {
-        if (await find(trx, admin.merchantId, input.gameId)) throw new DomainError('conflict', 'gameId');
-        await trx
-          .insertInto('lottery_games')
-          .values({
-            merchant_id: admin.merchantId,
-            code: input.gameId,
-            category: input.category,
-            region: input.region,
-            province: input.province,
-            name: JSON.stringify(input.name),
-            menu_tag: input.menuTag,
-            draw_days: JSON.stringify(input.drawDays ?? [1, 2, 3, 4, 5, 6, 7]),
-            draw_time: input.drawTime ?? null,
-            interval_seconds: input.intervalSeconds ?? null,
-            lock_seconds: input.lockSeconds,
-            result_source: input.resultSource,
-            min_stake: input.minStake,
-            max_stake: input.maxStake,
-            max_payout_per_number: input.maxPayoutPerNumber,
-            sort: input.sort,
-          })
-          .execute();
+        if (await repo.findGame(trx, admin.merchantId, input.gameId)) throw new DomainError('conflict', 'gameId');
+        await repo.insertGame(trx, {
+          merchant_id: admin.merchantId,
+          code: input.gameId,
+          category: input.category,
+          region: input.region,
+          province: input.province,
+          name: JSON.stringify(input.name),
+          menu_tag: input.menuTag,
+          draw_days: JSON.stringify(input.drawDays ?? [1, 2, 3, 4, 5, 6, 7]),
+          draw_time: input.drawTime ?? null,
+          interval_seconds: input.intervalSeconds ?? null,
+          lock_seconds: input.lockSeconds,
+          result_source: input.resultSource,
+          min_stake: input.minStake,
+          max_stake: input.maxStake,
+          max_payout_per_number: input.maxPayoutPerNumber,
+          sort: input.sort,
+        });
         await recordAudit(trx, {
           actorType: 'admin',
           actorId: admin.adminId,
@@ -132,19 +115,13 @@ export function createLotteryAdmin(deps: { db: Kysely<DB>; now: () => Date }) {
           data: { game: input },
           ip,
         });
-        return present((await find(trx, admin.merchantId, input.gameId)) as LotteryGameRow);
+        return present((await repo.findGame(trx, admin.merchantId, input.gameId)) as LotteryGameRow);
       });
     },
 
     async updateGame(admin: AdminPrincipal, code: string, patch: AdminLotteryGamePatch, ip: string): Promise<AdminLotteryGame> {
       return db.transaction().execute(async (trx) => {
-        const before = await trx
-          .selectFrom('lottery_games')
-          .selectAll()
-          .where('merchant_id', '=', admin.merchantId)
-          .where('code', '=', code)
-          .forUpdate()
-          .executeTakeFirst();
+        const before = await repo.findGame(trx, admin.merchantId, code, 'update');
         if (!before) throw new DomainError('not_found', 'gameId');
         const next = { ...present(before), ...patch };
         assertShape({
@@ -156,24 +133,20 @@ export function createLotteryAdmin(deps: { db: Kysely<DB>; now: () => Date }) {
           minStake: next.minStake,
           maxStake: next.maxStake,
         });
-        await trx
-          .updateTable('lottery_games')
-          .set({
-            name: JSON.stringify(next.name),
-            draw_days: JSON.stringify(next.drawDays),
-            draw_time: next.drawTime,
-            interval_seconds: next.intervalSeconds,
-            lock_seconds: next.lockSeconds,
-            result_source: next.resultSource,
-            min_stake: next.minStake,
-            max_stake: next.maxStake,
-            max_payout_per_number: next.maxPayoutPerNumber,
-            is_enabled: next.isEnabled,
-            sort: next.sort,
-            updated_at: now(),
-          })
-          .where('id', '=', before.id)
-          .execute();
+        await repo.updateGame(trx, before.id, {
+          name: JSON.stringify(next.name),
+          draw_days: JSON.stringify(next.drawDays),
+          draw_time: next.drawTime,
+          interval_seconds: next.intervalSeconds,
+          lock_seconds: next.lockSeconds,
+          result_source: next.resultSource,
+          min_stake: next.minStake,
+          max_stake: next.maxStake,
+          max_payout_per_number: next.maxPayoutPerNumber,
+          is_enabled: next.isEnabled,
+          sort: next.sort,
+          updated_at: now(),
+        });
         await recordAudit(trx, {
           actorType: 'admin',
           actorId: admin.adminId,
@@ -183,17 +156,12 @@ export function createLotteryAdmin(deps: { db: Kysely<DB>; now: () => Date }) {
           data: { change: patch },
           ip,
         });
-        return present((await find(trx, admin.merchantId, code)) as LotteryGameRow);
+        return present((await repo.findGame(trx, admin.merchantId, code)) as LotteryGameRow);
       });
     },
 
     async listOdds(admin: AdminPrincipal, region: LotteryRegion | undefined) {
-      let query = db
-        .selectFrom('lottery_odds')
-        .select(['region', 'bet_type', 'odds_milli', 'stake_multiplier', 'is_enabled'])
-        .where('merchant_id', '=', admin.merchantId);
-      if (region) query = query.where('region', '=', region);
-      const rows = await query.orderBy('region').orderBy('bet_type').execute();
+      const rows = await repo.findOdds(db, admin.merchantId, region);
       return rows.map((r) => ({
         region: r.region as LotteryRegion,
         betType: r.bet_type as LotteryBetTypeCode,
@@ -206,14 +174,7 @@ export function createLotteryAdmin(deps: { db: Kysely<DB>; now: () => Date }) {
     async setOdds(admin: AdminPrincipal, body: AdminLotteryOddsBody, ip: string) {
       if (!betTypesOf(body.region).includes(body.betType)) throw new DomainError('bad_request', 'betType');
       return db.transaction().execute(async (trx) => {
-        const before = await trx
-          .selectFrom('lottery_odds')
-          .selectAll()
-          .where('merchant_id', '=', admin.merchantId)
-          .where('region', '=', body.region)
-          .where('bet_type', '=', body.betType)
-          .forUpdate()
-          .executeTakeFirst();
+        const before = await repo.lockOdds(trx, admin.merchantId, body.region, body.betType);
         if (!before && (body.oddsMilli === undefined || body.stakeMultiplier === undefined)) {
           throw new DomainError('bad_request', 'oddsMilli');
         }
@@ -222,11 +183,7 @@ export function createLotteryAdmin(deps: { db: Kysely<DB>; now: () => Date }) {
           stake_multiplier: body.stakeMultiplier ?? Number(before?.stake_multiplier),
           is_enabled: body.isEnabled ?? before?.is_enabled ?? true,
         };
-        await trx
-          .insertInto('lottery_odds')
-          .values({ merchant_id: admin.merchantId, region: body.region, bet_type: body.betType, ...next, updated_at: now() })
-          .onConflict((oc) => oc.columns(['merchant_id', 'region', 'bet_type']).doUpdateSet({ ...next, updated_at: now() }))
-          .execute();
+        await repo.upsertOdds(trx, { merchantId: admin.merchantId, region: body.region, betType: body.betType }, next, now());
         await recordAudit(trx, {
           actorType: 'admin',
           actorId: admin.adminId,

@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildLotteryTestApp, fundedPlayer, type LotteryTestApp, mainBalance } from '../../../test/lottery-helpers.ts';
+import { buildLotteryTestApp, fundedPlayer, type LotteryTestApp, mainBalance, ticketRequestId } from '../../../test/lottery-helpers.ts';
 import { createHttpResultsSource } from './lottery.import.ts';
 import { createLotteryService } from './lottery.service.ts';
 
@@ -66,7 +66,12 @@ describe('the official results feed', () => {
       method: 'POST',
       url: '/lgw/vn/tickets',
       headers: player.headers,
-      payload: { gameId: 'TPHCM', numero: '20261125', lines: [{ betType: 'de', numbers: ['17'], stakePerUnit: 1_000 }] },
+      payload: {
+        gameId: 'TPHCM',
+        numero: '20261125',
+        lines: [{ betType: 'de', numbers: ['17'], stakePerUnit: 1_000 }],
+        requestId: ticketRequestId(),
+      },
     });
     expect(bet.statusCode, bet.body).toBe(200);
     const afterBet = await mainBalance(t.database.db, player.accountId);

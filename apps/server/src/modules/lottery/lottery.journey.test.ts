@@ -2,7 +2,7 @@ import { type DrawResult, type LotteryBetType, selectionHits } from '@platform/g
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loginAdmin } from '../../../test/admin-helpers.ts';
 import { auditLedger } from '../../../test/ledger-fixture.ts';
-import { buildLotteryTestApp, fundedPlayer, type LotteryTestApp, mainBalance } from '../../../test/lottery-helpers.ts';
+import { buildLotteryTestApp, fundedPlayer, type LotteryTestApp, mainBalance, ticketRequestId } from '../../../test/lottery-helpers.ts';
 
 /**
  * A member bets lô and đề on a fast e-lottery period, the draw happens, the draw settles and the
@@ -50,7 +50,13 @@ describe('a fast e-lottery draw from bet to settlement', () => {
     expect(period.remainTime).toBe(period.winningTime - t.clock.now().getTime());
 
     const player = await fundedPlayer(t, 100_000_000);
-    const place = (payload: object) => t.app.inject({ method: 'POST', url: '/lgw/vn/tickets', headers: player.headers, payload });
+    const place = (payload: object) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/lgw/vn/tickets',
+        headers: player.headers,
+        payload: { requestId: ticketRequestId(), ...payload },
+      });
     const lo = await place({
       gameId: 'EL1',
       numero: period.numero,

@@ -1,13 +1,13 @@
-import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import type { BetRecordService } from '../bet-records/bet-records.service.ts';
-import type { JobLogger, JobRunner } from '../jobs/job-runner.ts';
+import type { JobLogger } from '../jobs/job-runner.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
 import type { MerchantService } from '../merchant/merchant.service.ts';
+import type { PlatformModule } from '../module.ts';
 import type { RealtimeHub } from '../realtime/realtime.hub.ts';
-import { lotteryAdminRoutes } from './lottery.admin.routes.ts';
 import { createLotteryAdmin } from './lottery.admin.ts';
+import { lotteryAdminRoutes } from './lottery.admin-routes.ts';
 import { createHttpResultsSource } from './lottery.import.ts';
 import { createLotteryQueries } from './lottery.queries.ts';
 import { lotteryRoutes } from './lottery.routes.ts';
@@ -17,19 +17,22 @@ export const LOTTERY_JOB_NAME = 'lottery-draws';
 /** Every minute: periods ahead, due house draws, settlement and unfinished voids. */
 export const LOTTERY_JOB_CRON = '* * * * *';
 
-/** Builds the lottery service and schedules its job (handlers run once the runner starts). */
-export async function createLotteryModule(deps: {
+/**
+ * The Vietnamese lottery house game: the lottery page's calls, the operator's games, odds, results
+ * and voids, and the every-minute job (periods ahead, house draws, settlement, unfinished voids).
+ */
+export function createLotteryModule(deps: {
   db: Kysely<DB>;
   ledger: LedgerService;
   betRecords: BetRecordService;
+  merchants: MerchantService;
   realtime: RealtimeHub;
-  jobs: JobRunner;
   logger: JobLogger;
   now: () => Date;
   stakeGuard?: LotteryStakeGuard;
   /** The official results feed, when the operator has one. */
   resultsFeedUrl?: string | undefined;
-}): Promise<LotteryService> {
+}): PlatformModule<'lottery', LotteryService> {
   const lottery = createLotteryService({
     db: deps.db,
     ledger: deps.ledger,
@@ -40,20 +43,17 @@ export async function createLotteryModule(deps: {
     resultsSource: deps.resultsFeedUrl ? createHttpResultsSource(deps.resultsFeedUrl) : undefined,
     onRefusedResults: (refused) => deps.logger.warn({ job: LOTTERY_JOB_NAME, refused }, 'official results refused'),
   });
-  await deps.jobs.schedule(LOTTERY_JOB_NAME, LOTTERY_JOB_CRON, async () => {
-    const counts = await lottery.runJobRound();
-    if (counts.drawn > 0 || counts.imported > 0 || counts.settled > 0 || counts.voided > 0)
-      deps.logger.info({ job: LOTTERY_JOB_NAME, ...counts }, 'lottery round');
-  });
-  return lottery;
-}
-
-export async function registerLotteryRoutes(
-  app: FastifyInstance,
-  deps: { lottery: LotteryService; db: Kysely<DB>; merchants: MerchantService; now: () => Date },
-): Promise<void> {
-  await app.register(
-    lotteryRoutes({ lottery: deps.lottery, queries: createLotteryQueries({ db: deps.db, now: deps.now }), merchants: deps.merchants }),
-  );
-  await app.register(lotteryAdminRoutes(createLotteryAdmin({ db: deps.db, now: deps.now })));
+  const queries = createLotteryQueries({ db: deps.db, now: deps.now });
+  return {
+    name: 'lottery',
+    service: lottery,
+    routes: lotteryRoutes({ lottery, queries, merchants: deps.merchants }),
+    adminRoutes: lotteryAdminRoutes({ admin: createLotteryAdmin({ db: deps.db, now: deps.now }), lottery }),
+    jobs: (runner) =>
+      runner.schedule(LOTTERY_JOB_NAME, LOTTERY_JOB_CRON, async () => {
+        const counts = await lottery.runJobRound();
+        if (counts.drawn > 0 || counts.imported > 0 || counts.settled > 0 || counts.voided > 0)
+          deps.logger.info({ job: LOTTERY_JOB_NAME, ...counts }, 'lottery round');
+      }),
+  };
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loginAdmin } from '../../../test/admin-helpers.ts';
-import { buildLotteryTestApp, fundedPlayer, type LotteryTestApp, mainBalance } from '../../../test/lottery-helpers.ts';
+import { buildLotteryTestApp, fundedPlayer, type LotteryTestApp, mainBalance, ticketRequestId } from '../../../test/lottery-helpers.ts';
 
 /** The status matrix of the lottery calls: every refusal has its code and changes nothing. */
 
@@ -74,7 +74,7 @@ describe('lottery calls', () => {
   it('refuses bad tickets with their codes and keeps the balance', async () => {
     const player = await fundedPlayer(t, 1_000_000);
     const place = (payload: object, headers: Record<string, string> = player.headers) =>
-      t.app.inject({ method: 'POST', url: '/lgw/vn/tickets', headers, payload });
+      t.app.inject({ method: 'POST', url: '/lgw/vn/tickets', headers, payload: { requestId: ticketRequestId(), ...payload } });
     const line = (over: object = {}) => ({ betType: 'de', numbers: ['27'], stakePerUnit: 1_000, ...over });
     const cases: [object, number, string, Record<string, string>?][] = [
       [{ gameId: 'EL1', numero, lines: [line()] }, 401, 'unauthorized', {}],
@@ -121,13 +121,50 @@ describe('lottery calls', () => {
     expect((await t.app.inject({ method: 'GET', url: '/lgw/vn/games/popular?count=21' })).statusCode).toBe(400);
   });
 
+  it('makes one ticket per request id, whether the key comes in the body or the Idempotency-Key header', async () => {
+    const player = await fundedPlayer(t, 1_000_000);
+    const ticket = { gameId: 'EL1', numero, lines: [{ betType: 'de', numbers: ['45'], stakePerUnit: 1_000 }] };
+    const post = (payload: object, headers: Record<string, string> = {}) =>
+      t.app.inject({ method: 'POST', url: '/lgw/vn/tickets', headers: { ...player.headers, ...headers }, payload });
+    const key = ticketRequestId();
+    // 50 identical requests at once, as a retrying client or a double tap sends them.
+    const answers = await Promise.all(Array.from({ length: 50 }, () => post({ ...ticket, requestId: key })));
+    for (const answer of answers) expect(answer.statusCode, answer.body).toBe(200);
+    expect(new Set(answers.map((a) => a.json().value.ticketId)).size).toBe(1);
+    expect(await mainBalance(t.database.db, player.accountId)).toBe(1_000_000 - 1_000);
+
+    const headerKey = ticketRequestId();
+    const byHeader = await Promise.all(Array.from({ length: 5 }, () => post(ticket, { 'idempotency-key': headerKey })));
+    for (const answer of byHeader) expect(answer.statusCode, answer.body).toBe(200);
+    expect(new Set(byHeader.map((a) => a.json().value.ticketId)).size).toBe(1);
+    // The same key in both places is one key; two different keys are refused.
+    expect((await post({ ...ticket, requestId: headerKey }, { 'idempotency-key': headerKey })).json().value.ticketId).toBe(
+      byHeader[0]!.json().value.ticketId,
+    );
+    expect((await post({ ...ticket, requestId: ticketRequestId() }, { 'idempotency-key': headerKey })).statusCode).toBe(400);
+    // Other content under a used key is a conflict; no key at all is refused.
+    const other = await post(
+      { ...ticket, lines: [{ betType: 'de', numbers: ['46'], stakePerUnit: 1_000 }] },
+      { 'idempotency-key': headerKey },
+    );
+    expect(other.statusCode).toBe(409);
+    expect(other.json().code).toBe('idempotency_conflict');
+    expect((await post(ticket)).statusCode).toBe(400);
+    expect(await mainBalance(t.database.db, player.accountId)).toBe(1_000_000 - 2_000);
+  });
+
   it("takes an operator's official result for today's draw only, confirmed by a second operator", async () => {
     const player = await fundedPlayer(t, 1_000_000);
     const bet = await t.app.inject({
       method: 'POST',
       url: '/lgw/vn/tickets',
       headers: player.headers,
-      payload: { gameId: 'TPHCM', numero: '20261125', lines: [{ betType: 'de', numbers: ['17'], stakePerUnit: 1_000 }] },
+      payload: {
+        gameId: 'TPHCM',
+        numero: '20261125',
+        lines: [{ betType: 'de', numbers: ['17'], stakePerUnit: 1_000 }],
+        requestId: ticketRequestId(),
+      },
     });
     expect(bet.statusCode, bet.body).toBe(200);
     const first = await loginAdmin(t.app, 'risk');

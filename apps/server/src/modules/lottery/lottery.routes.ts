@@ -1,10 +1,5 @@
 import { commonErrorResponses, errorEnvelope, ok } from '@platform/contracts/envelope';
 import {
-  adminResultBodySchema,
-  adminResultEntryResponseSchema,
-  adminVoidBodySchema,
-  adminVoidResponseSchema,
-  idParamsSchema,
   lotteryHistoryQuerySchema,
   lotteryHistoryResponseSchema,
   lotteryLatestQuerySchema,
@@ -25,8 +20,8 @@ import {
 } from '@platform/contracts/lottery';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requestKeyOf } from '../../lib/request-hash.ts';
 import { requestLanguage } from '../../lib/request-language.ts';
-import { adminOf, requireAdmin } from '../../plugins/admin-auth.ts';
 import { principalOf, requireMember } from '../../plugins/auth.ts';
 import { requireRealAccount } from '../../plugins/guards.ts';
 import type { MerchantService } from '../merchant/merchant.service.ts';
@@ -35,21 +30,11 @@ import type { LotteryService } from './lottery.service.ts';
 
 const publicErrors = { 400: errorEnvelope, 404: errorEnvelope, 500: errorEnvelope };
 const memberErrors = { 400: errorEnvelope, 401: errorEnvelope, 403: errorEnvelope, 404: errorEnvelope, 500: errorEnvelope };
-const adminErrors = {
-  400: errorEnvelope,
-  401: errorEnvelope,
-  403: errorEnvelope,
-  404: errorEnvelope,
-  409: errorEnvelope,
-  500: errorEnvelope,
-};
 const security = [{ session: [] }];
-/** Results and voids are risk decisions. */
-const risk = requireAdmin(['risk']);
 /** Tickets a member may place per minute. */
 const TICKETS_PER_MINUTE = 60;
 
-/** The lottery page's calls (spec "Lottery") and the operator's result and void calls. */
+/** The lottery page's calls (spec "Lottery"); the operator's are in lottery.admin-routes.ts. */
 export function lotteryRoutes(deps: {
   lottery: LotteryService;
   queries: LotteryQueries;
@@ -201,7 +186,7 @@ export function lotteryRoutes(deps: {
           response: { 200: ticketResponseSchema, ...commonErrorResponses },
         },
       },
-      async (request) => ok(await lottery.placeTicket(principalOf(request), request.body)),
+      async (request) => ok(await lottery.placeTicket(principalOf(request), request.body, requestKeyOf(request, request.body.requestId))),
     );
 
     app.get(
@@ -226,60 +211,6 @@ export function lotteryRoutes(deps: {
             ...(gameId !== undefined ? { gameId } : {}),
           }),
         });
-      },
-    );
-
-    app.post(
-      '/admin-api/lottery/results',
-      {
-        preHandler: risk,
-        schema: {
-          tags: ['admin'],
-          summary: "Enters the official result of today's draw (Vietnam time); a second operator confirms it",
-          security,
-          body: adminResultBodySchema,
-          response: { 200: adminResultEntryResponseSchema, ...adminErrors },
-        },
-      },
-      async (request) => {
-        const { merchantId: _m, ...entry } = await lottery.enterResult(adminOf(request), request.body);
-        return ok(entry);
-      },
-    );
-
-    app.post(
-      '/admin-api/lottery/results/:id/confirm',
-      {
-        preHandler: risk,
-        schema: {
-          tags: ['admin'],
-          summary: 'A second operator confirms an entered result: it is published and the draw settles',
-          security,
-          params: idParamsSchema,
-          response: { 200: adminResultEntryResponseSchema, ...adminErrors },
-        },
-      },
-      async (request) => {
-        const { merchantId: _m, ...entry } = await lottery.confirmResult(adminOf(request), request.params.id);
-        return ok(entry);
-      },
-    );
-
-    app.post(
-      '/admin-api/lottery/periods/void',
-      {
-        preHandler: risk,
-        schema: {
-          tags: ['admin'],
-          summary: 'Voids a draw that has not settled: every ticket is refunded once',
-          security,
-          body: adminVoidBodySchema,
-          response: { 200: adminVoidResponseSchema, ...adminErrors },
-        },
-      },
-      async (request) => {
-        const { voidedTickets } = await lottery.voidPeriod(adminOf(request), request.body);
-        return ok({ gameId: request.body.gameId, numero: request.body.numero, voidedTickets });
       },
     );
   };

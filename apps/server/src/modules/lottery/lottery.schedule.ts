@@ -1,3 +1,5 @@
+import { dateAtOffset } from '../../lib/time-format.ts';
+
 /**
  * Draw times. Vietnam keeps UTC+7 all year (no daylight saving), so a fixed offset is exact.
  */
@@ -19,7 +21,7 @@ export type PlannedPeriod = { numero: string; drawDate: string; opensAt: Date; l
 
 /** The calendar day `YYYY-MM-DD` in Vietnam at an instant. */
 export function vietnamDateOf(at: Date): string {
-  return new Date(at.getTime() + VIETNAM_UTC_OFFSET_MS).toISOString().slice(0, 10);
+  return dateAtOffset(at, VIETNAM_UTC_OFFSET_MS / 60_000);
 }
 
 /** 1 = Sunday (Chủ nhật) .. 7 = Saturday (Thứ 7) of a Vietnam calendar day. */

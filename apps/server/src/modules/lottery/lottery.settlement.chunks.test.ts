@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLedger } from '../../../test/ledger-fixture.ts';
-import { buildLotteryTestApp, fundedPlayer, type LotteryTestApp, mainBalance } from '../../../test/lottery-helpers.ts';
+import { buildLotteryTestApp, fundedPlayer, type LotteryTestApp, mainBalance, ticketRequestId } from '../../../test/lottery-helpers.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
 import { createLotteryService } from './lottery.service.ts';
 
@@ -43,7 +43,12 @@ describe('lottery settlement in chunks', () => {
           method: 'POST',
           url: '/lgw/vn/tickets',
           headers: players[index]!.headers,
-          payload: { gameId: 'EL1', numero, lines: DIGITS.map((digit) => ({ betType: 'duoi', numbers: [digit], stakePerUnit: STAKE })) },
+          payload: {
+            gameId: 'EL1',
+            numero,
+            lines: DIGITS.map((digit) => ({ betType: 'duoi', numbers: [digit], stakePerUnit: STAKE })),
+            requestId: ticketRequestId(),
+          },
         });
         expect(res.statusCode, res.body).toBe(200);
       }

@@ -2,7 +2,7 @@ import { type DrawResult, type LotteryBetType, selectionHits, selectionShape } f
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLedger } from '../../../test/ledger-fixture.ts';
-import { buildLotteryTestApp, fundedPlayer, type LotteryTestApp, mainBalance } from '../../../test/lottery-helpers.ts';
+import { buildLotteryTestApp, fundedPlayer, type LotteryTestApp, mainBalance, ticketRequestId } from '../../../test/lottery-helpers.ts';
 
 /**
  * Random tickets on random (seeded) draws, settled twice at once and again by the job: every
@@ -56,7 +56,7 @@ describe('lottery settlement', () => {
             method: 'POST',
             url: '/lgw/vn/tickets',
             headers: players[ticket.player]!.headers,
-            payload: { gameId: 'EL1', numero, lines: ticket.lines },
+            payload: { gameId: 'EL1', numero, lines: ticket.lines, requestId: ticketRequestId() },
           });
           expect(res.statusCode, res.body).toBe(200);
           placed.push({ player: ticket.player, lines: res.json().value.lines, stake: res.json().value.totalStake });

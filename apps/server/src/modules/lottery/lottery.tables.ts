@@ -91,6 +91,9 @@ export type LotteryTicketsTable = {
   bet_record_id: number | null;
   created_at: ColumnType<Date, Date, Date>;
   settled_at: Date | null;
+  /** The client's id of the purchase and the fingerprint of its content; null on older tickets. */
+  request_id: ColumnType<string | null, string | null | undefined, never>;
+  request_hash: ColumnType<string | null, string | null | undefined, never>;
 };
 
 export type LotteryTicketLinesTable = {

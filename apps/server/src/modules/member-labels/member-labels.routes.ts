@@ -1,7 +1,7 @@
 import { commonErrorResponses, ok, okEnvelope } from '@platform/contracts/envelope';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { adminOf, requireAdmin } from '../../plugins/admin-auth.ts';
+import { adminOf, operatorOf, requireAdmin } from '../../plugins/admin-auth.ts';
 import type { MemberLabelsService } from './member-labels.service.ts';
 
 const labelSchema = z.object({
@@ -42,11 +42,6 @@ const errors = {
 /** Back-office calls for member labels and VIP tiers (docs/admin-api.md). */
 export function memberLabelsRoutes(labels: MemberLabelsService): FastifyPluginAsyncZod {
   return async (app) => {
-    const operator = (request: Parameters<typeof adminOf>[0]) => {
-      const admin = adminOf(request);
-      return { adminId: admin.adminId, merchantId: admin.merchantId, ip: request.ip };
-    };
-
     app.get(
       '/admin-api/member-labels',
       {
@@ -73,7 +68,7 @@ export function memberLabelsRoutes(labels: MemberLabelsService): FastifyPluginAs
           response: { 200: okEnvelope(labelSchema), ...errors },
         },
       },
-      async (request) => ok(await labels.create(operator(request), request.body)),
+      async (request) => ok(await labels.create(operatorOf(request), request.body)),
     );
 
     app.put(
@@ -89,7 +84,7 @@ export function memberLabelsRoutes(labels: MemberLabelsService): FastifyPluginAs
           response: { 200: okEnvelope(labelSchema), ...errors },
         },
       },
-      async (request) => ok(await labels.update(operator(request), request.params.labelId, request.body)),
+      async (request) => ok(await labels.update(operatorOf(request), request.params.labelId, request.body)),
     );
 
     app.put(
@@ -105,7 +100,7 @@ export function memberLabelsRoutes(labels: MemberLabelsService): FastifyPluginAs
           response: { 200: okEnvelope(memberLabelsValue), ...errors },
         },
       },
-      async (request) => ok(await labels.setForMember(operator(request), request.params.memberId, request.body.labelIds)),
+      async (request) => ok(await labels.setForMember(operatorOf(request), request.params.memberId, request.body.labelIds)),
     );
   };
 }

@@ -1,7 +1,10 @@
-import { type Kysely, sql } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../../db/schema.ts';
+import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { DomainError } from '../../lib/domain-error.ts';
+import { lockMember } from '../accounts/member-directory.ts';
 import { recordAudit } from '../audit/audit.service.ts';
+import * as repo from './member-labels.repository.ts';
 
 type Operator = { adminId: number; merchantId: number; ip: string | null };
 
@@ -25,7 +28,16 @@ export const NO_LABELS: MemberLabelsOf = { names: [], club: null };
 
 export type MemberLabelsService = ReturnType<typeof createMemberLabelsService>;
 
-const isUniqueViolation = (error: unknown) => (error as { code?: string } | null)?.code === '23505';
+/**
+ * Who holds which label (`member_id`, `label_id`), as a sub-query another module's repository may
+ * use where it must filter by label holders in the same query (the inbox's label messages).
+ */
+export const labelAssignmentsForJoin = repo.assignmentsForJoin;
+
+/** Whether the label is one of the merchant's. */
+export async function isLabelOfMerchant(db: Kysely<DB> | Transaction<DB>, merchantId: number, labelId: number): Promise<boolean> {
+  return (await repo.findIdsOfMerchant(db, merchantId, [labelId])).length === 1;
+}
 
 /**
  * Member labels: tags and VIP tiers an operator defines and gives members. The member's first label
@@ -36,53 +48,24 @@ export function createMemberLabelsService(deps: { db: Kysely<DB> }) {
   const { db } = deps;
 
   async function list(merchantId: number): Promise<MemberLabel[]> {
-    const rows = await db
-      .selectFrom('member_labels as l')
-      .select((eb) => [
-        'l.id',
-        'l.code',
-        'l.name',
-        'l.rank_level as rankLevel',
-        'l.sort',
-        'l.is_enabled as isEnabled',
-        eb
-          .selectFrom('member_label_assignments as a')
-          .select(sql<number>`count(*)::int`.as('n'))
-          .whereRef('a.label_id', '=', 'l.id')
-          .as('memberCount'),
-      ])
-      .where('l.merchant_id', '=', merchantId)
-      .orderBy('l.sort')
-      .orderBy('l.id')
-      .execute();
+    const rows = await repo.findByMerchantWithCounts(db, merchantId);
     return rows.map((r) => ({ ...r, id: Number(r.id), memberCount: Number(r.memberCount ?? 0) }));
   }
 
   async function create(op: Operator, input: LabelInput): Promise<MemberLabel> {
     try {
       return await db.transaction().execute(async (trx) => {
-        const row = await trx
-          .insertInto('member_labels')
-          .values({
-            merchant_id: op.merchantId,
-            code: input.code,
-            name: input.name,
-            rank_level: input.rankLevel,
-            sort: input.sort,
-            is_enabled: input.isEnabled,
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow();
+        const id = await repo.insert(trx, op.merchantId, input);
         await recordAudit(trx, {
           actorType: 'admin',
           actorId: op.adminId,
           action: 'member_label.create',
           subjectType: 'member_label',
-          subjectId: Number(row.id),
+          subjectId: id,
           data: input,
           ip: op.ip,
         });
-        return { id: Number(row.id), ...input, memberCount: 0 };
+        return { id, ...input, memberCount: 0 };
       });
     } catch (error) {
       if (isUniqueViolation(error)) throw new DomainError('member_label_code_taken', 'code');
@@ -93,26 +76,9 @@ export function createMemberLabelsService(deps: { db: Kysely<DB> }) {
   async function update(op: Operator, labelId: number, input: LabelInput): Promise<MemberLabel> {
     try {
       await db.transaction().execute(async (trx) => {
-        const before = await trx
-          .selectFrom('member_labels')
-          .selectAll()
-          .where('id', '=', labelId)
-          .where('merchant_id', '=', op.merchantId)
-          .forUpdate()
-          .executeTakeFirst();
+        const before = await repo.lockById(trx, op.merchantId, labelId);
         if (!before) throw new DomainError('member_label_not_found');
-        await trx
-          .updateTable('member_labels')
-          .set({
-            code: input.code,
-            name: input.name,
-            rank_level: input.rankLevel,
-            sort: input.sort,
-            is_enabled: input.isEnabled,
-            updated_at: new Date(),
-          })
-          .where('id', '=', labelId)
-          .execute();
+        await repo.update(trx, labelId, input, new Date());
         await recordAudit(trx, {
           actorType: 'admin',
           actorId: op.adminId,
@@ -139,35 +105,20 @@ export function createMemberLabelsService(deps: { db: Kysely<DB> }) {
   async function setForMember(op: Operator, memberId: number, labelIds: number[]): Promise<MemberLabelsOf> {
     const wanted = [...new Set(labelIds)];
     await db.transaction().execute(async (trx) => {
-      const member = await trx
-        .selectFrom('members')
-        .select('id')
-        .where('id', '=', memberId)
-        .where('merchant_id', '=', op.merchantId)
-        .forUpdate()
-        .executeTakeFirst();
+      const member = await lockMember(trx, memberId, { merchantId: op.merchantId });
       if (!member) throw new DomainError('not_found', 'member');
       if (wanted.length > 0) {
-        const known = await trx
-          .selectFrom('member_labels')
-          .select('id')
-          .where('merchant_id', '=', op.merchantId)
-          .where('id', 'in', wanted)
-          .execute();
+        const known = await repo.findIdsOfMerchant(trx, op.merchantId, wanted);
         if (known.length !== wanted.length) throw new DomainError('member_label_not_found');
       }
-      const before = await trx.selectFrom('member_label_assignments').select('label_id').where('member_id', '=', memberId).execute();
-      const had = new Set(before.map((r) => Number(r.label_id)));
+      const had = new Set(await repo.findAssignedLabelIds(trx, memberId));
       const removed = [...had].filter((id) => !wanted.includes(id));
       const added = wanted.filter((id) => !had.has(id));
       if (removed.length > 0) {
-        await trx.deleteFrom('member_label_assignments').where('member_id', '=', memberId).where('label_id', 'in', removed).execute();
+        await repo.deleteAssignments(trx, memberId, removed);
       }
       if (added.length > 0) {
-        await trx
-          .insertInto('member_label_assignments')
-          .values(added.map((labelId) => ({ member_id: memberId, label_id: labelId, assigned_by: op.adminId })))
-          .execute();
+        await repo.insertAssignments(trx, memberId, added, op.adminId);
       }
       if (removed.length > 0 || added.length > 0) {
         await recordAudit(trx, {
@@ -185,15 +136,7 @@ export function createMemberLabelsService(deps: { db: Kysely<DB> }) {
   }
 
   async function labelsOf(memberId: number): Promise<MemberLabelsOf> {
-    const rows = await db
-      .selectFrom('member_label_assignments as a')
-      .innerJoin('member_labels as l', 'l.id', 'a.label_id')
-      .select(['l.name', 'l.rank_level as rankLevel'])
-      .where('a.member_id', '=', memberId)
-      .where('l.is_enabled', '=', true)
-      .orderBy('l.sort')
-      .orderBy('l.id')
-      .execute();
+    const rows = await repo.findEnabledOfMember(db, memberId);
     let club: MemberLabelsOf['club'] = null;
     for (const row of rows) {
       if (row.rankLevel !== null && (club === null || row.rankLevel > club.rankLevel)) club = { name: row.name, rankLevel: row.rankLevel };

@@ -14,3 +14,7 @@ export async function findFirst(db: Kysely<DB>): Promise<MerchantRow | undefined
 export async function insert(db: Kysely<DB>, row: { code: string; name: string; currency: string }): Promise<MerchantRow> {
   return db.insertInto('merchants').values(row).returning(['id', 'code', 'name', 'currency']).executeTakeFirstOrThrow();
 }
+
+export async function findById(db: Kysely<DB>, id: number): Promise<MerchantRow> {
+  return db.selectFrom('merchants').select(['id', 'code', 'name', 'currency']).where('id', '=', id).executeTakeFirstOrThrow();
+}

@@ -25,3 +25,8 @@ export function createMerchantService(deps: { db: Kysely<DB>; defaultCode: strin
     create: (row: { code: string; name: string; currency: string }) => repo.insert(deps.db, row),
   };
 }
+
+/** The merchant's currency (the default for what an operator creates without naming one). */
+export async function merchantCurrencyOf(db: Kysely<DB>, merchantId: number): Promise<string> {
+  return (await repo.findById(db, merchantId)).currency;
+}

@@ -2,7 +2,7 @@ import { REALTIME_CLOSE, type RealtimeServerMessage } from '@platform/contracts/
 import type { PubSub } from '../../lib/pubsub.ts';
 import { presentWalletBalance } from '../ledger/ledger.presenter.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
-import type { Principal, SessionService } from '../session/session.service.ts';
+import { type Principal, SESSION_ENDED_CHANNEL, type SessionEndedEvent, type SessionService } from '../session/session.service.ts';
 
 /** How often open tabs' balances are compared with the ledger. */
 export const BALANCE_WATCH_INTERVAL_MS = 1_000;
@@ -50,6 +50,7 @@ export function createRealtimeHub(deps: {
   let lastSessionCheck = deps.now().getTime();
   let ticking: Promise<void> | undefined;
   let unsubscribe: (() => Promise<void>) | undefined;
+  let unsubscribeSessions: (() => Promise<void>) | undefined;
 
   function sendLocal(memberId: number, message: RealtimeServerMessage): void {
     const text = JSON.stringify(message);
@@ -70,7 +71,24 @@ export function createRealtimeHub(deps: {
     }
   }
 
+  /** Closes this node's sockets of an ended session, or of every session of a member. */
+  function closeEnded(event: SessionEndedEvent): void {
+    const sets = 'memberId' in event ? [byMember.get(event.memberId)] : [...byMember.values()];
+    for (const set of sets) {
+      for (const connection of [...(set ?? [])]) {
+        if ('sessionId' in event && connection.principal.sessionId !== event.sessionId) continue;
+        connection.socket.close(REALTIME_CLOSE.sessionEnded, 'session ended');
+        remove(connection);
+      }
+    }
+  }
+
   async function start(): Promise<void> {
+    unsubscribeSessions = await pubsub.subscribe(SESSION_ENDED_CHANNEL, (raw) => {
+      const event = raw as { sessionId?: unknown; memberId?: unknown };
+      if (typeof event.sessionId === 'number') closeEnded({ sessionId: event.sessionId });
+      else if (typeof event.memberId === 'number') closeEnded({ memberId: event.memberId });
+    });
     unsubscribe = await pubsub.subscribe(MEMBER_EVENTS_CHANNEL, (raw) => {
       const event = raw as { memberId?: unknown; merchantId?: unknown; message?: RealtimeServerMessage };
       if (!event.message) return;
@@ -191,6 +209,7 @@ export function createRealtimeHub(deps: {
       for (const set of byMember.values()) for (const c of set) c.socket.close(1001, 'server shutting down');
       byMember.clear();
       await unsubscribe?.();
+      await unsubscribeSessions?.();
     },
   };
 }

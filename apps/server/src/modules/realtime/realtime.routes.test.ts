@@ -156,4 +156,36 @@ describe('GET /ws', () => {
     await live.until(() => live.closeCode() !== undefined);
     expect(live.closeCode()).toBe(REALTIME_CLOSE.sessionEnded);
   });
+
+  it("closes that session's sockets at once on logout, a password change and a lock, and leaves other sessions open", async () => {
+    const player = f.players[1]!;
+    const open = async (token: string) => {
+      const socket = await connect();
+      socket.ws.send(JSON.stringify({ type: 'auth', token }));
+      await socket.until(() => socket.messages.some((m) => m.type === 'ready'));
+      return socket;
+    };
+    // Logout ends this session only: its sockets close, the same member's other session stays.
+    const leaving = await t.app.services.sessions.create(player.member.id);
+    const staying = await t.app.services.sessions.create(player.member.id);
+    const leavingSocket = await open(leaving.token);
+    const stayingSocket = await open(staying.token);
+    const logout = await t.app.inject({
+      method: 'DELETE',
+      url: '/wps/session/logout',
+      headers: { authorization: `Bearer ${leaving.token}` },
+    });
+    expect(logout.statusCode, logout.body).toBe(200);
+    // No time passes and no watch round runs: the close comes from the logout itself.
+    await leavingSocket.until(() => leavingSocket.closeCode() !== undefined);
+    expect(leavingSocket.closeCode()).toBe(REALTIME_CLOSE.sessionEnded);
+    expect(stayingSocket.closeCode()).toBeUndefined();
+
+    // Ending every session of the member (a password change, a lock) closes every socket of it.
+    const second = await open((await t.app.services.sessions.create(player.member.id)).token);
+    await t.app.services.sessions.revokeAllForMember(player.member.id);
+    await stayingSocket.until(() => stayingSocket.closeCode() !== undefined);
+    await second.until(() => second.closeCode() !== undefined);
+    expect([stayingSocket.closeCode(), second.closeCode()]).toEqual([REALTIME_CLOSE.sessionEnded, REALTIME_CLOSE.sessionEnded]);
+  });
 });

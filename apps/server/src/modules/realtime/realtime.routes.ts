@@ -42,7 +42,8 @@ export function realtimeRoutes(deps: { hub: RealtimeHub; sessions: SessionServic
         if (detach || isAuthenticating) return;
         isAuthenticating = true;
         const principal = await sessions.resolve(message.token);
-        if (!principal) return socket.close(REALTIME_CLOSE.unauthorized, 'unauthorized');
+        // A session limited to the password change gets no pushes (balances, messages) either.
+        if (!principal || principal.isPasswordChangeOnly) return socket.close(REALTIME_CLOSE.unauthorized, 'unauthorized');
         clearTimeout(authTimer);
         // The socket may have closed while the session was being read.
         if (socket.readyState !== socket.OPEN) return;

@@ -9,7 +9,8 @@ import type { MemberAccountKind, TransferCode } from '../ledger/ledger.codes.ts'
  * - a released stake (`stake_void`) and a correction (`reversal`) undo an earlier movement: cancelled;
  * - money held for a withdrawal (`withdrawal_hold`) is a withdrawal, and released on rejection
  *   (`withdrawal_release`) it is a returned withdrawal;
- * - play money credited to a trial account (`trial_credit`) is shown as a promotion.
+ * - play money credited to a trial account (`trial_credit`) is shown as a promotion;
+ * - funding, claiming and the return of a red envelope are all `red_envelope`.
  */
 export const RECORD_TYPE_OF_CODE: Readonly<Record<TransferCode, RecordType>> = {
   deposit: 'deposit',
@@ -34,6 +35,10 @@ export const RECORD_TYPE_OF_CODE: Readonly<Record<TransferCode, RecordType>> = {
   withdrawal_fee: 'withdrawal',
   reversal: 'cancelled',
   trial_credit: 'promotion',
+  agent_wallet_move: 'agent_wallet_move',
+  red_envelope_fund: 'red_envelope',
+  red_envelope_claim: 'red_envelope',
+  red_envelope_return: 'red_envelope',
 };
 
 export function recordTypeOf(code: string): RecordType {

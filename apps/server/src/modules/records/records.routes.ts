@@ -1,7 +1,7 @@
 import { commonErrorResponses, ok } from '@platform/contracts/envelope';
 import {
-  profitQuerySchema,
   profitResponseSchema,
+  recordsRangeQuerySchema,
   transactionHistoryQuerySchema,
   transactionHistoryResponseSchema,
 } from '@platform/contracts/records';
@@ -47,7 +47,7 @@ export function recordsRoutes(records: RecordsService): FastifyPluginAsyncZod {
           tags: ['records'],
           summary: "The session member's profit and loss per day and game category",
           security: [{ session: [] }],
-          querystring: profitQuerySchema,
+          querystring: recordsRangeQuerySchema,
           response: { 200: profitResponseSchema, ...errors },
         },
       },

@@ -65,7 +65,7 @@ export function createRecordsService(deps: { ledger: LedgerService; settings: Se
     const from = query.from ?? addDays(to, -(RECORDS_RANGE_DAYS_DEFAULT - 1));
     if (from > to) throw new DomainError('bad_request', 'from must not be after to');
     if (daysBetweenInclusive(from, to) > RECORDS_RANGE_DAYS_MAX)
-      throw new DomainError('records_range_too_long', `${RECORDS_RANGE_DAYS_MAX} days`);
+      throw new DomainError('records_range_too_long', undefined, { days: String(RECORDS_RANGE_DAYS_MAX) });
     return { from, to, timeZone, fromInstant: startOfLocalDate(from, timeZone), toInstant: startOfLocalDate(addDays(to, 1), timeZone) };
   }
 

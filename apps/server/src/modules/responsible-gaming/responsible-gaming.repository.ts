@@ -18,16 +18,6 @@ export type RgStateRow = {
   realityCheckMinutes: number | null;
 };
 
-/** The member's merchant and currency (members belong to accounts; read only). */
-export async function findMember(db: Executor, memberId: number): Promise<{ merchantId: number; currency: string } | undefined> {
-  const row = await db
-    .selectFrom('members')
-    .select(['merchant_id as merchantId', 'currency'])
-    .where('id', '=', memberId)
-    .executeTakeFirst();
-  return row && { merchantId: row.merchantId, currency: row.currency.trim() };
-}
-
 export async function findLimits(db: Executor, memberId: number): Promise<RgLimitRow[]> {
   return db
     .selectFrom('rg_limits')

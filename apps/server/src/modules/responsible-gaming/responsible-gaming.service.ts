@@ -11,10 +11,14 @@ import {
 import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import { DomainError } from '../../lib/domain-error.ts';
+import { messageDateTimeOf } from '../../lib/time-format.ts';
 import { localDateOf, periodStartOf } from '../../lib/time-zone.ts';
+import { findMember } from '../accounts/member-directory.ts';
 import { recordAudit } from '../audit/audit.service.ts';
+import { realRoundsSince } from '../bet-records/bet-records.service.ts';
 import type { TransferCode } from '../ledger/ledger.codes.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
+import { sessionStartedAt } from '../session/session.service.ts';
 import { changeLimit, effectiveLimit, type StoredLimit } from './responsible-gaming.limits.ts';
 import * as repo from './responsible-gaming.repository.ts';
 
@@ -82,7 +86,7 @@ export function createResponsibleGamingService(deps: {
   const { db, ledger, now } = deps;
 
   async function memberOf(memberId: number, executor: Kysely<DB>) {
-    const member = await repo.findMember(executor, memberId);
+    const member = await findMember(executor, memberId);
     if (!member) throw new DomainError('not_found', 'member');
     return member;
   }
@@ -136,17 +140,7 @@ export function createResponsibleGamingService(deps: {
   }
 
   function untilParams(until: Date, timeZone: string): MessageParams {
-    const format = (locale: string) =>
-      new Intl.DateTimeFormat(locale, {
-        timeZone,
-        year: 'numeric',
-        month: '2-digit',
-        day: '2-digit',
-        hour: '2-digit',
-        minute: '2-digit',
-        hourCycle: 'h23',
-      }).format(until);
-    return { until: { vi: format('vi-VN'), en: format('en-GB') } };
+    return { until: messageDateTimeOf(until, timeZone) };
   }
 
   /** Refuses while the member is self-excluded or on a break. */
@@ -163,7 +157,7 @@ export function createResponsibleGamingService(deps: {
   }
 
   async function assertCanLogin(memberId: number): Promise<void> {
-    const member = await repo.findMember(db, memberId);
+    const member = await findMember(db, memberId);
     if (!member) return;
     await assertNotBlocked(await repo.findState(db, memberId), member.merchantId);
   }
@@ -322,21 +316,9 @@ export function createResponsibleGamingService(deps: {
   /** The reality check of a session: the interval, when the session began, and the rounds played since. */
   async function realityCheck(principal: { memberId: number; sessionId: number; currency: string }) {
     const current = await state(principal.memberId);
-    const session = await db.selectFrom('sessions').select('created_at').where('id', '=', principal.sessionId).executeTakeFirst();
-    if (!session) throw new DomainError('unauthorized');
-    const startedAt = new Date(session.created_at);
-    const played = await db
-      .selectFrom('bet_records')
-      .select((eb) => [
-        eb.fn.countAll<string>().as('rounds'),
-        eb.fn.coalesce(eb.fn.sum<string>('stake'), eb.lit(0)).as('stake'),
-        eb.fn.coalesce(eb.fn.sum<string>('payout'), eb.lit(0)).as('payout'),
-      ])
-      .where('member_id', '=', principal.memberId)
-      .where('is_trial', '=', false)
-      .where('status', '!=', 'cancelled')
-      .where('opened_at', '>=', startedAt)
-      .executeTakeFirstOrThrow();
+    const startedAt = await sessionStartedAt(db, principal.sessionId);
+    if (!startedAt) throw new DomainError('unauthorized');
+    const played = await realRoundsSince(db, principal.memberId, startedAt);
     const stake = Number(played.stake);
     const payout = Number(played.payout);
     return {

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
+import { publicMembers } from '../accounts/member-directory.ts';
 
 export type SessionWithMember = {
   sessionId: number;
@@ -11,11 +12,20 @@ export type SessionWithMember = {
   memberStatus: 'active' | 'locked' | 'closed';
   lastSeenAt: Date;
   expiresAt: Date;
+  isPasswordChangeOnly: boolean;
 };
 
 export async function insertSession(
   db: Kysely<DB>,
-  row: { tokenHash: string; memberId: number; createdAt: Date; expiresAt: Date; ip: string | null; userAgent: string | null },
+  row: {
+    tokenHash: string;
+    memberId: number;
+    createdAt: Date;
+    expiresAt: Date;
+    ip: string | null;
+    userAgent: string | null;
+    isPasswordChangeOnly: boolean;
+  },
 ): Promise<number> {
   const inserted = await db
     .insertInto('sessions')
@@ -27,6 +37,7 @@ export async function insertSession(
       expires_at: row.expiresAt,
       ip: row.ip,
       user_agent: row.userAgent,
+      is_password_change_only: row.isPasswordChangeOnly,
     })
     .returning('id')
     .executeTakeFirstOrThrow();
@@ -36,7 +47,7 @@ export async function insertSession(
 export async function findActiveByTokenHash(db: Kysely<DB>, tokenHash: string): Promise<SessionWithMember | undefined> {
   return db
     .selectFrom('sessions')
-    .innerJoin('members', 'members.id', 'sessions.member_id')
+    .innerJoin(publicMembers(db).as('members'), 'members.id', 'sessions.member_id')
     .select([
       'sessions.id as sessionId',
       'members.id as memberId',
@@ -47,6 +58,7 @@ export async function findActiveByTokenHash(db: Kysely<DB>, tokenHash: string): 
       'members.status as memberStatus',
       'sessions.last_seen_at as lastSeenAt',
       'sessions.expires_at as expiresAt',
+      'sessions.is_password_change_only as isPasswordChangeOnly',
     ])
     .where('sessions.token_hash', '=', tokenHash)
     .where('sessions.revoked_at', 'is', null)
@@ -69,4 +81,21 @@ export async function revokeAllForMember(db: Kysely<DB>, memberId: number, at: D
     .where('revoked_at', 'is', null)
     .executeTakeFirst();
   return Number(result.numUpdatedRows);
+}
+
+export async function findCreatedAt(db: Kysely<DB>, sessionId: number): Promise<Date | undefined> {
+  const row = await db.selectFrom('sessions').select('created_at').where('id', '=', sessionId).executeTakeFirst();
+  return row && new Date(row.created_at);
+}
+
+/** A member's sessions, newest first. */
+export async function findRecentForMember(db: Kysely<DB>, memberId: number, limit: number) {
+  return db
+    .selectFrom('sessions')
+    .select(['id', 'created_at', 'last_seen_at', 'expires_at', 'revoked_at', 'ip', 'user_agent'])
+    .where('member_id', '=', memberId)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
 }

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { DB } from '../../db/schema.ts';
+import { createBoundedCache } from '../../lib/bounded-cache.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import * as repo from './settings.repository.ts';
 
@@ -18,22 +19,24 @@ export function defineSetting<S extends z.ZodType>(key: string, schema: S, defau
 
 /** Settings are read on hot paths; a short cache keeps that off the database. */
 export const SETTINGS_CACHE_TTL_MS = 5_000;
+/** Values remembered per node at most (merchants times settings read). */
+export const SETTINGS_CACHE_ENTRIES_MAX = 10_000;
 
 export type SettingsService = ReturnType<typeof createSettingsService>;
 
-export function createSettingsService(deps: { db: Kysely<DB>; now?: () => number }) {
-  const now = deps.now ?? Date.now;
-  const cache = new Map<string, { value: unknown; expiresAt: number }>();
+export function createSettingsService(deps: { db: Kysely<DB>; now?: () => Date }) {
+  const now = deps.now ?? (() => new Date());
+  const cache = createBoundedCache<string, unknown>({ max: SETTINGS_CACHE_ENTRIES_MAX, ttlMs: SETTINGS_CACHE_TTL_MS, now });
 
   /** Pass `executor` (a transaction) when called inside one: the database must not be used there. */
   async function get<S extends z.ZodType>(merchantId: number, def: SettingDefinition<S>, executor?: Kysely<DB>): Promise<z.output<S>> {
     const cacheKey = `${merchantId}:${def.key}`;
-    const hit = cache.get(cacheKey);
-    if (hit && hit.expiresAt > now()) return hit.value as z.output<S>;
+    const hit = cache.lookup(cacheKey);
+    if (hit) return hit.value as z.output<S>;
     const stored = await repo.findValue(executor ?? deps.db, merchantId, def.key);
     const parsed = stored === undefined ? undefined : def.schema.safeParse(stored);
     const value = parsed?.success ? (parsed.data as z.output<S>) : def.defaultValue;
-    cache.set(cacheKey, { value, expiresAt: now() + SETTINGS_CACHE_TTL_MS });
+    cache.set(cacheKey, value);
     return value;
   }
 

@@ -44,5 +44,7 @@ export function presentPermission(permission: Permission, language: SiteLanguage
     maintenance: { ...presentMaintenance(state.maintenance, language), isUnderMaintenance: state.isUnderMaintenance },
     regionRestriction: { isRestricted: state.isRegionRestricted },
     host: permission.host,
+    timeZone: permission.timeZone,
+    currency: permission.currency,
   };
 }

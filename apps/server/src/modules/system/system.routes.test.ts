@@ -2,6 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { createMerchant } from '../../../test/factories.ts';
 import { parseEnv } from '../../env.ts';
+import { memberTimeZoneSetting } from '../records/records.settings.ts';
 import {
   analyticsSetting,
   cdnSetting,
@@ -201,7 +202,7 @@ describe('the system calls', () => {
       const res = await t.app.inject({ method: 'GET', url: '/wps/system/status?lang=xx' });
       expect(res.statusCode).toBe(400);
       expect(res.json()).toMatchObject({ success: false, code: 'bad_request' });
-      expect(res.json().message).toContain('querystring.lang');
+      expect(res.json().message).toBe('Ngôn ngữ không đúng định dạng. Vui lòng kiểm tra lại rồi nhập lại.');
     });
 
     it('refuses region settings that are not CIDR ranges or country codes', async () => {
@@ -327,8 +328,15 @@ describe('the system calls', () => {
         maintenance: { isUnderMaintenance: false, title: '', info: '', endsAt: null },
         regionRestriction: { isRestricted: false },
         host: { name: 'www.lotus.example', isAllowed: true },
+        timeZone: 'Asia/Ho_Chi_Minh',
+        currency: expect.stringMatching(/^[A-Z]{3}$/),
       });
       expect(res.body).not.toContain('10.1.0.0');
+      // Every time a member sees is shown in the merchant's zone, which the operator may change.
+      await settings().set(merchantId, memberTimeZoneSetting, 'Asia/Bangkok', 'test');
+      const moved = await t.app.inject({ method: 'GET', url: '/wps/system/permission?host=www.lotus.example', remoteAddress: US_IP });
+      expect(moved.json().value.timeZone).toBe('Asia/Bangkok');
+      await settings().set(merchantId, memberTimeZoneSetting, memberTimeZoneSetting.defaultValue, 'test');
 
       const elsewhere = await t.app.inject({
         method: 'GET',
@@ -368,7 +376,7 @@ describe('the system calls', () => {
         const res = await t.app.inject({ method: 'GET', url });
         expect(res.statusCode).toBe(400);
         expect(res.json()).toMatchObject({ success: false, code: 'bad_request' });
-        expect(res.json().message).toContain('querystring');
+        expect(res.json().message).toMatch(/tên miền/i);
       }
     });
   });

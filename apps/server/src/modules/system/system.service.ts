@@ -49,8 +49,10 @@ export function createSystemService(deps: {
   merchants: MerchantService;
   now: () => Date;
   countryOf: CountryLookup;
+  /** The time zone members' times are shown in (the records module's, the merchant's). */
+  timeZoneOf: (merchantId: number) => Promise<string>;
 }) {
-  const { settings, merchants, now, countryOf } = deps;
+  const { settings, merchants, now, countryOf, timeZoneOf } = deps;
 
   async function siteState(rawIp: string): Promise<SiteState> {
     const merchant = await merchants.current();
@@ -88,7 +90,7 @@ export function createSystemService(deps: {
   /** Everything the client loads at start-up, in one call. */
   async function permission(rawIp: string, host: string) {
     const merchant = await merchants.current();
-    const [state, flags, registerSwitches, resources, customerService, analytics, cdn, domains] = await Promise.all([
+    const [state, flags, registerSwitches, resources, customerService, analytics, cdn, domains, timeZone] = await Promise.all([
       siteState(rawIp),
       settings.get(merchant.id, whitelabelSetting),
       settings.get(merchant.id, registerSwitchesSetting),
@@ -97,6 +99,7 @@ export function createSystemService(deps: {
       settings.get(merchant.id, analyticsSetting),
       settings.get(merchant.id, cdnSetting),
       settings.get(merchant.id, domainRouteSetting),
+      timeZoneOf(merchant.id),
     ]);
     return {
       state,
@@ -107,6 +110,8 @@ export function createSystemService(deps: {
       analytics,
       cdn,
       host: isHostAllowed(domains.domainList, host),
+      timeZone,
+      currency: merchant.currency,
     };
   }
 

@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { auditLedger } from '../../../test/ledger-fixture.ts';
+import { buildTree, principalFor, randomTree, type TreeMember } from '../../../test/random-tree.ts';
 import { createWalletWorld } from '../../../test/wallet-fixture.ts';
 import { DomainError } from '../../lib/domain-error.ts';
 import type { Principal } from '../session/session.service.ts';
@@ -89,8 +90,8 @@ describe('transfers along the downline against a model', () => {
             const requestId = `model-${n++}`;
             const receiver = op.kind === 'down' ? op.receiver : (PARENT[op.sender] ?? null);
             let expected: string;
-            if (op.kind === 'down' && !IS_AGENT[op.sender]) expected = 'forbidden';
-            else if (op.kind === 'down' && !isDownline(op.sender, op.receiver)) expected = 'downline_not_found';
+            if (op.kind === 'down' && !IS_AGENT[op.sender]) expected = 'not_an_agent';
+            else if (op.kind === 'down' && !isDownline(op.sender, op.receiver)) expected = 'not_in_team';
             else if (op.kind === 'up' && (receiver === null || !IS_AGENT[receiver])) expected = 'upline_not_found';
             else if (model[op.sender]! < op.amount) expected = 'insufficient_funds';
             else expected = 'ok';
@@ -137,6 +138,39 @@ describe('transfers along the downline against a model', () => {
         },
       ),
       { numRuns: 12 },
+    );
+  });
+});
+
+describe('who a downline transfer reaches (random trees)', () => {
+  it('exactly the members the agents module counts as the agent team, at every level, in this merchant only', async () => {
+    await fc.assert(
+      fc.asyncProperty(randomTree(), randomTree({ maxNodes: 4 }), fc.nat(), async (spec, otherSpec, pick) => {
+        const tree = await buildTree(t.database.db, spec);
+        const other = await buildTree(t.database.db, otherSpec);
+        const me = tree.members[tree.agentIndexes[pick % tree.agentIndexes.length] as number] as TreeMember;
+        const agent = await t.app.services.agents.agentOf(principalFor(me));
+        for (const m of [...tree.members, ...other.members]) {
+          // More than the (empty) agent wallet holds: a member in reach is insufficient_funds, nothing moves.
+          let code = 'ok';
+          try {
+            await t.app.services.transfers.transferToDownline(
+              principalFor(me),
+              { username: m.username, amount: 1 as AmountMinor, requestId: `scope-${m.id}` },
+              { ip: null },
+            );
+          } catch (err) {
+            if (!(err instanceof DomainError)) throw err;
+            code = err.code;
+          }
+          const inTeam = m.merchantId === me.merchantId && (await t.app.services.agents.isInTeam(agent, m.id));
+          expect(code, m.username).toBe(
+            inTeam ? (m.accountType === 4 ? 'transfer_receiver_unavailable' : 'insufficient_funds') : 'not_in_team',
+          );
+          expect(inTeam).toBe(m.merchantId === me.merchantId && tree.teamIdsOf(me.index).has(m.id));
+        }
+      }),
+      { numRuns: 10 },
     );
   });
 });

@@ -1,62 +1,7 @@
-import { type Kysely, sql, type Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 
 type Executor = Kysely<DB> | Transaction<DB>;
-
-export type TransferMemberRow = {
-  id: number;
-  merchantId: number;
-  username: string;
-  accountType: number;
-  parentId: number | null;
-  uplinePath: string;
-  currency: string;
-  status: 'active' | 'locked' | 'closed';
-  paymentPasswordHash: string | null;
-};
-
-const memberColumns = [
-  'id',
-  'merchant_id as merchantId',
-  'username',
-  'account_type as accountType',
-  'parent_id as parentId',
-  'upline_path as uplinePath',
-  'currency',
-  'status',
-  'payment_password_hash as paymentPasswordHash',
-] as const;
-
-function trimMember<T extends { currency: string }>(row: T): T {
-  return { ...row, currency: row.currency.trim() };
-}
-
-/** Reads members (owned by accounts) for the transfer checks; never writes them. */
-export async function findMemberById(db: Executor, id: number): Promise<TransferMemberRow | undefined> {
-  const row = await db.selectFrom('members').select(memberColumns).where('id', '=', id).executeTakeFirst();
-  return row && trimMember(row);
-}
-
-/**
- * A member of the agent's downline by username: same merchant, and the member's path starts with
- * the agent's path (paths name every ancestor, so this is the direct and indirect downline), never
- * the agent itself.
- */
-export async function findDownlineByUsername(
-  db: Executor,
-  agent: { id: number; merchantId: number; uplinePath: string },
-  username: string,
-): Promise<TransferMemberRow | undefined> {
-  const row = await db
-    .selectFrom('members')
-    .select(memberColumns)
-    .where('merchant_id', '=', agent.merchantId)
-    .where(sql<boolean>`lower(username) = lower(${username})`)
-    .where('upline_path', 'like', `${agent.uplinePath.replace(/[\\%_]/g, '\\$&')}%`)
-    .where('id', '<>', agent.id)
-    .executeTakeFirst();
-  return row && trimMember(row);
-}
 
 export type PermissionsRow = { toUpline: boolean; canTransferToDownline: boolean; canReceiveFromDownline: boolean };
 
@@ -70,6 +15,17 @@ export async function findPermissions(db: Executor, memberId: number): Promise<P
     ])
     .where('member_id', '=', memberId)
     .executeTakeFirst();
+}
+
+/** The flags of the members that have a row (members without one have the defaults). */
+export async function findPermissionsOf(db: Executor, memberIds: readonly number[]): Promise<{ memberId: number; toUpline: boolean }[]> {
+  if (memberIds.length === 0) return [];
+  const rows = await db
+    .selectFrom('transfer_permissions')
+    .select(['member_id', 'to_upline'])
+    .where('member_id', 'in', [...memberIds])
+    .execute();
+  return rows.map((r) => ({ memberId: Number(r.member_id), toUpline: r.to_upline }));
 }
 
 export async function upsertPermissions(
@@ -183,4 +139,15 @@ export async function completeTransfer(
     .set({ ledger_transfer_id: ledgerTransferId, sender_balance_after: senderBalanceAfter })
     .where('id', '=', id)
     .execute();
+}
+
+/** The sender of each transfer by id (ids that are not transfers are left out). */
+export async function findSenderIds(db: Executor, transferIds: readonly number[]): Promise<{ id: number; senderId: number }[]> {
+  if (transferIds.length === 0) return [];
+  const rows = await db
+    .selectFrom('member_transfers')
+    .select(['id', 'sender_id'])
+    .where('id', 'in', [...transferIds])
+    .execute();
+  return rows.map((r) => ({ id: Number(r.id), senderId: Number(r.sender_id) }));
 }

@@ -102,7 +102,10 @@ describe('POST /wps/agent/transfer/downline', () => {
     ] as const) {
       const res = await post(DOWN_URL, token, { username, amount: 100, requestId: requestId() });
       expect(res.statusCode, username).toBe(404);
-      expect(res.json().code).toBe('downline_not_found');
+      expect(res.json()).toMatchObject({
+        code: 'not_in_team',
+        message: 'Thành viên này không thuộc đội của bạn; vui lòng kiểm tra lại tên tài khoản.',
+      });
     }
     expect(await w.balances(stranger.id)).toEqual(before);
   });
@@ -298,6 +301,10 @@ describe('POST /wps/member/transfer/upline', () => {
       canReceiveFromDownline: true,
       hasPaymentPassword: false,
       uplineUsername: subAgent.username,
+      // A player's transfers leave from its main wallet.
+      wallet: 'main',
+      walletBalance: 5_000,
+      currency: w.currency,
     });
     const res = await post(UP_URL, token, { amount: 1_500, note: 'trả lại', requestId: requestId() }, { lang: 'en' });
     expect(res.statusCode).toBe(200);
@@ -379,6 +386,37 @@ describe('GET /wps/member/transfer/permissions', () => {
       canReceiveFromDownline: true,
       hasPaymentPassword: false,
       uplineUsername: null,
+      wallet: 'agent',
+      walletBalance: (await w.balances(agent.id)).agent,
+      currency: w.currency,
     });
+  });
+});
+
+describe('an agent transfers to its upline agent', () => {
+  it('from its agent wallet, which the permissions call names with its balance; the session toUpline is the flag the server checks', async () => {
+    const top = await w.member({ accountType: 1 });
+    const sub = await w.member({ accountType: 41, parentId: top.id });
+    await w.fund(sub.accounts, 7_000, 'main');
+    await w.fund(sub.accounts, 2_000, 'agent');
+    const token = await w.token(sub.id);
+    const memberInfo = async () => (await t.app.inject({ method: 'GET', url: '/wps/member/info', headers: auth(token) })).json().value;
+    const permissions = async () => (await t.app.inject({ method: 'GET', url: PERMISSIONS_URL, headers: auth(token) })).json().value;
+
+    // Off by default: the member info (the session values' source) and the server agree.
+    expect((await memberInfo()).toUpline).toBe(false);
+    expect(await permissions()).toMatchObject({ toUpline: false, wallet: 'agent', walletBalance: 2_000 });
+    expect((await post(UP_URL, token, { amount: 100, requestId: requestId() })).json().code).toBe('transfer_not_allowed');
+
+    await t.app.services.transfers.setPermissions(sub.id, { toUpline: true }, { adminId: 1, merchantId: w.merchant.id, ip: null });
+    expect((await memberInfo()).toUpline).toBe(true);
+    expect(await permissions()).toMatchObject({ toUpline: true, uplineUsername: top.username, wallet: 'agent', walletBalance: 2_000 });
+    // More than the agent wallet holds is refused even though the main wallet could pay it.
+    const tooMuch = await post(UP_URL, token, { amount: 2_001, requestId: requestId() });
+    expect(tooMuch.json().code).toBe('insufficient_funds');
+    const ok = await post(UP_URL, token, { amount: 1_500, requestId: requestId() });
+    expect(ok.json().value.balanceAfter).toBe(500);
+    expect(await w.balances(sub.id)).toMatchObject({ main: 7_000, agent: 500 });
+    expect((await w.balances(top.id)).agent).toBe(1_500);
   });
 });

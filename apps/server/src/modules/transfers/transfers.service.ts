@@ -1,5 +1,5 @@
-import { createHash } from 'node:crypto';
 import { isAgentAccountType, isTrialAccountType } from '@platform/contracts/account-types';
+import type { AmountMinor } from '@platform/contracts/money';
 import type {
   DownlineTransferRequest,
   TransferDirection,
@@ -9,7 +9,9 @@ import type {
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import { DomainError } from '../../lib/domain-error.ts';
-import { verifyPassword } from '../../lib/password.ts';
+import { hashRequest } from '../../lib/request-hash.ts';
+import { findMember, findMemberCredentials, type MemberSummary } from '../accounts/member-directory.ts';
+import type { AgentsService } from '../agents/agents.service.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import type { MemberAccountKind } from '../ledger/ledger.codes.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
@@ -43,19 +45,23 @@ export function transferWalletOf(accountType: number): MemberAccountKind {
 }
 
 /**
+ * Checks a member's payment password when it has one (required then), counting wrong answers
+ * towards its lock: the paymentPasswords module's `checkIfSet`.
+ */
+export type PaymentPasswordCheck = (member: { memberId: number; merchantId: number }, plain: string | undefined) => Promise<void>;
+
+/**
  * Transfers along the downline: an agent to any member of its own downline, and a member to its
  * direct upline. One SQL transaction claims the request id, moves the money through the ledger and
  * writes the audit row; a repeated request id replays the first answer and moves nothing.
  */
-/** Checks a member's payment password, counting wrong answers towards its lock (bank-cards module). */
-export type PaymentPasswordVerifier = (member: { memberId: number; merchantId: number }, plain: string) => Promise<unknown>;
-
 export function createTransfersService(deps: {
   db: Kysely<DB>;
   ledger: LedgerService;
+  /** The agent behind a session and its team: who a downline transfer may reach (the agents module). */
+  agents: AgentsService;
   now: () => Date;
-  /** Without it, the password is compared directly (no lock after wrong answers). */
-  verifyPaymentPassword?: PaymentPasswordVerifier;
+  checkPaymentPassword: PaymentPasswordCheck;
 }) {
   const { db, ledger, now } = deps;
 
@@ -63,31 +69,23 @@ export function createTransfersService(deps: {
     return (await repo.findPermissions(db, memberId)) ?? DEFAULT_TRANSFER_PERMISSIONS;
   }
 
-  async function checkPaymentPassword(sender: repo.TransferMemberRow, paymentPassword: string | undefined): Promise<void> {
-    if (sender.paymentPasswordHash === null) return;
-    if (paymentPassword === undefined) throw new DomainError('payment_password_required');
-    if (deps.verifyPaymentPassword) {
-      // The same check, and the same lock after repeated wrong answers, as a withdrawal's.
-      await deps.verifyPaymentPassword({ memberId: sender.id, merchantId: sender.merchantId }, paymentPassword);
-      return;
-    }
-    if (!(await verifyPassword(sender.paymentPasswordHash, paymentPassword))) throw new DomainError('payment_password_incorrect');
+  async function checkPaymentPassword(sender: MemberSummary, paymentPassword: string | undefined): Promise<void> {
+    // The same check, and the same lock after repeated wrong answers, as a withdrawal's.
+    await deps.checkPaymentPassword({ memberId: sender.id, merchantId: sender.merchantId }, paymentPassword);
   }
 
-  async function senderOf(principal: Principal): Promise<repo.TransferMemberRow> {
-    const sender = await repo.findMemberById(db, principal.memberId);
+  async function senderOf(principal: Principal): Promise<MemberSummary> {
+    const sender = await findMember(db, principal.memberId);
     if (sender?.status !== 'active') throw new DomainError('unauthorized');
     return sender;
   }
 
   async function move(
-    sender: repo.TransferMemberRow,
-    receiver: repo.TransferMemberRow,
+    sender: MemberSummary,
+    receiver: MemberSummary,
     request: { direction: TransferDirection; amount: number; note: string; requestId: string; ip: string | null },
   ): Promise<MemberTransferResult> {
-    const requestHash = createHash('sha256')
-      .update(JSON.stringify([request.direction, receiver.id, request.amount, request.note]))
-      .digest('hex');
+    const requestHash = hashRequest([request.direction, receiver.id, request.amount, request.note]);
     return db.transaction().execute(async (trx) => {
       const at = now();
       const id = await repo.insertTransferOnce(trx, {
@@ -177,17 +175,20 @@ export function createTransfersService(deps: {
     });
   }
 
-  /** An agent sends money to a member of its own downline (direct or indirect), found by username. */
+  /**
+   * An agent sends money to a member of its own downline (direct or indirect), found by username:
+   * the agents module's `agentOf` and `teamMember`, the scope every agent call uses, so anyone else
+   * (another team, an upline, the agent itself, an unknown name) is `not_in_team`.
+   */
   async function transferToDownline(
     principal: Principal,
     input: DownlineTransferRequest,
     meta: { ip: string | null },
   ): Promise<MemberTransferResult> {
+    const agent = await deps.agents.agentOf(principal);
     const sender = await senderOf(principal);
-    if (!isAgentAccountType(sender.accountType)) throw new DomainError('forbidden');
     if (!(await permissionsOf(sender.id)).canTransferToDownline) throw new DomainError('transfer_not_allowed');
-    const receiver = await repo.findDownlineByUsername(db, sender, input.username);
-    if (!receiver) throw new DomainError('downline_not_found');
+    const receiver = await deps.agents.teamMember(agent, { username: input.username });
     if (receiver.status !== 'active' || isTrialAccountType(receiver.accountType)) throw new DomainError('transfer_receiver_unavailable');
     await checkPaymentPassword(sender, input.paymentPassword);
     return move(sender, receiver, {
@@ -207,7 +208,7 @@ export function createTransfersService(deps: {
   ): Promise<MemberTransferResult> {
     const sender = await senderOf(principal);
     if (!(await permissionsOf(sender.id)).toUpline) throw new DomainError('transfer_not_allowed');
-    const upline = sender.parentId === null ? undefined : await repo.findMemberById(db, sender.parentId);
+    const upline = sender.parentId === null ? undefined : await findMember(db, sender.parentId);
     if (!upline || upline.merchantId !== sender.merchantId || !isAgentAccountType(upline.accountType))
       throw new DomainError('upline_not_found');
     if (upline.status !== 'active') throw new DomainError('transfer_receiver_unavailable');
@@ -226,12 +227,17 @@ export function createTransfersService(deps: {
   async function myPermissions(principal: Principal) {
     const member = await senderOf(principal);
     const permissions = await permissionsOf(member.id);
-    const upline = member.parentId === null ? undefined : await repo.findMemberById(db, member.parentId);
+    const upline = member.parentId === null ? undefined : await findMember(db, member.parentId);
+    const kind = transferWalletOf(member.accountType);
+    const balances = await ledger.memberBalances({ memberId: member.id, currency: member.currency });
     return {
       ...permissions,
       canTransferToDownline: isAgentAccountType(member.accountType) && permissions.canTransferToDownline,
-      hasPaymentPassword: member.paymentPasswordHash !== null,
+      hasPaymentPassword: ((await findMemberCredentials(db, member.id))?.paymentPasswordHash ?? null) !== null,
       uplineUsername: upline && isAgentAccountType(upline.accountType) ? upline.username : null,
+      wallet: kind === 'agent_main' ? ('agent' as const) : ('main' as const),
+      walletBalance: (kind === 'agent_main' ? balances.agent : balances.main) as AmountMinor,
+      currency: member.currency,
     };
   }
 
@@ -242,7 +248,7 @@ export function createTransfersService(deps: {
     actor: { adminId: number; merchantId: number; ip: string | null },
   ): Promise<repo.PermissionsRow> {
     return db.transaction().execute(async (trx) => {
-      const member = await repo.findMemberById(trx, memberId);
+      const member = await findMember(trx, memberId);
       if (!member || member.merchantId !== actor.merchantId) throw new DomainError('not_found', 'member');
       const before = (await repo.findPermissions(trx, memberId)) ?? DEFAULT_TRANSFER_PERMISSIONS;
       const after: repo.PermissionsRow = {
@@ -264,12 +270,65 @@ export function createTransfersService(deps: {
     });
   }
 
+  /**
+   * An agent lets a member of its team transfer to that member's direct upline, or stops it (the
+   * agent centre's team management). The caller has checked that the member is in the agent's
+   * team. Only `toUpline` changes; the change and the agent are audited.
+   */
+  async function setToUplineByAgent(
+    agent: { memberId: number; merchantId: number },
+    memberId: number,
+    toUpline: boolean,
+    meta: { ip: string | null },
+  ): Promise<repo.PermissionsRow> {
+    return db.transaction().execute(async (trx) => {
+      const member = await findMember(trx, memberId);
+      if (!member || member.merchantId !== agent.merchantId) throw new DomainError('not_found', 'member');
+      const before = (await repo.findPermissions(trx, memberId)) ?? DEFAULT_TRANSFER_PERMISSIONS;
+      const after: repo.PermissionsRow = { ...before, toUpline };
+      await repo.upsertPermissions(trx, memberId, after, `agent:${agent.memberId}`, now());
+      await recordAudit(trx, {
+        actorType: 'member',
+        actorId: agent.memberId,
+        action: 'transfer.permissions_changed',
+        subjectType: 'member',
+        subjectId: memberId,
+        data: { before, after },
+        ip: meta.ip,
+      });
+      return after;
+    });
+  }
+
+  /** The `toUpline` flag of each member (the default for a member without a row). */
+  async function toUplineOf(memberIds: readonly number[]): Promise<Map<number, boolean>> {
+    const rows = await repo.findPermissionsOf(db, memberIds);
+    const byId = new Map(rows.map((r) => [r.memberId, r.toUpline]));
+    return new Map(memberIds.map((id) => [id, byId.get(id) ?? DEFAULT_TRANSFER_PERMISSIONS.toUpline]));
+  }
+
   /** A member's flags as an operator of its merchant sees them. */
   async function permissionsForOperator(memberId: number, merchantId: number): Promise<repo.PermissionsRow> {
-    const member = await repo.findMemberById(db, memberId);
+    const member = await findMember(db, memberId);
     if (!member || member.merchantId !== merchantId) throw new DomainError('not_found', 'member');
     return permissionsOf(memberId);
   }
 
-  return { transferToDownline, transferToUpline, myPermissions, permissionsOf, permissionsForOperator, setPermissions };
+  /** Who sent each transfer (by the transfer's id, as its ledger reference names it). */
+  async function sendersOf(transferIds: readonly number[]): Promise<Map<number, number>> {
+    const rows = await repo.findSenderIds(db, transferIds);
+    return new Map(rows.map((r) => [r.id, r.senderId]));
+  }
+
+  return {
+    transferToDownline,
+    transferToUpline,
+    myPermissions,
+    permissionsOf,
+    permissionsForOperator,
+    setPermissions,
+    setToUplineByAgent,
+    toUplineOf,
+    sendersOf,
+  };
 }

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { createDemoVendor, type DemoVendor } from '@platform/demo-vendor/demo-vendor';
 import { afterAll, beforeAll, expect } from 'vitest';
+import { trackOpenRequests } from '../../../test/wait-for.ts';
 import { type ConformanceOutcome, describeWalletConformance } from '../../../test/wallet-conformance.ts';
 import { createHttpTransferAdapter, type TransferOutcome, TransferOutcomeUnknown } from './transfer-adapter.ts';
 import { DEMO_TRANSFER_VENDOR_CODE, DEV_DEMO_TRANSFER_VENDOR_SECRET, DEV_DEMO_VENDOR_SECRET } from './vendor-wallet.integrations.ts';
@@ -11,6 +12,7 @@ import { DEMO_TRANSFER_VENDOR_CODE, DEV_DEMO_TRANSFER_VENDOR_SECRET, DEV_DEMO_VE
 const TIMEOUT_MS = 1_000;
 let vendor: DemoVendor;
 let vendorUrl: string;
+let vendorRequests: ReturnType<typeof trackOpenRequests>;
 
 beforeAll(async () => {
   vendor = createDemoVendor({
@@ -20,6 +22,7 @@ beforeAll(async () => {
     siteOrigins: [],
   });
   vendorUrl = await vendor.listen(0);
+  vendorRequests = trackOpenRequests(vendor.server);
 });
 afterAll(async () => {
   await vendor.close();
@@ -58,8 +61,8 @@ async function withFault(mode: 'apply-then-hang' | 'hang-without-apply', work: (
   } finally {
     vendor.setTransferFault('withdraw', undefined);
   }
-  // Let the held request finish on the vendor's side before the test goes on.
-  await new Promise((resolve) => setTimeout(resolve, TIMEOUT_MS * 3));
+  // Let the held request finish on the vendor's side (the adapter gave up on it) before the test goes on.
+  await vendorRequests.settled();
 }
 
 describeWalletConformance('transfer adapter with the demo transfer vendor', () => ({

@@ -1,4 +1,11 @@
-import { signVendorBody, VENDOR_SIGNATURE_HEADER, VENDOR_TIMESTAMP_HEADER } from '@platform/contracts/vendor-protocol';
+import {
+  signVendorBody,
+  VENDOR_SIGNATURE_HEADER,
+  VENDOR_TIMESTAMP_HEADER,
+  type VendorBetFeedAnswer,
+  type VendorBetFeedRequest,
+  vendorBetFeedAnswerSchema,
+} from '@platform/contracts/vendor-protocol';
 
 /** The member as a transfer-style vendor knows them. */
 export type TransferMember = { playerId: string; username: string; currency: string };
@@ -32,12 +39,18 @@ export type TransferVendorAdapter = {
   withdraw: (member: TransferMember, amountMinor: number, transferId: string) => Promise<TransferOutcome>;
   balance: (member: TransferMember) => Promise<number>;
   queryTransfer: (transferId: string) => Promise<TransferQuery>;
+  /**
+   * The bet feed: one page of the rounds the vendor settled in a time window. A vendor without a
+   * feed leaves it out (its rounds then never reach the betting record). Throws when the page
+   * cannot be read; the feed asks the same window again later.
+   */
+  betHistory?: (window: VendorBetFeedRequest) => Promise<Omit<VendorBetFeedAnswer, 'status'>>;
 };
 
 /** How long one call to a transfer vendor may take before its outcome counts as unknown. */
 export const TRANSFER_CALL_TIMEOUT_MS = 5_000;
 
-type WireAnswer = { status?: string; balance?: number; state?: string; message?: string };
+type WireAnswer = { status?: string; balance?: number; state?: string; message?: string; rounds?: unknown; hasMore?: unknown };
 
 /**
  * The HTTP adapter of the demo transfer vendor's wallet API (`POST <base>/api/wallet/<call>`, JSON,
@@ -111,6 +124,12 @@ export function createHttpTransferAdapter(options: {
       if (answer.status === 'OK' && answer.state === 'succeeded') return { state: 'succeeded' };
       if (answer.status === 'OK' && answer.state === 'failed') return { state: 'failed' };
       throw new TransferOutcomeUnknown(`query answered ${answer.status}`);
+    },
+    async betHistory(window) {
+      const answer = vendorBetFeedAnswerSchema.safeParse(await call('bets', window));
+      if (!answer.success)
+        throw new Error(`${options.vendorCode} bet feed: unreadable page (${answer.error.issues[0]?.message ?? 'bad shape'})`);
+      return { rounds: answer.data.rounds, hasMore: answer.data.hasMore };
     },
   };
 }

@@ -1,6 +1,7 @@
 import { signLaunchParams } from '@platform/contracts/vendor-protocol';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
+import { createBoundedCache } from '../../lib/bounded-cache.ts';
 import { DomainError } from '../../lib/domain-error.ts';
 import * as repo from './vendor-wallet.repository.ts';
 
@@ -10,6 +11,8 @@ export type Integration = repo.IntegrationRow;
 export const LAUNCH_URL_TTL_MS = 10 * 60_000;
 /** Integrations are read on every vendor callback, so they are cached this long per node. */
 export const INTEGRATION_CACHE_TTL_MS = 30_000;
+/** Vendors remembered per node at most (a vendor code that does not exist is remembered too). */
+export const INTEGRATION_CACHE_ENTRIES_MAX = 1_000;
 
 export const DEMO_VENDOR_CODE = 'DEMO';
 export const DEMO_TRANSFER_VENDOR_CODE = 'DEMOTX';
@@ -36,14 +39,14 @@ export type IntegrationService = ReturnType<typeof createIntegrationService>;
  */
 export function createIntegrationService(deps: { db: Kysely<DB>; now: () => Date }) {
   const { db, now } = deps;
-  const cache = new Map<string, { row: Integration | undefined; expiresAtMs: number }>();
+  const cache = createBoundedCache<string, Integration | undefined>({
+    max: INTEGRATION_CACHE_ENTRIES_MAX,
+    ttlMs: INTEGRATION_CACHE_TTL_MS,
+    now,
+  });
 
   async function find(vendorCode: string): Promise<Integration | undefined> {
-    const cached = cache.get(vendorCode);
-    if (cached && cached.expiresAtMs > Date.now()) return cached.row;
-    const row = await repo.findIntegration(db, vendorCode);
-    cache.set(vendorCode, { row, expiresAtMs: Date.now() + INTEGRATION_CACHE_TTL_MS });
-    return row;
+    return cache.remember(vendorCode, () => repo.findIntegration(db, vendorCode));
   }
 
   /** An enabled integration, or `not_found`. */

@@ -1,14 +1,13 @@
-import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
-import { betRecordRoutes, type GameInfoResolver } from '../bet-records/bet-records.routes.ts';
 import type { BetRecordService } from '../bet-records/bet-records.service.ts';
 import type { GameSessionService } from '../game-session/game-session.service.ts';
 import type { JobLogger, JobRunner } from '../jobs/job-runner.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
-import type { MerchantService } from '../merchant/merchant.service.ts';
+import type { PlatformModule } from '../module.ts';
 import { createHttpTransferAdapter, type TransferVendorAdapter } from './transfer-adapter.ts';
 import { vendorCallbackRoutes } from './vendor-callback.routes.ts';
+import { createBetFeed, type GameCategoryResolver } from './vendor-wallet.bet-feed.ts';
 import { createIntegrationService, type Integration } from './vendor-wallet.integrations.ts';
 import { vendorWalletRoutes } from './vendor-wallet.routes.ts';
 import { createSeamlessWallet, type StakeGuard } from './vendor-wallet.seamless.ts';
@@ -29,6 +28,8 @@ export function createVendorWallet(deps: {
   jobs: JobRunner;
   logger: JobLogger;
   now: () => Date;
+  /** A game's catalogue category, for the rounds the bet feed brings in (the games module's catalogue). */
+  gameCategoryOf: GameCategoryResolver;
   transferTimeoutMs?: number;
   /** Adapters by vendor code; by default the HTTP adapter of the integration's API base URL. */
   transferAdapterOf?: (integration: Integration) => TransferVendorAdapter | undefined;
@@ -57,32 +58,47 @@ export function createVendorWallet(deps: {
     return adapter;
   }
   const transfers = createTransferWallets({ ...deps, integrations, adapterOf });
+  const betFeed = createBetFeed({ ...deps, integrations, adapterOf });
   return {
     integrations,
     seamless,
     transfers,
+    betFeed,
     adapterOf,
+    /** Whether any enabled vendor keeps its own wallet (then the site lists vendor wallets: not one single wallet). */
+    async hasTransferVendors(): Promise<boolean> {
+      return (await integrations.list()).some((i) => i.isEnabled && i.walletStyle === 'transfer');
+    },
     /** Signs a launch URL for the game launch call (the catalogue's /wps/game/launchGame). */
     buildLaunchUrl: integrations.buildLaunchUrl,
   };
 }
 
-/** Registers the vendor callbacks, the vendor wallet calls and the bet record calls. */
-export async function registerGameWallets(
-  app: FastifyInstance,
-  deps: {
-    vendorWallet: VendorWalletService;
-    betRecords: BetRecordService;
-    ledger: LedgerService;
-    merchants: MerchantService;
-    gameInfo: GameInfoResolver;
-    now: () => Date;
+/**
+ * The game wallets as a module: the vendor callbacks (`/vendor-api`), the transfer wallet calls, the
+ * transfer re-check jobs, and, when the app is ready, the demo vendors' integrations.
+ */
+export function createVendorWalletModule(
+  deps: Parameters<typeof createVendorWallet>[0] & {
+    /** Integrations to create or update at start-up (the demo vendors, from the environment). */
+    integrationsAtStartup?: readonly Integration[];
   },
-): Promise<void> {
-  await app.register(
-    vendorCallbackRoutes({ integrations: deps.vendorWallet.integrations, seamless: deps.vendorWallet.seamless, now: deps.now }),
-  );
-  await app.register(vendorWalletRoutes({ transfers: deps.vendorWallet.transfers, ledger: deps.ledger }));
-  await app.register(betRecordRoutes(deps));
-  await deps.vendorWallet.transfers.registerJobs();
+): PlatformModule<'vendorWallet', VendorWalletService> {
+  const vendorWallet = createVendorWallet(deps);
+  return {
+    name: 'vendorWallet',
+    service: vendorWallet,
+    routes: async (app) => {
+      await app.register(vendorCallbackRoutes({ integrations: vendorWallet.integrations, seamless: vendorWallet.seamless, now: deps.now }));
+      await app.register(vendorWalletRoutes({ transfers: vendorWallet.transfers, ledger: deps.ledger }));
+    },
+    // The transfer wallets hold the runner they were built with (they queue re-checks on it).
+    jobs: async (runner) => {
+      await vendorWallet.transfers.registerJobs();
+      await vendorWallet.betFeed.registerJobs(runner);
+    },
+    onReady: async () => {
+      for (const integration of deps.integrationsAtStartup ?? []) await vendorWallet.integrations.ensure(integration);
+    },
+  };
 }

@@ -1,4 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
+import { type Kysely, sql, type Transaction } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import type {
   VendorTransactionKind,
@@ -205,11 +205,6 @@ export async function updateTransaction(
     .execute();
 }
 
-export async function findMemberAccountType(db: Executor, memberId: number): Promise<number | undefined> {
-  const row = await db.selectFrom('members').select('account_type').where('id', '=', memberId).executeTakeFirst();
-  return row?.account_type;
-}
-
 // Transfer-style wallets.
 
 export type WalletTransferRow = {
@@ -339,5 +334,106 @@ export async function updateTransfer(
       updated_at: values.at,
     }))
     .where('id', '=', id)
+    .execute();
+}
+
+type VendorPlayerRow = {
+  vendorCode: string;
+  playerId: string;
+  merchantId: number;
+  memberId: number;
+  username: string;
+  currency: string;
+};
+
+/** Remembers who a vendor's player id is; the first transfer writes it, later ones find it there. */
+export async function insertPlayerIfMissing(db: Executor, row: VendorPlayerRow, at: Date): Promise<void> {
+  await db
+    .insertInto('vendor_players')
+    .values({
+      vendor_code: row.vendorCode,
+      player_id: row.playerId,
+      merchant_id: row.merchantId,
+      member_id: row.memberId,
+      username: row.username,
+      currency: row.currency,
+      created_at: at,
+    })
+    .onConflict((oc) => oc.columns(['vendor_code', 'player_id']).doNothing())
+    .execute();
+}
+
+/** The members behind a vendor's player ids (ids never seen in a transfer are left out). */
+export async function findPlayers(db: Executor, vendorCode: string, playerIds: readonly string[]): Promise<VendorPlayerRow[]> {
+  if (playerIds.length === 0) return [];
+  const rows = await db
+    .selectFrom('vendor_players')
+    .select([
+      'vendor_code as vendorCode',
+      'player_id as playerId',
+      'merchant_id as merchantId',
+      'member_id as memberId',
+      'username',
+      'currency',
+    ])
+    .where('vendor_code', '=', vendorCode)
+    .where('player_id', 'in', [...new Set(playerIds)])
+    .execute();
+  return rows.map((r) => ({ ...r, merchantId: Number(r.merchantId), memberId: Number(r.memberId) }));
+}
+
+/** The vendors a member has moved money into (the only ones that can hold money of theirs). */
+export async function findVendorsOfMember(db: Executor, memberId: number): Promise<string[]> {
+  const rows = await db.selectFrom('vendor_players').select('vendor_code').where('member_id', '=', memberId).execute();
+  return rows.map((r) => r.vendor_code);
+}
+
+type BetFeedRow = { vendorCode: string; watermark: Date; roundsRecorded: number; lastRunAt: Date | null; lastError: string | null };
+
+export async function findBetFeed(db: Executor, vendorCode: string): Promise<BetFeedRow | undefined> {
+  const row = await db
+    .selectFrom('vendor_bet_feeds')
+    .select([
+      'vendor_code as vendorCode',
+      'watermark',
+      'rounds_recorded as roundsRecorded',
+      'last_run_at as lastRunAt',
+      'last_error as lastError',
+    ])
+    .where('vendor_code', '=', vendorCode)
+    .executeTakeFirst();
+  return row && { ...row, roundsRecorded: Number(row.roundsRecorded) };
+}
+
+/** Starts a vendor's feed at `watermark` unless it has one. */
+export async function insertBetFeedIfMissing(db: Executor, vendorCode: string, watermark: Date, at: Date): Promise<void> {
+  await db
+    .insertInto('vendor_bet_feeds')
+    .values({ vendor_code: vendorCode, watermark, updated_at: at })
+    .onConflict((oc) => oc.column('vendor_code').doNothing())
+    .execute();
+}
+
+/** Moves the watermark forward (never back: two runs at once leave the later one) and counts the new rounds. */
+export async function advanceBetFeed(db: Executor, vendorCode: string, watermark: Date, recorded: number, at: Date): Promise<void> {
+  await db
+    .updateTable('vendor_bet_feeds')
+    .set((eb) => ({
+      watermark: sql<Date>`greatest(${eb.ref('watermark')}, ${watermark}::timestamptz)`,
+      rounds_recorded: sql<number>`${eb.ref('rounds_recorded')} + ${recorded}`,
+      last_run_at: at,
+      last_error: null,
+      updated_at: at,
+    }))
+    .where('vendor_code', '=', vendorCode)
+    .execute();
+}
+
+/** Notes a run that stopped (the watermark stays where every round before it is recorded). */
+export async function noteBetFeedError(db: Executor, vendorCode: string, error: string, at: Date): Promise<void> {
+  await db
+    .updateTable('vendor_bet_feeds')
+    .set({ last_error: error.slice(0, 500), last_run_at: at, updated_at: at })
+    .where('vendor_code', '=', vendorCode)
     .execute();
 }

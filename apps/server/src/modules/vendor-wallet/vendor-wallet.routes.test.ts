@@ -6,11 +6,13 @@ import { bearer, nextIp } from '../../../test/accounts-helpers.ts';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { auditLedger } from '../../../test/ledger-fixture.ts';
 import { createGamePlayer, type GamePlayer } from '../../../test/vendor-helpers.ts';
+import { trackOpenRequests } from '../../../test/wait-for.ts';
 import { DEMO_TRANSFER_VENDOR_CODE, DEV_DEMO_TRANSFER_VENDOR_SECRET, DEV_DEMO_VENDOR_SECRET } from './vendor-wallet.integrations.ts';
 
 const TIMEOUT_MS = 1_500;
 let t: TestApp;
 let vendor: DemoVendor;
+let vendorRequests: ReturnType<typeof trackOpenRequests>;
 
 beforeAll(async () => {
   vendor = createDemoVendor({
@@ -20,6 +22,7 @@ beforeAll(async () => {
     siteOrigins: [],
   });
   const vendorUrl = await vendor.listen(0);
+  vendorRequests = trackOpenRequests(vendor.server);
   t = await buildTestApp({ DEMO_VENDOR_URL: vendorUrl, VENDOR_TRANSFER_TIMEOUT_MS: String(TIMEOUT_MS) });
 });
 afterAll(async () => {
@@ -104,7 +107,8 @@ describe('POST /wps/relay/GCS_walletTransfer', () => {
     expect(res.json().value).toMatchObject({ status: 'PENDING', mainBalance: 6_000 });
     expect((await t.app.services.ledger.memberBalances({ memberId: m.memberId, currency: m.currency })).locked).toBe(4_000);
     const transferId = res.json().value.transferId as string;
-    await new Promise((resolve) => setTimeout(resolve, TIMEOUT_MS * 3));
+    // The app gave up waiting; the vendor lets go of the call before the app asks it about the transfer.
+    await vendorRequests.settled();
     expect(await t.app.services.vendorWallet.transfers.resolvePending(transferId)).toBe('succeeded');
     expect(await t.app.services.vendorWallet.transfers.resolvePending(transferId)).toBe('succeeded');
     const balances = await t.app.services.ledger.memberBalances({ memberId: m.memberId, currency: m.currency });
@@ -116,7 +120,8 @@ describe('POST /wps/relay/GCS_walletTransfer', () => {
     vendor.setTransferFault('deposit', { mode: 'hang-without-apply', ms: TIMEOUT_MS * 2 });
     const res = await transfer(m, toVendor(4_000));
     expect(res.json().value.status).toBe('PENDING');
-    await new Promise((resolve) => setTimeout(resolve, TIMEOUT_MS * 2));
+    // The app gave up waiting; the vendor lets go of the call before the app asks it about the transfer.
+    await vendorRequests.settled();
     expect(await t.app.services.vendorWallet.transfers.resolvePending(res.json().value.transferId)).toBe('failed');
     const balances = await t.app.services.ledger.memberBalances({ memberId: m.memberId, currency: m.currency });
     expect([balances.main, balances.locked, vendorBalance(m)]).toEqual([10_000, 0, 0]);
@@ -128,7 +133,8 @@ describe('POST /wps/relay/GCS_walletTransfer', () => {
     vendor.setTransferFault('withdraw', { mode: 'apply-then-hang', ms: TIMEOUT_MS * 3 });
     const res = await transfer(m, fromVendor(2_000));
     expect(res.json().value).toMatchObject({ status: 'PENDING', mainBalance: 5_000 });
-    await new Promise((resolve) => setTimeout(resolve, TIMEOUT_MS * 3));
+    // The app gave up waiting; the vendor lets go of the call before the app asks it about the transfer.
+    await vendorRequests.settled();
     // The sweep only takes transfers older than a minute; make this one old.
     await t.database.db
       .updateTable('vendor_wallet_transfers')

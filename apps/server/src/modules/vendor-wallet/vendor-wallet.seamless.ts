@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { isTrialAccountType } from '@platform/contracts/account-types';
 import { GAME_ROUND_REFERENCE_PREFIX } from '@platform/contracts/records';
 import type {
@@ -11,7 +10,11 @@ import type {
 } from '@platform/contracts/vendor-protocol';
 import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../../db/schema.ts';
+import { createBoundedCache } from '../../lib/bounded-cache.ts';
+import { withTransactionRetry } from '../../lib/db-errors.ts';
 import { DomainError } from '../../lib/domain-error.ts';
+import { hashRequest } from '../../lib/request-hash.ts';
+import { findMember } from '../accounts/member-directory.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import type { BetRecord, BetRecordService } from '../bet-records/bet-records.service.ts';
 import type { GameSession, GameSessionService } from '../game-session/game-session.service.ts';
@@ -48,15 +51,6 @@ class Refusal extends Error {
   }
 }
 
-function hashOf(parts: readonly unknown[]): string {
-  return createHash('sha256').update(JSON.stringify(parts)).digest('hex');
-}
-
-function isRetryable(err: unknown): boolean {
-  const code = (err as { code?: unknown } | null)?.code;
-  return code === '40P01' || code === '40001';
-}
-
 function ledgerKey(vendorCode: string, transactionId: string, suffix?: string): string {
   return `vendor:${vendorCode}:${transactionId}${suffix ? `#${suffix}` : ''}`;
 }
@@ -81,14 +75,10 @@ export function createSeamlessWallet(deps: {
   // Account ids and account types never change once created, so they are read once, outside any
   // transaction (a row read inside one might still roll back), and kept: a callback then spends its
   // transaction's round trips on the writes.
-  const mainAccountIds = new Map<string, number>();
-  const systemAccountIds = new Map<string, number>();
-  const trialAccounts = new Map<number, boolean>();
   const ID_CACHE_SIZE_MAX = 100_000;
-  function remember<K, V>(map: Map<K, V>, key: K, value: V): void {
-    if (map.size >= ID_CACHE_SIZE_MAX) map.clear();
-    map.set(key, value);
-  }
+  const mainAccountIds = createBoundedCache<string, number>({ max: ID_CACHE_SIZE_MAX });
+  const systemAccountIds = createBoundedCache<string, number>({ max: ID_CACHE_SIZE_MAX });
+  const trialAccounts = createBoundedCache<number, boolean>({ max: ID_CACHE_SIZE_MAX });
 
   /** Reads (and creates if missing) the ids a callback needs, before its transaction. */
   async function prepare(session: GameSession): Promise<void> {
@@ -100,30 +90,24 @@ export function createSeamlessWallet(deps: {
         currency: session.currency,
         kinds: ['player_main'],
       });
-      if (accounts.player_main) remember(mainAccountIds, mainKey, accounts.player_main.id);
+      if (accounts.player_main) mainAccountIds.set(mainKey, accounts.player_main.id);
     }
     if (!trialAccounts.has(session.memberId)) {
-      const accountType = await repo.findMemberAccountType(db, session.memberId);
-      if (accountType !== undefined) remember(trialAccounts, session.memberId, isTrialAccountType(accountType));
+      const accountType = (await findMember(db, session.memberId))?.accountType;
+      if (accountType !== undefined) trialAccounts.set(session.memberId, isTrialAccountType(accountType));
     }
     // The escrow is cached by the ledger itself once read outside a transaction.
     for (const kind of ['house_revenue', 'play_money', 'stake_escrow'] as const) {
       const key = `${session.merchantId}:${kind}:${session.currency}`;
       if (!systemAccountIds.has(key)) {
         const account = await ledger.ensureSystemAccount({ merchantId: session.merchantId, kind, currency: session.currency });
-        remember(systemAccountIds, key, account.id);
+        systemAccountIds.set(key, account.id);
       }
     }
   }
 
-  async function inTransaction<T>(work: (trx: Trx) => Promise<T>): Promise<T> {
-    for (let attempt = 1; ; attempt++) {
-      try {
-        return await db.transaction().execute(work);
-      } catch (err) {
-        if (!isRetryable(err) || attempt >= CALLBACK_RETRY_COUNT_MAX) throw err;
-      }
-    }
+  function inTransaction<T>(work: (trx: Trx) => Promise<T>): Promise<T> {
+    return withTransactionRetry(db, work, { attempts: CALLBACK_RETRY_COUNT_MAX });
   }
 
   async function sessionOf(vendorCode: string, token: string, executor: Kysely<DB>): Promise<GameSession> {
@@ -162,7 +146,7 @@ export function createSeamlessWallet(deps: {
     if (!session.isActive) throw new Refusal('SESSION_EXPIRED', true, session);
     let isTrialAccount = trialAccounts.get(session.memberId);
     if (isTrialAccount === undefined) {
-      const accountType = await repo.findMemberAccountType(trx, session.memberId);
+      const accountType = (await findMember(trx, session.memberId))?.accountType;
       isTrialAccount = accountType !== undefined && isTrialAccountType(accountType);
     }
     if (isTrialAccount !== session.isTrial) {
@@ -366,7 +350,7 @@ export function createSeamlessWallet(deps: {
       const found = await sessionOf(vendorCode, token, db);
       session = found;
       await prepare(found);
-      return await inTransaction((trx) => work(trx, found, hashOf([record.kind, found.memberId, ...record.hashParts])));
+      return await inTransaction((trx) => work(trx, found, hashRequest([record.kind, found.memberId, ...record.hashParts])));
     } catch (err) {
       let refusal: Refusal;
       if (err instanceof Refusal) refusal = err;
@@ -383,7 +367,7 @@ export function createSeamlessWallet(deps: {
         ...(refusal.message !== refusal.status ? { message: refusal.message } : {}),
       };
       if (!refusal.isFinal) return answer;
-      const hash = hashOf([record.kind, refusedSession.memberId, ...record.hashParts]);
+      const hash = hashRequest([record.kind, refusedSession.memberId, ...record.hashParts]);
       return inTransaction(async (trx) => {
         const id = await repo.claimTransaction(trx, {
           vendorCode,

@@ -60,8 +60,31 @@ export type VendorWalletTransfersTable = {
   settled_at: Date | null;
 };
 
+/** A transfer-style vendor's player id, and the member it is (written at the member's first transfer there). */
+export type VendorPlayersTable = {
+  vendor_code: string;
+  player_id: string;
+  merchant_id: number;
+  member_id: number;
+  username: string;
+  currency: string;
+  created_at: ColumnType<Date, Date, Date>;
+};
+
+/** The bet feed of one transfer-style vendor: every round before `watermark` is recorded. */
+export type VendorBetFeedsTable = {
+  vendor_code: string;
+  watermark: ColumnType<Date, Date, Date>;
+  rounds_recorded: ColumnType<number, number | undefined, number>;
+  last_run_at: Date | null;
+  last_error: string | null;
+  updated_at: ColumnType<Date, Date, Date>;
+};
+
 export type VendorWalletTables = {
   vendor_integrations: VendorIntegrationsTable;
   vendor_transactions: VendorTransactionsTable;
   vendor_wallet_transfers: VendorWalletTransfersTable;
+  vendor_players: VendorPlayersTable;
+  vendor_bet_feeds: VendorBetFeedsTable;
 };

@@ -1,7 +1,8 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import { DomainError } from '../../lib/domain-error.ts';
+import { hashRequest } from '../../lib/request-hash.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import type { JobLogger, JobRunner } from '../jobs/job-runner.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
@@ -207,9 +208,7 @@ export function createTransferWallets(deps: {
     const adapter = await adapterOrThrow(vendorCode);
     const direction: VendorTransferDirection = isToVendor ? 'to_vendor' : 'from_vendor';
     const requestKey = `${request.memberId}:${request.requestId}`;
-    const requestHash = createHash('sha256')
-      .update(JSON.stringify([direction, vendorCode, request.amount]))
-      .digest('hex');
+    const requestHash = hashRequest([direction, vendorCode, request.amount]);
     const existing = await repo.findTransferByRequestKey(db, requestKey);
     if (existing) {
       if (existing.requestHash !== requestHash) throw new DomainError('idempotency_conflict', 'requestId');
@@ -247,6 +246,20 @@ export function createTransferWallets(deps: {
           createdAt: now(),
         });
         if (!inserted) throw new DuplicateRequest();
+        // Who this player id is, for the vendor's bet feed and the member's total balance.
+        const player = transferMemberOf(request);
+        await repo.insertPlayerIfMissing(
+          trx,
+          {
+            vendorCode,
+            playerId: player.playerId,
+            merchantId: request.merchantId,
+            memberId: request.memberId,
+            username: request.username,
+            currency: request.currency,
+          },
+          now(),
+        );
         await recordAudit(trx, {
           actorType: 'member',
           actorId: request.memberId,
@@ -285,8 +298,11 @@ export function createTransferWallets(deps: {
     }
   }
 
-  async function balances(member: { memberId: number; username: string; currency: string }) {
-    const list = (await integrations.list()).filter((i) => i.isEnabled && i.walletStyle === 'transfer');
+  /** Each enabled transfer-style vendor's balance of the member (only those in `only` when given); null: no answer. */
+  async function balances(member: { memberId: number; username: string; currency: string }, only?: ReadonlySet<string>) {
+    const list = (await integrations.list()).filter(
+      (i) => i.isEnabled && i.walletStyle === 'transfer' && (!only || only.has(i.vendorCode)),
+    );
     return Promise.all(
       list.map(async (integration) => {
         const adapter = await deps.adapterOf(integration.vendorCode);
@@ -299,6 +315,21 @@ export function createTransferWallets(deps: {
         }
       }),
     );
+  }
+
+  /**
+   * The money a member holds at transfer-style vendors, for the total balance: the balances of the
+   * vendors the member has moved money into (no other vendor can hold any of theirs). `isComplete`
+   * is false when a vendor did not answer; its wallet then counts nothing.
+   */
+  async function heldBalance(member: { memberId: number; username: string; currency: string }) {
+    const codes = new Set(await repo.findVendorsOfMember(db, member.memberId));
+    if (codes.size === 0) return { total: 0, isComplete: true };
+    const list = await balances(member, codes);
+    return {
+      total: list.reduce((sum, entry) => sum + (entry.balance ?? 0), 0),
+      isComplete: list.every((entry) => entry.balance !== null),
+    };
   }
 
   /** "Return all to main wallet": every vendor wallet with money in it is emptied into the main wallet. */
@@ -335,6 +366,7 @@ export function createTransferWallets(deps: {
     resolvePending,
     sweepPending,
     balances,
+    heldBalance,
     recallAll,
     registerJobs,
     findTransfer: (id: string) => repo.findTransferById(db, id, { isForUpdate: false }),

@@ -1,8 +1,10 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import { DomainError } from '../../lib/domain-error.ts';
+import { findMember } from '../accounts/member-directory.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
+import * as repo from './withdrawals.repository.ts';
 
 export type WageringService = ReturnType<typeof createWageringService>;
 
@@ -48,23 +50,19 @@ export function createWageringService(deps: { db: Kysely<DB>; ledger: LedgerServ
     }
     if (source.length === 0 || source.length > WAGERING_SOURCE_LENGTH_MAX) throw new DomainError('bad_request', 'source');
     const executor = trx ?? db;
-    const member = await executor.selectFrom('members').select(['merchant_id', 'currency']).where('id', '=', memberId).executeTakeFirst();
+    const member = await findMember(executor, memberId);
     if (!member) throw new DomainError('not_found', 'memberId');
     const requiredTurnover = requiredTurnoverOf(amount, multiplier);
-    const inserted = await executor
-      .insertInto('wagering_requirements')
-      .values({
-        merchant_id: member.merchant_id,
-        member_id: memberId,
-        currency: member.currency,
-        bonus_amount: amount,
-        multiplier: (Math.round(multiplier * 100) / 100).toFixed(2),
-        required_turnover: requiredTurnover,
-        source,
-        created_at: now(),
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const inserted = await repo.insertWageringRequirement(executor, {
+      merchantId: member.merchantId,
+      memberId,
+      currency: member.currency,
+      bonusAmount: amount,
+      multiplier: (Math.round(multiplier * 100) / 100).toFixed(2),
+      requiredTurnover,
+      source,
+      at: now(),
+    });
     await recordAudit(executor, {
       actorType: 'system',
       action: 'wagering.requirement_added',
@@ -81,17 +79,7 @@ export function createWageringService(deps: { db: Kysely<DB>; ledger: LedgerServ
    */
   async function remaining(member: { memberId: number; currency: string }, trx?: Transaction<DB>): Promise<number> {
     const executor = trx ?? db;
-    const rows = await executor
-      .selectFrom('wagering_requirements')
-      .select(['id', 'required_turnover as requiredTurnover', 'created_at as createdAt'])
-      .where('member_id', '=', member.memberId)
-      .where('currency', '=', member.currency)
-      .where('status', '=', 'active')
-      .orderBy('created_at')
-      .orderBy('id')
-      .limit(OPEN_REQUIREMENTS_MAX)
-      .execute();
-    const open: Requirement[] = rows;
+    const open: Requirement[] = await repo.findActiveWageringRequirements(executor, member, OPEN_REQUIREMENTS_MAX);
     let outstanding = 0;
     let metThrough = -1;
     for (let i = 0; i < open.length; i++) {
@@ -106,16 +94,11 @@ export function createWageringService(deps: { db: Kysely<DB>; ledger: LedgerServ
       if (outstanding === 0) metThrough = i;
     }
     if (metThrough >= 0) {
-      await executor
-        .updateTable('wagering_requirements')
-        .set({ status: 'met', met_at: now() })
-        .where(
-          'id',
-          'in',
-          open.slice(0, metThrough + 1).map((r) => r.id),
-        )
-        .where('status', '=', 'active')
-        .execute();
+      await repo.markWageringRequirementsMet(
+        executor,
+        open.slice(0, metThrough + 1).map((r) => r.id),
+        now(),
+      );
     }
     return outstanding;
   }

@@ -57,13 +57,19 @@ describe('a withdrawal from card binding to confirmed receipt', () => {
     expect(setPassword.statusCode).toBe(200);
 
     // The first withdrawal to the card asks for the login password again.
-    const withoutReauth = await call('POST', '/wps/member/withdrawals', { bankCardId: cardId, amount: 300_000, paymentPassword: '135790' });
+    const withoutReauth = await call('POST', '/wps/member/withdrawals', {
+      bankCardId: cardId,
+      amount: 300_000,
+      paymentPassword: '135790',
+      requestId: 'journey-withdrawal-1',
+    });
     expect(withoutReauth.json().code).toBe('reauth_required');
     const requested = await call('POST', '/wps/member/withdrawals', {
       bankCardId: cardId,
       amount: 300_000,
       paymentPassword: '135790',
       loginPassword: LOGIN_PASSWORD,
+      requestId: 'journey-withdrawal-1',
     });
     expect(requested.statusCode).toBe(200);
     const withdrawal = requested.json().value;

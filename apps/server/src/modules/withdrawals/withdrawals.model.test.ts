@@ -145,6 +145,8 @@ describe('withdrawals against a model', () => {
             });
           }
           const model: Model = { main: members.map(() => STARTING_BALANCE), countToday: members.map(() => 0), withdrawals: [] };
+          // Each request in the run is a new intent, so each has its own request id.
+          let requestCount = 0;
 
           for (const op of ops) {
             if (op.type === 'request') {
@@ -157,9 +159,20 @@ describe('withdrawals against a model', () => {
               else if (count >= RULES.dailyCountMax) expected = 'withdrawal_daily_limit';
               else if (op.amount > model.main[op.member]!) expected = 'insufficient_funds';
               let createdId: number | undefined;
+              requestCount += 1;
               const actual = await outcome(async () => {
-                createdId = (await service.request(m, { bankCardId: m.cardId, amount: op.amount, paymentPassword: PAYMENT_PASSWORD }, null))
-                  .id;
+                createdId = (
+                  await service.request(
+                    m,
+                    {
+                      bankCardId: m.cardId,
+                      amount: op.amount,
+                      paymentPassword: PAYMENT_PASSWORD,
+                      requestId: `model-${run}-${requestCount}`,
+                    },
+                    null,
+                  )
+                ).id;
               });
               expect(actual, JSON.stringify(op)).toBe(expected);
               if (actual === 'ok') {

@@ -1,3 +1,4 @@
+import { totalPagesOf } from '@platform/contracts/pagination';
 import type { AdminWithdrawalValue, WithdrawalValue } from '@platform/contracts/withdrawals';
 import { maskAccountNumber } from '../bank-cards/bank-cards.presenter.ts';
 import type { WithdrawalRow } from './withdrawals.repository.ts';
@@ -54,4 +55,9 @@ export function presentAdminWithdrawal(view: {
     rejectedBy: row.rejectedBy,
     paidBy: row.paidBy,
   };
+}
+
+/** One page of a list answer, with its paging fields. */
+export function paged<T>(items: T[], totalCount: number, query: { pageNo: number; pageSize: number }) {
+  return { list: items, pageNo: query.pageNo, pageSize: query.pageSize, totalCount, totalPages: totalPagesOf(totalCount, query.pageSize) };
 }

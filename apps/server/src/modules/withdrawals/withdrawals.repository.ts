@@ -1,6 +1,8 @@
 import type { WithdrawalConfirmation, WithdrawalStatus } from '@platform/contracts/withdrawals';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { DB } from '../../db/schema.ts';
+import { publicMembers } from '../accounts/member-directory.ts';
+import { bankCardsForJoin } from '../bank-cards/bank-cards.service.ts';
 
 type Executor = Kysely<DB> | Transaction<DB>;
 
@@ -38,8 +40,8 @@ export type WithdrawalRow = {
 export function selectWithdrawals(db: Executor) {
   return db
     .selectFrom('withdrawals as w')
-    .innerJoin('members as m', 'm.id', 'w.member_id')
-    .innerJoin('bank_cards as c', 'c.id', 'w.bank_card_id')
+    .innerJoin(publicMembers(db).as('m'), 'm.id', 'w.member_id')
+    .innerJoin(bankCardsForJoin(db).as('c'), 'c.id', 'w.bank_card_id')
     .select([
       'w.id',
       'w.merchant_id as merchantId',
@@ -79,6 +81,20 @@ export function findById(db: Executor, id: number): Promise<WithdrawalRow | unde
     .then((row) => row && { ...row, currency: row.currency.trim() });
 }
 
+/** The member's withdrawal made under a client request id, with the fingerprint of its content. */
+export function findByRequest(
+  db: Executor,
+  memberId: number,
+  requestId: string,
+): Promise<{ id: number; requestHash: string | null } | undefined> {
+  return db
+    .selectFrom('withdrawals')
+    .select(['id', 'request_hash as requestHash'])
+    .where('member_id', '=', memberId)
+    .where('request_id', '=', requestId)
+    .executeTakeFirst();
+}
+
 /** Serialises one member's withdrawal requests, so the daily count and the KYC sum are exact. */
 export async function lockMember(db: Executor, memberId: number): Promise<void> {
   await sql`SELECT pg_advisory_xact_lock(hashtextextended(${`withdrawals:${memberId}`}, 0))`.execute(db);
@@ -115,6 +131,8 @@ export async function insert(
     fee: number;
     isKycRequired: boolean;
     createdAt: Date;
+    requestId: string;
+    requestHash: string;
   },
 ): Promise<number> {
   const inserted = await db
@@ -130,6 +148,8 @@ export async function insert(
       status: 'pending',
       is_kyc_required: row.isKycRequired,
       created_at: row.createdAt,
+      request_id: row.requestId,
+      request_hash: row.requestHash,
     })
     .returning('id')
     .executeTakeFirstOrThrow();
@@ -236,4 +256,85 @@ export function findUnconfirmedPaid(db: Executor, merchantId: number, paidBefore
 export async function merchantsWithPaid(db: Executor): Promise<number[]> {
   const rows = await db.selectFrom('withdrawals').select('merchant_id').distinct().where('status', '=', 'paid').execute();
   return rows.map((r) => r.merchant_id);
+}
+
+/** Marks every paid withdrawal of the member received ("all received"); answers their ids. */
+export async function confirmAllPaidReceived(db: Executor, memberId: number, at: Date): Promise<{ id: number }[]> {
+  return db
+    .updateTable('withdrawals')
+    .set({ status: 'confirmed_received', confirmation: 'all_received', confirmed_at: at })
+    .where('member_id', '=', memberId)
+    .where('status', '=', 'paid')
+    .returning('id')
+    .execute();
+}
+
+/** Whether a pending or approved withdrawal of the member waits for an identity check. */
+export async function hasOpenAwaitingKyc(db: Executor, memberId: number): Promise<boolean> {
+  const open = await db
+    .selectFrom('withdrawals')
+    .select('id')
+    .where('member_id', '=', memberId)
+    .where('status', 'in', ['pending', 'approved'])
+    .where('is_kyc_required', '=', true)
+    .executeTakeFirst();
+  return open !== undefined;
+}
+
+// Wagering requirements.
+
+export async function insertWageringRequirement(
+  db: Executor,
+  row: {
+    merchantId: number;
+    memberId: number;
+    currency: string;
+    bonusAmount: number;
+    multiplier: string;
+    requiredTurnover: number;
+    source: string;
+    at: Date;
+  },
+): Promise<{ id: number }> {
+  return db
+    .insertInto('wagering_requirements')
+    .values({
+      merchant_id: row.merchantId,
+      member_id: row.memberId,
+      currency: row.currency,
+      bonus_amount: row.bonusAmount,
+      multiplier: row.multiplier,
+      required_turnover: row.requiredTurnover,
+      source: row.source,
+      created_at: row.at,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+}
+
+/** The member's active requirements in the currency, oldest first. */
+export async function findActiveWageringRequirements(
+  db: Executor,
+  member: { memberId: number; currency: string },
+  limit: number,
+): Promise<{ id: number; requiredTurnover: number; createdAt: Date }[]> {
+  return db
+    .selectFrom('wagering_requirements')
+    .select(['id', 'required_turnover as requiredTurnover', 'created_at as createdAt'])
+    .where('member_id', '=', member.memberId)
+    .where('currency', '=', member.currency)
+    .where('status', '=', 'active')
+    .orderBy('created_at')
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+}
+
+export async function markWageringRequirementsMet(db: Executor, ids: readonly number[], at: Date): Promise<void> {
+  await db
+    .updateTable('wagering_requirements')
+    .set({ status: 'met', met_at: at })
+    .where('id', 'in', [...ids])
+    .where('status', '=', 'active')
+    .execute();
 }

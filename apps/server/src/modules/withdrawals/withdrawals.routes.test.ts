@@ -3,6 +3,7 @@ import { lastSmsCode } from '../../../test/accounts-helpers.ts';
 import { loginAdmin } from '../../../test/admin-helpers.ts';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { createMerchant } from '../../../test/factories.ts';
+import { requestId } from '../../../test/wallet-fixture.ts';
 import {
   createWithdrawingMember,
   JPEG_BYTES,
@@ -66,6 +67,7 @@ const withdraw = (m: WithdrawingMember & { cardId: number }, amount: number, ext
     amount,
     paymentPassword: PAYMENT_PASSWORD,
     loginPassword: LOGIN_PASSWORD,
+    requestId: requestId(),
     ...extra,
   });
 
@@ -82,11 +84,17 @@ async function paidWithdrawal(m: WithdrawingMember & { cardId: number }, amount 
 
 describe('POST /wps/member/withdrawals', () => {
   it('answers 401 without a session and in_need_true_account for a trial account', async () => {
-    expect((await call('POST', '/wps/member/withdrawals', {}, { bankCardId: 1, amount: 200_000, paymentPassword: '1' })).statusCode).toBe(
-      401,
-    );
+    expect(
+      (await call('POST', '/wps/member/withdrawals', {}, { bankCardId: 1, amount: 200_000, paymentPassword: '1', requestId: requestId() }))
+        .statusCode,
+    ).toBe(401);
     const trial = await createWithdrawingMember(t.app, t.database.db, { accountType: 4, balance: 1_000_000 });
-    const res = await call('POST', '/wps/member/withdrawals', trial.headers, { bankCardId: 1, amount: 200_000, paymentPassword: '1' });
+    const res = await call('POST', '/wps/member/withdrawals', trial.headers, {
+      bankCardId: 1,
+      amount: 200_000,
+      paymentPassword: '1',
+      requestId: requestId(),
+    });
     expect(res.statusCode).toBe(403);
     expect(res.json().code).toBe('in_need_true_account');
   });
@@ -130,6 +138,7 @@ describe('POST /wps/member/withdrawals', () => {
       bankCardId: 1,
       amount: 200_000,
       paymentPassword: '123456',
+      requestId: requestId(),
     });
     expect(res.json().code).toBe('payment_password_not_set');
   });
@@ -141,6 +150,7 @@ describe('POST /wps/member/withdrawals', () => {
       bankCardId: m.cardId,
       amount: 200_000,
       paymentPassword: PAYMENT_PASSWORD,
+      requestId: requestId(),
       ...noLogin,
     });
     expect(missing.statusCode).toBe(403);
@@ -151,6 +161,7 @@ describe('POST /wps/member/withdrawals', () => {
       bankCardId: m.cardId,
       amount: 200_000,
       paymentPassword: PAYMENT_PASSWORD,
+      requestId: requestId(),
     });
     expect(second.statusCode).toBe(200);
     const cards = await call('GET', '/wps/member/bank-cards', m.headers);
@@ -165,7 +176,7 @@ describe('POST /wps/member/withdrawals', () => {
     expect((await call('POST', '/wps/verification/sms/withdrawal')).statusCode).toBe(401);
     const sent = await call('POST', '/wps/verification/sms/withdrawal', m.headers);
     expect(sent.json()).toEqual({ success: true, value: { expiredMinutes: 5 } });
-    const body = { bankCardId: m.cardId, amount: 200_000, paymentPassword: PAYMENT_PASSWORD };
+    const body = { bankCardId: m.cardId, amount: 200_000, paymentPassword: PAYMENT_PASSWORD, requestId: requestId() };
     // Without a login password, the login password cannot prove anything.
     expect((await call('POST', '/wps/member/withdrawals', m.headers, { ...body, loginPassword: LOGIN_PASSWORD })).json().code).toBe(
       'reauth_failed',
@@ -176,6 +187,40 @@ describe('POST /wps/member/withdrawals', () => {
     const code = await lastSmsCode(t.database.db, mobile);
     expect((await call('POST', '/wps/member/withdrawals', m.headers, { ...body, verificationCode: code })).statusCode).toBe(200);
     expect((await call('GET', '/wps/member/bank-cards', m.headers)).json().value.list[0].isVerified).toBe(true);
+  });
+
+  it('makes one withdrawal per request id: a retry answers the first result, other content is a conflict', async () => {
+    const m = await memberWithCard(2_000_000);
+    const id = requestId();
+    const body = { bankCardId: m.cardId, amount: 300_000, paymentPassword: PAYMENT_PASSWORD, loginPassword: LOGIN_PASSWORD, requestId: id };
+    // A double tap and a flaky network: the same request several times at once.
+    const answers = await Promise.all(Array.from({ length: 6 }, () => call('POST', '/wps/member/withdrawals', m.headers, body)));
+    for (const answer of answers) expect(answer.statusCode, answer.body).toBe(200);
+    const ids = new Set(answers.map((answer) => answer.json().value.id));
+    expect(ids.size).toBe(1);
+    const again = await call('POST', '/wps/member/withdrawals', m.headers, body);
+    expect(again.json().value.id).toBe([...ids][0]);
+    const other = await call('POST', '/wps/member/withdrawals', m.headers, { ...body, amount: 300_001 });
+    expect(other.statusCode).toBe(409);
+    expect(other.json().code).toBe('idempotency_conflict');
+    expect((await call('GET', '/wps/member/withdrawals', m.headers)).json().value.totalCount).toBe(1);
+    expect(await balanceOf(m)).toMatchObject({ mainBalance: 1_700_000, lockedBalance: 300_000 });
+    // A new intent gets a new id and makes a second withdrawal.
+    expect((await withdraw(m, 300_000)).json().value.id).not.toBe([...ids][0]);
+  });
+
+  it('needs a well-formed request id', async () => {
+    const m = await memberWithCard();
+    for (const bad of [undefined, 'short', 'has spaces in it', 'x'.repeat(65)]) {
+      const res = await call('POST', '/wps/member/withdrawals', m.headers, {
+        bankCardId: m.cardId,
+        amount: 200_000,
+        paymentPassword: PAYMENT_PASSWORD,
+        loginPassword: LOGIN_PASSWORD,
+        ...(bad === undefined ? {} : { requestId: bad }),
+      });
+      expect(res.statusCode, String(bad)).toBe(400);
+    }
   });
 
   it('refuses more than the balance and leaves no request behind', async () => {
@@ -237,7 +282,7 @@ describe('POST /wps/member/withdrawals', () => {
     const refused = await withdraw(m, 200_000);
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toMatchObject({ code: 'wagering_incomplete' });
-    expect(refused.json().message).toContain('300000');
+    expect(refused.json().message).toMatch(/^Bạn cần cược thêm 300\.000\s₫ trước khi rút tiền\.$/);
     clock = new Date(clock.getTime() + 1_000);
     await ledger.transfer({
       fromAccountId: m.mainAccountId,

@@ -1,13 +1,7 @@
 import { commonErrorResponses, errorEnvelope, ok } from '@platform/contracts/envelope';
-import { totalPagesOf } from '@platform/contracts/pagination';
 import {
-  adminWithdrawalListQuerySchema,
-  adminWithdrawalPageResponseSchema,
-  adminWithdrawalResponseSchema,
-  proofParamsSchema,
   receiptAllResponseSchema,
   receiptRequestSchema,
-  rejectRequestSchema,
   withdrawalListQuerySchema,
   withdrawalPageResponseSchema,
   withdrawalParamsSchema,
@@ -17,17 +11,14 @@ import {
 } from '@platform/contracts/withdrawals';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { readImageForm, toBuffer } from '../../lib/image-upload.ts';
-import { adminOf, requireAdmin } from '../../plugins/admin-auth.ts';
+import { readImageForm } from '../../lib/image-upload.ts';
 import { principalOf } from '../../plugins/auth.ts';
 import { requireRealAccount } from '../../plugins/guards.ts';
-import { presentAdminWithdrawal, presentWithdrawal } from './withdrawals.presenter.ts';
+import { paged, presentWithdrawal } from './withdrawals.presenter.ts';
 import type { WithdrawalsService } from './withdrawals.service.ts';
 
 const WITHDRAWAL_REQUEST_RATE_LIMIT = 10;
 const RECEIPT_RATE_LIMIT = 20;
-/** Withdrawal review and payout are the finance team's; the administrator may do everything. */
-const FINANCE = ['finance'] as const;
 const memberResponses = { ...commonErrorResponses, 413: errorEnvelope, 423: errorEnvelope };
 
 function memberOf(request: FastifyRequest) {
@@ -35,10 +26,7 @@ function memberOf(request: FastifyRequest) {
   return { memberId: p.memberId, merchantId: p.merchantId, currency: p.currency };
 }
 
-function paged<T>(items: T[], totalCount: number, query: { pageNo: number; pageSize: number }) {
-  return { list: items, pageNo: query.pageNo, pageSize: query.pageSize, totalCount, totalPages: totalPagesOf(totalCount, query.pageSize) };
-}
-
+/** The member's withdrawal calls (the back office's are in withdrawals.admin-routes.ts). */
 export function withdrawalsRoutes(withdrawals: WithdrawalsService): FastifyPluginAsyncZod {
   return async (app) => {
     const member = { preHandler: requireRealAccount };
@@ -156,106 +144,6 @@ export function withdrawalsRoutes(withdrawals: WithdrawalsService): FastifyPlugi
           ),
         );
       },
-    );
-
-    // ---- Back office ----
-
-    app.get(
-      '/admin-api/withdrawals',
-      {
-        preHandler: requireAdmin(FINANCE),
-        schema: {
-          tags: ['admin'],
-          summary: 'The withdrawal review queue, filtered',
-          security: session,
-          querystring: adminWithdrawalListQuerySchema,
-          response: { 200: adminWithdrawalPageResponseSchema, ...commonErrorResponses },
-        },
-      },
-      async (request) => {
-        const found = await withdrawals.listForAdmin(adminOf(request), request.query);
-        return ok(paged(found.list.map(presentAdminWithdrawal), found.totalCount, request.query));
-      },
-    );
-
-    app.get(
-      '/admin-api/withdrawals/:withdrawalId',
-      {
-        preHandler: requireAdmin(FINANCE),
-        schema: {
-          tags: ['admin'],
-          security: session,
-          params: withdrawalParamsSchema,
-          response: { 200: adminWithdrawalResponseSchema, ...commonErrorResponses },
-        },
-      },
-      async (request) => ok(presentAdminWithdrawal(await withdrawals.getForAdmin(adminOf(request), request.params.withdrawalId))),
-    );
-
-    app.get(
-      '/admin-api/withdrawals/:withdrawalId/proofs/:proofId',
-      {
-        preHandler: requireAdmin(FINANCE),
-        schema: { tags: ['admin'], summary: "A disputing member's proof image", security: session, params: proofParamsSchema },
-      },
-      async (request, reply) => {
-        const found = await withdrawals.proof(adminOf(request), request.params.withdrawalId, request.params.proofId);
-        reply.header('cache-control', 'private, no-store');
-        reply.header('x-content-type-options', 'nosniff');
-        return reply.type(found.content_type).send(toBuffer(found.content));
-      },
-    );
-
-    app.post(
-      '/admin-api/withdrawals/:withdrawalId/approve',
-      {
-        preHandler: requireAdmin(FINANCE),
-        schema: {
-          tags: ['admin'],
-          security: session,
-          params: withdrawalParamsSchema,
-          response: { 200: adminWithdrawalResponseSchema, ...commonErrorResponses },
-        },
-      },
-      async (request) =>
-        ok(presentAdminWithdrawal(await withdrawals.approve(adminOf(request), request.params.withdrawalId, request.ip ?? null))),
-    );
-
-    app.post(
-      '/admin-api/withdrawals/:withdrawalId/reject',
-      {
-        preHandler: requireAdmin(FINANCE),
-        schema: {
-          tags: ['admin'],
-          summary: 'Rejects a pending or approved withdrawal; the reserved money goes back to the member',
-          security: session,
-          params: withdrawalParamsSchema,
-          body: rejectRequestSchema,
-          response: { 200: adminWithdrawalResponseSchema, ...commonErrorResponses },
-        },
-      },
-      async (request) =>
-        ok(
-          presentAdminWithdrawal(
-            await withdrawals.reject(adminOf(request), request.params.withdrawalId, request.body.reason, request.ip ?? null),
-          ),
-        ),
-    );
-
-    app.post(
-      '/admin-api/withdrawals/:withdrawalId/payout',
-      {
-        preHandler: requireAdmin(FINANCE),
-        schema: {
-          tags: ['admin'],
-          summary: 'Records the payout of an approved withdrawal; refused with kyc_required until identity is verified',
-          security: session,
-          params: withdrawalParamsSchema,
-          response: { 200: adminWithdrawalResponseSchema, ...commonErrorResponses },
-        },
-      },
-      async (request) =>
-        ok(presentAdminWithdrawal(await withdrawals.payout(adminOf(request), request.params.withdrawalId, request.ip ?? null))),
     );
   };
 }

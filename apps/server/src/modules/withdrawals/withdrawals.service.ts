@@ -3,8 +3,9 @@ import type { WithdrawalRequest, WithdrawalStatus, withdrawalRulesSchema } from 
 import type { Kysely, Transaction } from 'kysely';
 import type { z } from 'zod';
 import type { DB } from '../../db/schema.ts';
-import { DomainError } from '../../lib/domain-error.ts';
+import { amountParam, DomainError } from '../../lib/domain-error.ts';
 import type { UploadedImage } from '../../lib/image-upload.ts';
+import { hashRequest } from '../../lib/request-hash.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import type { BankCardsService } from '../bank-cards/bank-cards.service.ts';
 import type { PaymentPasswordService } from '../bank-cards/payment-password.service.ts';
@@ -97,13 +98,46 @@ export function createWithdrawalsService(deps: {
     };
   }
 
+  /**
+   * The withdrawal already made under this request id: its id when the content is the same, a
+   * conflict when it differs, undefined when there is none.
+   */
+  async function earlierRequest(executor: Kysely<DB>, member: WithdrawalMember, input: WithdrawalRequest, requestHash: string) {
+    const earlier = await repo.findByRequest(executor, member.memberId, input.requestId);
+    if (!earlier) return undefined;
+    if (earlier.requestHash !== requestHash) throw new DomainError('idempotency_conflict', 'requestId');
+    return earlier.id;
+  }
+
+  /**
+   * A member asks for a withdrawal. The client sends one request id per intent: a retry with the
+   * same id and content (a double tap, a flaky network) answers the first withdrawal and reserves
+   * nothing more; the same id with other content is a conflict. Secrets are not part of the content.
+   */
   async function request(member: WithdrawalMember, input: WithdrawalRequest, ip: string | null): Promise<repo.WithdrawalRow> {
-    const setting = await settings.get(member.merchantId, withdrawalRulesSetting);
-    if (input.amount < setting.minAmountMinor) throw new DomainError('withdrawal_amount_too_small', String(setting.minAmountMinor));
-    if (input.amount > setting.maxAmountMinor) throw new DomainError('withdrawal_amount_too_large', String(setting.maxAmountMinor));
+    const requestHash = hashRequest(['withdrawal', input.bankCardId, input.amount]);
     await paymentPasswords.verify(member, input.paymentPassword);
+    const replayed = await earlierRequest(db, member, input, requestHash);
+    if (replayed !== undefined) return (await repo.findById(db, replayed))!;
+    const setting = await settings.get(member.merchantId, withdrawalRulesSetting);
+    if (input.amount < setting.minAmountMinor) {
+      throw new DomainError('withdrawal_amount_too_small', undefined, { amount: amountParam(setting.minAmountMinor, member.currency) });
+    }
+    if (input.amount > setting.maxAmountMinor) {
+      throw new DomainError('withdrawal_amount_too_large', undefined, { amount: amountParam(setting.maxAmountMinor, member.currency) });
+    }
     const card = await bankCards.activeCardOf(member.memberId, input.bankCardId);
-    if (card.verifiedAt === null) await paymentPasswords.reauthenticate(member, input);
+    if (card.verifiedAt === null) {
+      try {
+        await paymentPasswords.reauthenticate(member, input);
+      } catch (error) {
+        // Two copies of the first request to a card at once: the SMS code is spent by the one that
+        // made the withdrawal, and this copy answers with it.
+        const made = await earlierRequest(db, member, input, requestHash);
+        if (made === undefined) throw error;
+        return (await repo.findById(db, made))!;
+      }
+    }
     const wallets = await ledger.ensureMemberAccounts({
       merchantId: member.merchantId,
       memberId: member.memberId,
@@ -115,13 +149,17 @@ export function createWithdrawalsService(deps: {
 
     const id = await db.transaction().execute(async (trx) => {
       await repo.lockMember(trx, member.memberId);
+      // Under the member's lock, a copy of this request that got here first is found here.
+      const made = await earlierRequest(trx, member, input, requestHash);
+      if (made !== undefined) return made;
       const current = await bankCards.activeCardOf(member.memberId, card.id, trx);
       const countToday = await repo.countSince(trx, member.memberId, dayStartOf(at, setting.dayOffsetMinutes));
       if (countToday >= setting.dailyCountMax) throw new DomainError('withdrawal_daily_limit');
       const fee = withdrawalFeeOf(setting, input.amount, countToday);
-      if (fee >= input.amount) throw new DomainError('withdrawal_fee_exceeds_amount', String(fee));
+      if (fee >= input.amount)
+        throw new DomainError('withdrawal_fee_exceeds_amount', undefined, { fee: amountParam(fee, member.currency) });
       const left = await wagering.remaining(member, trx);
-      if (left > 0) throw new DomainError('wagering_incomplete', String(left));
+      if (left > 0) throw new DomainError('wagering_incomplete', undefined, { amount: amountParam(left, member.currency) });
       const paidSoFar = await repo.sumPaid(trx, member.memberId, member.currency);
       const id = await repo.insert(trx, {
         merchantId: member.merchantId,
@@ -132,6 +170,8 @@ export function createWithdrawalsService(deps: {
         fee,
         isKycRequired: paidSoFar + input.amount > setting.kycThresholdMinor,
         createdAt: at,
+        requestId: input.requestId,
+        requestHash,
       });
       const keys = withdrawalKeys(id);
       const reference = { type: 'withdrawal', id: String(id) };
@@ -154,7 +194,7 @@ export function createWithdrawalsService(deps: {
         action: 'withdrawal.requested',
         subjectType: 'withdrawal',
         subjectId: id,
-        data: { amount: input.amount, fee, bankCardId: card.id, firstToCard: current.verifiedAt === null },
+        data: { amount: input.amount, fee, bankCardId: card.id, firstToCard: current.verifiedAt === null, requestId: input.requestId },
         ip,
       });
       return id;
@@ -384,13 +424,7 @@ export function createWithdrawalsService(deps: {
   /** "All received": every payout of the member still waiting for confirmation. */
   async function confirmAllReceived(member: WithdrawalMember, ip: string | null): Promise<number> {
     return db.transaction().execute(async (trx) => {
-      const rows = await trx
-        .updateTable('withdrawals')
-        .set({ status: 'confirmed_received', confirmation: 'all_received', confirmed_at: now() })
-        .where('member_id', '=', member.memberId)
-        .where('status', '=', 'paid')
-        .returning('id')
-        .execute();
+      const rows = await repo.confirmAllPaidReceived(trx, member.memberId, now());
       if (rows.length > 0) {
         await recordAudit(trx, {
           actorType: 'member',
@@ -449,14 +483,10 @@ export function createWithdrawalsService(deps: {
   /** Whether the member's next payout waits for an approved identity check. */
   async function isKycRequiredForPayout(member: WithdrawalMember): Promise<boolean> {
     const setting = await settings.get(member.merchantId, withdrawalRulesSetting);
-    const open = await db
-      .selectFrom('withdrawals')
-      .select('id')
-      .where('member_id', '=', member.memberId)
-      .where('status', 'in', ['pending', 'approved'])
-      .where('is_kyc_required', '=', true)
-      .executeTakeFirst();
-    return open !== undefined || (await repo.sumPaid(db, member.memberId, member.currency)) >= setting.kycThresholdMinor;
+    return (
+      (await repo.hasOpenAwaitingKyc(db, member.memberId)) ||
+      (await repo.sumPaid(db, member.memberId, member.currency)) >= setting.kycThresholdMinor
+    );
   }
 
   return {

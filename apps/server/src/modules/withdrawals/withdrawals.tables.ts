@@ -27,6 +27,9 @@ export type WithdrawalsTable = {
   paid_at: Date | null;
   paid_by: number | null;
   confirmed_at: Date | null;
+  /** The client's id of the request and the fingerprint of its content; null on older rows. */
+  request_id: ColumnType<string | null, string | null | undefined, never>;
+  request_hash: ColumnType<string | null, string | null | undefined, never>;
 };
 
 export type WithdrawalProofsTable = {

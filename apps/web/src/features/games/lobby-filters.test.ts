@@ -1,6 +1,7 @@
 import type { GameItem, VendorCard } from '@platform/contracts/games';
+import { foldText } from '@platform/contracts/text-folding';
 import { describe, expect, it } from 'vitest';
-import { categoryOfGamesParam, foldName, gameAction, gamePagePath, vendorCardAction } from './lobby-filters.ts';
+import { categoryOfGamesParam, gameAction, gamePagePath, lotteryPagePath, vendorCardAction } from './lobby-filters.ts';
 
 const game: GameItem = {
   nodeId: 7,
@@ -57,10 +58,27 @@ describe('launch rules', () => {
     expect(gameAction(closed, member)).toEqual({ kind: 'maintenance', name: 'Bảy May Mắn', message: 'until 10', gameType: 'RNG' });
   });
 
-  it('sends lottery vendors to /lottery, and only them', () => {
-    expect(gameAction({ ...game, vendor: 'TCG_LOTTO_VN', gameType: 'LOTT' }, member)).toEqual({ kind: 'navigate', to: '/lottery' });
+  it('sends lottery vendors to /lottery with the game and vendor, and only them', () => {
+    // Spec: /lottery with gameCode, vendor and playType, each only when present.
+    expect(gameAction({ ...game, vendor: 'TCG_LOTTO_VN', gameCode: 'EL3', gameType: 'ELOTT' }, member)).toEqual({
+      kind: 'navigate',
+      to: '/lottery?gameCode=EL3&vendor=TCG_LOTTO_VN',
+    });
+    expect(gameAction({ ...game, vendor: 'TCG_LOTTO_VN', gameCode: 'TTH', gameType: 'LOTT' }, member)).toEqual({
+      kind: 'navigate',
+      to: '/lottery?gameCode=TTH&vendor=TCG_LOTTO_VN',
+    });
     expect(gameAction({ ...game, vendor: 'OTHER', gameType: 'LOTT' }, member).kind).toBe('play');
-    expect(vendorCardAction(card('TCG_LOTTO_VN', 'LOTT'), member)).toEqual({ kind: 'navigate', to: '/lottery' });
+    // The vendor entry has no game: the lottery page opens on the vendor's first game.
+    expect(vendorCardAction(card('TCG_LOTTO_VN', 'LOTT'), member)).toEqual({ kind: 'navigate', to: '/lottery?vendor=TCG_LOTTO_VN' });
+  });
+
+  it('builds the /lottery address from what is present only', () => {
+    expect(lotteryPagePath({ gameCode: 'MB', vendor: 'TCG_LOTTO_VN', playType: 'lo2' })).toBe(
+      '/lottery?gameCode=MB&vendor=TCG_LOTTO_VN&playType=lo2',
+    );
+    expect(lotteryPagePath({ gameCode: '', vendor: 'TCG_LOTTO_VN' })).toBe('/lottery?vendor=TCG_LOTTO_VN');
+    expect(lotteryPagePath({})).toBe('/lottery');
   });
 
   it('follows the vendor entries: slots to /rng with the vendor stored, JILI, cockfight, sub-game lists', () => {
@@ -103,8 +121,8 @@ describe('launch rules', () => {
 
 describe('lobby filters', () => {
   it('folds names as the server does', () => {
-    expect(foldName('RỒNG VÀNG')).toBe('rong vang');
-    expect(foldName('Đồng Xu')).toBe('dong xu');
+    expect(foldText('RỒNG VÀNG')).toBe('rong vang');
+    expect(foldText('Đồng Xu')).toBe('dong xu');
   });
 
   it('reads the /games category', () => {

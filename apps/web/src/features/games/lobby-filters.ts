@@ -32,11 +32,6 @@ export function categoryOfGamesParam(value: string | null | undefined): GameCate
   return value.toLowerCase() === 'jili' ? 'RNG' : '';
 }
 
-/** Names folded as the server folds them: accents dropped, đ as d, lower case. */
-export function foldName(text: string): string {
-  return text.normalize('NFD').replace(/\p{M}/gu, '').replace(/đ/g, 'd').replace(/Đ/g, 'd').toLowerCase().trim();
-}
-
 export type LaunchContext = { isLogin: boolean; isTrial: boolean };
 
 /** What a click on a lobby entry does (spec: game launch). */
@@ -52,10 +47,21 @@ function isLotteryEntry(vendor: string, gameType: GameCategory): boolean {
   return (gameType === 'LOTT' || gameType === 'ELOTT') && LOTTERY_VENDORS.includes(vendor);
 }
 
+/** The /lottery address (spec): gameCode, vendor and playType, each only when present. */
+export function lotteryPagePath(entry: { gameCode?: string; vendor?: string; playType?: string }): string {
+  const params = new URLSearchParams();
+  for (const key of ['gameCode', 'vendor', 'playType'] as const) {
+    const value = entry[key];
+    if (value) params.set(key, value);
+  }
+  const query = params.toString();
+  return query ? `/lottery?${query}` : '/lottery';
+}
+
 /** A vendor card: lottery vendors, slots, the JILI slots entry, cockfight, and sub-game lists. */
 export function vendorCardAction(card: VendorCard, context: LaunchContext): LaunchAction {
   if (card.isMaintenance) return { kind: 'maintenance', name: card.displayName, message: card.maintenanceMessage, gameType: card.gameType };
-  if (isLotteryEntry(card.vassalage, card.gameType)) return { kind: 'navigate', to: '/lottery' };
+  if (isLotteryEntry(card.vassalage, card.gameType)) return { kind: 'navigate', to: lotteryPagePath({ vendor: card.vassalage }) };
   if (card.gameType === 'RNG' && card.vassalage === 'JILI')
     return { kind: 'navigate', to: '/games?games=jili&type=vassalage&vassalage=JL' };
   if (card.gameType === 'RNG') return { kind: 'navigate', to: '/rng', storeVassalage: card.vassalage };
@@ -71,7 +77,8 @@ export function gameAction(game: GameItem, context: LaunchContext): LaunchAction
   if (!context.isLogin) return { kind: 'login' };
   if (context.isTrial && !game.isTrialSupported) return { kind: 'realAccount' };
   if (game.isMaintenance) return { kind: 'maintenance', name: game.gameName, message: game.maintenanceMessage, gameType: game.gameType };
-  if (isLotteryEntry(game.vendor, game.gameType)) return { kind: 'navigate', to: '/lottery' };
+  if (isLotteryEntry(game.vendor, game.gameType))
+    return { kind: 'navigate', to: lotteryPagePath({ gameCode: game.gameCode, vendor: game.vendor }) };
   return {
     kind: 'play',
     vendor: game.vendor,

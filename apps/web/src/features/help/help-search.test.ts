@@ -1,6 +1,7 @@
 import type { HelpCategory } from '@platform/contracts/help';
+import { foldText } from '@platform/contracts/text-folding';
 import { describe, expect, it } from 'vitest';
-import { feedbackChars, filterHelp, findTopic, foldForSearch } from './help-search.ts';
+import { feedbackChars, filterHelp, findTopic } from './help-search.ts';
 
 const article = (id: number, key: string, title: string) => ({ id, key, title, body: '<p>x</p>', language: 'vi' });
 const categories: HelpCategory[] = [
@@ -21,7 +22,7 @@ const categories: HelpCategory[] = [
 
 describe('help search', () => {
   it('folds accents, đ and case', () => {
-    expect(foldForSearch('  Đăng  NHẬP ')).toBe('dang nhap');
+    expect(foldText('  Đăng  NHẬP ')).toBe('dang nhap');
   });
 
   it('keeps everything for an empty query', () => {

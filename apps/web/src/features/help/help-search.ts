@@ -1,26 +1,15 @@
 import type { HelpArticle, HelpCategory } from '@platform/contracts/help';
-
-/** Lower case without accents, so "rut tien" finds "Rút tiền" and "đăng" finds "dang". */
-export function foldForSearch(text: string): string {
-  return text
-    .normalize('NFD')
-    .replace(/\p{Mn}/gu, '')
-    .replace(/đ/g, 'd')
-    .replace(/Đ/g, 'D')
-    .toLowerCase()
-    .replace(/\s+/g, ' ')
-    .trim();
-}
+import { foldText } from '@platform/contracts/text-folding';
 
 /**
  * The categories whose titles or article titles match every word of the query; a category whose own
  * title matches keeps all its articles. An empty query keeps everything.
  */
 export function filterHelp(categories: readonly HelpCategory[], query: string): HelpCategory[] {
-  const words = foldForSearch(query).split(' ').filter(Boolean);
+  const words = foldText(query).split(' ').filter(Boolean);
   if (words.length === 0) return [...categories];
   const matches = (text: string) => {
-    const folded = foldForSearch(text);
+    const folded = foldText(text);
     return words.every((word) => folded.includes(word));
   };
   return categories.flatMap((category) => {

@@ -124,15 +124,25 @@ describe('the list filter', () => {
     game({ gameId: 'EL3', remark: 'Xổ số nhanh 3 phút', gameMenuTag: 'EL' }),
     game({ gameId: 'TPHCM', remark: 'TP. Hồ Chí Minh', gameMenuTag: 'MN', drawDayOfWeek: '2,7' }),
     game({ gameId: 'MB', remark: 'Miền Bắc', gameMenuTag: 'MB' }),
+    game({ gameId: 'TTH', remark: 'Thừa Thiên Huế', gameMenuTag: 'MT', drawDayOfWeek: '1,2' }),
+    game({ gameId: 'DLK', remark: 'Đắk Lắk', gameMenuTag: 'MT', drawDayOfWeek: '3' }),
   ];
   const base = { tag: null, weekday: ALL_DAYS, mode: 'all' as const, search: '', favourites: [], ranked: [] };
   const ids = (games: LotteryGameEntry[]) => games.map((g) => g.gameId);
 
   it('narrows by tag, weekday and name', () => {
     expect(ids(filterGames(list, { ...base, tag: 'EL' }))).toEqual(['EL1', 'EL3']);
-    expect(ids(filterGames(list, { ...base, weekday: 3 }))).toEqual(['EL1', 'EL3', 'MB']);
+    expect(ids(filterGames(list, { ...base, weekday: 3 }))).toEqual(['EL1', 'EL3', 'MB', 'DLK']);
     expect(ids(filterGames(list, { ...base, search: 'hồ chí' }))).toEqual(['TPHCM']);
     expect(ids(filterGames(list, { ...base, search: '  3 PHÚT ' }))).toEqual(['EL3']);
+  });
+
+  it('finds a name typed without its accents, as the lobby search does', () => {
+    expect(ids(filterGames(list, { ...base, search: 'hue' }))).toEqual(['TTH']);
+    expect(ids(filterGames(list, { ...base, search: 'ho chi minh' }))).toEqual(['TPHCM']);
+    expect(ids(filterGames(list, { ...base, search: 'dak lak' }))).toEqual(['DLK']);
+    expect(ids(filterGames(list, { ...base, search: 'MIEN  bac' }))).toEqual(['MB']);
+    expect(ids(filterGames(list, { ...base, search: 'xo so nhanh' }))).toEqual(['EL1', 'EL3']);
   });
 
   it('shows favourites, and the hot and recent games in their ranked order', () => {

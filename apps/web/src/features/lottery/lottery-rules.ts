@@ -1,4 +1,5 @@
 import type { LotteryGameEntry } from '@platform/contracts/lottery';
+import { foldText } from '@platform/contracts/text-folding';
 
 /**
  * The lottery page's rules, as pure functions: the weekday filter, the menu refresh timer, each
@@ -95,7 +96,7 @@ export type ListFilter = {
   ranked: readonly string[];
 };
 
-/** The games the list shows: the mode picks and orders them, then tag, weekday and name narrow them. */
+/** The games the list shows: the mode picks and orders them, then tag, weekday and name (folded) narrow them. */
 export function filterGames(list: readonly LotteryGameEntry[], filter: ListFilter): LotteryGameEntry[] {
   let games: LotteryGameEntry[];
   if (filter.mode === 'fav') games = list.filter((game) => filter.favourites.includes(game.gameId));
@@ -103,11 +104,12 @@ export function filterGames(list: readonly LotteryGameEntry[], filter: ListFilte
     const byId = new Map(list.map((game) => [game.gameId, game]));
     games = filter.ranked.flatMap((id) => byId.get(id) ?? []);
   } else games = [...list];
-  const needle = filter.search.trim().toLocaleLowerCase();
+  // Names compare folded (accents, đ, case and spacing), as the lobby's search does: "hue" finds "Huế".
+  const needle = foldText(filter.search);
   return games.filter(
     (game) =>
       (filter.tag === null || game.gameMenuTag === filter.tag) &&
       drawsOnWeekday(game, filter.weekday) &&
-      (needle === '' || game.remark.toLocaleLowerCase().includes(needle) || game.gameId.toLocaleLowerCase().includes(needle)),
+      (needle === '' || foldText(game.remark).includes(needle) || foldText(game.gameId).includes(needle)),
   );
 }

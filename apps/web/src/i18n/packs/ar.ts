@@ -79,6 +79,7 @@ export const pack: TranslationPack = {
     changePasswordTitle: 'تغيير كلمة المرور',
     changePasswordForced: 'حفاظًا على أمانك، يُرجى تغيير كلمة المرور قبل المتابعة.',
     changePassword: 'تغيير كلمة المرور',
+    passwordChanged: 'تم تغيير كلمة المرور. استخدم كلمة المرور الجديدة عند تسجيل الدخول التالي.',
     secondFactorMethod: 'طريقة التحقق',
     byAuthenticator: 'تطبيق المصادقة',
     secondFactorSms: 'أنت تسجّل الدخول من عنوان جديد. أدخل الرمز المرسل إلى جوالك (صالح لمدة {{minutes}} دقيقة).',

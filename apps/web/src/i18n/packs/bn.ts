@@ -79,6 +79,7 @@ export const pack: TranslationPack = {
     changePasswordTitle: 'পাসওয়ার্ড পরিবর্তন',
     changePasswordForced: 'আপনার নিরাপত্তার জন্য, চালিয়ে যাওয়ার আগে অনুগ্রহ করে পাসওয়ার্ড পরিবর্তন করুন।',
     changePassword: 'পাসওয়ার্ড পরিবর্তন করুন',
+    passwordChanged: 'পাসওয়ার্ড পরিবর্তন হয়েছে। পরের বার লগইন করতে নতুন পাসওয়ার্ড ব্যবহার করুন।',
     secondFactorMethod: 'যাচাইয়ের পদ্ধতি',
     byAuthenticator: 'অথেন্টিকেটর অ্যাপ',
     secondFactorSms: 'আপনি একটি নতুন ঠিকানা থেকে লগ ইন করছেন। আপনার মোবাইলে পাঠানো কোডটি লিখুন ({{minutes}} মিনিটের জন্য বৈধ)।',

@@ -79,6 +79,7 @@ export const pack: TranslationPack = {
     changePasswordTitle: 'Cambiar contraseña',
     changePasswordForced: 'Por tu seguridad, cambia tu contraseña antes de continuar.',
     changePassword: 'Cambiar contraseña',
+    passwordChanged: 'Tu contraseña se ha cambiado. Usa la nueva contraseña la próxima vez que inicies sesión.',
     secondFactorMethod: 'Método de verificación',
     byAuthenticator: 'App de autenticación',
     secondFactorSms:

@@ -79,6 +79,7 @@ export const pack: TranslationPack = {
     changePasswordTitle: 'تغییر رمز عبور',
     changePasswordForced: 'برای امنیت شما، لطفاً پیش از ادامه رمز عبور خود را تغییر دهید.',
     changePassword: 'تغییر رمز عبور',
+    passwordChanged: 'رمز عبور تغییر کرد. دفعه بعد با رمز عبور جدید وارد شوید.',
     secondFactorMethod: 'روش تأیید',
     byAuthenticator: 'اپلیکیشن احراز هویت',
     secondFactorSms: 'از یک نشانی جدید وارد می‌شوید. کد ارسال‌شده به موبایل خود را وارد کنید (معتبر تا {{minutes}} دقیقه).',

@@ -79,6 +79,7 @@ export const pack: TranslationPack = {
     changePasswordTitle: 'Changer le mot de passe',
     changePasswordForced: 'Pour votre sécurité, veuillez changer votre mot de passe avant de continuer.',
     changePassword: 'Changer le mot de passe',
+    passwordChanged: 'Votre mot de passe a été changé. Utilisez le nouveau mot de passe à votre prochaine connexion.',
     secondFactorMethod: 'Mode de vérification',
     byAuthenticator: "Application d'authentification",
     secondFactorSms:

@@ -79,6 +79,7 @@ export const pack: TranslationPack = {
     changePasswordTitle: 'पासवर्ड बदलें',
     changePasswordForced: 'आपकी सुरक्षा के लिए, आगे बढ़ने से पहले कृपया अपना पासवर्ड बदलें।',
     changePassword: 'पासवर्ड बदलें',
+    passwordChanged: 'पासवर्ड बदल दिया गया है। अगली बार लॉग इन करने के लिए नया पासवर्ड इस्तेमाल करें।',
     secondFactorMethod: 'सत्यापन का तरीका',
     byAuthenticator: 'ऑथेंटिकेटर ऐप',
     secondFactorSms: 'आप एक नए पते से लॉग इन कर रहे हैं। अपने मोबाइल पर भेजा गया कोड दर्ज करें ({{minutes}} मिनट के लिए मान्य)।',

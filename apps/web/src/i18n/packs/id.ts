@@ -79,6 +79,7 @@ export const pack: TranslationPack = {
     changePasswordTitle: 'Ubah kata sandi',
     changePasswordForced: 'Demi keamanan Anda, silakan ubah kata sandi sebelum melanjutkan.',
     changePassword: 'Ubah kata sandi',
+    passwordChanged: 'Kata sandi telah diubah. Gunakan kata sandi baru saat masuk berikutnya.',
     secondFactorMethod: 'Metode verifikasi',
     byAuthenticator: 'Aplikasi autentikator',
     secondFactorSms: 'Anda masuk dari alamat baru. Masukkan kode yang dikirim ke ponsel Anda (berlaku {{minutes}} menit).',

@@ -79,6 +79,7 @@ export const pack: TranslationPack = {
     changePasswordTitle: 'パスワードの変更',
     changePasswordForced: 'セキュリティのため、続行する前にパスワードを変更してください。',
     changePassword: 'パスワードを変更',
+    passwordChanged: 'パスワードを変更しました。次回のログインから新しいパスワードを使ってください。',
     secondFactorMethod: '認証方法',
     byAuthenticator: '認証アプリ',
     secondFactorSms: '新しいアドレスからログインしています。携帯電話に送信されたコードを入力してください（有効期間 {{minutes}} 分）。',

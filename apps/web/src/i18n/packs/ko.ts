@@ -79,6 +79,7 @@ export const pack: TranslationPack = {
     changePasswordTitle: '비밀번호 변경',
     changePasswordForced: '보안을 위해 계속하기 전에 비밀번호를 변경해 주세요.',
     changePassword: '비밀번호 변경',
+    passwordChanged: '비밀번호가 변경되었습니다. 다음 로그인부터 새 비밀번호를 사용하세요.',
     secondFactorMethod: '인증 방식',
     byAuthenticator: '인증 앱',
     secondFactorSms: '새로운 주소에서 로그인하고 있습니다. 휴대폰으로 전송된 인증번호를 입력하세요({{minutes}}분간 유효).',

@@ -79,6 +79,7 @@ export const pack: TranslationPack = {
     changePasswordTitle: 'ປ່ຽນລະຫັດຜ່ານ',
     changePasswordForced: 'ເພື່ອຄວາມປອດໄພ, ກະລຸນາປ່ຽນລະຫັດຜ່ານກ່ອນດຳເນີນການຕໍ່.',
     changePassword: 'ປ່ຽນລະຫັດຜ່ານ',
+    passwordChanged: 'ປ່ຽນລະຫັດຜ່ານແລ້ວ. ເຂົ້າສູ່ລະບົບຄັ້ງຕໍ່ໄປດ້ວຍລະຫັດຜ່ານໃໝ່.',
     secondFactorMethod: 'ວິທີຢືນຢັນ',
     byAuthenticator: 'ແອັບຢືນຢັນຕົວຕົນ',
     secondFactorSms: 'ທ່ານກຳລັງເຂົ້າສູ່ລະບົບຈາກທີ່ຢູ່ໃໝ່. ປ້ອນລະຫັດທີ່ສົ່ງໄປຫາມືຖືຂອງທ່ານ (ໃຊ້ໄດ້ {{minutes}} ນາທີ).',

@@ -79,6 +79,7 @@ export const pack: TranslationPack = {
     changePasswordTitle: 'Tukar kata laluan',
     changePasswordForced: 'Demi keselamatan anda, sila tukar kata laluan sebelum meneruskan.',
     changePassword: 'Tukar kata laluan',
+    passwordChanged: 'Kata laluan telah ditukar. Gunakan kata laluan baharu apabila log masuk seterusnya.',
     secondFactorMethod: 'Kaedah pengesahan',
     byAuthenticator: 'Aplikasi pengesah',
     secondFactorSms: 'Anda log masuk dari alamat baharu. Masukkan kod yang dihantar ke telefon bimbit anda (sah selama {{minutes}} minit).',

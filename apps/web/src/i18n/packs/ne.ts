@@ -79,6 +79,7 @@ export const pack: TranslationPack = {
     changePasswordTitle: 'पासवर्ड परिवर्तन',
     changePasswordForced: 'तपाईंको सुरक्षाका लागि, अगाडि बढ्नुअघि कृपया पासवर्ड परिवर्तन गर्नुहोस्।',
     changePassword: 'पासवर्ड परिवर्तन गर्नुहोस्',
+    passwordChanged: 'पासवर्ड परिवर्तन भयो। अर्को पटक लग इन गर्दा नयाँ पासवर्ड प्रयोग गर्नुहोस्।',
     secondFactorMethod: 'प्रमाणीकरण तरिका',
     byAuthenticator: 'अथेन्टिकेटर एप',
     secondFactorSms: 'तपाईं नयाँ ठेगानाबाट लग इन गर्दै हुनुहुन्छ। आफ्नो मोबाइलमा पठाइएको कोड लेख्नुहोस् ({{minutes}} मिनेटसम्म मान्य)।',

@@ -79,6 +79,7 @@ export const pack: TranslationPack = {
     changePasswordTitle: 'Alterar senha',
     changePasswordForced: 'Para sua segurança, altere sua senha antes de continuar.',
     changePassword: 'Alterar senha',
+    passwordChanged: 'A sua senha foi alterada. Use a nova senha no próximo início de sessão.',
     secondFactorMethod: 'Forma de verificação',
     byAuthenticator: 'App autenticador',
     secondFactorSms:

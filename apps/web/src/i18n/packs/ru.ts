@@ -79,6 +79,7 @@ export const pack: TranslationPack = {
     changePasswordTitle: 'Смена пароля',
     changePasswordForced: 'В целях безопасности смените пароль, прежде чем продолжить.',
     changePassword: 'Сменить пароль',
+    passwordChanged: 'Пароль изменён. При следующем входе используйте новый пароль.',
     secondFactorMethod: 'Способ подтверждения',
     byAuthenticator: 'Приложение-аутентификатор',
     secondFactorSms: 'Вы входите с нового адреса. Введите код, отправленный на ваш телефон (действует {{minutes}} мин.).',

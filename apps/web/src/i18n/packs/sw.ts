@@ -79,6 +79,7 @@ export const pack: TranslationPack = {
     changePasswordTitle: 'Badilisha nenosiri',
     changePasswordForced: 'Kwa usalama wako, tafadhali badilisha nenosiri lako kabla ya kuendelea.',
     changePassword: 'Badilisha nenosiri',
+    passwordChanged: 'Nenosiri limebadilishwa. Tumia nenosiri jipya utakapoingia tena.',
     secondFactorMethod: 'Njia ya uthibitishaji',
     byAuthenticator: 'Programu ya uthibitishaji',
     secondFactorSms: 'Unaingia kutoka anwani mpya. Weka msimbo uliotumwa kwenye simu yako (unadumu kwa dakika {{minutes}}).',

@@ -79,6 +79,7 @@ export const pack: TranslationPack = {
     changePasswordTitle: 'పాస్‌వర్డ్ మార్చండి',
     changePasswordForced: 'మీ భద్రత కోసం, కొనసాగే ముందు దయచేసి మీ పాస్‌వర్డ్ మార్చండి.',
     changePassword: 'పాస్‌వర్డ్ మార్చండి',
+    passwordChanged: 'పాస్‌వర్డ్ మార్చబడింది. తదుపరి లాగిన్‌కు కొత్త పాస్‌వర్డ్ ఉపయోగించండి.',
     secondFactorMethod: 'ధృవీకరణ విధానం',
     byAuthenticator: 'ఆథెంటికేటర్ యాప్',
     secondFactorSms: 'మీరు కొత్త చిరునామా నుండి లాగిన్ అవుతున్నారు. మీ మొబైల్‌కు పంపిన కోడ్‌ను నమోదు చేయండి ({{minutes}} నిమిషాలు చెల్లుతుంది).',

@@ -79,6 +79,7 @@ export const pack: TranslationPack = {
     changePasswordTitle: 'เปลี่ยนรหัสผ่าน',
     changePasswordForced: 'เพื่อความปลอดภัย โปรดเปลี่ยนรหัสผ่านก่อนดำเนินการต่อ',
     changePassword: 'เปลี่ยนรหัสผ่าน',
+    passwordChanged: 'เปลี่ยนรหัสผ่านแล้ว ใช้รหัสผ่านใหม่ในการเข้าสู่ระบบครั้งถัดไป',
     secondFactorMethod: 'วิธียืนยันตัวตน',
     byAuthenticator: 'แอปยืนยันตัวตน',
     secondFactorSms: 'คุณกำลังเข้าสู่ระบบจากที่อยู่ใหม่ กรอกรหัสที่ส่งไปยังมือถือของคุณ (ใช้ได้ {{minutes}} นาที)',

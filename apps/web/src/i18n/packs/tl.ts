@@ -79,6 +79,7 @@ export const pack: TranslationPack = {
     changePasswordTitle: 'Palitan ang password',
     changePasswordForced: 'Para sa iyong seguridad, palitan muna ang iyong password bago magpatuloy.',
     changePassword: 'Palitan ang password',
+    passwordChanged: 'Napalitan na ang password. Gamitin ang bagong password sa susunod na pag-log in.',
     secondFactorMethod: 'Paraan ng beripikasyon',
     byAuthenticator: 'Authenticator app',
     secondFactorSms:

@@ -79,6 +79,7 @@ export const pack: TranslationPack = {
     changePasswordTitle: 'Şifre değiştir',
     changePasswordForced: 'Güvenliğiniz için lütfen devam etmeden önce şifrenizi değiştirin.',
     changePassword: 'Şifreyi değiştir',
+    passwordChanged: 'Şifreniz değiştirildi. Bir sonraki girişte yeni şifrenizi kullanın.',
     secondFactorMethod: 'Doğrulama yöntemi',
     byAuthenticator: 'Kimlik doğrulama uygulaması',
     secondFactorSms: 'Yeni bir adresten giriş yapıyorsunuz. Telefonunuza gönderilen kodu girin ({{minutes}} dakika geçerli).',

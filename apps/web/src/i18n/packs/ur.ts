@@ -79,6 +79,7 @@ export const pack: TranslationPack = {
     changePasswordTitle: 'پاس ورڈ تبدیل کریں',
     changePasswordForced: 'آپ کی حفاظت کے لیے، آگے بڑھنے سے پہلے براہ کرم اپنا پاس ورڈ تبدیل کریں۔',
     changePassword: 'پاس ورڈ تبدیل کریں',
+    passwordChanged: 'پاس ورڈ تبدیل ہو گیا۔ اگلی بار لاگ ان کے لیے نیا پاس ورڈ استعمال کریں۔',
     secondFactorMethod: 'تصدیق کا طریقہ',
     byAuthenticator: 'تصدیقی ایپ',
     secondFactorSms: 'آپ نئے پتے سے لاگ اِن کر رہے ہیں۔ اپنے موبائل پر بھیجا گیا کوڈ درج کریں ({{minutes}} منٹ تک درست)۔',

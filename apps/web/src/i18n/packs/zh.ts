@@ -75,6 +75,7 @@ export const pack: TranslationPack = {
     changePasswordTitle: '修改密码',
     changePasswordForced: '为了您的账户安全，请先修改密码再继续。',
     changePassword: '修改密码',
+    passwordChanged: '密码已修改。下次登录请使用新密码。',
     secondFactorMethod: '验证方式',
     byAuthenticator: '身份验证器应用',
     secondFactorSms: '您正在从新的地址登录。请输入发送到您手机的验证码（{{minutes}} 分钟内有效）。',

@@ -1,8 +1,9 @@
+import type { LoginValue } from '@platform/contracts/accounts';
 import { apiSendEncrypted } from '../../../lib/payload-encryption.ts';
 
 export type ChangePasswordRequest = { oldPassword: string; newPassword: string; confirmNewPassword: string };
 
-/** Ends every session of the member: the caller logs in again with the new password. */
-export function changePassword(request: ChangePasswordRequest): Promise<{ changed: true }> {
+/** Ends every earlier session of the member and answers this device's new login. */
+export function changePassword(request: ChangePasswordRequest): Promise<LoginValue & { changed: true }> {
   return apiSendEncrypted('POST', '/wps/member/password', request);
 }

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
+import { authKeys } from '../../../api/auth-keys.ts';
 import { apiGet } from '../../../lib/api-client.ts';
-import { authKeys } from './auth-keys.ts';
 
 export function checkAffiliate(code: string, signal?: AbortSignal): Promise<{ code: string; valid: true }> {
   const query = new URLSearchParams({ code, domain: window.location.hostname });

@@ -1,7 +1,7 @@
 import type { RegisterSettingsValue } from '@platform/contracts/accounts';
 import { useQuery } from '@tanstack/react-query';
+import { authKeys } from '../../../api/auth-keys.ts';
 import { apiGet } from '../../../lib/api-client.ts';
-import { authKeys } from './auth-keys.ts';
 
 export function getRegisterSettings(signal?: AbortSignal): Promise<RegisterSettingsValue> {
   return apiGet<RegisterSettingsValue>('/wps/system/setting/register', signal);

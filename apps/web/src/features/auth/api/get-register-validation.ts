@@ -1,7 +1,7 @@
 import type { FieldRule } from '@platform/contracts/accounts';
 import { useQuery } from '@tanstack/react-query';
+import { authKeys } from '../../../api/auth-keys.ts';
 import { apiGet } from '../../../lib/api-client.ts';
-import { authKeys } from './auth-keys.ts';
 
 export function getRegisterValidation(signal?: AbortSignal): Promise<FieldRule[]> {
   return apiGet<FieldRule[]>('/wps/system/setting/register/validation', signal);

@@ -1,28 +1,28 @@
 import { useTranslation } from 'react-i18next';
 import { ModalDialog } from '../../../components/modal-dialog.tsx';
-import { usePopupStore } from '../../layout/hooks/popup-store.ts';
+import { usePopupStore } from '../../../state/popup-store.ts';
+import { useSessionStore } from '../../../state/session-store.ts';
 import { logout } from '../api/logout.ts';
-import { useSessionStore } from '../hooks/session-store.ts';
+import { usePasswordChanged } from '../hooks/use-password-changed.ts';
 import { ChangePasswordForm } from './change-password-form.tsx';
 
 /**
- * Change password; forced (no way to dismiss but signing out) when the login answer says cpw. The
- * server ends every session on success, so the member logs in again with the new password.
+ * Change password; forced (no way to dismiss but signing out) when the login answer says cpw. On
+ * success the member goes on with the new session: the popup closes, the site goes to '/', and a
+ * confirmation shows.
  */
 export function ChangePasswordPopup() {
   const { t } = useTranslation();
-  const { open, close, isForced } = usePopupStore();
+  const { close, isForced } = usePopupStore();
   const signOut = useSessionStore((s) => s.signOut);
+  const passwordChanged = usePasswordChanged();
 
   return (
     <ModalDialog title={t('auth.changePasswordTitle')} onClose={isForced ? undefined : close} size="small">
       {isForced && <p className="form__notice">{t('auth.changePasswordForced')}</p>}
       <ChangePasswordForm
         autoFocus
-        onChanged={() => {
-          signOut();
-          open('login');
-        }}
+        onChanged={passwordChanged}
         footer={
           isForced && (
             <button

@@ -1,23 +1,24 @@
-import { checkField } from '@platform/contracts/field-rules';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FormField } from '../../../components/form-field.tsx';
+import * as z from 'zod/mini';
+import { FormFieldControl } from '../../../components/form-field.tsx';
 import { ModalDialog } from '../../../components/modal-dialog.tsx';
 import { errorText } from '../../../lib/api-client.ts';
-import { usePopupStore } from '../../layout/hooks/popup-store.ts';
+import { addFieldIssue, useZodForm } from '../../../lib/use-zod-form.ts';
+import { usePopupStore } from '../../../state/popup-store.ts';
 import { useRegisterSettings } from '../api/get-register-settings.ts';
 import { useRegisterValidation } from '../api/get-register-validation.ts';
 import { requestPasswordEmail } from '../api/request-password-email.ts';
 import { resetPasswordByPhone } from '../api/reset-password-by-phone.ts';
 import { sendPasswordSms } from '../api/send-password-sms.ts';
-import { ruleHint } from '../hooks/register-form-rules.ts';
+import { breaksFieldRule, breaksPasswordRule, ruleHint } from '../hooks/register-form-rules.ts';
 import { useCompleteLogin } from '../hooks/use-complete-login.ts';
 import { SmsSendButton } from './sms-send-button.tsx';
 
 type Mode = 'email' | 'phone';
 type Field = 'username' | 'email' | 'mobileNum' | 'verificationCode' | 'newPassword' | 'confirmNewPassword';
-type Errors = Partial<Record<Field | 'form', string>>;
 
+const FIELDS: readonly Field[] = ['username', 'email', 'mobileNum', 'verificationCode', 'newPassword', 'confirmNewPassword'];
 const EMPTY: Record<Field, string> = {
   username: '',
   email: '',
@@ -36,46 +37,43 @@ export function ForgotPasswordPopup() {
   const validation = useRegisterValidation();
   const completeLogin = useCompleteLogin();
   const passwordRule = validation.data?.find((r) => r.field === 'password');
+  const usernameRule = validation.data?.find((r) => r.field === 'username');
   const dialingCode = settings.data?.countryDialingCodes[0] ?? '+84';
   const [mode, setMode] = useState<Mode>('email');
-  const [values, setValues] = useState(EMPTY);
-  const [errors, setErrors] = useState<Errors>({});
   const [isSent, setSent] = useState(false);
-  const [isBusy, setBusy] = useState(false);
-  const field = (name: Field) => ({
-    value: values[name],
-    onValueChange: (value: string) => setValues((current) => ({ ...current, [name]: value })),
-    error: errors[name],
-    isRequired: true,
-  });
+  const schema = z.object(Object.fromEntries(FIELDS.map((name) => [name, z.string()])) as Record<Field, ReturnType<typeof z.string>>).check(
+    z.superRefine((values, ctx) => {
+      const next: Partial<Record<Field, string>> = {};
+      const required =
+        mode === 'email'
+          ? (['username', 'email'] as const)
+          : (['mobileNum', 'verificationCode', 'newPassword', 'confirmNewPassword'] as const);
+      for (const name of required) if (!values[name].trim()) next[name] = t('validation.required');
+      if (mode === 'email' && values.email.trim() && !EMAIL_SHAPE.test(values.email.trim())) next.email = t('validation.emailInvalid');
+      // The username is checked by the same rule as at registration, so a typo is caught here, not by a mail that never comes.
+      if (mode === 'email' && values.username.trim() && breaksFieldRule(usernameRule, values.username.trim())) {
+        next.username = ruleHint(usernameRule);
+      }
+      if (mode === 'phone' && values.newPassword && breaksPasswordRule(passwordRule, values.newPassword)) {
+        next.newPassword = ruleHint(passwordRule);
+      }
+      if (mode === 'phone' && values.confirmNewPassword && values.confirmNewPassword !== values.newPassword)
+        next.confirmNewPassword = t('validation.confirmMismatch');
+      for (const [name, message] of Object.entries(next)) addFieldIssue(ctx, name, message);
+    }),
+  );
+  const form = useZodForm(schema, { defaultValues: EMPTY });
+  const isBusy = form.formState.isSubmitting;
+  const problem = form.formState.errors.root?.message;
+  const field = (name: Field) => ({ control: form.control, name, isRequired: true });
 
-  function check(): Errors {
-    const next: Errors = {};
-    const required =
-      mode === 'email'
-        ? (['username', 'email'] as const)
-        : (['mobileNum', 'verificationCode', 'newPassword', 'confirmNewPassword'] as const);
-    for (const name of required) if (!values[name].trim()) next[name] = t('validation.required');
-    if (mode === 'email' && values.email.trim() && !EMAIL_SHAPE.test(values.email.trim())) next.email = t('validation.emailInvalid');
-    if (
-      mode === 'phone' &&
-      values.newPassword &&
-      passwordRule &&
-      checkField({ ...passwordRule, enabled: true, required: true }, values.newPassword)
-    ) {
-      next.newPassword = ruleHint(passwordRule);
-    }
-    if (mode === 'phone' && values.confirmNewPassword && values.confirmNewPassword !== values.newPassword)
-      next.confirmNewPassword = t('validation.confirmMismatch');
-    return next;
+  /** A message from outside the submit (the SMS button): it replaces what the form showed. */
+  function showOnly(name: 'mobileNum' | 'root', message: string): void {
+    form.clearErrors();
+    form.setError(name, { message });
   }
 
-  async function submit(event: FormEvent): Promise<void> {
-    event.preventDefault();
-    const next = check();
-    setErrors(next);
-    if (Object.keys(next).length > 0) return;
-    setBusy(true);
+  const submit = form.handleSubmit(async (values) => {
     try {
       if (mode === 'email') {
         await requestPasswordEmail(values.username.trim(), values.email.trim());
@@ -93,11 +91,9 @@ export function ForgotPasswordPopup() {
         );
       }
     } catch (error) {
-      setErrors({ form: errorText(error) });
-    } finally {
-      setBusy(false);
+      form.setError('root', { message: errorText(error) });
     }
-  }
+  });
 
   return (
     <ModalDialog title={t('auth.forgotPasswordTitle')} onClose={close} size="small">
@@ -122,7 +118,7 @@ export function ForgotPasswordPopup() {
                 aria-pressed={mode === item}
                 onClick={() => {
                   setMode(item);
-                  setErrors({});
+                  form.clearErrors();
                 }}
               >
                 {t(item === 'email' ? 'auth.byEmail' : 'auth.byMobile')}
@@ -131,13 +127,13 @@ export function ForgotPasswordPopup() {
           </fieldset>
           {mode === 'email' ? (
             <>
-              <FormField label={t('fields.username')} autoComplete="username" data-autofocus {...field('username')} />
-              <FormField label={t('fields.email')} type="email" autoComplete="email" {...field('email')} />
+              <FormFieldControl label={t('fields.username')} autoComplete="username" data-autofocus {...field('username')} />
+              <FormFieldControl label={t('fields.email')} type="email" autoComplete="email" {...field('email')} />
             </>
           ) : (
             <>
-              <FormField label={t('fields.mobileNum')} type="tel" autoComplete="tel" {...field('mobileNum')} />
-              <FormField
+              <FormFieldControl label={t('fields.mobileNum')} type="tel" autoComplete="tel" {...field('mobileNum')} />
+              <FormFieldControl
                 label={t('fields.verificationCode')}
                 autoComplete="one-time-code"
                 inputMode="numeric"
@@ -145,24 +141,29 @@ export function ForgotPasswordPopup() {
                 addon={
                   <SmsSendButton
                     send={() => {
-                      if (!values.mobileNum.trim()) {
-                        setErrors({ mobileNum: t('validation.mobileRequired') });
+                      const mobileNum = form.getValues('mobileNum').trim();
+                      if (!mobileNum) {
+                        showOnly('mobileNum', t('validation.mobileRequired'));
                         return null;
                       }
-                      return sendPasswordSms(values.mobileNum.trim(), dialingCode);
+                      return sendPasswordSms(mobileNum, dialingCode);
                     }}
-                    onError={(message) => setErrors({ form: message })}
+                    onError={(message) => showOnly('root', message)}
+                    onSent={() => {
+                      form.clearErrors('root');
+                      form.clearErrors('mobileNum');
+                    }}
                   />
                 }
               />
-              <FormField
+              <FormFieldControl
                 label={t('fields.newPassword')}
                 type="password"
                 autoComplete="new-password"
                 hint={passwordRule ? ruleHint(passwordRule) : undefined}
                 {...field('newPassword')}
               />
-              <FormField
+              <FormFieldControl
                 label={t('fields.confirmNewPassword')}
                 type="password"
                 autoComplete="new-password"
@@ -170,9 +171,9 @@ export function ForgotPasswordPopup() {
               />
             </>
           )}
-          {errors.form && (
+          {problem && (
             <p className="form__error" role="alert">
-              {errors.form}
+              {problem}
             </p>
           )}
           <button type="submit" className="button button--primary button--block" disabled={isBusy}>

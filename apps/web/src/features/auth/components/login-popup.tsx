@@ -1,12 +1,15 @@
 import type { LoginRequest } from '@platform/contracts/accounts';
-import { type FormEvent, useState } from 'react';
+import type { ReactNode } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FormField } from '../../../components/form-field.tsx';
+import * as z from 'zod/mini';
+import { useWhitelabel } from '../../../api/get-whitelabel.ts';
+import { FormFieldControl } from '../../../components/form-field.tsx';
 import { ModalDialog } from '../../../components/modal-dialog.tsx';
 import { ApiError, errorText } from '../../../lib/api-client.ts';
 import { readRememberedUsername, rememberUsername } from '../../../lib/remembered-username.ts';
-import { usePopupStore } from '../../layout/hooks/popup-store.ts';
-import { useWhitelabel } from '../../system/api/get-whitelabel.ts';
+import { useZodForm } from '../../../lib/use-zod-form.ts';
+import { usePopupStore } from '../../../state/popup-store.ts';
 import { freePlayLogin } from '../api/free-play-login.ts';
 import { useRegisterSettings } from '../api/get-register-settings.ts';
 import { login } from '../api/login.ts';
@@ -17,7 +20,8 @@ import { type SecondFactorChallenge, SecondFactorStep } from './second-factor-st
 import { SmsSendButton } from './sms-send-button.tsx';
 
 type Mode = 'password' | 'sms';
-type Errors = Partial<Record<'username' | 'password' | 'captcha' | 'form', string>>;
+/** The spec's two login entries: members, and agents (refused with not_agent for anyone else). */
+type Entry = LoginRequest['entry'];
 
 /** The second step a right password from a new address needs, when the failure carries one. */
 function secondFactorOf(error: unknown): SecondFactorChallenge | null {
@@ -33,74 +37,93 @@ function asksForCaptcha(error: unknown): boolean {
   return value?.captcha === true || error.code === 'captcha_required' || error.code === 'captcha_invalid';
 }
 
-export function LoginPopup() {
+/** `banner`: the operator's w_login banner, placed by the shell (the content feature draws it). */
+export function LoginPopup({ banner }: { banner?: ReactNode } = {}) {
   const { t } = useTranslation();
   const { open, close } = usePopupStore();
   const settings = useRegisterSettings();
   const whitelabel = useWhitelabel();
   const completeLogin = useCompleteLogin();
   const [mode, setMode] = useState<Mode>('password');
-  const [username, setUsername] = useState(readRememberedUsername);
-  const [isRemembered, setRemembered] = useState(() => readRememberedUsername() !== '');
-  const [password, setPassword] = useState('');
-  const [captcha, setCaptcha] = useState('');
+  const [entry, setEntry] = useState<Entry>('member');
+  const isAgentEntry = entry === 'agent';
   const [captchaKey, setCaptchaKey] = useState('');
   const [needsCaptcha, setNeedsCaptcha] = useState(false);
   // Each failure that asks for a captcha shows a fresh one (a captcha is single use).
   const [captchaRound, setCaptchaRound] = useState(0);
-  const [errors, setErrors] = useState<Errors>({});
-  const [isBusy, setBusy] = useState(false);
+  const [isFreePlayBusy, setFreePlayBusy] = useState(false);
   const [secondFactor, setSecondFactor] = useState<SecondFactorChallenge | null>(null);
   const dialingCode = settings.data?.countryDialingCodes[0] ?? '+84';
   const isSmsOffered = Boolean(settings.data?.showPhoneLogin || settings.data?.showVerCodeLogin);
+  const isSms = mode === 'sms';
+  const schema = z.object({
+    username: z.string().check(z.trim(), z.minLength(1, isSms ? t('validation.mobileRequired') : t('validation.required'))),
+    password: z.string().check(z.minLength(1, isSms ? t('validation.codeRequired') : t('validation.required'))),
+    captcha: needsCaptcha ? z.string().check(z.trim(), z.minLength(1, t('validation.captchaRequired'))) : z.string(),
+    isRemembered: z.boolean(),
+  });
+  const form = useZodForm(schema, {
+    defaultValues: { username: readRememberedUsername(), password: '', captcha: '', isRemembered: readRememberedUsername() !== '' },
+  });
+  const isBusy = form.formState.isSubmitting || isFreePlayBusy;
+  const problem = form.formState.errors.root?.message;
 
-  async function submit(event: FormEvent): Promise<void> {
-    event.preventDefault();
-    const next: Errors = {};
-    if (!username.trim()) next.username = mode === 'sms' ? t('validation.mobileRequired') : t('validation.required');
-    if (!password) next.password = mode === 'sms' ? t('validation.codeRequired') : t('validation.required');
-    if (needsCaptcha && !captcha.trim()) next.captcha = t('validation.captchaRequired');
-    setErrors(next);
-    if (Object.keys(next).length > 0) return;
-    const request: LoginRequest = { username: username.trim(), password, type: mode === 'sms' ? 'sms' : 'username', entry: 'member' };
-    if (mode === 'sms') request.countryDialingCode = dialingCode;
-    if (needsCaptcha) Object.assign(request, { captcha: captcha.trim(), captchaKey });
-    setBusy(true);
+  const submit = form.handleSubmit(async (values) => {
+    const request: LoginRequest = {
+      username: values.username,
+      password: values.password,
+      type: isSms ? 'sms' : 'username',
+      entry,
+    };
+    if (isSms) request.countryDialingCode = dialingCode;
+    if (needsCaptcha) Object.assign(request, { captcha: values.captcha, captchaKey });
     try {
       const value = await login(request);
-      if (mode === 'password') rememberUsername(isRemembered ? request.username : null);
-      completeLogin(value);
+      if (mode === 'password') rememberUsername(values.isRemembered ? request.username : null);
+      // An agent who logged in at the agent entry lands in the agent centre.
+      completeLogin(value, isAgentEntry ? 'agentCentre' : undefined);
     } catch (error) {
       const challenge = secondFactorOf(error);
       if (challenge) {
         setSecondFactor(challenge);
         return;
       }
-      setErrors({ form: errorText(error) });
+      form.setError('root', { message: errorText(error) });
       if (asksForCaptcha(error)) {
         setNeedsCaptcha(true);
-        setCaptcha('');
+        form.setValue('captcha', '');
         setCaptchaRound((round) => round + 1);
       }
-    } finally {
-      setBusy(false);
     }
+  });
+
+  /** A message from outside the submit (the SMS button): it replaces what the form showed. */
+  function showOnly(field: 'username' | 'root', message: string): void {
+    form.clearErrors();
+    form.setError(field, { message });
   }
 
   async function playForFree(): Promise<void> {
-    setBusy(true);
+    setFreePlayBusy(true);
     try {
       completeLogin(await freePlayLogin());
     } catch (error) {
-      setErrors({ form: errorText(error) });
+      showOnly('root', errorText(error));
     } finally {
-      setBusy(false);
+      setFreePlayBusy(false);
     }
   }
 
   return (
-    <ModalDialog title={t('auth.loginTitle')} onClose={close} size="small">
-      {secondFactor && <SecondFactorStep challenge={secondFactor} onCancel={() => setSecondFactor(null)} />}
+    <ModalDialog
+      title={isAgentEntry ? `${t('auth.loginTitle')} · ${t('account.agentCenter')}` : t('auth.loginTitle')}
+      onClose={close}
+      size="small"
+    >
+      {banner}
+      {secondFactor && (
+        <SecondFactorStep challenge={secondFactor} onCancel={() => setSecondFactor(null)} next={isAgentEntry ? 'agentCentre' : undefined} />
+      )}
       {!secondFactor && isSmsOffered && (
         <fieldset className="tabs">
           <legend className="visually-hidden">{t('auth.loginMethod')}</legend>
@@ -112,8 +135,8 @@ export function LoginPopup() {
               aria-pressed={mode === item}
               onClick={() => {
                 setMode(item);
-                setErrors({});
-                setPassword('');
+                form.clearErrors();
+                form.setValue('password', '');
               }}
             >
               {t(item === 'password' ? 'auth.byPassword' : 'auth.bySms')}
@@ -123,60 +146,62 @@ export function LoginPopup() {
       )}
       {!secondFactor && (
         <form className="form" noValidate onSubmit={(event) => void submit(event)}>
-          <FormField
-            label={mode === 'sms' ? t('fields.mobileNum') : t('fields.username')}
-            value={username}
-            onValueChange={setUsername}
+          <FormFieldControl
+            control={form.control}
+            name="username"
+            label={isSms ? t('fields.mobileNum') : t('fields.username')}
             isRequired
-            autoComplete={mode === 'sms' ? 'tel' : 'username'}
-            inputMode={mode === 'sms' ? 'numeric' : undefined}
-            error={errors.username}
+            autoComplete={isSms ? 'tel' : 'username'}
+            inputMode={isSms ? 'numeric' : undefined}
             data-autofocus
           />
-          <FormField
-            label={mode === 'sms' ? t('fields.verificationCode') : t('fields.password')}
-            type={mode === 'sms' ? 'text' : 'password'}
-            value={password}
-            onValueChange={setPassword}
+          <FormFieldControl
+            control={form.control}
+            name="password"
+            label={isSms ? t('fields.verificationCode') : t('fields.password')}
+            type={isSms ? 'text' : 'password'}
             isRequired
-            autoComplete={mode === 'sms' ? 'one-time-code' : 'current-password'}
-            error={errors.password}
+            autoComplete={isSms ? 'one-time-code' : 'current-password'}
             addon={
-              mode === 'sms' && (
+              isSms && (
                 <SmsSendButton
                   send={() => {
-                    if (!username.trim()) {
-                      setErrors({ username: t('validation.mobileRequired') });
+                    const username = form.getValues('username').trim();
+                    if (!username) {
+                      showOnly('username', t('validation.mobileRequired'));
                       return null;
                     }
-                    return sendLoginSms(username.trim(), dialingCode);
+                    return sendLoginSms(username, dialingCode);
                   }}
-                  onError={(message) => setErrors({ form: message })}
+                  onError={(message) => showOnly('root', message)}
+                  onSent={() => {
+                    form.clearErrors('root');
+                    form.clearErrors('username');
+                  }}
                 />
               )
             }
           />
           {needsCaptcha && (
-            <FormField
+            <FormFieldControl
+              control={form.control}
+              name="captcha"
               label={t('fields.captcha')}
-              value={captcha}
-              onValueChange={setCaptcha}
               isRequired
               autoComplete="off"
               inputMode="numeric"
-              error={errors.captcha}
               addon={<CaptchaImage key={captchaRound} onKey={setCaptchaKey} />}
             />
           )}
           {mode === 'password' && (
             <label className="checkbox">
-              <input type="checkbox" checked={isRemembered} onChange={(event) => setRemembered(event.target.checked)} />
+              <input type="checkbox" {...form.register('isRemembered')} />
               <span>{t('auth.rememberMe')}</span>
             </label>
           )}
-          {errors.form && (
+          {problem && (
             <p className="form__error" role="alert">
-              {errors.form}
+              {problem}
             </p>
           )}
           <button type="submit" className="button button--primary button--block" disabled={isBusy}>
@@ -186,11 +211,23 @@ export function LoginPopup() {
             <button type="button" className="link-button" onClick={() => open('forgotPassword')}>
               {t('auth.forgotPassword')}
             </button>
-            <button type="button" className="link-button" onClick={() => open('register')}>
-              {t('auth.noAccount')}
+            {!isAgentEntry && (
+              <button type="button" className="link-button" onClick={() => open('register')}>
+                {t('auth.noAccount')}
+              </button>
+            )}
+            <button
+              type="button"
+              className="link-button"
+              onClick={() => {
+                setEntry(isAgentEntry ? 'member' : 'agent');
+                form.clearErrors();
+              }}
+            >
+              {t(isAgentEntry ? 'account.memberCenter' : 'account.agentCenter')}
             </button>
           </div>
-          {whitelabel.data?.FREEPLAY3 && (
+          {whitelabel.data?.FREEPLAY3 && !isAgentEntry && (
             <button type="button" className="button button--ghost button--block" disabled={isBusy} onClick={() => void playForFree()}>
               {t('auth.freePlay')}
             </button>

@@ -3,9 +3,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ModalDialog } from '../../../components/modal-dialog.tsx';
-import { usePopupStore } from '../../layout/hooks/popup-store.ts';
+import { usePopupStore } from '../../../state/popup-store.ts';
+import { useSessionStore } from '../../../state/session-store.ts';
 import { logout } from '../api/logout.ts';
-import { useSessionStore } from '../hooks/session-store.ts';
 
 /** Sign out after a confirmation: the server session ends, session storage is cleared but the merchant. */
 export function LogoutConfirm() {

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { ModalDialog } from '../../../components/modal-dialog.tsx';
-import { usePopupStore } from '../../layout/hooks/popup-store.ts';
+import { usePopupStore } from '../../../state/popup-store.ts';
 
 /** A trial account tried something only a real account may do (in_need_true_account). */
 export function RealAccountWarning() {

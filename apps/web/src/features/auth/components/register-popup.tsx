@@ -1,10 +1,12 @@
 import type { RegisterRequest } from '@platform/contracts/accounts';
-import { type FormEvent, useMemo, useState } from 'react';
+import { type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FormField } from '../../../components/form-field.tsx';
+import * as z from 'zod/mini';
+import { FormFieldControl } from '../../../components/form-field.tsx';
 import { ModalDialog } from '../../../components/modal-dialog.tsx';
 import { errorText } from '../../../lib/api-client.ts';
-import { usePopupStore } from '../../layout/hooks/popup-store.ts';
+import { addFieldIssue, useZodForm } from '../../../lib/use-zod-form.ts';
+import { usePopupStore } from '../../../state/popup-store.ts';
 import { useAffiliateCheck } from '../api/check-affiliate.ts';
 import { useRegisterSettings } from '../api/get-register-settings.ts';
 import { useRegisterValidation } from '../api/get-register-validation.ts';
@@ -12,9 +14,8 @@ import { type RegisterMode, register } from '../api/register.ts';
 import { sendRegisterSms } from '../api/send-register-sms.ts';
 import {
   EMPTY_REGISTER_VALUES,
-  type RegisterErrors,
+  REGISTER_FIELD_ORDER,
   type RegisterField,
-  type RegisterValues,
   ruleHint,
   rulesForMode,
   validateRegister,
@@ -28,6 +29,11 @@ import { SmsSendButton } from './sms-send-button.tsx';
 function affiliateCodeFromUrl(): string | null {
   const query = new URLSearchParams(window.location.search);
   return query.get('affiliateCode') || query.get('code') || query.get('aff') || null;
+}
+
+/** The referral (invite-friends) code a visitor arrived with: the spec's `?referralCode=` on the register route. */
+function referralCodeFromUrl(): string | null {
+  return new URLSearchParams(window.location.search).get('referralCode')?.trim() || null;
 }
 
 const INPUT_TYPES: Partial<Record<RegisterField, string>> = {
@@ -49,24 +55,22 @@ const AUTOCOMPLETE: Partial<Record<RegisterField, string>> = {
   captcha: 'off',
 };
 
-export function RegisterPopup() {
+/** `banner`: the operator's w_register banner, placed by the shell (the content feature draws it). */
+export function RegisterPopup({ banner }: { banner?: ReactNode } = {}) {
   const { t } = useTranslation();
   const { open, close } = usePopupStore();
   const settings = useRegisterSettings();
   const validation = useRegisterValidation();
   const completeLogin = useCompleteLogin();
   const [urlAffiliate] = useState(affiliateCodeFromUrl);
+  const [urlReferral] = useState(referralCodeFromUrl);
   const affiliate = useAffiliateCheck(urlAffiliate);
   const isAffiliateHidden = affiliate.isSuccess;
   const usernameOffered = settings.data?.usernameEnabled !== false;
   const [mode, setMode] = useState<RegisterMode>('register');
   const activeMode: RegisterMode = !usernameOffered && settings.data?.mobileReg ? 'registerMobile' : mode;
-  const [values, setValues] = useState<RegisterValues>(() => ({ ...EMPTY_REGISTER_VALUES, affiliateCode: urlAffiliate ?? '' }));
-  const [hasAgreed, setAgreed] = useState(true);
-  const [errors, setErrors] = useState<RegisterErrors>({});
   const [captchaKey, setCaptchaKey] = useState('');
   const [captchaRound, setCaptchaRound] = useState(0);
-  const [isBusy, setBusy] = useState(false);
 
   const fields = useMemo(() => {
     if (!settings.data || !validation.data) return [];
@@ -74,23 +78,39 @@ export function RegisterPopup() {
   }, [settings.data, validation.data, activeMode, isAffiliateHidden]);
   const dialingCode = settings.data?.countryDialingCodes[0] ?? '+84';
 
-  const setValue = (field: RegisterField) => (value: string) => setValues((current) => ({ ...current, [field]: value }));
+  // Every field of the catalogue is a text; the operator's rules (the same checks the server runs) decide which are shown and how each is checked.
+  const schema = z
+    .object({
+      ...(Object.fromEntries(REGISTER_FIELD_ORDER.map((field) => [field, z.string()])) as Record<
+        RegisterField,
+        ReturnType<typeof z.string>
+      >),
+      agreement: z.boolean(),
+    })
+    .check(
+      z.superRefine((values, ctx) => {
+        if (!settings.data) return;
+        for (const [field, message] of Object.entries(validateRegister(fields, values, settings.data, values.agreement))) {
+          addFieldIssue(ctx, field, message);
+        }
+      }),
+    );
+  const emptyValues = () => ({ ...EMPTY_REGISTER_VALUES, affiliateCode: urlAffiliate ?? '', agreement: true });
+  const form = useZodForm(schema, { defaultValues: emptyValues() });
+  const isBusy = form.formState.isSubmitting;
+  const { errors } = form.formState;
 
-  function reset(): void {
-    setValues({ ...EMPTY_REGISTER_VALUES, affiliateCode: urlAffiliate ?? '' });
-    setErrors({});
-    setAgreed(true);
+  /** A message from outside the submit (the SMS button): it replaces what the form showed. */
+  function showOnly(field: 'mobileNum' | 'root', message: string): void {
+    form.clearErrors();
+    form.setError(field, { message });
   }
 
-  async function submit(event: FormEvent): Promise<void> {
-    event.preventDefault();
+  const submit = form.handleSubmit(async (values) => {
     if (!settings.data) return;
-    const found = validateRegister(fields, values, settings.data, hasAgreed);
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
     const request: RegisterRequest = {
       registerMethod: window.matchMedia('(max-width: 767px)').matches ? 'H5' : 'WEB',
-      agreement: hasAgreed,
+      agreement: values.agreement,
       login: true,
     };
     for (const { field } of fields) {
@@ -98,23 +118,21 @@ export function RegisterPopup() {
       if (value) Object.assign(request, { [field]: field.toLowerCase().includes('password') ? values[field] : value });
     }
     if (isAffiliateHidden && urlAffiliate) request.affiliateCode = urlAffiliate;
+    if (urlReferral) request.referralCode = urlReferral;
     if (fields.some((f) => f.field === 'captcha')) request.captchaKey = captchaKey;
     if (activeMode === 'registerMobile') request.countryDialingCode = dialingCode;
     request.domain = window.location.hostname;
     request.registerUrl = window.location.href;
-    setBusy(true);
     try {
       const answer = await register(activeMode, request);
       if ('token' in answer) completeLogin(answer, 'registerSuccess');
       else open('registerSuccess');
     } catch (error) {
-      setErrors({ form: errorText(error) });
-      setValues((current) => ({ ...current, captcha: '' }));
+      form.setError('root', { message: errorText(error) });
+      form.setValue('captcha', '');
       setCaptchaRound((round) => round + 1);
-    } finally {
-      setBusy(false);
     }
-  }
+  });
 
   const isLoading = settings.isPending || validation.isPending;
   const loadError = settings.error ?? validation.error;
@@ -125,6 +143,7 @@ export function RegisterPopup() {
 
   return (
     <ModalDialog title={t('auth.registerTitle')} onClose={close}>
+      {banner}
       {isLoading && <p role="status">{t('app.loading')}</p>}
       {loadError && (
         <p className="form__error" role="alert">
@@ -142,7 +161,7 @@ export function RegisterPopup() {
               aria-pressed={activeMode === item}
               onClick={() => {
                 setMode(item);
-                setErrors({});
+                form.clearErrors();
               }}
             >
               {t(item === 'register' ? 'auth.byUsername' : 'auth.byMobile')}
@@ -153,15 +172,14 @@ export function RegisterPopup() {
       {settings.data && validation.data && (
         <form className="form" noValidate onSubmit={(event) => void submit(event)}>
           {fields.map(({ field, isRequired, rule }, index) => (
-            <FormField
+            <FormFieldControl
               key={`${activeMode}-${field}`}
+              control={form.control}
+              name={field}
               label={t(`fields.${field}`)}
               type={INPUT_TYPES[field] ?? 'text'}
-              value={values[field]}
-              onValueChange={setValue(field)}
               isRequired={isRequired}
               hint={rule ? ruleHint(rule) : undefined}
-              error={errors[field]}
               autoComplete={AUTOCOMPLETE[field]}
               maxLength={rule?.maxLength ?? 255}
               data-autofocus={index === 0 ? true : undefined}
@@ -171,34 +189,39 @@ export function RegisterPopup() {
                 ) : field === 'verificationCode' ? (
                   <SmsSendButton
                     send={() => {
-                      if (!values.mobileNum.trim()) {
-                        setErrors({ mobileNum: t('validation.mobileRequired') });
+                      const mobileNum = form.getValues('mobileNum').trim();
+                      if (!mobileNum) {
+                        showOnly('mobileNum', t('validation.mobileRequired'));
                         return null;
                       }
-                      return sendRegisterSms(values.mobileNum.trim(), dialingCode);
+                      return sendRegisterSms(mobileNum, dialingCode);
                     }}
-                    onError={(message) => setErrors({ form: message })}
+                    onError={(message) => showOnly('root', message)}
+                    onSent={() => {
+                      form.clearErrors('root');
+                      form.clearErrors('mobileNum');
+                    }}
                   />
                 ) : undefined
               }
             />
           ))}
           <label className={`checkbox${errors.agreement ? ' checkbox--invalid' : ''}`}>
-            <input type="checkbox" checked={hasAgreed} onChange={(event) => setAgreed(event.target.checked)} />
+            <input type="checkbox" {...form.register('agreement')} />
             <span>{t('auth.agreement')}</span>
           </label>
           {errors.agreement && (
             <p className="form-field__error" role="alert">
-              {errors.agreement}
+              {errors.agreement.message}
             </p>
           )}
-          {errors.form && (
+          {errors.root && (
             <p className="form__error" role="alert">
-              {errors.form}
+              {errors.root.message}
             </p>
           )}
           <div className="form__actions">
-            <button type="button" className="button button--ghost" onClick={reset}>
+            <button type="button" className="button button--ghost" onClick={() => form.reset(emptyValues())}>
               {t('auth.reset')}
             </button>
             <button type="submit" className="button button--primary" disabled={isBusy}>

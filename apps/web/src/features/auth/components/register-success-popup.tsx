@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { ModalDialog } from '../../../components/modal-dialog.tsx';
-import { usePopupStore } from '../../layout/hooks/popup-store.ts';
-import { useSessionStore } from '../hooks/session-store.ts';
+import { usePopupStore } from '../../../state/popup-store.ts';
+import { useSessionStore } from '../../../state/session-store.ts';
 
 /** After registration: logged in already (DIRECTREG3) or asked to log in. */
 export function RegisterSuccessPopup() {

@@ -1,15 +1,13 @@
-import { checkField } from '@platform/contracts/field-rules';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FormField } from '../../../components/form-field.tsx';
+import * as z from 'zod/mini';
+import { FormFieldControl } from '../../../components/form-field.tsx';
 import { ApiError, errorText } from '../../../lib/api-client.ts';
-import { usePopupStore } from '../../layout/hooks/popup-store.ts';
+import { addFieldIssue, useZodForm } from '../../../lib/use-zod-form.ts';
+import { usePopupStore } from '../../../state/popup-store.ts';
 import { useRegisterValidation } from '../api/get-register-validation.ts';
 import { resetPasswordByEmail } from '../api/reset-password-by-email.ts';
-import { ruleHint } from '../hooks/register-form-rules.ts';
-
-type Field = 'newPassword' | 'confirmNewPassword';
-type Errors = Partial<Record<Field | 'form', string>>;
+import { breaksPasswordRule, ruleHint } from '../hooks/register-form-rules.ts';
 
 /**
  * The page the password-reset mail links to: a new password for the link's token. A used or
@@ -20,10 +18,22 @@ export function ResetPasswordForm({ token }: { token: string | null }) {
   const openPopup = usePopupStore((s) => s.open);
   const validation = useRegisterValidation();
   const passwordRule = validation.data?.find((r) => r.field === 'password');
-  const [values, setValues] = useState<Record<Field, string>>({ newPassword: '', confirmNewPassword: '' });
-  const [errors, setErrors] = useState<Errors>({});
+  const schema = z
+    .object({
+      newPassword: z.string().check(z.minLength(1, t('validation.newPasswordRequired'))),
+      confirmNewPassword: z.string().check(z.minLength(1, t('validation.required'))),
+    })
+    .check(
+      z.superRefine((values, ctx) => {
+        if (values.newPassword && breaksPasswordRule(passwordRule, values.newPassword))
+          addFieldIssue(ctx, 'newPassword', ruleHint(passwordRule));
+        if (values.confirmNewPassword && values.confirmNewPassword !== values.newPassword)
+          addFieldIssue(ctx, 'confirmNewPassword', t('validation.confirmMismatch'));
+      }),
+    );
+  const form = useZodForm(schema, { defaultValues: { newPassword: '', confirmNewPassword: '' } });
   const [state, setState] = useState<'form' | 'busy' | 'done' | 'expired'>('form');
-  const setValue = (field: Field) => (value: string) => setValues((current) => ({ ...current, [field]: value }));
+  const problem = form.formState.errors.root?.message;
 
   if (!token || state === 'expired') {
     return (
@@ -47,52 +57,41 @@ export function ResetPasswordForm({ token }: { token: string | null }) {
     );
   }
 
-  async function submit(event: FormEvent): Promise<void> {
-    event.preventDefault();
-    const next: Errors = {};
-    if (!values.newPassword) next.newPassword = t('validation.newPasswordRequired');
-    else if (passwordRule && checkField({ ...passwordRule, enabled: true, required: true }, values.newPassword))
-      next.newPassword = ruleHint(passwordRule);
-    if (!values.confirmNewPassword) next.confirmNewPassword = t('validation.required');
-    else if (values.confirmNewPassword !== values.newPassword) next.confirmNewPassword = t('validation.confirmMismatch');
-    setErrors(next);
-    if (Object.keys(next).length > 0 || !token) return;
+  const submit = form.handleSubmit(async (values) => {
     setState('busy');
     try {
       await resetPasswordByEmail({ token, ...values });
       setState('done');
     } catch (error) {
       if (error instanceof ApiError && error.code === 'reset_link_invalid') return setState('expired');
-      setErrors({ form: errorText(error) });
+      form.setError('root', { message: errorText(error) });
       setState('form');
     }
-  }
+  });
 
   return (
     <form className="form form--narrow" noValidate onSubmit={(event) => void submit(event)}>
       <p className="form__notice">{t('resetPassword.intro')}</p>
-      <FormField
+      <FormFieldControl
+        control={form.control}
+        name="newPassword"
         label={t('fields.newPassword')}
         type="password"
-        value={values.newPassword}
-        onValueChange={setValue('newPassword')}
         isRequired
         autoComplete="new-password"
         hint={passwordRule ? ruleHint(passwordRule) : undefined}
-        error={errors.newPassword}
       />
-      <FormField
+      <FormFieldControl
+        control={form.control}
+        name="confirmNewPassword"
         label={t('fields.confirmNewPassword')}
         type="password"
-        value={values.confirmNewPassword}
-        onValueChange={setValue('confirmNewPassword')}
         isRequired
         autoComplete="new-password"
-        error={errors.confirmNewPassword}
       />
-      {errors.form && (
+      {problem && (
         <p className="form__error" role="alert">
-          {errors.form}
+          {problem}
         </p>
       )}
       <button type="submit" className="button button--primary button--block" disabled={state === 'busy'}>

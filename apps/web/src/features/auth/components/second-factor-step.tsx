@@ -1,36 +1,41 @@
-import { type FormEvent, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FormField } from '../../../components/form-field.tsx';
+import * as z from 'zod/mini';
+import { FormFieldControl } from '../../../components/form-field.tsx';
 import { errorText } from '../../../lib/api-client.ts';
+import { useZodForm } from '../../../lib/use-zod-form.ts';
 import { type SecondFactorMethod, verifySecondFactor } from '../api/verify-second-factor.ts';
 import { useCompleteLogin } from '../hooks/use-complete-login.ts';
 
 export type SecondFactorChallenge = { challenge: string; methods: SecondFactorMethod[]; expiredMinutes: number };
 
-/** A login from a new address: the code sent by SMS, or the authenticator's code. */
-export function SecondFactorStep({ challenge, onCancel }: { challenge: SecondFactorChallenge; onCancel: () => void }) {
+/**
+ * A login from a new address: the code sent by SMS, or the authenticator's code. `next`: where the
+ * login goes afterwards (the agent centre for the agent entry), as after a one-step login.
+ */
+export function SecondFactorStep({
+  challenge,
+  onCancel,
+  next,
+}: {
+  challenge: SecondFactorChallenge;
+  onCancel: () => void;
+  next?: 'agentCentre' | undefined;
+}) {
   const { t } = useTranslation();
   const completeLogin = useCompleteLogin();
   const [method, setMethod] = useState<SecondFactorMethod>(challenge.methods[0] ?? 'sms');
-  const [code, setCode] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [isBusy, setBusy] = useState(false);
+  const schema = useMemo(() => z.object({ code: z.string().check(z.trim(), z.minLength(1, t('validation.codeRequired'))) }), [t]);
+  const form = useZodForm(schema, { defaultValues: { code: '' } });
+  const isBusy = form.formState.isSubmitting;
 
-  async function submit(event: FormEvent): Promise<void> {
-    event.preventDefault();
-    if (!code.trim()) {
-      setError(t('validation.codeRequired'));
-      return;
-    }
-    setBusy(true);
+  const submit = form.handleSubmit(async ({ code }) => {
     try {
-      completeLogin(await verifySecondFactor(challenge.challenge, method, code.trim()));
+      completeLogin(await verifySecondFactor(challenge.challenge, method, code), next);
     } catch (failure) {
-      setError(errorText(failure));
-    } finally {
-      setBusy(false);
+      form.setError('code', { message: errorText(failure) });
     }
-  }
+  });
 
   return (
     <form className="form" noValidate onSubmit={(event) => void submit(event)}>
@@ -47,14 +52,13 @@ export function SecondFactorStep({ challenge, onCancel }: { challenge: SecondFac
           ))}
         </fieldset>
       )}
-      <FormField
+      <FormFieldControl
+        control={form.control}
+        name="code"
         label={t('fields.verificationCode')}
-        value={code}
-        onValueChange={setCode}
         isRequired
         autoComplete="one-time-code"
         inputMode="numeric"
-        error={error}
         data-autofocus
       />
       <button type="submit" className="button button--primary button--block" disabled={isBusy}>

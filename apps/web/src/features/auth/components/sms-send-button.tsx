@@ -1,13 +1,14 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSmsCountdown } from '../../../hooks/use-sms-countdown.ts';
 import { errorText } from '../../../lib/api-client.ts';
-import { useSmsCountdown } from '../hooks/use-sms-countdown.ts';
 
 type SmsSendButtonProps = {
   /** Checks the number first; returns null to cancel with the form showing why. */
   send: () => Promise<{ expiredMinutes: number }> | null;
   onError: (message: string) => void;
-  onSent?: () => void;
+  /** A code went out: the form clears what an earlier send (or a missing number) left on screen. */
+  onSent: () => void;
 };
 
 /** Sends a code and counts down until another may be asked for. */
@@ -28,7 +29,7 @@ export function SmsSendButton({ send, onError, onSent }: SmsSendButtonProps) {
         try {
           const { expiredMinutes } = await pending;
           countdown.start(expiredMinutes);
-          onSent?.();
+          onSent();
         } catch (error) {
           onError(errorText(error));
         } finally {

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { usePopupStore } from '../../layout/hooks/popup-store.ts';
+import { usePopupStore } from '../../../state/popup-store.ts';
 
 export function VisitorActions() {
   const { t } = useTranslation();

@@ -70,6 +70,16 @@ export function ruleHint(rule: FieldRule): string {
   return patternHint(rule.patternId, rule.minLength, rule.maxLength, i18next.language === 'vi' ? 'vi' : 'en');
 }
 
+/**
+ * Whether a value breaks the server's rule for its field (required and enabled whatever the
+ * registration says): a new password, or the username a password reset names.
+ */
+export function breaksFieldRule(rule: FieldRule | undefined, value: string): rule is FieldRule {
+  return rule !== undefined && checkField({ ...rule, enabled: true, required: true }, value) !== null;
+}
+
+export const breaksPasswordRule = breaksFieldRule;
+
 /** Every problem of the form, keyed by field, using the shared checks the server also runs. */
 export function validateRegister(
   fields: readonly VisibleField[],

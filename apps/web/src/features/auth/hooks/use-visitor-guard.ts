@@ -1,7 +1,7 @@
 import { useLocation } from 'react-router';
-import { GUARD_OPEN_PATHS } from '../../../app/site-sections.ts';
-import { isSettingOn, useSettingsTree } from '../../system/api/get-settings-tree.ts';
-import { useSessionStore } from './session-store.ts';
+import { isSettingOn, useSettingsTree } from '../../../api/get-settings-tree.ts';
+import { GUARD_OPEN_PATHS } from '../../../lib/site-sections.ts';
+import { useSessionStore } from '../../../state/session-store.ts';
 
 /**
  * The spec's loginedToHomePage option. The server has no dedicated flag yet, so it is read from the

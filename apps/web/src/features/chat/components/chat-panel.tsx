@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { ModalDialog } from '../../../components/modal-dialog.tsx';
 import { errorText } from '../../../lib/api-client.ts';
-import { useSessionStore } from '../../auth/hooks/session-store.ts';
+import { useSessionStore } from '../../../state/session-store.ts';
 import { useChatUrl } from '../api/chat-api.ts';
 import { useChatTranslation } from '../i18n/register-translations.ts';
 import { ChatRoom } from './chat-room.tsx';

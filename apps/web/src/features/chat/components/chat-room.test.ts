@@ -1,11 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { hourMinuteOf } from '../../../lib/time-format.ts';
 import { messagesOf } from '../api/chat-api.ts';
-import { timeOf } from './chat-room.tsx';
 
 describe('the chat room', () => {
-  it('shows a message time as HH:mm in the device time', () => {
-    const at = new Date(2026, 10, 25, 7, 5, 59);
-    expect(timeOf(at.toISOString())).toBe('07:05');
+  it("shows a message time as HH:mm in the merchant's time zone", () => {
+    expect(hourMinuteOf('2026-11-25T00:05:59Z')).toBe('07:05');
   });
 
   it('lists the loaded pages oldest first (the first page holds the newest messages)', () => {

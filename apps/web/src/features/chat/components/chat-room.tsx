@@ -1,19 +1,22 @@
 import type { ChatMessage } from '@platform/contracts/chat';
 import { CHAT_TEXT_LENGTH_MAX } from '@platform/contracts/chat-constants';
-import { type FormEvent, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef } from 'react';
+import * as z from 'zod/mini';
 import { errorText } from '../../../lib/api-client.ts';
+import { hourMinuteOf } from '../../../lib/time-format.ts';
+import { useZodForm } from '../../../lib/use-zod-form.ts';
 import { messagesOf, useChatMessages, useMarkChatRead, usePostChatMessage } from '../api/chat-api.ts';
 import { useChatTranslation } from '../i18n/register-translations.ts';
 import '../chat.css';
 
+/**
+ * A message as the server takes it (the rule of `chatPostRequestSchema`): some text, at most the
+ * room's limit, sent trimmed. Written with zod/mini so the chat page's chunk stays small.
+ */
+const messageSchema = z.object({ text: z.string().check(z.trim(), z.minLength(1), z.maxLength(CHAT_TEXT_LENGTH_MAX)) });
+
 /** How close to the bottom (px) still counts as "following" the conversation. */
 const FOLLOW_THRESHOLD_PX = 80;
-
-/** HH:mm in the device's time. */
-export function timeOf(iso: string): string {
-  const at = new Date(iso);
-  return `${String(at.getHours()).padStart(2, '0')}:${String(at.getMinutes()).padStart(2, '0')}`;
-}
 
 function MessageItem({ message, youLabel }: { message: ChatMessage; youLabel: string }) {
   return (
@@ -21,7 +24,7 @@ function MessageItem({ message, youLabel }: { message: ChatMessage; youLabel: st
       <div className="chat-message__meta">
         <span className="chat-message__name">{message.isOwn ? youLabel : message.displayName}</span>
         <time className="chat-message__time" dateTime={message.createdAt}>
-          {timeOf(message.createdAt)}
+          {hourMinuteOf(message.createdAt)}
         </time>
       </div>
       {/* Text only: whatever the member typed is shown as written, never as markup. */}
@@ -40,7 +43,8 @@ export function ChatRoom({ room, customerId }: { room: string; customerId: numbe
   const messages = useChatMessages(room, customerId);
   const send = usePostChatMessage(room, customerId);
   const markRead = useMarkChatRead(customerId, room);
-  const [text, setText] = useState('');
+  const form = useZodForm(messageSchema, { defaultValues: { text: '' } });
+  const text = form.watch('text');
   const logRef = useRef<HTMLDivElement>(null);
   const isFollowingRef = useRef(true);
   const inputId = useId();
@@ -75,15 +79,14 @@ export function ChatRoom({ room, customerId }: { room: string; customerId: numbe
     if (log) isFollowingRef.current = log.scrollHeight - log.scrollTop - log.clientHeight < FOLLOW_THRESHOLD_PX;
   };
 
-  const trimmed = text.trim();
-  const canSend = trimmed.length > 0 && trimmed.length <= CHAT_TEXT_LENGTH_MAX && !send.isPending;
+  // The send button is live: it turns on as soon as the text is one the room takes.
+  const canSend = messageSchema.safeParse({ text }).success && !send.isPending;
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!canSend) return;
+  const onSubmit = form.handleSubmit(({ text: trimmed }) => {
+    if (send.isPending) return;
     isFollowingRef.current = true;
-    send.mutate(trimmed, { onSuccess: () => setText('') });
-  };
+    send.mutate(trimmed, { onSuccess: () => form.reset() });
+  });
 
   return (
     <section className="chat-room" aria-label={t('title')}>
@@ -118,7 +121,7 @@ export function ChatRoom({ room, customerId }: { room: string; customerId: numbe
         </ol>
       </div>
       <p className="chat-room__rules">{t('rules')}</p>
-      <form className="chat-room__form" onSubmit={onSubmit}>
+      <form className="chat-room__form" onSubmit={(event) => void onSubmit(event)}>
         <label className="visually-hidden" htmlFor={inputId}>
           {t('inputLabel')}
         </label>
@@ -126,16 +129,16 @@ export function ChatRoom({ room, customerId }: { room: string; customerId: numbe
           id={inputId}
           className="chat-room__input"
           type="text"
-          value={text}
           maxLength={CHAT_TEXT_LENGTH_MAX}
           autoComplete="off"
           placeholder={t('placeholder')}
           aria-describedby={`${counterId}${send.isError ? ` ${errorId}` : ''}`}
           aria-invalid={send.isError || undefined}
-          onChange={(event) => {
-            setText(event.target.value);
-            if (send.isError) send.reset();
-          }}
+          {...form.register('text', {
+            onChange: () => {
+              if (send.isError) send.reset();
+            },
+          })}
         />
         <span id={counterId} className="chat-room__counter">
           <span aria-hidden="true">{t('counter', { count: text.length, max: CHAT_TEXT_LENGTH_MAX })}</span>

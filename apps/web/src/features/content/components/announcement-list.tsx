@@ -2,9 +2,9 @@ import type { Announcement, AnnouncementType } from '@platform/contracts/content
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Icon } from '../../../components/icon.tsx';
+import { pageRange } from '../../../lib/page-range.ts';
+import { formatDateTime } from '../../../lib/time-format.ts';
 import { useAnnouncementPage } from '../api/content-queries.ts';
-import { formatStartTime } from '../hooks/format-start-time.ts';
-import { pageRange } from '../hooks/page-range.ts';
 import '../content.css';
 
 /** One announcement: title and start time; the HTML body (cleaned by the server on save) opens below. */
@@ -26,7 +26,7 @@ export function AnnouncementItem({
           <span className="announcement__title">{announcement.title}</span>
           <span className="announcement__meta">
             <span className="visually-hidden">{t('content.posted')} </span>
-            <time dateTime={announcement.startDate}>{formatStartTime(announcement.startDate)}</time>
+            <time dateTime={announcement.startDate}>{formatDateTime(announcement.startDate)}</time>
           </span>
           <Icon name="chevronDown" className="announcement__chevron" />
           <span className="visually-hidden">{isExpanded ? t('content.hideBody') : t('content.showBody')}</span>

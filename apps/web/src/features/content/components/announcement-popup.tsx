@@ -1,20 +1,22 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ModalDialog } from '../../../components/modal-dialog.tsx';
-import { usePopupStore } from '../../layout/hooks/popup-store.ts';
+import { formatDateTime } from '../../../lib/time-format.ts';
+import { usePopupStore } from '../../../state/popup-store.ts';
 import { usePopupAnnouncements } from '../api/get-popup-announcements.ts';
-import { formatStartTime } from '../hooks/format-start-time.ts';
+import { usePopupChoice } from '../hooks/popup-frequency.ts';
 import { hiddenTodayIds, hideForToday } from '../hooks/popup-hidden-today.ts';
 import '../content.css';
 
-/** The operator's popup announcements, shown once after load; the visitor may hide them for today. */
+/** The operator's popup announcements the launcher chose; the visitor may hide them for today. */
 export function AnnouncementPopup() {
   const { t } = useTranslation();
   const close = usePopupStore((s) => s.close);
   const { data } = usePopupAnnouncements();
   const [hidden] = useState(hiddenTodayIds);
+  const chosen = usePopupChoice((s) => s.ids);
   const [isHiddenToday, setHiddenToday] = useState(false);
-  const shown = (data ?? []).filter((a) => !hidden.has(a.id));
+  const shown = (data ?? []).filter((a) => !hidden.has(a.id) && (chosen === null || chosen.includes(a.id)));
   const finish = () => {
     if (isHiddenToday) hideForToday(shown.map((a) => a.id));
     close();
@@ -29,7 +31,7 @@ export function AnnouncementPopup() {
             {!single && <h3 className="announcement-popup__title">{announcement.title}</h3>}
             <p className="announcement-popup__time">
               <span className="visually-hidden">{t('content.posted')} </span>
-              <time dateTime={announcement.startDate}>{formatStartTime(announcement.startDate)}</time>
+              <time dateTime={announcement.startDate}>{formatDateTime(announcement.startDate)}</time>
             </p>
             {/* biome-ignore lint/security/noDangerouslySetInnerHtml: the server stores bodies cleaned by an allow-list (no scripts, handlers or styles). */}
             <div className="rich-text" dangerouslySetInnerHTML={{ __html: announcement.content }} />

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ModalDialog } from '../../../components/modal-dialog.tsx';
-import { usePopupStore } from '../../layout/hooks/popup-store.ts';
+import { usePopupStore } from '../../../state/popup-store.ts';
 import { useNoticeStore } from '../hooks/notice-store.ts';
 import { AnnouncementList } from './announcement-list.tsx';
 

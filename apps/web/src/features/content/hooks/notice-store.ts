@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import { usePopupStore } from '../../layout/hooks/popup-store.ts';
+import { usePopupStore } from '../../../state/popup-store.ts';
 
 type NoticeState = {
   /** The announcement to open expanded when the notices popup shows it. */

@@ -1,14 +1,11 @@
+import { siteToday } from '../../../lib/time-format.ts';
+
 /**
  * "Don't show again today" for popup announcements (spec: a pop-up can be hidden for today). Local
- * storage keeps the day (the visitor's own calendar day) and the ids hidden that day, so a popup the
+ * storage keeps the day (the site's calendar day, in the merchant's zone) and the ids hidden that day, so a popup the
  * operator publishes later the same day still shows once.
  */
 const STORAGE_KEY = 'announcementPopupHidden';
-
-export function localDay(date = new Date()): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
-}
 
 function read(): { day: string; ids: number[] } | null {
   try {
@@ -25,13 +22,13 @@ function read(): { day: string; ids: number[] } | null {
 /** The ids hidden today; yesterday's choice no longer counts. */
 export function hiddenTodayIds(): ReadonlySet<number> {
   const stored = read();
-  return new Set(stored && stored.day === localDay() ? stored.ids : []);
+  return new Set(stored && stored.day === siteToday() ? stored.ids : []);
 }
 
 export function hideForToday(ids: readonly number[]): void {
   const merged = new Set([...hiddenTodayIds(), ...ids]);
   try {
-    localStorage.setItem(STORAGE_KEY, JSON.stringify({ day: localDay(), ids: [...merged] }));
+    localStorage.setItem(STORAGE_KEY, JSON.stringify({ day: siteToday(), ids: [...merged] }));
   } catch {
     // Storage full or blocked: the popup shows again next time, which is harmless.
   }

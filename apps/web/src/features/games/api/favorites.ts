@@ -1,7 +1,7 @@
 import type { GameItem } from '@platform/contracts/games';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { gamesKeys } from '../../../api/games-keys.ts';
 import { apiGet, apiSend } from '../../../lib/api-client.ts';
-import { gamesKeys } from './games-keys.ts';
 
 /** GET /wps/relay/MCSFE_getFavoriteGames: the member's favourite game ids of a category. */
 export function useFavoriteIds(customerId: number | null, gameType: string) {

@@ -1,6 +1,6 @@
 import type { GameCategory, GameItem } from '@platform/contracts/games';
+import { foldText } from '@platform/contracts/text-folding';
 import { apiGet } from '../../../lib/api-client.ts';
-import { foldName } from '../lobby-filters.ts';
 
 /** The spec's page size of the game list. */
 export const GAME_PAGE_SIZE = 21;
@@ -30,8 +30,8 @@ function matches(game: GameItem, filters: LobbyFilters): boolean {
   if (filters.gameClassify && !game.gameClassify.includes(filters.gameClassify)) return false;
   if (filters.minBet && game.minBet > Number(filters.minBet)) return false;
   if (filters.gameName) {
-    const needle = foldName(filters.gameName);
-    if (!foldName(game.gameName).includes(needle) && !foldName(game.gameCode).includes(needle)) return false;
+    const needle = foldText(filters.gameName);
+    if (!foldText(game.gameName).includes(needle) && !foldText(game.gameCode).includes(needle)) return false;
   }
   return true;
 }

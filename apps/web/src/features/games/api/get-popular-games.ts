@@ -1,7 +1,7 @@
 import type { GameItem } from '@platform/contracts/games';
 import { useQuery } from '@tanstack/react-query';
+import { gamesKeys } from '../../../api/games-keys.ts';
 import { apiGet } from '../../../lib/api-client.ts';
-import { gamesKeys } from './games-keys.ts';
 
 /** GET /lgw/games/popular: the games most members launched lately, never one under maintenance. */
 export function usePopularGames(gameType: string, language: string, enabled = true) {

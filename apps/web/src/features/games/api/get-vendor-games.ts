@@ -1,7 +1,7 @@
 import type { GameItem } from '@platform/contracts/games';
 import { useQuery } from '@tanstack/react-query';
+import { gamesKeys } from '../../../api/games-keys.ts';
 import { apiGet } from '../../../lib/api-client.ts';
-import { gamesKeys } from './games-keys.ts';
 
 /** The games of one vendor in one category, for the popup game list of a vassalage entry (at most 100). */
 export function useVendorGames(vendor: string, gameType: string, language: string) {

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
+import { gamesKeys } from '../../../api/games-keys.ts';
 import { apiGet, apiSend } from '../../../lib/api-client.ts';
-import { gamesKeys } from './games-keys.ts';
 
 export type VendorWalletBalances = { currency: string; mainBalance: number; list: { vendorCode: string; balance: number | null }[] };
 export type WalletTransferAnswer = {

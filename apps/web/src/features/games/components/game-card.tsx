@@ -1,5 +1,8 @@
 import type { GameItem } from '@platform/contracts/games';
+import { betUnitsToMinor } from '@platform/contracts/money-format';
 import { useTranslation } from 'react-i18next';
+import { useSiteCurrency } from '../../../api/home-queries.ts';
+import { useMoneyFormat } from '../../../lib/money-format.ts';
 import { GAMES_NS } from '../i18n/register-translations.ts';
 import { GameImage } from './game-image.tsx';
 
@@ -13,8 +16,11 @@ type GameCardProps = {
 
 /** A game in the lobby: picture, name, vendor, minimum bet, badges and the favourite star. */
 export function GameCard({ game, isFavorite, onToggleFavorite, onLaunch }: GameCardProps) {
-  const { t, i18n } = useTranslation(GAMES_NS);
-  const minBet = game.minBet.toLocaleString(i18n.language === 'vi' ? 'vi-VN' : 'en-GB', { maximumFractionDigits: 2 });
+  const { t } = useTranslation(GAMES_NS);
+  const money = useMoneyFormat();
+  const currency = useSiteCurrency();
+  // The catalogue's minimum bet is in bet units (0.01 …): shown as the merchant's money (1.000 ₫).
+  const minBet = money(betUnitsToMinor(game.minBet, currency), currency);
   return (
     <li className={`game-card${game.isMaintenance ? ' is-maintenance' : ''}`} data-game={game.gameCode}>
       <button type="button" className="game-card__launch" onClick={onLaunch}>

@@ -1,21 +1,23 @@
 import type { GameItem } from '@platform/contracts/games';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, useEffect, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { gamesKeys } from '../../../api/games-keys.ts';
+import { walletKeys } from '../../../api/get-balance.ts';
 import { ApiError, errorText } from '../../../lib/api-client.ts';
-import { useSessionStore } from '../../auth/hooks/session-store.ts';
-import { usePopupStore } from '../../layout/hooks/popup-store.ts';
-import { walletKeys } from '../../wallet/api/get-balance.ts';
-import { gamesKeys } from '../api/games-keys.ts';
+import { usePopupStore } from '../../../state/popup-store.ts';
+import { useSessionStore } from '../../../state/session-store.ts';
 import { launchGame } from '../api/launch-game.ts';
 import { GAMES_NS, registerGamesTranslations } from '../i18n/register-translations.ts';
 import { gameAction, gamePagePath } from '../lobby-filters.ts';
 import '../games.css';
 import { MaintenanceNotice } from './game-dialogs.tsx';
-import { TransferPrompt } from './transfer-prompt.tsx';
 
 registerGamesTranslations();
+
+/** Only transfer-style vendors ask for a transfer first: its form (and the form library) loads with it. */
+const TransferPrompt = lazy(async () => ({ default: (await import('./transfer-prompt.tsx')).TransferPrompt }));
 
 /** Only a path of this site may be the way back (never another site). */
 function safeLocalPath(value: string | null): string {
@@ -115,7 +117,17 @@ export function GamePage({ variant }: { variant: 'frame' | 'window' }) {
       </div>
     );
   } else if (!isTransferDone) {
-    body = <TransferPrompt vendor={vendor} vendorName={vendorName} onDone={() => setIsTransferDone(true)} />;
+    body = (
+      <Suspense
+        fallback={
+          <div className="game-page__state" role="status">
+            <span className="spinner" aria-hidden="true" />
+          </div>
+        }
+      >
+        <TransferPrompt vendor={vendor} vendorName={vendorName} onDone={() => setIsTransferDone(true)} />
+      </Suspense>
+    );
   } else if (launch.isPending) {
     body = (
       <div className="game-page__state" role="status">

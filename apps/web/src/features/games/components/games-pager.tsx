@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Icon } from '../../../components/icon.tsx';
-import { pageRange } from '../../content/hooks/page-range.ts';
+import { pageRange } from '../../../lib/page-range.ts';
 import { GAMES_NS } from '../i18n/register-translations.ts';
 
 /** The desktop pager (spec: page range 3, 1 margin page); every button waits while a page loads. */

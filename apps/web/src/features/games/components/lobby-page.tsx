@@ -1,16 +1,19 @@
 import type { GameCategory, GameItem, VendorCard } from '@platform/contracts/games';
+import { betUnitsToMinor } from '@platform/contracts/money-format';
 import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
+import { gamesKeys } from '../../../api/games-keys.ts';
+import { useVendorLanes } from '../../../api/get-vendor-lanes.ts';
+import { useSiteCurrency } from '../../../api/home-queries.ts';
 import { PageFrame } from '../../../components/page-frame.tsx';
 import { errorText } from '../../../lib/api-client.ts';
-import { useSessionStore } from '../../auth/hooks/session-store.ts';
-import { usePopupStore } from '../../layout/hooks/popup-store.ts';
+import { useMoneyFormat } from '../../../lib/money-format.ts';
+import { usePopupStore } from '../../../state/popup-store.ts';
+import { useSessionStore } from '../../../state/session-store.ts';
 import { useFavoriteIds, useToggleFavorite } from '../api/favorites.ts';
-import { gamesKeys } from '../api/games-keys.ts';
 import { type GamePage, getGamePage, type LobbyFilters, type LobbyMode } from '../api/get-game-page.ts';
-import { useVendorLanes } from '../api/get-vendor-lanes.ts';
 import { useDebouncedValue } from '../hooks/use-debounced-value.ts';
 import { useIsPhone } from '../hooks/use-is-phone.ts';
 import { useLaunch } from '../hooks/use-launch.ts';
@@ -47,6 +50,17 @@ function useInitialFilters(category: GameCategory | undefined): { gameType: Game
     };
   });
   return initial;
+}
+
+/** `?page=`: a whole number from 1, else page 1. */
+function pageOfParam(value: string | null): number {
+  const page = Number(value);
+  return Number.isInteger(page) && page >= 1 ? page : 1;
+}
+
+function uniqueVendors(cards: VendorCard[]): VendorCard[] {
+  const seen = new Set<string>();
+  return cards.filter((card) => !seen.has(card.vassalage) && seen.add(card.vassalage));
 }
 
 function VendorLane({
@@ -97,6 +111,8 @@ export function LobbyPage({ category, titleKey }: { category?: GameCategory; tit
   const customerId = useSessionStore((s) => s.userInfo?.customerId ?? null);
   const openPopup = usePopupStore((s) => s.open);
   const initial = useInitialFilters(category);
+  const money = useMoneyFormat();
+  const currency = useSiteCurrency();
 
   const [mode, setMode] = useState<LobbyMode>(initial.mode);
   const [vassalage, setVassalage] = useState(initial.vassalage);
@@ -107,13 +123,37 @@ export function LobbyPage({ category, titleKey }: { category?: GameCategory; tit
   const effectiveMode: LobbyMode = (mode === 'fav' || mode === 'recent') && !isLogin ? 'all' : mode;
   const filters: LobbyFilters = { mode: effectiveMode, gameType: initial.gameType, vassalage, gameClassify, minBet, gameName };
   const filterKey = JSON.stringify(filters);
-  // Any filter change starts again at page 1.
-  const [paging, setPaging] = useState({ key: filterKey, page: 1 });
-  const page = paging.key === filterKey ? paging.page : 1;
+  // The page is the address's ?page= (a link or a reload opens that page); any filter change starts
+  // again at page 1 and takes ?page= off the address.
+  const [address, setAddress] = useSearchParams();
+  const addressPage = pageOfParam(address.get('page'));
+  const [pagedKey, setPagedKey] = useState(filterKey);
+  const page = pagedKey === filterKey ? addressPage : 1;
+  useEffect(() => {
+    if (pagedKey === filterKey) return;
+    setPagedKey(filterKey);
+    setAddress(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.delete('page');
+        return next;
+      },
+      { replace: true },
+    );
+  }, [pagedKey, filterKey, setAddress]);
+  const turnTo = (next: number) => {
+    setAddress((current) => {
+      const updated = new URLSearchParams(current);
+      if (next > 1) updated.set('page', String(next));
+      else updated.delete('page');
+      return updated;
+    });
+  };
 
   const lanes = useVendorLanes(language);
   const lane = lanes.data?.find((l) => l.gameType === initial.gameType);
-  const cards = lane?.cards ?? (initial.gameType ? [] : (lanes.data ?? []).flatMap((l) => l.cards));
+  // Every category's vendors on /games: a vendor in two categories (lottery and e-lottery) shows once.
+  const cards = lane?.cards ?? (initial.gameType ? [] : uniqueVendors((lanes.data ?? []).flatMap((l) => l.cards)));
   const walletStyles = useMemo(
     () => new Map((lanes.data ?? []).flatMap((l) => l.cards.map((c) => [c.vassalage, c.walletStyle] as const))),
     [lanes.data],
@@ -224,7 +264,9 @@ export function LobbyPage({ category, titleKey }: { category?: GameCategory; tit
               <select value={minBet} onChange={(e) => setMinBet(e.target.value)} aria-label={t('lobby.minBet')}>
                 {MIN_BET_OPTIONS.map((option) => (
                   <option key={option} value={option}>
-                    {option === '' ? t('lobby.minBetAll') : `${t('lobby.minBet')} ≤ ${option}`}
+                    {option === ''
+                      ? t('lobby.minBetAll')
+                      : `${t('lobby.minBet')} ≤ ${money(betUnitsToMinor(Number(option), currency), currency)}`}
                   </option>
                 ))}
               </select>
@@ -289,7 +331,7 @@ export function LobbyPage({ category, titleKey }: { category?: GameCategory; tit
             totalPages={paged.data.totalPages}
             isBusy={paged.isFetching}
             onPage={(next) => {
-              setPaging({ key: filterKey, page: next });
+              turnTo(next);
               window.scrollTo(0, 0);
             }}
           />

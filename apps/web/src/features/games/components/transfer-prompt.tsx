@@ -1,12 +1,14 @@
 import type { AmountMinor } from '@platform/contracts/money';
 import { formatAmount } from '@platform/contracts/money-format';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FormField } from '../../../components/form-field.tsx';
+import { z } from 'zod';
+import { walletKeys } from '../../../api/get-balance.ts';
+import { FormFieldControl } from '../../../components/form-field.tsx';
 import { errorText } from '../../../lib/api-client.ts';
-import { useSessionStore } from '../../auth/hooks/session-store.ts';
-import { walletKeys } from '../../wallet/api/get-balance.ts';
+import { useZodForm } from '../../../lib/use-zod-form.ts';
+import { useSessionStore } from '../../../state/session-store.ts';
 import { transferToVendor, useVendorWalletBalances } from '../api/vendor-wallet.ts';
 import { GAMES_NS } from '../i18n/register-translations.ts';
 
@@ -17,9 +19,7 @@ export function TransferPrompt({ vendor, vendorName, onDone }: { vendor: string;
   const customerId = useSessionStore((s) => s.userInfo?.customerId ?? null);
   const balances = useVendorWalletBalances(customerId);
   const queryClient = useQueryClient();
-  const [amountText, setAmountText] = useState('');
   const [requestId, setRequestId] = useState(() => crypto.randomUUID());
-  const [invalid, setInvalid] = useState(false);
   const transfer = useMutation({
     mutationFn: (amount: number) => transferToVendor(vendor, amount, requestId),
     onSuccess: (answer) => {
@@ -35,13 +35,17 @@ export function TransferPrompt({ vendor, vendorName, onDone }: { vendor: string;
   const currency = balances.data?.currency ?? '';
   const money = (amount: number) => formatAmount(amount as AmountMinor, currency, locale);
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const amount = Number(amountText);
-    const isValid = /^\d+$/.test(amountText.trim()) && amount >= 1 && (main === undefined || amount <= main);
-    setInvalid(!isValid);
-    if (isValid) transfer.mutate(amount);
-  };
+  // A whole number of minor units, at least one, at most the main balance once it is known.
+  const schema = z.object({
+    amount: z
+      .string()
+      .trim()
+      .regex(/^\d+$/, t('transfer.invalidAmount'))
+      .transform(Number)
+      .refine((amount) => amount >= 1 && (main === undefined || amount <= main), t('transfer.invalidAmount')),
+  });
+  const form = useZodForm(schema, { defaultValues: { amount: '' } });
+  const submit = form.handleSubmit(({ amount }) => transfer.mutate(amount));
 
   return (
     <section className="transfer-prompt" aria-labelledby="transfer-prompt-title">
@@ -60,16 +64,13 @@ export function TransferPrompt({ vendor, vendorName, onDone }: { vendor: string;
         </div>
       </dl>
       {balances.isError && <p role="alert">{errorText(balances.error)}</p>}
-      <form className="transfer-prompt__form" onSubmit={submit} noValidate>
-        <FormField
+      <form className="transfer-prompt__form" onSubmit={(event) => void submit(event)} noValidate>
+        <FormFieldControl
+          control={form.control}
+          name="amount"
           label={t('transfer.amount')}
           inputMode="numeric"
-          value={amountText}
-          onValueChange={(value) => {
-            setAmountText(value);
-            setInvalid(false);
-          }}
-          error={invalid ? t('transfer.invalidAmount') : null}
+          onValueChange={() => form.clearErrors('amount')}
         />
         {transfer.isError && <p role="alert">{errorText(transfer.error)}</p>}
         {transfer.data?.status === 'PENDING' && <p role="status">{t('transfer.pending')}</p>}

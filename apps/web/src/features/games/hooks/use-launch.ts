@@ -1,8 +1,8 @@
 import type { GameItem, VendorCard } from '@platform/contracts/games';
 import { useCallback } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { useSessionStore } from '../../auth/hooks/session-store.ts';
-import { usePopupStore } from '../../layout/hooks/popup-store.ts';
+import { usePopupStore } from '../../../state/popup-store.ts';
+import { useSessionStore } from '../../../state/session-store.ts';
 import { gameAction, gamePagePath, type LaunchAction, STORED_VASSALAGE_KEY, vendorCardAction } from '../lobby-filters.ts';
 import { useGameDialogStore } from './game-dialog-store.ts';
 

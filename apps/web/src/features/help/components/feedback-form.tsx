@@ -1,9 +1,11 @@
 import { FEEDBACK_MAX_CHARS, FEEDBACK_QUESTION_TYPES, type FeedbackQuestionType } from '@platform/contracts/help';
-import { type FormEvent, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { Link } from 'react-router';
+import { z } from 'zod';
 import { errorText } from '../../../lib/api-client.ts';
-import { useSessionStore } from '../../auth/hooks/session-store.ts';
-import { usePopupStore } from '../../layout/hooks/popup-store.ts';
+import { useZodForm } from '../../../lib/use-zod-form.ts';
+import { usePopupStore } from '../../../state/popup-store.ts';
+import { useSessionStore } from '../../../state/session-store.ts';
 import { useSendFeedback } from '../api/help-api.ts';
 import { feedbackChars } from '../help-search.ts';
 import { useHelpTranslation } from '../i18n/register-translations.ts';
@@ -21,34 +23,32 @@ export function FeedbackForm({ isBare }: { isBare: boolean }) {
   const isLogin = useSessionStore((s) => s.isLogin);
   const openPopup = usePopupStore((s) => s.open);
   const send = useSendFeedback();
-  const [questionType, setQuestionType] = useState('');
-  const [content, setContent] = useState('');
-  const [errors, setErrors] = useState<{ type?: string; content?: string }>({});
+  const schema = z.object({
+    questionType: z.string().refine(isQuestionType, t('feedback.typeRequired')),
+    content: z
+      .string()
+      .refine((text) => feedbackChars(text) > 0, t('feedback.contentRequired'))
+      .refine((text) => feedbackChars(text) <= FEEDBACK_MAX_CHARS, t('feedback.contentTooLong', { max: FEEDBACK_MAX_CHARS })),
+  });
+  const form = useZodForm(schema, { defaultValues: { questionType: '', content: '' } });
+  const errors = form.formState.errors;
   const [isSent, setSent] = useState(false);
   const id = useId();
-  const chars = feedbackChars(content);
+  const chars = feedbackChars(form.watch('content'));
   const isOver = chars > FEEDBACK_MAX_CHARS;
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const next: { type?: string; content?: string } = {};
-    if (!isQuestionType(questionType)) next.type = t('feedback.typeRequired');
-    if (chars === 0) next.content = t('feedback.contentRequired');
-    else if (isOver) next.content = t('feedback.contentTooLong', { max: FEEDBACK_MAX_CHARS });
-    setErrors(next);
-    setSent(false);
-    if (next.type || next.content || !isQuestionType(questionType)) return;
+  const submit = form.handleSubmit(({ questionType, content }) => {
+    if (!isQuestionType(questionType)) return;
     send.mutate(
       { questionType, content },
       {
         onSuccess: () => {
           setSent(true);
-          setContent('');
-          setQuestionType('');
+          form.reset();
         },
       },
     );
-  };
+  });
 
   return (
     <section className="help-feedback" aria-labelledby={`${id}-title`}>
@@ -68,19 +68,25 @@ export function FeedbackForm({ isBare }: { isBare: boolean }) {
           )}
         </p>
       ) : (
-        <form className="form help-feedback__form" noValidate onSubmit={submit}>
-          <div className={`form-field${errors.type ? ' form-field--invalid' : ''}`}>
+        <form
+          className="form help-feedback__form"
+          noValidate
+          onSubmit={(event) => {
+            setSent(false);
+            void submit(event);
+          }}
+        >
+          <div className={`form-field${errors.questionType ? ' form-field--invalid' : ''}`}>
             <label className="form-field__label" htmlFor={`${id}-type`}>
               {t('feedback.type')}
             </label>
             <select
               id={`${id}-type`}
               className="form-field__input"
-              value={questionType}
               aria-required="true"
-              aria-invalid={errors.type ? true : undefined}
-              aria-describedby={errors.type ? `${id}-type-error` : undefined}
-              onChange={(event) => setQuestionType(event.target.value)}
+              aria-invalid={errors.questionType ? true : undefined}
+              aria-describedby={errors.questionType ? `${id}-type-error` : undefined}
+              {...form.register('questionType')}
             >
               <option value="">{t('feedback.chooseType')}</option>
               {FEEDBACK_QUESTION_TYPES.map((type) => (
@@ -89,9 +95,9 @@ export function FeedbackForm({ isBare }: { isBare: boolean }) {
                 </option>
               ))}
             </select>
-            {errors.type && (
+            {errors.questionType && (
               <p id={`${id}-type-error`} className="form-field__error" role="alert">
-                {errors.type}
+                {errors.questionType.message}
               </p>
             )}
           </div>
@@ -103,19 +109,18 @@ export function FeedbackForm({ isBare }: { isBare: boolean }) {
               id={`${id}-content`}
               className="form-field__input help-feedback__text"
               rows={4}
-              value={content}
               placeholder={t('feedback.placeholder')}
               aria-required="true"
               aria-invalid={errors.content || isOver ? true : undefined}
               aria-describedby={`${id}-counter${errors.content ? ` ${id}-content-error` : ''}`}
-              onChange={(event) => setContent(event.target.value)}
+              {...form.register('content')}
             />
             <p id={`${id}-counter`} className={`help-feedback__counter${isOver ? ' help-feedback__counter--over' : ''}`}>
               {t('feedback.counter', { count: chars, max: FEEDBACK_MAX_CHARS })}
             </p>
             {errors.content && (
               <p id={`${id}-content-error`} className="form-field__error" role="alert">
-                {errors.content}
+                {errors.content.message}
               </p>
             )}
           </div>

@@ -1,38 +1,29 @@
+import type { GameItem } from '@platform/contracts/games';
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
-import { useSessionStore } from '../../auth/hooks/session-store.ts';
-import { usePopupStore } from '../../layout/hooks/popup-store.ts';
-import { useHotGames } from '../api/home-queries.ts';
-import { useShellHomeTranslation } from '../i18n/register-translations.ts';
+import { useHotGames } from '../../../api/home-queries.ts';
+import { useShellHomeTranslation } from '../../../i18n/shell-home/register-translations.ts';
 
-/** The hot list's types (spec section 9) and the category page of each. */
-export const HOT_TYPES = [
-  { type: 'ELOTT', path: '/elott' },
-  { type: 'LOTT', path: '/lottery' },
-  { type: 'LIVE', path: '/live' },
-  { type: 'SPORTS', path: '/sports' },
-  { type: 'FISH', path: '/fish' },
-  { type: 'RNG', path: '/rng' },
-  { type: 'PVP', path: '/pvp' },
+/** The hot list's types (spec section 9), in the order of their tabs. */
+const HOT_TYPES = [
+  { type: 'ELOTT' },
+  { type: 'LOTT' },
+  { type: 'LIVE' },
+  { type: 'SPORTS' },
+  { type: 'FISH' },
+  { type: 'RNG' },
+  { type: 'PVP' },
 ] as const;
 
 /**
- * Hot games by type, as cards. A visitor who picks one is asked to log in; a member goes to the
- * game's category page.
+ * Hot games by type, as cards. Picking one launches that game (`onPlay` runs the site's launch
+ * rules: a visitor is asked to log in, a lottery game opens its draw, any other game its /game page).
  */
-export function HotGames() {
+export function HotGames({ onPlay }: { onPlay: (game: GameItem) => void }) {
   const { t } = useShellHomeTranslation();
   const hot = useHotGames();
-  const isLogin = useSessionStore((s) => s.isLogin);
-  const openPopup = usePopupStore((s) => s.open);
-  const navigate = useNavigate();
   const types = HOT_TYPES.filter((entry) => (hot.data?.[entry.type]?.length ?? 0) > 0);
   const [chosen, setChosen] = useState<string | null>(null);
   const active = types.find((entry) => entry.type === chosen) ?? types[0];
-  const play = (path: string) => {
-    if (!isLogin) openPopup('login');
-    else void navigate(path);
-  };
   let body: React.ReactNode;
   if (hot.isPending)
     // Placeholders in the shape of the tabs and a row of cards keep the page from jumping on arrival.
@@ -85,7 +76,7 @@ export function HotGames() {
         <ul className="hot__list">
           {(hot.data[active.type] ?? []).slice(0, 12).map((game) => (
             <li key={game.nodeId} className="hot__item">
-              <button type="button" className="hot__card" onClick={() => play(active.path)}>
+              <button type="button" className="hot__card" onClick={() => onPlay(game)}>
                 {game.imageUrl ? (
                   <img className="hot__image" src={game.imageUrl} alt="" loading="lazy" width={160} height={120} />
                 ) : (

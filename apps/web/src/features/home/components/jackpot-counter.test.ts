@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { JackpotRule } from '../api/home-queries.ts';
+import type { JackpotRule } from '../../../api/home-queries.ts';
 import { formatJackpot, jackpotValueAt } from './jackpot-counter.tsx';
 
 const rule: JackpotRule = {
@@ -25,8 +25,9 @@ describe('the jackpot counter', () => {
     expect(jackpotValueAt(rule, at('2026-11-24T23:59:00.000Z'))).toBe(rule.base);
   });
 
-  it('formats hundredths with grouping and two decimals per language', () => {
-    expect(formatJackpot(123_456_789_01, 'en')).toBe('123,456,789.01');
-    expect(formatJackpot(123_456_789_01, 'vi')).toBe('123.456.789,01');
+  it("shows the amount in the merchant's currency: whole đồng with ₫, cents for a currency that has them", () => {
+    expect(formatJackpot(123_456_789_01, 'vi', 'VND').replace(/\s/g, ' ')).toBe('123.456.789 ₫');
+    expect(formatJackpot(123_456_789_99, 'en', 'VND')).toBe('₫123,456,789');
+    expect(formatJackpot(123_456_789_01, 'en', 'USD')).toBe('US$123,456,789.01');
   });
 });

@@ -1,6 +1,7 @@
+import { type AmountMinor, currencyScale, formatAmount } from '@platform/contracts/money-format';
 import { useEffect, useState } from 'react';
-import { type JackpotRule, useJackpot } from '../api/home-queries.ts';
-import { useShellHomeTranslation } from '../i18n/register-translations.ts';
+import { type JackpotRule, useJackpot, useSiteCurrency } from '../../../api/home-queries.ts';
+import { useShellHomeTranslation } from '../../../i18n/shell-home/register-translations.ts';
 
 /** The counter's value (hundredths) at a moment of the server's clock: base plus one step per whole tick. */
 export function jackpotValueAt(rule: JackpotRule, serverNowMs: number): number {
@@ -9,11 +10,14 @@ export function jackpotValueAt(rule: JackpotRule, serverNowMs: number): number {
   return rule.base + ticks * rule.growthPerTick;
 }
 
-/** Hundredths as a grouped number with two decimals, in the page's language. */
-export function formatJackpot(hundredths: number, language: string): string {
-  return new Intl.NumberFormat(language === 'vi' ? 'vi-VN' : 'en-GB', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(
-    hundredths / 100,
-  );
+/**
+ * The counter (hundredths of the currency's major unit) as the merchant's money in the page's
+ * language: whole đồng for VND (the hundredths dropped, never rounded up), cents where the currency has them.
+ */
+export function formatJackpot(hundredths: number, language: string, currency: string): string {
+  const scale = currencyScale(currency);
+  const minor = scale >= 2 ? hundredths * 10 ** (scale - 2) : Math.floor(hundredths / 10 ** (2 - scale));
+  return formatAmount(minor as AmountMinor, currency, language === 'vi' ? 'vi-VN' : 'en-GB');
 }
 
 /**
@@ -23,6 +27,7 @@ export function formatJackpot(hundredths: number, language: string): string {
 export function JackpotCounter() {
   const { t, i18n } = useShellHomeTranslation();
   const jackpot = useJackpot();
+  const currency = useSiteCurrency();
   const rule = jackpot.data;
   const [now, setNow] = useState(() => Date.now());
   const [offset, setOffset] = useState(0);
@@ -44,7 +49,7 @@ export function JackpotCounter() {
       <>
         <p className="visually-hidden">{t('loading')}</p>
         <span className="jackpot__value jackpot__value--pending" aria-hidden="true">
-          {formatJackpot(0, i18n.language)}
+          {formatJackpot(0, i18n.language, currency)}
         </span>
       </>
     );
@@ -61,7 +66,7 @@ export function JackpotCounter() {
     const value = Math.max(jackpotValueAt(jackpot.data, now + offset), jackpot.data.value);
     body = (
       <output className="jackpot__value" data-value={value}>
-        {formatJackpot(value, i18n.language)}
+        {formatJackpot(value, i18n.language, currency)}
       </output>
     );
   }

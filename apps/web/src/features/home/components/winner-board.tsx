@@ -1,7 +1,7 @@
 import type { AmountMinor } from '@platform/contracts/money';
 import { formatAmount } from '@platform/contracts/money-format';
-import { useWinnerBoard } from '../api/home-queries.ts';
-import { useShellHomeTranslation } from '../i18n/register-translations.ts';
+import { useWinnerBoard } from '../../../api/home-queries.ts';
+import { useShellHomeTranslation } from '../../../i18n/shell-home/register-translations.ts';
 
 /** The 20 biggest recent wins: game icon, masked player, game and amount; asked again on a language change. */
 export function WinnerBoard() {

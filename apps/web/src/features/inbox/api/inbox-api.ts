@@ -1,7 +1,7 @@
 import type { InboxFilter, InboxMessage, InboxPage, UnreadCountValue } from '@platform/contracts/inbox';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiGet, apiSend } from '../../../lib/api-client.ts';
-import { useSessionStore } from '../../auth/hooks/session-store.ts';
+import { useSessionStore } from '../../../state/session-store.ts';
 
 export const INBOX_PAGE_SIZE = 10;
 /** The unread count is refetched this often (and on window focus), besides the realtime notice. */
@@ -46,7 +46,10 @@ export function useInboxPage(filter: InboxFilter, pageNo: number) {
   });
 }
 
-/** After a read, a delete or a notice: the list and the count load again. */
+/**
+ * After a read, a delete or a notice: the list and the count load again. Mutations return this
+ * promise from onSuccess, so their own success message shows only once the list is up to date.
+ */
 export function useRefreshInbox() {
   const customerId = useCustomerId();
   const queryClient = useQueryClient();
@@ -58,7 +61,7 @@ export function useOpenMessage() {
   const refresh = useRefreshInbox();
   return useMutation({
     mutationFn: (id: number) => apiGet<InboxMessage>(`/wps/member/inbox/${id}`),
-    onSuccess: () => void refresh(),
+    onSuccess: () => refresh(),
   });
 }
 
@@ -66,7 +69,7 @@ export function useReadAll() {
   const refresh = useRefreshInbox();
   return useMutation({
     mutationFn: () => apiSend<UnreadCountValue>('POST', '/wps/member/inbox/read-all'),
-    onSuccess: () => void refresh(),
+    onSuccess: () => refresh(),
   });
 }
 
@@ -74,6 +77,6 @@ export function useDeleteMessage() {
   const refresh = useRefreshInbox();
   return useMutation({
     mutationFn: (id: number) => apiSend<UnreadCountValue>('DELETE', `/wps/member/inbox/${id}`),
-    onSuccess: () => void refresh(),
+    onSuccess: () => refresh(),
   });
 }

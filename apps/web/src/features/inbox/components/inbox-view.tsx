@@ -2,7 +2,7 @@ import type { InboxFilter, InboxMessage } from '@platform/contracts/inbox';
 import { useEffect, useRef, useState } from 'react';
 import { ModalDialog } from '../../../components/modal-dialog.tsx';
 import { errorText } from '../../../lib/api-client.ts';
-import { formatDateTime } from '../../member-centre/format-time.ts';
+import { formatDateTime } from '../../../lib/format-time.ts';
 import { useDeleteMessage, useInboxPage, useOpenMessage, useReadAll } from '../api/inbox-api.ts';
 import { useInboxTranslation } from '../i18n/register-translations.ts';
 import '../inbox.css';

@@ -1,7 +1,7 @@
 import type { LotteryDraw, LotteryGameEntry, LotteryPlayType, LotteryTicket, PlaceTicketBody } from '@platform/contracts/lottery';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { walletKeys } from '../../../api/get-balance.ts';
 import { apiGet, apiSend } from '../../../lib/api-client.ts';
-import { walletKeys } from '../../wallet/api/get-balance.ts';
 import { menuRefreshMs } from '../lottery-rules.ts';
 
 /** Every lottery query starts with 'lottery', so a settlement push can refresh them all at once. */

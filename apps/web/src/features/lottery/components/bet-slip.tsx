@@ -1,9 +1,9 @@
 import type { LotteryBetTypeCode, LotteryGameEntry, LotteryPlayType, TicketLineInput } from '@platform/contracts/lottery';
 import { useId, useState } from 'react';
+import { useRequireRealAccount } from '../../../hooks/use-require-real-account.ts';
 import { errorText } from '../../../lib/api-client.ts';
-import { useSessionStore } from '../../auth/hooks/session-store.ts';
-import { useRequireRealAccount } from '../../auth/hooks/use-require-real-account.ts';
-import { parseAmountInput, useMoneyFormat } from '../../member-centre/money/money-format.ts';
+import { parseAmountInput, useMoneyFormat } from '../../../lib/money-format.ts';
+import { useSessionStore } from '../../../state/session-store.ts';
 import { type PlayTypes, usePlaceTicket } from '../api/lottery-api.ts';
 import { useLotteryTranslation } from '../i18n/register-translations.ts';
 import { gridNumbers, lineCost, linesFromPick, type SlipIssue, togglePick, winPerHit } from '../slip-rules.ts';
@@ -87,17 +87,37 @@ function TypedNumbers({ digits, picked, onAdd }: { digits: number; picked: reado
  * The bet slip: a bet type of the game's region, numbers, a stake per unit, then lines gathered into
  * one ticket on the open draw. Costs and wins are shown with the server's multipliers and odds.
  */
-export function BetSlip({ game, playTypes, currency }: { game: LotteryGameEntry; playTypes: PlayTypes; currency: string }) {
+export function BetSlip({
+  game,
+  playTypes,
+  currency,
+  initialBetType,
+}: {
+  game: LotteryGameEntry;
+  playTypes: PlayTypes;
+  currency: string;
+  /** The address's playType: the bet type the slip starts on when the game offers it. */
+  initialBetType?: string | null;
+}) {
   const { t } = useLotteryTranslation();
   const money = useMoneyFormat();
   const customerId = useSessionStore((s) => s.userInfo?.customerId ?? null);
   const requireRealAccount = useRequireRealAccount();
   const place = usePlaceTicket(customerId);
   const stakeId = useId();
-  const [betType, setBetType] = useState<LotteryBetTypeCode>(playTypes.list[0]?.betType ?? 'lo2');
+  const [betType, setBetType] = useState<LotteryBetTypeCode>(
+    () => playTypes.list.find((p) => p.betType === initialBetType)?.betType ?? playTypes.list[0]?.betType ?? 'lo2',
+  );
   const [picked, setPicked] = useState<string[]>([]);
   const [stakeText, setStakeText] = useState('');
-  const [lines, setLines] = useState<(TicketLineInput & { key: number })[]>([]);
+  const [lines, setSlipLines] = useState<(TicketLineInput & { key: number })[]>([]);
+  // One request id per submission of these lines: a double tap or a retry after a lost answer buys
+  // one ticket; changed lines are a new submission.
+  const [requestId, setRequestId] = useState(() => crypto.randomUUID());
+  const setLines = (next: (TicketLineInput & { key: number })[]) => {
+    setSlipLines(next);
+    setRequestId(crypto.randomUUID());
+  };
   const [issue, setIssue] = useState<SlipIssue | null>(null);
   const [placed, setPlaced] = useState<string | null>(null);
   const [nextKey, setNextKey] = useState(1);
@@ -133,7 +153,7 @@ export function BetSlip({ game, playTypes, currency }: { game: LotteryGameEntry;
     requireRealAccount(() => {
       if (!game.numero) return;
       place.mutate(
-        { gameId: game.gameId, numero: game.numero, lines: lines.map(({ key: _key, ...line }) => line) },
+        { gameId: game.gameId, numero: game.numero, lines: lines.map(({ key: _key, ...line }) => line), requestId },
         {
           onSuccess: (ticket) => {
             setLines([]);

@@ -2,10 +2,10 @@ import type { LotteryGameEntry } from '@platform/contracts/lottery';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { useSessionStore } from '../../auth/hooks/session-store.ts';
-import { findResource, usePermission } from '../../home/api/home-queries.ts';
-import { usePopupStore } from '../../layout/hooks/popup-store.ts';
-import { useBalance } from '../../wallet/api/get-balance.ts';
+import { useBalance } from '../../../api/get-balance.ts';
+import { findResource, usePermission } from '../../../api/home-queries.ts';
+import { usePopupStore } from '../../../state/popup-store.ts';
+import { useSessionStore } from '../../../state/session-store.ts';
 import {
   lotteryKeys,
   type TimedMenu,
@@ -336,7 +336,13 @@ export function LotteryPage() {
         )}
         {selected && <ResultsBoard draws={history.data} isPending={history.isPending} isError={history.isError} />}
         {selected && playTypes.data && (
-          <BetSlip key={selected.gameId} game={selected} playTypes={playTypes.data} currency={balance.data?.currency ?? 'VND'} />
+          <BetSlip
+            key={selected.gameId}
+            game={selected}
+            playTypes={playTypes.data}
+            currency={balance.data?.currency ?? 'VND'}
+            initialBetType={params.get('playType')}
+          />
         )}
         {selected && playTypes.isError && <p className="lottery-state lottery-error">{t('slip.error')}</p>}
         {selected && isLogin && <MyTickets tickets={tickets.data} isPending={tickets.isPending} isError={tickets.isError} />}

@@ -1,5 +1,5 @@
 import type { LotteryTicket } from '@platform/contracts/lottery';
-import { useMoneyFormat } from '../../member-centre/money/money-format.ts';
+import { useMoneyFormat } from '../../../lib/money-format.ts';
 import { useLotteryTranslation } from '../i18n/register-translations.ts';
 
 /** The member's tickets on this game, newest first: each line's numbers, hits and payout once settled. */

@@ -1,5 +1,6 @@
 import type { SystemStatusValue } from '@platform/contracts/system';
 import { useTranslation } from 'react-i18next';
+import { formatMediumDateTime } from '../../../lib/time-format.ts';
 import { CustomerServiceButton } from './customer-service-button.tsx';
 import { StatusPage } from './status-page.tsx';
 
@@ -7,9 +8,7 @@ import { StatusPage } from './status-page.tsx';
 export function MaintenancePage({ status }: { status: SystemStatusValue }) {
   const { t, i18n } = useTranslation();
   const { title, info, endsAt } = status.maintenance;
-  const endsAtText = endsAt
-    ? new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(endsAt))
-    : null;
+  const endsAtText = endsAt ? formatMediumDateTime(endsAt, i18n.language) : null;
   return (
     <StatusPage tone="maintenance" icon={<MaintenanceIcon />}>
       <h1 className="status-card__title">{title || t('game_maintenance')}</h1>

@@ -1,13 +1,19 @@
 import type { AmountMinor } from '@platform/contracts/money';
 import { formatAmount } from '@platform/contracts/money-format';
 import { useTranslation } from 'react-i18next';
+import { useBalance } from '../../../api/get-balance.ts';
 import { Icon } from '../../../components/icon.tsx';
-import { useSessionStore } from '../../auth/hooks/session-store.ts';
-import { useBalance } from '../api/get-balance.ts';
+import { useSessionStore } from '../../../state/session-store.ts';
+import { useWalletTranslation } from '../i18n/register-translations.ts';
 
-/** The total balance with refresh and hide/show; *** while hidden, a dash when the wallet cannot answer. */
+/**
+ * The balance call's sum (the main wallet, and the bonus wallet when it holds money), labelled with
+ * what it is: money moved into a game wallet is counted on My wallet, not here. Refresh and hide/show; *** while hidden, a
+ * dash when the wallet cannot answer.
+ */
 export function BalanceDisplay() {
   const { t, i18n } = useTranslation();
+  const { t: tw } = useWalletTranslation();
   const customerId = useSessionStore((s) => s.userInfo?.customerId ?? null);
   const isHidden = useSessionStore((s) => s.isBalanceHidden);
   const toggleBalance = useSessionStore((s) => s.toggleBalance);
@@ -21,15 +27,21 @@ export function BalanceDisplay() {
     text = formatAmount(balance.data.sumBalance as AmountMinor, balance.data.currency, locale);
   }
   return (
-    <div className="balance">
-      <span className="balance__label visually-hidden">{t('account.balance')}</span>
-      <output
-        className="balance__value"
-        aria-live="polite"
-        title={balance.isError && !isHidden ? t('account.balanceUnavailable') : undefined}
-      >
-        {text}
-      </output>
+    <div className="balance" title={tw('mainWalletHint')}>
+      <span className="balance__figure">
+        <span className="balance__label" id="header-balance-label">
+          {balance.data && balance.data.bonusBalance !== 0 ? tw('mainAndBonus') : tw('mainWallet')}
+        </span>
+        <output
+          className="balance__value"
+          aria-live="polite"
+          aria-labelledby="header-balance-label"
+          title={balance.isError && !isHidden ? t('account.balanceUnavailable') : undefined}
+          data-testid="header-balance"
+        >
+          {text}
+        </output>
+      </span>
       {balance.isError && !isHidden && <span className="visually-hidden">{t('account.balanceUnavailable')}</span>}
       <button
         type="button"

@@ -1,0 +1,153 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { TABLE_OWNERS, type TableName } from '../db/table-owners.ts';
+import { type FileUsage, scanSource, scanTree } from './kysely-usage.ts';
+
+/**
+ * The data-ownership rules of ADR 0013, checked against the source:
+ * - a module reads and writes only the tables it owns (`db/table-owners.ts`), unless an exception
+ *   below gives the reason; only `modules/ledger` writes ledger tables, with no exception;
+ * - only repositories (`*.repository.ts`) and the listed infrastructure call the query builder;
+ * - a repository never begins a transaction: a service does, and passes `trx` to repositories;
+ * - no module imports another module's repository.
+ */
+
+const SRC = fileURLToPath(new URL('..', import.meta.url));
+
+/** A module that reads a table it does not own, and why that is better than asking the owner. */
+const OWNERSHIP_EXCEPTIONS: readonly { module: string; table: TableName; access: 'read'; reason: string }[] = [];
+
+/** Folders outside the modules that may call the query builder on any table: the schema, migrations and seeds. */
+const INFRASTRUCTURE = ['db/', 'seed/'];
+
+const LEDGER_TABLES = new Set(Object.entries(TABLE_OWNERS).flatMap(([table, owner]) => (owner === 'ledger' ? [table] : [])));
+
+function ownershipViolations(usage: readonly FileUsage[]): string[] {
+  const found: string[] = [];
+  for (const file of usage) {
+    for (const use of file.tables) {
+      const where = `${file.file}:${use.line} ${use.access}s ${use.table} (${use.via})`;
+      if (LEDGER_TABLES.has(use.table) && use.access === 'write' && file.area !== 'ledger') {
+        found.push(`${where}: only modules/ledger writes ledger tables`);
+        continue;
+      }
+      if (file.area === 'infrastructure') continue;
+      const owner = TABLE_OWNERS[use.table];
+      if (owner === file.area) continue;
+      const excepted = OWNERSHIP_EXCEPTIONS.some((e) => e.module === file.area && e.table === use.table && e.access === use.access);
+      if (!excepted) found.push(`${where}: the table belongs to ${owner}; go through its service or the reads it exports`);
+    }
+  }
+  return found;
+}
+
+function builderViolations(usage: readonly FileUsage[]): string[] {
+  const found: string[] = [];
+  for (const file of usage) {
+    if (file.file.endsWith('.repository.ts') || INFRASTRUCTURE.some((dir) => file.file.startsWith(dir))) continue;
+    for (const call of file.builderCalls)
+      found.push(`${file.file}:${call.line} calls ${call.call}: only a repository (*.repository.ts) touches Kysely`);
+  }
+  return found;
+}
+
+function repositoryTransactionViolations(usage: readonly FileUsage[]): string[] {
+  return usage
+    .filter((file) => file.file.endsWith('.repository.ts'))
+    .flatMap((file) =>
+      file.transactionLines.map((line) => `${file.file}:${line} begins a transaction: a service begins it and passes trx`),
+    );
+}
+
+function repositoryImportViolations(usage: readonly FileUsage[]): string[] {
+  const found: string[] = [];
+  for (const file of usage) {
+    if (!file.file.startsWith('modules/')) continue;
+    for (const imported of file.repositoryImports)
+      if (imported.imported.startsWith('../'))
+        found.push(`${file.file}:${imported.line} imports ${imported.imported}: reach another module through its service`);
+  }
+  return found;
+}
+
+describe('data ownership (ADR 0013)', () => {
+  const usage = scanTree(SRC);
+
+  it('gives every table that a migration creates exactly one owner', () => {
+    const migrations = fileURLToPath(new URL('../db/migrations/', import.meta.url));
+    const created = new Set<string>();
+    for (const name of readdirSync(migrations)) {
+      const text = readFileSync(`${migrations}${name}`, 'utf8');
+      for (const match of text.matchAll(/createTable\(\s*'([a-z_][a-z0-9_]*)'/g)) created.add(match[1] ?? '');
+      for (const match of text.matchAll(/CREATE TABLE (?:IF NOT EXISTS )?([a-z_][a-z0-9_]*)/gi)) created.add(match[1] ?? '');
+      for (const match of text.matchAll(/dropTable\(\s*'([a-z_][a-z0-9_]*)'/g)) created.delete(match[1] ?? '');
+    }
+    expect([...created].filter((table) => !(table in TABLE_OWNERS)).sort()).toEqual([]);
+  });
+
+  it('lets a module query only the tables it owns, and only the ledger write ledger tables', () => {
+    expect(ownershipViolations(usage)).toEqual([]);
+  });
+
+  it('lets only repositories and the listed infrastructure call the query builder', () => {
+    expect(builderViolations(usage)).toEqual([]);
+  });
+
+  it('lets no repository begin a transaction', () => {
+    expect(repositoryTransactionViolations(usage)).toEqual([]);
+  });
+
+  it('lets no module import another module’s repository', () => {
+    expect(repositoryImportViolations(usage)).toEqual([]);
+  });
+
+  it('lists only exceptions that are still used, each with its reason', () => {
+    for (const exception of OWNERSHIP_EXCEPTIONS) {
+      expect(exception.reason.length).toBeGreaterThan(20);
+      const used = usage.some((u) => u.area === exception.module && u.tables.some((t) => t.table === exception.table));
+      expect(used, `${exception.module} → ${exception.table}`).toBe(true);
+    }
+  });
+
+  // The scanner itself: a rule that cannot fail is no rule.
+  describe('finds', () => {
+    const scan = (file: string, text: string) => scanSource(file, text);
+
+    it('a builder call, a join and raw SQL on a table another module owns', () => {
+      const usage = scan(
+        'modules/chat/chat.service.ts',
+        `const a = db.selectFrom('members as m').innerJoin('bank_cards as b', 'b.member_id', 'm.id');
+         const b = sql\`UPDATE ledger_accounts SET balance = 0 FROM members WHERE id = \${id}\`;
+         // selectFrom('withdrawals') in a comment is not a query
+         const c = 'select * from deposit_orders';`,
+      );
+      expect(ownershipViolations([usage])).toEqual([
+        'modules/chat/chat.service.ts:1 reads bank_cards (innerJoin()): the table belongs to bank-cards; go through its service or the reads it exports',
+        'modules/chat/chat.service.ts:1 reads members (selectFrom()): the table belongs to accounts; go through its service or the reads it exports',
+        'modules/chat/chat.service.ts:2 writes ledger_accounts (sql`…`): only modules/ledger writes ledger tables',
+        'modules/chat/chat.service.ts:2 reads members (sql`…`): the table belongs to accounts; go through its service or the reads it exports',
+      ]);
+      expect(builderViolations([usage])).toHaveLength(2);
+    });
+
+    it('a ledger write even from infrastructure, and none from the ledger itself', () => {
+      expect(ownershipViolations([scan('seed/demo.ts', `db.insertInto('ledger_entries').values(row)`)])).toHaveLength(1);
+      expect(ownershipViolations([scan('modules/ledger/ledger.repository.ts', `db.insertInto('ledger_entries').values(row)`)])).toEqual([]);
+    });
+
+    it('a service that queries, but not one that opens a transaction for its repository', () => {
+      expect(builderViolations([scan('modules/help/help.service.ts', `db.transaction().execute((trx) => repo.insert(trx, row))`)])).toEqual(
+        [],
+      );
+      expect(builderViolations([scan('modules/help/help.service.ts', `trx.deleteFrom('help_articles').execute()`)])).toHaveLength(1);
+      expect(builderViolations([scan('modules/help/help.repository.ts', `trx.deleteFrom('help_articles').execute()`)])).toEqual([]);
+      expect(repositoryTransactionViolations([scan('modules/help/help.repository.ts', `db.transaction().execute(work)`)])).toHaveLength(1);
+    });
+
+    it('an import of another module’s repository', () => {
+      const usage = scan('modules/chat/chat.service.ts', `import { findById } from '../accounts/accounts.repository.ts';`);
+      expect(repositoryImportViolations([usage])).toHaveLength(1);
+    });
+  });
+});

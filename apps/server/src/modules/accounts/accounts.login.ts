@@ -1,0 +1,278 @@
+import { randomBytes } from 'node:crypto';
+import { isAgentAccountType, isTrialAccountType } from '@platform/contracts/account-types';
+import type { LoginValue } from '@platform/contracts/accounts';
+import type { MessageParams } from '@platform/contracts/errors';
+import { DomainError } from '../../lib/domain-error.ts';
+import { hashPassword, verifyPassword } from '../../lib/password.ts';
+import type { Principal } from '../session/session.service.ts';
+import { whitelabelSetting } from '../system/system.settings.ts';
+import { presentLogin, presentSessionValues } from './accounts.presenter.ts';
+import * as repo from './accounts.repository.ts';
+import { type LoginPolicy, loginPolicySetting } from './accounts.settings.ts';
+import {
+  type AccountsDeps,
+  checkMobile,
+  type LoginInput,
+  labelsReaderOf,
+  type RequestMeta,
+  type SecondFactorChallenge,
+  toUplineReaderOf,
+} from './accounts.shared.ts';
+import { writeAccountAudit } from './accounts-audit.ts';
+import { clearThrottle, readThrottle, recordFailure } from './login-throttle.ts';
+import { requirePasswordChange } from './member-admin.repository.ts';
+import { type SecondFactorMethod, secondFactorSetting } from './second-factor.ts';
+
+/** A refused login, carrying whether the next attempt must show a captcha, or the second step to take. */
+export class LoginRefusal extends DomainError {
+  readonly captcha: boolean;
+  readonly secondFactor: SecondFactorChallenge | undefined;
+  constructor(
+    code: ConstructorParameters<typeof DomainError>[0],
+    captcha: boolean,
+    detail?: string,
+    secondFactor?: SecondFactorChallenge,
+    params?: MessageParams,
+  ) {
+    super(code, detail, params);
+    this.captcha = captcha;
+    this.secondFactor = secondFactor;
+  }
+}
+
+export type Login = ReturnType<typeof createLogin>;
+
+export type LoginContext = {
+  isSms: boolean;
+  isDefaultPassword: boolean;
+  previousLogin: { at: Date | null; ip: string | null; count: number } | null;
+};
+
+/**
+ * Login (password or SMS code, throttled, with a captcha after failures and a second factor from a
+ * new address), its completion (the session, the audit row, whether the password must change) and logout.
+ */
+export function createLogin(deps: AccountsDeps) {
+  const { db, settings, merchants, sessions, captcha, sms, secondFactor, now } = deps;
+  const labelsOf = labelsReaderOf(deps);
+  const toUplineOf = toUplineReaderOf(deps);
+
+  // Unknown usernames are checked against this hash, so they cost the same time as known ones.
+  let dummyHash: Promise<string> | undefined;
+  const dummy = () => {
+    dummyHash ??= hashPassword(randomBytes(18).toString('base64'));
+    return dummyHash;
+  };
+
+  async function completeLogin(
+    merchant: { id: number; code: string },
+    memberId: number,
+    meta: RequestMeta,
+    context: LoginContext,
+  ): Promise<LoginValue> {
+    await deps.loginGuard?.assertCanLogin(memberId);
+    const policy = await settings.get(merchant.id, loginPolicySetting);
+    const at = now();
+    const before = await repo.findById(db, memberId);
+    if (!before) throw new DomainError('login_failed');
+    // Registration is the member's first login; so is an operator-made account's first sign-in.
+    const isFirstLogin = context.previousLogin === null || context.previousLogin.count === 0;
+    // An account made for the member by someone else (an operator, an agent) has a password its
+    // holder never chose (no password_changed_at): the change it needs is recorded at its first
+    // sign-in and asked for at every login until it is made, whichever way the first one went.
+    const isOperatorMadeFirstLogin = context.previousLogin !== null && isFirstLogin && before.passwordChangedAt === null;
+    const passwordExpired = isPasswordExpired(before, policy, at);
+    await secondFactor.recordKnownIp(memberId, meta.ip);
+    await db.transaction().execute(async (trx) => {
+      await repo.recordLogin(trx, memberId, at, meta.ip);
+      if (isOperatorMadeFirstLogin) await requirePasswordChange(trx, memberId);
+      await writeAccountAudit(trx, {
+        action: 'member.login',
+        actorType: 'member',
+        actorId: memberId,
+        subjectId: memberId,
+        data: { type: context.isSms ? 'sms' : 'password', firstTimeLogin: isFirstLogin },
+        ip: meta.ip,
+      });
+    });
+    // SMS logins do not prove the password, so they never force a change of it (spec, login step 4).
+    const cpw =
+      !context.isSms &&
+      (before.mustChangePassword === true ||
+        context.isDefaultPassword ||
+        isOperatorMadeFirstLogin ||
+        (passwordExpired && policy.forceChangeOnExpiry));
+    // The server holds the member to it: until the change, the session may make that change only.
+    const session = await sessions.create(memberId, meta, { isPasswordChangeOnly: cpw });
+    return presentLogin(presentSessionValues(session.token, merchant, before, await labelsOf(memberId), await toUplineOf(memberId)), {
+      cpw,
+      firstTimeLogin: isFirstLogin,
+      passwordExpired,
+      previousLoginAt: context.previousLogin?.at ?? null,
+      previousLoginIp: context.previousLogin?.ip ?? null,
+    });
+  }
+
+  function isPasswordExpired(row: repo.MemberAccountRow, policy: LoginPolicy, at: Date): boolean {
+    if (policy.passwordMaxAgeDays === 0 || row.passwordHash === null) return false;
+    const changedAt = row.passwordChangedAt ?? row.createdAt;
+    return at.getTime() - changedAt.getTime() > policy.passwordMaxAgeDays * 86_400_000;
+  }
+
+  async function login(input: LoginInput, meta: RequestMeta & { captchaKey: string | undefined }): Promise<LoginValue> {
+    const merchant = await merchants.current();
+    const [policy, flags] = await Promise.all([
+      settings.get(merchant.id, loginPolicySetting),
+      settings.get(merchant.id, whitelabelSetting),
+    ]);
+    if (input.type === 'sms' && !flags.MOBILEVERCODELOGIN3) throw new DomainError('sms_login_disabled');
+    const at = now();
+    const accountKey = `${input.type}:${input.username.toLowerCase()}`;
+    const ipKey = meta.ip ?? 'unknown';
+    const [accountState, ipState] = await Promise.all([
+      readThrottle(db, merchant.id, 'account', accountKey, at, policy),
+      readThrottle(db, merchant.id, 'ip', ipKey, at, policy),
+    ]);
+    const needsCaptcha =
+      accountState.failures >= policy.captchaAfterFailures || accountState.lockouts > 0 || ipState.failures >= policy.captchaAfterFailures;
+    const lockedUntil = [accountState.lockedUntil, ipState.lockedUntil].filter((d): d is Date => d !== null).sort((a, b) => +b - +a)[0];
+    if (lockedUntil) {
+      const minutes = String(Math.ceil((lockedUntil.getTime() - at.getTime()) / 60_000));
+      throw new LoginRefusal('account_locked', true, undefined, undefined, { minutes });
+    }
+    if (needsCaptcha) {
+      if (!input.captcha) throw new LoginRefusal('captcha_required', true);
+      if (!(await captcha.verify(merchant.id, meta.captchaKey ?? input.captchaKey, input.captcha)))
+        throw new LoginRefusal('captcha_invalid', true);
+    }
+
+    let member: repo.MemberAccountRow | undefined;
+    let isDefaultPassword = false;
+    if (input.type === 'sms') {
+      let codeIsRight = true;
+      try {
+        await sms.consume(merchant.id, 'login', input.username, input.password);
+      } catch (error) {
+        if (!(error instanceof DomainError)) throw error;
+        codeIsRight = false;
+      }
+      member = codeIsRight ? await repo.findByMobile(db, merchant.id, input.username) : undefined;
+    } else {
+      const found = await repo.findByUsername(db, merchant.id, input.username);
+      const isRight = await verifyPassword(found?.passwordHash ?? (await dummy()), input.password);
+      member = found?.passwordHash && isRight ? found : undefined;
+      isDefaultPassword = member !== undefined && policy.defaultPasswords.includes(input.password);
+    }
+
+    if (!member) {
+      const [account, ip] = await Promise.all([
+        recordFailure(db, merchant.id, 'account', accountKey, at, policy, policy.accountLockThreshold),
+        recordFailure(db, merchant.id, 'ip', ipKey, at, policy, policy.ipLockThreshold),
+      ]);
+      await writeAccountAudit(db, {
+        action: 'member.login_failed',
+        actorType: 'visitor',
+        actorId: null,
+        subjectId: null,
+        data: { username: input.username, type: input.type, failures: account.failures },
+        ip: meta.ip,
+      });
+      if (account.justLocked || ip.justLocked) {
+        await writeAccountAudit(db, {
+          action: 'member.locked_out',
+          actorType: 'visitor',
+          actorId: null,
+          subjectId: null,
+          data: {
+            username: input.username,
+            scope: account.justLocked ? 'account' : 'ip',
+            until: (account.lockedUntil ?? ip.lockedUntil)?.toISOString(),
+          },
+          ip: meta.ip,
+        });
+      }
+      const captchaNext =
+        account.lockouts > 0 || account.failures >= policy.captchaAfterFailures || ip.failures >= policy.captchaAfterFailures;
+      throw new LoginRefusal('login_failed', captchaNext);
+    }
+
+    // The credentials were right: from here on, saying why the login is refused reveals nothing.
+    if (member.status !== 'active') throw new LoginRefusal('account_locked', false);
+    if (isTrialAccountType(member.accountType)) throw new LoginRefusal('non_member_login', false);
+    if (input.entry === 'agent' && !isAgentAccountType(member.accountType)) throw new LoginRefusal('not_agent', false);
+    await deps.loginGuard?.assertCanLogin(member.id);
+
+    await clearThrottle(db, merchant.id, 'account', accountKey);
+    const context = {
+      isSms: input.type === 'sms',
+      isDefaultPassword,
+      previousLogin: { at: member.lastLoginAt, ip: member.lastLoginIp, count: member.loginCount ?? 0 },
+    };
+    // An SMS login has already proven the phone; a password login from a new address proves more.
+    if (input.type === 'username' && (await settings.get(merchant.id, secondFactorSetting)).enabled) {
+      const methods = await secondFactor.methodsRequired(member, meta.ip);
+      if (methods.length > 0) {
+        const challenge = await secondFactor.start(merchant.id, member, methods, meta, {
+          isDefaultPassword,
+          previousLoginAt: member.lastLoginAt?.toISOString() ?? null,
+          previousLoginIp: member.lastLoginIp,
+          loginCount: member.loginCount ?? 0,
+        });
+        throw new LoginRefusal('second_factor_required', false, undefined, challenge);
+      }
+    }
+    return completeLogin(merchant, member.id, meta, context);
+  }
+
+  /** The second step of a login from a new address; ends logged in like a login. */
+  async function verifySecondFactor(
+    input: { challenge: string; method: SecondFactorMethod; code: string },
+    meta: RequestMeta,
+  ): Promise<LoginValue> {
+    const merchant = await merchants.current();
+    const { memberId, context } = await secondFactor.finish(merchant.id, input, meta);
+    const member = await repo.findById(db, memberId);
+    if (member?.status !== 'active') throw new DomainError('second_factor_invalid');
+    const previousAt = typeof context.previousLoginAt === 'string' ? new Date(context.previousLoginAt) : null;
+    return completeLogin(merchant, memberId, meta, {
+      isSms: false,
+      isDefaultPassword: context.isDefaultPassword === true,
+      previousLogin: {
+        at: previousAt,
+        ip: typeof context.previousLoginIp === 'string' ? context.previousLoginIp : null,
+        count: typeof context.loginCount === 'number' ? context.loginCount : 0,
+      },
+    });
+  }
+
+  async function enrolAuthenticator(principal: Principal) {
+    return secondFactor.enrolAuthenticator(principal.memberId, principal.username);
+  }
+
+  async function confirmAuthenticator(principal: Principal, code: string) {
+    await secondFactor.confirmAuthenticator(principal.memberId, principal.username, code);
+  }
+
+  async function logout(principal: Principal, meta: RequestMeta): Promise<void> {
+    await sessions.revoke(principal.sessionId);
+    await writeAccountAudit(db, {
+      action: 'member.logout',
+      actorType: 'member',
+      actorId: principal.memberId,
+      subjectId: principal.memberId,
+      data: {},
+      ip: meta.ip,
+    });
+  }
+
+  async function sendLoginCode(input: { mobileNum: string; countryDialingCode?: string | undefined }, meta: RequestMeta) {
+    const merchant = await merchants.current();
+    const flags = await settings.get(merchant.id, whitelabelSetting);
+    if (!flags.MOBILEVERCODELOGIN3) throw new DomainError('sms_login_disabled');
+    await checkMobile(settings, merchant.id, input.mobileNum);
+    // Sent whether or not the number is registered: the answer must not tell who has an account.
+    return sms.send(merchant.id, 'login', input.mobileNum, { countryDialingCode: input.countryDialingCode ?? null, ip: meta.ip });
+  }
+
+  return { completeLogin, login, verifySecondFactor, enrolAuthenticator, confirmAuthenticator, logout, sendLoginCode };
+}

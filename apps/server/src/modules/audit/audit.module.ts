@@ -1,0 +1,11 @@
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema.ts';
+import type { JobLogger } from '../jobs/job-runner.ts';
+import type { PlatformModule } from '../module.ts';
+import { type AuditService, createAuditService } from './audit.service.ts';
+
+/** The audit log and the job that seals its hash chain. */
+export function createAuditModule(deps: { db: Kysely<DB>; logger: JobLogger }): PlatformModule<'audit', AuditService> {
+  const audit = createAuditService(deps);
+  return { name: 'audit', service: audit, jobs: (runner) => audit.schedule(runner) };
+}

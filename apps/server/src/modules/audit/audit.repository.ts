@@ -1,0 +1,51 @@
+import { type Insertable, type Kysely, sql, type Transaction } from 'kysely';
+import type { DB } from '../../db/schema.ts';
+
+type Executor = Kysely<DB> | Transaction<DB>;
+
+const rowColumns = [
+  'id',
+  'created_at',
+  'actor_type',
+  'actor_id',
+  'action',
+  'subject_type',
+  'subject_id',
+  'data',
+  'ip',
+  'prev_hash',
+  'hash',
+] as const;
+
+export async function insertRow(db: Executor, row: Insertable<DB['audit_log']>): Promise<void> {
+  await db.insertInto('audit_log').values(row).execute();
+}
+
+/** Serialises sealing across nodes for the rest of the transaction. */
+export async function lockSealing(trx: Transaction<DB>, lockKey: number): Promise<void> {
+  await sql`SELECT pg_advisory_xact_lock(${lockKey})`.execute(trx);
+}
+
+/** The last sealed row: where the chain continues. */
+export async function findSealedHead(db: Executor) {
+  return db.selectFrom('audit_log').select(['id', 'hash']).where('hash', 'is not', null).orderBy('id', 'desc').limit(1).executeTakeFirst();
+}
+
+export async function findUnsealed(db: Executor, limit: number) {
+  return db.selectFrom('audit_log').select(rowColumns).where('hash', 'is', null).orderBy('id').limit(limit).execute();
+}
+
+export async function seal(db: Executor, id: number, prevHash: string, hash: string): Promise<void> {
+  await db.updateTable('audit_log').set({ prev_hash: prevHash, hash }).where('id', '=', id).where('hash', 'is', null).execute();
+}
+
+export async function findSealedAfter(db: Executor, afterId: number, limit: number) {
+  return db
+    .selectFrom('audit_log')
+    .select(rowColumns)
+    .where('hash', 'is not', null)
+    .where('id', '>', afterId)
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+}

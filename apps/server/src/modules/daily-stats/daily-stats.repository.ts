@@ -1,0 +1,471 @@
+import { type Kysely, sql, type Transaction } from 'kysely';
+import type { DB } from '../../db/schema.ts';
+import type { DifferenceKind } from './daily-stats.tables.ts';
+
+type Executor = Kysely<DB> | Transaction<DB>;
+
+/** One row of `member_daily_game_stats`, day as `YYYY-MM-DD`. */
+export type GameDayRow = {
+  merchantId: number;
+  memberId: number;
+  day: string;
+  category: string;
+  betCount: number;
+  stake: number;
+  validBet: number;
+  payout: number;
+  winLoss: number;
+};
+
+/** One row of `member_daily_money_stats`, day as `YYYY-MM-DD`. */
+export type MoneyDayRow = {
+  merchantId: number;
+  memberId: number;
+  day: string;
+  depositAmount: number;
+  depositCount: number;
+  withdrawalAmount: number;
+  withdrawalCount: number;
+  bonusAmount: number;
+  transferInAmount: number;
+  transferOutAmount: number;
+};
+
+export type DayFilter = { memberIds: readonly number[]; from: string; to: string };
+
+/** The game rollups of the given members for days `from`..`to` (both included), by member, day and category. */
+export async function findGameDays(db: Executor, filter: DayFilter): Promise<GameDayRow[]> {
+  if (filter.memberIds.length === 0) return [];
+  const rows = await db
+    .selectFrom('member_daily_game_stats')
+    .select([
+      'merchant_id as merchantId',
+      'member_id as memberId',
+      sql<string>`to_char(day, 'YYYY-MM-DD')`.as('day'),
+      'category',
+      'bet_count as betCount',
+      'stake',
+      'valid_bet as validBet',
+      'payout',
+      'win_loss as winLoss',
+    ])
+    .where('member_id', 'in', filter.memberIds)
+    .where('day', '>=', filter.from)
+    .where('day', '<=', filter.to)
+    .orderBy('member_id')
+    .orderBy('day')
+    .orderBy('category')
+    .execute();
+  return rows.map((r) => ({
+    ...r,
+    merchantId: Number(r.merchantId),
+    memberId: Number(r.memberId),
+    betCount: Number(r.betCount),
+    stake: Number(r.stake),
+    validBet: Number(r.validBet),
+    payout: Number(r.payout),
+    winLoss: Number(r.winLoss),
+  }));
+}
+
+/** The money rollups of the given members for days `from`..`to` (both included), by member and day. */
+export async function findMoneyDays(db: Executor, filter: DayFilter): Promise<MoneyDayRow[]> {
+  if (filter.memberIds.length === 0) return [];
+  const rows = await db
+    .selectFrom('member_daily_money_stats')
+    .select([
+      'merchant_id as merchantId',
+      'member_id as memberId',
+      sql<string>`to_char(day, 'YYYY-MM-DD')`.as('day'),
+      'deposit_amount as depositAmount',
+      'deposit_count as depositCount',
+      'withdrawal_amount as withdrawalAmount',
+      'withdrawal_count as withdrawalCount',
+      'bonus_amount as bonusAmount',
+      'transfer_in_amount as transferInAmount',
+      'transfer_out_amount as transferOutAmount',
+    ])
+    .where('member_id', 'in', filter.memberIds)
+    .where('day', '>=', filter.from)
+    .where('day', '<=', filter.to)
+    .orderBy('member_id')
+    .orderBy('day')
+    .execute();
+  return rows.map((r) => ({
+    ...r,
+    merchantId: Number(r.merchantId),
+    memberId: Number(r.memberId),
+    depositAmount: Number(r.depositAmount),
+    depositCount: Number(r.depositCount),
+    withdrawalAmount: Number(r.withdrawalAmount),
+    withdrawalCount: Number(r.withdrawalCount),
+    bonusAmount: Number(r.bonusAmount),
+    transferInAmount: Number(r.transferInAmount),
+    transferOutAmount: Number(r.transferOutAmount),
+  }));
+}
+
+// The consumer's cursors (see daily-stats.maintenance.ts). Xids travel as decimal text.
+
+export type CursorSource = 'bet_records' | 'ledger_transfers';
+
+/** The cursor's position, locked for the rest of the transaction (one consumer per source at a time). */
+export async function lockCursor(trx: Transaction<DB>, source: CursorSource): Promise<string> {
+  const row = await sql<{ position: string }>`
+    SELECT position::text AS position FROM daily_stats_cursors WHERE source = ${source} FOR UPDATE`.execute(trx);
+  const position = row.rows[0]?.position;
+  if (position === undefined) throw new Error(`daily stats cursor ${source} is missing`);
+  return position;
+}
+
+/**
+ * The oldest transaction still running, as this statement sees it: every transaction with a lower
+ * xid has committed or rolled back, and every later one gets a higher xid.
+ */
+export async function oldestRunningXid(trx: Transaction<DB>): Promise<string> {
+  const row = await sql<{ xmin: string }>`SELECT pg_snapshot_xmin(pg_current_snapshot())::text AS xmin`.execute(trx);
+  return row.rows[0]?.xmin ?? '0';
+}
+
+export async function moveCursor(trx: Transaction<DB>, source: CursorSource, position: string, at: Date): Promise<void> {
+  await sql`UPDATE daily_stats_cursors SET position = ${position}::xid8, updated_at = ${at} WHERE source = ${source}`.execute(trx);
+}
+
+export type GameDayFigures = Omit<GameDayRow, 'merchantId'> & { merchantId: number };
+
+/**
+ * Writes recomputed game days: a day with rounds gets its figures (replacing what was there), a day
+ * left with none is deleted. Rows go in key order, so two writers never wait on each other in a cycle.
+ */
+export async function replaceGameDays(trx: Transaction<DB>, rows: readonly GameDayFigures[]): Promise<void> {
+  const sorted = [...rows].sort((a, b) => a.memberId - b.memberId || a.day.localeCompare(b.day) || a.category.localeCompare(b.category));
+  const kept = sorted.filter((r) => r.betCount > 0);
+  const emptied = sorted.filter((r) => r.betCount === 0);
+  if (kept.length > 0) {
+    await sql`
+      INSERT INTO member_daily_game_stats (merchant_id, member_id, day, category, bet_count, stake, valid_bet, payout, win_loss)
+      SELECT * FROM unnest(${sql.val(kept.map((r) => r.merchantId))}::bigint[], ${sql.val(kept.map((r) => r.memberId))}::bigint[],
+                           ${sql.val(kept.map((r) => r.day))}::date[], ${sql.val(kept.map((r) => r.category))}::text[],
+                           ${sql.val(kept.map((r) => r.betCount))}::integer[], ${sql.val(kept.map((r) => r.stake))}::bigint[],
+                           ${sql.val(kept.map((r) => r.validBet))}::bigint[], ${sql.val(kept.map((r) => r.payout))}::bigint[],
+                           ${sql.val(kept.map((r) => r.winLoss))}::bigint[])
+      ON CONFLICT (member_id, day, category) DO UPDATE
+         SET bet_count = excluded.bet_count, stake = excluded.stake, valid_bet = excluded.valid_bet,
+             payout = excluded.payout, win_loss = excluded.win_loss`.execute(trx);
+  }
+  if (emptied.length > 0) {
+    await sql`
+      DELETE FROM member_daily_game_stats s
+       USING unnest(${sql.val(emptied.map((r) => r.memberId))}::bigint[], ${sql.val(emptied.map((r) => r.day))}::date[],
+                    ${sql.val(emptied.map((r) => r.category))}::text[]) AS e(member_id, day, category)
+       WHERE s.member_id = e.member_id AND s.day = e.day AND s.category = e.category`.execute(trx);
+  }
+}
+
+/** Adds money deltas to members' days (a row is created at zero first), in key order. */
+export async function addMoneyDeltas(trx: Transaction<DB>, rows: readonly Omit<MoneyDayRow, never>[]): Promise<void> {
+  if (rows.length === 0) return;
+  const sorted = [...rows].sort((a, b) => a.memberId - b.memberId || a.day.localeCompare(b.day));
+  const col = <K extends keyof MoneyDayRow>(key: K) => sql.val(sorted.map((r) => r[key]));
+  await sql`
+    INSERT INTO member_daily_money_stats (merchant_id, member_id, day, deposit_amount, deposit_count, withdrawal_amount,
+                                          withdrawal_count, bonus_amount, transfer_in_amount, transfer_out_amount)
+    SELECT * FROM unnest(${col('merchantId')}::bigint[], ${col('memberId')}::bigint[], ${col('day')}::date[],
+                         ${col('depositAmount')}::bigint[], ${col('depositCount')}::integer[], ${col('withdrawalAmount')}::bigint[],
+                         ${col('withdrawalCount')}::integer[], ${col('bonusAmount')}::bigint[], ${col('transferInAmount')}::bigint[],
+                         ${col('transferOutAmount')}::bigint[])
+    ON CONFLICT (member_id, day) DO UPDATE
+       SET deposit_amount = member_daily_money_stats.deposit_amount + excluded.deposit_amount,
+           deposit_count = member_daily_money_stats.deposit_count + excluded.deposit_count,
+           withdrawal_amount = member_daily_money_stats.withdrawal_amount + excluded.withdrawal_amount,
+           withdrawal_count = member_daily_money_stats.withdrawal_count + excluded.withdrawal_count,
+           bonus_amount = member_daily_money_stats.bonus_amount + excluded.bonus_amount,
+           transfer_in_amount = member_daily_money_stats.transfer_in_amount + excluded.transfer_in_amount,
+           transfer_out_amount = member_daily_money_stats.transfer_out_amount + excluded.transfer_out_amount`.execute(trx);
+}
+
+// Reconciliation (see daily-stats.reconciliation.ts).
+
+/** Members of a merchant with a rollup row on the day, ascending. */
+export async function findMembersWithRollups(db: Executor, filter: { merchantId: number; day: string }): Promise<number[]> {
+  const result = await sql<{ member_id: number }>`
+    SELECT member_id FROM member_daily_game_stats WHERE merchant_id = ${filter.merchantId} AND day = ${filter.day}::date
+    UNION
+    SELECT member_id FROM member_daily_money_stats WHERE merchant_id = ${filter.merchantId} AND day = ${filter.day}::date
+    ORDER BY member_id`.execute(db);
+  return result.rows.map((r) => Number(r.member_id));
+}
+
+export type MemberRange = { merchantId: number; day: string; afterMemberId: number; uptoMemberId: number };
+
+export async function findGameDaysOfRange(db: Executor, range: MemberRange): Promise<GameDayRow[]> {
+  const rows = await db
+    .selectFrom('member_daily_game_stats')
+    .select([
+      'merchant_id as merchantId',
+      'member_id as memberId',
+      sql<string>`to_char(day, 'YYYY-MM-DD')`.as('day'),
+      'category',
+      'bet_count as betCount',
+      'stake',
+      'valid_bet as validBet',
+      'payout',
+      'win_loss as winLoss',
+    ])
+    .where('merchant_id', '=', range.merchantId)
+    .where('day', '=', range.day)
+    .where('member_id', '>', range.afterMemberId)
+    .where('member_id', '<=', range.uptoMemberId)
+    .execute();
+  return rows.map((r) => ({
+    ...r,
+    merchantId: Number(r.merchantId),
+    memberId: Number(r.memberId),
+    betCount: Number(r.betCount),
+    stake: Number(r.stake),
+    validBet: Number(r.validBet),
+    payout: Number(r.payout),
+    winLoss: Number(r.winLoss),
+  }));
+}
+
+export async function findMoneyDaysOfRange(db: Executor, range: MemberRange): Promise<MoneyDayRow[]> {
+  const rows = await db
+    .selectFrom('member_daily_money_stats')
+    .select([
+      'merchant_id as merchantId',
+      'member_id as memberId',
+      sql<string>`to_char(day, 'YYYY-MM-DD')`.as('day'),
+      'deposit_amount as depositAmount',
+      'deposit_count as depositCount',
+      'withdrawal_amount as withdrawalAmount',
+      'withdrawal_count as withdrawalCount',
+      'bonus_amount as bonusAmount',
+      'transfer_in_amount as transferInAmount',
+      'transfer_out_amount as transferOutAmount',
+    ])
+    .where('merchant_id', '=', range.merchantId)
+    .where('day', '=', range.day)
+    .where('member_id', '>', range.afterMemberId)
+    .where('member_id', '<=', range.uptoMemberId)
+    .execute();
+  return rows.map((r) => ({
+    ...r,
+    merchantId: Number(r.merchantId),
+    memberId: Number(r.memberId),
+    depositAmount: Number(r.depositAmount),
+    depositCount: Number(r.depositCount),
+    withdrawalAmount: Number(r.withdrawalAmount),
+    withdrawalCount: Number(r.withdrawalCount),
+    bonusAmount: Number(r.bonusAmount),
+    transferInAmount: Number(r.transferInAmount),
+    transferOutAmount: Number(r.transferOutAmount),
+  }));
+}
+
+export type ReconciliationRow = {
+  merchantId: number;
+  day: string;
+  status: 'running' | 'clean' | 'differences';
+  afterMemberId: number;
+  membersChecked: number;
+  differenceCount: number;
+  startedAt: Date;
+  finishedAt: Date | null;
+  node: string | null;
+};
+
+const RECONCILIATION_COLUMNS = [
+  'merchant_id as merchantId',
+  sql<string>`to_char(day, 'YYYY-MM-DD')`.as('day'),
+  'status',
+  'after_member_id as afterMemberId',
+  'members_checked as membersChecked',
+  'difference_count as differenceCount',
+  'started_at as startedAt',
+  'finished_at as finishedAt',
+  'node',
+] as const;
+
+function toReconciliation(r: Record<string, unknown>): ReconciliationRow {
+  return {
+    ...(r as ReconciliationRow),
+    merchantId: Number(r.merchantId),
+    afterMemberId: Number(r.afterMemberId),
+    membersChecked: Number(r.membersChecked),
+    differenceCount: Number(r.differenceCount),
+    startedAt: new Date(r.startedAt as Date),
+    finishedAt: r.finishedAt ? new Date(r.finishedAt as Date) : null,
+  };
+}
+
+/** The day's reconciliation row, locked (a second run of the same day waits for the first chunk). */
+export async function lockReconciliation(
+  trx: Transaction<DB>,
+  key: { merchantId: number; day: string },
+): Promise<ReconciliationRow | undefined> {
+  const row = await trx
+    .selectFrom('daily_stats_reconciliations')
+    .select(RECONCILIATION_COLUMNS)
+    .where('merchant_id', '=', key.merchantId)
+    .where('day', '=', key.day)
+    .forUpdate()
+    .executeTakeFirst();
+  return row && toReconciliation(row);
+}
+
+/** Starts the day's reconciliation from the first member: the earlier result and its differences go. */
+export async function startReconciliation(
+  trx: Transaction<DB>,
+  row: { merchantId: number; day: string; at: Date; node: string | null },
+): Promise<void> {
+  await trx.deleteFrom('daily_stats_differences').where('merchant_id', '=', row.merchantId).where('day', '=', row.day).execute();
+  await sql`
+    INSERT INTO daily_stats_reconciliations (merchant_id, day, status, after_member_id, members_checked, difference_count, started_at, finished_at, node)
+    VALUES (${row.merchantId}, ${row.day}::date, 'running', 0, 0, 0, ${row.at}, NULL, ${row.node})
+    ON CONFLICT (merchant_id, day) DO UPDATE
+       SET status = 'running', after_member_id = 0, members_checked = 0, difference_count = 0,
+           started_at = excluded.started_at, finished_at = NULL, node = excluded.node`.execute(trx);
+}
+
+export type DifferenceRow = {
+  memberId: number;
+  kind: DifferenceKind;
+  category: string;
+  field: string;
+  expected: number;
+  actual: number;
+};
+
+/** Records a chunk: its differences (replacing any of the same members) and how far the run got. */
+export async function recordChunk(
+  trx: Transaction<DB>,
+  chunk: MemberRange & { members: number; differences: readonly DifferenceRow[]; at: Date },
+): Promise<void> {
+  await trx
+    .deleteFrom('daily_stats_differences')
+    .where('merchant_id', '=', chunk.merchantId)
+    .where('day', '=', chunk.day)
+    .where('member_id', '>', chunk.afterMemberId)
+    .where('member_id', '<=', chunk.uptoMemberId)
+    .execute();
+  if (chunk.differences.length > 0) {
+    await trx
+      .insertInto('daily_stats_differences')
+      .values(
+        chunk.differences.map((d) => ({
+          merchant_id: chunk.merchantId,
+          day: chunk.day,
+          member_id: d.memberId,
+          kind: d.kind,
+          category: d.category,
+          field: d.field,
+          expected: d.expected,
+          actual: d.actual,
+          found_at: chunk.at,
+        })),
+      )
+      .execute();
+  }
+  await trx
+    .updateTable('daily_stats_reconciliations')
+    .set((eb) => ({
+      after_member_id: chunk.uptoMemberId,
+      members_checked: eb('members_checked', '+', chunk.members),
+    }))
+    .where('merchant_id', '=', chunk.merchantId)
+    .where('day', '=', chunk.day)
+    .execute();
+}
+
+/** Closes the day's run: its status and difference count from the differences table. */
+export async function finishReconciliation(
+  trx: Transaction<DB>,
+  key: { merchantId: number; day: string; at: Date },
+): Promise<ReconciliationRow> {
+  const count = await trx
+    .selectFrom('daily_stats_differences')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('merchant_id', '=', key.merchantId)
+    .where('day', '=', key.day)
+    .executeTakeFirstOrThrow();
+  const differenceCount = Number(count.n);
+  const row = await trx
+    .updateTable('daily_stats_reconciliations')
+    .set({ status: differenceCount === 0 ? 'clean' : 'differences', difference_count: differenceCount, finished_at: key.at })
+    .where('merchant_id', '=', key.merchantId)
+    .where('day', '=', key.day)
+    .returning(RECONCILIATION_COLUMNS)
+    .executeTakeFirstOrThrow();
+  return toReconciliation(row);
+}
+
+export async function findReconciliations(
+  db: Executor,
+  filter: { merchantId: number; limit: number; offset: number },
+): Promise<{ rows: ReconciliationRow[]; totalCount: number }> {
+  const rows = await db
+    .selectFrom('daily_stats_reconciliations')
+    .select(RECONCILIATION_COLUMNS)
+    .where('merchant_id', '=', filter.merchantId)
+    .orderBy('day', 'desc')
+    .limit(filter.limit)
+    .offset(filter.offset)
+    .execute();
+  const total = await db
+    .selectFrom('daily_stats_reconciliations')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('merchant_id', '=', filter.merchantId)
+    .executeTakeFirstOrThrow();
+  return { rows: rows.map(toReconciliation), totalCount: Number(total.n) };
+}
+
+export async function findReconciliation(db: Executor, key: { merchantId: number; day: string }): Promise<ReconciliationRow | undefined> {
+  const row = await db
+    .selectFrom('daily_stats_reconciliations')
+    .select(RECONCILIATION_COLUMNS)
+    .where('merchant_id', '=', key.merchantId)
+    .where('day', '=', key.day)
+    .executeTakeFirst();
+  return row && toReconciliation(row);
+}
+
+export async function findDifferences(
+  db: Executor,
+  filter: { merchantId: number; day: string; limit: number; offset: number },
+): Promise<{ rows: DifferenceRow[]; totalCount: number }> {
+  const rows = await db
+    .selectFrom('daily_stats_differences')
+    .select(['member_id as memberId', 'kind', 'category', 'field', 'expected', 'actual'])
+    .where('merchant_id', '=', filter.merchantId)
+    .where('day', '=', filter.day)
+    .orderBy('member_id')
+    .orderBy('kind')
+    .orderBy('category')
+    .orderBy('field')
+    .limit(filter.limit)
+    .offset(filter.offset)
+    .execute();
+  const total = await db
+    .selectFrom('daily_stats_differences')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('merchant_id', '=', filter.merchantId)
+    .where('day', '=', filter.day)
+    .executeTakeFirstOrThrow();
+  return {
+    rows: rows.map((r) => ({ ...r, memberId: Number(r.memberId), expected: Number(r.expected), actual: Number(r.actual) })),
+    totalCount: Number(total.n),
+  };
+}
+
+/** Differences in the merchant's latest finished reconciliation (for the metric). */
+export async function findLatestDifferenceCount(db: Executor): Promise<{ day: string; count: number } | undefined> {
+  const row = await db
+    .selectFrom('daily_stats_reconciliations')
+    .select([sql<string>`to_char(day, 'YYYY-MM-DD')`.as('day'), 'difference_count as count'])
+    .where('finished_at', 'is not', null)
+    .orderBy('finished_at', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row && { day: row.day, count: Number(row.count) };
+}

@@ -1,0 +1,38 @@
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema.ts';
+import * as repo from './team-stats.repository.ts';
+
+export type { ChildFigures, DayRange, GameFigures, MoneyFigures, TeamRoot } from './team-stats.repository.ts';
+
+/** Most direct downline members one page of subordinate figures lists. */
+export const TEAM_CHILDREN_PAGE_SIZE_MAX = 100;
+
+export type TeamStatsService = ReturnType<typeof createTeamStatsService>;
+
+/**
+ * Team figures for the agent centre's reports (`dailyStats.team`): sums of the daily rollups over a
+ * team found by its upline path. The caller has already checked that the root is the agent or a
+ * member of its team; these reads trust the root they are given.
+ */
+export function createTeamStatsService(deps: { db: Kysely<DB> }) {
+  const { db } = deps;
+  return {
+    /** Members who joined per day of the zone in [from, to). */
+    joinedByDay: (root: repo.TeamRoot, range: { from: Date; to: Date; timeZone: string }) => repo.countJoinedByDay(db, root, range),
+    /** Play per day, with the members who played that day. */
+    gameByDay: (root: repo.TeamRoot, days: repo.DayRange) => repo.sumGameByDay(db, root, days),
+    /** Members who played at least one round in the days. */
+    activeMembers: (root: repo.TeamRoot, days: repo.DayRange) => repo.countActive(db, root, days),
+    /** Money per day, of the whole team or one member of it. */
+    moneyByDay: (root: repo.TeamRoot, days: repo.DayRange, memberId?: number) => repo.sumMoneyByDay(db, root, days, memberId),
+    /** Each direct downline member with its team rolled up (every child, not a page). */
+    byChild: (root: repo.TeamRoot, days: repo.DayRange) => repo.sumByChild(db, root, days),
+    /** One member's own figures. */
+    ofMember: (member: { merchantId: number; memberId: number }, days: repo.DayRange) => repo.sumOfMember(db, member, days),
+    /** A page of the root's direct downline by username. */
+    children: (root: repo.TeamRoot, page: { pageNo: number; pageSize: number }) => {
+      const pageSize = Math.min(page.pageSize, TEAM_CHILDREN_PAGE_SIZE_MAX);
+      return repo.findChildren(db, root, { limit: pageSize, offset: (page.pageNo - 1) * pageSize });
+    },
+  };
+}

@@ -1,0 +1,171 @@
+import { commonErrorResponses, ok, okEnvelope } from '@platform/contracts/envelope';
+import {
+  adminFeedbackPageSchema,
+  adminFeedbackQuerySchema,
+  adminFeedbackSchema,
+  adminHelpArticleSchema,
+  adminHelpCategorySchema,
+  feedbackHandleSchema,
+  helpArticleInputSchema,
+  helpCategoryInputSchema,
+} from '@platform/contracts/help';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { adminOf, operatorOf, requireAdmin } from '../../plugins/admin-auth.ts';
+import type { HelpService } from './help.service.ts';
+
+const idParams = z.strictObject({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
+const adminErrors = {
+  400: commonErrorResponses[400],
+  401: commonErrorResponses[401],
+  403: commonErrorResponses[403],
+  404: commonErrorResponses[404],
+  409: commonErrorResponses[409],
+};
+const ADMIN_ROLES = ['support'] as const;
+
+/**
+ * The back office's help centre and feedback calls (docs/help-centre.md), under /admin-api/help/ and
+ * /admin-api/feedback, for the support role (or administrator).
+ */
+export function helpAdminRoutes(help: HelpService): FastifyPluginAsyncZod {
+  return async (app) => {
+    const adminSchema = { tags: ['admin'], security: [{ session: [] }] };
+
+    // Back office: help categories and articles.
+
+    app.get(
+      '/admin-api/help/categories',
+      {
+        preHandler: requireAdmin(ADMIN_ROLES),
+        schema: {
+          ...adminSchema,
+          summary: 'Every help category with its articles and all their languages, enabled or not',
+          response: { 200: okEnvelope(z.array(adminHelpCategorySchema)), ...adminErrors },
+        },
+      },
+      async (request) => ok(await help.admin.tree(adminOf(request).merchantId)),
+    );
+
+    app.post(
+      '/admin-api/help/categories',
+      {
+        preHandler: requireAdmin(ADMIN_ROLES),
+        schema: {
+          ...adminSchema,
+          summary: 'Adds a help category with its titles per language',
+          body: helpCategoryInputSchema,
+          response: { 200: okEnvelope(adminHelpCategorySchema), ...adminErrors },
+        },
+      },
+      async (request) => ok(await help.admin.createCategory(operatorOf(request), request.body)),
+    );
+
+    app.put(
+      '/admin-api/help/categories/:id',
+      {
+        preHandler: requireAdmin(ADMIN_ROLES),
+        schema: {
+          ...adminSchema,
+          summary: 'Replaces a help category (its titles are replaced as a whole)',
+          params: idParams,
+          body: helpCategoryInputSchema,
+          response: { 200: okEnvelope(adminHelpCategorySchema), ...adminErrors },
+        },
+      },
+      async (request) => ok(await help.admin.updateCategory(operatorOf(request), request.params.id, request.body)),
+    );
+
+    app.post(
+      '/admin-api/help/articles',
+      {
+        preHandler: requireAdmin(ADMIN_ROLES),
+        schema: {
+          ...adminSchema,
+          summary: 'Adds a help article; its HTML bodies are cleaned with an allow-list',
+          body: helpArticleInputSchema,
+          response: { 200: okEnvelope(adminHelpArticleSchema), ...adminErrors },
+        },
+      },
+      async (request) => ok(await help.admin.createArticle(operatorOf(request), request.body)),
+    );
+
+    app.put(
+      '/admin-api/help/articles/:id',
+      {
+        preHandler: requireAdmin(ADMIN_ROLES),
+        schema: {
+          ...adminSchema,
+          summary: 'Replaces a help article (its texts are replaced as a whole)',
+          params: idParams,
+          body: helpArticleInputSchema,
+          response: { 200: okEnvelope(adminHelpArticleSchema), ...adminErrors },
+        },
+      },
+      async (request) => ok(await help.admin.updateArticle(operatorOf(request), request.params.id, request.body)),
+    );
+
+    for (const [action, enabled] of [
+      ['enable', true],
+      ['disable', false],
+    ] as const) {
+      app.post(
+        `/admin-api/help/categories/:id/${action}`,
+        {
+          preHandler: requireAdmin(ADMIN_ROLES),
+          schema: {
+            ...adminSchema,
+            summary: enabled ? 'Shows a help category again' : 'Hides a help category and its articles without deleting them',
+            params: idParams,
+            response: { 200: okEnvelope(adminHelpCategorySchema), ...adminErrors },
+          },
+        },
+        async (request) => ok(await help.admin.setCategoryEnabled(operatorOf(request), request.params.id, enabled)),
+      );
+      app.post(
+        `/admin-api/help/articles/:id/${action}`,
+        {
+          preHandler: requireAdmin(ADMIN_ROLES),
+          schema: {
+            ...adminSchema,
+            summary: enabled ? 'Shows a help article again' : 'Hides a help article without deleting it',
+            params: idParams,
+            response: { 200: okEnvelope(adminHelpArticleSchema), ...adminErrors },
+          },
+        },
+        async (request) => ok(await help.admin.setArticleEnabled(operatorOf(request), request.params.id, enabled)),
+      );
+    }
+
+    // Back office: feedback.
+
+    app.get(
+      '/admin-api/feedback',
+      {
+        preHandler: requireAdmin(ADMIN_ROLES),
+        schema: {
+          ...adminSchema,
+          summary: "Members' feedback, newest first, optionally only open or handled",
+          querystring: adminFeedbackQuerySchema,
+          response: { 200: okEnvelope(adminFeedbackPageSchema), ...adminErrors },
+        },
+      },
+      async (request) => ok(await help.feedback.list(adminOf(request).merchantId, request.query)),
+    );
+
+    app.post(
+      '/admin-api/feedback/:id/handle',
+      {
+        preHandler: requireAdmin(ADMIN_ROLES),
+        schema: {
+          ...adminSchema,
+          summary: 'Marks feedback handled, with an optional note',
+          params: idParams,
+          body: feedbackHandleSchema,
+          response: { 200: okEnvelope(adminFeedbackSchema), ...adminErrors },
+        },
+      },
+      async (request) => ok(await help.feedback.handle(operatorOf(request), request.params.id, request.body.note || undefined)),
+    );
+  };
+}

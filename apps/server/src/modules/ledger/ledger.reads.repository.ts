@@ -1,0 +1,251 @@
+import { type Kysely, sql } from 'kysely';
+import type { DB } from '../../db/schema.ts';
+import { type TeamRoot, teamMembers } from '../accounts/member-directory.ts';
+import { type EntryRow, trimCurrency } from './ledger.repository.ts';
+
+/** The ledger's reads for balances, history and reports; they write nothing. */
+
+export async function sumHeldReservations(db: Kysely<DB>, accountIds: readonly number[]): Promise<number> {
+  if (accountIds.length === 0) return 0;
+  const row = await db
+    .selectFrom('ledger_reservations')
+    .select(sql<number>`coalesce(sum(amount), 0)::bigint`.as('total'))
+    .where('account_id', 'in', accountIds)
+    .where('status', '=', 'held')
+    .executeTakeFirstOrThrow();
+  return row.total;
+}
+
+/**
+ * A value per member that changes whenever any of the member's balances or held amounts change:
+ * the sum of the accounts' versions (every balance update bumps one) and the held reservations
+ * (posting a reservation changes the locked amount without touching the account row).
+ */
+export async function findBalanceFingerprints(db: Kysely<DB>, memberIds: readonly number[]): Promise<Map<number, string>> {
+  if (memberIds.length === 0) return new Map();
+  const result = await sql<{ member_id: number; versions: number; held: number; held_count: number }>`
+    SELECT a.member_id,
+           sum(a.version)::bigint AS versions,
+           coalesce(sum(h.held), 0)::bigint AS held,
+           coalesce(sum(h.held_count), 0)::bigint AS held_count
+      FROM ledger_accounts a
+      LEFT JOIN LATERAL (
+        SELECT sum(r.amount) AS held, count(*) AS held_count
+          FROM ledger_reservations r
+         WHERE r.account_id = a.id AND r.status = 'held'
+      ) h ON true
+     WHERE a.member_id IN (${sql.join(memberIds.map((id) => sql`${id}::bigint`))})
+     GROUP BY a.member_id`.execute(db);
+  return new Map(result.rows.map((r) => [Number(r.member_id), `${r.versions}:${r.held}:${r.held_count}`]));
+}
+
+/** Money in (entries that credit the account) or out (that debit it); both when undefined. */
+export type EntryDirection = 'in' | 'out';
+
+export type HistoryFilter = {
+  accountIds: readonly number[];
+  codes?: readonly string[] | undefined;
+  direction?: EntryDirection | undefined;
+  from?: Date | undefined;
+  to?: Date | undefined;
+  limit: number;
+  offset: number;
+};
+
+export type HistoryRow = EntryRow & {
+  accountKind: string;
+  currency: string;
+  referenceType: string | null;
+  referenceId: string | null;
+  note: string | null;
+};
+
+/** Entries beside their transfer and account: the shape every history of entries reads. */
+function entriesWithTransfer(db: Kysely<DB>) {
+  return db
+    .selectFrom('ledger_entries as e')
+    .innerJoin('ledger_transfers as t', 't.id', 'e.transfer_id')
+    .innerJoin('ledger_accounts as a', 'a.id', 'e.account_id');
+}
+
+/** The columns of a `HistoryRow`, read from `entriesWithTransfer`. */
+const HISTORY_COLUMNS = [
+  'e.id as id',
+  'e.transfer_id as transferId',
+  'e.account_id as accountId',
+  'e.amount as amount',
+  'e.balance_before as balanceBefore',
+  'e.balance_after as balanceAfter',
+  'e.code as code',
+  'e.created_at as createdAt',
+  'a.kind as accountKind',
+  'a.currency as currency',
+  't.reference_type as referenceType',
+  't.reference_id as referenceId',
+  't.note as note',
+] as const;
+
+const TOTAL_COUNT = sql<number>`count(*)::bigint`.as('total');
+
+/** Entries of the given accounts, newest first; `from` is inclusive and `to` exclusive. */
+export async function findEntries(db: Kysely<DB>, filter: HistoryFilter): Promise<{ rows: HistoryRow[]; totalCount: number }> {
+  if (filter.accountIds.length === 0) return { rows: [], totalCount: 0 };
+  let base = entriesWithTransfer(db).where('e.account_id', 'in', filter.accountIds);
+  if (filter.codes && filter.codes.length > 0) base = base.where('e.code', 'in', filter.codes);
+  if (filter.direction) base = base.where('e.amount', filter.direction === 'in' ? '>' : '<', 0);
+  if (filter.from) base = base.where('e.created_at', '>=', filter.from);
+  if (filter.to) base = base.where('e.created_at', '<', filter.to);
+  const count = await base.select(TOTAL_COUNT).executeTakeFirstOrThrow();
+  const rows = await base.select(HISTORY_COLUMNS).orderBy('e.id', 'desc').limit(filter.limit).offset(filter.offset).execute();
+  return { rows: rows.map(trimCurrency), totalCount: count.total };
+}
+
+export type DailyTotalsFilter = {
+  accountIds: readonly number[];
+  /** Codes to sum; a reversal counts under the code of the transfer it reverses. */
+  codes: readonly string[];
+  direction?: EntryDirection | undefined;
+  from: Date;
+  to?: Date | undefined;
+  timeZone: string;
+};
+
+export type DailyTotalRow = { day: string; referenceType: string | null; code: string; total: number; count: number };
+
+/**
+ * Sums of the given accounts' entries per local day (in `timeZone`), reference type and code, for
+ * `from` (inclusive) to `to` (exclusive). A reversal's entries are summed under the code of the
+ * transfer they reverse, so a reversed payout nets its payout out.
+ */
+export async function findDailyTotals(db: Kysely<DB>, filter: DailyTotalsFilter): Promise<DailyTotalRow[]> {
+  if (filter.accountIds.length === 0 || filter.codes.length === 0) return [];
+  const upper = filter.to ? sql`AND e.created_at < ${filter.to}::timestamptz` : sql``;
+  const direction = filter.direction ? (filter.direction === 'in' ? sql`AND e.amount > 0` : sql`AND e.amount < 0`) : sql``;
+  const result = await sql<{ day: string; reference_type: string | null; code: string; total: string; count: string }>`
+    SELECT to_char(e.created_at AT TIME ZONE ${filter.timeZone}, 'YYYY-MM-DD') AS day,
+           t.reference_type,
+           CASE WHEN e.code = 'reversal' THEN o.code ELSE e.code END AS code,
+           sum(e.amount)::text AS total,
+           count(*)::text AS count
+      FROM ledger_entries e
+      JOIN ledger_transfers t ON t.id = e.transfer_id
+      LEFT JOIN ledger_transfers o ON o.id = t.reverses_transfer_id
+     WHERE e.account_id IN (${sql.join(filter.accountIds.map((id) => sql`${id}::bigint`))})
+       AND e.created_at >= ${filter.from}::timestamptz ${upper} ${direction}
+       AND (CASE WHEN e.code = 'reversal' THEN o.code ELSE e.code END) IN (${sql.join(filter.codes.map((c) => sql`${c}`))})
+     GROUP BY 1, 2, 3
+     ORDER BY 1 DESC`.execute(db);
+  return result.rows.map((r) => ({
+    day: r.day,
+    referenceType: r.reference_type,
+    code: r.code,
+    total: Number(r.total),
+    count: Number(r.count),
+  }));
+}
+
+/**
+ * Stakes the house took from a member's accounts in [from, to): direct `bet` debits plus posted
+ * reservations whose post was a `bet`, counted by when the stake was placed. Voided stakes do not count.
+ */
+export async function sumStakes(db: Kysely<DB>, accountIds: readonly number[], from: Date, to: Date | null): Promise<number> {
+  if (accountIds.length === 0) return 0;
+  const upper = to ?? new Date('9999-12-31T00:00:00Z');
+  const result = await sql<{ total: string }>`
+    SELECT (
+      coalesce((SELECT -sum(e.amount) FROM ledger_entries e
+                 WHERE e.account_id IN (${sql.join(accountIds)}) AND e.code = 'bet' AND e.amount < 0
+                   AND e.created_at >= ${from} AND e.created_at < ${upper}), 0)
+      + coalesce((SELECT sum(r.amount) FROM ledger_reservations r JOIN ledger_transfers s ON s.id = r.settle_transfer_id
+                   WHERE r.account_id IN (${sql.join(accountIds)}) AND r.status = 'posted' AND s.code = 'bet'
+                     AND r.created_at >= ${from} AND r.created_at < ${upper}), 0)
+    )::text AS total`.execute(db);
+  return Number(result.rows[0]?.total ?? 0);
+}
+
+/**
+ * Members ranked by the sum of transfers of one code credited to their accounts in [from, to),
+ * less the reversals of those transfers (a deposit corrected later does not count).
+ */
+export async function sumCreditsByMember(
+  db: Kysely<DB>,
+  filter: { merchantId: number; currency: string; code: string; from: Date; to: Date; limit: number },
+): Promise<{ memberId: number; total: number }[]> {
+  const rows = await db
+    .selectFrom('ledger_transfers as t')
+    .innerJoin('ledger_accounts as a', 'a.id', 't.credit_account_id')
+    .leftJoin('ledger_transfers as r', 'r.reverses_transfer_id', 't.id')
+    .select((eb) => ['a.member_id as memberId', eb.fn.sum<string>('t.amount').as('total')])
+    .where('t.code', '=', filter.code)
+    .where('a.merchant_id', '=', filter.merchantId)
+    .where('a.currency', '=', filter.currency)
+    .where('a.member_id', 'is not', null)
+    .where('t.created_at', '>=', filter.from)
+    .where('t.created_at', '<', filter.to)
+    .where('r.id', 'is', null)
+    .groupBy('a.member_id')
+    .orderBy('total', 'desc')
+    .orderBy('a.member_id')
+    .limit(filter.limit)
+    .execute();
+  return rows.map((r) => ({ memberId: Number(r.memberId), total: Number(r.total) }));
+}
+
+export type TeamHistoryFilter = {
+  /** The agent whose whole team (every level below it, never itself) is read. */
+  team: TeamRoot;
+  currency: string;
+  /** One member of the team only. */
+  memberId?: number | undefined;
+  /** Entries of any of these codes, each with its own direction (undefined: both). */
+  kinds: readonly { codes: readonly string[]; direction?: EntryDirection | undefined }[];
+  from: Date;
+  to: Date;
+  limit: number;
+  offset: number;
+};
+
+export type TeamHistoryRow = HistoryRow & { memberId: number; username: string; uplinePath: string };
+
+/**
+ * Entries of the team members' own accounts, newest first: the team is the member directory's team
+ * sub-query (a prefix match on the path index), never a walk of the tree.
+ */
+export async function findTeamEntries(db: Kysely<DB>, filter: TeamHistoryFilter): Promise<{ rows: TeamHistoryRow[]; totalCount: number }> {
+  if (filter.kinds.length === 0) return { rows: [], totalCount: 0 };
+  let base = entriesWithTransfer(db)
+    .innerJoin(teamMembers(db, filter.team).as('m'), 'm.id', 'a.member_id')
+    .where('a.currency', '=', filter.currency)
+    .where('e.created_at', '>=', filter.from)
+    .where('e.created_at', '<', filter.to)
+    .where((eb) =>
+      eb.or(
+        filter.kinds.map((k) => {
+          const byCode = eb('e.code', 'in', [...k.codes]);
+          if (!k.direction) return byCode;
+          return eb.and([byCode, eb('e.amount', k.direction === 'in' ? '>' : '<', 0)]);
+        }),
+      ),
+    );
+  if (filter.memberId !== undefined) base = base.where('m.id', '=', filter.memberId);
+  const count = await base.select(TOTAL_COUNT).executeTakeFirstOrThrow();
+  const rows = await base
+    .select([...HISTORY_COLUMNS, 'm.id as memberId', 'm.username as username', 'm.upline_path as uplinePath'])
+    .orderBy('e.id', 'desc')
+    .limit(filter.limit)
+    .offset(filter.offset)
+    .execute();
+  return {
+    rows: rows.map((r) => ({
+      ...trimCurrency(r),
+      id: Number(r.id),
+      transferId: Number(r.transferId),
+      accountId: Number(r.accountId),
+      amount: Number(r.amount),
+      balanceBefore: r.balanceBefore === null ? null : Number(r.balanceBefore),
+      balanceAfter: r.balanceAfter === null ? null : Number(r.balanceAfter),
+      memberId: Number(r.memberId),
+    })),
+    totalCount: Number(count.total),
+  };
+}

@@ -1,0 +1,162 @@
+import { errorEnvelope, ok } from '@platform/contracts/envelope';
+import {
+  adminLotteryGameCreateSchema,
+  adminLotteryGameParamsSchema,
+  adminLotteryGamePatchSchema,
+  adminLotteryGameResponseSchema,
+  adminLotteryGamesResponseSchema,
+  adminLotteryOddsBodySchema,
+  adminLotteryOddsEntryResponseSchema,
+  adminLotteryOddsQuerySchema,
+  adminLotteryOddsResponseSchema,
+  adminResultBodySchema,
+  adminResultEntryResponseSchema,
+  adminVoidBodySchema,
+  adminVoidResponseSchema,
+  idParamsSchema,
+} from '@platform/contracts/lottery';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { adminOf, requireAdmin } from '../../plugins/admin-auth.ts';
+import type { LotteryAdmin } from './lottery.admin.ts';
+import type { LotteryService } from './lottery.service.ts';
+
+const TAGS = ['admin', 'lottery'];
+/** Stations, schedules, limits, odds, results and voids are the risk team's. */
+const guard = requireAdmin(['risk']);
+const security = [{ session: [] }];
+const errors = { 400: errorEnvelope, 401: errorEnvelope, 403: errorEnvelope, 404: errorEnvelope, 409: errorEnvelope, 500: errorEnvelope };
+
+/** The operator's lottery games, odds, results and voids (docs/lottery.md, docs/admin-api.md). */
+export function lotteryAdminRoutes(deps: { admin: LotteryAdmin; lottery: LotteryService }): FastifyPluginAsyncZod {
+  const { admin, lottery } = deps;
+  return async (app) => {
+    app.get(
+      '/admin-api/lottery/games',
+      {
+        preHandler: guard,
+        schema: {
+          tags: TAGS,
+          summary: 'Every lottery station and fast game, enabled or not',
+          security,
+          response: { 200: adminLotteryGamesResponseSchema, ...errors },
+        },
+      },
+      async (request) => ok({ list: await admin.listGames(adminOf(request)) }),
+    );
+
+    app.post(
+      '/admin-api/lottery/games',
+      {
+        preHandler: guard,
+        schema: {
+          tags: TAGS,
+          summary: 'Adds a station (weekdays and draw time) or a fast game (interval)',
+          security,
+          body: adminLotteryGameCreateSchema,
+          response: { 200: adminLotteryGameResponseSchema, ...errors },
+        },
+      },
+      async (request) => ok(await admin.createGame(adminOf(request), request.body, request.ip)),
+    );
+
+    app.patch(
+      '/admin-api/lottery/games/:gameId',
+      {
+        preHandler: guard,
+        schema: {
+          tags: TAGS,
+          summary: 'Changes a game: schedule, lock time, stake range, risk limit, on or off; draws already created keep theirs',
+          security,
+          params: adminLotteryGameParamsSchema,
+          body: adminLotteryGamePatchSchema,
+          response: { 200: adminLotteryGameResponseSchema, ...errors },
+        },
+      },
+      async (request) => ok(await admin.updateGame(adminOf(request), request.params.gameId, request.body, request.ip)),
+    );
+
+    app.get(
+      '/admin-api/lottery/odds',
+      {
+        preHandler: guard,
+        schema: {
+          tags: TAGS,
+          summary: 'Odds and stake multipliers per region and bet type',
+          security,
+          querystring: adminLotteryOddsQuerySchema,
+          response: { 200: adminLotteryOddsResponseSchema, ...errors },
+        },
+      },
+      async (request) => ok({ list: await admin.listOdds(adminOf(request), request.query.region) }),
+    );
+
+    app.put(
+      '/admin-api/lottery/odds',
+      {
+        preHandler: guard,
+        schema: {
+          tags: TAGS,
+          summary: "Sets a bet type's odds, stake multiplier or availability in a region; tickets keep the odds they were placed at",
+          security,
+          body: adminLotteryOddsBodySchema,
+          response: { 200: adminLotteryOddsEntryResponseSchema, ...errors },
+        },
+      },
+      async (request) => ok(await admin.setOdds(adminOf(request), request.body, request.ip)),
+    );
+
+    app.post(
+      '/admin-api/lottery/results',
+      {
+        preHandler: guard,
+        schema: {
+          tags: ['admin'],
+          summary: "Enters the official result of today's draw (Vietnam time); a second operator confirms it",
+          security,
+          body: adminResultBodySchema,
+          response: { 200: adminResultEntryResponseSchema, ...errors },
+        },
+      },
+      async (request) => {
+        const { merchantId: _m, ...entry } = await lottery.enterResult(adminOf(request), request.body);
+        return ok(entry);
+      },
+    );
+
+    app.post(
+      '/admin-api/lottery/results/:id/confirm',
+      {
+        preHandler: guard,
+        schema: {
+          tags: ['admin'],
+          summary: 'A second operator confirms an entered result: it is published and the draw settles',
+          security,
+          params: idParamsSchema,
+          response: { 200: adminResultEntryResponseSchema, ...errors },
+        },
+      },
+      async (request) => {
+        const { merchantId: _m, ...entry } = await lottery.confirmResult(adminOf(request), request.params.id);
+        return ok(entry);
+      },
+    );
+
+    app.post(
+      '/admin-api/lottery/periods/void',
+      {
+        preHandler: guard,
+        schema: {
+          tags: ['admin'],
+          summary: 'Voids a draw that has not settled: every ticket is refunded once',
+          security,
+          body: adminVoidBodySchema,
+          response: { 200: adminVoidResponseSchema, ...errors },
+        },
+      },
+      async (request) => {
+        const { voidedTickets } = await lottery.voidPeriod(adminOf(request), request.body);
+        return ok({ gameId: request.body.gameId, numero: request.body.numero, voidedTickets });
+      },
+    );
+  };
+}

@@ -1,0 +1,69 @@
+import { screen, within } from '@testing-library/react';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { mockApi, renderWithSite } from '../../../test/render.tsx';
+import type { BetRecord } from '../api/records-api.ts';
+import { registerWalletRecordsTranslations } from '../i18n/register-translations.ts';
+import { BettingRecordPage } from './betting-record-page.tsx';
+
+function record(overrides: Partial<BetRecord>): BetRecord {
+  return {
+    id: 1,
+    roundId: 'r-1',
+    vendorCode: 'DEMO',
+    gameCode: 'lucky-sevens',
+    gameName: 'Bảy May Mắn',
+    vendorName: 'Lotus Studio',
+    gameCategory: 'RNG',
+    currency: 'VND',
+    stake: 10_000,
+    validBet: 10_000,
+    payout: 0,
+    winLoss: -10_000,
+    status: 'SETTLED',
+    result: 'LOSE',
+    isTrial: false,
+    betTime: '2026-11-26T03:00:00.000Z',
+    settleTime: '2026-11-26T03:00:01.000Z',
+    ...overrides,
+  };
+}
+
+const LIST = [
+  record({ id: 1, roundId: 'r-1' }),
+  record({
+    id: 2,
+    roundId: 'r-2',
+    vendorCode: 'TCG_LOTTO_VN',
+    gameCode: 'EL1',
+    gameName: 'Xổ số nhanh 1 phút',
+    vendorName: 'Xổ Số Việt Nam',
+  }),
+  record({ id: 3, roundId: 'r-3', gameCode: 'retired-slot', gameName: null, vendorCode: 'GONE', vendorName: null }),
+];
+
+describe('BettingRecordPage', () => {
+  beforeAll(registerWalletRecordsTranslations);
+
+  it('names each round by its game and provider, and says when a game is no longer listed', async () => {
+    mockApi({
+      'GET /wps/relay/GCSGAME_newGameVendor': [],
+      'GET /wps/relay/GCS_personalHistory': {
+        list: LIST,
+        pageNo: 1,
+        pageSize: 20,
+        totalCount: 3,
+        totalPages: 1,
+        totals: { count: 3, stake: 30_000, validBet: 30_000, payout: 0, winLoss: -30_000 },
+      },
+    });
+    renderWithSite(<BettingRecordPage />);
+    const first = (await screen.findByText('Bảy May Mắn')).closest('tr') as HTMLElement;
+    expect(within(first).getByText('Lotus Studio')).toBeTruthy();
+    const lottery = screen.getByText('Xổ số nhanh 1 phút').closest('tr') as HTMLElement;
+    expect(within(lottery).getByText('Xổ Số Việt Nam')).toBeTruthy();
+    const removed = screen.getByText('Trò chơi đã gỡ khỏi danh mục (retired-slot)').closest('tr') as HTMLElement;
+    expect(within(removed).getByText('GONE')).toBeTruthy();
+    // No internal "vendor · game" codes in place of names.
+    expect(screen.queryByText(/DEMO · lucky-sevens|TCG_LOTTO_VN · EL1/)).toBeNull();
+  });
+});
