@@ -12,7 +12,7 @@ function collector() {
   const handler = (message: unknown) => {
     received.push(message);
   };
-  const waitFor = (count: number) => waitUntil(() => received.length >= count, { what: `${count} messages`, timeoutMs: 5_000 });
+  const waitFor = (count: number) => waitUntil(() => received.length >= count, { what: `${count} messages` });
   return { received, handler, waitFor };
 }
 

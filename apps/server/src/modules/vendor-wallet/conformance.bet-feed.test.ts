@@ -32,7 +32,7 @@ function adapterWith(overrides: { secret?: string; now?: () => Date } = {}) {
     vendorCode: DEMO_TRANSFER_VENDOR_CODE,
     baseUrl: vendorUrl,
     secret: overrides.secret ?? DEV_DEMO_TRANSFER_VENDOR_SECRET,
-    timeoutMs: 2_000,
+    timeoutMs: 10_000,
     now: overrides.now ?? now,
   });
 }
