@@ -26,6 +26,8 @@ export default defineConfig({
   test: {
     pool: 'forks',
     maxWorkers: 2,
+    // In CI a failed test runs once more: a defect fails twice, a time-out on a loaded machine passes.
+    retry: process.env.CI ? 1 : 0,
     projects: [
       { extends: true, test: { name: 'packages', include: ['packages/**/*.test.ts'] } },
       {
