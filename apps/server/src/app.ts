@@ -16,6 +16,7 @@ import { createPubSub, type PubSub } from './lib/pubsub.ts';
 import { createAccountsModule } from './modules/accounts/accounts.module.ts';
 import { createAdminModule } from './modules/admin/admin.module.ts';
 import { createAdminMoneyModule } from './modules/admin-money/admin-money.module.ts';
+import { createAgentApplicationsModule } from './modules/agent-applications/agent-applications.module.ts';
 import { createAgentReportsModule } from './modules/agent-reports/agent-reports.module.ts';
 import { createAgentTeamModule } from './modules/agent-team/agent-team.module.ts';
 import { createAgentsModule } from './modules/agents/agents.module.ts';
@@ -278,6 +279,8 @@ async function createModules(infra: Infrastructure) {
     notify: { toMember: realtime.service.publish, toMerchant: realtime.service.publishToMerchant },
     logger,
   });
+  // The agent programme's applications (/join); a member's answer also reaches the inbox.
+  const agentApplications = createAgentApplicationsModule({ db, merchants: merchants.service, inbox: inbox.service, logger, now });
   // Trial accounts and members under a break or self-exclusion are refused the chat room.
   const chat = createChatModule({
     db,
@@ -414,6 +417,7 @@ async function createModules(infra: Infrastructure) {
     content,
     help,
     inbox,
+    agentApplications,
     chat,
     redEnvelopes,
     gameSessions,

@@ -861,6 +861,28 @@ export const ERROR_CODES = {
     vi: 'Thông báo chưa có nội dung; hãy nhập tiêu đề và nội dung.',
     en: 'The notice is empty; enter a title and a message.',
   },
+  agent_application_too_many: {
+    status: 429,
+    vi: 'Bạn đã gửi quá nhiều đơn đăng ký đại lý. Vui lòng thử lại sau một giờ.',
+    en: 'You have sent too many agent applications. Please try again in an hour.',
+    viWith: 'Mỗi giờ chỉ gửi được {count} đơn đăng ký đại lý. Vui lòng thử lại sau.',
+    enWith: 'You can send {count} agent applications an hour. Please try again later.',
+  },
+  agent_application_pending: {
+    status: 409,
+    vi: 'Số điện thoại này đã có một đơn đăng ký đại lý đang chờ duyệt. Vui lòng tra cứu đơn đó bằng mã đơn đã nhận.',
+    en: 'This mobile number already has an agent application being reviewed. Look it up with the reference you were given.',
+  },
+  agent_application_not_found: {
+    status: 404,
+    vi: 'Không tìm thấy đơn nào khớp với mã đơn và số điện thoại này. Vui lòng kiểm tra lại cả hai rồi thử lại.',
+    en: 'No application matches this reference and mobile number. Check both and try again.',
+  },
+  agent_application_answered: {
+    status: 409,
+    vi: 'Đơn đăng ký này đã được trả lời. Vui lòng tải lại danh sách để xem câu trả lời.',
+    en: 'This application has already been answered. Reload the list to see the answer.',
+  },
 } as const satisfies Record<string, ErrorEntry>;
 
 /**

@@ -65,6 +65,11 @@ export const FIELD_LABELS: Readonly<Record<string, Text>> = {
   lines: { vi: 'các dòng cược', en: 'the bet lines' },
   numbers: { vi: 'các số cược', en: 'the numbers' },
   stakePerUnit: { vi: 'tiền cược', en: 'the stake' },
+  contact: { vi: 'tài khoản Zalo hoặc Telegram', en: 'the Zalo or Telegram account' },
+  experience: { vi: 'kinh nghiệm', en: 'your experience' },
+  message: { vi: 'lời nhắn', en: 'the message' },
+  reference: { vi: 'mã đơn', en: 'the reference' },
+  decision: { vi: 'quyết định', en: 'the decision' },
 };
 
 /** The expected format of fields whose format is fixed, stated after a format error. */
@@ -77,6 +82,7 @@ const FIELD_FORMATS: Readonly<Record<string, Text>> = {
     en: 'A request id has 8–64 letters, digits, - or _. Reload the page and try again.',
   },
   amount: { vi: 'Số tiền là một số nguyên dương.', en: 'An amount is a whole positive number.' },
+  reference: { vi: 'Mã đơn có dạng AG-XXXXXXXXXX.', en: 'A reference looks like AG-XXXXXXXXXX.' },
   birthday: { vi: 'Ngày sinh có dạng yyyy-MM-dd.', en: 'A date of birth is written yyyy-MM-dd.' },
 };
 

@@ -106,6 +106,7 @@ export const TABLE_OWNERS = {
   red_envelopes: 'red-envelopes',
   red_envelope_shares: 'red-envelopes',
   red_envelope_recipients: 'red-envelopes',
+  agent_applications: 'agent-applications',
 } as const satisfies Record<keyof DB, string>;
 
 export type TableName = keyof typeof TABLE_OWNERS;

@@ -3,6 +3,7 @@ import type { LaunchBody } from '@platform/contracts/games';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import { DomainError } from '../../lib/domain-error.ts';
+import { escapeHtml } from '../../lib/html-escape.ts';
 import type { GameSessionService } from '../game-session/game-session.service.ts';
 import type { Principal } from '../session/session.service.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
@@ -70,11 +71,6 @@ export function createTemplateLaunchUrlBuilder(deps: {
 }
 
 export type LaunchMode = 'url' | 'html';
-
-/** Escapes text for an HTML attribute or text node. */
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
 
 /** A page that opens the game: for clients that write the answer into a window they opened. */
 export function launchPage(url: string): string {
