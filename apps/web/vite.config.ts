@@ -7,7 +7,7 @@ export default defineConfig({
     react(),
     // Brotli and gzip copies next to every text file of the build; the server sends the one the
     // browser accepts (`preCompressed`), so no request pays for compression.
-    compression({ algorithms: ['brotliCompress', 'gzip'], threshold: 1024, include: /\.(js|css|html|svg|json|txt)$/ }),
+    compression({ algorithms: ['brotliCompress', 'gzip'], threshold: 1024, include: /\.(js|css|html|svg|json|txt|webmanifest)$/ }),
   ],
   server: {
     proxy: {

@@ -2,6 +2,8 @@ import './lib/zod-jitless.ts';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
 import { initI18n } from './i18n/i18n.ts';
+import { captureInstallPrompt } from './lib/install-prompt.ts';
+import { registerServiceWorker } from './lib/service-worker.ts';
 import { applyTheme, readStoredTheme } from './lib/theme.ts';
 import './styles/theme.css';
 import './styles/base.css';
@@ -13,6 +15,9 @@ async function start(): Promise<void> {
   await initI18n();
   const root = document.getElementById('root');
   if (root) createRoot(root).render(<App />);
+  registerServiceWorker();
 }
+
+captureInstallPrompt();
 
 void start();

@@ -32,11 +32,6 @@ export const AGENT_EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 /** The reference the page shows: AG, a dash and ten letters or digits that cannot be misread. */
 export const AGENT_REFERENCE_PATTERN = /^AG-[0-9A-HJKMNP-TV-Z]{10}$/;
 
-/** Characters as a person counts them (code points after NFC, trimmed), as the form counts them. */
-export function applicationTextLength(text: string): number {
-  return Array.from(text.normalize('NFC').trim()).length;
-}
-
 /** Spaces inside a mobile number are a way of writing it, not part of it. */
 export function normaliseMobile(text: string): string {
   return text.replace(/[\s.-]/g, '');

@@ -26,6 +26,15 @@ function rankingRoute(path: string, section: 'depositRank' | 'betRank'): RouteOb
   return { path, handle: { section }, lazy: async () => ({ Component: (await import('../pages/ranking-page.tsx')).RankingPage }) };
 }
 
+/** The app download page: /down and /download (the one the visitor guard leaves open). */
+function downloadRoute(path: string): RouteObject {
+  return {
+    path,
+    handle: { section: 'download' },
+    lazy: async () => ({ Component: (await import('../pages/download-page.tsx')).DownloadPage }),
+  };
+}
+
 const homeRoute = (path: string, popup?: 'login' | 'register'): RouteObject => ({
   path,
   handle: { popup },
@@ -78,9 +87,13 @@ const routes: RouteObject[] = [
         handle: { section: 'help' },
         lazy: async () => ({ Component: (await import('../pages/help-page.tsx')).HelpPage }),
       },
-      sectionRoute('/down', 'download'),
-      sectionRoute('/download', 'download'),
-      sectionRoute('/join', 'join'),
+      downloadRoute('/down'),
+      downloadRoute('/download'),
+      {
+        path: '/join',
+        handle: { section: 'join' },
+        lazy: async () => ({ Component: (await import('../pages/join-page.tsx')).JoinPage }),
+      },
       { path: '/reset-password', lazy: async () => ({ Component: (await import('../pages/reset-password-page.tsx')).ResetPasswordPage }) },
       { path: '*', lazy: async () => ({ Component: (await import('../pages/not-found-page.tsx')).NotFoundPage }) },
     ],

@@ -1,10 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { agentWalletEn } from '../features/agent-wallet/i18n/en.ts';
 import { agentWalletVi } from '../features/agent-wallet/i18n/vi.ts';
+import { appDownloadEn } from '../features/app-download/i18n/en.ts';
+import { appDownloadVi } from '../features/app-download/i18n/vi.ts';
 import { helpEn } from '../features/help/i18n/en.ts';
 import { helpVi } from '../features/help/i18n/vi.ts';
 import { inboxEn } from '../features/inbox/i18n/en.ts';
 import { inboxVi } from '../features/inbox/i18n/vi.ts';
+import { joinEn } from '../features/join/i18n/en.ts';
+import { joinVi } from '../features/join/i18n/vi.ts';
 import { lotteryEn } from '../features/lottery/i18n/en.ts';
 import { lotteryVi } from '../features/lottery/i18n/vi.ts';
 import { speedTestEn } from '../features/speed-test/en.ts';
@@ -54,6 +58,8 @@ describe.each([
   ['the agent centre', agentCentreVi, agentCentreEn],
   ['the agent wallet', agentWalletVi, agentWalletEn],
   ['the site-state pages', systemVi, systemEn],
+  ['the app download page', appDownloadVi, appDownloadEn],
+  ['the join page', joinVi, joinEn],
 ] as const)('the translation resources of %s', (_name, vi, en) => {
   it('have the same keys in Vietnamese and English', () => {
     const viKeys = leafKeys(vi);

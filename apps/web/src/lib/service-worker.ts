@@ -1,0 +1,19 @@
+/** Where the service worker is served (public/sw.js): at the root, so its scope is the whole site. */
+export const SERVICE_WORKER_URL = '/sw.js';
+
+/**
+ * Registers the site's service worker (public/sw.js) once the page has loaded, in a production
+ * build only (the development server has no offline page to serve). It makes the site installable
+ * and shows an offline page when a page cannot be reached; it never answers API calls from a cache.
+ * A browser without service workers, or one that refuses it (a private window), keeps the site as is.
+ */
+export function registerServiceWorker(win: Window = window, isProduction: boolean = import.meta.env.PROD): void {
+  if (!isProduction || !('serviceWorker' in win.navigator)) return;
+  const register = () => {
+    win.navigator.serviceWorker.register(SERVICE_WORKER_URL, { scope: '/' }).catch(() => {
+      // Nothing to tell the member: the site works the same without it.
+    });
+  };
+  if (win.document.readyState === 'complete') register();
+  else win.addEventListener('load', register, { once: true });
+}
