@@ -96,6 +96,7 @@ describe('applying', () => {
       [application({ message: 'x'.repeat(501) }), 'en', 'The message may be at most 500 characters long.'],
       [application({ requestId: 'short' }), 'en', 'The request id must be at least 8 characters long.'],
       [application({ isAgent: true }), 'en', 'The request carries information that is not accepted. Reload the page and try again.'],
+      [application({ message: 'Hello\u0000' }), 'en', 'What you sent contains a character that is not allowed. Remove it and try again.'],
     ];
     for (const [body, lang, message] of cases) {
       const res = await apply(body, { headers: { lang } });
