@@ -16,6 +16,7 @@ import { createPubSub, type PubSub } from './lib/pubsub.ts';
 import { createAccountsModule } from './modules/accounts/accounts.module.ts';
 import { createAdminModule } from './modules/admin/admin.module.ts';
 import { createAdminMoneyModule } from './modules/admin-money/admin-money.module.ts';
+import { createAgentContractsModule } from './modules/agent-contracts/agent-contracts.module.ts';
 import { createAgentReportsModule } from './modules/agent-reports/agent-reports.module.ts';
 import { createAgentTeamModule } from './modules/agent-team/agent-team.module.ts';
 import { createAgentsModule } from './modules/agents/agents.module.ts';
@@ -245,6 +246,8 @@ async function createModules(infra: Infrastructure) {
       hasTransferVendors: () => vendorWallet.service.hasTransferVendors(),
       heldBalance: (member) => vendorWallet.service.transfers.heldBalance(member),
     },
+    // late: the consolidated funds call names the contract requests waiting for the member (built below).
+    pendingContractRequests: (memberId) => agentContracts.service.pendingRequestTypes(memberId),
   });
   const bankCards = createBankCardsModule({
     db,
@@ -385,6 +388,14 @@ async function createModules(infra: Infrastructure) {
     timeZoneOf: records.service.timeZoneOf,
     now,
   });
+  // Agent contracts: terms along the downline, offered by uplines, set by operators for top-level agents.
+  const agentContracts = createAgentContractsModule({
+    db,
+    agents: agents.service,
+    settings: settings.service,
+    inbox: inbox.service,
+    now,
+  });
 
   const modules = [
     health,
@@ -424,6 +435,7 @@ async function createModules(infra: Infrastructure) {
     agentReports,
     games,
     agentTeam,
+    agentContracts,
   ] as const;
   return modules;
 }

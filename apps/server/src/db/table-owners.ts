@@ -106,6 +106,8 @@ export const TABLE_OWNERS = {
   red_envelopes: 'red-envelopes',
   red_envelope_shares: 'red-envelopes',
   red_envelope_recipients: 'red-envelopes',
+  agent_contracts: 'agent-contracts',
+  agent_contract_requests: 'agent-contracts',
 } as const satisfies Record<keyof DB, string>;
 
 export type TableName = keyof typeof TABLE_OWNERS;
