@@ -394,6 +394,9 @@ async function createModules(infra: Infrastructure) {
     agents: agents.service,
     settings: settings.service,
     inbox: inbox.service,
+    ledger: ledger.service,
+    teamStats: dailyStats.service.team,
+    timeZoneOf: (merchantId) => records.service.timeZoneOf(merchantId),
     now,
   });
 

@@ -133,6 +133,14 @@ function toRequest(r: RawRequest): RequestRow {
   };
 }
 
+/** Contracts chosen by the caller's filter on the contract (`c`) and its holder (`h`), oldest first. */
+export async function findContractsWhere(
+  db: Executor,
+  filter: (query: ReturnType<typeof contractsQuery>) => ReturnType<typeof contractsQuery>,
+): Promise<ContractRow[]> {
+  return (await filter(contractsQuery(db)).orderBy('c.id').execute()).map(toContract);
+}
+
 /**
  * One writer at a time for a merchant's contracts of one kind, until the transaction ends: every
  * check of the chain rule reads what the previous writer committed.

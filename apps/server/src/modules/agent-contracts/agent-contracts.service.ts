@@ -28,11 +28,14 @@ import { DomainError } from '../../lib/domain-error.ts';
 import { findMemberByUsername, findMemberOfMerchant, type MemberSummary } from '../accounts/member-directory.ts';
 import type { AgentContext, AgentsService } from '../agents/agents.service.ts';
 import { recordAudit } from '../audit/audit.service.ts';
+import type { TeamStatsService } from '../daily-stats/team-stats.service.ts';
 import type { InboxService } from '../inbox/inbox.service.ts';
+import type { LedgerService } from '../ledger/ledger.service.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
 import { presentContract, presentRequest } from './agent-contracts.presenter.ts';
 import * as repo from './agent-contracts.repository.ts';
 import { type ContractPolicy, contractPolicySetting } from './agent-contracts.settings.ts';
+import { createContractSettlement } from './agent-contracts.settlement.ts';
 
 /** Who acts: a member (an agent) or an operator; and from where. */
 type Actor = { type: 'member'; id: number; ip: string | null } | { type: 'admin'; id: number; ip: string | null };
@@ -83,9 +86,13 @@ export function createAgentContractsService(deps: {
   agents: AgentsService;
   settings: SettingsService;
   inbox: Pick<InboxService, 'platform'>;
+  ledger: LedgerService;
+  teamStats: Pick<TeamStatsService, 'gameByDay' | 'qualifiedMembers'>;
+  timeZoneOf: (merchantId: number) => Promise<string>;
   now: () => Date;
 }) {
   const { db, agents, settings, inbox, now } = deps;
+  const settlement = createContractSettlement(deps);
 
   const policyOf = (merchantId: number, executor?: Kysely<DB>) => settings.get(merchantId, contractPolicySetting, executor);
 
@@ -577,6 +584,7 @@ export function createAgentContractsService(deps: {
     requestTermination,
     terminate,
     openContracts,
+    settlement,
     admin: { setTopLevel, list: adminList, pauseKind },
   };
 }

@@ -37,7 +37,46 @@ export type AgentContractRequestsTable = {
   decided_at: Timestamp | null;
 };
 
+/** One settled (contract, period), with the inputs that explain it (docs/agent-contracts.md). */
+export type AgentContractPayoutsTable = {
+  id: Generated<number>;
+  merchant_id: number;
+  contract_id: number;
+  kind: ContractKind;
+  holder_id: number;
+  /** Days of the merchant's calendar, `YYYY-MM-DD` (read as text). */
+  period_start: ColumnType<string, string, string>;
+  period_end: ColumnType<string, string, string>;
+  currency: string;
+  metrics: JSONColumnType<{ bet: number; validBet: number; activeMembers: number; netLoss: number }, string, string>;
+  tier: number | null;
+  rate_basis_points: number;
+  own_amount: number;
+  downline_amounts: JSONColumnType<{ contractId: number; holderId: number; amount: number }[], string, string>;
+  payout: number;
+  clamp_amount: number;
+  paid_by: 'house' | 'upline' | 'platform';
+  payer_member_id: number | null;
+  own_transfer_id: number | null;
+  clamp_transfer_id: number | null;
+  created_at: Timestamp;
+};
+
+/** What an upline owes when the platform paid its downline's contract for it. */
+export type AgentContractDebtsTable = {
+  id: Generated<number>;
+  merchant_id: number;
+  payout_id: number;
+  debtor_id: number;
+  amount: number;
+  status: 'open' | 'settled';
+  created_at: Timestamp;
+  settled_at: Timestamp | null;
+};
+
 export type AgentContractsTables = {
   agent_contracts: AgentContractsTable;
   agent_contract_requests: AgentContractRequestsTable;
+  agent_contract_payouts: AgentContractPayoutsTable;
+  agent_contract_debts: AgentContractDebtsTable;
 };
