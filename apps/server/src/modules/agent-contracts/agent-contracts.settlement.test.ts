@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { uniqueName } from '../../../test/factories.ts';
 import { expectCleanBooks } from '../../../test/ledger-fixture.ts';
+import { waitUntil } from '../../../test/wait-for.ts';
 import { createWalletWorld, type WalletWorld } from '../../../test/wallet-fixture.ts';
 import { localDateOf } from '../../lib/time-zone.ts';
 
@@ -88,9 +89,20 @@ async function world(options: { fundTop?: number } = {}) {
   clock = new Date(clock.getTime() + 3 * 3_600_000);
   await play(w, p1, 1_000_000, 0);
   await play(w, p2, 3_000_000, 2_500_000);
-  await t.app.services.dailyStats.refresh();
   const timeZone = await t.app.services.records.timeZoneOf(w.merchant.id);
   const day = localDateOf(clock, timeZone);
+  // On a shared PostgreSQL server, transactions of other databases may hold the consumer back a moment.
+  await waitUntil(
+    async () => {
+      await t.app.services.dailyStats.refresh();
+      const rows = await t.app.services.dailyStats.team.gameByDay(
+        { merchantId: w.merchant.id, memberId: top.id, uplinePath: top.uplinePath },
+        { from: day, to: day },
+      );
+      return rows.reduce((s, r) => s + r.stake, 0) === 4_000_000;
+    },
+    { what: "the rollups include the day's rounds" },
+  );
   return { w, top, mid, contracts, day, midContractId: offered.contract.id };
 }
 
