@@ -169,6 +169,20 @@ describe('daily-wage settlement', () => {
     await expectCleanBooks(t.database.db);
   });
 
+  it('pays nothing twice when two runs of the same day race', async () => {
+    const { w, top, mid, contracts, day } = await world();
+    clock = new Date(clock.getTime() + 86_400_000);
+    const [a, b] = await Promise.all([
+      contracts.settlement.settleDailyWages(w.merchant.id, day),
+      contracts.settlement.settleDailyWages(w.merchant.id, day),
+    ]);
+    expect(a.map((s) => s.payout)).toEqual(b.map((s) => s.payout));
+    expect([...a, ...b].filter((s) => !s.isReplay)).toHaveLength(2);
+    expect((await w.balances(top.id)).agent).toBe(35_000);
+    expect((await w.balances(mid.id)).agent).toBe(5_000);
+    await expectCleanBooks(t.database.db);
+  });
+
   it('when the upline cannot pay, the platform pays the downline on time and records the upline debt', async () => {
     const { w, top, mid, contracts, day, midContractId } = await world();
     clock = new Date(clock.getTime() + 86_400_000);
