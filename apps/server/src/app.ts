@@ -397,6 +397,9 @@ async function createModules(infra: Infrastructure) {
     ledger: ledger.service,
     teamStats: dailyStats.service.team,
     timeZoneOf: (merchantId) => records.service.timeZoneOf(merchantId),
+    merchants: merchants.service,
+    refreshRollups: () => dailyStats.service.refresh(),
+    logger,
     now,
   });
 
