@@ -17,6 +17,7 @@ import { createAccountsModule } from './modules/accounts/accounts.module.ts';
 import { createAdminModule } from './modules/admin/admin.module.ts';
 import { createAdminMoneyModule } from './modules/admin-money/admin-money.module.ts';
 import { createAgentApplicationsModule } from './modules/agent-applications/agent-applications.module.ts';
+import { createAgentContractsModule } from './modules/agent-contracts/agent-contracts.module.ts';
 import { createAgentReportsModule } from './modules/agent-reports/agent-reports.module.ts';
 import { createAgentTeamModule } from './modules/agent-team/agent-team.module.ts';
 import { createAgentsModule } from './modules/agents/agents.module.ts';
@@ -246,6 +247,8 @@ async function createModules(infra: Infrastructure) {
       hasTransferVendors: () => vendorWallet.service.hasTransferVendors(),
       heldBalance: (member) => vendorWallet.service.transfers.heldBalance(member),
     },
+    // late: the consolidated funds call names the contract requests waiting for the member (built below).
+    pendingContractRequests: (memberId) => agentContracts.service.pendingRequestTypes(memberId),
   });
   const bankCards = createBankCardsModule({
     db,
@@ -388,6 +391,20 @@ async function createModules(infra: Infrastructure) {
     timeZoneOf: records.service.timeZoneOf,
     now,
   });
+  // Agent contracts: terms along the downline, offered by uplines, set by operators for top-level agents.
+  const agentContracts = createAgentContractsModule({
+    db,
+    agents: agents.service,
+    settings: settings.service,
+    inbox: inbox.service,
+    ledger: ledger.service,
+    teamStats: dailyStats.service.team,
+    timeZoneOf: (merchantId) => records.service.timeZoneOf(merchantId),
+    merchants: merchants.service,
+    refreshRollups: () => dailyStats.service.refresh(),
+    logger,
+    now,
+  });
 
   const modules = [
     health,
@@ -428,6 +445,7 @@ async function createModules(infra: Infrastructure) {
     agentReports,
     games,
     agentTeam,
+    agentContracts,
   ] as const;
   return modules;
 }

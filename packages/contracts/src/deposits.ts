@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pendingContractRequestTypeSchema } from './agents/agent-contracts.ts';
 import { okEnvelope } from './envelope.ts';
 import { amountMinorSchema, currencyCodeSchema, positiveAmountMinorSchema } from './money.ts';
 import { pageOf, pageQuerySchema } from './pagination.ts';
@@ -42,13 +43,14 @@ export const consolidatedFundsValueSchema = z.object({
   agentBalance: amountMinorSchema,
   lockedBalance: amountMinorSchema,
   /**
-   * The spec's consolidated keys for salary and dividend contract requests. No salary or dividend
-   * contract exists for anyone yet, so each is null ("no request of this kind") until that module lands.
+   * The spec's consolidated keys for contract requests (docs/agent-contracts.md): per kind, the type
+   * of the oldest request waiting for the member's answer (`new` offer or `termination`), or null.
+   * Daily wage, dividend, hourly wage, real-time salary.
    */
-  dailysalreqtype: z.null(),
-  divtypereq: z.null(),
-  contracthoursalreq: z.null(),
-  realtimesalreqtype: z.null(),
+  dailysalreqtype: pendingContractRequestTypeSchema,
+  divtypereq: pendingContractRequestTypeSchema,
+  contracthoursalreq: pendingContractRequestTypeSchema,
+  realtimesalreqtype: pendingContractRequestTypeSchema,
 });
 export const consolidatedFundsResponseSchema = okEnvelope(consolidatedFundsValueSchema);
 

@@ -883,6 +883,56 @@ export const ERROR_CODES = {
     vi: 'Đơn đăng ký này đã được trả lời. Vui lòng tải lại danh sách để xem câu trả lời.',
     en: 'This application has already been answered. Reload the list to see the answer.',
   },
+  agent_contract_tiers_invalid: {
+    status: 400,
+    vi: 'Các mức của hợp đồng chưa hợp lệ; mỗi mức phải có ngưỡng cao hơn và tỷ lệ cao hơn mức trước, và chỉ dùng các ô của loại hợp đồng này.',
+    en: "The contract's tiers are not valid; each tier must ask more and pay a higher rate than the one before, using only this kind's fields.",
+  },
+  agent_contract_terms_too_good: {
+    status: 400,
+    vi: 'Bạn không thể đề nghị điều khoản tốt hơn hợp đồng của chính mình; hãy giảm tỷ lệ hoặc nâng ngưỡng.',
+    en: 'You cannot offer better terms than your own contract; lower the rates or raise the thresholds.',
+  },
+  agent_contract_upline_missing: {
+    status: 409,
+    vi: 'Bạn cần có hợp đồng loại này đang hiệu lực trước khi đề nghị cho tuyến dưới.',
+    en: 'You need an active contract of this kind before you can offer one to your downline.',
+  },
+  agent_contract_not_direct_downline: {
+    status: 400,
+    vi: 'Chỉ có thể đề nghị hợp đồng cho đại lý tuyến dưới trực tiếp của bạn; hãy chọn một đại lý trong danh sách.',
+    en: 'Contracts can only be offered to your direct downline agents; choose one of the agents listed.',
+  },
+  agent_contract_lower_rate_confirm: {
+    status: 409,
+    vi: 'Điều khoản này thấp hơn hợp đồng mà tuyến dưới đang có; nếu đồng ý tiếp tục, các hợp đồng đó sẽ tự động chấm dứt, hãy xác nhận để tiếp tục.',
+    en: 'These terms are lower than a contract already held below; if you go on, those contracts will end automatically, so confirm to continue.',
+  },
+  agent_contract_offer_pending: {
+    status: 409,
+    vi: 'Đại lý này đang có một đề nghị hợp đồng loại này chờ trả lời; hãy chờ trả lời hoặc rút đề nghị trước.',
+    en: 'This agent already has an offer of this kind waiting for an answer; wait for it or withdraw the offer first.',
+  },
+  agent_contract_not_found: {
+    status: 404,
+    vi: 'Không tìm thấy hợp đồng hoặc yêu cầu này; vui lòng tải lại danh sách.',
+    en: 'This contract or request was not found; please reload the list.',
+  },
+  agent_contract_state_changed: {
+    status: 409,
+    vi: 'Hợp đồng này đã thay đổi trong lúc đó; vui lòng tải lại danh sách rồi thử lại.',
+    en: 'This contract has changed in the meantime; please reload the list and try again.',
+  },
+  agent_contract_kind_paused: {
+    status: 403,
+    vi: 'Loại hợp đồng này đang tạm dừng trên trang; vui lòng thử lại sau.',
+    en: 'Contracts of this kind are paused on this site for now; please try again later.',
+  },
+  agent_contract_not_top_level: {
+    status: 400,
+    vi: 'Chỉ đặt hợp đồng ở đây cho đại lý cấp cao nhất; đại lý có cấp trên nhận hợp đồng từ cấp trên của mình.',
+    en: 'Only a top-level agent gets its contract here; an agent with an upline is offered one by its upline.',
+  },
 } as const satisfies Record<string, ErrorEntry>;
 
 /**

@@ -90,7 +90,8 @@ export const adminInboxMessageSchema = z.object({
     z.object({ type: z.literal('label'), labelId: z.number().int() }),
   ]),
   createdAt: z.string(),
-  createdBy: z.number().int(),
+  /** The operator who sent it; null for a message the platform sent itself (an agent contract ended by a rule). */
+  createdBy: z.number().int().nullable(),
   /** When the operator withdrew it (members no longer see it); null while it stands. */
   withdrawnAt: z.string().nullable(),
   /** Members who have opened it. */

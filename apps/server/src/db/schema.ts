@@ -3,6 +3,7 @@ import type { AccountsTables } from '../modules/accounts/accounts.tables.ts';
 import type { AdminTables } from '../modules/admin/admin.tables.ts';
 import type { AdminMoneyTables } from '../modules/admin-money/admin-money.tables.ts';
 import type { AgentApplicationsTables } from '../modules/agent-applications/agent-applications.tables.ts';
+import type { AgentContractsTables } from '../modules/agent-contracts/agent-contracts.tables.ts';
 import type { AgentsTables } from '../modules/agents/agents.tables.ts';
 import type { BankCardsTables } from '../modules/bank-cards/bank-cards.tables.ts';
 import type { BetRecordsTables } from '../modules/bet-records/bet-records.tables.ts';
@@ -246,4 +247,5 @@ export type DB = CoreTables &
   LotteryTables &
   HelpTables &
   ChatTables &
-  DailyStatsTables;
+  DailyStatsTables &
+  AgentContractsTables;

@@ -107,6 +107,10 @@ export const TABLE_OWNERS = {
   red_envelope_shares: 'red-envelopes',
   red_envelope_recipients: 'red-envelopes',
   agent_applications: 'agent-applications',
+  agent_contracts: 'agent-contracts',
+  agent_contract_requests: 'agent-contracts',
+  agent_contract_payouts: 'agent-contracts',
+  agent_contract_debts: 'agent-contracts',
 } as const satisfies Record<keyof DB, string>;
 
 export type TableName = keyof typeof TABLE_OWNERS;

@@ -122,6 +122,16 @@ export async function findDownlineByUsername(
     .executeTakeFirst();
 }
 
+/** A member of the merchant by username (any case). */
+export async function findByUsernameOfMerchant(db: Executor, merchantId: number, username: string): Promise<MemberSummaryRow | undefined> {
+  return db
+    .selectFrom('members')
+    .select(summaryColumns)
+    .where('members.merchant_id', '=', merchantId)
+    .where(sql<boolean>`lower(members.username) = lower(${username})`)
+    .executeTakeFirst();
+}
+
 /** The team's path prefix as a LIKE pattern: every member whose path starts with the agent's. */
 function teamPattern(uplinePath: string): string {
   return `${uplinePath.replace(/[\\%_]/g, '\\$&')}%`;

@@ -59,6 +59,11 @@ export async function findUsernames(db: Executor, memberIds: readonly number[]):
   return new Map(rows.map((r) => [Number(r.id), r.username]));
 }
 
+/** A member of the merchant by username, any case (an operator names a member). */
+export async function findMemberByUsername(db: Executor, merchantId: number, username: string): Promise<MemberSummary | undefined> {
+  return trimmed(await repo.findByUsernameOfMerchant(db, merchantId, username));
+}
+
 /** A member of the agent's direct or indirect downline by username, any case; never the agent. */
 export async function findDownlineByUsername(
   db: Executor,

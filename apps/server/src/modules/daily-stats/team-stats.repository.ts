@@ -142,6 +142,32 @@ export async function countActive(db: Executor, root: TeamRoot, days: DayRange):
   return Number(result.rows[0]?.active ?? 0);
 }
 
+/**
+ * Members of the team whose valid bet over the days reaches `minValidBet`, or whose deposits reach
+ * `minDeposit` (a null threshold is not used): the agent contracts' active members. Each team member's
+ * rows are read (one index probe per member and table), as a sum over several days needs.
+ */
+export async function countQualified(
+  db: Executor,
+  root: TeamRoot,
+  days: DayRange,
+  rule: { minValidBet: number | null; minDeposit: number | null },
+): Promise<number> {
+  const byBet =
+    rule.minValidBet === null
+      ? sql`false`
+      : sql`(SELECT coalesce(sum(s.valid_bet), 0) FROM member_daily_game_stats s
+              WHERE s.member_id = m.id AND s.day >= ${days.from}::date AND s.day <= ${days.to}::date) >= ${rule.minValidBet}`;
+  const byDeposit =
+    rule.minDeposit === null
+      ? sql`false`
+      : sql`(SELECT coalesce(sum(s.deposit_amount), 0) FROM member_daily_money_stats s
+              WHERE s.member_id = m.id AND s.day >= ${days.from}::date AND s.day <= ${days.to}::date) >= ${rule.minDeposit}`;
+  const result = await sql<{ n: string }>`
+    SELECT count(*)::text AS n FROM ${teamSql(db, root)} m WHERE (${byBet}) OR (${byDeposit})`.execute(db);
+  return Number(result.rows[0]?.n ?? 0);
+}
+
 /** The team's money per day (its team rows), or one team member's own. */
 export async function sumMoneyByDay(
   db: Executor,

@@ -23,6 +23,9 @@ export function createTeamStatsService(deps: { db: Kysely<DB> }) {
     gameByDay: (root: repo.TeamRoot, days: repo.DayRange) => repo.sumGameByDay(db, root, days),
     /** Members who played at least one round in the days. */
     activeMembers: (root: repo.TeamRoot, days: repo.DayRange) => repo.countActive(db, root, days),
+    /** Members whose valid bet or deposits over the days reach the thresholds (agent contracts' active members). */
+    qualifiedMembers: (root: repo.TeamRoot, days: repo.DayRange, rule: { minValidBet: number | null; minDeposit: number | null }) =>
+      repo.countQualified(db, root, days, rule),
     /** Money per day, of the whole team or one member of it. */
     moneyByDay: (root: repo.TeamRoot, days: repo.DayRange, memberId?: number) => repo.sumMoneyByDay(db, root, days, memberId),
     /** Each direct downline member with its team rolled up (every child, not a page). */

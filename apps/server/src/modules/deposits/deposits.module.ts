@@ -6,7 +6,7 @@ import type { PlatformModule } from '../module.ts';
 import type { PaymentGateway } from '../payments/payment-gateway.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
 import { depositsAdminRoutes } from './deposits.admin-routes.ts';
-import { depositsRoutes, type VendorWalletsView } from './deposits.routes.ts';
+import { depositsRoutes, type PendingContractRequests, type VendorWalletsView } from './deposits.routes.ts';
 import { createDepositsService, type DepositGuard, type DepositsService } from './deposits.service.ts';
 import { depositPolicySetting, walletModeSetting } from './deposits.settings.ts';
 import { paymentCallbackRoutes } from './payment-callback.routes.ts';
@@ -31,6 +31,8 @@ export function createDepositsModule(deps: {
   depositGuard?: DepositGuard | undefined;
   /** Transfer-style vendor wallets: the wallet mode and the total balance count them. */
   vendorWallets: VendorWalletsView;
+  /** The contract requests waiting for the member's answer, for the consolidated funds call. */
+  pendingContractRequests: PendingContractRequests;
 }): PlatformModule<'deposits', DepositsService> {
   const deposits = createDepositsService({
     db: deps.db,
@@ -46,7 +48,15 @@ export function createDepositsModule(deps: {
     name: 'deposits',
     service: deposits,
     routes: async (app) => {
-      await app.register(depositsRoutes({ deposits, ledger: deps.ledger, settings: deps.settings, vendorWallets: deps.vendorWallets }));
+      await app.register(
+        depositsRoutes({
+          deposits,
+          ledger: deps.ledger,
+          settings: deps.settings,
+          vendorWallets: deps.vendorWallets,
+          pendingContractRequests: deps.pendingContractRequests,
+        }),
+      );
       await app.register(paymentCallbackRoutes(deposits));
     },
     adminRoutes: depositsAdminRoutes(deposits),

@@ -1,3 +1,4 @@
+import type { ContractRequestType } from '@platform/contracts/agents/agent-contracts';
 import {
   consolidatedFundsResponseSchema,
   createDepositBodySchema,
@@ -32,6 +33,17 @@ export type VendorWalletsView = {
   heldBalance: (member: { memberId: number; username: string; currency: string }) => Promise<{ total: number; isComplete: boolean }>;
 };
 
+/**
+ * The contract requests waiting for the member's answer, per kind (the agent-contracts module): the
+ * type of the oldest one, or null.
+ */
+export type PendingContractRequests = (memberId: number) => Promise<{
+  dividend: ContractRequestType | null;
+  dailyWage: ContractRequestType | null;
+  hourlyWage: ContractRequestType | null;
+  realtimeSalary: ContractRequestType | null;
+}>;
+
 const memberErrors = { 401: commonErrorResponses[401], 403: commonErrorResponses[403], 500: commonErrorResponses[500] };
 
 /** The member's calls: wallet mode, consolidated funds, deposit channels and deposit orders. */
@@ -40,8 +52,9 @@ export function depositsRoutes(deps: {
   ledger: LedgerService;
   settings: SettingsService;
   vendorWallets: VendorWalletsView;
+  pendingContractRequests: PendingContractRequests;
 }): FastifyPluginAsyncZod {
-  const { deposits, ledger, settings, vendorWallets } = deps;
+  const { deposits, ledger, settings, vendorWallets, pendingContractRequests } = deps;
   return async (app) => {
     app.route({
       method: ['GET', 'POST'],
@@ -74,9 +87,10 @@ export function depositsRoutes(deps: {
       },
       async (request) => {
         const principal = principalOf(request);
-        const [b, held] = await Promise.all([
+        const [b, held, requests] = await Promise.all([
           ledger.memberBalances({ memberId: principal.memberId, currency: principal.currency }),
           vendorWallets.heldBalance(principal),
+          pendingContractRequests(principal.memberId),
         ]);
         return ok({
           currency: b.currency,
@@ -88,10 +102,10 @@ export function depositsRoutes(deps: {
           bonusBalance: b.bonus as AmountMinor,
           agentBalance: b.agent as AmountMinor,
           lockedBalance: b.locked as AmountMinor,
-          dailysalreqtype: null,
-          divtypereq: null,
-          contracthoursalreq: null,
-          realtimesalreqtype: null,
+          dailysalreqtype: requests.dailyWage,
+          divtypereq: requests.dividend,
+          contracthoursalreq: requests.hourlyWage,
+          realtimesalreqtype: requests.realtimeSalary,
         });
       },
     );

@@ -154,8 +154,8 @@ export async function insertMessage(
     title: string;
     bodyHtml: string;
     audience: InboxAudience | { type: AgentNoticeAudience };
-    /** The operator who sends it, or the agent who sends a notice to its downline. */
-    sender: { adminId: number } | { memberId: number };
+    /** The operator who sends it, the agent who sends a notice to its downline, or null: the platform itself (listed members only). */
+    sender: { adminId: number } | { memberId: number } | null;
   },
 ): Promise<{ id: number; createdAt: Date }> {
   const inserted = await db
@@ -167,8 +167,8 @@ export async function insertMessage(
       body_html: row.bodyHtml,
       audience: row.audience.type,
       label_id: row.audience.type === 'label' ? row.audience.labelId : null,
-      created_by: 'adminId' in row.sender ? row.sender.adminId : null,
-      sender_member_id: 'memberId' in row.sender ? row.sender.memberId : null,
+      created_by: row.sender !== null && 'adminId' in row.sender ? row.sender.adminId : null,
+      sender_member_id: row.sender !== null && 'memberId' in row.sender ? row.sender.memberId : null,
       // Stamped by the database, like a member's registration, which it is compared with.
     })
     .returning(['id', 'created_at'])

@@ -18,7 +18,7 @@ import type {
 } from '@platform/contracts/inbox';
 import { type Page, totalPagesOf } from '@platform/contracts/pagination';
 import type { RealtimeServerMessage } from '@platform/contracts/realtime';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import { DomainError } from '../../lib/domain-error.ts';
 import { findMemberIdsOfMerchant, lockMember } from '../accounts/member-directory.ts';
@@ -196,7 +196,7 @@ export function createInboxService(deps: {
           bodyHtml: r.body_html,
           audience,
           createdAt: new Date(r.created_at).toISOString(),
-          createdBy: Number(r.created_by),
+          createdBy: r.created_by === null ? null : Number(r.created_by),
           withdrawnAt: r.withdrawn_at ? new Date(r.withdrawn_at).toISOString() : null,
           readCount: Number(r.readCount ?? 0),
         };
@@ -386,6 +386,35 @@ export function createInboxService(deps: {
     };
   }
 
+  // Messages the platform itself sends to listed members (an agent contract ended by a rule).
+
+  /**
+   * Writes a platform message to listed members inside the caller's transaction (so it exists only
+   * if the change it reports commits); the text is shown as written. Call `announcePlatform` after
+   * the commit to tell their open tabs.
+   */
+  async function writePlatformMessage(
+    trx: Transaction<DB>,
+    input: { merchantId: number; memberIds: readonly number[]; title: string; body: string },
+  ): Promise<number | null> {
+    const memberIds = [...new Set(input.memberIds)];
+    if (memberIds.length === 0) return null;
+    const row = await repo.insertMessage(trx, {
+      merchantId: input.merchantId,
+      category: 'account',
+      title: input.title,
+      bodyHtml: plainTextToAnnouncementHtml(input.body),
+      audience: { type: 'members', memberIds },
+      sender: null,
+    });
+    await repo.insertRecipients(trx, row.id, memberIds);
+    return row.id;
+  }
+
+  async function announcePlatform(merchantId: number, memberIds: readonly number[]): Promise<void> {
+    if (memberIds.length > 0) await tell(merchantId, { type: 'members', memberIds: [...new Set(memberIds)] });
+  }
+
   return {
     unreadCount,
     list,
@@ -394,5 +423,6 @@ export function createInboxService(deps: {
     remove,
     agents: { announcements: agentAnnouncements, sendNotice: sendAgentNotice, sentNotices: sentAgentNotices },
     admin: { send, list: adminList, withdraw, agentNotices: adminAgentNotices, withdrawAgentNotice },
+    platform: { write: writePlatformMessage, announce: announcePlatform },
   };
 }

@@ -40,7 +40,8 @@ export const ESCROW_ACCOUNT_KIND: SystemAccountKind = 'stake_escrow';
  * - promotion: bonus_pool -> player_bonus or player_main
  * - bet: a stake taken, or a reservation posted to house_revenue
  * - payout: house_revenue -> player (a win)
- * - rebate, agent_commission: house_revenue -> member
+ * - rebate, agent_commission: house_revenue -> member; agent_commission also agent_main -> agent_main
+ *   (an upline pays its downline's contract, docs/agent-contracts.md)
  * - cancelled: a settled round undone by the game (house_revenue -> player)
  * - admin_adjustment: a back-office correction with a note
  * - points_redemption: loyalty points turned into money

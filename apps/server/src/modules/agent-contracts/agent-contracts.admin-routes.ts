@@ -1,0 +1,73 @@
+import {
+  adminContractListQuerySchema,
+  adminContractPageResponseSchema,
+  contractChangeResponseSchema,
+  contractKindParamsSchema,
+  contractKindPauseRequestSchema,
+  contractKindPauseResponseSchema,
+  setTopLevelContractRequestSchema,
+} from '@platform/contracts/agents/agent-contracts';
+import { commonErrorResponses, ok } from '@platform/contracts/envelope';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { adminOf, operatorOf, requireAdmin } from '../../plugins/admin-auth.ts';
+import type { AgentContractsService } from './agent-contracts.service.ts';
+
+const ADMIN_BASE = '/admin-api/agent-contracts';
+
+const errors = {
+  400: commonErrorResponses[400],
+  401: commonErrorResponses[401],
+  403: commonErrorResponses[403],
+  404: commonErrorResponses[404],
+  409: commonErrorResponses[409],
+};
+
+/** Operator calls (docs/agent-contracts.md): top-level contracts, every contract, pausing a kind. Roles finance and administrator. */
+export function agentContractsAdminRoutes(contracts: AgentContractsService): FastifyPluginAsyncZod {
+  return async (app) => {
+    const admin = { tags: ['admin'], security: [{ session: [] }] };
+
+    app.put(
+      `${ADMIN_BASE}/top-level`,
+      {
+        preHandler: requireAdmin(['finance']),
+        schema: {
+          ...admin,
+          summary: "Sets a top-level agent's contract of a kind, active at once; lower terms than a contract below it need confirm",
+          body: setTopLevelContractRequestSchema,
+          response: { 200: contractChangeResponseSchema, ...errors },
+        },
+      },
+      async (request) => ok(await contracts.admin.setTopLevel(operatorOf(request), request.body)),
+    );
+
+    app.get(
+      ADMIN_BASE,
+      {
+        preHandler: requireAdmin(['finance', 'risk', 'support']),
+        schema: {
+          ...admin,
+          summary: "The merchant's contracts, newest first, by kind, status and holder",
+          querystring: adminContractListQuerySchema,
+          response: { 200: adminContractPageResponseSchema, ...errors },
+        },
+      },
+      async (request) => ok(await contracts.admin.list(adminOf(request).merchantId, request.query)),
+    );
+
+    app.put(
+      `${ADMIN_BASE}/kinds/:kind`,
+      {
+        preHandler: requireAdmin(['finance']),
+        schema: {
+          ...admin,
+          summary: 'Pauses or resumes a kind of contract for the merchant: offers, signatures and settlement stop meanwhile',
+          params: contractKindParamsSchema,
+          body: contractKindPauseRequestSchema,
+          response: { 200: contractKindPauseResponseSchema, ...errors },
+        },
+      },
+      async (request) => ok(await contracts.admin.pauseKind(operatorOf(request), request.params.kind, request.body.isPaused)),
+    );
+  };
+}

@@ -1,0 +1,120 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createMember, createMerchant, uniqueName } from '../../../test/factories.ts';
+import { expectCleanBooks } from '../../../test/ledger-fixture.ts';
+import { createTestDatabase, type TestDatabase } from '../../../test/test-database.ts';
+import { waitUntil } from '../../../test/wait-for.ts';
+import { buildApp } from '../../app.ts';
+import { parseEnv } from '../../env.ts';
+import { addDays, localDateOf } from '../../lib/time-zone.ts';
+import type { JobRunner, ScheduledJobHandler } from '../jobs/job-runner.ts';
+
+const JOB = 'agent-contracts-daily-wage';
+
+let app: FastifyInstance;
+let database: TestDatabase;
+let clock = new Date('2026-11-20T01:00:00Z');
+const scheduled = new Map<string, ScheduledJobHandler>();
+
+beforeAll(async () => {
+  const jobs: JobRunner = {
+    node: 'test',
+    isStarted: false,
+    start: async () => {},
+    stop: async () => {},
+    schedule: async (name, _cron, handler) => {
+      scheduled.set(name, handler);
+    },
+    work: async () => {},
+    send: async () => null,
+  };
+  database = await createTestDatabase();
+  const env = parseEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', JOBS_ENABLED: 'false', WEB_DIST_DIR: '/nonexistent' });
+  app = await buildApp({ env, database, logger: false, jobs, now: () => new Date(clock.getTime()) });
+  await app.ready();
+});
+
+afterAll(async () => {
+  await app.close();
+  await database.close();
+});
+
+describe('the daily-wage settlement job', () => {
+  it("pays the merchant's past days once, catching up a day it missed", async () => {
+    const db = database.db;
+    const merchant = await createMerchant(db);
+    const top = await createMember(db, merchant, { accountType: 1 });
+    const player = await createMember(db, merchant, { parentId: top.id });
+    await app.services.ledger.ensureMemberAccounts({ merchantId: merchant.id, memberId: top.id, currency: merchant.currency });
+    const adminId = await app.services.admins.createAdmin({
+      merchantId: merchant.id,
+      username: uniqueName('op'),
+      password: 'Operator@2026',
+      role: 'finance',
+    });
+    await app.services.agentContracts.admin.setTopLevel(
+      { adminId, merchantId: merchant.id, ip: null },
+      {
+        kind: 'dailyWage',
+        holderUsername: top.username,
+        tiers: [{ minBet: 0, minActiveMembers: 0, minNetLoss: 0, rateBasisPoints: 100 }],
+        confirm: false,
+      },
+    );
+    clock = new Date(clock.getTime() + 3 * 3_600_000);
+    await db
+      .insertInto('bet_records')
+      .values({
+        merchant_id: merchant.id,
+        member_id: player.id,
+        username: player.username,
+        vendor_code: 'DEMO',
+        game_code: 'dice',
+        game_category: 'RNG',
+        round_id: uniqueName('round-'),
+        currency: merchant.currency,
+        status: 'settled',
+        stake: 2_000_000,
+        payout: 0,
+        valid_bet: 2_000_000,
+        win_loss: -2_000_000,
+        bet_count: 1,
+        opened_at: clock,
+        settled_at: clock,
+        updated_at: clock,
+      })
+      .execute();
+    const day = localDateOf(clock, await app.services.records.timeZoneOf(merchant.id));
+    const handler = scheduled.get(JOB);
+    expect(handler).toBeDefined();
+    const run = () => handler?.({ name: JOB, slotAt: new Date(clock.getTime()) });
+    const agentBalance = async () => (await app.services.ledger.memberBalances({ memberId: top.id, currency: merchant.currency })).agent;
+
+    // The same day: nothing is due yet.
+    await run();
+    expect(await agentBalance()).toBe(0);
+    // Two days later (the run after midnight was missed): the day is caught up, 1 % of 2,000,000.
+    clock = new Date(clock.getTime() + 2 * 86_400_000);
+    await waitUntil(
+      async () => {
+        await run();
+        return (await agentBalance()) === 20_000;
+      },
+      { what: 'the missed day is paid' },
+    );
+    await run();
+    expect(await agentBalance()).toBe(20_000);
+    const payouts = await database.db
+      .selectFrom('agent_contract_payouts')
+      .select((eb) => [eb.fn<string>('to_char', ['period_start', eb.val('YYYY-MM-DD')]).as('day'), 'payout'])
+      .where('holder_id', '=', top.id)
+      .orderBy('period_start')
+      .execute();
+    // Every past day the contract was in force at is settled once, a day without play with nothing to pay.
+    expect(payouts.map((p) => ({ day: p.day, payout: Number(p.payout) }))).toEqual([
+      { day, payout: 20_000 },
+      { day: addDays(day, 1), payout: 0 },
+    ]);
+    await expectCleanBooks(db);
+  });
+});

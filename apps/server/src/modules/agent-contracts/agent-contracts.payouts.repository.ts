@@ -1,0 +1,172 @@
+import type { ContractKind } from '@platform/contracts/agents/contract-tiers';
+import type { Kysely, Transaction } from 'kysely';
+import type { DB } from '../../db/schema.ts';
+import { type ContractRow, findContractsWhere } from './agent-contracts.repository.ts';
+
+type Executor = Kysely<DB> | Transaction<DB>;
+
+export type PayoutRow = {
+  id: number;
+  contractId: number;
+  holderId: number;
+  periodStart: string;
+  periodEnd: string;
+  currency: string;
+  metrics: { bet: number; validBet: number; activeMembers: number; netLoss: number };
+  tier: number | null;
+  rateBasisPoints: number;
+  ownAmount: number;
+  downlineAmounts: { contractId: number; holderId: number; amount: number }[];
+  payout: number;
+  clampAmount: number;
+  paidBy: 'house' | 'upline' | 'platform';
+  payerMemberId: number | null;
+  ownTransferId: number | null;
+  clampTransferId: number | null;
+};
+
+const json = <T>(value: unknown): T => (typeof value === 'string' ? JSON.parse(value) : value) as T;
+
+/**
+ * The contracts of a kind in force at an instant (signed before it, not ended before it): the one
+ * given, or those held by the direct downline of a member.
+ */
+export async function findInForceAt(
+  db: Executor,
+  filter: { kind: ContractKind; at: Date } & (
+    | { contractId: number }
+    | { merchantId: number; holderParentId: number }
+    | { merchantId: number }
+  ),
+): Promise<ContractRow[]> {
+  return findContractsWhere(db, (q) => {
+    let query = q
+      .where('c.kind', '=', filter.kind)
+      .where('c.signed_at', 'is not', null)
+      .where('c.signed_at', '<', filter.at)
+      .where((eb) => eb.or([eb('c.ended_at', 'is', null), eb('c.ended_at', '>=', filter.at)]));
+    if ('contractId' in filter) query = query.where('c.id', '=', filter.contractId);
+    else {
+      query = query.where('c.merchant_id', '=', filter.merchantId);
+      if ('holderParentId' in filter) query = query.where('h.parent_id', '=', filter.holderParentId);
+    }
+    return query;
+  });
+}
+
+export async function findMerchantOfContract(db: Executor, contractId: number): Promise<number | undefined> {
+  const row = await db.selectFrom('agent_contracts').select(['merchant_id']).where('id', '=', contractId).executeTakeFirst();
+  return row === undefined ? undefined : Number(row.merchant_id);
+}
+
+export async function findPayout(db: Executor, contractId: number, periodStart: string): Promise<PayoutRow | undefined> {
+  const r = await db
+    .selectFrom('agent_contract_payouts as p')
+    .select([
+      'p.id',
+      'p.contract_id',
+      'p.holder_id',
+      'p.currency',
+      'p.metrics',
+      'p.tier',
+      'p.rate_basis_points',
+      'p.own_amount',
+      'p.downline_amounts',
+      'p.payout',
+      'p.clamp_amount',
+      'p.paid_by',
+      'p.payer_member_id',
+      'p.own_transfer_id',
+      'p.clamp_transfer_id',
+    ])
+    .select((eb) => [
+      eb.fn<string>('to_char', ['p.period_start', eb.val('YYYY-MM-DD')]).as('periodStart'),
+      eb.fn<string>('to_char', ['p.period_end', eb.val('YYYY-MM-DD')]).as('periodEnd'),
+    ])
+    .where('p.contract_id', '=', contractId)
+    .where('p.period_start', '=', periodStart)
+    .executeTakeFirst();
+  if (!r) return undefined;
+  return {
+    id: Number(r.id),
+    contractId: Number(r.contract_id),
+    holderId: Number(r.holder_id),
+    periodStart: r.periodStart,
+    periodEnd: r.periodEnd,
+    currency: r.currency.trim(),
+    metrics: json(r.metrics),
+    tier: r.tier === null ? null : Number(r.tier),
+    rateBasisPoints: Number(r.rate_basis_points),
+    ownAmount: Number(r.own_amount),
+    downlineAmounts: json(r.downline_amounts),
+    payout: Number(r.payout),
+    clampAmount: Number(r.clamp_amount),
+    paidBy: r.paid_by,
+    payerMemberId: r.payer_member_id === null ? null : Number(r.payer_member_id),
+    ownTransferId: r.own_transfer_id === null ? null : Number(r.own_transfer_id),
+    clampTransferId: r.clamp_transfer_id === null ? null : Number(r.clamp_transfer_id),
+  };
+}
+
+/** Records a payout once per (contract, period); undefined when one is already there. */
+export async function insertPayoutOnce(
+  db: Executor,
+  row: Omit<PayoutRow, 'id'> & { merchantId: number; kind: ContractKind; createdAt: Date },
+): Promise<number | undefined> {
+  const inserted = await db
+    .insertInto('agent_contract_payouts')
+    .values({
+      merchant_id: row.merchantId,
+      contract_id: row.contractId,
+      kind: row.kind,
+      holder_id: row.holderId,
+      period_start: row.periodStart,
+      period_end: row.periodEnd,
+      currency: row.currency,
+      metrics: JSON.stringify(row.metrics),
+      tier: row.tier,
+      rate_basis_points: row.rateBasisPoints,
+      own_amount: row.ownAmount,
+      downline_amounts: JSON.stringify(row.downlineAmounts),
+      payout: row.payout,
+      clamp_amount: row.clampAmount,
+      paid_by: row.paidBy,
+      payer_member_id: row.payerMemberId,
+      own_transfer_id: row.ownTransferId,
+      clamp_transfer_id: row.clampTransferId,
+      created_at: row.createdAt,
+    })
+    .onConflict((oc) => oc.columns(['contract_id', 'period_start']).doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  return inserted === undefined ? undefined : Number(inserted.id);
+}
+
+export async function insertDebt(
+  db: Executor,
+  row: { merchantId: number; payoutId: number; debtorId: number; amount: number; createdAt: Date },
+): Promise<void> {
+  await db
+    .insertInto('agent_contract_debts')
+    .values({
+      merchant_id: row.merchantId,
+      payout_id: row.payoutId,
+      debtor_id: row.debtorId,
+      amount: row.amount,
+      status: 'open',
+      created_at: row.createdAt,
+    })
+    .execute();
+}
+
+/** The open debts of a member (what it owes for downline payouts the platform made for it). */
+export async function findOpenDebts(db: Executor, debtorId: number): Promise<{ id: number; payoutId: number; amount: number }[]> {
+  const rows = await db
+    .selectFrom('agent_contract_debts')
+    .select(['id', 'payout_id', 'amount'])
+    .where('debtor_id', '=', debtorId)
+    .where('status', '=', 'open')
+    .orderBy('id')
+    .execute();
+  return rows.map((r) => ({ id: Number(r.id), payoutId: Number(r.payout_id), amount: Number(r.amount) }));
+}
