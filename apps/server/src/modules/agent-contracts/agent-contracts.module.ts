@@ -10,6 +10,7 @@ import type { MerchantService } from '../merchant/merchant.service.ts';
 import type { PlatformModule } from '../module.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
 import { agentContractsAdminRoutes } from './agent-contracts.admin-routes.ts';
+import { createContractRecordsReader } from './agent-contracts.records.ts';
 import { agentContractsRoutes } from './agent-contracts.routes.ts';
 import { type AgentContractsService, createAgentContractsService } from './agent-contracts.service.ts';
 import { contractPolicySetting } from './agent-contracts.settings.ts';
@@ -40,7 +41,7 @@ export function createAgentContractsModule(deps: {
   return {
     name: 'agentContracts',
     service: contracts,
-    routes: agentContractsRoutes(contracts),
+    routes: agentContractsRoutes(contracts, createContractRecordsReader(deps)),
     adminRoutes: agentContractsAdminRoutes(contracts),
     settings: [contractPolicySetting],
     jobs: (runner) =>

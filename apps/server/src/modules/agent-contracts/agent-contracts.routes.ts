@@ -1,3 +1,4 @@
+import { contractRecordsQuerySchema, contractRecordsResponseSchema } from '@platform/contracts/agents/agent-contract-records';
 import {
   CONTRACT_KIND_CALL_NAMES,
   CONTRACT_KIND_READ_METHODS,
@@ -15,6 +16,7 @@ import { commonErrorResponses, ok } from '@platform/contracts/envelope';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { principalOf } from '../../plugins/auth.ts';
 import { requireAgent } from '../../plugins/guards.ts';
+import type { ContractRecordsReader } from './agent-contracts.records.ts';
 import type { AgentContractsService } from './agent-contracts.service.ts';
 
 const errors = {
@@ -32,9 +34,10 @@ export const AGENT_CONTRACTS_BASE = '/wps/agent/contracts';
 /**
  * The agent centre's contract calls (docs/agent-contracts.md): per kind, the agent's own contract
  * and its direct downline agents' (GET for dividend and daily wage, POST for the hourly and
- * real-time salaries, as the spec says), and the processing calls shared by every kind.
+ * real-time salaries, as the spec says), its own payout records, and the processing calls shared by
+ * every kind.
  */
-export function agentContractsRoutes(contracts: AgentContractsService): FastifyPluginAsyncZod {
+export function agentContractsRoutes(contracts: AgentContractsService, records: ContractRecordsReader): FastifyPluginAsyncZod {
   return async (app) => {
     const agent = { tags: ['agent-contracts'], security: [{ session: [] }] };
 
@@ -65,6 +68,21 @@ export function agentContractsRoutes(contracts: AgentContractsService): FastifyP
         handler: async (request) => {
           const query = downlineContractsQuerySchema.parse(method === 'GET' ? request.query : (request.body ?? {}));
           return ok(await contracts.downlineContracts(principalOf(request), kind, query));
+        },
+      });
+      app.route({
+        method,
+        url: `${AGENT_CONTRACTS_BASE}/MCSFE_get${name}ContractRecords`,
+        preHandler: requireAgent,
+        schema: {
+          ...agent,
+          summary: `A page of the agent's own ${kind} payouts per period with their inputs, and the range's totals`,
+          ...(method === 'GET' ? { querystring: contractRecordsQuerySchema } : { body: contractRecordsQuerySchema }),
+          response: { 200: contractRecordsResponseSchema, ...errors },
+        },
+        handler: async (request) => {
+          const query = contractRecordsQuerySchema.parse(method === 'GET' ? request.query : (request.body ?? {}));
+          return ok(await records.records(principalOf(request), kind, query));
         },
       });
     }
