@@ -177,7 +177,12 @@ export const DEFAULT_SETTINGS_TREE: SettingsTreeNode[] = [
   node('PROMOTION', [node('REBATE'), node('VIPBONUS'), node('CASHBACK'), node('REDEEMCODE')]),
   node('POINTMALL'),
   node('MEMBER', [node('DEPOSIT'), node('WITHDRAW'), node('BETHISTORY'), node('ACCOUNTHISTORY'), node('PROFITLOSS')]),
-  node('AGENT', [node('TEAM'), node('TRANSFER'), node('CONTRACT')]),
+  node('AGENT', [
+    node('TEAM'),
+    node('TRANSFER'),
+    // One node per contract kind: the agent centre shows a kind's page only while its node is on.
+    node('CONTRACT', [node('DIVIDEND'), node('DAILYSALARY'), node('HOURSALARY'), node('REALTIMESALARY')]),
+  ]),
   node('REFERRAL'),
   node('CHATROOM'),
   node('CUSTOMERSERVICE'),

@@ -27,6 +27,13 @@ export const agentCentreEn: AgentCentreTranslation = {
       title: 'Team transactions',
       description: "Your team's deposits, withdrawals, transfers and bonuses, with filters and totals.",
     },
+    agentDividendRecordCopy2: { title: 'Dividend', description: "Your and your downline's dividend contracts, and the settled periods." },
+    agentDailyWages2: { title: 'Daily wages', description: "Your and your downline's daily wage contracts, and the settled days." },
+    agentHourSalary: { title: 'Hourly salary', description: "Your and your downline's hourly wage contracts, and the settled hours." },
+    agentRealtimeSalary: {
+      title: 'Real-time salary',
+      description: "Your and your downline's real-time salary contracts, and the settled periods.",
+    },
     agentRedEnvelope: { title: 'Red envelopes', description: 'Send red envelopes to your team and see the ones you sent.' },
     agentWallet: {
       title: 'Agent wallet',

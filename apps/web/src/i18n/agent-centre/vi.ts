@@ -25,6 +25,13 @@ export const agentCentreVi = {
       title: 'Giao dịch của đội',
       description: 'Nạp, rút, chuyển tiền và thưởng của cả đội, có bộ lọc và tổng cộng.',
     },
+    agentDividendRecordCopy2: { title: 'Chia cổ tức', description: 'Hợp đồng chia cổ tức của bạn và tuyến dưới, và các kỳ đã thanh toán.' },
+    agentDailyWages2: { title: 'Lương ngày', description: 'Hợp đồng lương ngày của bạn và tuyến dưới, và các ngày đã thanh toán.' },
+    agentHourSalary: { title: 'Lương giờ', description: 'Hợp đồng lương giờ của bạn và tuyến dưới, và các giờ đã thanh toán.' },
+    agentRealtimeSalary: {
+      title: 'Lương thời gian thực',
+      description: 'Hợp đồng lương thời gian thực của bạn và tuyến dưới, và các kỳ đã thanh toán.',
+    },
     agentRedEnvelope: { title: 'Lì xì', description: 'Gửi lì xì cho đội của bạn và xem những lì xì đã gửi.' },
     agentWallet: {
       title: 'Ví đại lý',

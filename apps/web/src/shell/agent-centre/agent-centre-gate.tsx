@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { isSettingOn, useSettingsTree } from '../../api/get-settings-tree.ts';
 import { isAgentCentrePage } from '../../state/agent-centre-pages.ts';
 import { usePopupStore } from '../../state/popup-store.ts';
 import { useSessionStore } from '../../state/session-store.ts';
@@ -9,8 +10,9 @@ import { defaultPage, registeredPages } from './page-registry.ts';
 /**
  * Shows the agent centre while the URL asks for it, to agents only (types 1, 2, 41, 42). A visitor
  * gets the login popup (the centre opens once logged in); a trial account gets the real-account
- * warning; a player's address loses the parameter and nothing opens. An unknown page, or one not
- * built yet, opens the default page.
+ * warning; a player's address loses the parameter and nothing opens. An unknown page, one not
+ * built yet, or one whose feature flag the settings tree has off, opens the default page (while
+ * the tree loads, every page is offered, as the right bar does).
  */
 export function AgentCentreGate() {
   const { requested, openPage, close } = useAgentCentreNavigation();
@@ -19,7 +21,8 @@ export function AgentCentreGate() {
   const isAgent = useSessionStore((s) => s.isAgent);
   const openPopup = usePopupStore((s) => s.open);
   const isRequested = requested !== null;
-  const pages = registeredPages();
+  const tree = useSettingsTree();
+  const pages = registeredPages((modId) => !tree.data || isSettingOn(tree.data, modId));
   const page = isAgentCentrePage(requested) && pages.includes(requested) ? requested : null;
   const fallback = defaultPage(pages);
 

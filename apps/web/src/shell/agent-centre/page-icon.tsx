@@ -10,6 +10,10 @@ const PATHS: Record<AgentCentrePage, string> = {
   palStatementsAgentCopy: 'M4 19h16M6 15l4-4 3 3 5-6',
   agentRevenueReport: 'M12 3v18M16 7H10a3 3 0 000 6h4a3 3 0 010 6H7',
   agentDownlineTransactionDetailsCopy: 'M4 7h16M4 12h16M4 17h10M18 15l2 2-2 2',
+  agentDividendRecordCopy2: 'M12 3a9 9 0 109 9h-9zM15 3.5A9 9 0 0120.5 9H15z',
+  agentDailyWages2: 'M4 6h16v14H4zM4 10h16M8 3v4M16 3v4M9 15h6',
+  agentHourSalary: 'M12 21a9 9 0 100-18 9 9 0 000 18zM12 7v5l3 2',
+  agentRealtimeSalary: 'M13 3L5 13h6l-1 8 8-10h-6z',
   agentRedEnvelope: 'M5 3h14v18H5zM5 8l7 4 7-4M12 14v2',
   agentWallet: 'M3 7h15a3 3 0 013 3v7a3 3 0 01-3 3H6a3 3 0 01-3-3V7zm0 0l12-3v3m2 7h.01',
 };

@@ -1,7 +1,21 @@
-import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
-import { AGENT_CENTRE_PAGES, type AgentCentrePage, DEFAULT_AGENT_CENTRE_PAGE } from '../../state/agent-centre-pages.ts';
+import type { ContractKind } from '@platform/contracts/agents/contract-tiers';
+import { type ComponentType, createElement, type LazyExoticComponent, lazy } from 'react';
+import {
+  AGENT_CENTRE_PAGE_FLAGS,
+  AGENT_CENTRE_PAGES,
+  type AgentCentrePage,
+  DEFAULT_AGENT_CENTRE_PAGE,
+} from '../../state/agent-centre-pages.ts';
 
 type PageModule = { default: ComponentType };
+
+/** The contract page of one kind: one component for the four kinds. */
+function contractPage(kind: ContractKind) {
+  return async (): Promise<PageModule> => {
+    const { ContractPage } = await import('../../features/agent-contracts/components/contract-page.tsx');
+    return { default: () => createElement(ContractPage, { kind }) };
+  };
+}
 
 /**
  * The agent centre's pages: page key → its component, each its own chunk loaded the first time it
@@ -29,15 +43,22 @@ const LOADERS: Partial<Record<AgentCentrePage, () => Promise<PageModule>>> = {
     default: (await import('../../features/agent-team/components/register-center-page.tsx')).RegisterCenterPage,
   }),
   downlineManagmentView: async () => ({ default: (await import('../../features/agent-team/components/downline-page.tsx')).DownlinePage }),
+  agentDividendRecordCopy2: contractPage('dividend'),
+  agentDailyWages2: contractPage('dailyWage'),
+  agentHourSalary: contractPage('hourlyWage'),
+  agentRealtimeSalary: contractPage('realtimeSalary'),
   agentRedEnvelope: async () => ({
     default: (await import('../../features/red-envelopes/components/red-envelope-page.tsx')).RedEnvelopePage,
   }),
   agentWallet: async () => ({ default: (await import('../../features/agent-wallet/components/agent-wallet-page.tsx')).AgentWalletPage }),
 };
 
-/** The pages the menu shows, in menu order. */
-export function registeredPages(): AgentCentrePage[] {
-  return AGENT_CENTRE_PAGES.filter((page) => LOADERS[page] !== undefined);
+/**
+ * The pages the menu shows, in menu order: those built, less those whose feature flag is off
+ * (`isOn` answers for a settings tree node).
+ */
+export function registeredPages(isOn: (modId: string) => boolean = () => true): AgentCentrePage[] {
+  return AGENT_CENTRE_PAGES.filter((page) => LOADERS[page] !== undefined && (AGENT_CENTRE_PAGE_FLAGS[page] ?? []).every(isOn));
 }
 
 /** The page the agent centre opens on: the overview once it is built, else the first page there is. */
