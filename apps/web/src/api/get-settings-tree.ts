@@ -7,8 +7,14 @@ export function getSettingsTree(signal?: AbortSignal): Promise<SettingsTreeNode[
   return apiGet<SettingsTreeNode[]>('/wps/system/settings', signal);
 }
 
-export function useSettingsTree() {
-  return useQuery({ queryKey: systemKeys.settingsTree(), queryFn: ({ signal }) => getSettingsTree(signal), staleTime: 5 * 60_000 });
+/** The settings tree; `isEnabled` false reads nothing (a caller that needs it only for some members). */
+export function useSettingsTree(isEnabled = true) {
+  return useQuery({
+    queryKey: systemKeys.settingsTree(),
+    queryFn: ({ signal }) => getSettingsTree(signal),
+    staleTime: 5 * 60_000,
+    enabled: isEnabled,
+  });
 }
 
 /** True when a node with this id is switched on anywhere in the tree. */

@@ -35,6 +35,21 @@ describe('AgentCentreGate', () => {
     expect(location()).toBe('/index');
   });
 
+  it("leaves out a contract page whose kind's flag is off in the settings tree, and opens the default page for it", async () => {
+    useSessionStore.getState().signIn({ ...LOGIN_VALUE, isAgent: 1, username: 'agent01' });
+    const node = (modId: string, enabled = '1', childrenNodes: unknown[] = []) => ({ modId, enabled, childrenNodes });
+    const tree = [node('AGENT', '1', [node('CONTRACT', '1', [node('DIVIDEND'), node('DAILYSALARY', '0'), node('HOURSALARY', '0')])])];
+    mockApi({ ...AGENT_API, 'GET /wps/system/settings': tree });
+    const { location } = renderWithSite(<AgentCentreGate />, { route: '/index?ac=agentDailyWages2' });
+    await vi.waitFor(() => expect(location()).toBe('/index?ac=agentTeamOverview'));
+    const pages = screen.getAllByRole('link').map((l) => l.getAttribute('data-page'));
+    expect(pages).toContain('agentDividendRecordCopy2');
+    expect(pages).not.toContain('agentDailyWages2');
+    expect(pages).not.toContain('agentHourSalary');
+    // No node for the kind at all: the feature is not on.
+    expect(pages).not.toContain('agentRealtimeSalary');
+  });
+
   it('turns an unknown or unbuilt page into the default page', async () => {
     useSessionStore.getState().signIn({ ...LOGIN_VALUE, isAgent: 42 });
     mockApi(AGENT_API);

@@ -21,7 +21,7 @@ export function AgentCentreGate() {
   const isAgent = useSessionStore((s) => s.isAgent);
   const openPopup = usePopupStore((s) => s.open);
   const isRequested = requested !== null;
-  const tree = useSettingsTree();
+  const tree = useSettingsTree(isLogin && isAgent);
   const pages = registeredPages((modId) => !tree.data || isSettingOn(tree.data, modId));
   const page = isAgentCentrePage(requested) && pages.includes(requested) ? requested : null;
   const fallback = defaultPage(pages);
