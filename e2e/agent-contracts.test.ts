@@ -128,7 +128,7 @@ describe('agent contracts in the browser', () => {
       expect(await signed.textContent()).toContain('Đề nghị bởi agent01');
       // A phone shows each tier as a card of labelled lines that fits the screen (the headings are for screen readers).
       const wide = await downlinePage.evaluate(() =>
-        [...document.querySelectorAll('.ac-page *:not(thead, thead *)')]
+        Array.from(document.querySelectorAll('.ac-page *:not(thead, thead *)'))
           .filter((e) => e.getBoundingClientRect().right > window.innerWidth + 0.5)
           .map((e) => `${e.tagName}.${e.className}`),
       );

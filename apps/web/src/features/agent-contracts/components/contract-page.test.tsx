@@ -74,8 +74,7 @@ const SITE = {
   [`GET ${BASE}/MCSFE_getDailySalaryContractRecords`]: RECORDS,
 };
 
-const LOWER_RATE =
-  'This offer is lower than a contract below this agent. Send it again to confirm: those contracts will end.';
+const LOWER_RATE = 'This offer is lower than a contract below this agent. Send it again to confirm: those contracts will end.';
 
 describe('ContractPage', { timeout: 20_000 }, () => {
   beforeAll(() => {
@@ -96,7 +95,7 @@ describe('ContractPage', { timeout: 20_000 }, () => {
     const row = within(records).getAllByRole('row')[1] as HTMLElement;
     expect(row.getAttribute('data-period')).toBe('2026-11-24');
     expect(row.querySelector('[data-label="Tier and rate"]')?.textContent).toBe('Tier 1 · 1 %');
-    expect(row.querySelector("[data-label=\"Team's figures\"]")?.textContent).toContain('2 active members');
+    expect(row.querySelector('[data-label="Team\'s figures"]')?.textContent).toContain('2 active members');
     expect(row.querySelector('[data-label="Paid to downline"]')?.textContent).toMatch(/^agent02: ₫5,000$/);
     expect(row.querySelector('[data-label="Kept"]')?.textContent).toBe('₫35,000');
     expect(row.querySelector('[data-label="Paid by"]')?.textContent).toBe('The platform');
@@ -113,7 +112,8 @@ describe('ContractPage', { timeout: 20_000 }, () => {
       ...SITE,
       [`POST ${BASE}/MCS2_offerContract`]: (call: ApiCall) => {
         offers.push(call.body);
-        if (!(call.body as { confirm: boolean }).confirm) return new ApiRefusal('agent_contract_lower_rate_confirm', LOWER_RATE, undefined, 409);
+        if (!(call.body as { confirm: boolean }).confirm)
+          return new ApiRefusal('agent_contract_lower_rate_confirm', LOWER_RATE, undefined, 409);
         return { contract: contract({ id: 12, status: 'pending', holderUsername: 'agent02' }), request: null, endedContractIds: [13] };
       },
     });
@@ -147,7 +147,14 @@ describe('ContractPage', { timeout: 20_000 }, () => {
 
   it('signs an offer waiting for the agent, and shows a refusal as the server says it', async () => {
     const pending = contract({ id: 12, status: 'pending', signedAt: null, offeredByUsername: 'agent01', holderUsername: 'agent02' });
-    const request = { id: 21, contractId: 12, kind: 'dailyWage', type: 'new', requestedByUsername: 'agent01', createdAt: pending.createdAt };
+    const request = {
+      id: 21,
+      contractId: 12,
+      kind: 'dailyWage',
+      type: 'new',
+      requestedByUsername: 'agent01',
+      createdAt: pending.createdAt,
+    };
     let signed = false;
     let refuse = true;
     const api = mockApi({
@@ -159,7 +166,12 @@ describe('ContractPage', { timeout: 20_000 }, () => {
       [`POST ${BASE}/MCS2_signContract`]: () => {
         if (refuse) {
           refuse = false;
-          return new ApiRefusal('agent_contract_kind_paused', 'Contracts of this kind are paused by the platform. Try again later.', undefined, 409);
+          return new ApiRefusal(
+            'agent_contract_kind_paused',
+            'Contracts of this kind are paused by the platform. Try again later.',
+            undefined,
+            409,
+          );
         }
         signed = true;
         return { contract: { ...pending, status: 'active' }, request: { ...request }, endedContractIds: [] };
@@ -174,10 +186,7 @@ describe('ContractPage', { timeout: 20_000 }, () => {
     expect(await screen.findByText('The contract is updated.')).toBeTruthy();
     await vi.waitFor(() => expect(screen.queryByRole('button', { name: 'Sign the contract' })).toBeNull());
     expect(screen.getByTestId('my-contract').querySelector('[data-status="active"]')).toBeTruthy();
-    expect(api.callsTo(`POST ${BASE}/MCS2_signContract`).map((c) => c.body)).toEqual([
-      { requestId: 21 },
-      { requestId: 21 },
-    ]);
+    expect(api.callsTo(`POST ${BASE}/MCS2_signContract`).map((c) => c.body)).toEqual([{ requestId: 21 }, { requestId: 21 }]);
   });
 
   it('reads the hourly kind by POST, as the spec says', async () => {
@@ -188,7 +197,9 @@ describe('ContractPage', { timeout: 20_000 }, () => {
       [`POST ${BASE}/MCSFE_getHourSalaryContractRecords`]: { ...RECORDS, list: [], totalCount: 0, totals: { ...RECORDS.totals, count: 0 } },
     });
     renderWithSite(<ContractPage kind="hourlyWage" />, { language: 'vi' });
-    expect(await screen.findByText('Bạn chưa có hợp đồng loại này. Tuyến trên trực tiếp của bạn có thể đề nghị một hợp đồng.')).toBeTruthy();
+    expect(
+      await screen.findByText('Bạn chưa có hợp đồng loại này. Tuyến trên trực tiếp của bạn có thể đề nghị một hợp đồng.'),
+    ).toBeTruthy();
     expect(await screen.findByText('Bạn cần có hợp đồng đang hiệu lực loại này để đề nghị hợp đồng cho tuyến dưới.')).toBeTruthy();
     expect(await screen.findByText('Chưa có kỳ nào được thanh toán trong khoảng này.')).toBeTruthy();
     expect(api.callsTo(`POST ${BASE}/MCSFE_getHourSalaryContractRecords`)[0]?.body).toMatchObject({ pageNo: 1, pageSize: 10 });

@@ -166,9 +166,11 @@ export function OfferForm({
             )}
           </div>
           {tiers.fields.length > 1 && (
-            <button type="button" className="button button--ghost" onClick={() => tiers.remove(index)}>
-              {t('offer.removeTier', { n: index + 1 })}
-            </button>
+            <div className="mc-actions">
+              <button type="button" className="button button--ghost" onClick={() => tiers.remove(index)}>
+                {t('offer.removeTier', { n: index + 1 })}
+              </button>
+            </div>
           )}
         </fieldset>
       ))}
