@@ -21,6 +21,11 @@ const PAGE_ORDER = [
   'palStatementsAgentCopy',
   'agentRevenueReport',
   'agentDownlineTransactionDetailsCopy',
+  // The contract pages: the demo merchant's settings tree has every contract kind on.
+  'agentDividendRecordCopy2',
+  'agentDailyWages2',
+  'agentHourSalary',
+  'agentRealtimeSalary',
   'agentRedEnvelope',
   'agentWallet',
 ];
