@@ -136,7 +136,7 @@ function ContractAnswers({ kind, value }: { kind: ContractKind; value: MyContrac
                 disabled={action.isPending}
                 onClick={() => run(last.action, { ...last.body, confirm: true })}
               >
-                {t('offer.confirm')}
+                {t('mine.signAnyway')}
               </button>
             </div>
           )}

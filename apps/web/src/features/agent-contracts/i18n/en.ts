@@ -23,6 +23,7 @@ export const agentContractsEn: AgentContractsTranslation = {
     offerWaiting: '{{name}} offers you this contract. Sign it to start earning by the tiers below.',
     endWaiting: '{{name}} asks to end this contract.',
     sign: 'Sign the contract',
+    signAnyway: 'Go ahead',
     reject: 'Reject',
     agreeEnd: 'Agree to end it',
     keep: 'Keep the contract',

@@ -21,6 +21,7 @@ export const agentContractsVi = {
     offerWaiting: '{{name}} đề nghị bạn hợp đồng này. Ký để bắt đầu nhận lương theo các bậc bên dưới.',
     endWaiting: '{{name}} đề nghị chấm dứt hợp đồng này.',
     sign: 'Ký hợp đồng',
+    signAnyway: 'Vẫn tiếp tục',
     reject: 'Từ chối',
     agreeEnd: 'Đồng ý chấm dứt',
     keep: 'Giữ hợp đồng',
