@@ -1,3 +1,4 @@
+import type { ContractPeriod } from '@platform/contracts/agents/agent-contracts';
 import type { ContractKind } from '@platform/contracts/agents/contract-tiers';
 import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../../db/schema.ts';
@@ -54,9 +55,17 @@ export async function findInForceAt(
   });
 }
 
-export async function findMerchantOfContract(db: Executor, contractId: number): Promise<number | undefined> {
-  const row = await db.selectFrom('agent_contracts').select(['merchant_id']).where('id', '=', contractId).executeTakeFirst();
-  return row === undefined ? undefined : Number(row.merchant_id);
+/** What a settlement needs to know of a contract before it reads it in force: its merchant, kind and period. */
+export async function findSettlementKeyOf(
+  db: Executor,
+  contractId: number,
+): Promise<{ merchantId: number; kind: ContractKind; period: ContractPeriod } | undefined> {
+  const row = await db
+    .selectFrom('agent_contracts')
+    .select(['merchant_id', 'kind', 'period'])
+    .where('id', '=', contractId)
+    .executeTakeFirst();
+  return row === undefined ? undefined : { merchantId: Number(row.merchant_id), kind: row.kind, period: row.period };
 }
 
 export async function findPayout(db: Executor, contractId: number, periodStart: string): Promise<PayoutRow | undefined> {
