@@ -177,4 +177,20 @@ describe('dividend settlement', () => {
     expect(await contracts.settlement.settleDividends(w.merchant.id, 'halfMonth', '2027-01-07')).toEqual([]);
     await expectCleanBooks(t.database.db);
   });
+
+  it('pays once when two runs race and the first leaves the upline wallet empty (A keeps nothing of example 2)', async () => {
+    const { w, a, b, contracts } = await world(new Date('2027-02-02T01:00:00Z'));
+    clock = new Date('2027-02-16T12:00:00Z');
+    const [first, second] = await Promise.all([
+      contracts.settlement.settleDividends(w.merchant.id, 'halfMonth', '2027-02-03'),
+      contracts.settlement.settleDividends(w.merchant.id, 'halfMonth', '2027-02-03'),
+    ]);
+    expect(first.map((s) => s.payout)).toEqual(second.map((s) => s.payout));
+    expect([...first, ...second].filter((s) => !s.isReplay)).toHaveLength(2);
+    expect(first.map((s) => s.payout.paidBy)).toEqual(['house', 'upline']);
+    expect((await w.balances(a.id)).agent).toBe(0);
+    expect((await w.balances(b.id)).agent).toBe(300_000);
+    expect(await contracts.settlement.openDebtsOf(a.id)).toEqual([]);
+    await expectCleanBooks(t.database.db);
+  });
 });

@@ -1,6 +1,6 @@
 import type { ContractPeriod } from '@platform/contracts/agents/agent-contracts';
 import type { ContractKind } from '@platform/contracts/agents/contract-tiers';
-import type { Kysely, Transaction } from 'kysely';
+import { type Kysely, sql, type Transaction } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import { publicMembers } from '../accounts/member-directory.ts';
 import { type ContractRow, findContractsWhere } from './agent-contracts.repository.ts';
@@ -321,4 +321,13 @@ export async function hasOpenDebt(db: Executor, debtorId: number): Promise<boole
     .limit(1)
     .executeTakeFirst();
   return row !== undefined;
+}
+
+/**
+ * Orders the settlements of one (contract, period) for the rest of the transaction: a second run
+ * waits for the first, then finds its payout row, so it never chooses a payer of its own (the
+ * upline's wallet the first run has just drawn on, say).
+ */
+export async function lockPeriod(trx: Transaction<DB>, contractId: number, periodStart: string): Promise<void> {
+  await sql`SELECT pg_advisory_xact_lock(hashtextextended(${`agent-contract-payout:${contractId}:${periodStart}`}, 0))`.execute(trx);
 }

@@ -110,6 +110,9 @@ export function createContractSettlement(deps: {
     const clampAmount = diff.isClamped ? deducted - diff.ownAmount : 0;
 
     const settled = await db.transaction().execute(async (trx) => {
+      await payouts.lockPeriod(trx, contract.id, period.start);
+      // Another run recorded it while this one read the metrics: its payout stands, nothing moves.
+      if (await payouts.findPayout(trx, contract.id, period.start)) return undefined;
       const holder = await findMember(trx, contract.holderId);
       if (!holder) throw new Error('contract holder missing');
       const holderWallet = await memberWallet(trx, holder);
