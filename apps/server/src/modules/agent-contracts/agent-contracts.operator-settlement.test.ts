@@ -186,7 +186,7 @@ describe('operator settlement calls', () => {
     await expectCleanBooks(t.database.db);
   });
 
-  it('refuses a re-run of a kind not settled yet, and another merchant contract, with a sentence', async () => {
+  it('refuses a re-run of a kind not settled yet, and of a contract the merchant does not have', async () => {
     const op = await loginAdmin(t.app, 'finance');
     const refused = await t.app.inject({
       method: 'POST',
