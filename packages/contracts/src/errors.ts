@@ -933,6 +933,21 @@ export const ERROR_CODES = {
     vi: 'Chỉ đặt hợp đồng ở đây cho đại lý cấp cao nhất; đại lý có cấp trên nhận hợp đồng từ cấp trên của mình.',
     en: 'Only a top-level agent gets its contract here; an agent with an upline is offered one by its upline.',
   },
+  agent_contract_kind_not_settled: {
+    status: 400,
+    vi: 'Loại hợp đồng này chưa được quyết toán tự động; chỉ có thể chạy lại quyết toán chia cổ tức và lương ngày.',
+    en: 'Contracts of this kind are not settled yet; only dividend and daily-wage settlements can be run again.',
+  },
+  agent_contract_debt_unpaid_balance: {
+    status: 409,
+    vi: 'Ví đại lý của thành viên này không đủ tiền để trả khoản nợ; hãy chờ ví có đủ số tiền rồi thử lại.',
+    en: "This member's agent wallet does not hold enough to pay the debt back; wait until it holds the amount and try again.",
+  },
+  agent_contract_debtor_restricted: {
+    status: 403,
+    vi: 'Bạn còn một khoản nợ hợp đồng đại lý chưa trả cho nền tảng; khi khoản nợ được thanh toán, bạn mới có thể đề nghị hợp đồng hoặc chuyển tiền từ ví đại lý.',
+    en: 'You still owe the platform for an agent contract payout; once that debt is paid back you can offer contracts and move money out of your agent wallet again.',
+  },
 } as const satisfies Record<string, ErrorEntry>;
 
 /**

@@ -1,4 +1,17 @@
 import {
+  adminDebtListQuerySchema,
+  adminDebtPageResponseSchema,
+  adminPayoutListQuerySchema,
+  adminPayoutPageResponseSchema,
+  contractIdParamsSchema,
+  debtIdParamsSchema,
+  rerunContractRequestSchema,
+  rerunContractResponseSchema,
+  rerunKindRequestSchema,
+  rerunKindResponseSchema,
+  settleDebtResponseSchema,
+} from '@platform/contracts/agents/agent-contract-settlement';
+import {
   adminContractListQuerySchema,
   adminContractPageResponseSchema,
   contractChangeResponseSchema,
@@ -22,7 +35,10 @@ const errors = {
   409: commonErrorResponses[409],
 };
 
-/** Operator calls (docs/agent-contracts.md): top-level contracts, every contract, pausing a kind. Roles finance and administrator. */
+/**
+ * Operator calls (docs/agent-contracts.md): top-level contracts, every contract, pausing a kind; the
+ * settlement's re-runs, payout records and upline debts, and settling a debt. Roles finance and administrator.
+ */
 export function agentContractsAdminRoutes(contracts: AgentContractsService): FastifyPluginAsyncZod {
   return async (app) => {
     const admin = { tags: ['admin'], security: [{ session: [] }] };
@@ -68,6 +84,77 @@ export function agentContractsAdminRoutes(contracts: AgentContractsService): Fas
         },
       },
       async (request) => ok(await contracts.admin.pauseKind(operatorOf(request), request.params.kind, request.body.isPaused)),
+    );
+
+    app.post(
+      `${ADMIN_BASE}/:contractId/settlements`,
+      {
+        preHandler: requireAdmin(['finance']),
+        schema: {
+          ...admin,
+          summary: 'Settles one contract for the period holding the day; a period already paid answers its payout and moves nothing',
+          params: contractIdParamsSchema,
+          body: rerunContractRequestSchema,
+          response: { 200: rerunContractResponseSchema, ...errors },
+        },
+      },
+      async (request) => ok(await contracts.admin.rerunContract(operatorOf(request), request.params.contractId, request.body.day)),
+    );
+
+    app.post(
+      `${ADMIN_BASE}/settlements`,
+      {
+        preHandler: requireAdmin(['finance']),
+        schema: {
+          ...admin,
+          summary: 'Settles every contract of a kind for the period holding the day; periods already paid answer their payouts',
+          body: rerunKindRequestSchema,
+          response: { 200: rerunKindResponseSchema, ...errors },
+        },
+      },
+      async (request) => ok(await contracts.admin.rerunKind(operatorOf(request), request.body.kind, request.body.day)),
+    );
+
+    app.get(
+      `${ADMIN_BASE}/payouts`,
+      {
+        preHandler: requireAdmin(['finance', 'risk', 'support']),
+        schema: {
+          ...admin,
+          summary: "The merchant's contract payouts with their inputs, newest period first",
+          querystring: adminPayoutListQuerySchema,
+          response: { 200: adminPayoutPageResponseSchema, ...errors },
+        },
+      },
+      async (request) => ok(await contracts.admin.listPayouts(adminOf(request).merchantId, request.query)),
+    );
+
+    app.get(
+      `${ADMIN_BASE}/debts`,
+      {
+        preHandler: requireAdmin(['finance', 'risk', 'support']),
+        schema: {
+          ...admin,
+          summary: 'What uplines owe for downline payouts the platform made on their behalf, newest first',
+          querystring: adminDebtListQuerySchema,
+          response: { 200: adminDebtPageResponseSchema, ...errors },
+        },
+      },
+      async (request) => ok(await contracts.admin.listDebts(adminOf(request).merchantId, request.query)),
+    );
+
+    app.post(
+      `${ADMIN_BASE}/debts/:debtId/settle`,
+      {
+        preHandler: requireAdmin(['finance']),
+        schema: {
+          ...admin,
+          summary: "Settles an upline's debt: its agent wallet pays the platform back; a settled debt answers as it is",
+          params: debtIdParamsSchema,
+          response: { 200: settleDebtResponseSchema, ...errors },
+        },
+      },
+      async (request) => ok(await contracts.admin.settleDebt(operatorOf(request), request.params.debtId)),
     );
   };
 }

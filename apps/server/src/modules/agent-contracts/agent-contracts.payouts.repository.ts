@@ -1,6 +1,8 @@
+import type { ContractPeriod } from '@platform/contracts/agents/agent-contracts';
 import type { ContractKind } from '@platform/contracts/agents/contract-tiers';
-import type { Kysely, Transaction } from 'kysely';
+import { type Kysely, sql, type Transaction } from 'kysely';
 import type { DB } from '../../db/schema.ts';
+import { publicMembers } from '../accounts/member-directory.ts';
 import { type ContractRow, findContractsWhere } from './agent-contracts.repository.ts';
 
 type Executor = Kysely<DB> | Transaction<DB>;
@@ -54,18 +56,29 @@ export async function findInForceAt(
   });
 }
 
-export async function findMerchantOfContract(db: Executor, contractId: number): Promise<number | undefined> {
-  const row = await db.selectFrom('agent_contracts').select(['merchant_id']).where('id', '=', contractId).executeTakeFirst();
-  return row === undefined ? undefined : Number(row.merchant_id);
+/** What a settlement needs to know of a contract before it reads it in force: its merchant, kind and period. */
+export async function findSettlementKeyOf(
+  db: Executor,
+  contractId: number,
+): Promise<{ merchantId: number; kind: ContractKind; period: ContractPeriod } | undefined> {
+  const row = await db
+    .selectFrom('agent_contracts')
+    .select(['merchant_id', 'kind', 'period'])
+    .where('id', '=', contractId)
+    .executeTakeFirst();
+  return row === undefined ? undefined : { merchantId: Number(row.merchant_id), kind: row.kind, period: row.period };
 }
 
-export async function findPayout(db: Executor, contractId: number, periodStart: string): Promise<PayoutRow | undefined> {
-  const r = await db
+function payoutsQuery(db: Executor) {
+  return db
     .selectFrom('agent_contract_payouts as p')
+    .innerJoin(publicMembers(db).as('h'), 'h.id', 'p.holder_id')
     .select([
       'p.id',
       'p.contract_id',
+      'p.kind',
       'p.holder_id',
+      'h.username as holder_username',
       'p.currency',
       'p.metrics',
       'p.tier',
@@ -78,19 +91,24 @@ export async function findPayout(db: Executor, contractId: number, periodStart: 
       'p.payer_member_id',
       'p.own_transfer_id',
       'p.clamp_transfer_id',
+      'p.created_at',
     ])
     .select((eb) => [
       eb.fn<string>('to_char', ['p.period_start', eb.val('YYYY-MM-DD')]).as('periodStart'),
       eb.fn<string>('to_char', ['p.period_end', eb.val('YYYY-MM-DD')]).as('periodEnd'),
-    ])
-    .where('p.contract_id', '=', contractId)
-    .where('p.period_start', '=', periodStart)
-    .executeTakeFirst();
-  if (!r) return undefined;
+    ]);
+}
+
+/** A payout record as the operator's list shows it: the row, its kind, holder's username and time. */
+export type ListedPayoutRow = PayoutRow & { kind: ContractKind; holderUsername: string; createdAt: Date };
+
+function toPayout(r: Awaited<ReturnType<ReturnType<typeof payoutsQuery>['executeTakeFirstOrThrow']>>): ListedPayoutRow {
   return {
     id: Number(r.id),
     contractId: Number(r.contract_id),
+    kind: r.kind,
     holderId: Number(r.holder_id),
+    holderUsername: r.holder_username.trim(),
     periodStart: r.periodStart,
     periodEnd: r.periodEnd,
     currency: r.currency.trim(),
@@ -105,7 +123,44 @@ export async function findPayout(db: Executor, contractId: number, periodStart: 
     payerMemberId: r.payer_member_id === null ? null : Number(r.payer_member_id),
     ownTransferId: r.own_transfer_id === null ? null : Number(r.own_transfer_id),
     clampTransferId: r.clamp_transfer_id === null ? null : Number(r.clamp_transfer_id),
+    createdAt: new Date(r.created_at),
   };
+}
+
+export async function findPayout(db: Executor, contractId: number, periodStart: string): Promise<PayoutRow | undefined> {
+  const r = await payoutsQuery(db).where('p.contract_id', '=', contractId).where('p.period_start', '=', periodStart).executeTakeFirst();
+  if (!r) return undefined;
+  const { kind: _kind, holderUsername: _holderUsername, createdAt: _createdAt, ...payout } = toPayout(r);
+  return payout;
+}
+
+/** A page of the merchant's payout records, newest period first. */
+export async function listPayouts(
+  db: Executor,
+  filter: {
+    merchantId: number;
+    ids?: number[];
+    kind?: ContractKind | undefined;
+    holderId?: number | undefined;
+    from?: string | undefined;
+    to?: string | undefined;
+  },
+  page: { offset: number; limit: number },
+): Promise<{ rows: ListedPayoutRow[]; totalCount: number }> {
+  let base = payoutsQuery(db).where('p.merchant_id', '=', filter.merchantId);
+  if (filter.ids) base = base.where('p.id', 'in', filter.ids.length > 0 ? filter.ids : [0]);
+  if (filter.kind) base = base.where('p.kind', '=', filter.kind);
+  if (filter.holderId !== undefined) base = base.where('p.holder_id', '=', filter.holderId);
+  if (filter.from) base = base.where('p.period_start', '>=', filter.from);
+  if (filter.to) base = base.where('p.period_start', '<=', filter.to);
+  const [count, rows] = await Promise.all([
+    base
+      .clearSelect()
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .executeTakeFirstOrThrow(),
+    base.orderBy('p.period_start', 'desc').orderBy('p.id', 'desc').offset(page.offset).limit(page.limit).execute(),
+  ]);
+  return { rows: rows.map(toPayout), totalCount: Number(count.n) };
 }
 
 /** Records a payout once per (contract, period); undefined when one is already there. */
@@ -169,4 +224,110 @@ export async function findOpenDebts(db: Executor, debtorId: number): Promise<{ i
     .orderBy('id')
     .execute();
   return rows.map((r) => ({ id: Number(r.id), payoutId: Number(r.payout_id), amount: Number(r.amount) }));
+}
+
+export type DebtRow = {
+  id: number;
+  payoutId: number;
+  contractId: number;
+  debtorId: number;
+  debtorUsername: string;
+  amount: number;
+  currency: string;
+  status: 'open' | 'settled';
+  createdAt: Date;
+  settledAt: Date | null;
+};
+
+function debtsQuery(db: Executor) {
+  return db
+    .selectFrom('agent_contract_debts as d')
+    .innerJoin('agent_contract_payouts as p', 'p.id', 'd.payout_id')
+    .innerJoin(publicMembers(db).as('m'), 'm.id', 'd.debtor_id')
+    .select([
+      'd.id',
+      'd.merchant_id',
+      'd.payout_id',
+      'p.contract_id',
+      'd.debtor_id',
+      'm.username',
+      'd.amount',
+      'p.currency',
+      'd.status',
+      'd.created_at',
+      'd.settled_at',
+    ]);
+}
+
+function toDebt(r: Awaited<ReturnType<ReturnType<typeof debtsQuery>['executeTakeFirstOrThrow']>>): DebtRow {
+  return {
+    id: Number(r.id),
+    payoutId: Number(r.payout_id),
+    contractId: Number(r.contract_id),
+    debtorId: Number(r.debtor_id),
+    debtorUsername: r.username.trim(),
+    amount: Number(r.amount),
+    currency: r.currency.trim(),
+    status: r.status,
+    createdAt: new Date(r.created_at),
+    settledAt: r.settled_at === null ? null : new Date(r.settled_at),
+  };
+}
+
+/** A page of the merchant's upline debts, newest first. */
+export async function listDebts(
+  db: Executor,
+  filter: { merchantId: number; status?: 'open' | 'settled' | undefined; debtorId?: number | undefined },
+  page: { offset: number; limit: number },
+): Promise<{ rows: DebtRow[]; totalCount: number }> {
+  let base = debtsQuery(db).where('d.merchant_id', '=', filter.merchantId);
+  if (filter.status) base = base.where('d.status', '=', filter.status);
+  if (filter.debtorId !== undefined) base = base.where('d.debtor_id', '=', filter.debtorId);
+  const [count, rows] = await Promise.all([
+    base
+      .clearSelect()
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .executeTakeFirstOrThrow(),
+    base.orderBy('d.id', 'desc').offset(page.offset).limit(page.limit).execute(),
+  ]);
+  return { rows: rows.map(toDebt), totalCount: Number(count.n) };
+}
+
+/** One debt of the merchant, its row locked for the rest of the transaction. */
+export async function findDebtForUpdate(db: Transaction<DB>, merchantId: number, debtId: number): Promise<DebtRow | undefined> {
+  const locked = await db
+    .selectFrom('agent_contract_debts')
+    .select('id')
+    .where('id', '=', debtId)
+    .where('merchant_id', '=', merchantId)
+    .forUpdate()
+    .executeTakeFirst();
+  if (!locked) return undefined;
+  const r = await debtsQuery(db).where('d.id', '=', debtId).executeTakeFirst();
+  return r === undefined ? undefined : toDebt(r);
+}
+
+export async function markDebtSettled(db: Transaction<DB>, debtId: number, at: Date): Promise<void> {
+  await db.updateTable('agent_contract_debts').set({ status: 'settled', settled_at: at }).where('id', '=', debtId).execute();
+}
+
+/** Whether the member owes anything for downline payouts the platform made for it. */
+export async function hasOpenDebt(db: Executor, debtorId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('agent_contract_debts')
+    .select('id')
+    .where('debtor_id', '=', debtorId)
+    .where('status', '=', 'open')
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/**
+ * Orders the settlements of one (contract, period) for the rest of the transaction: a second run
+ * waits for the first, then finds its payout row, so it never chooses a payer of its own (the
+ * upline's wallet the first run has just drawn on, say).
+ */
+export async function lockPeriod(trx: Transaction<DB>, contractId: number, periodStart: string): Promise<void> {
+  await sql`SELECT pg_advisory_xact_lock(hashtextextended(${`agent-contract-payout:${contractId}:${periodStart}`}, 0))`.execute(trx);
 }

@@ -32,6 +32,8 @@ import type { TeamStatsService } from '../daily-stats/team-stats.service.ts';
 import type { InboxService } from '../inbox/inbox.service.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
+import { createOperatorSettlement } from './agent-contracts.operator-settlement.ts';
+import * as payouts from './agent-contracts.payouts.repository.ts';
 import { presentContract, presentRequest } from './agent-contracts.presenter.ts';
 import * as repo from './agent-contracts.repository.ts';
 import { type ContractPolicy, contractPolicySetting } from './agent-contracts.settings.ts';
@@ -93,6 +95,7 @@ export function createAgentContractsService(deps: {
 }) {
   const { db, agents, settings, inbox, now } = deps;
   const settlement = createContractSettlement(deps);
+  const operatorSettlement = createOperatorSettlement({ db, ledger: deps.ledger, settlement, now: deps.now });
 
   const policyOf = (merchantId: number, executor?: Kysely<DB>) => settings.get(merchantId, contractPolicySetting, executor);
 
@@ -302,6 +305,7 @@ export function createAgentContractsService(deps: {
     const result = await db.transaction().execute(async (trx) => {
       const policy = await policyOf(agent.merchantId, trx);
       assertNotPaused(policy, input.kind);
+      if (await payouts.hasOpenDebt(trx, agent.memberId)) throw new DomainError('agent_contract_debtor_restricted');
       const holder = await directDownlineAgent(agent, input.holderUsername, trx);
       await repo.lockKind(trx, agent.merchantId, input.kind);
       const own = await repo.findOpenOfHolder(trx, agent.memberId, input.kind);
@@ -585,6 +589,8 @@ export function createAgentContractsService(deps: {
     terminate,
     openContracts,
     settlement,
-    admin: { setTopLevel, list: adminList, pauseKind },
+    admin: { setTopLevel, list: adminList, pauseKind, ...operatorSettlement },
+    /** Whether the member owes the platform for a downline payout it made on its behalf (the debtor's restriction). */
+    hasOpenDebt: (memberId: number) => payouts.hasOpenDebt(db, memberId),
   };
 }

@@ -6,6 +6,8 @@ import { expectCleanBooks } from '../../../test/ledger-fixture.ts';
 import { waitUntil } from '../../../test/wait-for.ts';
 import { createWalletWorld, type WalletWorld } from '../../../test/wallet-fixture.ts';
 import { localDateOf } from '../../lib/time-zone.ts';
+import type { LedgerService } from '../ledger/ledger.service.ts';
+import { createContractSettlement } from './agent-contracts.settlement.ts';
 
 type Member = Awaited<ReturnType<WalletWorld['member']>>;
 
@@ -195,6 +197,74 @@ describe('daily-wage settlement', () => {
     ]);
     await contracts.settlement.settleDailyWages(w.merchant.id, day);
     expect((await w.balances(top.id)).agent).toBe(40_000);
+    await expectCleanBooks(t.database.db);
+  });
+});
+
+describe('daily-wage settlement killed mid-run', () => {
+  it('a run that dies inside a transaction moves nothing of it; the rerun finishes, paying each (contract, day) once', async () => {
+    const { w, top, mid, contracts, day, midContractId } = await world();
+    clock = new Date(clock.getTime() + 86_400_000);
+    const services = t.app.services;
+    // A ledger whose second transfer (top paying mid) goes through and then the process dies,
+    // before the payout row is written: the transaction is cut there.
+    let transfers = 0;
+    const dying: LedgerService = {
+      ...services.ledger,
+      transfer: async (input, trx) => {
+        const moved = await services.ledger.transfer(input, trx);
+        transfers += 1;
+        if (transfers === 2) throw new Error('the process died here');
+        return moved;
+      },
+    };
+    const crashing = createContractSettlement({
+      db: t.database.db,
+      ledger: dying,
+      teamStats: services.dailyStats.team,
+      settings: services.settings,
+      timeZoneOf: (merchantId) => services.records.timeZoneOf(merchantId),
+      now: () => new Date(clock.getTime()),
+    });
+    await expect(crashing.settleDailyWages(w.merchant.id, day)).rejects.toThrow('the process died here');
+    // top's transaction committed before the crash; mid's was rolled back whole.
+    expect((await w.balances(top.id)).agent).toBe(40_000);
+    expect((await w.balances(mid.id)).agent).toBe(0);
+    const recorded = async () =>
+      (
+        await t.database.db
+          .selectFrom('agent_contract_payouts')
+          .select(['holder_id'])
+          .where('merchant_id', '=', w.merchant.id)
+          .orderBy('id')
+          .execute()
+      ).map((r) => Number(r.holder_id));
+    expect(await recorded()).toEqual([top.id]);
+    await expectCleanBooks(t.database.db);
+
+    // The next run (the hourly job's) answers top's payout and pays mid from top's agent wallet.
+    const rerun = await contracts.settlement.settleDailyWages(w.merchant.id, day);
+    expect(rerun.map((s) => [s.payout.holderId, s.isReplay])).toEqual([
+      [top.id, true],
+      [mid.id, false],
+    ]);
+    expect(rerun[1]?.payout).toMatchObject({ contractId: midContractId, ownAmount: 5_000, paidBy: 'upline', payerMemberId: top.id });
+    expect((await contracts.settlement.settleDailyWages(w.merchant.id, day)).every((s) => s.isReplay)).toBe(true);
+    expect(await recorded()).toEqual([top.id, mid.id]);
+    expect((await w.balances(top.id)).agent).toBe(35_000);
+    expect((await w.balances(mid.id)).agent).toBe(5_000);
+    expect(await contracts.settlement.openDebtsOf(top.id)).toEqual([]);
+    const moved = await t.database.db
+      .selectFrom('ledger_transfers')
+      .select(['idempotency_key'])
+      .where('idempotency_key', 'like', `agent-contract:%:${day}:%`)
+      .where(
+        'reference_id',
+        'in',
+        rerun.map((s) => String(s.payout.contractId)),
+      )
+      .execute();
+    expect(moved.map((m) => m.idempotency_key).sort()).toEqual(rerun.map((s) => `agent-contract:${s.payout.contractId}:${day}:own`).sort());
     await expectCleanBooks(t.database.db);
   });
 });

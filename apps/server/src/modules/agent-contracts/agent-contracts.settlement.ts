@@ -8,20 +8,27 @@ import type { TeamStatsService } from '../daily-stats/team-stats.service.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
 import * as payouts from './agent-contracts.payouts.repository.ts';
+import { dividendPeriodOf, isDividendPeriod } from './agent-contracts.periods.ts';
 import type { ContractRow } from './agent-contracts.repository.ts';
-import { contractPolicySetting } from './agent-contracts.settings.ts';
+import { type ContractPolicy, contractPolicySetting } from './agent-contracts.settings.ts';
 
 export type ContractSettlement = ReturnType<typeof createContractSettlement>;
 
 export type SettledPayout = { payout: payouts.PayoutRow; isReplay: boolean };
+
+/** The kinds settled today (the hourly and real-time salaries need the bet records' team reads by time). */
+type SettledKind = 'dailyWage' | 'dividend';
+
+/** Days of the merchant's calendar, both ends included. */
+type Period = { start: string; end: string };
 
 /** Ledger keys: one own amount and one clamp top-up per (contract, period), so a second run moves nothing. */
 const ownKeyOf = (contractId: number, periodStart: string) => `agent-contract:${contractId}:${periodStart}:own`;
 const clampKeyOf = (contractId: number, periodStart: string) => `agent-contract:${contractId}:${periodStart}:clamp`;
 
 /**
- * Settlement of agent contracts (docs/agent-contracts.md, "Who pays whom"). Today: the daily wage,
- * one (contract, day) at a time, from the daily team rollups.
+ * Settlement of agent contracts (docs/agent-contracts.md, "Who pays whom"): the daily wage and the
+ * dividend, one (contract, period) at a time, from the daily team rollups.
  */
 export function createContractSettlement(deps: {
   db: Kysely<DB>;
@@ -58,32 +65,39 @@ export function createContractSettlement(deps: {
   }
 
   /**
-   * Settles one daily-wage contract for one day of the merchant's calendar, once the day is over:
-   * its own amount on its team's bet, less its direct downlines' own amounts (never below zero),
-   * credited to its agent wallet by the house (a top-level contract) or by its upline's agent wallet
-   * (the platform pays when that wallet cannot, and records the upline's debt), with the house's
-   * top-up when the downlines' amounts exceed its own. Answers null when nothing is due (the day
-   * is not over, the contract was not in force at its end, or the kind is paused); a second run
-   * answers the first payout and moves nothing.
+   * Settles one contract of a settled kind for one period of the merchant's calendar, once the
+   * period is over: its own amount on its team's metrics, less its direct downlines' own amounts
+   * over the same period (never below zero), credited to its agent wallet by the house (a
+   * top-level contract) or by its upline's agent wallet (the platform pays when that wallet cannot,
+   * and records the upline's debt), with the house's top-up when the downlines' amounts exceed its
+   * own. Answers null when nothing is due (the period is not over, the contract was not in force at
+   * its end, or the kind is paused); a second run answers the first payout and moves nothing.
    */
-  async function settleDailyWage(contractId: number, day: string): Promise<SettledPayout | null> {
-    const merchantId = await payouts.findMerchantOfContract(db, contractId);
-    if (merchantId === undefined) return null;
+  async function settlePeriod(
+    contractId: number,
+    kind: SettledKind,
+    periodOf: (contract: { period: string }) => Period | null,
+  ): Promise<SettledPayout | null> {
+    const found = await payouts.findSettlementKeyOf(db, contractId);
+    if (found === undefined || found.kind !== kind) return null;
+    const { merchantId } = found;
+    const period = periodOf(found);
+    if (period === null) return null;
     const timeZone = await deps.timeZoneOf(merchantId);
-    const dayEnd = startOfLocalDate(addDays(day, 1), timeZone);
-    if (now().getTime() < dayEnd.getTime()) return null;
-    const [contract] = await payouts.findInForceAt(db, { kind: 'dailyWage', at: dayEnd, contractId });
+    const periodEnd = startOfLocalDate(addDays(period.end, 1), timeZone);
+    if (now().getTime() < periodEnd.getTime()) return null;
+    const [contract] = await payouts.findInForceAt(db, { kind, at: periodEnd, contractId });
     if (!contract) return null;
-    const existing = await payouts.findPayout(db, contract.id, day);
+    const existing = await payouts.findPayout(db, contract.id, period.start);
     if (existing) return { payout: existing, isReplay: true };
     const policy = await settings.get(merchantId, contractPolicySetting);
-    if (policy.pausedKinds.includes('dailyWage')) return null;
+    if (policy.pausedKinds.includes(kind)) return null;
 
-    const days = { from: day, to: day };
+    const days = { from: period.start, to: period.end };
     const metrics = await teamMetricsOf(contract, days, policy.activeMember);
     const downlineContracts = await payouts.findInForceAt(db, {
-      kind: 'dailyWage',
-      at: dayEnd,
+      kind,
+      at: periodEnd,
       merchantId,
       holderParentId: contract.holderId,
     });
@@ -96,6 +110,9 @@ export function createContractSettlement(deps: {
     const clampAmount = diff.isClamped ? deducted - diff.ownAmount : 0;
 
     const settled = await db.transaction().execute(async (trx) => {
+      await payouts.lockPeriod(trx, contract.id, period.start);
+      // Another run recorded it while this one read the metrics: its payout stands, nothing moves.
+      if (await payouts.findPayout(trx, contract.id, period.start)) return undefined;
       const holder = await findMember(trx, contract.holderId);
       if (!holder) throw new Error('contract holder missing');
       const holderWallet = await memberWallet(trx, holder);
@@ -125,7 +142,7 @@ export function createContractSettlement(deps: {
                 toAccountId: holderWallet,
                 amount: diff.ownAmount,
                 code: 'agent_commission',
-                idempotencyKey: ownKeyOf(contract.id, day),
+                idempotencyKey: ownKeyOf(contract.id, period.start),
                 reference,
               },
               trx,
@@ -139,7 +156,7 @@ export function createContractSettlement(deps: {
                 toAccountId: holderWallet,
                 amount: clampAmount,
                 code: 'agent_commission',
-                idempotencyKey: clampKeyOf(contract.id, day),
+                idempotencyKey: clampKeyOf(contract.id, period.start),
                 reference,
               },
               trx,
@@ -148,8 +165,8 @@ export function createContractSettlement(deps: {
       const row: Omit<payouts.PayoutRow, 'id'> = {
         contractId: contract.id,
         holderId: contract.holderId,
-        periodStart: day,
-        periodEnd: day,
+        periodStart: period.start,
+        periodEnd: period.end,
         currency: holder.currency,
         metrics,
         tier: diff.tier,
@@ -180,36 +197,82 @@ export function createContractSettlement(deps: {
         action: 'agent_contract.payout',
         subjectType: 'agent_contract',
         subjectId: contract.id,
-        data: { payoutId: id, period: day, ownAmount: diff.ownAmount, payout: diff.payout, clampAmount, paidBy },
+        data: {
+          payoutId: id,
+          period: period.start,
+          periodEnd: period.end,
+          ownAmount: diff.ownAmount,
+          payout: diff.payout,
+          clampAmount,
+          paidBy,
+        },
       });
       return { id, ...row };
     });
     if (settled) return { payout: settled, isReplay: false };
-    const winner = await payouts.findPayout(db, contract.id, day);
+    const winner = await payouts.findPayout(db, contract.id, period.start);
     if (!winner) throw new Error('payout vanished');
     return { payout: winner, isReplay: true };
   }
 
+  /** Settles one daily-wage contract for one day of the merchant's calendar (see `settlePeriod`). */
+  const settleDailyWage = (contractId: number, day: string) => settlePeriod(contractId, 'dailyWage', () => ({ start: day, end: day }));
+
   /**
-   * Settles every daily-wage contract of the merchant in force at the day's end, uplines before
-   * their downlines (so an upline's own amount is in its agent wallet when it pays them), each in a
-   * transaction of its own: a run stopped half-way is finished by the next one.
+   * Settles one dividend contract for the period (its own, stored when it was offered: a week from
+   * Monday, a half-month or a month) that holds the day (see `settlePeriod`).
    */
-  async function settleDailyWages(merchantId: number, day: string): Promise<SettledPayout[]> {
+  const settleDividend = (contractId: number, day: string) =>
+    settlePeriod(contractId, 'dividend', (c) => (isDividendPeriod(c.period) ? dividendPeriodOf(c.period, day) : null));
+
+  /**
+   * Settles the merchant's contracts in force at a period's end, uplines before their downlines (so
+   * an upline's own amount is in its agent wallet when it pays them), each in a transaction of its
+   * own: a run stopped half-way is finished by the next one.
+   */
+  async function settleAll(
+    merchantId: number,
+    kind: SettledKind,
+    period: Period,
+    settleOne: (contractId: number) => Promise<SettledPayout | null>,
+    include: (c: ContractRow) => boolean,
+  ): Promise<SettledPayout[]> {
     const timeZone = await deps.timeZoneOf(merchantId);
-    const dayEnd = startOfLocalDate(addDays(day, 1), timeZone);
-    const inForce = await payouts.findInForceAt(db, { kind: 'dailyWage', at: dayEnd, merchantId });
+    const periodEnd = startOfLocalDate(addDays(period.end, 1), timeZone);
+    const inForce = (await payouts.findInForceAt(db, { kind, at: periodEnd, merchantId })).filter(include);
     const depth = (c: ContractRow) => c.holderUplinePath.split('/').length;
     const results: SettledPayout[] = [];
     for (const c of [...inForce].sort((a, b) => depth(a) - depth(b) || a.id - b.id)) {
-      const settled = await settleDailyWage(c.id, day);
+      const settled = await settleOne(c.id);
       if (settled) results.push(settled);
     }
     return results;
   }
 
+  /** Every daily-wage contract of the merchant for one day. */
+  const settleDailyWages = (merchantId: number, day: string) =>
+    settleAll(
+      merchantId,
+      'dailyWage',
+      { start: day, end: day },
+      (id) => settleDailyWage(id, day),
+      () => true,
+    );
+
+  /** Every dividend contract of the merchant whose period is of this length, for the period holding the day. */
+  function settleDividends(merchantId: number, length: ContractPolicy['dividendPeriod'], day: string): Promise<SettledPayout[]> {
+    const period = dividendPeriodOf(length, day);
+    return settleAll(
+      merchantId,
+      'dividend',
+      period,
+      (id) => settleDividend(id, period.start),
+      (c) => c.period === length,
+    );
+  }
+
   /** The open debts of a member (downline payouts the platform made for it). */
   const openDebtsOf = (memberId: number) => payouts.findOpenDebts(db, memberId);
 
-  return { settleDailyWage, settleDailyWages, openDebtsOf };
+  return { settleDailyWage, settleDailyWages, settleDividend, settleDividends, openDebtsOf };
 }
