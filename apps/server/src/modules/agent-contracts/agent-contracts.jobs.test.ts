@@ -101,7 +101,8 @@ describe('the daily-wage settlement job', () => {
         await run();
         return (await agentBalance()) === 20_000;
       },
-      { what: 'the missed day is paid' },
+      // The rollups wait for the oldest open transaction of the whole server, other test files' included.
+      { what: 'the missed day is paid', timeoutMs: 50_000 },
     );
     await run();
     expect(await agentBalance()).toBe(20_000);
