@@ -1,13 +1,16 @@
 import { screen } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useSessionStore } from '../../../state/session-store.ts';
 import { LOGIN_VALUE } from '../../../test/fixtures.ts';
 import { ApiRefusal, mockApi, renderWithSite } from '../../../test/render.tsx';
+import { registerAgentWalletTranslations } from '../i18n/register-translations.ts';
 import { AgentWalletPage } from './agent-wallet-page.tsx';
 
 const WALLET = { 'GET /wps/agent/wallet': { currency: 'VND', mainBalance: 100_000, agentBalance: 20_000 } };
 
 describe('AgentWalletPage', () => {
+  // The test set-up starts i18next afresh for each file; the page's texts are registered again here.
+  beforeAll(registerAgentWalletTranslations);
   beforeEach(() => useSessionStore.getState().signIn({ ...LOGIN_VALUE, isAgent: 1 }));
 
   it('shows both balances and says downline transfers come from the agent wallet', async () => {
