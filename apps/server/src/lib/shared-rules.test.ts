@@ -39,6 +39,11 @@ const RULES: readonly Rule[] = [
     pattern: /toISOString\(\)\.slice\(0, 10\)|get(Hours|Minutes|Seconds|Date)\(\)\)?\.padStart\(2|pad\(\w+\.get(Month|Date|Hours)\(\)/,
   },
   {
+    name: "a web form's idempotency key (kept after an unknown outcome, renewed after an answer)",
+    home: ['apps/web/src/hooks/use-request-id.ts'],
+    pattern: /crypto\.randomUUID\(\)|\[requestId, setRequestId\]/,
+  },
+  {
     name: 'hand-made cache on the system clock',
     home: ['apps/server/src/lib/bounded-cache.ts'],
     pattern: /expires\w*:\s*Date\.now\(\)|expires\w*\s*>\s*Date\.now\(\)/,

@@ -1,11 +1,11 @@
 import type { AmountMinor } from '@platform/contracts/money';
 import { formatAmount } from '@platform/contracts/money-format';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { walletKeys } from '../../../api/get-balance.ts';
 import { FormFieldControl } from '../../../components/form-field.tsx';
+import { useRequestId } from '../../../hooks/use-request-id.ts';
 import { errorText } from '../../../lib/api-client.ts';
 import { useZodForm } from '../../../lib/use-zod-form.ts';
 import { useSessionStore } from '../../../state/session-store.ts';
@@ -19,16 +19,17 @@ export function TransferPrompt({ vendor, vendorName, onDone }: { vendor: string;
   const customerId = useSessionStore((s) => s.userInfo?.customerId ?? null);
   const balances = useVendorWalletBalances(customerId);
   const queryClient = useQueryClient();
-  const [requestId, setRequestId] = useState(() => crypto.randomUUID());
+  const { requestId, settle } = useRequestId();
   const transfer = useMutation({
     mutationFn: (amount: number) => transferToVendor(vendor, amount, requestId),
     onSuccess: (answer) => {
       void queryClient.invalidateQueries({ queryKey: walletKeys.all });
       void balances.refetch();
+      // A refused or pending transfer is settled too; the next one is a new request.
+      settle();
       if (answer.status === 'SUCCEEDED') onDone();
-      // A refused or pending transfer is settled; the next one is a new request.
-      else setRequestId(crypto.randomUUID());
     },
+    onError: settle,
   });
   const main = balances.data?.mainBalance;
   const vendorBalance = balances.data?.list.find((w) => w.vendorCode === vendor)?.balance;

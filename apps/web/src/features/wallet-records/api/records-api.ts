@@ -14,6 +14,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import type { z } from 'zod';
 import { walletKeys } from '../../../api/get-balance.ts';
 import { memberCentreKeys } from '../../../api/member-centre-keys.ts';
+import { newRequestId } from '../../../hooks/use-request-id.ts';
 import { apiGet, apiSend } from '../../../lib/api-client.ts';
 import { useSessionStore } from '../../../state/session-store.ts';
 
@@ -48,11 +49,6 @@ export function queryString(params: Record<string, string | number | undefined>)
   const search = new URLSearchParams();
   for (const [key, value] of Object.entries(params)) if (value !== undefined && value !== '') search.set(key, String(value));
   return search.toString();
-}
-
-/** A fresh id for one money call, so a retry of the same click moves nothing twice. */
-export function newRequestId(): string {
-  return crypto.randomUUID();
 }
 
 export function useConsolidatedFunds() {

@@ -6,6 +6,7 @@ import { FormFieldControl } from '../../../components/form-field.tsx';
 import { ErrorState, LoadingState } from '../../../components/load-states.tsx';
 import { ModalDialog } from '../../../components/modal-dialog.tsx';
 import { SectionCard } from '../../../components/section-card.tsx';
+import { useRequestId } from '../../../hooks/use-request-id.ts';
 import { useSmsCountdown } from '../../../hooks/use-sms-countdown.ts';
 import { MONEY_NS } from '../../../i18n/member-centre/register-translations.ts';
 import { amountSchema } from '../../../lib/amount-schema.ts';
@@ -209,8 +210,9 @@ function ConfirmDialog({
   const countdown = useSmsCountdown();
   const [needsReauth, setNeedsReauth] = useState(!draft.card.isVerified);
   const [reauthBy, setReauthBy] = useState<'password' | 'sms'>('password');
-  // One id per confirmation: a double tap or a retry after a lost answer makes one withdrawal.
-  const [requestId] = useState(() => crypto.randomUUID());
+  // One id per confirmation (the card and amount cannot change in it): a double tap, a retry after a
+  // lost answer or after re-authenticating makes one withdrawal.
+  const { requestId } = useRequestId();
   const c = rules.currency;
   const fee = withdrawalFee(rules, draft.amount);
   // The re-authentication's messages show above the buttons, as the server's refusals do.
