@@ -4,12 +4,13 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { walletKeys } from '../../../api/get-balance.ts';
+import { useVendorWalletBalances } from '../../../api/vendor-wallets.ts';
 import { FormFieldControl } from '../../../components/form-field.tsx';
 import { useRequestId } from '../../../hooks/use-request-id.ts';
 import { errorText } from '../../../lib/api-client.ts';
 import { useZodForm } from '../../../lib/use-zod-form.ts';
 import { useSessionStore } from '../../../state/session-store.ts';
-import { transferToVendor, useVendorWalletBalances } from '../api/vendor-wallet.ts';
+import { transferToVendor } from '../api/vendor-wallet.ts';
 import { GAMES_NS } from '../i18n/register-translations.ts';
 
 /** Before a transfer-style vendor's game: how much to bring from the main wallet into the vendor's. */
@@ -17,7 +18,7 @@ export function TransferPrompt({ vendor, vendorName, onDone }: { vendor: string;
   const { t, i18n } = useTranslation(GAMES_NS);
   const locale = i18n.language === 'vi' ? 'vi-VN' : 'en-GB';
   const customerId = useSessionStore((s) => s.userInfo?.customerId ?? null);
-  const balances = useVendorWalletBalances(customerId);
+  const balances = useVendorWalletBalances(customerId !== null);
   const queryClient = useQueryClient();
   const { requestId, settle } = useRequestId();
   const transfer = useMutation({

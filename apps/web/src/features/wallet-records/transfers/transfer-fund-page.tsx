@@ -2,12 +2,13 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { useVendorLanes } from '../../../api/get-vendor-lanes.ts';
+import { useRecallAll, useVendorWalletBalances, useWalletMode } from '../../../api/vendor-wallets.ts';
 import { ErrorState, LoadingState } from '../../../components/load-states.tsx';
 import { SectionCard } from '../../../components/section-card.tsx';
 import { useRequestId } from '../../../hooks/use-request-id.ts';
 import { errorText } from '../../../lib/api-client.ts';
 import { useZodForm } from '../../../lib/use-zod-form.ts';
-import { useConsolidatedFunds, useRecallAll, useVendorBalances, useWalletMode, useWalletTransfer } from '../api/records-api.ts';
+import { useConsolidatedFunds, useWalletTransfer } from '../api/records-api.ts';
 import { MC_RECORDS_NS } from '../i18n/register-translations.ts';
 import { positiveAmountSchema, useMoney } from '../records/format.ts';
 import '../records/records.css';
@@ -95,7 +96,7 @@ function BalanceBreakdown({ hasVendorWallets }: { hasVendorWallets: boolean }) {
 
 function VendorWallets() {
   const { t, i18n } = useTranslation(MC_RECORDS_NS);
-  const balances = useVendorBalances(true);
+  const balances = useVendorWalletBalances();
   const recall = useRecallAll();
   const money = useMoney();
   const lanes = useVendorLanes(i18n.language);
