@@ -44,6 +44,11 @@ const RULES: readonly Rule[] = [
     pattern: /crypto\.randomUUID\(\)|\[requestId, setRequestId\]/,
   },
   {
+    name: "a text in the member's language from a per-language map",
+    home: ['apps/server/src/lib/localised-text.ts'],
+    pattern: /\|\| \w+\.en \|\| \w+\.vi\b/,
+  },
+  {
     name: 'hand-made cache on the system clock',
     home: ['apps/server/src/lib/bounded-cache.ts'],
     pattern: /expires\w*:\s*Date\.now\(\)|expires\w*\s*>\s*Date\.now\(\)/,

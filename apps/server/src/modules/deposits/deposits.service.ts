@@ -67,6 +67,7 @@ function channelValuesOf(body: AdminDepositChannelBody, currency: string): repo.
   return {
     type: body.type,
     name: body.name,
+    names: body.names ?? {},
     currency,
     bankName: isBank ? body.bankName : null,
     bankAccountName: isBank ? body.bankAccountName : null,

@@ -23,6 +23,11 @@ function changeOf(patch: AdminGamePatch): repo.CatalogueChange {
   return change;
 }
 
+function vendorChangeOf(patch: AdminVendorPatch): repo.VendorChange {
+  const { displayNames, ...rest } = patch;
+  return { ...changeOf(rest), ...(displayNames === undefined ? {} : { display_names: JSON.stringify(displayNames) }) };
+}
+
 function presentAdminGame(row: repo.GameRow) {
   return {
     nodeId: row.id,
@@ -75,6 +80,7 @@ export function createGamesAdminService(deps: {
       vendorId: v.id,
       code: v.code,
       displayName: v.displayName,
+      displayNames: v.displayNames,
       categories: v.categories,
       walletStyle: v.walletStyle,
       launchUrl: v.launchUrl,
@@ -110,7 +116,7 @@ export function createGamesAdminService(deps: {
 
   async function updateVendor(admin: AdminPrincipal, vendorCode: string, patch: AdminVendorPatch, ip: string) {
     await db.transaction().execute(async (trx) => {
-      const isUpdated = await repo.updateVendor(trx, admin.merchantId, vendorCode, changeOf(patch), now());
+      const isUpdated = await repo.updateVendor(trx, admin.merchantId, vendorCode, vendorChangeOf(patch), now());
       if (!isUpdated) throw new DomainError('not_found', 'vendor');
       await recordAudit(trx, {
         actorType: 'admin',

@@ -11,18 +11,11 @@ import { totalPagesOf } from '@platform/contracts/pagination';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import { DomainError } from '../../lib/domain-error.ts';
+import { localised } from '../../lib/localised-text.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
 import { cdnSetting } from '../system/system.settings.ts';
 import type { CatalogueCache } from './games.cache.ts';
-import {
-  categoryTitle,
-  fromHundredths,
-  localised,
-  presentGame,
-  presentVendorCard,
-  withImageHosts,
-  withLogoHosts,
-} from './games.presenter.ts';
+import { categoryTitle, fromHundredths, presentGame, presentVendorCard, withImageHosts, withLogoHosts } from './games.presenter.ts';
 import * as repo from './games.repository.ts';
 import { jackpotSetting, jackpotValueAt } from './games.settings.ts';
 
@@ -152,7 +145,7 @@ export function createGamesService(deps: { db: Kysely<DB>; settings: SettingsSer
       const classes = new Set(kinds.map((k) => k.tag).filter((t): t is string => t !== null));
       return {
         vassalage: vendor.code,
-        displayName: vendor.displayName,
+        displayName: localised(vendor.displayNames, language, vendor.displayName),
         gameTypes: categoriesOfVendor(vendor, categoriesOf.get(vendor.code)),
         gameClassify: [...classes].sort(),
       };
