@@ -1,5 +1,5 @@
 import type { AdminGamePatch, AdminVendorPatch } from '@platform/contracts/games';
-import { totalPagesOf } from '@platform/contracts/pagination';
+import { pageOffset, totalPagesOf } from '@platform/contracts/pagination';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import { DomainError } from '../../lib/domain-error.ts';
@@ -66,7 +66,7 @@ export function createGamesAdminService(deps: {
     const { pageNo, pageSize, ...filter } = query;
     const [totalCount, rows] = await Promise.all([
       repo.countAdminGames(db, admin.merchantId, filter),
-      repo.listAdminGames(db, admin.merchantId, filter, { limit: pageSize, offset: (pageNo - 1) * pageSize }),
+      repo.listAdminGames(db, admin.merchantId, filter, { limit: pageSize, offset: pageOffset({ pageNo, pageSize }) }),
     ]);
     return { list: rows.map(presentAdminGame), pageNo, pageSize, totalCount, totalPages: totalPagesOf(totalCount, pageSize) };
   }
