@@ -49,6 +49,11 @@ const RULES: readonly Rule[] = [
     pattern: /\|\| \w+\.en \|\| \w+\.vi\b/,
   },
   {
+    name: "a game category's name on screen",
+    home: ['apps/web/src/hooks/use-game-category-name.ts'],
+    pattern: /t\(`(categories|hot\.type|home\.categories)\.\$\{/,
+  },
+  {
     name: 'hand-made cache on the system clock',
     home: ['apps/server/src/lib/bounded-cache.ts'],
     pattern: /expires\w*:\s*Date\.now\(\)|expires\w*\s*>\s*Date\.now\(\)/,

@@ -8,7 +8,7 @@ import { SelectFilter } from '../../../components/filter-fields.tsx';
 import type { TableColumn } from '../../../components/labelled-table.tsx';
 import { ErrorState, LoadingState } from '../../../components/load-states.tsx';
 import { Pager } from '../../../components/pager.tsx';
-import { useShellHomeTranslation } from '../../../i18n/shell-home/register-translations.ts';
+import { useGameCategoryName } from '../../../hooks/use-game-category-name.ts';
 import { useMoneyFormat } from '../../../lib/money-format.ts';
 import { formatInZone } from '../../../lib/time-format.ts';
 import { useTeamBets } from '../api/agent-reports-api.ts';
@@ -33,7 +33,7 @@ const LEVELS_SHOWN = Math.min(TEAM_LEVEL_MAX, 10);
 /** personalHistoryCopy in the agent centre (team betting): the rounds of the whole team, with totals. */
 export function TeamBetsPage() {
   const { t, i18n } = useTranslation(AGENT_REPORTS_NS);
-  const { t: tShell } = useShellHomeTranslation();
+  const categoryName = useGameCategoryName();
   const [period, setPeriod] = useState(() => initialPeriod('thisWeek'));
   const [username, setUsername] = useState('');
   const [level, setLevel] = useState('');
@@ -93,7 +93,7 @@ export function TeamBetsPage() {
           label={t('filters.category')}
           anyLabel={t('filters.anyCategory')}
           value={category}
-          options={GAME_CATEGORIES.filter((c) => c !== 'OTHER').map((c) => ({ value: c, label: tShell(`hot.type.${c}`) }))}
+          options={GAME_CATEGORIES.filter((c) => c !== 'OTHER').map((c) => ({ value: c, label: categoryName(c) }))}
           onChange={change((value: string) => {
             setCategory(value);
             setVendor('');
@@ -121,6 +121,7 @@ export function TeamBetsPage() {
 
 function BetsBody({ value, onPage }: { value: TeamBetsValue; onPage: (pageNo: number) => void }) {
   const { t } = useTranslation(AGENT_REPORTS_NS);
+  const categoryName = useGameCategoryName();
   const moneyFormat = useMoneyFormat();
   const money = (amount: number) => moneyFormat(amount, value.currency);
   const totals = value.totals;
@@ -134,7 +135,7 @@ function BetsBody({ value, onPage }: { value: TeamBetsValue; onPage: (pageNo: nu
       cell: (bet) => (
         <>
           {bet.vendorCode} · {bet.gameCode}
-          <span className="ar-sub">{bet.gameCategory}</span>
+          <span className="ar-sub">{categoryName(bet.gameCategory)}</span>
         </>
       ),
     },
