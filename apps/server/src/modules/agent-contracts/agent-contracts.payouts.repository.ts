@@ -13,6 +13,9 @@ export type PayoutRow = {
   holderId: number;
   periodStart: string;
   periodEnd: string;
+  /** An hourly wage's hour, a real-time salary's slot: the instants it starts and ends; null for the day kinds. */
+  slotStart: Date | null;
+  slotEnd: Date | null;
   currency: string;
   metrics: { bet: number; validBet: number; activeMembers: number; netLoss: number };
   tier: number | null;
@@ -79,6 +82,8 @@ function payoutsQuery(db: Executor) {
       'p.kind',
       'p.holder_id',
       'h.username as holder_username',
+      'p.slot_start',
+      'p.slot_end',
       'p.currency',
       'p.metrics',
       'p.tier',
@@ -111,6 +116,8 @@ function toPayout(r: Awaited<ReturnType<ReturnType<typeof payoutsQuery>['execute
     holderUsername: r.holder_username.trim(),
     periodStart: r.periodStart,
     periodEnd: r.periodEnd,
+    slotStart: r.slot_start === null ? null : new Date(r.slot_start),
+    slotEnd: r.slot_end === null ? null : new Date(r.slot_end),
     currency: r.currency.trim(),
     metrics: json(r.metrics),
     tier: r.tier === null ? null : Number(r.tier),
@@ -127,8 +134,16 @@ function toPayout(r: Awaited<ReturnType<ReturnType<typeof payoutsQuery>['execute
   };
 }
 
-export async function findPayout(db: Executor, contractId: number, periodStart: string): Promise<PayoutRow | undefined> {
-  const r = await payoutsQuery(db).where('p.contract_id', '=', contractId).where('p.period_start', '=', periodStart).executeTakeFirst();
+/** What a payout is unique on besides its contract: the day a period starts, or an hour's or slot's start. */
+export type PeriodKey = { periodStart: string; slotStart: Date | null };
+
+export async function findPayout(db: Executor, contractId: number, key: PeriodKey): Promise<PayoutRow | undefined> {
+  const query = payoutsQuery(db).where('p.contract_id', '=', contractId);
+  const r = await (
+    key.slotStart === null
+      ? query.where('p.period_start', '=', key.periodStart).where('p.slot_start', 'is', null)
+      : query.where('p.slot_start', '=', key.slotStart)
+  ).executeTakeFirst();
   if (!r) return undefined;
   const { kind: _kind, holderUsername: _holderUsername, createdAt: _createdAt, ...payout } = toPayout(r);
   return payout;
@@ -158,12 +173,12 @@ export async function listPayouts(
       .clearSelect()
       .select((eb) => eb.fn.countAll<string>().as('n'))
       .executeTakeFirstOrThrow(),
-    base.orderBy('p.period_start', 'desc').orderBy('p.id', 'desc').offset(page.offset).limit(page.limit).execute(),
+    base.orderBy('p.period_start', 'desc').orderBy('p.slot_start', (o) => o.desc().nullsLast()).orderBy('p.id', 'desc').offset(page.offset).limit(page.limit).execute(),
   ]);
   return { rows: rows.map(toPayout), totalCount: Number(count.n) };
 }
 
-/** Records a payout once per (contract, period); undefined when one is already there. */
+/** Records a payout once per (contract, period): day or slot; undefined when one is already there. */
 export async function insertPayoutOnce(
   db: Executor,
   row: Omit<PayoutRow, 'id'> & { merchantId: number; kind: ContractKind; createdAt: Date },
@@ -177,6 +192,8 @@ export async function insertPayoutOnce(
       holder_id: row.holderId,
       period_start: row.periodStart,
       period_end: row.periodEnd,
+      slot_start: row.slotStart,
+      slot_end: row.slotEnd,
       currency: row.currency,
       metrics: JSON.stringify(row.metrics),
       tier: row.tier,
@@ -191,7 +208,7 @@ export async function insertPayoutOnce(
       clamp_transfer_id: row.clampTransferId,
       created_at: row.createdAt,
     })
-    .onConflict((oc) => oc.columns(['contract_id', 'period_start']).doNothing())
+    .onConflict((oc) => oc.doNothing())
     .returning('id')
     .executeTakeFirst();
   return inserted === undefined ? undefined : Number(inserted.id);
@@ -328,6 +345,15 @@ export async function hasOpenDebt(db: Executor, debtorId: number): Promise<boole
  * waits for the first, then finds its payout row, so it never chooses a payer of its own (the
  * upline's wallet the first run has just drawn on, say).
  */
-export async function lockPeriod(trx: Transaction<DB>, contractId: number, periodStart: string): Promise<void> {
-  await sql`SELECT pg_advisory_xact_lock(hashtextextended(${`agent-contract-payout:${contractId}:${periodStart}`}, 0))`.execute(trx);
+export async function lockPeriod(trx: Transaction<DB>, contractId: number, periodKey: string): Promise<void> {
+  await sql`SELECT pg_advisory_xact_lock(hashtextextended(${`agent-contract-payout:${contractId}:${periodKey}`}, 0))`.execute(trx);
+}
+
+/** The upline paths of members (those who deposited in a slot without playing in it). */
+export async function findUplinePaths(db: Executor, memberIds: readonly number[]): Promise<Map<number, string>> {
+  if (memberIds.length === 0) return new Map();
+  const rows = await publicMembers(db)
+    .where('members.id', 'in', [...memberIds])
+    .execute();
+  return new Map(rows.map((r) => [Number(r.id), r.upline_path]));
 }

@@ -1,14 +1,17 @@
-import { type ContractLevel, differentialOf, type PeriodMetrics } from '@platform/contracts/agents/contract-tiers';
+import { type ContractKind, type ContractLevel, differentialOf, type PeriodMetrics } from '@platform/contracts/agents/contract-tiers';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
-import { addDays, startOfLocalDate } from '../../lib/time-zone.ts';
+import { DomainError } from '../../lib/domain-error.ts';
+import { addDays, localDateOf, startOfLocalDate } from '../../lib/time-zone.ts';
 import { findMember } from '../accounts/member-directory.ts';
 import { recordAudit } from '../audit/audit.service.ts';
+import type { BetRecordService } from '../bet-records/bet-records.service.ts';
+import { addInto, emptyMoneyFigures, moneyEffectOf } from '../daily-stats/daily-stats.money-rules.ts';
 import type { TeamStatsService } from '../daily-stats/team-stats.service.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
 import * as payouts from './agent-contracts.payouts.repository.ts';
-import { dividendPeriodOf, isDividendPeriod } from './agent-contracts.periods.ts';
+import { dividendPeriodOf, isDividendPeriod, isSlotStart, type SlotKind, slotFrom } from './agent-contracts.periods.ts';
 import type { ContractRow } from './agent-contracts.repository.ts';
 import { type ContractPolicy, contractPolicySetting } from './agent-contracts.settings.ts';
 
@@ -16,15 +19,24 @@ export type ContractSettlement = ReturnType<typeof createContractSettlement>;
 
 export type SettledPayout = { payout: payouts.PayoutRow; isReplay: boolean };
 
-/** The kinds settled today (the hourly and real-time salaries need the bet records' team reads by time). */
-type SettledKind = 'dailyWage' | 'dividend';
+/**
+ * A period: days of the merchant's calendar, both ends included, and the instant it is over; an hourly
+ * wage's hour or a real-time salary's 5-minute slot also carries its instants [from, to) (its days
+ * are the merchant's day it falls on).
+ */
+type Period = { start: string; end: string; endsAt: Date; slot: { from: Date; to: Date } | null };
 
-/** Days of the merchant's calendar, both ends included. */
-type Period = { start: string; end: string };
+/** What a payout and its ledger keys are unique on besides the contract: the first day, or the slot's start instant. */
+const periodKeyOf = (p: Period) => (p.slot === null ? p.start : p.slot.from.toISOString());
 
 /** Ledger keys: one own amount and one clamp top-up per (contract, period), so a second run moves nothing. */
-const ownKeyOf = (contractId: number, periodStart: string) => `agent-contract:${contractId}:${periodStart}:own`;
-const clampKeyOf = (contractId: number, periodStart: string) => `agent-contract:${contractId}:${periodStart}:clamp`;
+const ownKeyOf = (contractId: number, periodKey: string) => `agent-contract:${contractId}:${periodKey}:own`;
+const clampKeyOf = (contractId: number, periodKey: string) => `agent-contract:${contractId}:${periodKey}:clamp`;
+
+/** What one member did in a slot: its settled real-money rounds and its deposits (for the active-member rule). */
+type MemberPlay = { memberId: number; uplinePath: string; stake: number; validBet: number; winLoss: number; deposit: number };
+
+type ActiveMemberRule = { minValidBet: number | null; minDeposit: number | null };
 
 /**
  * Settlement of agent contracts (docs/agent-contracts.md, "Who pays whom"): the daily wage and the
@@ -34,6 +46,8 @@ export function createContractSettlement(deps: {
   db: Kysely<DB>;
   ledger: LedgerService;
   teamStats: Pick<TeamStatsService, 'gameByDay' | 'qualifiedMembers'>;
+  /** The bet records' reads by time, for the hourly wage and the real-time salary (the bet-records module). */
+  betRecords: Pick<BetRecordService, 'playBetween'>;
   settings: SettingsService;
   timeZoneOf: (merchantId: number) => Promise<string>;
   now: () => Date;
@@ -44,13 +58,78 @@ export function createContractSettlement(deps: {
   async function teamMetricsOf(
     contract: ContractRow,
     days: { from: string; to: string },
-    rule: { minValidBet: number | null; minDeposit: number | null },
+    rule: ActiveMemberRule,
   ): Promise<PeriodMetrics & { validBet: number }> {
     const root = { merchantId: contract.merchantId, memberId: contract.holderId, uplinePath: contract.holderUplinePath };
     const [games, activeMembers] = await Promise.all([teamStats.gameByDay(root, days), teamStats.qualifiedMembers(root, days, rule)]);
     const sum = (pick: (g: (typeof games)[number]) => number) => games.reduce((s, g) => s + pick(g), 0);
     // The members' win/loss is their side (payout − stake); the team's net loss is the house's side.
     return { bet: sum((g) => g.stake), validBet: sum((g) => g.validBet), activeMembers, netLoss: -sum((g) => g.winLoss) };
+  }
+
+  /**
+   * What the merchant's members (or one holder's team) did in a slot: their settled real-money rounds
+   * by settlement time, as the daily rollups count them, and, when the merchant's active-member rule
+   * counts deposits, their deposits by ledger time, as the rollups' money rules count them. Empty when
+   * nobody played; a member who only deposited is listed with no play.
+   */
+  async function slotPlayOf(
+    merchantId: number,
+    slot: { from: Date; to: Date },
+    rule: ActiveMemberRule,
+    team?: { id: number; merchantId: number; uplinePath: string },
+  ): Promise<MemberPlay[]> {
+    const rounds = await deps.betRecords.playBetween({ merchantId, from: slot.from, to: slot.to, team });
+    if (rounds.length === 0) return [];
+    const play = new Map<number, MemberPlay>(rounds.map((r) => [r.memberId, { ...r, deposit: 0 }]));
+    if (rule.minDeposit === null) return [...play.values()];
+    const movements = await ledger.movements.ofMembers({
+      kind: 'time',
+      merchantId,
+      from: slot.from,
+      to: slot.to,
+      afterMemberId: 0,
+      uptoMemberId: Number.MAX_SAFE_INTEGER,
+    });
+    const deposits = new Map<number, number>();
+    for (const m of movements) {
+      const effect = moneyEffectOf(m);
+      if (effect?.depositAmount === undefined) continue;
+      const figures = emptyMoneyFigures();
+      addInto(figures, effect);
+      deposits.set(m.memberId, (deposits.get(m.memberId) ?? 0) + figures.depositAmount);
+    }
+    const paths = await payouts.findUplinePaths(
+      db,
+      [...deposits.keys()].filter((id) => !play.has(id)),
+    );
+    for (const [memberId, deposit] of deposits) {
+      const known = play.get(memberId);
+      if (known) known.deposit = deposit;
+      else {
+        const uplinePath = paths.get(memberId);
+        if (uplinePath !== undefined) play.set(memberId, { memberId, uplinePath, stake: 0, validBet: 0, winLoss: 0, deposit });
+      }
+    }
+    return [...play.values()];
+  }
+
+  /** The holder's team's metrics in a slot, from what the members did in it (the same sums as the rollups'). */
+  function slotMetricsOf(contract: ContractRow, play: readonly MemberPlay[], rule: ActiveMemberRule): PeriodMetrics & { validBet: number } {
+    let bet = 0;
+    let validBet = 0;
+    let winLoss = 0;
+    let activeMembers = 0;
+    for (const m of play) {
+      if (m.memberId === contract.holderId || !m.uplinePath.startsWith(contract.holderUplinePath)) continue;
+      bet += m.stake;
+      validBet += m.validBet;
+      winLoss += m.winLoss;
+      const isActive =
+        (rule.minValidBet !== null && m.validBet >= rule.minValidBet) || (rule.minDeposit !== null && m.deposit >= rule.minDeposit);
+      if (isActive) activeMembers += 1;
+    }
+    return { bet, validBet, activeMembers, netLoss: -winLoss };
   }
 
   async function memberWallet(trx: Parameters<LedgerService['transfer']>[1], member: { id: number; merchantId: number; currency: string }) {
@@ -65,36 +144,52 @@ export function createContractSettlement(deps: {
   }
 
   /**
-   * Settles one contract of a settled kind for one period of the merchant's calendar, once the
-   * period is over: its own amount on its team's metrics, less its direct downlines' own amounts
-   * over the same period (never below zero), credited to its agent wallet by the house (a
-   * top-level contract) or by its upline's agent wallet (the platform pays when that wallet cannot,
-   * and records the upline's debt), with the house's top-up when the downlines' amounts exceed its
-   * own. Answers null when nothing is due (the period is not over, the contract was not in force at
-   * its end, or the kind is paused); a second run answers the first payout and moves nothing.
+   * Settles one contract for one period, once the period is over: its own amount on its team's
+   * metrics, less its direct downlines' own amounts over the same period (never below zero),
+   * credited to its agent wallet by the house (a top-level contract) or by its upline's agent wallet
+   * (the platform pays when that wallet cannot, and records the upline's debt), with the house's
+   * top-up when the downlines' amounts exceed its own. The day kinds read the daily team rollups; the
+   * slot kinds what the members did in the slot (`play`: the whole merchant's, read once by a
+   * merchant-wide run; else the holder's team is read). Answers null when nothing is due (the period
+   * is not over, the contract was not in force at its end, the kind is paused, or, for a slot kind,
+   * the team did not play in the slot: such a slot is not recorded); a second run answers the first
+   * payout and moves nothing.
    */
   async function settlePeriod(
     contractId: number,
-    kind: SettledKind,
-    periodOf: (contract: { period: string }) => Period | null,
+    kind: ContractKind,
+    periodOf: (contract: { period: string }, timeZone: string) => Period | null,
+    play?: readonly MemberPlay[],
   ): Promise<SettledPayout | null> {
     const found = await payouts.findSettlementKeyOf(db, contractId);
     if (found === undefined || found.kind !== kind) return null;
     const { merchantId } = found;
-    const period = periodOf(found);
-    if (period === null) return null;
     const timeZone = await deps.timeZoneOf(merchantId);
-    const periodEnd = startOfLocalDate(addDays(period.end, 1), timeZone);
+    const period = periodOf(found, timeZone);
+    if (period === null) return null;
+    const periodEnd = period.endsAt;
     if (now().getTime() < periodEnd.getTime()) return null;
     const [contract] = await payouts.findInForceAt(db, { kind, at: periodEnd, contractId });
     if (!contract) return null;
-    const existing = await payouts.findPayout(db, contract.id, period.start);
+    const periodKey = periodKeyOf(period);
+    const key = { periodStart: period.start, slotStart: period.slot?.from ?? null };
+    const existing = await payouts.findPayout(db, contract.id, key);
     if (existing) return { payout: existing, isReplay: true };
     const policy = await settings.get(merchantId, contractPolicySetting);
     if (policy.pausedKinds.includes(kind)) return null;
 
-    const days = { from: period.start, to: period.end };
-    const metrics = await teamMetricsOf(contract, days, policy.activeMember);
+    const rule = policy.activeMember;
+    const { slot } = period;
+    const slotPlay =
+      slot === null
+        ? undefined
+        : (play ??
+          (await slotPlayOf(merchantId, slot, rule, { id: contract.holderId, merchantId, uplinePath: contract.holderUplinePath })));
+    const metricsOf = (c: ContractRow) =>
+      slotPlay === undefined ? teamMetricsOf(c, { from: period.start, to: period.end }, rule) : slotMetricsOf(c, slotPlay, rule);
+    const metrics = await metricsOf(contract);
+    // A slot without play is not recorded: 288 slots a day for each contract would be mostly empty rows.
+    if (slot !== null && metrics.bet === 0) return null;
     const downlineContracts = await payouts.findInForceAt(db, {
       kind,
       at: periodEnd,
@@ -103,16 +198,16 @@ export function createContractSettlement(deps: {
     });
     const downlines: (ContractLevel & { contract: ContractRow })[] = [];
     for (const d of downlineContracts) {
-      downlines.push({ contract: d, terms: { kind: d.kind, tiers: d.tiers }, metrics: await teamMetricsOf(d, days, policy.activeMember) });
+      downlines.push({ contract: d, terms: { kind: d.kind, tiers: d.tiers }, metrics: await metricsOf(d) });
     }
     const diff = differentialOf({ terms: { kind: contract.kind, tiers: contract.tiers }, metrics }, downlines);
     const deducted = diff.downlineAmounts.reduce((s, a) => s + a, 0);
     const clampAmount = diff.isClamped ? deducted - diff.ownAmount : 0;
 
     const settled = await db.transaction().execute(async (trx) => {
-      await payouts.lockPeriod(trx, contract.id, period.start);
+      await payouts.lockPeriod(trx, contract.id, periodKey);
       // Another run recorded it while this one read the metrics: its payout stands, nothing moves.
-      if (await payouts.findPayout(trx, contract.id, period.start)) return undefined;
+      if (await payouts.findPayout(trx, contract.id, key)) return undefined;
       const holder = await findMember(trx, contract.holderId);
       if (!holder) throw new Error('contract holder missing');
       const holderWallet = await memberWallet(trx, holder);
@@ -142,7 +237,7 @@ export function createContractSettlement(deps: {
                 toAccountId: holderWallet,
                 amount: diff.ownAmount,
                 code: 'agent_commission',
-                idempotencyKey: ownKeyOf(contract.id, period.start),
+                idempotencyKey: ownKeyOf(contract.id, periodKey),
                 reference,
               },
               trx,
@@ -156,7 +251,7 @@ export function createContractSettlement(deps: {
                 toAccountId: holderWallet,
                 amount: clampAmount,
                 code: 'agent_commission',
-                idempotencyKey: clampKeyOf(contract.id, period.start),
+                idempotencyKey: clampKeyOf(contract.id, periodKey),
                 reference,
               },
               trx,
@@ -167,6 +262,8 @@ export function createContractSettlement(deps: {
         holderId: contract.holderId,
         periodStart: period.start,
         periodEnd: period.end,
+        slotStart: slot?.from ?? null,
+        slotEnd: slot?.to ?? null,
         currency: holder.currency,
         metrics,
         tier: diff.tier,
@@ -199,8 +296,8 @@ export function createContractSettlement(deps: {
         subjectId: contract.id,
         data: {
           payoutId: id,
-          period: period.start,
-          periodEnd: period.end,
+          period: periodKey,
+          periodEnd: slot === null ? period.end : slot.to.toISOString(),
           ownAmount: diff.ownAmount,
           payout: diff.payout,
           clampAmount,
@@ -210,20 +307,50 @@ export function createContractSettlement(deps: {
       return { id, ...row };
     });
     if (settled) return { payout: settled, isReplay: false };
-    const winner = await payouts.findPayout(db, contract.id, period.start);
+    const winner = await payouts.findPayout(db, contract.id, key);
     if (!winner) throw new Error('payout vanished');
     return { payout: winner, isReplay: true };
   }
 
+  /** Days of the merchant's calendar as a period: over at the midnight after the last. */
+  const daysPeriod = (days: { start: string; end: string }, timeZone: string): Period => ({
+    ...days,
+    endsAt: startOfLocalDate(addDays(days.end, 1), timeZone),
+    slot: null,
+  });
+
+  /** An hour or a 5-minute slot starting at an instant as a period; refused when the instant does not start one. */
+  function slotPeriod(kind: SlotKind, from: Date, timeZone: string): Period {
+    if (!isSlotStart(kind, from, timeZone)) throw new DomainError('agent_contract_period_invalid');
+    const slot = slotFrom(kind, from);
+    const day = localDateOf(slot.from, timeZone);
+    return { start: day, end: day, endsAt: slot.to, slot };
+  }
+
   /** Settles one daily-wage contract for one day of the merchant's calendar (see `settlePeriod`). */
-  const settleDailyWage = (contractId: number, day: string) => settlePeriod(contractId, 'dailyWage', () => ({ start: day, end: day }));
+  const settleDailyWage = (contractId: number, day: string) =>
+    settlePeriod(contractId, 'dailyWage', (_c, timeZone) => daysPeriod({ start: day, end: day }, timeZone));
 
   /**
    * Settles one dividend contract for the period (its own, stored when it was offered: a week from
    * Monday, a half-month or a month) that holds the day (see `settlePeriod`).
    */
   const settleDividend = (contractId: number, day: string) =>
-    settlePeriod(contractId, 'dividend', (c) => (isDividendPeriod(c.period) ? dividendPeriodOf(c.period, day) : null));
+    settlePeriod(contractId, 'dividend', (c, timeZone) =>
+      isDividendPeriod(c.period) ? daysPeriod(dividendPeriodOf(c.period, day), timeZone) : null,
+    );
+
+  /** Settles one hourly-wage contract for the hour of the merchant's clock starting at `hourStart` (see `settlePeriod`). */
+  const settleHourlyWage = (contractId: number, hourStart: Date) =>
+    settlePeriod(contractId, 'hourlyWage', (_c, timeZone) => slotPeriod('hourlyWage', hourStart, timeZone));
+
+  /**
+   * Settles one real-time-salary contract for the 5-minute slot starting at `slotStart`: the profit
+   * rate on the team's bet when the house won or broke even, the loss rate when it lost (see
+   * `settlePeriod`).
+   */
+  const settleRealtimeSalary = (contractId: number, slotStart: Date) =>
+    settlePeriod(contractId, 'realtimeSalary', (_c, timeZone) => slotPeriod('realtimeSalary', slotStart, timeZone));
 
   /**
    * Settles the merchant's contracts in force at a period's end, uplines before their downlines (so
@@ -232,13 +359,11 @@ export function createContractSettlement(deps: {
    */
   async function settleAll(
     merchantId: number,
-    kind: SettledKind,
-    period: Period,
+    kind: ContractKind,
+    periodEnd: Date,
     settleOne: (contractId: number) => Promise<SettledPayout | null>,
     include: (c: ContractRow) => boolean,
   ): Promise<SettledPayout[]> {
-    const timeZone = await deps.timeZoneOf(merchantId);
-    const periodEnd = startOfLocalDate(addDays(period.end, 1), timeZone);
     const inForce = (await payouts.findInForceAt(db, { kind, at: periodEnd, merchantId })).filter(include);
     const depth = (c: ContractRow) => c.holderUplinePath.split('/').length;
     const results: SettledPayout[] = [];
@@ -250,29 +375,77 @@ export function createContractSettlement(deps: {
   }
 
   /** Every daily-wage contract of the merchant for one day. */
-  const settleDailyWages = (merchantId: number, day: string) =>
-    settleAll(
+  async function settleDailyWages(merchantId: number, day: string): Promise<SettledPayout[]> {
+    const period = daysPeriod({ start: day, end: day }, await deps.timeZoneOf(merchantId));
+    return settleAll(
       merchantId,
       'dailyWage',
-      { start: day, end: day },
+      period.endsAt,
       (id) => settleDailyWage(id, day),
       () => true,
     );
+  }
 
   /** Every dividend contract of the merchant whose period is of this length, for the period holding the day. */
-  function settleDividends(merchantId: number, length: ContractPolicy['dividendPeriod'], day: string): Promise<SettledPayout[]> {
-    const period = dividendPeriodOf(length, day);
+  async function settleDividends(merchantId: number, length: ContractPolicy['dividendPeriod'], day: string): Promise<SettledPayout[]> {
+    const period = daysPeriod(dividendPeriodOf(length, day), await deps.timeZoneOf(merchantId));
     return settleAll(
       merchantId,
       'dividend',
-      period,
+      period.endsAt,
       (id) => settleDividend(id, period.start),
       (c) => c.period === length,
     );
   }
 
+  /**
+   * Every contract of a slot kind of the merchant for one hour or 5-minute slot. What the merchant's
+   * members did in it is read once (one range scan of the bet records by merchant and settlement
+   * time), and only the contracts whose team played are settled: a slot nobody played in costs that
+   * one query, and records nothing.
+   */
+  async function settleSlots(merchantId: number, kind: SlotKind, from: Date): Promise<SettledPayout[]> {
+    const period = slotPeriod(kind, from, await deps.timeZoneOf(merchantId));
+    const slot = period.slot;
+    if (slot === null || now().getTime() < period.endsAt.getTime()) return [];
+    const policy = await settings.get(merchantId, contractPolicySetting);
+    if (policy.pausedKinds.includes(kind)) return [];
+    if ((await payouts.findInForceAt(db, { kind, at: period.endsAt, merchantId })).length === 0) return [];
+    const play = await slotPlayOf(merchantId, slot, policy.activeMember);
+    if (!play.some((m) => m.stake > 0)) return [];
+    const settleOne = kind === 'hourlyWage' ? settleHourlyWageWith : settleRealtimeSalaryWith;
+    return settleAll(
+      merchantId,
+      kind,
+      period.endsAt,
+      (id) => settleOne(id, from, play),
+      () => true,
+    );
+  }
+
+  const settleHourlyWageWith = (contractId: number, hourStart: Date, play: readonly MemberPlay[]) =>
+    settlePeriod(contractId, 'hourlyWage', (_c, timeZone) => slotPeriod('hourlyWage', hourStart, timeZone), play);
+  const settleRealtimeSalaryWith = (contractId: number, slotStart: Date, play: readonly MemberPlay[]) =>
+    settlePeriod(contractId, 'realtimeSalary', (_c, timeZone) => slotPeriod('realtimeSalary', slotStart, timeZone), play);
+
+  /** Every hourly-wage contract of the merchant for the hour starting at `hourStart` (see `settleSlots`). */
+  const settleHourlyWages = (merchantId: number, hourStart: Date) => settleSlots(merchantId, 'hourlyWage', hourStart);
+
+  /** Every real-time-salary contract of the merchant for the 5-minute slot starting at `slotStart` (see `settleSlots`). */
+  const settleRealtimeSalaries = (merchantId: number, slotStart: Date) => settleSlots(merchantId, 'realtimeSalary', slotStart);
+
   /** The open debts of a member (downline payouts the platform made for it). */
   const openDebtsOf = (memberId: number) => payouts.findOpenDebts(db, memberId);
 
-  return { settleDailyWage, settleDailyWages, settleDividend, settleDividends, openDebtsOf };
+  return {
+    settleDailyWage,
+    settleDailyWages,
+    settleDividend,
+    settleDividends,
+    settleHourlyWage,
+    settleHourlyWages,
+    settleRealtimeSalary,
+    settleRealtimeSalaries,
+    openDebtsOf,
+  };
 }

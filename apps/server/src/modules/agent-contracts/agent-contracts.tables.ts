@@ -47,6 +47,9 @@ export type AgentContractPayoutsTable = {
   /** Days of the merchant's calendar, `YYYY-MM-DD` (read as text). */
   period_start: ColumnType<string, string, string>;
   period_end: ColumnType<string, string, string>;
+  /** An hourly wage's hour, a real-time salary's 5-minute slot: the instants it starts and ends (null for the day kinds). */
+  slot_start: Timestamp | null;
+  slot_end: Timestamp | null;
   currency: string;
   metrics: JSONColumnType<{ bet: number; validBet: number; activeMembers: number; netLoss: number }, string, string>;
   tier: number | null;
