@@ -5,11 +5,11 @@ import {
   adminPayoutPageResponseSchema,
   contractIdParamsSchema,
   debtIdParamsSchema,
+  type RerunPeriod,
   rerunContractRequestSchema,
   rerunContractResponseSchema,
   rerunKindRequestSchema,
   rerunKindResponseSchema,
-  type RerunPeriod,
   settleDebtResponseSchema,
 } from '@platform/contracts/agents/agent-contract-settlement';
 import {
@@ -104,7 +104,8 @@ export function agentContractsAdminRoutes(contracts: AgentContractsService): Fas
           response: { 200: rerunContractResponseSchema, ...errors },
         },
       },
-      async (request) => ok(await contracts.admin.rerunContract(operatorOf(request), request.params.contractId, rerunPeriodOf(request.body))),
+      async (request) =>
+        ok(await contracts.admin.rerunContract(operatorOf(request), request.params.contractId, rerunPeriodOf(request.body))),
     );
 
     app.post(

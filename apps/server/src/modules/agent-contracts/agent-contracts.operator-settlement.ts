@@ -130,7 +130,8 @@ export function createOperatorSettlement(deps: { db: Kysely<DB>; ledger: LedgerS
   }
 
   /** What the audit row says of the period. */
-  const auditedPeriod = (p: { day: string } | { slotStart: Date }) => ('day' in p ? { day: p.day } : { periodStart: p.slotStart.toISOString() });
+  const auditedPeriod = (p: { day: string } | { slotStart: Date }) =>
+    'day' in p ? { day: p.day } : { periodStart: p.slotStart.toISOString() };
 
   return {
     /**

@@ -139,10 +139,9 @@ export type PeriodKey = { periodStart: string; slotStart: Date | null };
 
 export async function findPayout(db: Executor, contractId: number, key: PeriodKey): Promise<PayoutRow | undefined> {
   const query = payoutsQuery(db).where('p.contract_id', '=', contractId);
-  const r = await (
-    key.slotStart === null
-      ? query.where('p.period_start', '=', key.periodStart).where('p.slot_start', 'is', null)
-      : query.where('p.slot_start', '=', key.slotStart)
+  const r = await (key.slotStart === null
+    ? query.where('p.period_start', '=', key.periodStart).where('p.slot_start', 'is', null)
+    : query.where('p.slot_start', '=', key.slotStart)
   ).executeTakeFirst();
   if (!r) return undefined;
   const { kind: _kind, holderUsername: _holderUsername, createdAt: _createdAt, ...payout } = toPayout(r);
@@ -173,7 +172,13 @@ export async function listPayouts(
       .clearSelect()
       .select((eb) => eb.fn.countAll<string>().as('n'))
       .executeTakeFirstOrThrow(),
-    base.orderBy('p.period_start', 'desc').orderBy('p.slot_start', (o) => o.desc().nullsLast()).orderBy('p.id', 'desc').offset(page.offset).limit(page.limit).execute(),
+    base
+      .orderBy('p.period_start', 'desc')
+      .orderBy('p.slot_start', (o) => o.desc().nullsLast())
+      .orderBy('p.id', 'desc')
+      .offset(page.offset)
+      .limit(page.limit)
+      .execute(),
   ]);
   return { rows: rows.map(toPayout), totalCount: Number(count.n) };
 }

@@ -167,7 +167,10 @@ describe('hourly-wage settlement', () => {
       .where('reference_id', 'in', [String(topPayout?.contractId), String(midContractId)])
       .execute();
     expect(keys.map((k) => k.idempotency_key).sort()).toEqual(
-      [`agent-contract:${topPayout?.contractId}:${hour.from.toISOString()}:own`, `agent-contract:${midContractId}:${hour.from.toISOString()}:own`].sort(),
+      [
+        `agent-contract:${topPayout?.contractId}:${hour.from.toISOString()}:own`,
+        `agent-contract:${midContractId}:${hour.from.toISOString()}:own`,
+      ].sort(),
     );
     expect((await w.balances(top.id)).agent).toBe(35_000);
 
