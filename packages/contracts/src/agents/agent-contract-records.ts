@@ -44,6 +44,8 @@ export const contractRecordSchema = z.object({
   kind: z.enum(CONTRACT_KINDS),
   periodStart: z.string(),
   periodEnd: z.string(),
+  /** An hourly wage's hour, a real-time salary's 5-minute slot: the instant it starts (ISO); null for the day kinds. */
+  slotStart: z.string().nullable(),
   /** The team's figures over the period the tiers were read at. */
   metrics: z.object({
     bet: amountMinorSchema,

@@ -10,6 +10,7 @@ export type RecordRow = {
   kind: ContractKind;
   periodStart: string;
   periodEnd: string;
+  slotStart: Date | null;
   metrics: { bet: number; validBet: number; activeMembers: number; netLoss: number };
   tier: number | null;
   rateBasisPoints: number;
@@ -40,6 +41,7 @@ export async function findRecordPage(db: Kysely<DB>, f: RecordFilter, page: { li
       'p.id',
       'p.contract_id',
       'p.kind',
+      'p.slot_start',
       'p.metrics',
       'p.tier',
       'p.rate_basis_points',
@@ -56,6 +58,7 @@ export async function findRecordPage(db: Kysely<DB>, f: RecordFilter, page: { li
       eb.fn<string>('to_char', ['p.period_end', eb.val('YYYY-MM-DD')]).as('periodEnd'),
     ])
     .orderBy('p.period_start', 'desc')
+    .orderBy('p.slot_start', (o) => o.desc().nullsLast())
     .orderBy('p.id', 'desc')
     .limit(page.limit)
     .offset(page.offset)
@@ -66,6 +69,7 @@ export async function findRecordPage(db: Kysely<DB>, f: RecordFilter, page: { li
     kind: r.kind,
     periodStart: r.periodStart,
     periodEnd: r.periodEnd,
+    slotStart: r.slot_start === null ? null : new Date(r.slot_start),
     metrics: json(r.metrics),
     tier: r.tier === null ? null : Number(r.tier),
     rateBasisPoints: Number(r.rate_basis_points),

@@ -27,6 +27,7 @@ export function createContractRecordsReader(deps: {
       kind: r.kind,
       periodStart: r.periodStart,
       periodEnd: r.periodEnd,
+      slotStart: r.slotStart === null ? null : r.slotStart.toISOString(),
       metrics: {
         bet: amountMinor(r.metrics.bet),
         validBet: amountMinor(r.metrics.validBet),
