@@ -36,6 +36,14 @@ const clampKeyOf = (contractId: number, periodKey: string) => `agent-contract:${
 /** What one member did in a slot: its settled real-money rounds and its deposits (for the active-member rule). */
 type MemberPlay = { memberId: number; uplinePath: string; stake: number; validBet: number; winLoss: number; deposit: number };
 
+/** A team's figures over a period: the tier engine's metrics and the valid bet (recorded with them). */
+type TeamMetrics = { bet: number; validBet: number; activeMembers: number; netLoss: number };
+
+/** The team metrics of every member above someone who played or deposited in a slot, by that upline's id. */
+type SlotTeams = ReadonlyMap<number, TeamMetrics>;
+
+const noPlay = (): TeamMetrics => ({ bet: 0, validBet: 0, activeMembers: 0, netLoss: 0 });
+
 type ActiveMemberRule = { minValidBet: number | null; minDeposit: number | null };
 
 /**
@@ -71,8 +79,37 @@ export function createContractSettlement(deps: {
    * What the merchant's members (or one holder's team) did in a slot: their settled real-money rounds
    * by settlement time, as the daily rollups count them, and, when the merchant's active-member rule
    * counts deposits, their deposits by ledger time, as the rollups' money rules count them. Empty when
-   * nobody played; a member who only deposited is listed with no play.
+   * nobody played; a member who only deposited is listed with no play. Each member's figures are then
+   * added to every upline on its path (the member itself aside, as a team never holds its agent), so
+   * any holder's team metrics are one look-up: one pass over the members, whatever the contracts.
    */
+  async function slotTeamsOf(
+    merchantId: number,
+    slot: { from: Date; to: Date },
+    rule: ActiveMemberRule,
+    team?: { id: number; merchantId: number; uplinePath: string },
+  ): Promise<SlotTeams> {
+    const teams = new Map<number, TeamMetrics>();
+    for (const m of await slotPlayOf(merchantId, slot, rule, team)) {
+      const isActive =
+        (rule.minValidBet !== null && m.validBet >= rule.minValidBet) || (rule.minDeposit !== null && m.deposit >= rule.minDeposit);
+      // `/1/5/9/`: 1 and 5 are 9's uplines.
+      const uplines = m.uplinePath
+        .split('/')
+        .filter((id) => id !== '')
+        .slice(0, -1);
+      for (const id of uplines) {
+        const totals = teams.get(Number(id)) ?? noPlay();
+        totals.bet += m.stake;
+        totals.validBet += m.validBet;
+        totals.netLoss -= m.winLoss;
+        if (isActive) totals.activeMembers += 1;
+        teams.set(Number(id), totals);
+      }
+    }
+    return teams;
+  }
+
   async function slotPlayOf(
     merchantId: number,
     slot: { from: Date; to: Date },
@@ -114,24 +151,6 @@ export function createContractSettlement(deps: {
     return [...play.values()];
   }
 
-  /** The holder's team's metrics in a slot, from what the members did in it (the same sums as the rollups'). */
-  function slotMetricsOf(contract: ContractRow, play: readonly MemberPlay[], rule: ActiveMemberRule): PeriodMetrics & { validBet: number } {
-    let bet = 0;
-    let validBet = 0;
-    let winLoss = 0;
-    let activeMembers = 0;
-    for (const m of play) {
-      if (m.memberId === contract.holderId || !m.uplinePath.startsWith(contract.holderUplinePath)) continue;
-      bet += m.stake;
-      validBet += m.validBet;
-      winLoss += m.winLoss;
-      const isActive =
-        (rule.minValidBet !== null && m.validBet >= rule.minValidBet) || (rule.minDeposit !== null && m.deposit >= rule.minDeposit);
-      if (isActive) activeMembers += 1;
-    }
-    return { bet, validBet, activeMembers, netLoss: -winLoss };
-  }
-
   async function memberWallet(trx: Parameters<LedgerService['transfer']>[1], member: { id: number; merchantId: number; currency: string }) {
     const account = (
       await ledger.ensureMemberAccounts(
@@ -159,7 +178,7 @@ export function createContractSettlement(deps: {
     contractId: number,
     kind: ContractKind,
     periodOf: (contract: { period: string }, timeZone: string) => Period | null,
-    play?: readonly MemberPlay[],
+    teams?: SlotTeams,
   ): Promise<SettledPayout | null> {
     const found = await payouts.findSettlementKeyOf(db, contractId);
     if (found === undefined || found.kind !== kind) return null;
@@ -180,13 +199,15 @@ export function createContractSettlement(deps: {
 
     const rule = policy.activeMember;
     const { slot } = period;
-    const slotPlay =
+    const slotTeams =
       slot === null
         ? undefined
-        : (play ??
-          (await slotPlayOf(merchantId, slot, rule, { id: contract.holderId, merchantId, uplinePath: contract.holderUplinePath })));
-    const metricsOf = (c: ContractRow) =>
-      slotPlay === undefined ? teamMetricsOf(c, { from: period.start, to: period.end }, rule) : slotMetricsOf(c, slotPlay, rule);
+        : (teams ??
+          (await slotTeamsOf(merchantId, slot, rule, { id: contract.holderId, merchantId, uplinePath: contract.holderUplinePath })));
+    const metricsOf = async (c: ContractRow): Promise<TeamMetrics> =>
+      slotTeams === undefined
+        ? teamMetricsOf(c, { from: period.start, to: period.end }, rule)
+        : { ...(slotTeams.get(c.holderId) ?? noPlay()) };
     const metrics = await metricsOf(contract);
     // A slot without play is not recorded: 288 slots a day for each contract would be mostly empty rows.
     if (slot !== null && metrics.bet === 0) return null;
@@ -411,22 +432,22 @@ export function createContractSettlement(deps: {
     const policy = await settings.get(merchantId, contractPolicySetting);
     if (policy.pausedKinds.includes(kind)) return [];
     if ((await payouts.findInForceAt(db, { kind, at: period.endsAt, merchantId })).length === 0) return [];
-    const play = await slotPlayOf(merchantId, slot, policy.activeMember);
-    if (!play.some((m) => m.stake > 0)) return [];
+    const teams = await slotTeamsOf(merchantId, slot, policy.activeMember);
+    if (teams.size === 0) return [];
     const settleOne = kind === 'hourlyWage' ? settleHourlyWageWith : settleRealtimeSalaryWith;
     return settleAll(
       merchantId,
       kind,
       period.endsAt,
-      (id) => settleOne(id, from, play),
-      () => true,
+      (id) => settleOne(id, from, teams),
+      (c) => (teams.get(c.holderId)?.bet ?? 0) > 0,
     );
   }
 
-  const settleHourlyWageWith = (contractId: number, hourStart: Date, play: readonly MemberPlay[]) =>
-    settlePeriod(contractId, 'hourlyWage', (_c, timeZone) => slotPeriod('hourlyWage', hourStart, timeZone), play);
-  const settleRealtimeSalaryWith = (contractId: number, slotStart: Date, play: readonly MemberPlay[]) =>
-    settlePeriod(contractId, 'realtimeSalary', (_c, timeZone) => slotPeriod('realtimeSalary', slotStart, timeZone), play);
+  const settleHourlyWageWith = (contractId: number, hourStart: Date, teams: SlotTeams) =>
+    settlePeriod(contractId, 'hourlyWage', (_c, timeZone) => slotPeriod('hourlyWage', hourStart, timeZone), teams);
+  const settleRealtimeSalaryWith = (contractId: number, slotStart: Date, teams: SlotTeams) =>
+    settlePeriod(contractId, 'realtimeSalary', (_c, timeZone) => slotPeriod('realtimeSalary', slotStart, timeZone), teams);
 
   /** Every hourly-wage contract of the merchant for the hour starting at `hourStart` (see `settleSlots`). */
   const settleHourlyWages = (merchantId: number, hourStart: Date) => settleSlots(merchantId, 'hourlyWage', hourStart);
