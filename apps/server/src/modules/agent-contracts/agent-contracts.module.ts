@@ -43,6 +43,11 @@ const REALTIME_SALARY_CATCH_UP_SLOTS = 6;
  * later, and the cron fires a moment after the minute starts.
  */
 const SLOT_SETTLEMENT_DELAY_MS = 60_000;
+const CORRECTION_JOB = 'agent-contracts-corrections';
+/** Once a day (03:50 of the server's clock): late rounds of the paid periods are corrected. */
+const CORRECTION_CRON = '50 3 * * *';
+/** Paid periods that ended on one of the last days of the merchant's calendar (today included) are compared again. */
+const CORRECTION_WINDOW_DAYS = 3;
 
 /** Agent contracts: dividend, daily wage, hourly wage and real-time salary terms along the downline (docs/agent-contracts.md). */
 export function createAgentContractsModule(deps: {
@@ -111,6 +116,13 @@ export function createAgentContractsModule(deps: {
             if (paid.length > 0) deps.logger.info({ job: DIVIDEND_SETTLEMENT_JOB, period, paid: paid.length }, 'dividends paid');
           }
         }
+      });
+      await runner.schedule(CORRECTION_JOB, CORRECTION_CRON, async () => {
+        const merchant = await deps.merchants.current();
+        await deps.refreshRollups();
+        const today = localDateOf(deps.now(), await deps.timeZoneOf(merchant.id));
+        const corrected = await contracts.settlement.correctPaidSince(merchant.id, addDays(today, -CORRECTION_WINDOW_DAYS));
+        if (corrected.length > 0) deps.logger.info({ job: CORRECTION_JOB, corrected: corrected.length }, 'contract periods corrected');
       });
       await runner.schedule(
         HOURLY_WAGE_SETTLEMENT_JOB,

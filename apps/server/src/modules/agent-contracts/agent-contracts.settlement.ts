@@ -1,5 +1,5 @@
 import { type ContractKind, type ContractLevel, differentialOf, type PeriodMetrics } from '@platform/contracts/agents/contract-tiers';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import { DomainError } from '../../lib/domain-error.ts';
 import { addDays, localDateOf, startOfLocalDate } from '../../lib/time-zone.ts';
@@ -11,7 +11,7 @@ import type { TeamStatsService } from '../daily-stats/team-stats.service.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
 import * as payouts from './agent-contracts.payouts.repository.ts';
-import { dividendPeriodOf, isDividendPeriod, isSlotStart, type SlotKind, slotFrom } from './agent-contracts.periods.ts';
+import { dividendPeriodOf, isDividendPeriod, isSlotKind, isSlotStart, type SlotKind, slotFrom } from './agent-contracts.periods.ts';
 import type { ContractRow } from './agent-contracts.repository.ts';
 import { type ContractPolicy, contractPolicySetting } from './agent-contracts.settings.ts';
 
@@ -29,9 +29,13 @@ type Period = { start: string; end: string; endsAt: Date; slot: { from: Date; to
 /** What a payout and its ledger keys are unique on besides the contract: the first day, or the slot's start instant. */
 const periodKeyOf = (p: Period) => (p.slot === null ? p.start : p.slot.from.toISOString());
 
-/** Ledger keys: one own amount and one clamp top-up per (contract, period), so a second run moves nothing. */
-const ownKeyOf = (contractId: number, periodKey: string) => `agent-contract:${contractId}:${periodKey}:own`;
-const clampKeyOf = (contractId: number, periodKey: string) => `agent-contract:${contractId}:${periodKey}:clamp`;
+/**
+ * Ledger keys: one own amount and one clamp top-up per (contract, period), so a second run moves
+ * nothing; a correction's `…:correction:<n>:own|clamp`, a deduction's `…:deduction:<correction id>:own|clamp`.
+ */
+const keyPrefixOf = (contractId: number, periodKey: string) => `agent-contract:${contractId}:${periodKey}`;
+const ownKeyOf = (contractId: number, periodKey: string) => `${keyPrefixOf(contractId, periodKey)}:own`;
+const clampKeyOf = (contractId: number, periodKey: string) => `${keyPrefixOf(contractId, periodKey)}:clamp`;
 
 /** What one member did in a slot: its settled real-money rounds and its deposits (for the active-member rule). */
 type MemberPlay = { memberId: number; uplinePath: string; stake: number; validBet: number; winLoss: number; deposit: number };
@@ -163,41 +167,41 @@ export function createContractSettlement(deps: {
   }
 
   /**
-   * Settles one contract for one period, once the period is over: its own amount on its team's
-   * metrics, less its direct downlines' own amounts over the same period (never below zero),
-   * credited to its agent wallet by the house (a top-level contract) or by its upline's agent wallet
-   * (the platform pays when that wallet cannot, and records the upline's debt), with the house's
-   * top-up when the downlines' amounts exceed its own. The day kinds read the daily team rollups; the
-   * slot kinds what the members did in the slot (`play`: the whole merchant's, read once by a
-   * merchant-wide run; else the holder's team is read). Answers null when nothing is due (the period
-   * is not over, the contract was not in force at its end, the kind is paused, or, for a slot kind,
-   * the team did not play in the slot: such a slot is not recorded); a second run answers the first
-   * payout and moves nothing.
+   * Where a (contract, period) stands before it is settled or corrected: null when nothing may be done
+   * (not a contract of the kind, the period not over, the contract not in force at its end), else
+   * the contract, the period and its keys, and the merchant's policy.
    */
-  async function settlePeriod(
+  async function periodOfContract(
     contractId: number,
     kind: ContractKind,
     periodOf: (contract: { period: string }, timeZone: string) => Period | null,
-    teams?: SlotTeams,
-  ): Promise<SettledPayout | null> {
+  ) {
     const found = await payouts.findSettlementKeyOf(db, contractId);
     if (found === undefined || found.kind !== kind) return null;
     const { merchantId } = found;
     const timeZone = await deps.timeZoneOf(merchantId);
     const period = periodOf(found, timeZone);
     if (period === null) return null;
-    const periodEnd = period.endsAt;
-    if (now().getTime() < periodEnd.getTime()) return null;
-    const [contract] = await payouts.findInForceAt(db, { kind, at: periodEnd, contractId });
+    if (now().getTime() < period.endsAt.getTime()) return null;
+    const [contract] = await payouts.findInForceAt(db, { kind, at: period.endsAt, contractId });
     if (!contract) return null;
     const periodKey = periodKeyOf(period);
     const key = { periodStart: period.start, slotStart: period.slot?.from ?? null };
-    const existing = await payouts.findPayout(db, contract.id, key);
-    if (existing) return { payout: existing, isReplay: true };
-    const policy = await settings.get(merchantId, contractPolicySetting);
-    if (policy.pausedKinds.includes(kind)) return null;
+    return { merchantId, period, contract, periodKey, key };
+  }
 
-    const rule = policy.activeMember;
+  /**
+   * The differential of a contract over a period: its team's metrics (the daily rollups for the day
+   * kinds; for the slot kinds what the members did in the slot, `teams` when a merchant-wide run has
+   * read it, else the holder's team is read), its direct downlines in force at the period's end with
+   * theirs, the tier, rate, own amount, downline amounts, payout and the clamp top-up.
+   */
+  async function differentialFor(
+    at: { merchantId: number; period: Period; contract: ContractRow },
+    rule: ActiveMemberRule,
+    teams?: SlotTeams,
+  ) {
+    const { merchantId, period, contract } = at;
     const { slot } = period;
     const slotTeams =
       slot === null
@@ -209,11 +213,9 @@ export function createContractSettlement(deps: {
         ? teamMetricsOf(c, { from: period.start, to: period.end }, rule)
         : { ...(slotTeams.get(c.holderId) ?? noPlay()) };
     const metrics = await metricsOf(contract);
-    // A slot without play is not recorded: 288 slots a day for each contract would be mostly empty rows.
-    if (slot !== null && metrics.bet === 0) return null;
     const downlineContracts = await payouts.findInForceAt(db, {
-      kind,
-      at: periodEnd,
+      kind: contract.kind,
+      at: period.endsAt,
       merchantId,
       holderParentId: contract.holderId,
     });
@@ -222,8 +224,112 @@ export function createContractSettlement(deps: {
       downlines.push({ contract: d, terms: { kind: d.kind, tiers: d.tiers }, metrics: await metricsOf(d) });
     }
     const diff = differentialOf({ terms: { kind: contract.kind, tiers: contract.tiers }, metrics }, downlines);
-    const deducted = diff.downlineAmounts.reduce((s, a) => s + a, 0);
-    const clampAmount = diff.isClamped ? deducted - diff.ownAmount : 0;
+    const deducted = diff.downlineAmounts.reduce((sum, a) => sum + a, 0);
+    return {
+      metrics,
+      tier: diff.tier,
+      rateBasisPoints: diff.rateBasisPoints,
+      ownAmount: diff.ownAmount,
+      downlineAmounts: downlines.map((d, i) => ({
+        contractId: d.contract.id,
+        holderId: d.contract.holderId,
+        amount: diff.downlineAmounts[i] ?? 0,
+      })),
+      payout: diff.payout,
+      clampAmount: diff.isClamped ? deducted - diff.ownAmount : 0,
+    };
+  }
+
+  /**
+   * Who credits a holder an amount of its contract: the house for a top-level contract, else its
+   * upline's agent wallet, or the platform (the house) when that wallet holds less than the amount.
+   */
+  async function payerOf(trx: Transaction<DB>, contract: ContractRow, amount: number, house: number) {
+    const payerMemberId = contract.offeredByMemberId;
+    if (payerMemberId === null) return { paidBy: 'house' as const, from: house, payerMemberId };
+    if (amount === 0) return { paidBy: 'upline' as const, from: house, payerMemberId };
+    const upline = await findMember(trx, payerMemberId);
+    if (!upline) throw new Error('contract offerer missing');
+    const uplineWallet = await memberWallet(trx, upline);
+    if ((await ledger.balanceOf(uplineWallet, trx)) >= amount) return { paidBy: 'upline' as const, from: uplineWallet, payerMemberId };
+    return { paidBy: 'platform' as const, from: house, payerMemberId };
+  }
+
+  /**
+   * Takes back, from what a payout has just credited, what corrections of earlier periods found
+   * overpaid (oldest first, at most what the holder keeps of this payout, so its downlines can still
+   * be paid from its wallet): the own amount's part to whoever paid it, the clamp's to the house.
+   * Answers the amount deducted.
+   */
+  async function deductOverpaid(
+    trx: Transaction<DB>,
+    at: { contract: ContractRow; periodKey: string; holderWallet: number; house: number; room: number },
+  ): Promise<number> {
+    let room = at.room;
+    let deducted = 0;
+    const reference = { type: 'agent_contract', id: String(at.contract.id) };
+    for (const d of await payouts.lockOpenDeductions(trx, at.contract.id)) {
+      if (room <= 0) break;
+      const own = Math.min(d.ownLeft, room);
+      room -= own;
+      const clamp = Math.min(d.clampLeft, room);
+      room -= clamp;
+      const back = async (amount: number, to: number, part: string) => {
+        if (amount === 0) return;
+        await ledger.transfer(
+          {
+            fromAccountId: at.holderWallet,
+            toAccountId: to,
+            amount,
+            code: 'agent_commission',
+            idempotencyKey: `${keyPrefixOf(at.contract.id, at.periodKey)}:deduction:${d.id}:${part}`,
+            reference,
+          },
+          trx,
+        );
+      };
+      let ownTo = at.house;
+      if (d.ownRefundMemberId !== null) {
+        const refunded = await findMember(trx, d.ownRefundMemberId);
+        if (!refunded) throw new Error('refunded member missing');
+        ownTo = await memberWallet(trx, refunded);
+      }
+      await back(own, ownTo, 'own');
+      await back(clamp, at.house, 'clamp');
+      if (own + clamp > 0) await payouts.setDeductionLeft(trx, d.id, { own: d.ownLeft - own, clamp: d.clampLeft - clamp });
+      deducted += own + clamp;
+    }
+    return deducted;
+  }
+
+  /**
+   * Settles one contract for one period, once the period is over: its own amount on its team's
+   * metrics, less its direct downlines' own amounts over the same period (never below zero),
+   * credited to its agent wallet by the house (a top-level contract) or by its upline's agent wallet
+   * (the platform pays when that wallet cannot, and records the upline's debt), with the house's
+   * top-up when the downlines' amounts exceed its own, less what corrections found overpaid before.
+   * The day kinds read the daily team rollups; the slot kinds what the members did in the slot.
+   * Answers null when nothing is due (the period is not over, the contract was not in force at its
+   * end, the kind is paused, or, for a slot kind, the team did not play in the slot: such a slot is
+   * not recorded); a second run answers the first payout and moves nothing.
+   */
+  async function settlePeriod(
+    contractId: number,
+    kind: ContractKind,
+    periodOf: (contract: { period: string }, timeZone: string) => Period | null,
+    teams?: SlotTeams,
+  ): Promise<SettledPayout | null> {
+    const at = await periodOfContract(contractId, kind, periodOf);
+    if (at === null) return null;
+    const { merchantId, period, contract, periodKey, key } = at;
+    const existing = await payouts.findPayout(db, contract.id, key);
+    if (existing) return { payout: existing, isReplay: true };
+    const policy = await settings.get(merchantId, contractPolicySetting);
+    if (policy.pausedKinds.includes(kind)) return null;
+    const figures = await differentialFor(at, policy.activeMember, teams);
+    const { slot } = period;
+    // A slot without play is not recorded: 288 slots a day for each contract would be mostly empty rows.
+    if (slot !== null && figures.metrics.bet === 0) return null;
 
     const settled = await db.transaction().execute(async (trx) => {
       await payouts.lockPeriod(trx, contract.id, periodKey);
@@ -234,29 +340,14 @@ export function createContractSettlement(deps: {
       const holderWallet = await memberWallet(trx, holder);
       const house = (await ledger.ensureSystemAccount({ merchantId, kind: 'house_revenue', currency: holder.currency }, trx)).id;
       const reference = { type: 'agent_contract', id: String(contract.id) };
-      let paidBy: payouts.PayoutRow['paidBy'] = 'house';
-      let from = house;
-      const payerMemberId = contract.offeredByMemberId;
-      if (payerMemberId !== null && diff.ownAmount > 0) {
-        const upline = await findMember(trx, payerMemberId);
-        if (!upline) throw new Error('contract offerer missing');
-        const uplineWallet = await memberWallet(trx, upline);
-        if ((await ledger.balanceOf(uplineWallet, trx)) >= diff.ownAmount) {
-          paidBy = 'upline';
-          from = uplineWallet;
-        } else {
-          paidBy = 'platform';
-        }
-      } else if (payerMemberId !== null) {
-        paidBy = 'upline';
-      }
+      const { paidBy, from, payerMemberId } = await payerOf(trx, contract, figures.ownAmount, house);
       const own =
-        diff.ownAmount > 0
+        figures.ownAmount > 0
           ? await ledger.transfer(
               {
                 fromAccountId: from,
                 toAccountId: holderWallet,
-                amount: diff.ownAmount,
+                amount: figures.ownAmount,
                 code: 'agent_commission',
                 idempotencyKey: ownKeyOf(contract.id, periodKey),
                 reference,
@@ -265,12 +356,12 @@ export function createContractSettlement(deps: {
             )
           : undefined;
       const clamp =
-        clampAmount > 0
+        figures.clampAmount > 0
           ? await ledger.transfer(
               {
                 fromAccountId: house,
                 toAccountId: holderWallet,
-                amount: clampAmount,
+                amount: figures.clampAmount,
                 code: 'agent_commission',
                 idempotencyKey: clampKeyOf(contract.id, periodKey),
                 reference,
@@ -278,6 +369,7 @@ export function createContractSettlement(deps: {
               trx,
             )
           : undefined;
+      const deductedAmount = await deductOverpaid(trx, { contract, periodKey, holderWallet, house, room: figures.payout });
       const row: Omit<payouts.PayoutRow, 'id'> = {
         contractId: contract.id,
         holderId: contract.holderId,
@@ -286,28 +378,19 @@ export function createContractSettlement(deps: {
         slotStart: slot?.from ?? null,
         slotEnd: slot?.to ?? null,
         currency: holder.currency,
-        metrics,
-        tier: diff.tier,
-        rateBasisPoints: diff.rateBasisPoints,
-        ownAmount: diff.ownAmount,
-        downlineAmounts: downlines.map((d, i) => ({
-          contractId: d.contract.id,
-          holderId: d.contract.holderId,
-          amount: diff.downlineAmounts[i] ?? 0,
-        })),
-        payout: diff.payout,
-        clampAmount,
+        ...figures,
         paidBy,
         payerMemberId,
         ownTransferId: own?.transferId ?? null,
         clampTransferId: clamp?.transferId ?? null,
+        deductedAmount,
       };
-      const at = now();
-      const id = await payouts.insertPayoutOnce(trx, { ...row, merchantId, kind: contract.kind, createdAt: at });
+      const createdAt = now();
+      const id = await payouts.insertPayoutOnce(trx, { ...row, merchantId, kind: contract.kind, createdAt });
       // Another run recorded it first; its transfers carried the same keys, so nothing moved twice.
       if (id === undefined) return undefined;
       if (paidBy === 'platform' && payerMemberId !== null) {
-        await payouts.insertDebt(trx, { merchantId, payoutId: id, debtorId: payerMemberId, amount: diff.ownAmount, createdAt: at });
+        await payouts.insertDebt(trx, { merchantId, payoutId: id, debtorId: payerMemberId, amount: figures.ownAmount, createdAt });
       }
       await recordAudit(trx, {
         actorType: 'system',
@@ -319,9 +402,10 @@ export function createContractSettlement(deps: {
           payoutId: id,
           period: periodKey,
           periodEnd: slot === null ? period.end : slot.to.toISOString(),
-          ownAmount: diff.ownAmount,
-          payout: diff.payout,
-          clampAmount,
+          ownAmount: figures.ownAmount,
+          payout: figures.payout,
+          clampAmount: figures.clampAmount,
+          deductedAmount,
           paidBy,
         },
       });
@@ -331,6 +415,114 @@ export function createContractSettlement(deps: {
     const winner = await payouts.findPayout(db, contract.id, key);
     if (!winner) throw new Error('payout vanished');
     return { payout: winner, isReplay: true };
+  }
+
+  /**
+   * Corrects a paid (contract, period) for rounds that settled in it after it was paid (or were
+   * voided): its figures are read again, and the difference from what the payout and the earlier
+   * corrections credited is a new correction (`…:correction:<n>`). A positive own difference is paid
+   * by the same payer as a payout's (the upline's agent wallet, the platform with a debt when it
+   * cannot, the house for a top-level contract), a positive clamp difference by the house; a negative
+   * one is left to be deducted from the holder's next payouts of the contract, never taken from its
+   * wallet. Answers null when there is no payout, the kind is paused or nothing changed.
+   */
+  async function correctPeriod(
+    contractId: number,
+    kind: ContractKind,
+    periodOf: (contract: { period: string }, timeZone: string) => Period | null,
+    teams?: SlotTeams,
+  ): Promise<payouts.CorrectionRow | null> {
+    const at = await periodOfContract(contractId, kind, periodOf);
+    if (at === null) return null;
+    const { merchantId, contract, periodKey, key } = at;
+    const paid = await payouts.findPayout(db, contract.id, key);
+    if (!paid) return null;
+    const policy = await settings.get(merchantId, contractPolicySetting);
+    if (policy.pausedKinds.includes(kind)) return null;
+    const figures = await differentialFor(at, policy.activeMember, teams);
+
+    const corrected = await db.transaction().execute(async (trx) => {
+      await payouts.lockPeriod(trx, contract.id, periodKey);
+      const before = await payouts.findCorrectionTotals(trx, paid.id);
+      const ownDelta = figures.ownAmount - (paid.ownAmount + before.ownDelta);
+      const clampDelta = figures.clampAmount - (paid.clampAmount + before.clampDelta);
+      if (ownDelta === 0 && clampDelta === 0) return null;
+      const seq = before.count + 1;
+      const holder = await findMember(trx, contract.holderId);
+      if (!holder) throw new Error('contract holder missing');
+      const holderWallet = await memberWallet(trx, holder);
+      const house = (await ledger.ensureSystemAccount({ merchantId, kind: 'house_revenue', currency: holder.currency }, trx)).id;
+      const reference = { type: 'agent_contract', id: String(contract.id) };
+      const prefix = `${keyPrefixOf(contract.id, periodKey)}:correction:${seq}`;
+      const payer = ownDelta > 0 ? await payerOf(trx, contract, ownDelta, house) : null;
+      const own =
+        payer !== null
+          ? await ledger.transfer(
+              {
+                fromAccountId: payer.from,
+                toAccountId: holderWallet,
+                amount: ownDelta,
+                code: 'agent_commission',
+                idempotencyKey: `${prefix}:own`,
+                reference,
+              },
+              trx,
+            )
+          : undefined;
+      const clamp =
+        clampDelta > 0
+          ? await ledger.transfer(
+              {
+                fromAccountId: house,
+                toAccountId: holderWallet,
+                amount: clampDelta,
+                code: 'agent_commission',
+                idempotencyKey: `${prefix}:clamp`,
+                reference,
+              },
+              trx,
+            )
+          : undefined;
+      const row: Omit<payouts.CorrectionRow, 'id'> = {
+        payoutId: paid.id,
+        contractId: contract.id,
+        holderId: contract.holderId,
+        seq,
+        ...figures,
+        ownDelta,
+        clampDelta,
+        paidBy: payer?.paidBy ?? null,
+        payerMemberId: payer?.payerMemberId ?? null,
+        ownTransferId: own?.transferId ?? null,
+        clampTransferId: clamp?.transferId ?? null,
+        ownDeductionLeft: Math.max(0, -ownDelta),
+        // The overpaid own amount goes back to whoever paid it: the upline's agent wallet, else the house.
+        ownRefundMemberId: ownDelta < 0 && paid.paidBy === 'upline' ? paid.payerMemberId : null,
+        clampDeductionLeft: Math.max(0, -clampDelta),
+      };
+      const createdAt = now();
+      const id = await payouts.insertCorrection(trx, { ...row, merchantId, createdAt });
+      if (payer?.paidBy === 'platform' && payer.payerMemberId !== null) {
+        await payouts.insertDebt(trx, {
+          merchantId,
+          payoutId: paid.id,
+          correctionId: id,
+          debtorId: payer.payerMemberId,
+          amount: ownDelta,
+          createdAt,
+        });
+      }
+      await recordAudit(trx, {
+        actorType: 'system',
+        actorId: null,
+        action: 'agent_contract.correction',
+        subjectType: 'agent_contract',
+        subjectId: contract.id,
+        data: { correctionId: id, payoutId: paid.id, period: periodKey, seq, ownDelta, clampDelta, paidBy: row.paidBy },
+      });
+      return { id, ...row };
+    });
+    return corrected;
   }
 
   /** Days of the merchant's calendar as a period: over at the midnight after the last. */
@@ -455,6 +647,34 @@ export function createContractSettlement(deps: {
   /** Every real-time-salary contract of the merchant for the 5-minute slot starting at `slotStart` (see `settleSlots`). */
   const settleRealtimeSalaries = (merchantId: number, slotStart: Date) => settleSlots(merchantId, 'realtimeSalary', slotStart);
 
+  /**
+   * Corrects every paid period of the merchant that ended on or after a day of its calendar (see
+   * `correctPeriod`), periods in order and uplines first in each, so an upline's correction is in its
+   * agent wallet when its downline's is paid. A slot's play is read once for all its contracts.
+   */
+  async function correctPaidSince(merchantId: number, since: string): Promise<payouts.CorrectionRow[]> {
+    const paid = await payouts.findPayoutsEndingSince(db, { merchantId, since });
+    const policy = await settings.get(merchantId, contractPolicySetting);
+    let cached: { key: string; teams: SlotTeams } | undefined;
+    const corrected: payouts.CorrectionRow[] = [];
+    for (const p of paid) {
+      const { kind, slotStart } = p;
+      let teams: SlotTeams | undefined;
+      if (slotStart !== null && isSlotKind(kind)) {
+        const key = `${kind}:${slotStart.toISOString()}`;
+        if (cached?.key !== key) cached = { key, teams: await slotTeamsOf(merchantId, slotFrom(kind, slotStart), policy.activeMember) };
+        teams = cached.teams;
+      }
+      const periodOf = (_c: { period: string }, timeZone: string) =>
+        slotStart !== null && isSlotKind(kind)
+          ? slotPeriod(kind, slotStart, timeZone)
+          : daysPeriod({ start: p.periodStart, end: p.periodEnd }, timeZone);
+      const correction = await correctPeriod(p.contractId, kind, periodOf, teams);
+      if (correction) corrected.push(correction);
+    }
+    return corrected;
+  }
+
   /** The open debts of a member (downline payouts the platform made for it). */
   const openDebtsOf = (memberId: number) => payouts.findOpenDebts(db, memberId);
 
@@ -467,6 +687,7 @@ export function createContractSettlement(deps: {
     settleHourlyWages,
     settleRealtimeSalary,
     settleRealtimeSalaries,
+    correctPaidSince,
     openDebtsOf,
   };
 }
