@@ -60,6 +60,8 @@ export const contractRecordSchema = z.object({
   ownAmount: amountMinorSchema,
   /** What the agent paid each direct downline holding a contract of the kind. */
   downlines: z.array(z.object({ username: z.string(), amount: amountMinorSchema })),
+  /** What this payout took back for corrections that found earlier periods overpaid (given back to whoever paid them). */
+  deductedAmount: amountMinorSchema,
   /** What the agent kept: own amount less the downlines', never below zero. */
   payout: amountMinorSchema,
   /** What the house added so that paying the downlines never cost the agent money. */

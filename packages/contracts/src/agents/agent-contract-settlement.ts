@@ -41,6 +41,8 @@ export const contractPayoutSchema = z.object({
   clampAmount: z.number().int(),
   paidBy: z.enum(['house', 'upline', 'platform']),
   payerMemberId: z.number().int().nullable(),
+  /** What this payout took back for corrections that found earlier periods overpaid. */
+  deductedAmount: z.number().int(),
   createdAt: z.string(),
 });
 export type ContractPayout = z.output<typeof contractPayoutSchema>;

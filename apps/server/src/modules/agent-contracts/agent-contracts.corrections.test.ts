@@ -101,7 +101,11 @@ async function paidDay() {
     { kind: 'dailyWage', holderUsername: mid.username, tiers: [wage(50)], confirm: false },
     { ip: null },
   );
-  await contracts.sign({ memberId: mid.id, merchantId: w.merchant.id }, { requestId: offered.request?.id ?? 0, confirm: false }, { ip: null });
+  await contracts.sign(
+    { memberId: mid.id, merchantId: w.merchant.id },
+    { requestId: offered.request?.id ?? 0, confirm: false },
+    { ip: null },
+  );
   clock = new Date(clock.getTime() + 3 * 3_600_000);
   const dayTime = new Date(clock.getTime());
   const p1Round = await play(p1, 1_000_000, 0);
@@ -159,9 +163,15 @@ describe('corrections of paid periods', () => {
       .selectFrom('ledger_transfers')
       .select('idempotency_key')
       .where('idempotency_key', 'like', `agent-contract:%:${day}:correction:%`)
-      .where('reference_id', 'in', corrected.map((c) => String(c.contractId)))
+      .where(
+        'reference_id',
+        'in',
+        corrected.map((c) => String(c.contractId)),
+      )
       .execute();
-    expect(keys.map((k) => k.idempotency_key).sort()).toEqual(corrected.map((c) => `agent-contract:${c.contractId}:${day}:correction:1:own`).sort());
+    expect(keys.map((k) => k.idempotency_key).sort()).toEqual(
+      corrected.map((c) => `agent-contract:${c.contractId}:${day}:correction:1:own`).sort(),
+    );
 
     // Both of p1's rounds are voided: mid's team bet nothing that day, top's 3,000,000.
     await voidRound(lateRound);

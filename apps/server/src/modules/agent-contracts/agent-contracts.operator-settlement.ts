@@ -43,6 +43,7 @@ const presentPayout = (p: payouts.ListedPayoutRow): ContractPayout => ({
   clampAmount: p.clampAmount,
   paidBy: p.paidBy,
   payerMemberId: p.payerMemberId,
+  deductedAmount: p.deductedAmount,
   createdAt: p.createdAt.toISOString(),
 });
 

@@ -370,7 +370,10 @@ export async function findUplinePaths(db: Executor, memberIds: readonly number[]
 }
 
 /** What the corrections of a payout credited so far (added to the payout's own and clamp amounts), and how many there are. */
-export async function findCorrectionTotals(db: Executor, payoutId: number): Promise<{ count: number; ownDelta: number; clampDelta: number }> {
+export async function findCorrectionTotals(
+  db: Executor,
+  payoutId: number,
+): Promise<{ count: number; ownDelta: number; clampDelta: number }> {
   const r = await db
     .selectFrom('agent_contract_corrections')
     .select((eb) => [

@@ -20,6 +20,7 @@ export type RecordRow = {
   clampAmount: number;
   paidBy: 'house' | 'upline' | 'platform';
   payerMemberId: number | null;
+  deductedAmount: number;
   createdAt: Date;
 };
 
@@ -51,6 +52,7 @@ export async function findRecordPage(db: Kysely<DB>, f: RecordFilter, page: { li
       'p.clamp_amount',
       'p.paid_by',
       'p.payer_member_id',
+      'p.deducted_amount',
       'p.created_at',
     ])
     .select((eb) => [
@@ -79,6 +81,7 @@ export async function findRecordPage(db: Kysely<DB>, f: RecordFilter, page: { li
     clampAmount: Number(r.clamp_amount),
     paidBy: r.paid_by,
     payerMemberId: r.payer_member_id === null ? null : Number(r.payer_member_id),
+    deductedAmount: Number(r.deducted_amount),
     createdAt: new Date(r.created_at),
   }));
 }

@@ -40,6 +40,7 @@ export function createContractRecordsReader(deps: {
       downlines: r.downlineAmounts.map((d) => ({ username: usernames.get(d.holderId) ?? '', amount: amountMinor(d.amount) })),
       payout: amountMinor(r.payout),
       clampAmount: amountMinor(r.clampAmount),
+      deductedAmount: amountMinor(r.deductedAmount),
       paidBy: r.paidBy,
       payerUsername: r.payerMemberId === null ? null : (usernames.get(r.payerMemberId) ?? null),
       settledAt: r.createdAt.toISOString(),

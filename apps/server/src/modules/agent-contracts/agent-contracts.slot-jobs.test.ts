@@ -10,6 +10,7 @@ import type { JobRunner, ScheduledJobHandler } from '../jobs/job-runner.ts';
 
 const HOURLY_JOB = 'agent-contracts-hourly-wage';
 const REALTIME_JOB = 'agent-contracts-realtime-salary';
+const CORRECTION_JOB = 'agent-contracts-corrections';
 
 let app: FastifyInstance;
 let database: TestDatabase;
@@ -124,6 +125,17 @@ describe('the hourly-wage settlement job', () => {
       { slotStart: '2026-11-20T05:00:00.000Z', payout: 20_000 },
     ]);
     expect(await agentBalance()).toBe(30_000);
+
+    // A round settles for the hour from 04:00 after it was paid: the daily correction job pays the difference once.
+    const now = clock;
+    clock = new Date('2026-11-20T04:30:00Z');
+    await play(500_000);
+    clock = now;
+    const correct = scheduled.get(CORRECTION_JOB);
+    expect(correct).toBeDefined();
+    await correct?.({ name: CORRECTION_JOB, slotAt: new Date(clock.getTime()) });
+    await correct?.({ name: CORRECTION_JOB, slotAt: new Date(clock.getTime()) });
+    expect(await agentBalance()).toBe(35_000);
     await expectCleanBooks(database.db);
   });
 });
