@@ -111,6 +111,7 @@ export const TABLE_OWNERS = {
   agent_contract_requests: 'agent-contracts',
   agent_contract_payouts: 'agent-contracts',
   agent_contract_debts: 'agent-contracts',
+  agent_contract_corrections: 'agent-contracts',
 } as const satisfies Record<keyof DB, string>;
 
 export type TableName = keyof typeof TABLE_OWNERS;
