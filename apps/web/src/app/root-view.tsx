@@ -21,9 +21,19 @@ export function RootView() {
   if (status.isError) return <FullPageError error={status.error} onRetry={() => void status.refetch()} isRetrying={status.isFetching} />;
   switch (status.data.status) {
     case SYSTEM_STATUS.maintenance:
-      return <MaintenancePage status={status.data} customerService={<StatusPageCustomerService fallbackUrl={status.data.customerServiceUrl} />} />;
+      return (
+        <MaintenancePage
+          status={status.data}
+          customerService={<StatusPageCustomerService fallbackUrl={status.data.customerServiceUrl} />}
+        />
+      );
     case SYSTEM_STATUS.regionRestricted:
-      return <RegionBlockedPage status={status.data} customerService={<StatusPageCustomerService fallbackUrl={status.data.customerServiceUrl} />} />;
+      return (
+        <RegionBlockedPage
+          status={status.data}
+          customerService={<StatusPageCustomerService fallbackUrl={status.data.customerServiceUrl} />}
+        />
+      );
     default:
       if (permission.data?.host.isAllowed === false)
         return (

@@ -1,5 +1,5 @@
-import type { CustomerServiceEntry } from '@platform/contracts/system';
 import type { CustomerServiceListValue, SupportChatMessage, SupportChatMessagesValue } from '@platform/contracts/support-chat';
+import type { CustomerServiceEntry } from '@platform/contracts/system';
 import { type InfiniteData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiGet, apiSend } from '../../../lib/api-client.ts';
 import { createOneCallKey } from '../../../lib/payload-encryption.ts';

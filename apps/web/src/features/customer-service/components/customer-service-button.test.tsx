@@ -3,7 +3,7 @@ import { CompactEncrypt, importJWK, type JWK } from 'jose';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useSessionStore } from '../../../state/session-store.ts';
 import { LOGIN_VALUE } from '../../../test/fixtures.ts';
-import { ApiRefusal, type ApiCall, mockApi, renderWithSite } from '../../../test/render.tsx';
+import { type ApiCall, ApiRefusal, mockApi, renderWithSite } from '../../../test/render.tsx';
 import { CustomerServiceButton, isOpenableLink, StatusPageCustomerService } from './customer-service-button.tsx';
 
 const LIVE_CHAT = { csPosition: 'RIGHTBAR', csType: 1, title: 'Chăm sóc khách hàng', path: '' };
@@ -16,7 +16,9 @@ async function sealedList(call: ApiCall) {
   const clientKey = (call.body as { clientKey?: JWK }).clientKey;
   if (!clientKey) return { list: [SEALED], isVip: false };
   const key = await importJWK(clientKey, 'ECDH-ES+A256KW');
-  const path = await new CompactEncrypt(new TextEncoder().encode(LINK)).setProtectedHeader({ alg: 'ECDH-ES+A256KW', enc: 'A256GCM' }).encrypt(key);
+  const path = await new CompactEncrypt(new TextEncoder().encode(LINK))
+    .setProtectedHeader({ alg: 'ECDH-ES+A256KW', enc: 'A256GCM' })
+    .encrypt(key);
   return { list: [{ ...SEALED, path }], isVip: false };
 }
 
@@ -132,7 +134,9 @@ describe('CustomerServiceButton', () => {
     mockApi({ 'POST /wps/system/customer-service': { list: [SEALED], isVip: false } });
     const { user } = renderWithSite(<CustomerServiceButton className="x">CSKH</CustomerServiceButton>, { language: 'en' });
     await user.click(await screen.findByRole('button', { name: 'CSKH' }));
-    expect((await screen.findByRole('alert')).textContent).toBe('The browser blocked the new window. Allow pop-ups for this site and try again.');
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'The browser blocked the new window. Allow pop-ups for this site and try again.',
+    );
   });
 
   it('on a status page prefers a link for a visitor, and falls back to the plain link without entries', async () => {

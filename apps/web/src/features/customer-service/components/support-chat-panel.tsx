@@ -19,8 +19,7 @@ function Message({ message, you, staff }: { message: SupportChatMessage; you: st
   return (
     <li className={`support-chat__message${isOwn ? ' support-chat__message--own' : ''}`} data-author={message.author}>
       <span className="support-chat__meta">
-        {isOwn ? you : staff} ·{' '}
-        <time dateTime={message.createdAt}>{hourMinuteOf(message.createdAt)}</time>
+        {isOwn ? you : staff} · <time dateTime={message.createdAt}>{hourMinuteOf(message.createdAt)}</time>
       </span>
       {/* Text only: never markup. */}
       <p className="support-chat__text">{message.text}</p>
@@ -67,7 +66,12 @@ function SupportConversation({ customerId }: { customerId: number }) {
     <section className="support-chat" aria-label={t('title')}>
       <div ref={logRef} className="support-chat__log" role="log" aria-label={t('messages')} aria-live="polite">
         {messages.hasNextPage && (
-          <button type="button" className="support-chat__older" disabled={messages.isFetchingNextPage} onClick={() => void messages.fetchNextPage()}>
+          <button
+            type="button"
+            className="support-chat__older"
+            disabled={messages.isFetchingNextPage}
+            onClick={() => void messages.fetchNextPage()}
+          >
             {t('older')}
           </button>
         )}
