@@ -1,4 +1,5 @@
-import { PAYLOAD_ENC, PAYLOAD_KEY_ALG, type PublicPayloadKeyValue } from '@platform/contracts/payload-encryption';
+import type { PublicPayloadKeyValue } from '@platform/contracts/payload-encryption';
+import { PAYLOAD_ENC, PAYLOAD_KEY_ALG } from '@platform/contracts/payload-encryption-constants';
 import { ApiError, type ApiMethod, apiGet, apiSend } from './api-client.ts';
 
 const NONCE_BYTES = 24;
