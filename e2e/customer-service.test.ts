@@ -174,7 +174,9 @@ describe('customer service: the house live chat', () => {
     await screenshot(page, 'customer-service-trial-390x844');
     // The server says the same to a trial account's own call.
     const refused = await page.evaluate(async () => {
-      const response = await fetch('/wps/support-chat/messages', { headers: { authorization: `Bearer ${sessionStorage.getItem('token')}` } });
+      const response = await fetch('/wps/support-chat/messages', {
+        headers: { authorization: `Bearer ${sessionStorage.getItem('token')}` },
+      });
       return ((await response.json()) as { code: string }).code;
     });
     expect(refused).toBe('in_please_information');
@@ -186,7 +188,12 @@ describe('customer service: the house live chat', () => {
       const { page } = await openPage(viewport.width, viewport.height, 'vi');
       // A member still logged in when maintenance begins.
       await logIn(page, 'player01', TEXT.vi);
-      await settings.set(site.merchantId, maintenanceSetting, { ...(await settings.get(site.merchantId, maintenanceSetting)), enabled: true }, 'e2e');
+      await settings.set(
+        site.merchantId,
+        maintenanceSetting,
+        { ...(await settings.get(site.merchantId, maintenanceSetting)), enabled: true },
+        'e2e',
+      );
       try {
         await page.reload({ waitUntil: 'networkidle' });
         await page.getByRole('heading', { level: 1, name: 'Hệ thống đang bảo trì' }).waitFor();
@@ -201,7 +208,12 @@ describe('customer service: the house live chat', () => {
         await page.getByRole('button', { name: 'Chăm sóc khách hàng' }).click();
         await dialog.getByText('Vui lòng đăng nhập để trò chuyện với chăm sóc khách hàng.').waitFor();
       } finally {
-        await settings.set(site.merchantId, maintenanceSetting, { ...(await settings.get(site.merchantId, maintenanceSetting)), enabled: false }, 'e2e');
+        await settings.set(
+          site.merchantId,
+          maintenanceSetting,
+          { ...(await settings.get(site.merchantId, maintenanceSetting)), enabled: false },
+          'e2e',
+        );
       }
     }
   });

@@ -132,11 +132,9 @@ export const adminSupportConversationsValueSchema = z.object({
   list: z.array(adminSupportConversationSchema),
   nextBefore: z.number().int().nullable(),
 });
-export const adminSupportMessagesQuerySchema = supportChatMessagesQuerySchema;
 export const adminSupportMessageSchema = supportChatMessageSchema.extend({ adminId: z.number().int().nullable() });
 export const adminSupportMessagesValueSchema = z.object({
   conversation: adminSupportConversationSchema,
   list: z.array(adminSupportMessageSchema),
   nextBefore: z.number().int().nullable(),
 });
-export const adminSupportReplyRequestSchema = supportChatPostRequestSchema;

@@ -5,9 +5,9 @@ import {
   adminSupportConversationsQuerySchema,
   adminSupportConversationsValueSchema,
   adminSupportMessageSchema,
-  adminSupportMessagesQuerySchema,
   adminSupportMessagesValueSchema,
-  adminSupportReplyRequestSchema,
+  supportChatMessagesQuerySchema,
+  supportChatPostRequestSchema,
 } from '@platform/contracts/support-chat';
 import { customerServiceEntrySchema } from '@platform/contracts/system';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -82,7 +82,7 @@ export function supportChatAdminRoutes(support: SupportChatService): FastifyPlug
           ...schemaBase,
           summary: "A conversation's messages, 50 a page, older by the before cursor",
           params: conversationParams,
-          querystring: adminSupportMessagesQuerySchema,
+          querystring: supportChatMessagesQuerySchema,
           response: { 200: okEnvelope(adminSupportMessagesValueSchema), ...adminErrors },
         },
       },
@@ -111,7 +111,7 @@ export function supportChatAdminRoutes(support: SupportChatService): FastifyPlug
           ...schemaBase,
           summary: 'Answers the member (audited; pushed to the member)',
           params: conversationParams,
-          body: adminSupportReplyRequestSchema,
+          body: supportChatPostRequestSchema,
           response: { 200: okEnvelope(adminSupportMessageSchema), ...adminErrors },
         },
       },
