@@ -45,4 +45,14 @@ describe('the live balance', () => {
     expect(queryClient.getQueryState([...moneyKeys.deposits(customerId), 1])?.isInvalidated).toBe(true);
     expect(queryClient.getQueryState([...moneyKeys.withdrawals(customerId), 1])?.isInvalidated).toBe(true);
   });
+
+  it('reloads the customer-service conversation and its badge when an operator answers', () => {
+    const { queryClient } = renderWithSite(<Probe />);
+    const customerId = LOGIN_VALUE.customerId;
+    queryClient.setQueryData(['support-chat', 'unread', customerId], { unReadCount: 0 });
+    queryClient.setQueryData(['support-chat', 'messages', customerId], { pages: [], pageParams: [] });
+    push?.({ type: 'support_chat' });
+    expect(queryClient.getQueryState(['support-chat', 'unread', customerId])?.isInvalidated).toBe(true);
+    expect(queryClient.getQueryState(['support-chat', 'messages', customerId])?.isInvalidated).toBe(true);
+  });
 });

@@ -5,6 +5,7 @@ import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { createMember, createMerchant } from '../../../test/factories.ts';
 import { loginAs } from '../../../test/games-helpers.ts';
 import { createClock } from '../../../test/lottery-helpers.ts';
+import { maintenanceSetting } from '../system/system.settings.ts';
 
 /** Customer service: the entries (type 3 sealed to the caller), the house live chat, the operators' side. */
 describe('customer service and the house live chat', () => {
@@ -253,5 +254,29 @@ describe('customer service and the house live chat', () => {
     later();
     await Promise.all(Array.from({ length: 5 }, (_, i) => call('POST', '/wps/support-chat/messages', a.headers, { text: `m${i}` })));
     expect((await conversationsOf(`?memberId=${a.id}`)).length).toBe(1);
+  });
+
+  it('stays reachable while the site is under maintenance: the entries and a logged-in member’s chat', async () => {
+    const a = await member();
+    const settings = t.app.services.settings;
+    await settings.set(
+      merchant.id,
+      maintenanceSetting,
+      { ...(await settings.get(merchant.id, maintenanceSetting)), enabled: true },
+      'test',
+    );
+    try {
+      expect((await call('GET', '/wps/v2/wallets/balance', a.headers)).statusCode).toBe(503);
+      expect((await call('POST', '/wps/system/customer-service', {}, {})).statusCode).toBe(200);
+      later();
+      expect((await call('POST', '/wps/support-chat/messages', a.headers, { text: 'Khi nào xong bảo trì?' })).statusCode).toBe(200);
+    } finally {
+      await settings.set(
+        merchant.id,
+        maintenanceSetting,
+        { ...(await settings.get(merchant.id, maintenanceSetting)), enabled: false },
+        'test',
+      );
+    }
   });
 });
