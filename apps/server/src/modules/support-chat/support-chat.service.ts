@@ -14,14 +14,13 @@ import type { CustomerServiceEntry } from '@platform/contracts/system';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import { DomainError } from '../../lib/domain-error.ts';
+import { postWaitMs, RATE_WINDOW_MS } from '../../lib/post-rate-limit.ts';
 import { sealForClient } from '../../lib/seal-for-client.ts';
 import { findUsernames, lockMember } from '../accounts/member-directory.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import { normaliseChatText } from '../chat/chat.service.ts';
 import type { Principal } from '../session/session.service.ts';
 import * as repo from './support-chat.repository.ts';
-
-const MINUTE_MS = 60_000;
 
 type Operator = { adminId: number; merchantId: number; ip: string | null };
 type CustomerServiceValue = { url: string; entries: CustomerServiceEntry[] };
@@ -133,13 +132,8 @@ export function createSupportChatService(deps: {
       // One writer per member at a time: the rate limit and the open conversation do not race.
       const member = await lockMember(trx, principal.memberId, { strength: 'no key update' });
       if (!member) throw new DomainError('unauthorized');
-      const recent = await repo.findMemberPostTimesSince(trx, principal.memberId, new Date(at.getTime() - MINUTE_MS));
-      const last = recent.at(-1);
-      let waitMs = last ? last.getTime() + SUPPORT_CHAT_POST_INTERVAL_MS - at.getTime() : 0;
-      if (recent.length >= SUPPORT_CHAT_POSTS_PER_MINUTE_MAX) {
-        const oldestCounted = recent[recent.length - SUPPORT_CHAT_POSTS_PER_MINUTE_MAX] as Date;
-        waitMs = Math.max(waitMs, oldestCounted.getTime() + MINUTE_MS - at.getTime());
-      }
+      const recent = await repo.findMemberPostTimesSince(trx, principal.memberId, new Date(at.getTime() - RATE_WINDOW_MS));
+      const waitMs = postWaitMs(recent, at, { intervalMs: SUPPORT_CHAT_POST_INTERVAL_MS, perMinuteMax: SUPPORT_CHAT_POSTS_PER_MINUTE_MAX });
       if (waitMs > 0) throw new DomainError('chat_rate_limited', undefined, { seconds: String(Math.ceil(waitMs / 1000)) });
       await repo.insertOpenUnlessOpen(trx, { merchantId: principal.merchantId, memberId: principal.memberId, isVip, at });
       const open = (await repo.findOpenOfMember(trx, principal.memberId)) as repo.ConversationRow;
