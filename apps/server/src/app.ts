@@ -52,8 +52,9 @@ import { createRedEnvelopesModule } from './modules/red-envelopes/red-envelopes.
 import { createResponsibleGamingModule } from './modules/responsible-gaming/responsible-gaming.module.ts';
 import { createSessionModule } from './modules/session/session.module.ts';
 import { createSettingsModule } from './modules/settings/settings.module.ts';
+import { createSupportChatModule } from './modules/support-chat/support-chat.module.ts';
 import { createSystemModule } from './modules/system/system.module.ts';
-import { settingsTreeSetting } from './modules/system/system.settings.ts';
+import { customerServiceSetting, settingsTreeSetting } from './modules/system/system.settings.ts';
 import { createTransfersModule } from './modules/transfers/transfers.module.ts';
 import { demoIntegrationsFromEnv } from './modules/vendor-wallet/vendor-wallet.integrations.ts';
 import { createVendorWalletModule } from './modules/vendor-wallet/vendor-wallet.module.ts';
@@ -294,6 +295,19 @@ async function createModules(infra: Infrastructure) {
     logger,
     now,
   });
+  // Customer service: the entries (the system module's setting) and the house live chat with the operators.
+  const supportChat = createSupportChatModule({
+    db,
+    merchants: merchants.service,
+    customerService: {
+      get: (merchantId) => settings.service.get(merchantId, customerServiceSetting),
+      set: (op, value) => settings.service.setByOperator(op.merchantId, customerServiceSetting, value, op),
+    },
+    rankLevelOf: async (memberId) => (await memberLabels.service.labelsOf(memberId)).club?.rankLevel ?? null,
+    publishToMember: realtime.service.publish,
+    logger,
+    now,
+  });
   const redEnvelopes = createRedEnvelopesModule({
     db,
     ledger: ledger.service,
@@ -437,6 +451,7 @@ async function createModules(infra: Infrastructure) {
     inbox,
     agentApplications,
     chat,
+    supportChat,
     redEnvelopes,
     gameSessions,
     betRecords,

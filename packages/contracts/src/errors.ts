@@ -795,6 +795,21 @@ export const ERROR_CODES = {
     vi: 'Không tìm thấy tin nhắn.',
     en: 'Message not found.',
   },
+  customer_service_key_invalid: {
+    status: 400,
+    vi: 'Không mở được kênh chăm sóc khách hàng. Vui lòng tải lại trang rồi thử lại.',
+    en: 'Customer service could not be opened. Reload the page and try again.',
+  },
+  support_chat_not_found: {
+    status: 404,
+    vi: 'Không tìm thấy cuộc trò chuyện hỗ trợ này. Vui lòng tải lại danh sách.',
+    en: 'This support conversation was not found. Reload the list.',
+  },
+  support_chat_closed: {
+    status: 409,
+    vi: 'Cuộc trò chuyện này đã đóng. Thành viên sẽ mở cuộc mới khi nhắn tin lại.',
+    en: 'This conversation is closed. The member opens a new one by writing again.',
+  },
   internal_error: {
     status: 500,
     vi: 'Đã có lỗi hệ thống. Vui lòng thử lại sau ít phút.',

@@ -36,5 +36,7 @@ export type RealtimeServerMessage =
    * connected member of the merchant. The tab reloads the room and its unread count.
    */
   | { type: 'chat'; room: string; change: 'message' | 'hidden' }
+  /** The member's support conversation changed (an operator answered, or closed it); the tab reloads it and its unread count. */
+  | { type: 'support_chat' }
   /** A red envelope was sent to an audience the member may be in; the tab reloads its claimable envelopes. */
   | { type: 'red_envelope' };

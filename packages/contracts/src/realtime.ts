@@ -17,4 +17,5 @@ export const realtimeServerMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('inbox') }),
   z.object({ type: z.literal('chat'), room: z.string(), change: z.enum(['message', 'hidden']) }),
   z.object({ type: z.literal('red_envelope') }),
+  z.object({ type: z.literal('support_chat') }),
 ]) satisfies z.ZodType<RealtimeServerMessage>;

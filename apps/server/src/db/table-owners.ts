@@ -95,6 +95,8 @@ export const TABLE_OWNERS = {
   chat_messages: 'chat',
   chat_reads: 'chat',
   chat_mutes: 'chat',
+  support_conversations: 'support-chat',
+  support_messages: 'support-chat',
   member_daily_game_stats: 'daily-stats',
   member_daily_money_stats: 'daily-stats',
   daily_stats_cursors: 'daily-stats',

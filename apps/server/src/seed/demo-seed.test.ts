@@ -51,7 +51,12 @@ describe('the demo seed', () => {
     expect(merchant).toMatchObject({ code: 'lotus', currency: 'VND' });
     const settings = createSettingsService({ db: database.db });
     expect((await settings.get(merchant.id, maintenanceSetting)).title.vi).toBe('Hệ thống đang bảo trì');
-    expect((await settings.get(merchant.id, customerServiceSetting)).url).toMatch(/^https:\/\//);
+    // Customer service is the house live chat, with a VIP entry.
+    const customerService = await settings.get(merchant.id, customerServiceSetting);
+    expect(customerService.entries.map((e) => [e.csPosition, e.csType])).toEqual([
+      ['VIP', 1],
+      ['RIGHTBAR', 1],
+    ]);
   });
 
   it('adds a bank-transfer channel and a sandbox-gateway channel, both enabled', async () => {

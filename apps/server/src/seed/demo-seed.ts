@@ -251,8 +251,13 @@ async function seedSettings(trx: Kysely<DB>, merchantId: number): Promise<void> 
     merchantId,
     customerServiceSetting,
     {
-      url: 'https://support.lotus.example/',
-      entries: [{ csPosition: 'HEADER', csType: 1, title: 'Live chat', path: 'https://support.lotus.example/' }],
+      // The house live chat (type 1) is the default customer service; members whose rank level is
+      // above 4 get the VIP entry, the same chat with their conversations marked VIP for operators.
+      url: '',
+      entries: [
+        { csPosition: 'VIP', csType: 1, title: 'Chăm sóc khách hàng VIP', path: '' },
+        { csPosition: 'RIGHTBAR', csType: 1, title: 'Chăm sóc khách hàng', path: '' },
+      ],
     },
     by,
   );

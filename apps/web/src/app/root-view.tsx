@@ -3,6 +3,7 @@ import { useSystemStatus } from '../api/get-system-status.ts';
 import { usePermission } from '../api/home-queries.ts';
 import { FullPageError } from '../components/full-page-error.tsx';
 import { FullPageLoader } from '../components/full-page-loader.tsx';
+import { StatusPageCustomerService } from '../features/customer-service/components/customer-service-button.tsx';
 import { DomainBlockedPage } from '../features/system/components/domain-blocked-page.tsx';
 import { MaintenancePage } from '../features/system/components/maintenance-page.tsx';
 import { RegionBlockedPage } from '../features/system/components/region-blocked-page.tsx';
@@ -20,12 +21,27 @@ export function RootView() {
   if (status.isError) return <FullPageError error={status.error} onRetry={() => void status.refetch()} isRetrying={status.isFetching} />;
   switch (status.data.status) {
     case SYSTEM_STATUS.maintenance:
-      return <MaintenancePage status={status.data} />;
+      return (
+        <MaintenancePage
+          status={status.data}
+          customerService={<StatusPageCustomerService fallbackUrl={status.data.customerServiceUrl} />}
+        />
+      );
     case SYSTEM_STATUS.regionRestricted:
-      return <RegionBlockedPage status={status.data} />;
+      return (
+        <RegionBlockedPage
+          status={status.data}
+          customerService={<StatusPageCustomerService fallbackUrl={status.data.customerServiceUrl} />}
+        />
+      );
     default:
       if (permission.data?.host.isAllowed === false)
-        return <DomainBlockedPage host={permission.data.host.name} customerServiceUrl={status.data.customerServiceUrl} />;
+        return (
+          <DomainBlockedPage
+            host={permission.data.host.name}
+            customerService={<StatusPageCustomerService fallbackUrl={status.data.customerServiceUrl} />}
+          />
+        );
       return <NormalSite />;
   }
 }

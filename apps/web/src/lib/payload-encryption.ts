@@ -1,4 +1,5 @@
 import type { PublicPayloadKeyValue } from '@platform/contracts/payload-encryption';
+import { PAYLOAD_ENC, PAYLOAD_KEY_ALG } from '@platform/contracts/payload-encryption-constants';
 import { ApiError, type ApiMethod, apiGet, apiSend } from './api-client.ts';
 
 const NONCE_BYTES = 24;
@@ -50,4 +51,25 @@ export async function apiSendEncrypted<T>(method: Exclude<ApiMethod, 'GET'>, pat
     cachedKey = undefined;
     return apiSend<T>(method, path, await encryptPayload(body));
   }
+}
+
+/**
+ * The other direction of the same cipher: a key pair for one call whose answer carries texts the
+ * server sealed to it (a customer-service link). The public half goes with the call; `open` reads
+ * a compact JWE the server made for it. The private half never leaves the page.
+ */
+export async function createOneCallKey(): Promise<{ publicJwk: JsonWebKey; open: (compact: string) => Promise<string> }> {
+  const jose = await import('jose');
+  const pair = await jose.generateKeyPair(PAYLOAD_KEY_ALG, { crv: 'P-256' });
+  const { kty, crv, x, y } = await jose.exportJWK(pair.publicKey);
+  return {
+    publicJwk: { kty, crv, x, y },
+    open: async (compact) => {
+      const { plaintext } = await jose.compactDecrypt(compact, pair.privateKey, {
+        keyManagementAlgorithms: [PAYLOAD_KEY_ALG],
+        contentEncryptionAlgorithms: [PAYLOAD_ENC],
+      });
+      return new TextDecoder().decode(plaintext);
+    },
+  };
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { emailAddressOf, isExternalChatUrl, unreadBadgeText } from './right-bar.tsx';
+import { unreadBadgeText } from '../lib/unread-badge.ts';
+import { emailAddressOf, isExternalChatUrl } from './right-bar.tsx';
 
 describe('the right bar email entry', () => {
   it('copies the bare address of a mailto link or a plain address', () => {

@@ -4,8 +4,10 @@ import { isSettingOn, useSettingsTree } from '../api/get-settings-tree.ts';
 import { findResource, usePermission } from '../api/home-queries.ts';
 import { useChatUnread } from '../features/chat/api/chat-api.ts';
 import { useChatTranslation } from '../features/chat/i18n/register-translations.ts';
+import { CustomerServiceButton } from '../features/customer-service/components/customer-service-button.tsx';
 import { useRequireRealAccount } from '../hooks/use-require-real-account.ts';
 import { useShellHomeTranslation } from '../i18n/shell-home/register-translations.ts';
+import { unreadBadgeText } from '../lib/unread-badge.ts';
 import { usePopupStore } from '../state/popup-store.ts';
 import { useSessionStore } from '../state/session-store.ts';
 import { useMemberCentreNavigation } from '../state/use-member-centre-navigation.ts';
@@ -25,11 +27,6 @@ export function isExternalChatUrl(url: string, origin: string): boolean {
   } catch {
     return false;
   }
-}
-
-/** The badge's text: the count, "99+" beyond. */
-export function unreadBadgeText(count: number): string {
-  return count > 99 ? '99+' : String(count);
 }
 
 /** Line drawings of the bar's entries, in the style of components/icon.tsx. */
@@ -75,6 +72,21 @@ function Entry({ icon, label, children }: { icon: BarIcon; label: string; childr
           <span className="right-bar__label">{label}</span>
         </>,
       )}
+    </li>
+  );
+}
+
+/**
+ * The spec's customer service: the fetched list's entry (the house live chat, a link, an encrypted
+ * link; the VIP entry for a VIP member). Hidden when the operator has neither entries nor a link.
+ */
+function CustomerServiceEntry({ label, fallbackUrl, onLogin }: { label: string; fallbackUrl: string; onLogin: () => void }) {
+  return (
+    <li className="right-bar__item">
+      <CustomerServiceButton className="right-bar__link" badgeClassName="right-bar__badge" fallbackUrl={fallbackUrl} onLogin={onLogin}>
+        <BarIconSvg name="customerService" />
+        <span className="right-bar__label">{label}</span>
+      </CustomerServiceButton>
     </li>
   );
 }
@@ -166,10 +178,8 @@ export function RightBar() {
         <BarIconSvg name="collapse" />
       </button>
       <ul id="right-bar-list" className="right-bar__list" hidden={isCollapsed}>
-        {serviceUrl && isOn('CUSTOMERSERVICE') && (
-          <Entry icon="customerService" label={t('rightBar.customerService')}>
-            {(content) => <External href={serviceUrl} content={content} />}
-          </Entry>
+        {isOn('CUSTOMERSERVICE') && (
+          <CustomerServiceEntry label={t('rightBar.customerService')} fallbackUrl={serviceUrl} onLogin={() => openPopup('login')} />
         )}
         {isOn('CHATROOM') && (
           <Entry icon="chatRoom" label={t('rightBar.chatRoom')}>

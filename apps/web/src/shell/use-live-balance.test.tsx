@@ -1,11 +1,9 @@
 import type { RealtimeServerMessage } from '@platform/contracts/realtime-protocol';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { walletKeys } from '../api/get-balance.ts';
 import { moneyKeys } from '../api/money-keys.ts';
-import { useSessionStore } from '../state/session-store.ts';
 import { LOGIN_VALUE } from '../test/fixtures.ts';
 import { renderWithSite } from '../test/render.tsx';
-import { useLiveBalance } from './use-live-balance.ts';
 
 let push: ((message: RealtimeServerMessage) => void) | null = null;
 vi.mock('../lib/realtime-client.ts', () => ({
@@ -16,6 +14,16 @@ vi.mock('../lib/realtime-client.ts', () => ({
     };
   },
 }));
+
+// Test files share a worker's modules: another file may have loaded the hook with the real socket
+// already, so the hook and the session store it reads are loaded afresh, with the mock in place.
+let useLiveBalance: typeof import('./use-live-balance.ts').useLiveBalance;
+let useSessionStore: typeof import('../state/session-store.ts').useSessionStore;
+beforeAll(async () => {
+  vi.resetModules();
+  ({ useSessionStore } = await import('../state/session-store.ts'));
+  ({ useLiveBalance } = await import('./use-live-balance.ts'));
+});
 
 function Probe() {
   useLiveBalance();
@@ -36,5 +44,15 @@ describe('the live balance', () => {
     expect(queryClient.getQueryData(walletKeys.balance(customerId))).toEqual(balance);
     expect(queryClient.getQueryState([...moneyKeys.deposits(customerId), 1])?.isInvalidated).toBe(true);
     expect(queryClient.getQueryState([...moneyKeys.withdrawals(customerId), 1])?.isInvalidated).toBe(true);
+  });
+
+  it('reloads the customer-service conversation and its badge when an operator answers', () => {
+    const { queryClient } = renderWithSite(<Probe />);
+    const customerId = LOGIN_VALUE.customerId;
+    queryClient.setQueryData(['support-chat', 'unread', customerId], { unReadCount: 0 });
+    queryClient.setQueryData(['support-chat', 'messages', customerId], { pages: [], pageParams: [] });
+    push?.({ type: 'support_chat' });
+    expect(queryClient.getQueryState(['support-chat', 'unread', customerId])?.isInvalidated).toBe(true);
+    expect(queryClient.getQueryState(['support-chat', 'messages', customerId])?.isInvalidated).toBe(true);
   });
 });

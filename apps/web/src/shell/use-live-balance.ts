@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { walletKeys } from '../api/get-balance.ts';
 import { moneyKeys } from '../api/money-keys.ts';
+import { supportChatKeys } from '../features/customer-service/api/customer-service-api.ts';
 import { inboxKeys } from '../features/inbox/api/inbox-api.ts';
 import { redEnvelopeKeys } from '../features/red-envelopes/api/red-envelopes-api.ts';
 import { openRealtime } from '../lib/realtime-client.ts';
@@ -32,6 +33,8 @@ export function useLiveBalance(): void {
       else if (message.type === 'inbox') void queryClient.invalidateQueries({ queryKey: inboxKeys.all(customerId) });
       // A red envelope was sent to an audience the member may be in: the notice reloads its list.
       else if (message.type === 'red_envelope') void queryClient.invalidateQueries({ queryKey: redEnvelopeKeys.claimable(customerId) });
+      // Customer service answered or closed the member's conversation: the conversation and its badge reload.
+      else if (message.type === 'support_chat') void queryClient.invalidateQueries({ queryKey: supportChatKeys.all });
       // The chat room changed (a new message, or one hidden): the open room and the unread badge reload.
       else if (message.type === 'chat') {
         void queryClient.invalidateQueries({ queryKey: ['chat', 'messages', message.room] });

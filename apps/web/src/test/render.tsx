@@ -104,7 +104,8 @@ export function mockApi(answers: Record<string, Answer>) {
     calls.push(call);
     if (!(key in answers)) throw new Error(`unexpected call ${key}`);
     const answer = answers[key];
-    const value = typeof answer === 'function' ? (answer as (c: ApiCall) => unknown)(call) : answer;
+    // An answer may be worked out asynchronously (sealing a text to the page's key, say).
+    const value = await (typeof answer === 'function' ? (answer as (c: ApiCall) => unknown)(call) : answer);
     const envelope =
       value instanceof ApiRefusal
         ? { success: false, code: value.code, message: value.message, value: value.value }

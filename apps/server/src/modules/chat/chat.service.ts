@@ -15,6 +15,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { DomainError } from '../../lib/domain-error.ts';
+import { postWaitMs, RATE_WINDOW_MS } from '../../lib/post-rate-limit.ts';
 import { messageDateTimeOf } from '../../lib/time-format.ts';
 import { findMemberOfMerchant, lockMember } from '../accounts/member-directory.ts';
 import { recordAudit } from '../audit/audit.service.ts';
@@ -163,13 +164,8 @@ export function createChatService(deps: {
     const row = await db.transaction().execute(async (trx) => {
       const member = await lockMember(trx, principal.memberId, { strength: 'no key update' });
       if (!member) throw new DomainError('unauthorized');
-      const recent = await repo.findPostTimesSince(trx, principal.memberId, new Date(at.getTime() - MINUTE_MS));
-      const last = recent.at(-1);
-      let waitMs = last ? last.getTime() + CHAT_POST_INTERVAL_MS - at.getTime() : 0;
-      if (recent.length >= CHAT_POSTS_PER_MINUTE_MAX) {
-        const oldestCounted = recent[recent.length - CHAT_POSTS_PER_MINUTE_MAX] as Date;
-        waitMs = Math.max(waitMs, oldestCounted.getTime() + MINUTE_MS - at.getTime());
-      }
+      const recent = await repo.findPostTimesSince(trx, principal.memberId, new Date(at.getTime() - RATE_WINDOW_MS));
+      const waitMs = postWaitMs(recent, at, { intervalMs: CHAT_POST_INTERVAL_MS, perMinuteMax: CHAT_POSTS_PER_MINUTE_MAX });
       if (waitMs > 0) throw new DomainError('chat_rate_limited', undefined, { seconds: String(Math.ceil(waitMs / 1000)) });
       const displayName = member.nickname?.trim() || maskUsername(member.username);
       const id = await repo.insertMessage(trx, { roomId: room.id, memberId: principal.memberId, displayName, body: text, createdAt: at });

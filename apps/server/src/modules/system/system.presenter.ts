@@ -1,3 +1,4 @@
+import { CS_TYPE } from '@platform/contracts/support-chat-constants';
 import type { MaintenanceInfo, PermissionValue, SiteLanguage, SystemStatusValue } from '@platform/contracts/system';
 import { SYSTEM_STATUS, type SystemStatus } from '@platform/contracts/system-status';
 import type { SiteState, SystemService } from './system.service.ts';
@@ -36,7 +37,11 @@ export function presentPermission(permission: Permission, language: SiteLanguage
     whitelabel: flags,
     register: { ...registerSwitches, smsEnabled: flags.REGMOBVERF3, freePlayEnabled: flags.FREEPLAY3 },
     resources: permission.resources,
-    customerService: permission.customerService,
+    // A type-3 entry's link leaves the server only sealed, through the customer-service list call.
+    customerService: {
+      url: permission.customerService.url,
+      entries: permission.customerService.entries.map((e) => (e.csType === CS_TYPE.encryptedLink ? { ...e, path: '' } : e)),
+    },
     analytics: permission.analytics,
     imageCDNs: permission.cdn.imageCDNs,
     launchGameCDNs: permission.cdn.launchGameCDNs,

@@ -1,18 +1,18 @@
+import type { ReactNode } from 'react';
 import { useSystemTranslation } from '../i18n/register-translations.ts';
-import { CustomerServiceButton } from './customer-service-button.tsx';
 import { StatusPage } from './status-page.tsx';
 
 /**
  * The site was opened on a host that is not one of the operator's domains (the permission call's
  * `host.isAllowed: false`): spec "domain check failed, contact customer service".
  */
-export function DomainBlockedPage({ host, customerServiceUrl }: { host: string; customerServiceUrl: string }) {
+export function DomainBlockedPage({ host, customerService }: { host: string; customerService?: ReactNode }) {
   const { t } = useSystemTranslation();
   return (
     <StatusPage tone="blocked" icon={<DomainIcon />}>
       <h1 className="status-card__title">{t('domain.title')}</h1>
       <p className="status-card__text">{t('domain.text', { host })}</p>
-      <CustomerServiceButton url={customerServiceUrl} />
+      {customerService}
     </StatusPage>
   );
 }

@@ -1,11 +1,11 @@
 import type { SystemStatusValue } from '@platform/contracts/system';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatMediumDateTime } from '../../../lib/time-format.ts';
-import { CustomerServiceButton } from './customer-service-button.tsx';
 import { StatusPage } from './status-page.tsx';
 
 /** Status 1. The operator's title and text when written, the translated defaults otherwise. */
-export function MaintenancePage({ status }: { status: SystemStatusValue }) {
+export function MaintenancePage({ status, customerService }: { status: SystemStatusValue; customerService?: ReactNode }) {
   const { t, i18n } = useTranslation();
   const { title, info, endsAt } = status.maintenance;
   const endsAtText = endsAt ? formatMediumDateTime(endsAt, i18n.language) : null;
@@ -14,7 +14,7 @@ export function MaintenancePage({ status }: { status: SystemStatusValue }) {
       <h1 className="status-card__title">{title || t('game_maintenance')}</h1>
       <p className="status-card__text">{info || t('info_maintenance')}</p>
       {endsAtText ? <p className="status-card__note">{t('maintenance.expectedEnd', { time: endsAtText })}</p> : null}
-      <CustomerServiceButton url={status.customerServiceUrl} />
+      {customerService}
     </StatusPage>
   );
 }

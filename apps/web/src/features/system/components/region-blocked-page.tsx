@@ -1,10 +1,10 @@
 import type { SystemStatusValue } from '@platform/contracts/system';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CustomerServiceButton } from './customer-service-button.tsx';
 import { StatusPage } from './status-page.tsx';
 
 /** Status 2. Shows the visitor's IP so customer service can look into a wrong block. */
-export function RegionBlockedPage({ status }: { status: SystemStatusValue }) {
+export function RegionBlockedPage({ status, customerService }: { status: SystemStatusValue; customerService?: ReactNode }) {
   const { t } = useTranslation();
   return (
     <StatusPage tone="blocked" icon={<BlockedIcon />}>
@@ -16,7 +16,7 @@ export function RegionBlockedPage({ status }: { status: SystemStatusValue }) {
           <code>{status.ip}</code>
         </dd>
       </dl>
-      <CustomerServiceButton url={status.customerServiceUrl} />
+      {customerService}
     </StatusPage>
   );
 }
