@@ -22,6 +22,7 @@ import type { RedEnvelopesTables } from '../modules/red-envelopes/red-envelopes.
 import type { ResponsibleGamingTables } from '../modules/responsible-gaming/responsible-gaming.tables.ts';
 import type { TransfersTables } from '../modules/transfers/transfers.tables.ts';
 import type { VendorWalletTables } from '../modules/vendor-wallet/vendor-wallet.tables.ts';
+import type { VipTables } from '../modules/vip/vip.tables.ts';
 import type { WithdrawalsTables } from '../modules/withdrawals/withdrawals.tables.ts';
 
 /**
@@ -248,4 +249,5 @@ export type DB = CoreTables &
   HelpTables &
   ChatTables &
   DailyStatsTables &
-  AgentContractsTables;
+  AgentContractsTables &
+  VipTables;
