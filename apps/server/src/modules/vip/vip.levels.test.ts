@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { expectCleanBooks } from '../../../test/ledger-fixture.ts';
-import { waitUntil } from '../../../test/wait-for.ts';
 import { createVipWorld, TEST_LEVELS, type VipMember } from '../../../test/vip-helpers.ts';
+import { waitUntil } from '../../../test/wait-for.ts';
 import { auth } from '../../../test/wallet-fixture.ts';
 import { addDays } from '../../lib/time-zone.ts';
 import { nextLevelOf } from './vip.levels.ts';
@@ -99,7 +99,12 @@ describe('the daily evaluation', () => {
     );
     expect(await vip.levels.evaluateDay(w.merchant.id, back)).toMatchObject({ evaluated: 1, upgraded: 1, bonusesPaid: 0 });
     expect(await vip.levels.levelOf(m.id)).toBe(2);
-    const bonuses = await t.database.db.selectFrom('vip_upgrade_bonuses').select(['level']).where('member_id', '=', m.id).orderBy('level').execute();
+    const bonuses = await t.database.db
+      .selectFrom('vip_upgrade_bonuses')
+      .select(['level'])
+      .where('member_id', '=', m.id)
+      .orderBy('level')
+      .execute();
     expect(bonuses.map((b) => b.level)).toEqual([1, 2]);
     await expectCleanBooks(t.database.db);
   });
@@ -121,14 +126,20 @@ describe('the daily evaluation', () => {
     await t.app.services.responsibleGaming.selfExclude(m.id, { permanent: true }, { ip: null });
     days(1);
     expect(await v.vip.levels.evaluateDay(v.w.merchant.id, day)).toMatchObject({ upgraded: 1, bonusesPaid: 0 });
-    const bonus = await t.database.db.selectFrom('vip_upgrade_bonuses').select(['status', 'transfer_id']).where('member_id', '=', m.id).execute();
+    const bonus = await t.database.db
+      .selectFrom('vip_upgrade_bonuses')
+      .select(['status', 'transfer_id'])
+      .where('member_id', '=', m.id)
+      .execute();
     expect(bonus).toEqual([{ status: 'withheld', transfer_id: null }]);
     expect((await v.w.balances(m.id)).main).toBe(1_000_000);
     await expectCleanBooks(t.database.db);
   });
 
   it('playerRank shows the level, what the next one takes and the ladder with its rebates', async () => {
-    const v = await createVipWorld(t, clock, [{ vipLevel: 1, category: 'RNG', period: 'D', mode: 'auto', ratePpm: 8_000, maxAmount: null }]);
+    const v = await createVipWorld(t, clock, [
+      { vipLevel: 1, category: 'RNG', period: 'D', mode: 'auto', ratePpm: 8_000, maxAmount: null },
+    ]);
     const m = await v.w.member();
     await v.play(m, 'RNG', 2_000_000, 0);
     await v.rolledUp(m, v.today(), 2_000_000);
