@@ -68,7 +68,7 @@ export const vipLevelInputSchema = z.strictObject({
   keepValidBet: threshold,
   /** Paid once per member the first time it reaches the level (cash). */
   upgradeBonus: threshold,
-  /** Stored for the periodic bonus (not paid yet, see the docs). */
+  /** Paid once per (member, week or month) to the members holding the level when the period is over. */
   periodicBonus: threshold,
   periodicPeriod: z.enum(VIP_BONUS_PERIODS).nullable(),
 });

@@ -115,6 +115,7 @@ export const TABLE_OWNERS = {
   vip_member_levels: 'vip',
   vip_level_changes: 'vip',
   vip_upgrade_bonuses: 'vip',
+  vip_periodic_bonuses: 'vip',
   rebate_rules: 'vip',
   rebate_lines: 'vip',
   rebate_claims: 'vip',

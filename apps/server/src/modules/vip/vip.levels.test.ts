@@ -155,4 +155,42 @@ describe('the daily evaluation', () => {
     expect(rank.ladder.map((l) => l.code)).toEqual(['VIP0', 'VIP1', 'VIP2']);
     expect(rank.ladder[1]?.rebates).toEqual([{ category: 'RNG', period: 'D', ratePpm: 8_000 }]);
   });
+
+  it('pays the periodic bonus once per (member, period) to the members holding the level when the period is over', async () => {
+    const v = await createVipWorld(t, clock, []);
+    const ladder = TEST_LEVELS.map((l) => (l.level === 1 ? { ...l, periodicBonus: 30_000, periodicPeriod: 'W' as const } : l));
+    await v.vip.levels.setLevels(v.op, { levels: ladder });
+    const m = await v.w.member();
+    const excluded = await v.w.member();
+    const day = v.today();
+    for (const member of [m, excluded]) {
+      await t.database.db
+        .insertInto('vip_member_levels')
+        .values({ member_id: member.id, merchant_id: v.w.merchant.id, level: 1, reached_on: day, evaluated_on: day, updated_at: clock.now })
+        .execute();
+    }
+    await t.app.services.responsibleGaming.selfExclude(excluded.id, { permanent: true }, { ip: null });
+    expect(await v.vip.levels.payPeriodicBonuses(v.w.merchant.id, 'W', day)).toBe(0);
+    days(7);
+    const [a, b] = await Promise.all([
+      v.vip.levels.payPeriodicBonuses(v.w.merchant.id, 'W', day),
+      v.vip.levels.payPeriodicBonuses(v.w.merchant.id, 'W', day),
+    ]);
+    expect(a + b).toBe(1);
+    expect(await v.vip.levels.payPeriodicBonuses(v.w.merchant.id, 'W', day)).toBe(0);
+    expect((await v.w.balances(m.id)).main).toBe(30_000);
+    expect((await v.w.balances(excluded.id)).main).toBe(0);
+    const rows = await t.database.db
+      .selectFrom('vip_periodic_bonuses')
+      .select(['member_id', 'status'])
+      .where('merchant_id', '=', v.w.merchant.id)
+      .execute();
+    expect(rows.map((r) => [Number(r.member_id), r.status]).sort()).toEqual(
+      [
+        [m.id, 'paid'],
+        [excluded.id, 'withheld'],
+      ].sort(),
+    );
+    await expectCleanBooks(t.database.db);
+  });
 });

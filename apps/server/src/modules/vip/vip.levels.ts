@@ -6,7 +6,7 @@ import { findMember, lockMember } from '../accounts/member-directory.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
-import { closesWindow, vipWindowOf } from './vip.periods.ts';
+import { closesWindow, rebatePeriodOf, vipWindowOf } from './vip.periods.ts';
 import * as repo from './vip.repository.ts';
 import { vipPolicySetting } from './vip.settings.ts';
 
@@ -111,6 +111,29 @@ export function createVipLevels(deps: VipDeps) {
     }
   }
 
+  /** Credits a VIP bonus to the member's main wallet from the merchant's bonus pool (cash: no wagering engine yet). */
+  async function creditBonus(
+    trx: Transaction<DB>,
+    member: { id: number; merchantId: number; currency: string },
+    amount: number,
+    idempotencyKey: string,
+    reference: { type: string; id: string },
+  ): Promise<number> {
+    const wallet = (
+      await ledger.ensureMemberAccounts(
+        { merchantId: member.merchantId, memberId: member.id, currency: member.currency, kinds: ['player_main'] },
+        trx,
+      )
+    ).player_main;
+    if (!wallet) throw new Error('main wallet missing after ensureMemberAccounts');
+    const pool = await ledger.ensureSystemAccount({ merchantId: member.merchantId, kind: 'bonus_pool', currency: member.currency }, trx);
+    const moved = await ledger.transfer(
+      { fromAccountId: pool.id, toAccountId: wallet.id, amount, code: 'promotion', idempotencyKey, reference },
+      trx,
+    );
+    return moved.transferId;
+  }
+
   /** Pays (or withholds) the upgrade bonus of one level, once per (member, level). Answers whether money moved. */
   async function payUpgradeBonus(
     trx: Transaction<DB>,
@@ -119,29 +142,13 @@ export function createVipLevels(deps: VipDeps) {
     isNotExcluded: boolean,
   ): Promise<boolean> {
     if (level.upgradeBonus <= 0 || (await repo.hasUpgradeBonus(trx, member.id, level.level))) return false;
-    let transferId: number | null = null;
-    if (isNotExcluded && member.status === 'active') {
-      const wallet = (
-        await ledger.ensureMemberAccounts(
-          { merchantId: member.merchantId, memberId: member.id, currency: member.currency, kinds: ['player_main'] },
-          trx,
-        )
-      ).player_main;
-      if (!wallet) throw new Error('main wallet missing after ensureMemberAccounts');
-      const pool = await ledger.ensureSystemAccount({ merchantId: member.merchantId, kind: 'bonus_pool', currency: member.currency }, trx);
-      const moved = await ledger.transfer(
-        {
-          fromAccountId: pool.id,
-          toAccountId: wallet.id,
-          amount: level.upgradeBonus,
-          code: 'promotion',
-          idempotencyKey: upgradeKeyOf(member.id, level.level),
-          reference: { type: 'vip_upgrade', id: `${member.id}:${level.level}` },
-        },
-        trx,
-      );
-      transferId = moved.transferId;
-    }
+    const transferId =
+      isNotExcluded && member.status === 'active'
+        ? await creditBonus(trx, member, level.upgradeBonus, upgradeKeyOf(member.id, level.level), {
+            type: 'vip_upgrade',
+            id: `${member.id}:${level.level}`,
+          })
+        : null;
     const id = await repo.insertUpgradeBonusOnce(trx, {
       merchantId: member.merchantId,
       memberId: member.id,
@@ -242,6 +249,55 @@ export function createVipLevels(deps: VipDeps) {
     return summary;
   }
 
+  /**
+   * Pays the periodic bonus of a week (`W`, Monday to Sunday) or month (`M`) once it is over: every
+   * member holding, when this runs, a level whose periodic bonus has that period gets it once per
+   * (member, period start), each in its own transaction (ledger key `vip-periodic:<member>:<P>:<start>`);
+   * a member self-excluded, on a break or not active gets a `withheld` row. Answers how many were paid.
+   */
+  async function payPeriodicBonuses(merchantId: number, period: 'W' | 'M', day: string): Promise<number> {
+    const range = rebatePeriodOf(period, day);
+    const timeZone = await deps.timeZoneOf(merchantId);
+    if (now().getTime() < startOfLocalDate(addDays(range.end, 1), timeZone).getTime()) return 0;
+    const ladder = await ladderOf(merchantId);
+    const due = new Map(ladder.filter((l) => l.periodicPeriod === period && l.periodicBonus > 0).map((l) => [l.level, l]));
+    if (due.size === 0) return 0;
+    const done = await repo.findPeriodicBonusMembers(db, merchantId, period, range.start);
+    let paid = 0;
+    for (const held of await repo.findMemberLevelsOfMerchant(db, merchantId)) {
+      if (!due.has(held.level) || done.has(held.memberId)) continue;
+      const isNotExcluded = await notExcluded(held.memberId);
+      const moved = await db.transaction().execute(async (trx) => {
+        const member = await lockMember(trx, held.memberId, { strength: 'no key update', merchantId });
+        const current = await repo.lockMemberLevel(trx, held.memberId);
+        const level = current && due.get(current.level);
+        if (!member || !level) return false;
+        const key = `vip-periodic:${member.id}:${period}:${range.start}`;
+        const transferId =
+          isNotExcluded && member.status === 'active'
+            ? await creditBonus(trx, member, level.periodicBonus, key, {
+                type: 'vip_periodic',
+                id: `${member.id}:${period}:${range.start}`,
+              })
+            : null;
+        const id = await repo.insertPeriodicBonusOnce(trx, {
+          merchantId,
+          memberId: member.id,
+          level: level.level,
+          period,
+          periodStart: range.start,
+          periodEnd: range.end,
+          amount: level.periodicBonus,
+          transferId,
+          at: now(),
+        });
+        return id !== undefined && transferId !== null;
+      });
+      if (moved) paid += 1;
+    }
+    return paid;
+  }
+
   /** An operator's evaluation of a day (audited): members already evaluated for it are left as they are. */
   async function rerunDay(op: Operator, day: string): Promise<EvaluationSummary> {
     const summary = await evaluateDay(op.merchantId, day);
@@ -334,5 +390,5 @@ export function createVipLevels(deps: VipDeps) {
     };
   }
 
-  return { ladderOf, setLevels, evaluateDay, rerunDay, levelOf, clubOf, playerRank, notExcluded };
+  return { ladderOf, setLevels, evaluateDay, rerunDay, payPeriodicBonuses, levelOf, clubOf, playerRank, notExcluded };
 }

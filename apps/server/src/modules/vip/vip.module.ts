@@ -1,4 +1,4 @@
-import { REBATE_PERIODS } from '@platform/contracts/vip';
+import { REBATE_PERIODS, VIP_BONUS_PERIODS } from '@platform/contracts/vip';
 import { addDays, localDateOf } from '../../lib/time-zone.ts';
 import type { JobLogger } from '../jobs/job-runner.ts';
 import type { MerchantService } from '../merchant/merchant.service.ts';
@@ -46,6 +46,13 @@ export function createVipModule(
           const day = addDays(today, -back);
           const summary = await vip.levels.evaluateDay(merchant.id, day);
           if (summary.evaluated > 0) deps.logger.info({ job: VIP_EVALUATION_JOB, day, ...summary }, 'vip levels evaluated');
+        }
+        // The periodic bonuses of the last week and month that are over, to the levels held after the evaluation.
+        for (const period of VIP_BONUS_PERIODS) {
+          for (const range of rebatePeriodsBefore(period, today, 1)) {
+            const paid = await vip.levels.payPeriodicBonuses(merchant.id, period, range.start);
+            if (paid > 0) deps.logger.info({ job: VIP_EVALUATION_JOB, period, ...range, paid }, 'vip periodic bonuses paid');
+          }
         }
       });
       await runner.schedule(REBATE_SETTLEMENT_JOB, REBATE_SETTLEMENT_CRON, async () => {

@@ -152,6 +152,58 @@ export async function hasUpgradeBonus(db: Executor, memberId: number, level: num
   return row !== undefined;
 }
 
+/** Records a periodic bonus; undefined when (member, period, period start) already has one. */
+export async function insertPeriodicBonusOnce(
+  trx: Transaction<DB>,
+  row: {
+    merchantId: number;
+    memberId: number;
+    level: number;
+    period: 'W' | 'M';
+    periodStart: string;
+    periodEnd: string;
+    amount: number;
+    transferId: number | null;
+    at: Date;
+  },
+): Promise<number | undefined> {
+  const inserted = await trx
+    .insertInto('vip_periodic_bonuses')
+    .values({
+      merchant_id: row.merchantId,
+      member_id: row.memberId,
+      level: row.level,
+      period: row.period,
+      period_start: row.periodStart,
+      period_end: row.periodEnd,
+      amount: row.amount,
+      status: row.transferId === null ? 'withheld' : 'paid',
+      transfer_id: row.transferId,
+      created_at: row.at,
+    })
+    .onConflict((oc) => oc.columns(['member_id', 'period', 'period_start']).doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  return inserted ? Number(inserted.id) : undefined;
+}
+
+/** The members of the merchant already holding a periodic bonus for the period. */
+export async function findPeriodicBonusMembers(
+  db: Executor,
+  merchantId: number,
+  period: 'W' | 'M',
+  periodStart: string,
+): Promise<Set<number>> {
+  const rows = await db
+    .selectFrom('vip_periodic_bonuses')
+    .select('member_id')
+    .where('merchant_id', '=', merchantId)
+    .where('period', '=', period)
+    .where('period_start', '=', periodStart)
+    .execute();
+  return new Set(rows.map((r) => Number(r.member_id)));
+}
+
 // Rebate rules.
 
 const ruleOf = (r: Selectable<RebateRulesTable>): RebateRule => ({

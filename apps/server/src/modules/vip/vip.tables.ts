@@ -56,6 +56,21 @@ export type VipUpgradeBonusesTable = {
   created_at: Timestamp;
 };
 
+/** A periodic bonus: once per (member, period length, period start). */
+export type VipPeriodicBonusesTable = {
+  id: Generated<number>;
+  merchant_id: number;
+  member_id: number;
+  level: number;
+  period: 'W' | 'M';
+  period_start: Day;
+  period_end: Day;
+  amount: number;
+  status: 'paid' | 'withheld';
+  transfer_id: number | null;
+  created_at: Timestamp;
+};
+
 export type RebateRulesTable = {
   id: Generated<number>;
   merchant_id: number;
@@ -110,6 +125,7 @@ export type VipTables = {
   vip_member_levels: VipMemberLevelsTable;
   vip_level_changes: VipLevelChangesTable;
   vip_upgrade_bonuses: VipUpgradeBonusesTable;
+  vip_periodic_bonuses: VipPeriodicBonusesTable;
   rebate_rules: RebateRulesTable;
   rebate_lines: RebateLinesTable;
   rebate_claims: RebateClaimsTable;
