@@ -5,9 +5,9 @@ import { ErrorState, LoadingState } from '../../../components/load-states.tsx';
 import { SectionCard } from '../../../components/section-card.tsx';
 import { errorText } from '../../../lib/api-client.ts';
 import { useMoneyFormat } from '../../../lib/money-format.ts';
+import { ratePpmText } from '../../../lib/rate-format.ts';
 import { useClaimRebate, useManualRebate } from '../api/rebates-api.ts';
 import { useRebatesTranslation } from '../i18n/register-translations.ts';
-import { rateText } from './rate-text.ts';
 import './rebates.css';
 
 type Outcome = { kind: 'claimed'; value: ClaimRebateValue } | { kind: 'failed'; text: string };
@@ -104,7 +104,7 @@ function ManualBody({ value }: { value: ManualRebateValue }) {
                   cell: (r) => `${t(`periods.${r.period}`)} · ${t('manual.periodRange', { start: r.periodStart, end: r.periodEnd })}`,
                 },
                 { label: t('records.betBase'), className: 'rb-amount', cell: (r) => money(r.betBase) },
-                { label: t('records.rate'), className: 'rb-amount', cell: (r) => rateText(r.ratePpm, i18n.language) },
+                { label: t('records.rate'), className: 'rb-amount', cell: (r) => ratePpmText(r.ratePpm, i18n.language) },
                 { label: t('manual.estimate'), className: 'rb-amount', cell: (r) => money(r.estimate) },
               ]}
               rows={value.running}

@@ -7,10 +7,10 @@ import { LabelledTable, type TableColumn } from '../../../components/labelled-ta
 import { ErrorState, LoadingState } from '../../../components/load-states.tsx';
 import { Pager } from '../../../components/pager.tsx';
 import { useMoneyFormat } from '../../../lib/money-format.ts';
+import { ratePpmText } from '../../../lib/rate-format.ts';
 import { addDays, siteToday } from '../../../lib/time-format.ts';
 import { useRebateRecords } from '../api/rebates-api.ts';
 import { useRebatesTranslation } from '../i18n/register-translations.ts';
-import { rateText } from './rate-text.ts';
 import './rebates.css';
 
 /** Days shown at first: the last 30, today included (as the server's default). */
@@ -74,7 +74,7 @@ function RecordsBody({ value, onPage }: { value: RebateRecordsValue; onPage: (pa
     },
     { label: t('records.game'), cell: (r) => t(`categories.${r.category}`, { defaultValue: r.category }) },
     { label: t('records.betBase'), className: 'rb-amount', cell: (r) => money(r.betBase) },
-    { label: t('records.rate'), className: 'rb-amount', cell: (r) => rateText(r.ratePpm, i18n.language) },
+    { label: t('records.rate'), className: 'rb-amount', cell: (r) => ratePpmText(r.ratePpm, i18n.language) },
     { label: t('records.amount'), className: 'rb-amount rb-amount--up', cell: (r) => money(r.amount) },
     { label: t('records.status'), cell: (r) => <span className={`rb-status rb-status--${r.status}`}>{t(`statuses.${r.status}`)}</span> },
   ];

@@ -3,6 +3,7 @@ import { LabelledTable } from '../../../components/labelled-table.tsx';
 import { ErrorState, LoadingState } from '../../../components/load-states.tsx';
 import { SectionCard } from '../../../components/section-card.tsx';
 import { useMoneyFormat } from '../../../lib/money-format.ts';
+import { ratePpmText } from '../../../lib/rate-format.ts';
 import { usePlayerRank } from '../api/vip-api.ts';
 import { useVipTranslation } from '../i18n/register-translations.ts';
 import './vip.css';
@@ -50,7 +51,6 @@ function RankBody({ value }: { value: PlayerRankValue }) {
   const moneyFormat = useMoneyFormat();
   const money = (amount: number) => moneyFormat(amount, value.currency);
   if (value.ladder.length === 0) return <p className="vip-note">{t('noLadder')}</p>;
-  const rate = (ppm: number) => `${(ppm / 10_000).toLocaleString(i18n.language, { maximumFractionDigits: 4 })} %`;
   const benefits = (l: Ladder) =>
     l.rebates.length === 0
       ? t('none')
@@ -58,7 +58,7 @@ function RankBody({ value }: { value: PlayerRankValue }) {
           <span key={`${r.category}:${r.period}`} className="vip-line">
             {t('rebateLine', {
               category: t(`categories.${r.category}`, { defaultValue: r.category }),
-              rate: rate(r.ratePpm),
+              rate: ratePpmText(r.ratePpm, i18n.language),
               period: t(`periods.${r.period}`),
             })}
           </span>
