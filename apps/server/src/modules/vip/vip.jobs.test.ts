@@ -112,10 +112,11 @@ describe('the VIP evaluation and rebate settlement jobs', () => {
     const evaluation = scheduled.get('vip-evaluation');
     const settlement = scheduled.get('rebate-settlement');
     if (!evaluation || !settlement) throw new Error('the jobs were not scheduled');
-    await evaluation();
-    await settlement();
-    await evaluation();
-    await settlement();
+    const slot = (name: string) => ({ name, slotAt: new Date(clock.getTime()) });
+    await evaluation(slot('vip-evaluation'));
+    await settlement(slot('rebate-settlement'));
+    await evaluation(slot('vip-evaluation'));
+    await settlement(slot('rebate-settlement'));
     expect(await app.services.vip.levels.levelOf(player.id)).toBe(1);
     const lines = await app.services.vip.rebates.linesOfMember(merchant.id, player.id, { pageNo: 1, pageSize: 10 });
     expect(lines.list.map((l) => [l.periodStart, l.vipLevel, l.amount, l.status])).toEqual([[day, 1, 60_000, 'paid']]);
