@@ -280,7 +280,7 @@ describe('the member centre records', () => {
         expect(await textOf(profit.locator('[data-field="winLoss"]'))).toBe(betTotals.winLoss);
         const live = page.getByTestId('profit-categories').locator('tr[data-category="LIVE"]');
         // LIVE: 30,000 lost and 15,000 staked for 45,000 back: count, stake, valid bet, payout, win/loss.
-        expect(await textOf(live)).toBe(`Sòng bài trực tuyến2${fmt(45_000)}${fmt(45_000)}${fmt(45_000)}${fmt(0)}`);
+        expect(await textOf(live)).toBe(`Sòng bài trực tiếp2${fmt(45_000)}${fmt(45_000)}${fmt(45_000)}${fmt(0)}`);
         expect(await page.locator('.rc-chart svg rect').count()).toBe(1);
         await shot(page, `mc-records-profit-${width}x${height}`);
         expect(await seriousViolations(page), `profit and loss ${width}`).toEqual([]);

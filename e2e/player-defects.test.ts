@@ -69,6 +69,34 @@ describe('player-site defects', () => {
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
         expect(overflow, path).toBe(0);
       }
+      // The winner board at its widest: long game and member names, amounts in the billions.
+      await page.route('**/wps/relay/GCSGAME_getRankList*', (route) =>
+        route.fulfill({
+          contentType: 'application/json',
+          body: JSON.stringify({
+            success: true,
+            value: {
+              list: Array.from({ length: 5 }, (_, i) => ({
+                iconUrl: null,
+                customerName: `nguoichoi_rat_dai_${i}***`,
+                gameName: 'Kho báu Rồng Vàng Phương Đông Siêu Cấp',
+                gameCode: `G${i}`,
+                vendorCode: 'DEMO',
+                winAmount: 1_234_567_890 * (i + 1),
+                currency: 'VND',
+                winTime: '2026-11-26T10:00:00Z',
+              })),
+            },
+          }),
+        }),
+      );
+      await page.goto(`${baseUrl}/index`, { waitUntil: 'networkidle' });
+      await page.locator('.winners__row').first().waitFor();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), 'winner board').toBe(
+        0,
+      );
+      await screenshot(page, 'defects-winners-390x844');
+      await page.unroute('**/wps/relay/GCSGAME_getRankList*');
       await page.goto(`${baseUrl}/rng`, { waitUntil: 'networkidle' });
       const meta = (await page.locator('.game-card__meta').first().textContent())?.replace(/\s/g, ' ');
       expect(meta).toMatch(/^Cược từ [\d.]+ ₫$/);

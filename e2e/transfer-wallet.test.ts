@@ -158,6 +158,16 @@ describe('the transfer-wallet journey', () => {
         await shot(page, `transfer-wallet-my-wallet-vendors-vi-light-${size}`);
         expect(await seriousViolations(page), `my wallet ${size}`).toEqual([]);
 
+        // The withdrawal form says how much is still in game wallets, and can bring it back; here it
+        // is only read, the wallet page returns it below.
+        await openMemberCentre(page, 'withdraw');
+        const inGames = page.getByTestId('withdraw-game-wallets');
+        await inGames.filter({ hasText: /trong ví trò chơi/ }).waitFor();
+        expect(amountOf(await inGames.locator('p').first().textContent())).toBe(afterPlay.atVendor);
+        await inGames.getByRole('button', { name: 'Thu hồi tất cả về ví chính' }).waitFor();
+        await shot(page, `transfer-wallet-withdraw-notice-vi-light-${size}`);
+        await openMemberCentre(page, 'transferFund');
+
         // Return all: the game wallet is emptied into the main wallet; the total stays.
         await page.getByRole('button', { name: 'Thu hồi tất cả về ví chính' }).click();
         await page

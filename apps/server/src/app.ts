@@ -406,6 +406,7 @@ async function createModules(infra: Infrastructure) {
     inbox: inbox.service,
     ledger: ledger.service,
     teamStats: dailyStats.service.team,
+    betRecords: betRecords.service,
     timeZoneOf: (merchantId) => records.service.timeZoneOf(merchantId),
     merchants: merchants.service,
     refreshRollups: () => dailyStats.service.refresh(),

@@ -52,6 +52,7 @@ export async function buildDepositsTestApp(
 export const BANK_CHANNEL_BODY = {
   type: 'bank_transfer',
   name: 'Vietcombank transfer',
+  names: { vi: 'Chuyển khoản Vietcombank', en: 'Vietcombank transfer' },
   bankName: 'Vietcombank',
   bankAccountName: 'CONG TY LOTUS',
   bankAccountNumber: '0071000123456',

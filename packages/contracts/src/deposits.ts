@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { pendingContractRequestTypeSchema } from './agents/agent-contracts.ts';
 import { okEnvelope } from './envelope.ts';
+import { localisedTextSchema } from './games.ts';
 import { amountMinorSchema, currencyCodeSchema, positiveAmountMinorSchema } from './money.ts';
 import { pageOf, pageQuerySchema } from './pagination.ts';
 
@@ -65,6 +66,7 @@ export const bankDetailsSchema = z.object({
 export const memberDepositChannelSchema = z.object({
   id: z.number().int(),
   type: z.enum(DEPOSIT_CHANNEL_TYPES),
+  /** In the caller's language when the operator named it so, else the channel's one name. */
   name: z.string(),
   currency: currencyCodeSchema,
   minAmount: amountMinorSchema,
@@ -117,6 +119,12 @@ const tutorialSchema = z
   .strict();
 const channelCommon = {
   name: z.string().trim().min(1).max(100),
+  /** The name per language (`en`, `zh-CN`…); `name` answers for a language the map lacks. */
+  names: localisedTextSchema
+    .refine((map) => Object.values(map).every((text) => text.trim().length >= 1 && text.length <= 100), {
+      message: 'each name is 1 to 100 characters',
+    })
+    .optional(),
   currency: currencyCodeSchema.optional(),
   minAmount: positiveAmountMinorSchema,
   maxAmount: positiveAmountMinorSchema,
@@ -155,6 +163,7 @@ export const adminDepositChannelSchema = z.object({
   id: z.number().int(),
   type: z.enum(DEPOSIT_CHANNEL_TYPES),
   name: z.string(),
+  names: z.record(z.string(), z.string()),
   currency: currencyCodeSchema,
   bankName: z.string().nullable(),
   bankAccountName: z.string().nullable(),

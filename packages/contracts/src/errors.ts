@@ -953,10 +953,10 @@ export const ERROR_CODES = {
     vi: 'Chỉ đặt hợp đồng ở đây cho đại lý cấp cao nhất; đại lý có cấp trên nhận hợp đồng từ cấp trên của mình.',
     en: 'Only a top-level agent gets its contract here; an agent with an upline is offered one by its upline.',
   },
-  agent_contract_kind_not_settled: {
+  agent_contract_period_invalid: {
     status: 400,
-    vi: 'Loại hợp đồng này chưa được quyết toán tự động; chỉ có thể chạy lại quyết toán chia cổ tức và lương ngày.',
-    en: 'Contracts of this kind are not settled yet; only dividend and daily-wage settlements can be run again.',
+    vi: 'Kỳ quyết toán không khớp với loại hợp đồng: chia cổ tức và lương ngày cần một ngày, lương giờ cần thời điểm bắt đầu một giờ, lương thời gian thực cần thời điểm bắt đầu một khung 5 phút; hãy chọn lại kỳ và thử lại.',
+    en: 'The period does not fit the kind of contract: a dividend or a daily wage takes a day, an hourly wage the start of an hour, a real-time salary the start of a 5-minute slot; choose the period again and try again.',
   },
   agent_contract_debt_unpaid_balance: {
     status: 409,

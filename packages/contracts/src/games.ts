@@ -361,6 +361,8 @@ export const adminVendorSchema = z.object({
   vendorId: z.number().int(),
   code: z.string(),
   displayName: z.string(),
+  /** The name per language; `displayName` answers for a language it lacks. */
+  displayNames: z.record(z.string(), z.string()),
   categories: z.array(z.string()),
   walletStyle: z.enum(['seamless', 'transfer']),
   launchUrl: z.string(),
@@ -375,19 +377,24 @@ export const adminVendorSchema = z.object({
 
 const sortSchema = z.number().int().min(-1_000_000).max(1_000_000);
 
-export const adminVendorPatchSchema = z
-  .object({
-    isEnabled: z.boolean().optional(),
-    isHot: z.boolean().optional(),
-    isMaintenance: z.boolean().optional(),
-    maintenanceMessage: localisedTextSchema.optional(),
-    sort: sortSchema.optional(),
-  })
-  .strict()
-  .refine((b) => Object.keys(b).length > 0, { message: 'nothing to change' });
-export type AdminVendorPatch = z.infer<typeof adminVendorPatchSchema>;
+const cataloguePatchFields = {
+  isEnabled: z.boolean().optional(),
+  isHot: z.boolean().optional(),
+  isMaintenance: z.boolean().optional(),
+  maintenanceMessage: localisedTextSchema.optional(),
+  sort: sortSchema.optional(),
+};
+const hasChange = (body: object) => Object.keys(body).length > 0;
 
-/** A game takes the same patch as a vendor (adminVendorPatchSchema). */
-export type AdminGamePatch = AdminVendorPatch;
+/** A game's patch: visibility, hot flag, maintenance and order. */
+export const adminGamePatchSchema = z.object(cataloguePatchFields).strict().refine(hasChange, { message: 'nothing to change' });
+export type AdminGamePatch = z.infer<typeof adminGamePatchSchema>;
+
+/** A vendor's patch: a game's, and its name per language. */
+export const adminVendorPatchSchema = z
+  .object({ ...cataloguePatchFields, displayNames: localisedTextSchema.optional() })
+  .strict()
+  .refine(hasChange, { message: 'nothing to change' });
+export type AdminVendorPatch = z.infer<typeof adminVendorPatchSchema>;
 
 export const gameListResponseSchema = okEnvelope(gameListValueSchema);

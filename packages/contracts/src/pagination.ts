@@ -26,3 +26,8 @@ export type Page<T> = { list: T[]; pageNo: number; pageSize: number; totalCount:
 export function totalPagesOf(totalCount: number, pageSize: number): number {
   return Math.max(1, Math.ceil(totalCount / pageSize));
 }
+
+/** The one rule from a page number (from 1) to the rows it skips. */
+export function pageOffset(page: { pageNo: number; pageSize: number }): number {
+  return (page.pageNo - 1) * page.pageSize;
+}

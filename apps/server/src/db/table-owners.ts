@@ -111,6 +111,7 @@ export const TABLE_OWNERS = {
   agent_contract_requests: 'agent-contracts',
   agent_contract_payouts: 'agent-contracts',
   agent_contract_debts: 'agent-contracts',
+  agent_contract_corrections: 'agent-contracts',
   vip_levels: 'vip',
   vip_member_levels: 'vip',
   vip_level_changes: 'vip',

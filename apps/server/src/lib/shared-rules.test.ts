@@ -39,6 +39,21 @@ const RULES: readonly Rule[] = [
     pattern: /toISOString\(\)\.slice\(0, 10\)|get(Hours|Minutes|Seconds|Date)\(\)\)?\.padStart\(2|pad\(\w+\.get(Month|Date|Hours)\(\)/,
   },
   {
+    name: "a web form's idempotency key (kept after an unknown outcome, renewed after an answer)",
+    home: ['apps/web/src/hooks/use-request-id.ts'],
+    pattern: /crypto\.randomUUID\(\)|\[requestId, setRequestId\]/,
+  },
+  {
+    name: "a text in the member's language from a per-language map",
+    home: ['apps/server/src/lib/localised-text.ts'],
+    pattern: /\|\| \w+\.en \|\| \w+\.vi\b/,
+  },
+  {
+    name: "a game category's name on screen",
+    home: ['apps/web/src/hooks/use-game-category-name.ts'],
+    pattern: /t\(`(categories|hot\.type|home\.categories)\.\$\{/,
+  },
+  {
     name: 'hand-made cache on the system clock',
     home: ['apps/server/src/lib/bounded-cache.ts'],
     pattern: /expires\w*:\s*Date\.now\(\)|expires\w*\s*>\s*Date\.now\(\)/,

@@ -12,6 +12,7 @@ export async function seedDemoDepositChannels(trx: Kysely<DB>, merchant: { id: n
     {
       type: 'bank_transfer',
       name: 'Chuyển khoản ngân hàng',
+      names: { vi: 'Chuyển khoản ngân hàng', en: 'Bank transfer', 'zh-CN': '银行转账' },
       currency: merchant.currency,
       bankName: 'Demo Bank',
       bankAccountName: 'LOTUS DEMO',
@@ -35,6 +36,7 @@ export async function seedDemoDepositChannels(trx: Kysely<DB>, merchant: { id: n
     {
       type: 'gateway',
       name: 'Thanh toán trực tuyến (sandbox)',
+      names: { vi: 'Thanh toán trực tuyến (sandbox)', en: 'Online payment (sandbox)', 'zh-CN': '在线支付（沙盒）' },
       currency: merchant.currency,
       bankName: null,
       bankAccountName: null,

@@ -96,6 +96,7 @@ export async function seedDemoGames(trx: Kysely<DB>, merchantId: number): Promis
       merchantId,
       code: vendor.code,
       displayName: vendor.displayName,
+      // Brand names: the same in every language.
       categories: vendor.categories,
       walletStyle: vendor.walletStyle,
       launchUrl: DEMO_LAUNCH_TEMPLATE,

@@ -39,6 +39,7 @@ export async function seedDemoLottery(trx: Kysely<DB>, merchantId: number, curre
     merchantId,
     code: LOTTERY_VENDOR_CODE,
     displayName: 'Xổ Số Việt Nam',
+    displayNames: { vi: 'Xổ Số Việt Nam', en: 'Vietnam Lottery', 'zh-CN': '越南彩票' },
     categories: ['LOTT', 'ELOTT'],
     walletStyle: 'seamless',
     launchUrl: LOTTERY_LAUNCH_TEMPLATE,

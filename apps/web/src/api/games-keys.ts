@@ -7,5 +7,4 @@ export const gamesKeys = {
   popular: (gameType: string, language: string) => [...gamesKeys.all, 'popular', gameType, language] as const,
   vendorGames: (vendor: string, gameType: string, language: string) =>
     [...gamesKeys.all, 'vendorGames', vendor, gameType, language] as const,
-  walletBalances: (customerId: number) => [...gamesKeys.all, 'walletBalances', customerId] as const,
 };

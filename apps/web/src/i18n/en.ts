@@ -35,6 +35,15 @@ export const en: TranslationShape = {
     switchToDark: 'Switch to the dark theme',
     switchToLight: 'Switch to the light theme',
   },
+  gameCategory: {
+    COCKFIGHT: 'Cockfighting',
+    CRASH: 'Crash',
+    TABLE: 'Table games',
+    MINIGAMES: 'Mini games',
+    ARCADE: 'Arcade',
+    JACKPOT: 'Jackpot',
+    OTHER: 'Other',
+  },
   pages: {
     noticePage: 'Notices',
     live: 'Live casino',
@@ -192,15 +201,6 @@ export const en: TranslationShape = {
     welcomeTitle: 'Welcome to Lotus',
     welcomeText: 'Live casino, sports, Vietnamese lottery and hundreds of other games in one account.',
     categoriesTitle: 'Game categories',
-    categories: {
-      live: 'Live casino',
-      rng: 'Slots',
-      fish: 'Fishing',
-      pvp: 'Card games',
-      sports: 'Sports',
-      esports: 'E-sports',
-      lottery: 'Lottery',
-    },
   },
   footer: {
     responsibleGaming: 'Play responsibly. For adults aged 18 and over only.',

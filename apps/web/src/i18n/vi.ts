@@ -33,6 +33,16 @@ export const vi = {
     switchToDark: 'Chuyển sang giao diện tối',
     switchToLight: 'Chuyển sang giao diện sáng',
   },
+  /** Categories without a page of their own (the others are named by `pages`). */
+  gameCategory: {
+    COCKFIGHT: 'Đá gà',
+    CRASH: 'Crash',
+    TABLE: 'Bàn chơi',
+    MINIGAMES: 'Trò chơi nhỏ',
+    ARCADE: 'Arcade',
+    JACKPOT: 'Jackpot',
+    OTHER: 'Khác',
+  },
   pages: {
     noticePage: 'Thông báo',
     live: 'Sòng bài trực tiếp',
@@ -191,15 +201,6 @@ export const vi = {
     welcomeTitle: 'Chào mừng đến với Lotus',
     welcomeText: 'Sòng bài trực tuyến, thể thao, xổ số Việt Nam và hàng trăm trò chơi khác trong một tài khoản.',
     categoriesTitle: 'Danh mục trò chơi',
-    categories: {
-      live: 'Sòng bài trực tiếp',
-      rng: 'Nổ hũ',
-      fish: 'Bắn cá',
-      pvp: 'Game bài',
-      sports: 'Thể thao',
-      esports: 'Thể thao điện tử',
-      lottery: 'Xổ số',
-    },
   },
   footer: {
     responsibleGaming: 'Chơi có trách nhiệm. Chỉ dành cho người từ 18 tuổi trở lên.',

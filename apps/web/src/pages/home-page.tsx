@@ -78,7 +78,7 @@ export function HomePage() {
           {GAME_CATEGORIES.map((category) => (
             <li key={category.key} className={`category category--${category.key}`}>
               <Link className="category__link" to={category.path}>
-                {t(`home.categories.${category.key}`)}
+                {t(`pages.${category.key}`)}
               </Link>
             </li>
           ))}

@@ -44,6 +44,8 @@ export const contractRecordSchema = z.object({
   kind: z.enum(CONTRACT_KINDS),
   periodStart: z.string(),
   periodEnd: z.string(),
+  /** An hourly wage's hour, a real-time salary's 5-minute slot: the instant it starts (ISO); null for the day kinds. */
+  slotStart: z.string().nullable(),
   /** The team's figures over the period the tiers were read at. */
   metrics: z.object({
     bet: amountMinorSchema,
@@ -58,6 +60,8 @@ export const contractRecordSchema = z.object({
   ownAmount: amountMinorSchema,
   /** What the agent paid each direct downline holding a contract of the kind. */
   downlines: z.array(z.object({ username: z.string(), amount: amountMinorSchema })),
+  /** What this payout took back for corrections that found earlier periods overpaid (given back to whoever paid them). */
+  deductedAmount: amountMinorSchema,
   /** What the agent kept: own amount less the downlines', never below zero. */
   payout: amountMinorSchema,
   /** What the house added so that paying the downlines never cost the agent money. */

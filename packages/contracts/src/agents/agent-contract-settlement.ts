@@ -9,8 +9,6 @@ import { CONTRACT_KINDS } from './contract-tiers.ts';
  * Under `/admin-api/agent-contracts`.
  */
 
-/** The kinds settled today (the hourly and real-time salaries are not yet). */
-export const SETTLED_CONTRACT_KINDS = ['dividend', 'dailyWage'] as const;
 export const DEBT_STATUSES = ['open', 'settled'] as const;
 
 const idSchema = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
@@ -18,6 +16,8 @@ const usernameSchema = z.string().trim().min(1).max(64);
 const pageNo = z.coerce.number().int().min(1).max(100_000).default(1);
 const pageSize = z.coerce.number().int().min(1).max(100).default(20);
 const localDate = z.iso.date();
+/** An instant with its offset (`2026-11-26T10:00:00+07:00`, `2026-11-26T03:00:00Z`). */
+const instant = z.iso.datetime({ offset: true });
 
 /** One payout record: what a contract's holder was credited for a period, with the inputs that explain it. */
 export const contractPayoutSchema = z.object({
@@ -28,6 +28,9 @@ export const contractPayoutSchema = z.object({
   holderUsername: z.string(),
   periodStart: z.string(),
   periodEnd: z.string(),
+  /** An hourly wage's hour, a real-time salary's 5-minute slot: the instants it starts and ends (ISO); null for the day kinds. */
+  slotStart: z.string().nullable(),
+  slotEnd: z.string().nullable(),
   currency: z.string(),
   metrics: z.object({ bet: z.number(), validBet: z.number(), activeMembers: z.number(), netLoss: z.number() }),
   tier: z.number().int().nullable(),
@@ -38,20 +41,34 @@ export const contractPayoutSchema = z.object({
   clampAmount: z.number().int(),
   paidBy: z.enum(['house', 'upline', 'platform']),
   payerMemberId: z.number().int().nullable(),
+  /** What this payout took back for corrections that found earlier periods overpaid. */
+  deductedAmount: z.number().int(),
   createdAt: z.string(),
 });
 export type ContractPayout = z.output<typeof contractPayoutSchema>;
 
 const settledPayoutSchema = z.object({ payout: contractPayoutSchema, isReplay: z.boolean() });
 
-/** POST /admin-api/agent-contracts/:contractId/settlements `{ day }`: the period holding the day. */
+/**
+ * Which period a re-run settles: `{ day }` for a dividend (the period holding the day) or a daily
+ * wage; `{ periodStart }` for an hourly wage (the start of an hour of the merchant's clock) or a
+ * real-time salary (the start of a 5-minute slot). Exactly one of the two.
+ */
+const periodChoice = { day: localDate.optional(), periodStart: instant.optional() };
+const oneOfDayOrPeriodStart = (b: { day?: string | undefined; periodStart?: string | undefined }) =>
+  (b.day === undefined) !== (b.periodStart === undefined);
+export type RerunPeriod = { day: string } | { periodStart: string };
+
+/** POST /admin-api/agent-contracts/:contractId/settlements `{ day }` or `{ periodStart }`. */
 export const contractIdParamsSchema = z.strictObject({ contractId: idSchema });
-export const rerunContractRequestSchema = z.strictObject({ day: localDate });
+export const rerunContractRequestSchema = z.strictObject(periodChoice).refine(oneOfDayOrPeriodStart, 'day or periodStart');
 /** `settled: null` when nothing is due: the period is not over, the contract was not in force at its end, or the kind is paused. */
 export const rerunContractResponseSchema = okEnvelope(z.object({ settled: settledPayoutSchema.nullable() }));
 
-/** POST /admin-api/agent-contracts/settlements `{ kind, day }`: every contract of the kind, for the period holding the day. */
-export const rerunKindRequestSchema = z.strictObject({ kind: z.enum(SETTLED_CONTRACT_KINDS), day: localDate });
+/** POST /admin-api/agent-contracts/settlements `{ kind, day }` or `{ kind, periodStart }`: every contract of the kind, for the period. */
+export const rerunKindRequestSchema = z
+  .strictObject({ kind: z.enum(CONTRACT_KINDS), ...periodChoice })
+  .refine(oneOfDayOrPeriodStart, 'day or periodStart');
 export const rerunKindResponseSchema = okEnvelope(z.object({ settled: z.array(settledPayoutSchema) }));
 
 /** GET /admin-api/agent-contracts/payouts */

@@ -1,5 +1,6 @@
 import { isAgentAccountType, mayOpen } from '@platform/contracts/account-types';
 import { checkField, type FieldRule } from '@platform/contracts/accounts';
+import { pageOffset } from '@platform/contracts/pagination';
 import { patternHint } from '@platform/contracts/validation-patterns';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { DomainError } from '../../lib/domain-error.ts';
@@ -128,7 +129,7 @@ export function createDownlineAccounts(deps: Pick<AccountsDeps, 'db' | 'settings
   async function invitees(agentId: number, page: { pageNo: number; pageSize: number }) {
     const code = await repo.findAffiliateCodeOf(db, agentId);
     if (!code) return { rows: [], totalCount: 0 };
-    return repo.findInvitees(db, agentId, code, { limit: page.pageSize, offset: (page.pageNo - 1) * page.pageSize });
+    return repo.findInvitees(db, agentId, code, { limit: page.pageSize, offset: pageOffset(page) });
   }
 
   return { openAccountRules, openDownlineAccount, invitees };

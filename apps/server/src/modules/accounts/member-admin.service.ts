@@ -1,3 +1,4 @@
+import { pageOffset } from '@platform/contracts/pagination';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import { DomainError } from '../../lib/domain-error.ts';
@@ -29,7 +30,7 @@ export function createMemberAdminService(deps: { db: Kysely<DB>; sessions: Sessi
       usernamePrefix: query.username,
       status: query.status,
       limit: pageSize,
-      offset: (query.pageNo - 1) * pageSize,
+      offset: pageOffset({ pageNo: query.pageNo, pageSize }),
     });
     return { rows, totalCount, totalPages: Math.ceil(totalCount / pageSize) };
   }

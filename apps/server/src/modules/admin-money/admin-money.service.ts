@@ -1,4 +1,5 @@
 import type { AdjustmentApprovalSetting, AdjustmentCreate, AdjustmentListQuery, AdjustmentWallet } from '@platform/contracts/admin-money';
+import { pageOffset } from '@platform/contracts/pagination';
 import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import { DomainError } from '../../lib/domain-error.ts';
@@ -168,7 +169,7 @@ export function createAdminMoneyService(deps: { db: Kysely<DB>; ledger: LedgerSe
       status: query.status,
       memberId: query.memberId,
       limit: query.pageSize,
-      offset: (query.pageNo - 1) * query.pageSize,
+      offset: pageOffset(query),
     });
     return { rows, totalCount, pageNo: query.pageNo, pageSize: query.pageSize };
   }

@@ -5,6 +5,7 @@ import {
   adminPayoutPageResponseSchema,
   contractIdParamsSchema,
   debtIdParamsSchema,
+  type RerunPeriod,
   rerunContractRequestSchema,
   rerunContractResponseSchema,
   rerunKindRequestSchema,
@@ -26,6 +27,10 @@ import { adminOf, operatorOf, requireAdmin } from '../../plugins/admin-auth.ts';
 import type { AgentContractsService } from './agent-contracts.service.ts';
 
 const ADMIN_BASE = '/admin-api/agent-contracts';
+
+/** A re-run's period as sent (the schema lets exactly one of the two through). */
+const rerunPeriodOf = (body: { day?: string | undefined; periodStart?: string | undefined }): RerunPeriod =>
+  body.periodStart === undefined ? { day: body.day ?? '' } : { periodStart: body.periodStart };
 
 const errors = {
   400: commonErrorResponses[400],
@@ -92,13 +97,15 @@ export function agentContractsAdminRoutes(contracts: AgentContractsService): Fas
         preHandler: requireAdmin(['finance']),
         schema: {
           ...admin,
-          summary: 'Settles one contract for the period holding the day; a period already paid answers its payout and moves nothing',
+          summary:
+            'Settles one contract for the period holding the day, or starting at periodStart (hourly, real-time); a period already paid answers its payout and moves nothing',
           params: contractIdParamsSchema,
           body: rerunContractRequestSchema,
           response: { 200: rerunContractResponseSchema, ...errors },
         },
       },
-      async (request) => ok(await contracts.admin.rerunContract(operatorOf(request), request.params.contractId, request.body.day)),
+      async (request) =>
+        ok(await contracts.admin.rerunContract(operatorOf(request), request.params.contractId, rerunPeriodOf(request.body))),
     );
 
     app.post(
@@ -107,12 +114,13 @@ export function agentContractsAdminRoutes(contracts: AgentContractsService): Fas
         preHandler: requireAdmin(['finance']),
         schema: {
           ...admin,
-          summary: 'Settles every contract of a kind for the period holding the day; periods already paid answer their payouts',
+          summary:
+            'Settles every contract of a kind for the period holding the day, or starting at periodStart (hourly, real-time); periods already paid answer their payouts',
           body: rerunKindRequestSchema,
           response: { 200: rerunKindResponseSchema, ...errors },
         },
       },
-      async (request) => ok(await contracts.admin.rerunKind(operatorOf(request), request.body.kind, request.body.day)),
+      async (request) => ok(await contracts.admin.rerunKind(operatorOf(request), request.body.kind, rerunPeriodOf(request.body))),
     );
 
     app.get(

@@ -186,7 +186,7 @@ describe('operator settlement calls', () => {
     await expectCleanBooks(t.database.db);
   });
 
-  it('refuses a re-run of a kind not settled yet, and of a contract the merchant does not have', async () => {
+  it('refuses a re-run of an hourly kind by day, and of a contract the merchant does not have', async () => {
     const op = await loginAdmin(t.app, 'finance');
     const refused = await t.app.inject({
       method: 'POST',
@@ -195,6 +195,7 @@ describe('operator settlement calls', () => {
       headers: { ...op.headers, lang: 'en' },
     });
     expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({ code: 'agent_contract_period_invalid' });
     const missing = await t.app.inject({
       method: 'POST',
       url: `${ADMIN_BASE}/999999/settlements`,

@@ -3,8 +3,10 @@ import type {
   AdminPayoutListQuery,
   ContractDebt,
   ContractPayout,
+  RerunPeriod,
 } from '@platform/contracts/agents/agent-contract-settlement';
 import { DIVIDEND_PERIODS } from '@platform/contracts/agents/agent-contracts';
+import type { ContractKind } from '@platform/contracts/agents/contract-tiers';
 import { type Page, totalPagesOf } from '@platform/contracts/pagination';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
@@ -13,6 +15,7 @@ import { findMember, findMemberByUsername } from '../accounts/member-directory.t
 import { recordAudit } from '../audit/audit.service.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
 import * as payouts from './agent-contracts.payouts.repository.ts';
+import { isSlotKind } from './agent-contracts.periods.ts';
 import type { ContractSettlement, SettledPayout } from './agent-contracts.settlement.ts';
 
 type Operator = { adminId: number; merchantId: number; ip: string | null };
@@ -28,6 +31,8 @@ const presentPayout = (p: payouts.ListedPayoutRow): ContractPayout => ({
   holderUsername: p.holderUsername,
   periodStart: p.periodStart,
   periodEnd: p.periodEnd,
+  slotStart: p.slotStart === null ? null : p.slotStart.toISOString(),
+  slotEnd: p.slotEnd === null ? null : p.slotEnd.toISOString(),
   currency: p.currency,
   metrics: p.metrics,
   tier: p.tier,
@@ -38,6 +43,7 @@ const presentPayout = (p: payouts.ListedPayoutRow): ContractPayout => ({
   clampAmount: p.clampAmount,
   paidBy: p.paidBy,
   payerMemberId: p.payerMemberId,
+  deductedAmount: p.deductedAmount,
   createdAt: p.createdAt.toISOString(),
 });
 
@@ -110,29 +116,70 @@ export function createOperatorSettlement(deps: { db: Kysely<DB>; ledger: LedgerS
     totalPages: 1,
   });
 
+  /**
+   * The period a re-run names, as the kind takes it: a day for a dividend or a daily wage, the start
+   * instant of an hour or a 5-minute slot for the others (checked against the merchant's clock by the
+   * settlement); the other shape is refused.
+   */
+  function periodFor(kind: ContractKind, period: RerunPeriod): { day: string } | { slotStart: Date } {
+    if (isSlotKind(kind)) {
+      if (!('periodStart' in period)) throw new DomainError('agent_contract_period_invalid');
+      return { slotStart: new Date(period.periodStart) };
+    }
+    if (!('day' in period)) throw new DomainError('agent_contract_period_invalid');
+    return { day: period.day };
+  }
+
+  /** What the audit row says of the period. */
+  const auditedPeriod = (p: { day: string } | { slotStart: Date }) =>
+    'day' in p ? { day: p.day } : { periodStart: p.slotStart.toISOString() };
+
   return {
-    /** Settles one contract for the period holding the day; a period already paid is answered as it was, nothing moves. */
-    async rerunContract(operator: Operator, contractId: number, day: string) {
+    /**
+     * Settles one contract for the period holding the day (a dividend or a daily wage) or starting at
+     * `periodStart` (an hourly wage or a real-time salary); a period already paid is answered as it
+     * was, nothing moves.
+     */
+    async rerunContract(operator: Operator, contractId: number, period: RerunPeriod) {
       const found = await payouts.findSettlementKeyOf(db, contractId);
       if (!found || found.merchantId !== operator.merchantId) throw new DomainError('agent_contract_not_found');
+      const p = periodFor(found.kind, period);
       let settled: SettledPayout | null;
-      if (found.kind === 'dailyWage') settled = await settlement.settleDailyWage(contractId, day);
-      else if (found.kind === 'dividend') settled = await settlement.settleDividend(contractId, day);
-      else throw new DomainError('agent_contract_kind_not_settled');
-      await auditRerun(operator, { type: 'agent_contract', id: contractId }, { day, paid: settled !== null && !settled.isReplay });
+      if ('slotStart' in p) {
+        settled =
+          found.kind === 'hourlyWage'
+            ? await settlement.settleHourlyWage(contractId, p.slotStart)
+            : await settlement.settleRealtimeSalary(contractId, p.slotStart);
+      } else if (found.kind === 'dailyWage') settled = await settlement.settleDailyWage(contractId, p.day);
+      else settled = await settlement.settleDividend(contractId, p.day);
+      await auditRerun(
+        operator,
+        { type: 'agent_contract', id: contractId },
+        { ...auditedPeriod(p), paid: settled !== null && !settled.isReplay },
+      );
       const [answer] = settled === null ? [] : await presented(operator.merchantId, [settled]);
       return { settled: answer ?? null };
     },
 
-    /** Settles every contract of the kind for the period holding the day (a dividend: each period length in use). */
-    async rerunKind(operator: Operator, kind: 'dailyWage' | 'dividend', day: string) {
+    /**
+     * Settles every contract of the kind for the period: holding the day (a dividend: each period
+     * length in use; a daily wage) or starting at `periodStart` (an hourly wage, a real-time salary).
+     */
+    async rerunKind(operator: Operator, kind: ContractKind, period: RerunPeriod) {
+      const p = periodFor(kind, period);
       const settled: SettledPayout[] = [];
-      if (kind === 'dailyWage') settled.push(...(await settlement.settleDailyWages(operator.merchantId, day)));
-      else for (const length of DIVIDEND_PERIODS) settled.push(...(await settlement.settleDividends(operator.merchantId, length, day)));
+      if ('slotStart' in p) {
+        settled.push(
+          ...(kind === 'hourlyWage'
+            ? await settlement.settleHourlyWages(operator.merchantId, p.slotStart)
+            : await settlement.settleRealtimeSalaries(operator.merchantId, p.slotStart)),
+        );
+      } else if (kind === 'dailyWage') settled.push(...(await settlement.settleDailyWages(operator.merchantId, p.day)));
+      else for (const length of DIVIDEND_PERIODS) settled.push(...(await settlement.settleDividends(operator.merchantId, length, p.day)));
       await auditRerun(
         operator,
         { type: 'agent_contract_kind', id: kind },
-        { day, paid: settled.filter((s) => !s.isReplay).length, answered: settled.length },
+        { ...auditedPeriod(p), paid: settled.filter((s) => !s.isReplay).length, answered: settled.length },
       );
       return { settled: await presented(operator.merchantId, settled) };
     },

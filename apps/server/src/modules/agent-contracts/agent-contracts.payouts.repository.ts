@@ -13,6 +13,9 @@ export type PayoutRow = {
   holderId: number;
   periodStart: string;
   periodEnd: string;
+  /** An hourly wage's hour, a real-time salary's slot: the instants it starts and ends; null for the day kinds. */
+  slotStart: Date | null;
+  slotEnd: Date | null;
   currency: string;
   metrics: { bet: number; validBet: number; activeMembers: number; netLoss: number };
   tier: number | null;
@@ -25,6 +28,8 @@ export type PayoutRow = {
   payerMemberId: number | null;
   ownTransferId: number | null;
   clampTransferId: number | null;
+  /** What this payout took back for corrections of earlier periods that had been overpaid. */
+  deductedAmount: number;
 };
 
 const json = <T>(value: unknown): T => (typeof value === 'string' ? JSON.parse(value) : value) as T;
@@ -79,6 +84,8 @@ function payoutsQuery(db: Executor) {
       'p.kind',
       'p.holder_id',
       'h.username as holder_username',
+      'p.slot_start',
+      'p.slot_end',
       'p.currency',
       'p.metrics',
       'p.tier',
@@ -91,6 +98,7 @@ function payoutsQuery(db: Executor) {
       'p.payer_member_id',
       'p.own_transfer_id',
       'p.clamp_transfer_id',
+      'p.deducted_amount',
       'p.created_at',
     ])
     .select((eb) => [
@@ -111,6 +119,8 @@ function toPayout(r: Awaited<ReturnType<ReturnType<typeof payoutsQuery>['execute
     holderUsername: r.holder_username.trim(),
     periodStart: r.periodStart,
     periodEnd: r.periodEnd,
+    slotStart: r.slot_start === null ? null : new Date(r.slot_start),
+    slotEnd: r.slot_end === null ? null : new Date(r.slot_end),
     currency: r.currency.trim(),
     metrics: json(r.metrics),
     tier: r.tier === null ? null : Number(r.tier),
@@ -123,12 +133,20 @@ function toPayout(r: Awaited<ReturnType<ReturnType<typeof payoutsQuery>['execute
     payerMemberId: r.payer_member_id === null ? null : Number(r.payer_member_id),
     ownTransferId: r.own_transfer_id === null ? null : Number(r.own_transfer_id),
     clampTransferId: r.clamp_transfer_id === null ? null : Number(r.clamp_transfer_id),
+    deductedAmount: Number(r.deducted_amount),
     createdAt: new Date(r.created_at),
   };
 }
 
-export async function findPayout(db: Executor, contractId: number, periodStart: string): Promise<PayoutRow | undefined> {
-  const r = await payoutsQuery(db).where('p.contract_id', '=', contractId).where('p.period_start', '=', periodStart).executeTakeFirst();
+/** What a payout is unique on besides its contract: the day a period starts, or an hour's or slot's start. */
+export type PeriodKey = { periodStart: string; slotStart: Date | null };
+
+export async function findPayout(db: Executor, contractId: number, key: PeriodKey): Promise<PayoutRow | undefined> {
+  const query = payoutsQuery(db).where('p.contract_id', '=', contractId);
+  const r = await (key.slotStart === null
+    ? query.where('p.period_start', '=', key.periodStart).where('p.slot_start', 'is', null)
+    : query.where('p.slot_start', '=', key.slotStart)
+  ).executeTakeFirst();
   if (!r) return undefined;
   const { kind: _kind, holderUsername: _holderUsername, createdAt: _createdAt, ...payout } = toPayout(r);
   return payout;
@@ -158,12 +176,18 @@ export async function listPayouts(
       .clearSelect()
       .select((eb) => eb.fn.countAll<string>().as('n'))
       .executeTakeFirstOrThrow(),
-    base.orderBy('p.period_start', 'desc').orderBy('p.id', 'desc').offset(page.offset).limit(page.limit).execute(),
+    base
+      .orderBy('p.period_start', 'desc')
+      .orderBy('p.slot_start', (o) => o.desc().nullsLast())
+      .orderBy('p.id', 'desc')
+      .offset(page.offset)
+      .limit(page.limit)
+      .execute(),
   ]);
   return { rows: rows.map(toPayout), totalCount: Number(count.n) };
 }
 
-/** Records a payout once per (contract, period); undefined when one is already there. */
+/** Records a payout once per (contract, period): day or slot; undefined when one is already there. */
 export async function insertPayoutOnce(
   db: Executor,
   row: Omit<PayoutRow, 'id'> & { merchantId: number; kind: ContractKind; createdAt: Date },
@@ -177,6 +201,8 @@ export async function insertPayoutOnce(
       holder_id: row.holderId,
       period_start: row.periodStart,
       period_end: row.periodEnd,
+      slot_start: row.slotStart,
+      slot_end: row.slotEnd,
       currency: row.currency,
       metrics: JSON.stringify(row.metrics),
       tier: row.tier,
@@ -189,9 +215,10 @@ export async function insertPayoutOnce(
       payer_member_id: row.payerMemberId,
       own_transfer_id: row.ownTransferId,
       clamp_transfer_id: row.clampTransferId,
+      deducted_amount: row.deductedAmount,
       created_at: row.createdAt,
     })
-    .onConflict((oc) => oc.columns(['contract_id', 'period_start']).doNothing())
+    .onConflict((oc) => oc.doNothing())
     .returning('id')
     .executeTakeFirst();
   return inserted === undefined ? undefined : Number(inserted.id);
@@ -199,13 +226,14 @@ export async function insertPayoutOnce(
 
 export async function insertDebt(
   db: Executor,
-  row: { merchantId: number; payoutId: number; debtorId: number; amount: number; createdAt: Date },
+  row: { merchantId: number; payoutId: number; correctionId?: number; debtorId: number; amount: number; createdAt: Date },
 ): Promise<void> {
   await db
     .insertInto('agent_contract_debts')
     .values({
       merchant_id: row.merchantId,
       payout_id: row.payoutId,
+      correction_id: row.correctionId ?? null,
       debtor_id: row.debtorId,
       amount: row.amount,
       status: 'open',
@@ -328,6 +356,153 @@ export async function hasOpenDebt(db: Executor, debtorId: number): Promise<boole
  * waits for the first, then finds its payout row, so it never chooses a payer of its own (the
  * upline's wallet the first run has just drawn on, say).
  */
-export async function lockPeriod(trx: Transaction<DB>, contractId: number, periodStart: string): Promise<void> {
-  await sql`SELECT pg_advisory_xact_lock(hashtextextended(${`agent-contract-payout:${contractId}:${periodStart}`}, 0))`.execute(trx);
+export async function lockPeriod(trx: Transaction<DB>, contractId: number, periodKey: string): Promise<void> {
+  await sql`SELECT pg_advisory_xact_lock(hashtextextended(${`agent-contract-payout:${contractId}:${periodKey}`}, 0))`.execute(trx);
+}
+
+/** The upline paths of members (those who deposited in a slot without playing in it). */
+export async function findUplinePaths(db: Executor, memberIds: readonly number[]): Promise<Map<number, string>> {
+  if (memberIds.length === 0) return new Map();
+  const rows = await publicMembers(db)
+    .where('members.id', 'in', [...memberIds])
+    .execute();
+  return new Map(rows.map((r) => [Number(r.id), r.upline_path]));
+}
+
+/** What the corrections of a payout credited so far (added to the payout's own and clamp amounts), and how many there are. */
+export async function findCorrectionTotals(
+  db: Executor,
+  payoutId: number,
+): Promise<{ count: number; ownDelta: number; clampDelta: number }> {
+  const r = await db
+    .selectFrom('agent_contract_corrections')
+    .select((eb) => [
+      eb.fn.countAll<string>().as('n'),
+      eb.fn.coalesce(eb.fn.sum<string>('own_delta'), eb.val('0')).as('own'),
+      eb.fn.coalesce(eb.fn.sum<string>('clamp_delta'), eb.val('0')).as('clamp'),
+    ])
+    .where('payout_id', '=', payoutId)
+    .executeTakeFirstOrThrow();
+  return { count: Number(r.n), ownDelta: Number(r.own), clampDelta: Number(r.clamp) };
+}
+
+export type CorrectionRow = {
+  id: number;
+  payoutId: number;
+  contractId: number;
+  holderId: number;
+  seq: number;
+  metrics: PayoutRow['metrics'];
+  tier: number | null;
+  rateBasisPoints: number;
+  ownAmount: number;
+  downlineAmounts: PayoutRow['downlineAmounts'];
+  payout: number;
+  clampAmount: number;
+  ownDelta: number;
+  clampDelta: number;
+  paidBy: PayoutRow['paidBy'] | null;
+  payerMemberId: number | null;
+  ownTransferId: number | null;
+  clampTransferId: number | null;
+  ownDeductionLeft: number;
+  ownRefundMemberId: number | null;
+  clampDeductionLeft: number;
+};
+
+export async function insertCorrection(
+  db: Transaction<DB>,
+  row: Omit<CorrectionRow, 'id'> & { merchantId: number; createdAt: Date },
+): Promise<number> {
+  const inserted = await db
+    .insertInto('agent_contract_corrections')
+    .values({
+      merchant_id: row.merchantId,
+      payout_id: row.payoutId,
+      contract_id: row.contractId,
+      holder_id: row.holderId,
+      seq: row.seq,
+      metrics: JSON.stringify(row.metrics),
+      tier: row.tier,
+      rate_basis_points: row.rateBasisPoints,
+      own_amount: row.ownAmount,
+      downline_amounts: JSON.stringify(row.downlineAmounts),
+      payout: row.payout,
+      clamp_amount: row.clampAmount,
+      own_delta: row.ownDelta,
+      clamp_delta: row.clampDelta,
+      paid_by: row.paidBy,
+      payer_member_id: row.payerMemberId,
+      own_transfer_id: row.ownTransferId,
+      clamp_transfer_id: row.clampTransferId,
+      own_deduction_left: row.ownDeductionLeft,
+      own_refund_member_id: row.ownRefundMemberId,
+      clamp_deduction_left: row.clampDeductionLeft,
+      created_at: row.createdAt,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return Number(inserted.id);
+}
+
+/** A contract's corrections with something still to deduct, oldest first, locked for the rest of the transaction. */
+export async function lockOpenDeductions(
+  db: Transaction<DB>,
+  contractId: number,
+): Promise<{ id: number; ownLeft: number; ownRefundMemberId: number | null; clampLeft: number }[]> {
+  const rows = await db
+    .selectFrom('agent_contract_corrections')
+    .select(['id', 'own_deduction_left', 'own_refund_member_id', 'clamp_deduction_left'])
+    .where('contract_id', '=', contractId)
+    .where((eb) => eb.or([eb('own_deduction_left', '>', 0), eb('clamp_deduction_left', '>', 0)]))
+    .orderBy('id')
+    .forUpdate()
+    .execute();
+  return rows.map((r) => ({
+    id: Number(r.id),
+    ownLeft: Number(r.own_deduction_left),
+    ownRefundMemberId: r.own_refund_member_id === null ? null : Number(r.own_refund_member_id),
+    clampLeft: Number(r.clamp_deduction_left),
+  }));
+}
+
+export async function setDeductionLeft(db: Transaction<DB>, id: number, left: { own: number; clamp: number }): Promise<void> {
+  await db
+    .updateTable('agent_contract_corrections')
+    .set({ own_deduction_left: left.own, clamp_deduction_left: left.clamp })
+    .where('id', '=', id)
+    .execute();
+}
+
+/**
+ * The merchant's payouts whose period ended on or after a day (the corrections' window): each
+ * (contract, kind, period), the periods in order and, in a period, uplines first.
+ */
+export async function findPayoutsEndingSince(
+  db: Executor,
+  filter: { merchantId: number; since: string },
+): Promise<{ contractId: number; kind: ContractKind; periodStart: string; periodEnd: string; slotStart: Date | null }[]> {
+  const rows = await db
+    .selectFrom('agent_contract_payouts as p')
+    .innerJoin(publicMembers(db).as('h'), 'h.id', 'p.holder_id')
+    .select(['p.contract_id', 'p.kind', 'p.slot_start'])
+    .select((eb) => [
+      eb.fn<string>('to_char', ['p.period_start', eb.val('YYYY-MM-DD')]).as('periodStart'),
+      eb.fn<string>('to_char', ['p.period_end', eb.val('YYYY-MM-DD')]).as('periodEnd'),
+    ])
+    .where('p.merchant_id', '=', filter.merchantId)
+    .where('p.period_end', '>=', filter.since)
+    .orderBy('p.kind')
+    .orderBy('p.period_start')
+    .orderBy('p.slot_start')
+    .orderBy(sql`length(h.upline_path) - length(replace(h.upline_path, '/', ''))`)
+    .orderBy('p.id')
+    .execute();
+  return rows.map((r) => ({
+    contractId: Number(r.contract_id),
+    kind: r.kind,
+    periodStart: r.periodStart,
+    periodEnd: r.periodEnd,
+    slotStart: r.slot_start === null ? null : new Date(r.slot_start),
+  }));
 }

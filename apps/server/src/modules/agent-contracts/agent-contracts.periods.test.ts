@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dividendPeriodOf, dividendPeriodsBefore } from './agent-contracts.periods.ts';
+import { dividendPeriodOf, dividendPeriodsBefore, isSlotStart, slotsBefore } from './agent-contracts.periods.ts';
 
 describe('dividend periods', () => {
   it('cuts weeks from Monday, half-months at the 15th and months at their last day', () => {
@@ -18,5 +18,35 @@ describe('dividend periods', () => {
       { start: '2026-12-16', end: '2026-12-31' },
     ]);
     expect(dividendPeriodsBefore('month', '2026-03-31', 1)).toEqual([{ start: '2026-02-01', end: '2026-02-28' }]);
+  });
+});
+
+describe('hours and 5-minute slots of the merchant clock', () => {
+  const at = (iso: string) => new Date(iso);
+
+  it('starts an hour at minute 0 of the zone clock, a real-time slot at a multiple of 5 minutes', () => {
+    expect(isSlotStart('hourlyWage', at('2026-11-26T03:00:00Z'), 'Asia/Ho_Chi_Minh')).toBe(true);
+    expect(isSlotStart('hourlyWage', at('2026-11-26T03:05:00Z'), 'Asia/Ho_Chi_Minh')).toBe(false);
+    // Half an hour off UTC: the hour starts at :30 UTC.
+    expect(isSlotStart('hourlyWage', at('2026-11-26T03:30:00Z'), 'Asia/Kolkata')).toBe(true);
+    expect(isSlotStart('hourlyWage', at('2026-11-26T03:00:00Z'), 'Asia/Kolkata')).toBe(false);
+    expect(isSlotStart('realtimeSalary', at('2026-11-26T03:35:00Z'), 'Asia/Kathmandu')).toBe(true);
+    expect(isSlotStart('realtimeSalary', at('2026-11-26T03:35:00.001Z'), 'Asia/Ho_Chi_Minh')).toBe(false);
+    expect(isSlotStart('realtimeSalary', new Date(Number.NaN), 'Asia/Ho_Chi_Minh')).toBe(false);
+  });
+
+  it('lists the complete slots ending at or before an instant, the oldest first', () => {
+    expect(slotsBefore('hourlyWage', at('2026-11-26T08:04:00Z'), 'Asia/Ho_Chi_Minh', 3)).toEqual([
+      { from: at('2026-11-26T05:00:00Z'), to: at('2026-11-26T06:00:00Z') },
+      { from: at('2026-11-26T06:00:00Z'), to: at('2026-11-26T07:00:00Z') },
+      { from: at('2026-11-26T07:00:00Z'), to: at('2026-11-26T08:00:00Z') },
+    ]);
+    expect(slotsBefore('hourlyWage', at('2026-11-26T08:04:00Z'), 'Asia/Kolkata', 1)).toEqual([
+      { from: at('2026-11-26T06:30:00Z'), to: at('2026-11-26T07:30:00Z') },
+    ]);
+    expect(slotsBefore('realtimeSalary', at('2026-11-26T08:10:00Z'), 'Asia/Ho_Chi_Minh', 2)).toEqual([
+      { from: at('2026-11-26T08:00:00Z'), to: at('2026-11-26T08:05:00Z') },
+      { from: at('2026-11-26T08:05:00Z'), to: at('2026-11-26T08:10:00Z') },
+    ]);
   });
 });

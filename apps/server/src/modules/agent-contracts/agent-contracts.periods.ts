@@ -1,5 +1,5 @@
 import { DIVIDEND_PERIODS } from '@platform/contracts/agents/agent-contracts';
-import { addDays } from '../../lib/time-zone.ts';
+import { addDays, offsetMsAt } from '../../lib/time-zone.ts';
 import type { ContractPolicy } from './agent-contracts.settings.ts';
 
 type DividendPeriod = ContractPolicy['dividendPeriod'];
@@ -37,4 +37,40 @@ export function dividendPeriodsBefore(length: DividendPeriod, day: string, count
     periods.unshift(cursor);
   }
   return periods;
+}
+
+/** The kinds paid on a slot of the merchant's clock, and its length in minutes: an hour, 5 minutes. */
+export const SLOT_MINUTES = { hourlyWage: 60, realtimeSalary: 5 } as const;
+export type SlotKind = keyof typeof SLOT_MINUTES;
+
+export const isSlotKind = (kind: string): kind is SlotKind => Object.hasOwn(SLOT_MINUTES, kind);
+
+const slotMsOf = (kind: SlotKind) => SLOT_MINUTES[kind] * 60_000;
+
+/**
+ * Whether an instant starts a slot of the kind on the merchant's clock: an hourly wage's hour starts
+ * at minute 0 of the zone's clock (in a zone half an hour off UTC, at :30 UTC), a real-time salary's
+ * slot at a multiple of 5 minutes (every zone's offset is a whole number of quarter hours).
+ */
+export function isSlotStart(kind: SlotKind, at: Date, timeZone: string): boolean {
+  const ms = at.getTime();
+  return Number.isFinite(ms) && (ms + offsetMsAt(at, timeZone)) % slotMsOf(kind) === 0;
+}
+
+/** The slot of the kind that starts at an instant: [from, to). */
+export function slotFrom(kind: SlotKind, from: Date): { from: Date; to: Date } {
+  return { from, to: new Date(from.getTime() + slotMsOf(kind)) };
+}
+
+/**
+ * The `count` complete slots of the kind that end at or before an instant, the oldest first (the
+ * jobs' catch-up window).
+ */
+export function slotsBefore(kind: SlotKind, at: Date, timeZone: string, count: number): { from: Date; to: Date }[] {
+  const ms = slotMsOf(kind);
+  const offset = offsetMsAt(at, timeZone);
+  const end = Math.floor((at.getTime() + offset) / ms) * ms - offset;
+  const slots: { from: Date; to: Date }[] = [];
+  for (let n = count; n >= 1; n -= 1) slots.push(slotFrom(kind, new Date(end - n * ms)));
+  return slots;
 }

@@ -10,6 +10,7 @@ export type RecordRow = {
   kind: ContractKind;
   periodStart: string;
   periodEnd: string;
+  slotStart: Date | null;
   metrics: { bet: number; validBet: number; activeMembers: number; netLoss: number };
   tier: number | null;
   rateBasisPoints: number;
@@ -19,6 +20,7 @@ export type RecordRow = {
   clampAmount: number;
   paidBy: 'house' | 'upline' | 'platform';
   payerMemberId: number | null;
+  deductedAmount: number;
   createdAt: Date;
 };
 
@@ -40,6 +42,7 @@ export async function findRecordPage(db: Kysely<DB>, f: RecordFilter, page: { li
       'p.id',
       'p.contract_id',
       'p.kind',
+      'p.slot_start',
       'p.metrics',
       'p.tier',
       'p.rate_basis_points',
@@ -49,6 +52,7 @@ export async function findRecordPage(db: Kysely<DB>, f: RecordFilter, page: { li
       'p.clamp_amount',
       'p.paid_by',
       'p.payer_member_id',
+      'p.deducted_amount',
       'p.created_at',
     ])
     .select((eb) => [
@@ -56,6 +60,7 @@ export async function findRecordPage(db: Kysely<DB>, f: RecordFilter, page: { li
       eb.fn<string>('to_char', ['p.period_end', eb.val('YYYY-MM-DD')]).as('periodEnd'),
     ])
     .orderBy('p.period_start', 'desc')
+    .orderBy('p.slot_start', (o) => o.desc().nullsLast())
     .orderBy('p.id', 'desc')
     .limit(page.limit)
     .offset(page.offset)
@@ -66,6 +71,7 @@ export async function findRecordPage(db: Kysely<DB>, f: RecordFilter, page: { li
     kind: r.kind,
     periodStart: r.periodStart,
     periodEnd: r.periodEnd,
+    slotStart: r.slot_start === null ? null : new Date(r.slot_start),
     metrics: json(r.metrics),
     tier: r.tier === null ? null : Number(r.tier),
     rateBasisPoints: Number(r.rate_basis_points),
@@ -75,6 +81,7 @@ export async function findRecordPage(db: Kysely<DB>, f: RecordFilter, page: { li
     clampAmount: Number(r.clamp_amount),
     paidBy: r.paid_by,
     payerMemberId: r.payer_member_id === null ? null : Number(r.payer_member_id),
+    deductedAmount: Number(r.deducted_amount),
     createdAt: new Date(r.created_at),
   }));
 }

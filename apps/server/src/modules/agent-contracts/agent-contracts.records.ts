@@ -27,6 +27,7 @@ export function createContractRecordsReader(deps: {
       kind: r.kind,
       periodStart: r.periodStart,
       periodEnd: r.periodEnd,
+      slotStart: r.slotStart === null ? null : r.slotStart.toISOString(),
       metrics: {
         bet: amountMinor(r.metrics.bet),
         validBet: amountMinor(r.metrics.validBet),
@@ -39,6 +40,7 @@ export function createContractRecordsReader(deps: {
       downlines: r.downlineAmounts.map((d) => ({ username: usernames.get(d.holderId) ?? '', amount: amountMinor(d.amount) })),
       payout: amountMinor(r.payout),
       clampAmount: amountMinor(r.clampAmount),
+      deductedAmount: amountMinor(r.deductedAmount),
       paidBy: r.paidBy,
       payerUsername: r.payerMemberId === null ? null : (usernames.get(r.payerMemberId) ?? null),
       settledAt: r.createdAt.toISOString(),

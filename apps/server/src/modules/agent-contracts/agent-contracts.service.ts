@@ -28,6 +28,7 @@ import { DomainError } from '../../lib/domain-error.ts';
 import { findMemberByUsername, findMemberOfMerchant, type MemberSummary } from '../accounts/member-directory.ts';
 import type { AgentContext, AgentsService } from '../agents/agents.service.ts';
 import { recordAudit } from '../audit/audit.service.ts';
+import type { BetRecordService } from '../bet-records/bet-records.service.ts';
 import type { TeamStatsService } from '../daily-stats/team-stats.service.ts';
 import type { InboxService } from '../inbox/inbox.service.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
@@ -90,6 +91,7 @@ export function createAgentContractsService(deps: {
   inbox: Pick<InboxService, 'platform'>;
   ledger: LedgerService;
   teamStats: Pick<TeamStatsService, 'gameByDay' | 'qualifiedMembers'>;
+  betRecords: Pick<BetRecordService, 'playBetween'>;
   timeZoneOf: (merchantId: number) => Promise<string>;
   now: () => Date;
 }) {

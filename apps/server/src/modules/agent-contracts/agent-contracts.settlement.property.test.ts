@@ -7,7 +7,8 @@ import { expectCleanBooks } from '../../../test/ledger-fixture.ts';
 import { waitUntil } from '../../../test/wait-for.ts';
 import { createWalletWorld } from '../../../test/wallet-fixture.ts';
 import { addDays, localDateOf, startOfLocalDate } from '../../lib/time-zone.ts';
-import { dividendPeriodOf } from './agent-contracts.periods.ts';
+import type { PayoutRow } from './agent-contracts.payouts.repository.ts';
+import { dividendPeriodOf, isSlotKind, SLOT_MINUTES, slotsBefore } from './agent-contracts.periods.ts';
 import { contractPolicySetting } from './agent-contracts.settings.ts';
 
 /**
@@ -27,10 +28,19 @@ afterAll(async () => {
   await t.close();
 });
 
-const single = (rateBasisPoints: number): ContractTierInput[] => [{ minBet: 0, minActiveMembers: 0, minNetLoss: 0, rateBasisPoints }];
+/** One tier from a bet of 0; a real-time salary's loss rate is half its profit rate. */
+const single = (kind: string, rateBasisPoints: number): ContractTierInput[] => [
+  {
+    minBet: 0,
+    minActiveMembers: 0,
+    minNetLoss: 0,
+    rateBasisPoints,
+    ...(kind === 'realtimeSalary' ? { lossRateBasisPoints: Math.max(1, Math.floor(rateBasisPoints / 2)) } : {}),
+  },
+];
 
 const scenario = fc.record({
-  kind: fc.constantFrom('dividend' as const, 'dailyWage' as const),
+  kind: fc.constantFrom('dividend' as const, 'dailyWage' as const, 'hourlyWage' as const, 'realtimeSalary' as const),
   length: fc.constantFrom('week' as const, 'halfMonth' as const, 'month' as const),
   dayOffset: fc.integer({ min: 0, max: 27 }),
   topRate: fc.integer({ min: 100, max: 5_000 }),
@@ -63,9 +73,9 @@ describe('agent contract settlement, property', () => {
         const top = await w.member({ accountType: 1 });
         await contracts.admin.setTopLevel(
           { adminId, merchantId: w.merchant.id, ip: null },
-          { kind: s.kind, holderUsername: top.username, tiers: single(s.topRate), confirm: false },
+          { kind: s.kind, holderUsername: top.username, tiers: single(s.kind, s.topRate), confirm: false },
         );
-        const agents = [{ member: top, rate: s.topRate }];
+        const agents = [{ member: top, rate: s.topRate, parent: -1 }];
         for (const [i, a] of s.agents.entries()) {
           const upline = agents[a.parent % (i + 1)];
           if (!upline) throw new Error('no upline');
@@ -73,7 +83,7 @@ describe('agent contract settlement, property', () => {
           const rate = Math.max(1, upline.rate - a.cut);
           const offered = await contracts.offer(
             { memberId: upline.member.id, merchantId: w.merchant.id },
-            { kind: s.kind, holderUsername: member.username, tiers: single(rate), confirm: false },
+            { kind: s.kind, holderUsername: member.username, tiers: single(s.kind, rate), confirm: false },
             { ip: null },
           );
           await contracts.sign(
@@ -81,7 +91,7 @@ describe('agent contract settlement, property', () => {
             { requestId: offered.request?.id ?? 0, confirm: false },
             { ip: null },
           );
-          agents.push({ member, rate });
+          agents.push({ member, rate, parent: a.parent % (i + 1) });
         }
         clock = new Date(clock.getTime() + 3 * 3_600_000);
         let totalStake = 0;
@@ -116,6 +126,28 @@ describe('agent contract settlement, property', () => {
         }
         const timeZone = await t.app.services.records.timeZoneOf(w.merchant.id);
         const day = localDateOf(clock, timeZone);
+        // A slot kind records only the contracts whose team played in the slot.
+        const teamStakeOf = (j: number): number =>
+          (s.plays[j]?.stake ?? 0) + agents.reduce((sum, a, k) => sum + (a.parent === j ? teamStakeOf(k) : 0), 0);
+        const recordedCount = isSlotKind(s.kind) ? agents.filter((_a, j) => teamStakeOf(j) > 0).length : agents.length;
+        if (isSlotKind(s.kind)) {
+          const [slot] = slotsBefore(s.kind, new Date(clock.getTime() + SLOT_MINUTES[s.kind] * 60_000), timeZone, 1);
+          if (!slot) throw new Error('no slot');
+          clock = slot.to;
+          const run = () =>
+            s.kind === 'hourlyWage'
+              ? contracts.settlement.settleHourlyWages(w.merchant.id, slot.from)
+              : contracts.settlement.settleRealtimeSalaries(w.merchant.id, slot.from);
+          const [a, b] = await Promise.all([run(), run()]);
+          const c = await run();
+          expect([...a, ...b, ...c].filter((r) => !r.isReplay)).toHaveLength(recordedCount);
+          expect(c.every((r) => r.isReplay)).toBe(true);
+          await checkPaid(
+            c.map((r) => r.payout),
+            (r) => r.slotStart?.getTime() === slot.from.getTime() && r.periodStart === localDateOf(slot.from, timeZone),
+          );
+          return;
+        }
         await waitUntil(
           async () => {
             await t.app.services.dailyStats.refresh();
@@ -138,36 +170,41 @@ describe('agent contract settlement, property', () => {
         const c = await run();
         expect([...a, ...b, ...c].filter((r) => !r.isReplay)).toHaveLength(agents.length);
         expect(c.every((r) => r.isReplay)).toBe(true);
+        await checkPaid(
+          c.map((r) => r.payout),
+          (r) => r.periodStart === period.start && r.periodEnd === period.end,
+        );
 
-        const rows = c.map((r) => r.payout);
-        expect(new Set(rows.map((r) => r.contractId)).size).toBe(agents.length);
-        expect(rows.every((r) => r.periodStart === period.start && r.periodEnd === period.end)).toBe(true);
-        // Settled uplines first, nobody's wallet came up short: the platform paid nothing on anyone's behalf.
-        expect(rows.filter((r) => r.paidBy === 'platform')).toEqual([]);
-        for (const agent of agents) {
-          const row = rows.find((r) => r.holderId === agent.member.id);
-          expect((await w.balances(agent.member.id)).agent).toBe(row?.payout);
+        async function checkPaid(rows: PayoutRow[], isOfPeriod: (r: PayoutRow) => boolean) {
+          expect(new Set(rows.map((r) => r.contractId)).size).toBe(recordedCount);
+          expect(rows.every(isOfPeriod)).toBe(true);
+          // Settled uplines first, nobody's wallet came up short: the platform paid nothing on anyone's behalf.
+          expect(rows.filter((r) => r.paidBy === 'platform')).toEqual([]);
+          for (const agent of agents) {
+            const row = rows.find((r) => r.holderId === agent.member.id);
+            expect((await w.balances(agent.member.id)).agent).toBe(row?.payout ?? 0);
+          }
+          const moved = await t.database.db
+            .selectFrom('ledger_transfers')
+            .select(['amount', 'debit_account_id', 'credit_account_id', 'idempotency_key'])
+            .where('reference_type', '=', 'agent_contract')
+            .where(
+              'reference_id',
+              'in',
+              rows.map((r) => String(r.contractId)),
+            )
+            .execute();
+          expect(moved).toHaveLength(rows.filter((r) => r.ownAmount > 0).length + rows.filter((r) => r.clampAmount > 0).length);
+          const house = w.system.houseRevenue;
+          const housePaid = moved
+            .filter((m) => Number(m.debit_account_id) === house || Number(m.credit_account_id) === house)
+            .reduce((sum, m) => sum + Number(m.amount), 0);
+          const topRow = rows.find((r) => r.holderId === top.id);
+          expect(housePaid).toBe((topRow?.ownAmount ?? 0) + rows.reduce((sum, r) => sum + r.clampAmount, 0));
+          await expectCleanBooks(t.database.db);
         }
-        const moved = await t.database.db
-          .selectFrom('ledger_transfers')
-          .select(['amount', 'debit_account_id', 'credit_account_id', 'idempotency_key'])
-          .where('reference_type', '=', 'agent_contract')
-          .where(
-            'reference_id',
-            'in',
-            rows.map((r) => String(r.contractId)),
-          )
-          .execute();
-        expect(moved).toHaveLength(rows.filter((r) => r.ownAmount > 0).length + rows.filter((r) => r.clampAmount > 0).length);
-        const house = w.system.houseRevenue;
-        const housePaid = moved
-          .filter((m) => Number(m.debit_account_id) === house || Number(m.credit_account_id) === house)
-          .reduce((sum, m) => sum + Number(m.amount), 0);
-        const topRow = rows.find((r) => r.holderId === top.id);
-        expect(housePaid).toBe((topRow?.ownAmount ?? 0) + rows.reduce((sum, r) => sum + r.clampAmount, 0));
-        await expectCleanBooks(t.database.db);
       }),
-      { numRuns: 6 },
+      { numRuns: 10 },
     );
   }, 180_000);
 });

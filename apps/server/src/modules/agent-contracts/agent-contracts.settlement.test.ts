@@ -222,6 +222,7 @@ describe('daily-wage settlement killed mid-run', () => {
       db: t.database.db,
       ledger: dying,
       teamStats: services.dailyStats.team,
+      betRecords: services.betRecords,
       settings: services.settings,
       timeZoneOf: (merchantId) => services.records.timeZoneOf(merchantId),
       now: () => new Date(clock.getTime()),

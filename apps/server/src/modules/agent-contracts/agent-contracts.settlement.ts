@@ -1,14 +1,17 @@
-import { type ContractLevel, differentialOf, type PeriodMetrics } from '@platform/contracts/agents/contract-tiers';
-import type { Kysely } from 'kysely';
+import { type ContractKind, type ContractLevel, differentialOf, type PeriodMetrics } from '@platform/contracts/agents/contract-tiers';
+import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../../db/schema.ts';
-import { addDays, startOfLocalDate } from '../../lib/time-zone.ts';
+import { DomainError } from '../../lib/domain-error.ts';
+import { addDays, localDateOf, startOfLocalDate } from '../../lib/time-zone.ts';
 import { findMember } from '../accounts/member-directory.ts';
 import { recordAudit } from '../audit/audit.service.ts';
+import type { BetRecordService } from '../bet-records/bet-records.service.ts';
+import { addInto, emptyMoneyFigures, moneyEffectOf } from '../daily-stats/daily-stats.money-rules.ts';
 import type { TeamStatsService } from '../daily-stats/team-stats.service.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
 import * as payouts from './agent-contracts.payouts.repository.ts';
-import { dividendPeriodOf, isDividendPeriod } from './agent-contracts.periods.ts';
+import { dividendPeriodOf, isDividendPeriod, isSlotKind, isSlotStart, type SlotKind, slotFrom } from './agent-contracts.periods.ts';
 import type { ContractRow } from './agent-contracts.repository.ts';
 import { type ContractPolicy, contractPolicySetting } from './agent-contracts.settings.ts';
 
@@ -16,15 +19,36 @@ export type ContractSettlement = ReturnType<typeof createContractSettlement>;
 
 export type SettledPayout = { payout: payouts.PayoutRow; isReplay: boolean };
 
-/** The kinds settled today (the hourly and real-time salaries need the bet records' team reads by time). */
-type SettledKind = 'dailyWage' | 'dividend';
+/**
+ * A period: days of the merchant's calendar, both ends included, and the instant it is over; an hourly
+ * wage's hour or a real-time salary's 5-minute slot also carries its instants [from, to) (its days
+ * are the merchant's day it falls on).
+ */
+type Period = { start: string; end: string; endsAt: Date; slot: { from: Date; to: Date } | null };
 
-/** Days of the merchant's calendar, both ends included. */
-type Period = { start: string; end: string };
+/** What a payout and its ledger keys are unique on besides the contract: the first day, or the slot's start instant. */
+const periodKeyOf = (p: Period) => (p.slot === null ? p.start : p.slot.from.toISOString());
 
-/** Ledger keys: one own amount and one clamp top-up per (contract, period), so a second run moves nothing. */
-const ownKeyOf = (contractId: number, periodStart: string) => `agent-contract:${contractId}:${periodStart}:own`;
-const clampKeyOf = (contractId: number, periodStart: string) => `agent-contract:${contractId}:${periodStart}:clamp`;
+/**
+ * Ledger keys: one own amount and one clamp top-up per (contract, period), so a second run moves
+ * nothing; a correction's `…:correction:<n>:own|clamp`, a deduction's `…:deduction:<correction id>:own|clamp`.
+ */
+const keyPrefixOf = (contractId: number, periodKey: string) => `agent-contract:${contractId}:${periodKey}`;
+const ownKeyOf = (contractId: number, periodKey: string) => `${keyPrefixOf(contractId, periodKey)}:own`;
+const clampKeyOf = (contractId: number, periodKey: string) => `${keyPrefixOf(contractId, periodKey)}:clamp`;
+
+/** What one member did in a slot: its settled real-money rounds and its deposits (for the active-member rule). */
+type MemberPlay = { memberId: number; uplinePath: string; stake: number; validBet: number; winLoss: number; deposit: number };
+
+/** A team's figures over a period: the tier engine's metrics and the valid bet (recorded with them). */
+type TeamMetrics = { bet: number; validBet: number; activeMembers: number; netLoss: number };
+
+/** The team metrics of every member above someone who played or deposited in a slot, by that upline's id. */
+type SlotTeams = ReadonlyMap<number, TeamMetrics>;
+
+const noPlay = (): TeamMetrics => ({ bet: 0, validBet: 0, activeMembers: 0, netLoss: 0 });
+
+type ActiveMemberRule = { minValidBet: number | null; minDeposit: number | null };
 
 /**
  * Settlement of agent contracts (docs/agent-contracts.md, "Who pays whom"): the daily wage and the
@@ -34,6 +58,8 @@ export function createContractSettlement(deps: {
   db: Kysely<DB>;
   ledger: LedgerService;
   teamStats: Pick<TeamStatsService, 'gameByDay' | 'qualifiedMembers'>;
+  /** The bet records' reads by time, for the hourly wage and the real-time salary (the bet-records module). */
+  betRecords: Pick<BetRecordService, 'playBetween'>;
   settings: SettingsService;
   timeZoneOf: (merchantId: number) => Promise<string>;
   now: () => Date;
@@ -44,13 +70,89 @@ export function createContractSettlement(deps: {
   async function teamMetricsOf(
     contract: ContractRow,
     days: { from: string; to: string },
-    rule: { minValidBet: number | null; minDeposit: number | null },
+    rule: ActiveMemberRule,
   ): Promise<PeriodMetrics & { validBet: number }> {
     const root = { merchantId: contract.merchantId, memberId: contract.holderId, uplinePath: contract.holderUplinePath };
     const [games, activeMembers] = await Promise.all([teamStats.gameByDay(root, days), teamStats.qualifiedMembers(root, days, rule)]);
     const sum = (pick: (g: (typeof games)[number]) => number) => games.reduce((s, g) => s + pick(g), 0);
     // The members' win/loss is their side (payout − stake); the team's net loss is the house's side.
     return { bet: sum((g) => g.stake), validBet: sum((g) => g.validBet), activeMembers, netLoss: -sum((g) => g.winLoss) };
+  }
+
+  /**
+   * What the merchant's members (or one holder's team) did in a slot: their settled real-money rounds
+   * by settlement time, as the daily rollups count them, and, when the merchant's active-member rule
+   * counts deposits, their deposits by ledger time, as the rollups' money rules count them. Empty when
+   * nobody played; a member who only deposited is listed with no play. Each member's figures are then
+   * added to every upline on its path (the member itself aside, as a team never holds its agent), so
+   * any holder's team metrics are one look-up: one pass over the members, whatever the contracts.
+   */
+  async function slotTeamsOf(
+    merchantId: number,
+    slot: { from: Date; to: Date },
+    rule: ActiveMemberRule,
+    team?: { id: number; merchantId: number; uplinePath: string },
+  ): Promise<SlotTeams> {
+    const teams = new Map<number, TeamMetrics>();
+    for (const m of await slotPlayOf(merchantId, slot, rule, team)) {
+      const isActive =
+        (rule.minValidBet !== null && m.validBet >= rule.minValidBet) || (rule.minDeposit !== null && m.deposit >= rule.minDeposit);
+      // `/1/5/9/`: 1 and 5 are 9's uplines.
+      const uplines = m.uplinePath
+        .split('/')
+        .filter((id) => id !== '')
+        .slice(0, -1);
+      for (const id of uplines) {
+        const totals = teams.get(Number(id)) ?? noPlay();
+        totals.bet += m.stake;
+        totals.validBet += m.validBet;
+        totals.netLoss -= m.winLoss;
+        if (isActive) totals.activeMembers += 1;
+        teams.set(Number(id), totals);
+      }
+    }
+    return teams;
+  }
+
+  async function slotPlayOf(
+    merchantId: number,
+    slot: { from: Date; to: Date },
+    rule: ActiveMemberRule,
+    team?: { id: number; merchantId: number; uplinePath: string },
+  ): Promise<MemberPlay[]> {
+    const rounds = await deps.betRecords.playBetween({ merchantId, from: slot.from, to: slot.to, team });
+    if (rounds.length === 0) return [];
+    const play = new Map<number, MemberPlay>(rounds.map((r) => [r.memberId, { ...r, deposit: 0 }]));
+    if (rule.minDeposit === null) return [...play.values()];
+    const movements = await ledger.movements.ofMembers({
+      kind: 'time',
+      merchantId,
+      from: slot.from,
+      to: slot.to,
+      afterMemberId: 0,
+      uptoMemberId: Number.MAX_SAFE_INTEGER,
+    });
+    const deposits = new Map<number, number>();
+    for (const m of movements) {
+      const effect = moneyEffectOf(m);
+      if (effect?.depositAmount === undefined) continue;
+      const figures = emptyMoneyFigures();
+      addInto(figures, effect);
+      deposits.set(m.memberId, (deposits.get(m.memberId) ?? 0) + figures.depositAmount);
+    }
+    const paths = await payouts.findUplinePaths(
+      db,
+      [...deposits.keys()].filter((id) => !play.has(id)),
+    );
+    for (const [memberId, deposit] of deposits) {
+      const known = play.get(memberId);
+      if (known) known.deposit = deposit;
+      else {
+        const uplinePath = paths.get(memberId);
+        if (uplinePath !== undefined) play.set(memberId, { memberId, uplinePath, stake: 0, validBet: 0, winLoss: 0, deposit });
+      }
+    }
+    return [...play.values()];
   }
 
   async function memberWallet(trx: Parameters<LedgerService['transfer']>[1], member: { id: number; merchantId: number; currency: string }) {
@@ -65,131 +167,230 @@ export function createContractSettlement(deps: {
   }
 
   /**
-   * Settles one contract of a settled kind for one period of the merchant's calendar, once the
-   * period is over: its own amount on its team's metrics, less its direct downlines' own amounts
-   * over the same period (never below zero), credited to its agent wallet by the house (a
-   * top-level contract) or by its upline's agent wallet (the platform pays when that wallet cannot,
-   * and records the upline's debt), with the house's top-up when the downlines' amounts exceed its
-   * own. Answers null when nothing is due (the period is not over, the contract was not in force at
-   * its end, or the kind is paused); a second run answers the first payout and moves nothing.
+   * Where a (contract, period) stands before it is settled or corrected: null when nothing may be done
+   * (not a contract of the kind, the period not over, the contract not in force at its end), else
+   * the contract, the period and its keys, and the merchant's policy.
    */
-  async function settlePeriod(
+  async function periodOfContract(
     contractId: number,
-    kind: SettledKind,
-    periodOf: (contract: { period: string }) => Period | null,
-  ): Promise<SettledPayout | null> {
+    kind: ContractKind,
+    periodOf: (contract: { period: string }, timeZone: string) => Period | null,
+  ) {
     const found = await payouts.findSettlementKeyOf(db, contractId);
     if (found === undefined || found.kind !== kind) return null;
     const { merchantId } = found;
-    const period = periodOf(found);
-    if (period === null) return null;
     const timeZone = await deps.timeZoneOf(merchantId);
-    const periodEnd = startOfLocalDate(addDays(period.end, 1), timeZone);
-    if (now().getTime() < periodEnd.getTime()) return null;
-    const [contract] = await payouts.findInForceAt(db, { kind, at: periodEnd, contractId });
+    const period = periodOf(found, timeZone);
+    if (period === null) return null;
+    if (now().getTime() < period.endsAt.getTime()) return null;
+    const [contract] = await payouts.findInForceAt(db, { kind, at: period.endsAt, contractId });
     if (!contract) return null;
-    const existing = await payouts.findPayout(db, contract.id, period.start);
-    if (existing) return { payout: existing, isReplay: true };
-    const policy = await settings.get(merchantId, contractPolicySetting);
-    if (policy.pausedKinds.includes(kind)) return null;
+    const periodKey = periodKeyOf(period);
+    const key = { periodStart: period.start, slotStart: period.slot?.from ?? null };
+    return { merchantId, period, contract, periodKey, key };
+  }
 
-    const days = { from: period.start, to: period.end };
-    const metrics = await teamMetricsOf(contract, days, policy.activeMember);
+  /**
+   * The differential of a contract over a period: its team's metrics (the daily rollups for the day
+   * kinds; for the slot kinds what the members did in the slot, `teams` when a merchant-wide run has
+   * read it, else the holder's team is read), its direct downlines in force at the period's end with
+   * theirs, the tier, rate, own amount, downline amounts, payout and the clamp top-up.
+   */
+  async function differentialFor(
+    at: { merchantId: number; period: Period; contract: ContractRow },
+    rule: ActiveMemberRule,
+    teams?: SlotTeams,
+  ) {
+    const { merchantId, period, contract } = at;
+    const { slot } = period;
+    const slotTeams =
+      slot === null
+        ? undefined
+        : (teams ??
+          (await slotTeamsOf(merchantId, slot, rule, { id: contract.holderId, merchantId, uplinePath: contract.holderUplinePath })));
+    const metricsOf = async (c: ContractRow): Promise<TeamMetrics> =>
+      slotTeams === undefined
+        ? teamMetricsOf(c, { from: period.start, to: period.end }, rule)
+        : { ...(slotTeams.get(c.holderId) ?? noPlay()) };
+    const metrics = await metricsOf(contract);
     const downlineContracts = await payouts.findInForceAt(db, {
-      kind,
-      at: periodEnd,
+      kind: contract.kind,
+      at: period.endsAt,
       merchantId,
       holderParentId: contract.holderId,
     });
     const downlines: (ContractLevel & { contract: ContractRow })[] = [];
     for (const d of downlineContracts) {
-      downlines.push({ contract: d, terms: { kind: d.kind, tiers: d.tiers }, metrics: await teamMetricsOf(d, days, policy.activeMember) });
+      downlines.push({ contract: d, terms: { kind: d.kind, tiers: d.tiers }, metrics: await metricsOf(d) });
     }
     const diff = differentialOf({ terms: { kind: contract.kind, tiers: contract.tiers }, metrics }, downlines);
-    const deducted = diff.downlineAmounts.reduce((s, a) => s + a, 0);
-    const clampAmount = diff.isClamped ? deducted - diff.ownAmount : 0;
+    const deducted = diff.downlineAmounts.reduce((sum, a) => sum + a, 0);
+    return {
+      metrics,
+      tier: diff.tier,
+      rateBasisPoints: diff.rateBasisPoints,
+      ownAmount: diff.ownAmount,
+      downlineAmounts: downlines.map((d, i) => ({
+        contractId: d.contract.id,
+        holderId: d.contract.holderId,
+        amount: diff.downlineAmounts[i] ?? 0,
+      })),
+      payout: diff.payout,
+      clampAmount: diff.isClamped ? deducted - diff.ownAmount : 0,
+    };
+  }
+
+  /**
+   * Who credits a holder an amount of its contract: the house for a top-level contract, else its
+   * upline's agent wallet, or the platform (the house) when that wallet holds less than the amount.
+   */
+  async function payerOf(trx: Transaction<DB>, contract: ContractRow, amount: number, house: number) {
+    const payerMemberId = contract.offeredByMemberId;
+    if (payerMemberId === null) return { paidBy: 'house' as const, from: house, payerMemberId };
+    if (amount === 0) return { paidBy: 'upline' as const, from: house, payerMemberId };
+    const upline = await findMember(trx, payerMemberId);
+    if (!upline) throw new Error('contract offerer missing');
+    const uplineWallet = await memberWallet(trx, upline);
+    if ((await ledger.balanceOf(uplineWallet, trx)) >= amount) return { paidBy: 'upline' as const, from: uplineWallet, payerMemberId };
+    return { paidBy: 'platform' as const, from: house, payerMemberId };
+  }
+
+  /**
+   * Takes back, from what a payout has just credited, what corrections of earlier periods found
+   * overpaid (oldest first, at most what the holder keeps of this payout, so its downlines can still
+   * be paid from its wallet): the own amount's part to whoever paid it, the clamp's to the house.
+   * Answers the amount deducted.
+   */
+  async function deductOverpaid(
+    trx: Transaction<DB>,
+    at: { contract: ContractRow; periodKey: string; holderWallet: number; house: number; room: number },
+  ): Promise<number> {
+    let room = at.room;
+    let deducted = 0;
+    const reference = { type: 'agent_contract', id: String(at.contract.id) };
+    for (const d of await payouts.lockOpenDeductions(trx, at.contract.id)) {
+      if (room <= 0) break;
+      const own = Math.min(d.ownLeft, room);
+      room -= own;
+      const clamp = Math.min(d.clampLeft, room);
+      room -= clamp;
+      const back = async (amount: number, to: number, part: string) => {
+        if (amount === 0) return;
+        await ledger.transfer(
+          {
+            fromAccountId: at.holderWallet,
+            toAccountId: to,
+            amount,
+            code: 'agent_commission',
+            idempotencyKey: `${keyPrefixOf(at.contract.id, at.periodKey)}:deduction:${d.id}:${part}`,
+            reference,
+          },
+          trx,
+        );
+      };
+      let ownTo = at.house;
+      if (d.ownRefundMemberId !== null) {
+        const refunded = await findMember(trx, d.ownRefundMemberId);
+        if (!refunded) throw new Error('refunded member missing');
+        ownTo = await memberWallet(trx, refunded);
+      }
+      await back(own, ownTo, 'own');
+      await back(clamp, at.house, 'clamp');
+      if (own + clamp > 0) await payouts.setDeductionLeft(trx, d.id, { own: d.ownLeft - own, clamp: d.clampLeft - clamp });
+      deducted += own + clamp;
+    }
+    return deducted;
+  }
+
+  /**
+   * Settles one contract for one period, once the period is over: its own amount on its team's
+   * metrics, less its direct downlines' own amounts over the same period (never below zero),
+   * credited to its agent wallet by the house (a top-level contract) or by its upline's agent wallet
+   * (the platform pays when that wallet cannot, and records the upline's debt), with the house's
+   * top-up when the downlines' amounts exceed its own, less what corrections found overpaid before.
+   * The day kinds read the daily team rollups; the slot kinds what the members did in the slot.
+   * Answers null when nothing is due (the period is not over, the contract was not in force at its
+   * end, the kind is paused, or, for a slot kind, the team did not play in the slot: such a slot is
+   * not recorded); a second run answers the first payout and moves nothing.
+   */
+  async function settlePeriod(
+    contractId: number,
+    kind: ContractKind,
+    periodOf: (contract: { period: string }, timeZone: string) => Period | null,
+    teams?: SlotTeams,
+  ): Promise<SettledPayout | null> {
+    const at = await periodOfContract(contractId, kind, periodOf);
+    if (at === null) return null;
+    const { merchantId, period, contract, periodKey, key } = at;
+    const existing = await payouts.findPayout(db, contract.id, key);
+    if (existing) return { payout: existing, isReplay: true };
+    const policy = await settings.get(merchantId, contractPolicySetting);
+    if (policy.pausedKinds.includes(kind)) return null;
+    const figures = await differentialFor(at, policy.activeMember, teams);
+    const { slot } = period;
+    // A slot without play is not recorded: 288 slots a day for each contract would be mostly empty rows.
+    if (slot !== null && figures.metrics.bet === 0) return null;
 
     const settled = await db.transaction().execute(async (trx) => {
-      await payouts.lockPeriod(trx, contract.id, period.start);
+      await payouts.lockPeriod(trx, contract.id, periodKey);
       // Another run recorded it while this one read the metrics: its payout stands, nothing moves.
-      if (await payouts.findPayout(trx, contract.id, period.start)) return undefined;
+      if (await payouts.findPayout(trx, contract.id, key)) return undefined;
       const holder = await findMember(trx, contract.holderId);
       if (!holder) throw new Error('contract holder missing');
       const holderWallet = await memberWallet(trx, holder);
       const house = (await ledger.ensureSystemAccount({ merchantId, kind: 'house_revenue', currency: holder.currency }, trx)).id;
       const reference = { type: 'agent_contract', id: String(contract.id) };
-      let paidBy: payouts.PayoutRow['paidBy'] = 'house';
-      let from = house;
-      const payerMemberId = contract.offeredByMemberId;
-      if (payerMemberId !== null && diff.ownAmount > 0) {
-        const upline = await findMember(trx, payerMemberId);
-        if (!upline) throw new Error('contract offerer missing');
-        const uplineWallet = await memberWallet(trx, upline);
-        if ((await ledger.balanceOf(uplineWallet, trx)) >= diff.ownAmount) {
-          paidBy = 'upline';
-          from = uplineWallet;
-        } else {
-          paidBy = 'platform';
-        }
-      } else if (payerMemberId !== null) {
-        paidBy = 'upline';
-      }
+      const { paidBy, from, payerMemberId } = await payerOf(trx, contract, figures.ownAmount, house);
       const own =
-        diff.ownAmount > 0
+        figures.ownAmount > 0
           ? await ledger.transfer(
               {
                 fromAccountId: from,
                 toAccountId: holderWallet,
-                amount: diff.ownAmount,
+                amount: figures.ownAmount,
                 code: 'agent_commission',
-                idempotencyKey: ownKeyOf(contract.id, period.start),
+                idempotencyKey: ownKeyOf(contract.id, periodKey),
                 reference,
               },
               trx,
             )
           : undefined;
       const clamp =
-        clampAmount > 0
+        figures.clampAmount > 0
           ? await ledger.transfer(
               {
                 fromAccountId: house,
                 toAccountId: holderWallet,
-                amount: clampAmount,
+                amount: figures.clampAmount,
                 code: 'agent_commission',
-                idempotencyKey: clampKeyOf(contract.id, period.start),
+                idempotencyKey: clampKeyOf(contract.id, periodKey),
                 reference,
               },
               trx,
             )
           : undefined;
+      const deductedAmount = await deductOverpaid(trx, { contract, periodKey, holderWallet, house, room: figures.payout });
       const row: Omit<payouts.PayoutRow, 'id'> = {
         contractId: contract.id,
         holderId: contract.holderId,
         periodStart: period.start,
         periodEnd: period.end,
+        slotStart: slot?.from ?? null,
+        slotEnd: slot?.to ?? null,
         currency: holder.currency,
-        metrics,
-        tier: diff.tier,
-        rateBasisPoints: diff.rateBasisPoints,
-        ownAmount: diff.ownAmount,
-        downlineAmounts: downlines.map((d, i) => ({
-          contractId: d.contract.id,
-          holderId: d.contract.holderId,
-          amount: diff.downlineAmounts[i] ?? 0,
-        })),
-        payout: diff.payout,
-        clampAmount,
+        ...figures,
         paidBy,
         payerMemberId,
         ownTransferId: own?.transferId ?? null,
         clampTransferId: clamp?.transferId ?? null,
+        deductedAmount,
       };
-      const at = now();
-      const id = await payouts.insertPayoutOnce(trx, { ...row, merchantId, kind: contract.kind, createdAt: at });
+      const createdAt = now();
+      const id = await payouts.insertPayoutOnce(trx, { ...row, merchantId, kind: contract.kind, createdAt });
       // Another run recorded it first; its transfers carried the same keys, so nothing moved twice.
       if (id === undefined) return undefined;
       if (paidBy === 'platform' && payerMemberId !== null) {
-        await payouts.insertDebt(trx, { merchantId, payoutId: id, debtorId: payerMemberId, amount: diff.ownAmount, createdAt: at });
+        await payouts.insertDebt(trx, { merchantId, payoutId: id, debtorId: payerMemberId, amount: figures.ownAmount, createdAt });
       }
       await recordAudit(trx, {
         actorType: 'system',
@@ -199,31 +400,170 @@ export function createContractSettlement(deps: {
         subjectId: contract.id,
         data: {
           payoutId: id,
-          period: period.start,
-          periodEnd: period.end,
-          ownAmount: diff.ownAmount,
-          payout: diff.payout,
-          clampAmount,
+          period: periodKey,
+          periodEnd: slot === null ? period.end : slot.to.toISOString(),
+          ownAmount: figures.ownAmount,
+          payout: figures.payout,
+          clampAmount: figures.clampAmount,
+          deductedAmount,
           paidBy,
         },
       });
       return { id, ...row };
     });
     if (settled) return { payout: settled, isReplay: false };
-    const winner = await payouts.findPayout(db, contract.id, period.start);
+    const winner = await payouts.findPayout(db, contract.id, key);
     if (!winner) throw new Error('payout vanished');
     return { payout: winner, isReplay: true };
   }
 
+  /**
+   * Corrects a paid (contract, period) for rounds that settled in it after it was paid (or were
+   * voided): its figures are read again, and the difference from what the payout and the earlier
+   * corrections credited is a new correction (`…:correction:<n>`). A positive own difference is paid
+   * by the same payer as a payout's (the upline's agent wallet, the platform with a debt when it
+   * cannot, the house for a top-level contract), a positive clamp difference by the house; a negative
+   * one is left to be deducted from the holder's next payouts of the contract, never taken from its
+   * wallet. Answers null when there is no payout, the kind is paused or nothing changed.
+   */
+  async function correctPeriod(
+    contractId: number,
+    kind: ContractKind,
+    periodOf: (contract: { period: string }, timeZone: string) => Period | null,
+    teams?: SlotTeams,
+  ): Promise<payouts.CorrectionRow | null> {
+    const at = await periodOfContract(contractId, kind, periodOf);
+    if (at === null) return null;
+    const { merchantId, contract, periodKey, key } = at;
+    const paid = await payouts.findPayout(db, contract.id, key);
+    if (!paid) return null;
+    const policy = await settings.get(merchantId, contractPolicySetting);
+    if (policy.pausedKinds.includes(kind)) return null;
+    const figures = await differentialFor(at, policy.activeMember, teams);
+
+    const corrected = await db.transaction().execute(async (trx) => {
+      await payouts.lockPeriod(trx, contract.id, periodKey);
+      const before = await payouts.findCorrectionTotals(trx, paid.id);
+      const ownDelta = figures.ownAmount - (paid.ownAmount + before.ownDelta);
+      const clampDelta = figures.clampAmount - (paid.clampAmount + before.clampDelta);
+      if (ownDelta === 0 && clampDelta === 0) return null;
+      const seq = before.count + 1;
+      const holder = await findMember(trx, contract.holderId);
+      if (!holder) throw new Error('contract holder missing');
+      const holderWallet = await memberWallet(trx, holder);
+      const house = (await ledger.ensureSystemAccount({ merchantId, kind: 'house_revenue', currency: holder.currency }, trx)).id;
+      const reference = { type: 'agent_contract', id: String(contract.id) };
+      const prefix = `${keyPrefixOf(contract.id, periodKey)}:correction:${seq}`;
+      const payer = ownDelta > 0 ? await payerOf(trx, contract, ownDelta, house) : null;
+      const own =
+        payer !== null
+          ? await ledger.transfer(
+              {
+                fromAccountId: payer.from,
+                toAccountId: holderWallet,
+                amount: ownDelta,
+                code: 'agent_commission',
+                idempotencyKey: `${prefix}:own`,
+                reference,
+              },
+              trx,
+            )
+          : undefined;
+      const clamp =
+        clampDelta > 0
+          ? await ledger.transfer(
+              {
+                fromAccountId: house,
+                toAccountId: holderWallet,
+                amount: clampDelta,
+                code: 'agent_commission',
+                idempotencyKey: `${prefix}:clamp`,
+                reference,
+              },
+              trx,
+            )
+          : undefined;
+      const row: Omit<payouts.CorrectionRow, 'id'> = {
+        payoutId: paid.id,
+        contractId: contract.id,
+        holderId: contract.holderId,
+        seq,
+        ...figures,
+        ownDelta,
+        clampDelta,
+        paidBy: payer?.paidBy ?? null,
+        payerMemberId: payer?.payerMemberId ?? null,
+        ownTransferId: own?.transferId ?? null,
+        clampTransferId: clamp?.transferId ?? null,
+        ownDeductionLeft: Math.max(0, -ownDelta),
+        // The overpaid own amount goes back to whoever paid it: the upline's agent wallet, else the house.
+        ownRefundMemberId: ownDelta < 0 && paid.paidBy === 'upline' ? paid.payerMemberId : null,
+        clampDeductionLeft: Math.max(0, -clampDelta),
+      };
+      const createdAt = now();
+      const id = await payouts.insertCorrection(trx, { ...row, merchantId, createdAt });
+      if (payer?.paidBy === 'platform' && payer.payerMemberId !== null) {
+        await payouts.insertDebt(trx, {
+          merchantId,
+          payoutId: paid.id,
+          correctionId: id,
+          debtorId: payer.payerMemberId,
+          amount: ownDelta,
+          createdAt,
+        });
+      }
+      await recordAudit(trx, {
+        actorType: 'system',
+        actorId: null,
+        action: 'agent_contract.correction',
+        subjectType: 'agent_contract',
+        subjectId: contract.id,
+        data: { correctionId: id, payoutId: paid.id, period: periodKey, seq, ownDelta, clampDelta, paidBy: row.paidBy },
+      });
+      return { id, ...row };
+    });
+    return corrected;
+  }
+
+  /** Days of the merchant's calendar as a period: over at the midnight after the last. */
+  const daysPeriod = (days: { start: string; end: string }, timeZone: string): Period => ({
+    ...days,
+    endsAt: startOfLocalDate(addDays(days.end, 1), timeZone),
+    slot: null,
+  });
+
+  /** An hour or a 5-minute slot starting at an instant as a period; refused when the instant does not start one. */
+  function slotPeriod(kind: SlotKind, from: Date, timeZone: string): Period {
+    if (!isSlotStart(kind, from, timeZone)) throw new DomainError('agent_contract_period_invalid');
+    const slot = slotFrom(kind, from);
+    const day = localDateOf(slot.from, timeZone);
+    return { start: day, end: day, endsAt: slot.to, slot };
+  }
+
   /** Settles one daily-wage contract for one day of the merchant's calendar (see `settlePeriod`). */
-  const settleDailyWage = (contractId: number, day: string) => settlePeriod(contractId, 'dailyWage', () => ({ start: day, end: day }));
+  const settleDailyWage = (contractId: number, day: string) =>
+    settlePeriod(contractId, 'dailyWage', (_c, timeZone) => daysPeriod({ start: day, end: day }, timeZone));
 
   /**
    * Settles one dividend contract for the period (its own, stored when it was offered: a week from
    * Monday, a half-month or a month) that holds the day (see `settlePeriod`).
    */
   const settleDividend = (contractId: number, day: string) =>
-    settlePeriod(contractId, 'dividend', (c) => (isDividendPeriod(c.period) ? dividendPeriodOf(c.period, day) : null));
+    settlePeriod(contractId, 'dividend', (c, timeZone) =>
+      isDividendPeriod(c.period) ? daysPeriod(dividendPeriodOf(c.period, day), timeZone) : null,
+    );
+
+  /** Settles one hourly-wage contract for the hour of the merchant's clock starting at `hourStart` (see `settlePeriod`). */
+  const settleHourlyWage = (contractId: number, hourStart: Date) =>
+    settlePeriod(contractId, 'hourlyWage', (_c, timeZone) => slotPeriod('hourlyWage', hourStart, timeZone));
+
+  /**
+   * Settles one real-time-salary contract for the 5-minute slot starting at `slotStart`: the profit
+   * rate on the team's bet when the house won or broke even, the loss rate when it lost (see
+   * `settlePeriod`).
+   */
+  const settleRealtimeSalary = (contractId: number, slotStart: Date) =>
+    settlePeriod(contractId, 'realtimeSalary', (_c, timeZone) => slotPeriod('realtimeSalary', slotStart, timeZone));
 
   /**
    * Settles the merchant's contracts in force at a period's end, uplines before their downlines (so
@@ -232,13 +572,11 @@ export function createContractSettlement(deps: {
    */
   async function settleAll(
     merchantId: number,
-    kind: SettledKind,
-    period: Period,
+    kind: ContractKind,
+    periodEnd: Date,
     settleOne: (contractId: number) => Promise<SettledPayout | null>,
     include: (c: ContractRow) => boolean,
   ): Promise<SettledPayout[]> {
-    const timeZone = await deps.timeZoneOf(merchantId);
-    const periodEnd = startOfLocalDate(addDays(period.end, 1), timeZone);
     const inForce = (await payouts.findInForceAt(db, { kind, at: periodEnd, merchantId })).filter(include);
     const depth = (c: ContractRow) => c.holderUplinePath.split('/').length;
     const results: SettledPayout[] = [];
@@ -250,29 +588,106 @@ export function createContractSettlement(deps: {
   }
 
   /** Every daily-wage contract of the merchant for one day. */
-  const settleDailyWages = (merchantId: number, day: string) =>
-    settleAll(
+  async function settleDailyWages(merchantId: number, day: string): Promise<SettledPayout[]> {
+    const period = daysPeriod({ start: day, end: day }, await deps.timeZoneOf(merchantId));
+    return settleAll(
       merchantId,
       'dailyWage',
-      { start: day, end: day },
+      period.endsAt,
       (id) => settleDailyWage(id, day),
       () => true,
     );
+  }
 
   /** Every dividend contract of the merchant whose period is of this length, for the period holding the day. */
-  function settleDividends(merchantId: number, length: ContractPolicy['dividendPeriod'], day: string): Promise<SettledPayout[]> {
-    const period = dividendPeriodOf(length, day);
+  async function settleDividends(merchantId: number, length: ContractPolicy['dividendPeriod'], day: string): Promise<SettledPayout[]> {
+    const period = daysPeriod(dividendPeriodOf(length, day), await deps.timeZoneOf(merchantId));
     return settleAll(
       merchantId,
       'dividend',
-      period,
+      period.endsAt,
       (id) => settleDividend(id, period.start),
       (c) => c.period === length,
     );
   }
 
+  /**
+   * Every contract of a slot kind of the merchant for one hour or 5-minute slot. What the merchant's
+   * members did in it is read once (one range scan of the bet records by merchant and settlement
+   * time), and only the contracts whose team played are settled: a slot nobody played in costs that
+   * one query, and records nothing.
+   */
+  async function settleSlots(merchantId: number, kind: SlotKind, from: Date): Promise<SettledPayout[]> {
+    const period = slotPeriod(kind, from, await deps.timeZoneOf(merchantId));
+    const slot = period.slot;
+    if (slot === null || now().getTime() < period.endsAt.getTime()) return [];
+    const policy = await settings.get(merchantId, contractPolicySetting);
+    if (policy.pausedKinds.includes(kind)) return [];
+    if ((await payouts.findInForceAt(db, { kind, at: period.endsAt, merchantId })).length === 0) return [];
+    const teams = await slotTeamsOf(merchantId, slot, policy.activeMember);
+    if (teams.size === 0) return [];
+    const settleOne = kind === 'hourlyWage' ? settleHourlyWageWith : settleRealtimeSalaryWith;
+    return settleAll(
+      merchantId,
+      kind,
+      period.endsAt,
+      (id) => settleOne(id, from, teams),
+      (c) => (teams.get(c.holderId)?.bet ?? 0) > 0,
+    );
+  }
+
+  const settleHourlyWageWith = (contractId: number, hourStart: Date, teams: SlotTeams) =>
+    settlePeriod(contractId, 'hourlyWage', (_c, timeZone) => slotPeriod('hourlyWage', hourStart, timeZone), teams);
+  const settleRealtimeSalaryWith = (contractId: number, slotStart: Date, teams: SlotTeams) =>
+    settlePeriod(contractId, 'realtimeSalary', (_c, timeZone) => slotPeriod('realtimeSalary', slotStart, timeZone), teams);
+
+  /** Every hourly-wage contract of the merchant for the hour starting at `hourStart` (see `settleSlots`). */
+  const settleHourlyWages = (merchantId: number, hourStart: Date) => settleSlots(merchantId, 'hourlyWage', hourStart);
+
+  /** Every real-time-salary contract of the merchant for the 5-minute slot starting at `slotStart` (see `settleSlots`). */
+  const settleRealtimeSalaries = (merchantId: number, slotStart: Date) => settleSlots(merchantId, 'realtimeSalary', slotStart);
+
+  /**
+   * Corrects every paid period of the merchant that ended on or after a day of its calendar (see
+   * `correctPeriod`), periods in order and uplines first in each, so an upline's correction is in its
+   * agent wallet when its downline's is paid. A slot's play is read once for all its contracts.
+   */
+  async function correctPaidSince(merchantId: number, since: string): Promise<payouts.CorrectionRow[]> {
+    const paid = await payouts.findPayoutsEndingSince(db, { merchantId, since });
+    const policy = await settings.get(merchantId, contractPolicySetting);
+    let cached: { key: string; teams: SlotTeams } | undefined;
+    const corrected: payouts.CorrectionRow[] = [];
+    for (const p of paid) {
+      const { kind, slotStart } = p;
+      let teams: SlotTeams | undefined;
+      if (slotStart !== null && isSlotKind(kind)) {
+        const key = `${kind}:${slotStart.toISOString()}`;
+        if (cached?.key !== key) cached = { key, teams: await slotTeamsOf(merchantId, slotFrom(kind, slotStart), policy.activeMember) };
+        teams = cached.teams;
+      }
+      const periodOf = (_c: { period: string }, timeZone: string) =>
+        slotStart !== null && isSlotKind(kind)
+          ? slotPeriod(kind, slotStart, timeZone)
+          : daysPeriod({ start: p.periodStart, end: p.periodEnd }, timeZone);
+      const correction = await correctPeriod(p.contractId, kind, periodOf, teams);
+      if (correction) corrected.push(correction);
+    }
+    return corrected;
+  }
+
   /** The open debts of a member (downline payouts the platform made for it). */
   const openDebtsOf = (memberId: number) => payouts.findOpenDebts(db, memberId);
 
-  return { settleDailyWage, settleDailyWages, settleDividend, settleDividends, openDebtsOf };
+  return {
+    settleDailyWage,
+    settleDailyWages,
+    settleDividend,
+    settleDividends,
+    settleHourlyWage,
+    settleHourlyWages,
+    settleRealtimeSalary,
+    settleRealtimeSalaries,
+    correctPaidSince,
+    openDebtsOf,
+  };
 }

@@ -47,6 +47,9 @@ export type AgentContractPayoutsTable = {
   /** Days of the merchant's calendar, `YYYY-MM-DD` (read as text). */
   period_start: ColumnType<string, string, string>;
   period_end: ColumnType<string, string, string>;
+  /** An hourly wage's hour, a real-time salary's 5-minute slot: the instants it starts and ends (null for the day kinds). */
+  slot_start: Timestamp | null;
+  slot_end: Timestamp | null;
   currency: string;
   metrics: JSONColumnType<{ bet: number; validBet: number; activeMembers: number; netLoss: number }, string, string>;
   tier: number | null;
@@ -59,6 +62,35 @@ export type AgentContractPayoutsTable = {
   payer_member_id: number | null;
   own_transfer_id: number | null;
   clamp_transfer_id: number | null;
+  /** What this payout took back for corrections of earlier periods (overpaid then). */
+  deducted_amount: Generated<number>;
+  created_at: Timestamp;
+};
+
+/** A paid period corrected: its figures now and the difference paid, or left to deduct (docs/agent-contracts.md). */
+export type AgentContractCorrectionsTable = {
+  id: Generated<number>;
+  merchant_id: number;
+  payout_id: number;
+  contract_id: number;
+  holder_id: number;
+  seq: number;
+  metrics: JSONColumnType<{ bet: number; validBet: number; activeMembers: number; netLoss: number }, string, string>;
+  tier: number | null;
+  rate_basis_points: number;
+  own_amount: number;
+  downline_amounts: JSONColumnType<{ contractId: number; holderId: number; amount: number }[], string, string>;
+  payout: number;
+  clamp_amount: number;
+  own_delta: number;
+  clamp_delta: number;
+  paid_by: 'house' | 'upline' | 'platform' | null;
+  payer_member_id: number | null;
+  own_transfer_id: number | null;
+  clamp_transfer_id: number | null;
+  own_deduction_left: number;
+  own_refund_member_id: number | null;
+  clamp_deduction_left: number;
   created_at: Timestamp;
 };
 
@@ -70,6 +102,8 @@ export type AgentContractDebtsTable = {
   debtor_id: number;
   amount: number;
   status: 'open' | 'settled';
+  /** Set when the platform paid a correction (not the payout itself) for the upline. */
+  correction_id: number | null;
   created_at: Timestamp;
   settled_at: Timestamp | null;
 };
@@ -79,4 +113,5 @@ export type AgentContractsTables = {
   agent_contract_requests: AgentContractRequestsTable;
   agent_contract_payouts: AgentContractPayoutsTable;
   agent_contract_debts: AgentContractDebtsTable;
+  agent_contract_corrections: AgentContractCorrectionsTable;
 };

@@ -1,6 +1,6 @@
 import { type Expression, expressionBuilder, type Kysely, type SqlBool, sql, type Transaction } from 'kysely';
 import type { DB } from '../../db/schema.ts';
-import { type TeamRoot, teamMembers } from '../accounts/member-directory.ts';
+import { publicMembers, type TeamRoot, teamMembers } from '../accounts/member-directory.ts';
 import type { BetRecordStatus, BetRecordsTable } from './bet-records.tables.ts';
 
 type Executor = Kysely<DB> | Transaction<DB>;
@@ -519,6 +519,47 @@ export async function findMembersWithSettledRounds(db: Executor, filter: { merch
        AND settled_at >= ${filter.from} AND settled_at < ${filter.to}
      ORDER BY member_id`.execute(db);
   return result.rows.map((r) => Number(r.member_id));
+}
+
+export type MemberPlayRow = { memberId: number; uplinePath: string; stake: number; validBet: number; winLoss: number };
+
+/**
+ * The settled real-money rounds of a merchant's members over [from, to), by settlement time (the
+ * time the daily rollups count a round on, so the hours and slots of a day add up to its rollups),
+ * summed per member with the member's upline path: the whole merchant, or one agent's team (every
+ * member below it, never itself). A range scan of `bet_records_settled_idx` (merchant, settled
+ * time); members without a round in the range are absent.
+ */
+export async function sumSettledRoundsByMemberBetween(
+  db: Executor,
+  filter: { merchantId: number; from: Date; to: Date; team?: TeamRoot | undefined },
+): Promise<MemberPlayRow[]> {
+  const members = filter.team === undefined ? publicMembers(db) : teamMembers(db, filter.team);
+  const rows = await db
+    .selectFrom('bet_records as b')
+    .innerJoin(members.as('m'), 'm.id', 'b.member_id')
+    .select((eb) => [
+      'b.member_id',
+      'm.upline_path',
+      eb.fn.sum<string>('b.stake').as('stake'),
+      eb.fn.sum<string>('b.valid_bet').as('valid_bet'),
+      eb.fn.sum<string>('b.win_loss').as('win_loss'),
+    ])
+    .where('b.merchant_id', '=', filter.merchantId)
+    .where('b.status', '=', 'settled')
+    .where('b.is_trial', '=', false)
+    .where('b.settled_at', '>=', filter.from)
+    .where('b.settled_at', '<', filter.to)
+    .groupBy(['b.member_id', 'm.upline_path'])
+    .orderBy('b.member_id')
+    .execute();
+  return rows.map((r) => ({
+    memberId: Number(r.member_id),
+    uplinePath: r.upline_path,
+    stake: Number(r.stake),
+    validBet: Number(r.valid_bet),
+    winLoss: Number(r.win_loss),
+  }));
 }
 
 export type ImportedRound = {

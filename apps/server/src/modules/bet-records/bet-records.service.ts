@@ -2,7 +2,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import { DomainError } from '../../lib/domain-error.ts';
 import { dateAtOffset } from '../../lib/time-format.ts';
-import { findUsernames } from '../accounts/member-directory.ts';
+import { findUsernames, type TeamRoot } from '../accounts/member-directory.ts';
 import * as repo from './bet-records.repository.ts';
 import type { BetRecordStatus } from './bet-records.tables.ts';
 
@@ -220,6 +220,14 @@ export function createBetRecordService(deps: { db: Kysely<DB>; now: () => Date }
       sumByMember: (trx: Trx, filter: { merchantId: number; from: Date; to: Date; afterMemberId: number; uptoMemberId: number }) =>
         repo.sumSettledRoundsByMember(trx, filter),
       membersWithRounds: (filter: { merchantId: number; from: Date; to: Date }) => repo.findMembersWithSettledRounds(db, filter),
+    },
+    /**
+     * What members played over a time range (an hour, a 5-minute slot: agent contracts' hourly wages
+     * and real-time salaries): the settled real-money rounds by settlement time, as the daily rollups
+     * count them, summed per member with its upline path; the whole merchant, or one agent's team.
+     */
+    playBetween(filter: { merchantId: number; from: Date; to: Date; team?: TeamRoot | undefined }) {
+      return repo.sumSettledRoundsByMemberBetween(db, filter);
     },
     validBetRanking(filter: { merchantId: number; currency: string; from: Date; to: Date }) {
       return repo.sumValidBetByMember(db, { ...filter, limit: RANKING_SIZE });

@@ -6,7 +6,7 @@ import {
   type BannerInput,
   MARQUEE_LIMIT,
 } from '@platform/contracts/content';
-import { totalPagesOf } from '@platform/contracts/pagination';
+import { pageOffset, totalPagesOf } from '@platform/contracts/pagination';
 import type { SiteLanguage } from '@platform/contracts/system';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
@@ -72,7 +72,7 @@ export function createContentService(deps: { db: Kysely<DB>; now: () => Date; ca
         platform: q.platform,
         at: now(),
         limit: q.pageSize,
-        offset: (q.pageNo - 1) * q.pageSize,
+        offset: pageOffset(q),
       });
       return {
         list: rows.map((row) => presentAnnouncement(row, language)),

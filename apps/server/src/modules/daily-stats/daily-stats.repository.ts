@@ -33,68 +33,53 @@ export type MoneyDayRow = {
 
 export type DayFilter = { memberIds: readonly number[]; from: string; to: string };
 
-/** The game rollups of the given members for days `from`..`to` (both included), by member, day and category. */
-export async function findGameDays(db: Executor, filter: DayFilter): Promise<GameDayRow[]> {
-  if (filter.memberIds.length === 0) return [];
-  const rows = await db
-    .selectFrom('member_daily_game_stats')
-    .select([
-      'merchant_id as merchantId',
-      'member_id as memberId',
-      sql<string>`to_char(day, 'YYYY-MM-DD')`.as('day'),
-      'category',
-      'bet_count as betCount',
-      'stake',
-      'valid_bet as validBet',
-      'payout',
-      'win_loss as winLoss',
-    ])
-    .where('member_id', 'in', filter.memberIds)
-    .where('day', '>=', filter.from)
-    .where('day', '<=', filter.to)
-    .orderBy('member_id')
-    .orderBy('day')
-    .orderBy('category')
-    .execute();
-  return rows.map((r) => ({
-    ...r,
+const DAY_TEXT = sql<string>`to_char(day, 'YYYY-MM-DD')`.as('day');
+
+const GAME_DAY_COLUMNS = [
+  'merchant_id as merchantId',
+  'member_id as memberId',
+  DAY_TEXT,
+  'category',
+  'bet_count as betCount',
+  'stake',
+  'valid_bet as validBet',
+  'payout',
+  'win_loss as winLoss',
+] as const;
+
+const MONEY_DAY_COLUMNS = [
+  'merchant_id as merchantId',
+  'member_id as memberId',
+  DAY_TEXT,
+  'deposit_amount as depositAmount',
+  'deposit_count as depositCount',
+  'withdrawal_amount as withdrawalAmount',
+  'withdrawal_count as withdrawalCount',
+  'bonus_amount as bonusAmount',
+  'transfer_in_amount as transferInAmount',
+  'transfer_out_amount as transferOutAmount',
+] as const;
+
+/** Bigint and numeric columns arrive as strings from PostgreSQL: every figure back to a number. */
+function toGameDayRow(r: { [K in keyof GameDayRow]: GameDayRow[K] | string | bigint }): GameDayRow {
+  return {
     merchantId: Number(r.merchantId),
     memberId: Number(r.memberId),
+    day: String(r.day),
+    category: String(r.category),
     betCount: Number(r.betCount),
     stake: Number(r.stake),
     validBet: Number(r.validBet),
     payout: Number(r.payout),
     winLoss: Number(r.winLoss),
-  }));
+  };
 }
 
-/** The money rollups of the given members for days `from`..`to` (both included), by member and day. */
-export async function findMoneyDays(db: Executor, filter: DayFilter): Promise<MoneyDayRow[]> {
-  if (filter.memberIds.length === 0) return [];
-  const rows = await db
-    .selectFrom('member_daily_money_stats')
-    .select([
-      'merchant_id as merchantId',
-      'member_id as memberId',
-      sql<string>`to_char(day, 'YYYY-MM-DD')`.as('day'),
-      'deposit_amount as depositAmount',
-      'deposit_count as depositCount',
-      'withdrawal_amount as withdrawalAmount',
-      'withdrawal_count as withdrawalCount',
-      'bonus_amount as bonusAmount',
-      'transfer_in_amount as transferInAmount',
-      'transfer_out_amount as transferOutAmount',
-    ])
-    .where('member_id', 'in', filter.memberIds)
-    .where('day', '>=', filter.from)
-    .where('day', '<=', filter.to)
-    .orderBy('member_id')
-    .orderBy('day')
-    .execute();
-  return rows.map((r) => ({
-    ...r,
+function toMoneyDayRow(r: { [K in keyof MoneyDayRow]: MoneyDayRow[K] | string | bigint }): MoneyDayRow {
+  return {
     merchantId: Number(r.merchantId),
     memberId: Number(r.memberId),
+    day: String(r.day),
     depositAmount: Number(r.depositAmount),
     depositCount: Number(r.depositCount),
     withdrawalAmount: Number(r.withdrawalAmount),
@@ -102,7 +87,38 @@ export async function findMoneyDays(db: Executor, filter: DayFilter): Promise<Mo
     bonusAmount: Number(r.bonusAmount),
     transferInAmount: Number(r.transferInAmount),
     transferOutAmount: Number(r.transferOutAmount),
-  }));
+  };
+}
+
+/** The game rollups of the given members for days `from`..`to` (both included), by member, day and category. */
+export async function findGameDays(db: Executor, filter: DayFilter): Promise<GameDayRow[]> {
+  if (filter.memberIds.length === 0) return [];
+  const rows = await db
+    .selectFrom('member_daily_game_stats')
+    .select(GAME_DAY_COLUMNS)
+    .where('member_id', 'in', filter.memberIds)
+    .where('day', '>=', filter.from)
+    .where('day', '<=', filter.to)
+    .orderBy('member_id')
+    .orderBy('day')
+    .orderBy('category')
+    .execute();
+  return rows.map(toGameDayRow);
+}
+
+/** The money rollups of the given members for days `from`..`to` (both included), by member and day. */
+export async function findMoneyDays(db: Executor, filter: DayFilter): Promise<MoneyDayRow[]> {
+  if (filter.memberIds.length === 0) return [];
+  const rows = await db
+    .selectFrom('member_daily_money_stats')
+    .select(MONEY_DAY_COLUMNS)
+    .where('member_id', 'in', filter.memberIds)
+    .where('day', '>=', filter.from)
+    .where('day', '<=', filter.to)
+    .orderBy('member_id')
+    .orderBy('day')
+    .execute();
+  return rows.map(toMoneyDayRow);
 }
 
 /** A member's sums over a range of days: valid bet per game category, or deposits. */
@@ -244,66 +260,25 @@ export type MemberRange = { merchantId: number; day: string; afterMemberId: numb
 export async function findGameDaysOfRange(db: Executor, range: MemberRange): Promise<GameDayRow[]> {
   const rows = await db
     .selectFrom('member_daily_game_stats')
-    .select([
-      'merchant_id as merchantId',
-      'member_id as memberId',
-      sql<string>`to_char(day, 'YYYY-MM-DD')`.as('day'),
-      'category',
-      'bet_count as betCount',
-      'stake',
-      'valid_bet as validBet',
-      'payout',
-      'win_loss as winLoss',
-    ])
+    .select(GAME_DAY_COLUMNS)
     .where('merchant_id', '=', range.merchantId)
     .where('day', '=', range.day)
     .where('member_id', '>', range.afterMemberId)
     .where('member_id', '<=', range.uptoMemberId)
     .execute();
-  return rows.map((r) => ({
-    ...r,
-    merchantId: Number(r.merchantId),
-    memberId: Number(r.memberId),
-    betCount: Number(r.betCount),
-    stake: Number(r.stake),
-    validBet: Number(r.validBet),
-    payout: Number(r.payout),
-    winLoss: Number(r.winLoss),
-  }));
+  return rows.map(toGameDayRow);
 }
 
 export async function findMoneyDaysOfRange(db: Executor, range: MemberRange): Promise<MoneyDayRow[]> {
   const rows = await db
     .selectFrom('member_daily_money_stats')
-    .select([
-      'merchant_id as merchantId',
-      'member_id as memberId',
-      sql<string>`to_char(day, 'YYYY-MM-DD')`.as('day'),
-      'deposit_amount as depositAmount',
-      'deposit_count as depositCount',
-      'withdrawal_amount as withdrawalAmount',
-      'withdrawal_count as withdrawalCount',
-      'bonus_amount as bonusAmount',
-      'transfer_in_amount as transferInAmount',
-      'transfer_out_amount as transferOutAmount',
-    ])
+    .select(MONEY_DAY_COLUMNS)
     .where('merchant_id', '=', range.merchantId)
     .where('day', '=', range.day)
     .where('member_id', '>', range.afterMemberId)
     .where('member_id', '<=', range.uptoMemberId)
     .execute();
-  return rows.map((r) => ({
-    ...r,
-    merchantId: Number(r.merchantId),
-    memberId: Number(r.memberId),
-    depositAmount: Number(r.depositAmount),
-    depositCount: Number(r.depositCount),
-    withdrawalAmount: Number(r.withdrawalAmount),
-    withdrawalCount: Number(r.withdrawalCount),
-    bonusAmount: Number(r.bonusAmount),
-    transferInAmount: Number(r.transferInAmount),
-    transferOutAmount: Number(r.transferOutAmount),
-  }));
+  return rows.map(toMoneyDayRow);
 }
 
 export type ReconciliationRow = {

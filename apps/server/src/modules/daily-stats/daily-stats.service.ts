@@ -1,3 +1,4 @@
+import { pageOffset } from '@platform/contracts/pagination';
 import type { Kysely } from 'kysely';
 import type { Registry } from 'prom-client';
 import type { DB } from '../../db/schema.ts';
@@ -76,10 +77,10 @@ export function createDailyStatsService(
       run: reconciliation.run,
       yesterdayOf: reconciliation.yesterdayOf,
       list: (merchantId: number, page: { pageNo: number; pageSize: number }) =>
-        repo.findReconciliations(db, { merchantId, limit: page.pageSize, offset: (page.pageNo - 1) * page.pageSize }),
+        repo.findReconciliations(db, { merchantId, limit: page.pageSize, offset: pageOffset(page) }),
       find: (merchantId: number, day: string) => repo.findReconciliation(db, { merchantId, day }),
       differences: (merchantId: number, day: string, page: { pageNo: number; pageSize: number }) =>
-        repo.findDifferences(db, { merchantId, day, limit: page.pageSize, offset: (page.pageNo - 1) * page.pageSize }),
+        repo.findDifferences(db, { merchantId, day, limit: page.pageSize, offset: pageOffset(page) }),
     },
     /** Team figures over the rollups for the agent centre's reports (team-stats.service.ts). */
     team: createTeamStatsService({ db }),

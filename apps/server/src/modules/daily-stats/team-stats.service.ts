@@ -1,3 +1,4 @@
+import { pageOffset } from '@platform/contracts/pagination';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import * as repo from './team-stats.repository.ts';
@@ -35,7 +36,7 @@ export function createTeamStatsService(deps: { db: Kysely<DB> }) {
     /** A page of the root's direct downline by username. */
     children: (root: repo.TeamRoot, page: { pageNo: number; pageSize: number }) => {
       const pageSize = Math.min(page.pageSize, TEAM_CHILDREN_PAGE_SIZE_MAX);
-      return repo.findChildren(db, root, { limit: pageSize, offset: (page.pageNo - 1) * pageSize });
+      return repo.findChildren(db, root, { limit: pageSize, offset: pageOffset({ pageNo: page.pageNo, pageSize }) });
     },
   };
 }

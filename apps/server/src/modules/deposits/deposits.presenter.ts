@@ -1,4 +1,5 @@
 import type { AmountMinor } from '@platform/contracts/money';
+import { localised } from '../../lib/localised-text.ts';
 import type { AdminOrderRow, ChannelRow, OrderRow } from './deposits.repository.ts';
 
 /** Only these fields leave the server. */
@@ -20,7 +21,7 @@ export function presentMemberChannel(row: ChannelRow, language: 'vi' | 'en') {
   return {
     id: row.id,
     type: row.type,
-    name: row.name,
+    name: localised(row.names, language, row.name),
     currency: row.currency,
     minAmount: money(row.minAmount),
     maxAmount: money(row.maxAmount),
@@ -34,6 +35,7 @@ export function presentAdminChannel(row: ChannelRow) {
     id: row.id,
     type: row.type,
     name: row.name,
+    names: row.names,
     currency: row.currency,
     bankName: row.bankName,
     bankAccountName: row.bankAccountName,

@@ -1,6 +1,7 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
+import type { LocalisedText } from '../../lib/localised-text.ts';
 import { publicMembers } from '../accounts/member-directory.ts';
 import type { DepositChannelType, DepositOrderStatus } from './deposits.tables.ts';
 
@@ -11,6 +12,7 @@ export type ChannelRow = {
   merchantId: number;
   type: DepositChannelType;
   name: string;
+  names: LocalisedText;
   currency: string;
   bankName: string | null;
   bankAccountName: string | null;
@@ -63,6 +65,7 @@ const CHANNEL_COLUMNS = [
   'deposit_channels.merchant_id as merchantId',
   'deposit_channels.type',
   'deposit_channels.name',
+  'deposit_channels.names',
   'deposit_channels.currency',
   'deposit_channels.bank_name as bankName',
   'deposit_channels.bank_account_name as bankAccountName',
@@ -110,6 +113,7 @@ function channelColumns(v: ChannelValues) {
   return {
     type: v.type,
     name: v.name,
+    names: JSON.stringify(v.names),
     currency: v.currency,
     bank_name: v.bankName,
     bank_account_name: v.bankAccountName,

@@ -163,7 +163,7 @@ describe('GET /wps/member/deposit/channels', () => {
     expect(res.json().code).toBe('in_need_true_account');
   });
 
-  it('lists the enabled channels of the member currency in sort order, with limits, bank details and the Vietnamese tutorial', async () => {
+  it('lists the enabled channels of the member currency in sort order, with limits, bank details and the Vietnamese name and tutorial', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/wps/member/deposit/channels', headers: scene.headers });
     expect(res.statusCode).toBe(200);
     const list = res.json().value.list;
@@ -171,7 +171,7 @@ describe('GET /wps/member/deposit/channels', () => {
     expect(list[0]).toEqual({
       id: bankChannelId,
       type: 'bank_transfer',
-      name: 'Vietcombank transfer',
+      name: 'Chuyển khoản Vietcombank',
       currency: 'VND',
       minAmount: 50_000,
       maxAmount: 50_000_000,
@@ -182,9 +182,11 @@ describe('GET /wps/member/deposit/channels', () => {
     expect(list[1]).not.toHaveProperty('gatewayCode');
   });
 
-  it('gives the English tutorial to a client asking for English', async () => {
+  it('gives the English name and tutorial to a client asking for English; a channel named in one language keeps that name', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/wps/member/deposit/channels', headers: { ...scene.headers, lang: 'EN' } });
-    expect(res.json().value.list[0].tutorial).toBe(BANK_CHANNEL_BODY.tutorial.en);
+    const [bank, gateway] = res.json().value.list;
+    expect(bank).toMatchObject({ name: 'Vietcombank transfer', tutorial: BANK_CHANNEL_BODY.tutorial.en });
+    expect(gateway.name).toBe('Online payment');
   });
 });
 

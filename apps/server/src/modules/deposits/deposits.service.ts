@@ -1,5 +1,6 @@
 import { randomInt } from 'node:crypto';
 import type { AdminDepositChannelBody, DepositOrderStatus } from '@platform/contracts/deposits';
+import { pageOffset } from '@platform/contracts/pagination';
 import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import { createBoundedCache } from '../../lib/bounded-cache.ts';
@@ -67,6 +68,7 @@ function channelValuesOf(body: AdminDepositChannelBody, currency: string): repo.
   return {
     type: body.type,
     name: body.name,
+    names: body.names ?? {},
     currency,
     bankName: isBank ? body.bankName : null,
     bankAccountName: isBank ? body.bankAccountName : null,
@@ -274,7 +276,7 @@ export function createDepositsService(deps: DepositsDeps) {
     return repo.findOrders(
       db,
       { merchantId: principal.merchantId, memberId: principal.memberId, status: query.status },
-      { limit: pageSize, offset: (query.pageNo - 1) * pageSize },
+      { limit: pageSize, offset: pageOffset({ pageNo: query.pageNo, pageSize }) },
     );
   }
 
@@ -354,7 +356,7 @@ export function createDepositsService(deps: DepositsDeps) {
   async function ordersForAdmin(admin: AdminPrincipal, query: Omit<repo.OrderFilter, 'merchantId'> & { pageNo: number; pageSize: number }) {
     const pageSize = Math.min(query.pageSize, ORDER_PAGE_SIZE_MAX);
     const { pageNo, pageSize: _ignored, ...filter } = query;
-    return repo.findOrders(db, { ...filter, merchantId: admin.merchantId }, { limit: pageSize, offset: (pageNo - 1) * pageSize });
+    return repo.findOrders(db, { ...filter, merchantId: admin.merchantId }, { limit: pageSize, offset: pageOffset({ pageNo, pageSize }) });
   }
 
   async function lockAdminOrder(trx: Transaction<DB>, admin: AdminPrincipal, id: number): Promise<repo.OrderRow> {

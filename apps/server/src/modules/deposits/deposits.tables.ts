@@ -1,4 +1,5 @@
-import type { ColumnType, Generated } from 'kysely';
+import type { ColumnType, Generated, JSONColumnType } from 'kysely';
+import type { LocalisedText } from '../../lib/localised-text.ts';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 
@@ -10,6 +11,8 @@ export type DepositChannelsTable = {
   merchant_id: number;
   type: DepositChannelType;
   name: string;
+  /** The name per language; `name` answers for a language the map lacks. */
+  names: JSONColumnType<LocalisedText, string | undefined, string>;
   currency: string;
   bank_name: string | null;
   bank_account_name: string | null;

@@ -7,6 +7,7 @@ import { addVendorWithGames, loginAs } from '../../../test/games-helpers.ts';
 describe('operator catalogue calls', () => {
   let t: TestApp;
   let ids: Record<string, number>;
+  let merchantId: number;
   let risk: { authorization: string };
   let support: { authorization: string };
   let player: { authorization: string };
@@ -14,6 +15,7 @@ describe('operator catalogue calls', () => {
   beforeAll(async () => {
     t = await buildTestApp();
     const merchant = await createMerchant(t.database.db);
+    merchantId = merchant.id;
     ({ ids } = await addVendorWithGames(t.database.db, merchant.id, { code: 'ALPHA' }, [
       { code: 'a-one', name: { vi: 'Kho Báu', en: 'Treasure' } },
       { code: 'a-two', name: { vi: 'Sư Tử', en: 'Lion' } },
@@ -125,6 +127,31 @@ describe('operator catalogue calls', () => {
     expect(await listCodes()).toEqual(['a-two', 'a-one']);
     const audit = await t.database.db.selectFrom('audit_log').select('action').where('action', '=', 'games.vendor_updated').execute();
     expect(audit).toHaveLength(3);
+  });
+
+  it("names a vendor per language: the lobby, the game list and the betting record's names follow the member's language", async () => {
+    const res = await call('PATCH', '/admin-api/games/vendors/ALPHA', risk, { displayNames: { vi: 'Xưởng Alpha', en: 'Alpha Works' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().value).toMatchObject({
+      code: 'ALPHA',
+      displayName: 'ALPHA Studio',
+      displayNames: { vi: 'Xưởng Alpha', en: 'Alpha Works' },
+    });
+    const cardName = async (language: string) =>
+      (await t.app.inject({ method: 'GET', url: `/wps/relay/GCSGAME_newGameVendor?language=${language}` })).json().value[0].cards[0]
+        .displayName;
+    expect(await cardName('en')).toBe('Alpha Works');
+    expect(await cardName('vi')).toBe('Xưởng Alpha');
+    // A language the map lacks gets English first.
+    expect(await cardName('th')).toBe('Alpha Works');
+    const games = (await t.app.inject({ method: 'GET', url: '/wps/relay/GCSGAME_gameList?gameType=RNG&language=en' })).json().value.games;
+    expect(games.map((g: { vendorName: string }) => g.vendorName)).toEqual(['Alpha Works', 'Alpha Works']);
+    const names = await t.app.services.games.gameNames({ merchantId, language: 'en', games: [{ vendorCode: 'ALPHA', gameCode: 'a-one' }] });
+    expect([...names.values()]).toEqual([{ gameName: 'Treasure', vendorName: 'Alpha Works', category: 'RNG' }]);
+    // A game takes no name map: that is the vendor's field.
+    expect((await call('PATCH', `/admin-api/games/${ids['a-one']}`, risk, { displayNames: { en: 'x' } })).statusCode).toBe(400);
+    await call('PATCH', '/admin-api/games/vendors/ALPHA', risk, { displayNames: {} });
+    expect(await cardName('en')).toBe('ALPHA Studio');
   });
 
   it('answers 400 for bad edits and 404 for unknown games or vendors, changing nothing', async () => {

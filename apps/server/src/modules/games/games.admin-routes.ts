@@ -1,6 +1,7 @@
 import { commonErrorResponses, errorEnvelope, ok, okEnvelope } from '@platform/contracts/envelope';
 import {
   adminGamePageSchema,
+  adminGamePatchSchema,
   adminGameQuerySchema,
   adminGameSchema,
   adminVendorPatchSchema,
@@ -76,7 +77,7 @@ export function gamesAdminRoutes(admin: GamesAdminService): FastifyPluginAsyncZo
         preHandler: guard,
         schema: {
           tags: TAGS,
-          summary: 'Switches a vendor on or off, into or out of maintenance (with a message), hot, or moves it',
+          summary: 'Switches a vendor on or off, into or out of maintenance (with a message), hot, moves it, or names it per language',
           security: [{ session: [] }],
           params: z.object({ code: vendorCodeSchema }),
           body: adminVendorPatchSchema,
@@ -124,7 +125,7 @@ export function gamesAdminRoutes(admin: GamesAdminService): FastifyPluginAsyncZo
           summary: 'Switches a game on or off, into or out of maintenance (with a message), hot, or moves it',
           security: [{ session: [] }],
           params: z.object({ nodeId: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER) }),
-          body: adminVendorPatchSchema,
+          body: adminGamePatchSchema,
           response: { 200: okEnvelope(adminGameSchema), ...errors },
         },
       },

@@ -1,5 +1,5 @@
 import type { AdminGamePatch, AdminVendorPatch } from '@platform/contracts/games';
-import { totalPagesOf } from '@platform/contracts/pagination';
+import { pageOffset, totalPagesOf } from '@platform/contracts/pagination';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import { DomainError } from '../../lib/domain-error.ts';
@@ -21,6 +21,11 @@ function changeOf(patch: AdminGamePatch): repo.CatalogueChange {
   if (patch.maintenanceMessage !== undefined) change.maintenance_message = JSON.stringify(patch.maintenanceMessage);
   if (patch.sort !== undefined) change.sort = patch.sort;
   return change;
+}
+
+function vendorChangeOf(patch: AdminVendorPatch): repo.VendorChange {
+  const { displayNames, ...rest } = patch;
+  return { ...changeOf(rest), ...(displayNames === undefined ? {} : { display_names: JSON.stringify(displayNames) }) };
 }
 
 function presentAdminGame(row: repo.GameRow) {
@@ -61,7 +66,7 @@ export function createGamesAdminService(deps: {
     const { pageNo, pageSize, ...filter } = query;
     const [totalCount, rows] = await Promise.all([
       repo.countAdminGames(db, admin.merchantId, filter),
-      repo.listAdminGames(db, admin.merchantId, filter, { limit: pageSize, offset: (pageNo - 1) * pageSize }),
+      repo.listAdminGames(db, admin.merchantId, filter, { limit: pageSize, offset: pageOffset({ pageNo, pageSize }) }),
     ]);
     return { list: rows.map(presentAdminGame), pageNo, pageSize, totalCount, totalPages: totalPagesOf(totalCount, pageSize) };
   }
@@ -75,6 +80,7 @@ export function createGamesAdminService(deps: {
       vendorId: v.id,
       code: v.code,
       displayName: v.displayName,
+      displayNames: v.displayNames,
       categories: v.categories,
       walletStyle: v.walletStyle,
       launchUrl: v.launchUrl,
@@ -110,7 +116,7 @@ export function createGamesAdminService(deps: {
 
   async function updateVendor(admin: AdminPrincipal, vendorCode: string, patch: AdminVendorPatch, ip: string) {
     await db.transaction().execute(async (trx) => {
-      const isUpdated = await repo.updateVendor(trx, admin.merchantId, vendorCode, changeOf(patch), now());
+      const isUpdated = await repo.updateVendor(trx, admin.merchantId, vendorCode, vendorChangeOf(patch), now());
       if (!isUpdated) throw new DomainError('not_found', 'vendor');
       await recordAudit(trx, {
         actorType: 'admin',

@@ -1,10 +1,10 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
+import { localised } from '../../lib/localised-text.ts';
 import type { MerchantService } from '../merchant/merchant.service.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
 import { cdnSetting } from '../system/system.settings.ts';
 import { IMAGE_HOST_PLACEHOLDER, resolveHost } from './games.hosts.ts';
-import { localised } from './games.presenter.ts';
 import * as repo from './games.repository.ts';
 
 /**
@@ -48,7 +48,7 @@ export function createGameNamesResolver(deps: { db: Kysely<DB> }) {
       repo.findGameNames(deps.db, query.merchantId, wanted),
       wanted.length === 0 ? [] : repo.listVendors(deps.db, query.merchantId, { onlyEnabled: false }),
     ]);
-    const vendorNames = new Map(vendors.map((v) => [v.code, v.displayName]));
+    const vendorNames = new Map(vendors.map((v) => [v.code, localised(v.displayNames, query.language, v.displayName)]));
     const found = new Map(games.map((g) => [gameNameKey({ vendorCode: g.vendorCode, gameCode: g.code }), g]));
     return new Map(
       wanted.map((g) => {

@@ -4,12 +4,12 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import { DomainError } from '../../lib/domain-error.ts';
 import { escapeHtml } from '../../lib/html-escape.ts';
+import { localised } from '../../lib/localised-text.ts';
 import type { GameSessionService } from '../game-session/game-session.service.ts';
 import type { Principal } from '../session/session.service.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
 import { cdnSetting } from '../system/system.settings.ts';
 import { LAUNCH_HOST_PLACEHOLDER, pickHost } from './games.hosts.ts';
-import { localised } from './games.presenter.ts';
 import * as repo from './games.repository.ts';
 
 /**

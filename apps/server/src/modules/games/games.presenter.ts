@@ -1,13 +1,7 @@
 import { GAME_CATEGORIES, type GameCategory, type GameItem, type VendorCard } from '@platform/contracts/games';
+import { localised } from '../../lib/localised-text.ts';
 import { IMAGE_HOST_PLACEHOLDER, resolveHost } from './games.hosts.ts';
 import type { GameRow, VendorRow } from './games.repository.ts';
-import type { LocalisedText } from './games.tables.ts';
-
-/** A text in the language asked for, else English, else Vietnamese, else any, else the fallback. */
-export function localised(text: LocalisedText, language: string, fallback = ''): string {
-  const base = language.split('-')[0] ?? language;
-  return text[language] || text[base] || text.en || text.vi || Object.values(text).find((v) => v) || fallback;
-}
 
 export function asCategory(value: string): GameCategory {
   return (GAME_CATEGORIES as readonly string[]).includes(value) ? (value as GameCategory) : 'RNG';
@@ -30,7 +24,7 @@ export function presentGame(row: GameRow, language: string): GameItem {
     vendor: row.vendorCode,
     vassalage: row.vendorCode,
     accountTypeName: row.vendorCode,
-    vendorName: row.vendorName,
+    vendorName: localised(row.vendorNames, language, row.vendorName),
     gameClassify: row.classify,
     imageUrl: row.imageUrl,
     isHot: row.isHot ? 1 : 0,
@@ -45,7 +39,7 @@ export function presentGame(row: GameRow, language: string): GameItem {
 export function presentVendorCard(vendor: VendorRow, category: GameCategory, language: string): VendorCard {
   return {
     vassalage: vendor.code,
-    displayName: vendor.displayName,
+    displayName: localised(vendor.displayNames, language, vendor.displayName),
     accountTypeId: vendor.id,
     isHot: vendor.isHot ? 1 : 0,
     gameType: category,

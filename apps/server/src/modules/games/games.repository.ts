@@ -9,6 +9,7 @@ export type GameRow = {
   vendorId: number;
   vendorCode: string;
   vendorName: string;
+  vendorNames: LocalisedText;
   code: string;
   category: string;
   classify: string[];
@@ -33,6 +34,7 @@ export type VendorRow = {
   merchantId: number;
   code: string;
   displayName: string;
+  displayNames: LocalisedText;
   categories: string[];
   walletStyle: 'seamless' | 'transfer';
   launchUrl: string;
@@ -67,6 +69,7 @@ function selectGame(query: JoinedGames) {
     'g.vendor_id as vendorId',
     'g.vendor_code as vendorCode',
     'v.display_name as vendorName',
+    'v.display_names as vendorNames',
     'g.code as code',
     'g.category as category',
     'g.classify as classify',
@@ -219,6 +222,7 @@ export async function listVendors(db: Kysely<DB>, merchantId: number, options: {
       'merchant_id as merchantId',
       'code',
       'display_name as displayName',
+      'display_names as displayNames',
       'categories',
       'wallet_style as walletStyle',
       'launch_url as launchUrl',
@@ -529,6 +533,9 @@ export type CatalogueChange = {
   sort?: number;
 };
 
+/** A vendor's change: a game's, and its name per language (JSON). */
+export type VendorChange = CatalogueChange & { display_names?: string };
+
 export async function updateGame(db: Kysely<DB>, merchantId: number, gameId: number, change: CatalogueChange, at: Date) {
   const result = await db
     .updateTable('games')
@@ -539,7 +546,7 @@ export async function updateGame(db: Kysely<DB>, merchantId: number, gameId: num
   return Number(result.numUpdatedRows) === 1;
 }
 
-export async function updateVendor(db: Kysely<DB>, merchantId: number, vendorCode: string, change: CatalogueChange, at: Date) {
+export async function updateVendor(db: Kysely<DB>, merchantId: number, vendorCode: string, change: VendorChange, at: Date) {
   const result = await db
     .updateTable('game_vendors')
     .set({ ...change, updated_at: at })
@@ -555,6 +562,7 @@ export type NewVendor = {
   merchantId: number;
   code: string;
   displayName: string;
+  displayNames?: LocalisedText;
   categories: string[];
   walletStyle: 'seamless' | 'transfer';
   launchUrl: string;
@@ -570,6 +578,7 @@ export async function insertVendor(db: Kysely<DB>, vendor: NewVendor): Promise<n
       merchant_id: vendor.merchantId,
       code: vendor.code,
       display_name: vendor.displayName,
+      display_names: JSON.stringify(vendor.displayNames ?? {}),
       categories: JSON.stringify(vendor.categories),
       wallet_style: vendor.walletStyle,
       launch_url: vendor.launchUrl,

@@ -7,22 +7,15 @@ import {
   type GameListValue,
   HOT_GAME_TYPES,
 } from '@platform/contracts/games';
-import { totalPagesOf } from '@platform/contracts/pagination';
+import { pageOffset, totalPagesOf } from '@platform/contracts/pagination';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import { DomainError } from '../../lib/domain-error.ts';
+import { localised } from '../../lib/localised-text.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
 import { cdnSetting } from '../system/system.settings.ts';
 import type { CatalogueCache } from './games.cache.ts';
-import {
-  categoryTitle,
-  fromHundredths,
-  localised,
-  presentGame,
-  presentVendorCard,
-  withImageHosts,
-  withLogoHosts,
-} from './games.presenter.ts';
+import { categoryTitle, fromHundredths, presentGame, presentVendorCard, withImageHosts, withLogoHosts } from './games.presenter.ts';
 import * as repo from './games.repository.ts';
 import { jackpotSetting, jackpotValueAt } from './games.settings.ts';
 
@@ -110,7 +103,10 @@ export function createGamesService(deps: { db: Kysely<DB>; settings: SettingsSer
     };
     const { pageNo, pageSize } = query;
     const value = await cache.get(merchantId, ['list', language, filter, pageNo, pageSize], async () => {
-      const { rows, totalCount } = await repo.pageGames(db, merchantId, filter, { limit: pageSize, offset: (pageNo - 1) * pageSize });
+      const { rows, totalCount } = await repo.pageGames(db, merchantId, filter, {
+        limit: pageSize,
+        offset: pageOffset({ pageNo, pageSize }),
+      });
       return {
         games: rows.map((r) => presentGame(r, language)),
         pageNo,
@@ -152,7 +148,7 @@ export function createGamesService(deps: { db: Kysely<DB>; settings: SettingsSer
       const classes = new Set(kinds.map((k) => k.tag).filter((t): t is string => t !== null));
       return {
         vassalage: vendor.code,
-        displayName: vendor.displayName,
+        displayName: localised(vendor.displayNames, language, vendor.displayName),
         gameTypes: categoriesOfVendor(vendor, categoriesOf.get(vendor.code)),
         gameClassify: [...classes].sort(),
       };
@@ -199,7 +195,7 @@ export function createGamesService(deps: { db: Kysely<DB>; settings: SettingsSer
       repo.countFavorites(db, merchantId, memberId, query.gameType),
       repo.listFavoriteGames(db, merchantId, memberId, query.gameType, {
         limit: query.pageSize,
-        offset: (query.pageNo - 1) * query.pageSize,
+        offset: pageOffset(query),
       }),
     ]);
     return {
@@ -249,7 +245,7 @@ export function createGamesService(deps: { db: Kysely<DB>; settings: SettingsSer
   ) {
     const [totalCount, rows] = await Promise.all([
       repo.countRecent(db, merchantId, memberId, query.gameType),
-      repo.listRecent(db, merchantId, memberId, query.gameType, { limit: query.pageSize, offset: (query.pageNo - 1) * query.pageSize }),
+      repo.listRecent(db, merchantId, memberId, query.gameType, { limit: query.pageSize, offset: pageOffset(query) }),
     ]);
     const hosts = await imageHosts(merchantId);
     const list = rows.map((r) => ({ ...presentGame(r, language), lastPlayedAt: r.lastPlayedAt.toISOString() }));

@@ -2,14 +2,17 @@ import type { ColumnType, Generated, JSONColumnType } from 'kysely';
 
 type CreatedAt = ColumnType<Date, Date | string | undefined, Date | string>;
 
-/** Texts per language code ('vi', 'en', ...). */
-export type LocalisedText = Record<string, string>;
+import type { LocalisedText } from '../../lib/localised-text.ts';
+
+export type { LocalisedText };
 
 export type GameVendorsTable = {
   id: Generated<number>;
   merchant_id: number;
   code: string;
   display_name: string;
+  /** The name per language; `display_name` answers for a language it lacks. */
+  display_names: JSONColumnType<LocalisedText, string | undefined, string>;
   categories: JSONColumnType<string[], string | undefined, string>;
   wallet_style: 'seamless' | 'transfer';
   launch_url: ColumnType<string, string | undefined, string>;

@@ -1,6 +1,7 @@
 import { AGENT_ACCOUNT_TYPES } from '@platform/contracts/account-types';
 import type { AgentNoticeAudience } from '@platform/contracts/agents/agent-team';
 import type { InboxAudience } from '@platform/contracts/inbox';
+import { pageOffset } from '@platform/contracts/pagination';
 import { type ExpressionBuilder, type Kysely, sql, type Transaction } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import { publicMembers } from '../accounts/member-directory.ts';
@@ -108,7 +109,7 @@ export async function findPage(db: Executor, reader: Reader, query: { isUnreadOn
       .orderBy('m.created_at', 'desc')
       .orderBy('m.id', 'desc')
       .limit(query.pageSize)
-      .offset((query.pageNo - 1) * query.pageSize)
+      .offset(pageOffset(query))
       .execute(),
   ]);
   return { totalCount: Number(total?.n ?? 0), rows };
@@ -219,7 +220,7 @@ export async function findPageOfMerchant(db: Executor, merchantId: number, page:
     .orderBy('m.created_at', 'desc')
     .orderBy('m.id', 'desc')
     .limit(page.pageSize)
-    .offset((page.pageNo - 1) * page.pageSize)
+    .offset(pageOffset(page))
     .execute();
 }
 
@@ -267,7 +268,7 @@ export async function findSentPage(db: Executor, senderId: number, page: { pageN
       .orderBy('m.created_at', 'desc')
       .orderBy('m.id', 'desc')
       .limit(page.pageSize)
-      .offset((page.pageNo - 1) * page.pageSize)
+      .offset(pageOffset(page))
       .execute(),
   ]);
   return { totalCount: Number(total?.n ?? 0), rows };
@@ -302,7 +303,7 @@ export async function findPageOfAudience(
       .orderBy('m.created_at', 'desc')
       .orderBy('m.id', 'desc')
       .limit(page.pageSize)
-      .offset((page.pageNo - 1) * page.pageSize)
+      .offset(pageOffset(page))
       .execute(),
   ]);
   return { totalCount: Number(total?.n ?? 0), rows };
@@ -333,7 +334,7 @@ export async function findAgentNoticePage(
       .orderBy('m.created_at', 'desc')
       .orderBy('m.id', 'desc')
       .limit(page.pageSize)
-      .offset((page.pageNo - 1) * page.pageSize)
+      .offset(pageOffset(page))
       .execute(),
   ]);
   return { totalCount: Number(total?.n ?? 0), rows };

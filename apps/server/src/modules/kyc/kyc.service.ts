@@ -1,3 +1,4 @@
+import { pageOffset } from '@platform/contracts/pagination';
 import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
@@ -59,11 +60,7 @@ export function createKycService(deps: { db: Kysely<DB>; now: () => Date }) {
   }
 
   async function list(admin: Admin, query: { status?: KycRow['status'] | undefined; pageNo: number; pageSize: number }) {
-    return repo.findPage(
-      db,
-      { merchantId: admin.merchantId, status: query.status },
-      { limit: query.pageSize, offset: (query.pageNo - 1) * query.pageSize },
-    );
+    return repo.findPage(db, { merchantId: admin.merchantId, status: query.status }, { limit: query.pageSize, offset: pageOffset(query) });
   }
 
   async function get(admin: Admin, id: number): Promise<KycRow> {

@@ -1,3 +1,4 @@
+import { pageOffset } from '@platform/contracts/pagination';
 import type { Transaction } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import { DomainError } from '../../lib/domain-error.ts';
@@ -24,7 +25,7 @@ function pageOf(pageNo: number, pageSize: number) {
   const size = Math.min(pageSize, HISTORY_PAGE_SIZE_MAX);
   if (!Number.isSafeInteger(pageNo) || pageNo < 1) throw new DomainError('bad_request', 'pageNo');
   if (!Number.isSafeInteger(size) || size < 1) throw new DomainError('bad_request', 'pageSize');
-  return { pageNo, pageSize: size, limit: size, offset: (pageNo - 1) * size };
+  return { pageNo, pageSize: size, limit: size, offset: pageOffset({ pageNo, pageSize: size }) };
 }
 
 /** The ledger's reads: balances, turnover, history and daily totals. None of them writes. */

@@ -10,7 +10,7 @@ import type {
   SentRedEnvelopePage,
 } from '@platform/contracts/agents/red-envelopes';
 import { amountMinor } from '@platform/contracts/money';
-import { totalPagesOf } from '@platform/contracts/pagination';
+import { pageOffset, totalPagesOf } from '@platform/contracts/pagination';
 import type { RealtimeServerMessage } from '@platform/contracts/realtime-protocol';
 import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../../db/schema.ts';
@@ -393,7 +393,7 @@ export function createRedEnvelopesService(deps: {
   async function sentPage(principal: Principal, query: RedEnvelopePageQuery): Promise<SentRedEnvelopePage> {
     const agent = await agentOf(principal);
     const { rows, totalCount } = await repo.findSentPage(db, agent.id, {
-      offset: (query.pageNo - 1) * query.pageSize,
+      offset: pageOffset(query),
       limit: query.pageSize,
     });
     const at = now();
@@ -433,7 +433,7 @@ export function createRedEnvelopesService(deps: {
   async function receivedPage(principal: Principal, query: RedEnvelopePageQuery): Promise<ReceivedRedEnvelopePage> {
     const member = await memberOf(principal);
     const { rows, totalCount, totalAmount } = await repo.findReceivedPage(db, member.id, {
-      offset: (query.pageNo - 1) * query.pageSize,
+      offset: pageOffset(query),
       limit: query.pageSize,
     });
     return {

@@ -1,4 +1,5 @@
 import { amountMinor } from '@platform/contracts/money';
+import { pageOffset } from '@platform/contracts/pagination';
 import type { WithdrawalRequest, WithdrawalStatus, withdrawalRulesSchema } from '@platform/contracts/withdrawals';
 import type { Kysely, Transaction } from 'kysely';
 import type { z } from 'zod';
@@ -230,11 +231,7 @@ export function createWithdrawalsService(deps: {
       .clearSelect()
       .select((eb) => eb.fn.countAll<string>().as('count'))
       .executeTakeFirstOrThrow();
-    const rows = await query
-      .orderBy('w.id', 'desc')
-      .limit(paging.pageSize)
-      .offset((paging.pageNo - 1) * paging.pageSize)
-      .execute();
+    const rows = await query.orderBy('w.id', 'desc').limit(paging.pageSize).offset(pageOffset(paging)).execute();
     return { list: rows.map((r) => ({ ...r, currency: r.currency.trim() })), totalCount: Number(total.count) };
   }
 

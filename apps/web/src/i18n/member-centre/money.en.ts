@@ -84,6 +84,10 @@ export const memberCentreMoneyEn: MemberCentreMoneyTranslation = {
     done: 'Your withdrawal of {{amount}} was requested. The money is sent once it is approved.',
     historyTitle: 'Withdrawal history',
     historyEmpty: 'You have no withdrawals yet.',
+    inGames: '{{amount}} is still in game wallets. Only the main wallet can be withdrawn: return it to the main wallet first.',
+    inGamesUnknown: 'A game wallet did not answer, so its money is not counted here. Return it to the main wallet before you withdraw it.',
+    bringBack: 'Return all to main wallet',
+    broughtBack: 'The money in your game wallets was returned to the main wallet.',
   },
   confirm: {
     title: 'Confirm the withdrawal',

@@ -82,6 +82,10 @@ export const memberCentreMoneyVi = {
     done: 'Đã gửi yêu cầu rút {{amount}}. Tiền được chuyển sau khi được duyệt.',
     historyTitle: 'Lịch sử rút tiền',
     historyEmpty: 'Bạn chưa có yêu cầu rút tiền nào.',
+    inGames: 'Còn {{amount}} trong ví trò chơi. Chỉ rút được tiền trong ví chính: hãy thu hồi về trước.',
+    inGamesUnknown: 'Một ví trò chơi chưa phản hồi nên số tiền trong đó chưa được tính. Hãy thu hồi về ví chính trước khi rút.',
+    bringBack: 'Thu hồi tất cả về ví chính',
+    broughtBack: 'Đã thu hồi tiền trong các ví trò chơi về ví chính.',
   },
   confirm: {
     title: 'Xác nhận rút tiền',

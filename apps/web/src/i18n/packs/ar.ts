@@ -154,15 +154,6 @@ export const pack: TranslationPack = {
     welcomeTitle: 'مرحبًا بك في Lotus',
     welcomeText: 'الكازينو المباشر والرياضة واليانصيب الفيتنامي ومئات الألعاب الأخرى في حساب واحد.',
     categoriesTitle: 'فئات الألعاب',
-    categories: {
-      live: 'الكازينو المباشر',
-      rng: 'السلوتس',
-      fish: 'صيد السمك',
-      pvp: 'ألعاب الورق',
-      sports: 'الرياضة',
-      esports: 'الرياضات الإلكترونية',
-      lottery: 'اليانصيب',
-    },
   },
   footer: { responsibleGaming: 'العب بمسؤولية. للبالغين من عمر 18 عامًا فأكثر فقط.', rights: 'جميع الحقوق محفوظة.' },
 };
@@ -187,15 +178,6 @@ export const shellHome: ShellHomePack = {
     types: 'أنواع الألعاب',
     empty: 'لا توجد ألعاب رائجة في هذه الفئة بعد.',
     maintenance: 'قيد الصيانة',
-    type: {
-      ELOTT: 'اليانصيب الإلكتروني',
-      LOTT: 'اليانصيب',
-      LIVE: 'الكازينو المباشر',
-      SPORTS: 'الرياضة',
-      FISH: 'صيد السمك',
-      RNG: 'السلوتس',
-      PVP: 'ألعاب الورق',
-    },
   },
   vendors: {
     open: 'عرض مزوّدي {{category}}',

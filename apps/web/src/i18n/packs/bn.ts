@@ -154,15 +154,6 @@ export const pack: TranslationPack = {
     welcomeTitle: 'Lotus-এ স্বাগতম',
     welcomeText: 'লাইভ ক্যাসিনো, খেলাধুলা, ভিয়েতনামি লটারি এবং আরও শত শত গেম একটি অ্যাকাউন্টেই।',
     categoriesTitle: 'গেমের বিভাগ',
-    categories: {
-      live: 'লাইভ ক্যাসিনো',
-      rng: 'স্লট',
-      fish: 'ফিশিং',
-      pvp: 'তাসের খেলা',
-      sports: 'খেলাধুলা',
-      esports: 'ই-স্পোর্টস',
-      lottery: 'লটারি',
-    },
   },
   footer: { responsibleGaming: 'দায়িত্বের সাথে খেলুন। শুধুমাত্র ১৮ বছর বা তার বেশি বয়সীদের জন্য।', rights: 'সর্বস্বত্ব সংরক্ষিত।' },
 };
@@ -187,15 +178,6 @@ export const shellHome: ShellHomePack = {
     types: 'গেমের ধরন',
     empty: 'এই বিভাগে এখনও কোনো জনপ্রিয় গেম নেই।',
     maintenance: 'রক্ষণাবেক্ষণ চলছে',
-    type: {
-      ELOTT: 'ই-লটারি',
-      LOTT: 'লটারি',
-      LIVE: 'লাইভ ক্যাসিনো',
-      SPORTS: 'খেলাধুলা',
-      FISH: 'ফিশিং',
-      RNG: 'স্লট',
-      PVP: 'তাসের খেলা',
-    },
   },
   vendors: {
     open: '{{category}} প্রদানকারীদের দেখান',

@@ -157,15 +157,6 @@ export const pack: TranslationPack = {
     welcomeTitle: 'Bienvenido a Lotus',
     welcomeText: 'Casino en vivo, deportes, lotería vietnamita y cientos de juegos más en una sola cuenta.',
     categoriesTitle: 'Categorías de juegos',
-    categories: {
-      live: 'Casino en vivo',
-      rng: 'Tragaperras',
-      fish: 'Pesca',
-      pvp: 'Juegos de cartas',
-      sports: 'Deportes',
-      esports: 'eSports',
-      lottery: 'Lotería',
-    },
   },
   footer: { responsibleGaming: 'Juega con responsabilidad. Solo para mayores de 18 años.', rights: 'Todos los derechos reservados.' },
 };
@@ -190,15 +181,6 @@ export const shellHome: ShellHomePack = {
     types: 'Tipos de juego',
     empty: 'Todavía no hay juegos populares en esta categoría.',
     maintenance: 'En mantenimiento',
-    type: {
-      ELOTT: 'Lotería electrónica',
-      LOTT: 'Lotería',
-      LIVE: 'Casino en vivo',
-      SPORTS: 'Deportes',
-      FISH: 'Pesca',
-      RNG: 'Tragaperras',
-      PVP: 'Juegos de cartas',
-    },
   },
   vendors: {
     open: 'Mostrar los proveedores de {{category}}',

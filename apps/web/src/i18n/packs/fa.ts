@@ -154,15 +154,6 @@ export const pack: TranslationPack = {
     welcomeTitle: 'به Lotus خوش آمدید',
     welcomeText: 'کازینوی زنده، ورزش، لاتاری ویتنامی و صدها بازی دیگر در یک حساب.',
     categoriesTitle: 'دسته‌های بازی',
-    categories: {
-      live: 'کازینوی زنده',
-      rng: 'اسلات',
-      fish: 'ماهیگیری',
-      pvp: 'بازی‌های ورق',
-      sports: 'ورزش',
-      esports: 'ورزش‌های الکترونیکی',
-      lottery: 'لاتاری',
-    },
   },
   footer: { responsibleGaming: 'مسئولانه بازی کنید. فقط برای بزرگسالان ۱۸ سال به بالا.', rights: 'همه حقوق محفوظ است.' },
 };
@@ -187,15 +178,6 @@ export const shellHome: ShellHomePack = {
     types: 'انواع بازی',
     empty: 'هنوز بازی داغی در این دسته وجود ندارد.',
     maintenance: 'در حال تعمیر و نگهداری',
-    type: {
-      ELOTT: 'لاتاری الکترونیکی',
-      LOTT: 'لاتاری',
-      LIVE: 'کازینوی زنده',
-      SPORTS: 'ورزش',
-      FISH: 'ماهیگیری',
-      RNG: 'اسلات',
-      PVP: 'بازی‌های ورق',
-    },
   },
   vendors: {
     open: 'نمایش ارائه‌دهندگان {{category}}',

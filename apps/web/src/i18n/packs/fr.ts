@@ -157,15 +157,6 @@ export const pack: TranslationPack = {
     welcomeTitle: 'Bienvenue sur Lotus',
     welcomeText: 'Casino en direct, sports, loterie vietnamienne et des centaines d’autres jeux sur un seul compte.',
     categoriesTitle: 'Catégories de jeux',
-    categories: {
-      live: 'Casino en direct',
-      rng: 'Machines à sous',
-      fish: 'Pêche',
-      pvp: 'Jeux de cartes',
-      sports: 'Sports',
-      esports: 'E-sport',
-      lottery: 'Loterie',
-    },
   },
   footer: { responsibleGaming: 'Jouez de manière responsable. Réservé aux adultes de 18 ans et plus.', rights: 'Tous droits réservés.' },
 };
@@ -190,15 +181,6 @@ export const shellHome: ShellHomePack = {
     types: 'Types de jeux',
     empty: 'Aucun jeu populaire dans cette catégorie pour le moment.',
     maintenance: 'En maintenance',
-    type: {
-      ELOTT: 'Loterie électronique',
-      LOTT: 'Loterie',
-      LIVE: 'Casino en direct',
-      SPORTS: 'Sports',
-      FISH: 'Pêche',
-      RNG: 'Machines à sous',
-      PVP: 'Jeux de cartes',
-    },
   },
   vendors: {
     open: 'Afficher les fournisseurs {{category}}',

@@ -154,15 +154,6 @@ export const pack: TranslationPack = {
     welcomeTitle: 'Lotus में आपका स्वागत है',
     welcomeText: 'लाइव कैसीनो, खेल, वियतनामी लॉटरी और सैकड़ों अन्य गेम एक ही खाते में।',
     categoriesTitle: 'गेम श्रेणियाँ',
-    categories: {
-      live: 'लाइव कैसीनो',
-      rng: 'स्लॉट',
-      fish: 'फ़िशिंग',
-      pvp: 'कार्ड गेम',
-      sports: 'खेल',
-      esports: 'ई-स्पोर्ट्स',
-      lottery: 'लॉटरी',
-    },
   },
   footer: { responsibleGaming: 'ज़िम्मेदारी से खेलें। केवल 18 वर्ष और उससे अधिक आयु के वयस्कों के लिए।', rights: 'सर्वाधिकार सुरक्षित।' },
 };
@@ -187,15 +178,6 @@ export const shellHome: ShellHomePack = {
     types: 'गेम के प्रकार',
     empty: 'इस श्रेणी में अभी कोई लोकप्रिय गेम नहीं है।',
     maintenance: 'रखरखाव जारी है',
-    type: {
-      ELOTT: 'ई-लॉटरी',
-      LOTT: 'लॉटरी',
-      LIVE: 'लाइव कैसीनो',
-      SPORTS: 'खेल',
-      FISH: 'फ़िशिंग',
-      RNG: 'स्लॉट',
-      PVP: 'कार्ड गेम',
-    },
   },
   vendors: {
     open: '{{category}} प्रदाता दिखाएँ',

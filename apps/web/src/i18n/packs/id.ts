@@ -155,15 +155,6 @@ export const pack: TranslationPack = {
     welcomeTitle: 'Selamat datang di Lotus',
     welcomeText: 'Kasino live, olahraga, lotere Vietnam, dan ratusan permainan lain dalam satu akun.',
     categoriesTitle: 'Kategori permainan',
-    categories: {
-      live: 'Kasino live',
-      rng: 'Slot',
-      fish: 'Tembak ikan',
-      pvp: 'Permainan kartu',
-      sports: 'Olahraga',
-      esports: 'E-sports',
-      lottery: 'Lotere',
-    },
   },
   footer: {
     responsibleGaming: 'Bermainlah secara bertanggung jawab. Hanya untuk usia 18 tahun ke atas.',
@@ -191,15 +182,6 @@ export const shellHome: ShellHomePack = {
     types: 'Jenis permainan',
     empty: 'Belum ada permainan populer di kategori ini.',
     maintenance: 'Sedang pemeliharaan',
-    type: {
-      ELOTT: 'Lotere elektronik',
-      LOTT: 'Lotere',
-      LIVE: 'Kasino live',
-      SPORTS: 'Olahraga',
-      FISH: 'Tembak ikan',
-      RNG: 'Slot',
-      PVP: 'Permainan kartu',
-    },
   },
   vendors: {
     open: 'Tampilkan penyedia {{category}}',

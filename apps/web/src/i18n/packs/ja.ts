@@ -155,15 +155,6 @@ export const pack: TranslationPack = {
     welcomeTitle: 'Lotus へようこそ',
     welcomeText: 'ライブカジノ、スポーツ、ベトナム宝くじなど数百のゲームをひとつのアカウントで。',
     categoriesTitle: 'ゲームカテゴリー',
-    categories: {
-      live: 'ライブカジノ',
-      rng: 'スロット',
-      fish: 'フィッシング',
-      pvp: 'カードゲーム',
-      sports: 'スポーツ',
-      esports: 'eスポーツ',
-      lottery: '宝くじ',
-    },
   },
   footer: { responsibleGaming: '責任あるプレイを。18歳以上の方のみご利用いただけます。', rights: '無断転載を禁じます。' },
 };
@@ -188,15 +179,6 @@ export const shellHome: ShellHomePack = {
     types: 'ゲームの種類',
     empty: 'このカテゴリーの人気ゲームはまだありません。',
     maintenance: 'メンテナンス中',
-    type: {
-      ELOTT: 'e宝くじ',
-      LOTT: '宝くじ',
-      LIVE: 'ライブカジノ',
-      SPORTS: 'スポーツ',
-      FISH: 'フィッシング',
-      RNG: 'スロット',
-      PVP: 'カードゲーム',
-    },
   },
   vendors: {
     open: '{{category}}のプロバイダーを表示',

@@ -154,15 +154,6 @@ export const pack: TranslationPack = {
     welcomeTitle: 'Lotus에 오신 것을 환영합니다',
     welcomeText: '라이브 카지노, 스포츠, 베트남 복권 등 수백 가지 게임을 하나의 계정으로.',
     categoriesTitle: '게임 카테고리',
-    categories: {
-      live: '라이브 카지노',
-      rng: '슬롯',
-      fish: '피싱',
-      pvp: '카드 게임',
-      sports: '스포츠',
-      esports: 'e스포츠',
-      lottery: '복권',
-    },
   },
   footer: { responsibleGaming: '책임감 있게 즐기세요. 만 18세 이상 성인만 이용할 수 있습니다.', rights: '모든 권리 보유.' },
 };
@@ -187,15 +178,6 @@ export const shellHome: ShellHomePack = {
     types: '게임 유형',
     empty: '이 카테고리에는 아직 인기 게임이 없습니다.',
     maintenance: '점검 중',
-    type: {
-      ELOTT: '전자 복권',
-      LOTT: '복권',
-      LIVE: '라이브 카지노',
-      SPORTS: '스포츠',
-      FISH: '피싱',
-      RNG: '슬롯',
-      PVP: '카드 게임',
-    },
   },
   vendors: {
     open: '{{category}} 제공업체 보기',

@@ -154,15 +154,6 @@ export const pack: TranslationPack = {
     welcomeTitle: 'ຍິນດີຕ້ອນຮັບສູ່ Lotus',
     welcomeText: 'ຄາສິໂນສົດ, ກິລາ, ຫວຍຫວຽດນາມ ແລະ ເກມອື່ນໆອີກຫຼາຍຮ້ອຍເກມໃນບັນຊີດຽວ.',
     categoriesTitle: 'ໝວດໝູ່ເກມ',
-    categories: {
-      live: 'ຄາສິໂນສົດ',
-      rng: 'ສະລັອດ',
-      fish: 'ຍິງປາ',
-      pvp: 'ເກມໄພ່',
-      sports: 'ກິລາ',
-      esports: 'ອີສະປອດ',
-      lottery: 'ຫວຍ',
-    },
   },
   footer: { responsibleGaming: 'ຫຼິ້ນຢ່າງມີຄວາມຮັບຜິດຊອບ. ສຳລັບຜູ້ທີ່ມີອາຍຸ 18 ປີຂຶ້ນໄປເທົ່ານັ້ນ.', rights: 'ສະຫງວນລິຂະສິດ.' },
 };
@@ -187,15 +178,6 @@ export const shellHome: ShellHomePack = {
     types: 'ປະເພດເກມ',
     empty: 'ຍັງບໍ່ມີເກມຍອດນິຍົມໃນໝວດນີ້.',
     maintenance: 'ກຳລັງປັບປຸງ',
-    type: {
-      ELOTT: 'ຫວຍອອນລາຍ',
-      LOTT: 'ຫວຍ',
-      LIVE: 'ຄາສິໂນສົດ',
-      SPORTS: 'ກິລາ',
-      FISH: 'ຍິງປາ',
-      RNG: 'ສະລັອດ',
-      PVP: 'ເກມໄພ່',
-    },
   },
   vendors: {
     open: 'ສະແດງຜູ້ໃຫ້ບໍລິການ{{category}}',

@@ -156,15 +156,6 @@ export const pack: TranslationPack = {
     welcomeTitle: 'Selamat datang ke Lotus',
     welcomeText: 'Kasino langsung, sukan, loteri Vietnam dan ratusan permainan lain dalam satu akaun.',
     categoriesTitle: 'Kategori permainan',
-    categories: {
-      live: 'Kasino langsung',
-      rng: 'Slot',
-      fish: 'Memancing',
-      pvp: 'Permainan kad',
-      sports: 'Sukan',
-      esports: 'E-sukan',
-      lottery: 'Loteri',
-    },
   },
   footer: {
     responsibleGaming: 'Bermain secara bertanggungjawab. Untuk orang dewasa berumur 18 tahun ke atas sahaja.',
@@ -192,15 +183,6 @@ export const shellHome: ShellHomePack = {
     types: 'Jenis permainan',
     empty: 'Belum ada permainan popular dalam kategori ini.',
     maintenance: 'Dalam penyelenggaraan',
-    type: {
-      ELOTT: 'Loteri elektronik',
-      LOTT: 'Loteri',
-      LIVE: 'Kasino langsung',
-      SPORTS: 'Sukan',
-      FISH: 'Memancing',
-      RNG: 'Slot',
-      PVP: 'Permainan kad',
-    },
   },
   vendors: {
     open: 'Tunjukkan penyedia {{category}}',

@@ -154,15 +154,6 @@ export const pack: TranslationPack = {
     welcomeTitle: 'Lotus मा स्वागत छ',
     welcomeText: 'लाइभ क्यासिनो, खेलकुद, भियतनामी चिट्ठा र सयौँ अन्य खेलहरू एउटै खातामा।',
     categoriesTitle: 'खेलका वर्गहरू',
-    categories: {
-      live: 'लाइभ क्यासिनो',
-      rng: 'स्लट',
-      fish: 'फिसिङ',
-      pvp: 'तासका खेलहरू',
-      sports: 'खेलकुद',
-      esports: 'इ-स्पोर्ट्स',
-      lottery: 'चिट्ठा',
-    },
   },
   footer: { responsibleGaming: 'जिम्मेवारीपूर्वक खेल्नुहोस्। १८ वर्ष वा सोभन्दा माथिका वयस्कहरूका लागि मात्र।', rights: 'सर्वाधिकार सुरक्षित।' },
 };
@@ -187,15 +178,6 @@ export const shellHome: ShellHomePack = {
     types: 'खेलका प्रकारहरू',
     empty: 'यो श्रेणीमा अझै कुनै लोकप्रिय खेल छैन।',
     maintenance: 'मर्मत हुँदैछ',
-    type: {
-      ELOTT: 'इ-चिट्ठा',
-      LOTT: 'चिट्ठा',
-      LIVE: 'लाइभ क्यासिनो',
-      SPORTS: 'खेलकुद',
-      FISH: 'फिसिङ',
-      RNG: 'स्लट',
-      PVP: 'तासका खेलहरू',
-    },
   },
   vendors: {
     open: '{{category}} प्रदायकहरू देखाउनुहोस्',

@@ -157,15 +157,6 @@ export const pack: TranslationPack = {
     welcomeTitle: 'Bem-vindo ao Lotus',
     welcomeText: 'Cassino ao vivo, esportes, loteria vietnamita e centenas de outros jogos em uma só conta.',
     categoriesTitle: 'Categorias de jogos',
-    categories: {
-      live: 'Cassino ao vivo',
-      rng: 'Slots',
-      fish: 'Pescaria',
-      pvp: 'Jogos de cartas',
-      sports: 'Esportes',
-      esports: 'E-sports',
-      lottery: 'Loteria',
-    },
   },
   footer: { responsibleGaming: 'Jogue com responsabilidade. Somente para maiores de 18 anos.', rights: 'Todos os direitos reservados.' },
 };
@@ -190,15 +181,6 @@ export const shellHome: ShellHomePack = {
     types: 'Tipos de jogo',
     empty: 'Ainda não há jogos em alta nesta categoria.',
     maintenance: 'Em manutenção',
-    type: {
-      ELOTT: 'Loteria eletrônica',
-      LOTT: 'Loteria',
-      LIVE: 'Cassino ao vivo',
-      SPORTS: 'Esportes',
-      FISH: 'Pescaria',
-      RNG: 'Slots',
-      PVP: 'Jogos de cartas',
-    },
   },
   vendors: {
     open: 'Mostrar os provedores de {{category}}',

@@ -155,15 +155,6 @@ export const pack: TranslationPack = {
     welcomeTitle: 'Добро пожаловать в Lotus',
     welcomeText: 'Живое казино, спорт, вьетнамская лотерея и сотни других игр в одном аккаунте.',
     categoriesTitle: 'Категории игр',
-    categories: {
-      live: 'Живое казино',
-      rng: 'Слоты',
-      fish: 'Рыбалка',
-      pvp: 'Карточные игры',
-      sports: 'Спорт',
-      esports: 'Киберспорт',
-      lottery: 'Лотерея',
-    },
   },
   footer: { responsibleGaming: 'Играйте ответственно. Только для лиц старше 18 лет.', rights: 'Все права защищены.' },
 };
@@ -188,15 +179,6 @@ export const shellHome: ShellHomePack = {
     types: 'Типы игр',
     empty: 'В этой категории пока нет популярных игр.',
     maintenance: 'Технические работы',
-    type: {
-      ELOTT: 'Электронная лотерея',
-      LOTT: 'Лотерея',
-      LIVE: 'Живое казино',
-      SPORTS: 'Спорт',
-      FISH: 'Рыбалка',
-      RNG: 'Слоты',
-      PVP: 'Карточные игры',
-    },
   },
   vendors: {
     open: 'Показать провайдеров: {{category}}',

@@ -156,15 +156,6 @@ export const pack: TranslationPack = {
     welcomeTitle: 'Karibu Lotus',
     welcomeText: 'Kasino mubashara, michezo, bahati nasibu ya Vietnam na mamia ya michezo mingine katika akaunti moja.',
     categoriesTitle: 'Aina za michezo',
-    categories: {
-      live: 'Kasino mubashara',
-      rng: 'Sloti',
-      fish: 'Uvuvi',
-      pvp: 'Michezo ya karata',
-      sports: 'Michezo',
-      esports: 'Michezo ya kielektroniki',
-      lottery: 'Bahati nasibu',
-    },
   },
   footer: {
     responsibleGaming: 'Cheza kwa uwajibikaji. Kwa watu wazima wenye umri wa miaka 18 na zaidi pekee.',
@@ -192,15 +183,6 @@ export const shellHome: ShellHomePack = {
     types: 'Aina za michezo',
     empty: 'Bado hakuna michezo maarufu katika kundi hili.',
     maintenance: 'Inafanyiwa matengenezo',
-    type: {
-      ELOTT: 'Bahati nasibu ya kielektroniki',
-      LOTT: 'Bahati nasibu',
-      LIVE: 'Kasino mubashara',
-      SPORTS: 'Michezo',
-      FISH: 'Uvuvi',
-      RNG: 'Sloti',
-      PVP: 'Michezo ya karata',
-    },
   },
   vendors: {
     open: 'Onyesha watoa huduma wa {{category}}',

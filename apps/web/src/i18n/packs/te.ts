@@ -154,15 +154,6 @@ export const pack: TranslationPack = {
     welcomeTitle: 'Lotus కు స్వాగతం',
     welcomeText: 'లైవ్ క్యాసినో, క్రీడలు, వియత్నాం లాటరీ మరియు వందలాది ఇతర గేమ్‌లు ఒకే ఖాతాలో.',
     categoriesTitle: 'గేమ్ వర్గాలు',
-    categories: {
-      live: 'లైవ్ క్యాసినో',
-      rng: 'స్లాట్‌లు',
-      fish: 'ఫిషింగ్',
-      pvp: 'కార్డ్ గేమ్‌లు',
-      sports: 'క్రీడలు',
-      esports: 'ఇ-స్పోర్ట్స్',
-      lottery: 'లాటరీ',
-    },
   },
   footer: { responsibleGaming: 'బాధ్యతాయుతంగా ఆడండి. 18 సంవత్సరాలు మరియు పైబడిన పెద్దలకు మాత్రమే.', rights: 'అన్ని హక్కులూ ప్రత్యేకించబడ్డాయి.' },
 };
@@ -187,15 +178,6 @@ export const shellHome: ShellHomePack = {
     types: 'గేమ్ రకాలు',
     empty: 'ఈ వర్గంలో ఇంకా ప్రముఖ గేమ్‌లు లేవు.',
     maintenance: 'నిర్వహణలో ఉంది',
-    type: {
-      ELOTT: 'ఇ-లాటరీ',
-      LOTT: 'లాటరీ',
-      LIVE: 'లైవ్ క్యాసినో',
-      SPORTS: 'క్రీడలు',
-      FISH: 'ఫిషింగ్',
-      RNG: 'స్లాట్‌లు',
-      PVP: 'కార్డ్ గేమ్‌లు',
-    },
   },
   vendors: {
     open: '{{category}} ప్రొవైడర్‌లను చూపించు',

@@ -154,15 +154,6 @@ export const pack: TranslationPack = {
     welcomeTitle: 'ยินดีต้อนรับสู่ Lotus',
     welcomeText: 'คาสิโนสด กีฬา หวยเวียดนาม และเกมอื่นๆ อีกหลายร้อยเกมในบัญชีเดียว',
     categoriesTitle: 'หมวดหมู่เกม',
-    categories: {
-      live: 'คาสิโนสด',
-      rng: 'สล็อต',
-      fish: 'ยิงปลา',
-      pvp: 'เกมไพ่',
-      sports: 'กีฬา',
-      esports: 'อีสปอร์ต',
-      lottery: 'หวย',
-    },
   },
   footer: { responsibleGaming: 'เล่นอย่างมีความรับผิดชอบ สำหรับผู้ที่มีอายุ 18 ปีขึ้นไปเท่านั้น', rights: 'สงวนลิขสิทธิ์' },
 };
@@ -187,15 +178,6 @@ export const shellHome: ShellHomePack = {
     types: 'ประเภทเกม',
     empty: 'ยังไม่มีเกมยอดนิยมในหมวดนี้',
     maintenance: 'อยู่ระหว่างปรับปรุง',
-    type: {
-      ELOTT: 'หวยออนไลน์',
-      LOTT: 'หวย',
-      LIVE: 'คาสิโนสด',
-      SPORTS: 'กีฬา',
-      FISH: 'ยิงปลา',
-      RNG: 'สล็อต',
-      PVP: 'เกมไพ่',
-    },
   },
   vendors: {
     open: 'แสดงผู้ให้บริการ{{category}}',

@@ -157,15 +157,6 @@ export const pack: TranslationPack = {
     welcomeTitle: 'Maligayang pagdating sa Lotus',
     welcomeText: 'Live na casino, sports, Vietnamese lotto at daan-daang iba pang laro sa iisang account.',
     categoriesTitle: 'Mga kategorya ng laro',
-    categories: {
-      live: 'Live na casino',
-      rng: 'Slots',
-      fish: 'Pangingisda',
-      pvp: 'Mga laro ng baraha',
-      sports: 'Sports',
-      esports: 'E-sports',
-      lottery: 'Lotto',
-    },
   },
   footer: { responsibleGaming: 'Maglaro nang responsable. Para lamang sa mga edad 18 pataas.', rights: 'Nakalaan ang lahat ng karapatan.' },
 };
@@ -190,15 +181,6 @@ export const shellHome: ShellHomePack = {
     types: 'Mga uri ng laro',
     empty: 'Wala pang patok na laro sa kategoryang ito.',
     maintenance: 'Nasa maintenance',
-    type: {
-      ELOTT: 'E-lotto',
-      LOTT: 'Lotto',
-      LIVE: 'Live na casino',
-      SPORTS: 'Sports',
-      FISH: 'Pangingisda',
-      RNG: 'Slots',
-      PVP: 'Mga laro ng baraha',
-    },
   },
   vendors: {
     open: 'Ipakita ang mga provider ng {{category}}',

@@ -155,15 +155,6 @@ export const pack: TranslationPack = {
     welcomeTitle: "Lotus'a hoş geldiniz",
     welcomeText: 'Canlı casino, spor, Vietnam piyangosu ve yüzlerce başka oyun tek hesapta.',
     categoriesTitle: 'Oyun kategorileri',
-    categories: {
-      live: 'Canlı casino',
-      rng: 'Slotlar',
-      fish: 'Balık avı',
-      pvp: 'Kart oyunları',
-      sports: 'Spor',
-      esports: 'E-spor',
-      lottery: 'Piyango',
-    },
   },
   footer: { responsibleGaming: 'Sorumlu oynayın. Yalnızca 18 yaş ve üzeri yetişkinler içindir.', rights: 'Tüm hakları saklıdır.' },
 };
@@ -188,15 +179,6 @@ export const shellHome: ShellHomePack = {
     types: 'Oyun türleri',
     empty: 'Bu kategoride henüz popüler oyun yok.',
     maintenance: 'Bakımda',
-    type: {
-      ELOTT: 'E-piyango',
-      LOTT: 'Piyango',
-      LIVE: 'Canlı casino',
-      SPORTS: 'Spor',
-      FISH: 'Balık avı',
-      RNG: 'Slotlar',
-      PVP: 'Kart oyunları',
-    },
   },
   vendors: {
     open: '{{category}} sağlayıcılarını göster',

@@ -154,15 +154,6 @@ export const pack: TranslationPack = {
     welcomeTitle: 'Lotus میں خوش آمدید',
     welcomeText: 'لائیو کیسینو، کھیل، ویتنامی لاٹری اور سینکڑوں دوسرے گیمز ایک ہی اکاؤنٹ میں۔',
     categoriesTitle: 'گیم کیٹیگریز',
-    categories: {
-      live: 'لائیو کیسینو',
-      rng: 'سلاٹس',
-      fish: 'فشنگ',
-      pvp: 'تاش کے کھیل',
-      sports: 'کھیل',
-      esports: 'ای اسپورٹس',
-      lottery: 'لاٹری',
-    },
   },
   footer: { responsibleGaming: 'ذمہ داری سے کھیلیں۔ صرف 18 سال اور اس سے زائد عمر کے بالغوں کے لیے۔', rights: 'جملہ حقوق محفوظ ہیں۔' },
 };
@@ -187,15 +178,6 @@ export const shellHome: ShellHomePack = {
     types: 'گیم کی اقسام',
     empty: 'اس زمرے میں ابھی کوئی مقبول گیم نہیں ہے۔',
     maintenance: 'مرمت جاری ہے',
-    type: {
-      ELOTT: 'ای لاٹری',
-      LOTT: 'لاٹری',
-      LIVE: 'لائیو کیسینو',
-      SPORTS: 'کھیل',
-      FISH: 'فشنگ',
-      RNG: 'سلاٹس',
-      PVP: 'تاش کے کھیل',
-    },
   },
   vendors: {
     open: '{{category}} فراہم کنندگان دکھائیں',

@@ -150,15 +150,6 @@ export const pack: TranslationPack = {
     welcomeTitle: '欢迎来到 Lotus',
     welcomeText: '真人娱乐场、体育、越南彩票以及数百款其他游戏，一个账号全部畅玩。',
     categoriesTitle: '游戏分类',
-    categories: {
-      live: '真人娱乐场',
-      rng: '老虎机',
-      fish: '捕鱼',
-      pvp: '棋牌游戏',
-      sports: '体育',
-      esports: '电竞',
-      lottery: '彩票',
-    },
   },
   footer: { responsibleGaming: '理性娱乐，仅限 18 岁及以上成年人。', rights: '版权所有。' },
 };
@@ -183,15 +174,6 @@ export const shellHome: ShellHomePack = {
     types: '游戏类型',
     empty: '该类别暂无热门游戏。',
     maintenance: '维护中',
-    type: {
-      ELOTT: '电子彩票',
-      LOTT: '彩票',
-      LIVE: '真人娱乐场',
-      SPORTS: '体育',
-      FISH: '捕鱼',
-      RNG: '老虎机',
-      PVP: '棋牌游戏',
-    },
   },
   vendors: {
     open: '显示{{category}}供应商',

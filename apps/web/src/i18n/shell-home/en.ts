@@ -18,15 +18,6 @@ export const shellHomeEn = {
     types: 'Game types',
     empty: 'No hot games in this category yet.',
     maintenance: 'Under maintenance',
-    type: {
-      ELOTT: 'E-lottery',
-      LOTT: 'Lottery',
-      LIVE: 'Live casino',
-      SPORTS: 'Sports',
-      FISH: 'Fishing',
-      RNG: 'Slots',
-      PVP: 'Card games',
-    },
   },
   vendors: {
     open: 'Show the {{category}} providers',

@@ -22,15 +22,6 @@ export const shellHomeVi: Widen<typeof shellHomeEn> = {
     types: 'Loại trò chơi',
     empty: 'Chưa có trò chơi HOT trong mục này.',
     maintenance: 'Đang bảo trì',
-    type: {
-      ELOTT: 'Xổ số điện tử',
-      LOTT: 'Xổ số',
-      LIVE: 'Casino trực tiếp',
-      SPORTS: 'Thể thao',
-      FISH: 'Bắn cá',
-      RNG: 'Nổ hũ',
-      PVP: 'Game bài',
-    },
   },
   vendors: {
     open: 'Xem các nhà cung cấp {{category}}',

@@ -4,13 +4,12 @@ import { useTranslation } from 'react-i18next';
 import { FigureList } from '../../../components/figure-list.tsx';
 import { SelectFilter } from '../../../components/filter-fields.tsx';
 import type { TableColumn } from '../../../components/labelled-table.tsx';
-import { ErrorState, LoadingState } from '../../../components/load-states.tsx';
 import { Pager } from '../../../components/pager.tsx';
 import { useMoneyFormat } from '../../../lib/money-format.ts';
 import { formatInZone } from '../../../lib/time-format.ts';
 import { useAgentIncome } from '../api/agent-reports-api.ts';
 import { AGENT_REPORTS_NS } from '../i18n/register-translations.ts';
-import { initialPeriod, PeriodFilter, PeriodShown, periodParams, periodProblem, ReportTable } from './report-controls.tsx';
+import { PeriodFilter, PeriodShown, periodParams, ReportBody, ReportTable, useReportState } from './report-controls.tsx';
 import { type ChartSeries, TrendChart } from './trend-chart.tsx';
 import './agent-reports.css';
 
@@ -19,39 +18,25 @@ const PAGE_SIZE = 20;
 /** agentRevenueReport (my income): what the agent received, by kind and per day, and each line. */
 export function AgentIncomePage() {
   const { t } = useTranslation(AGENT_REPORTS_NS);
-  const [period, setPeriod] = useState(() => initialPeriod('thisMonth'));
+  const { period, setPeriod, problem, pageNo, setPageNo, refilter } = useReportState('thisMonth');
   const [kind, setKind] = useState('');
-  const [pageNo, setPageNo] = useState(1);
-  const problem = periodProblem(period, t);
   const income = useAgentIncome({ ...periodParams(period), kind: kind || undefined, pageNo, pageSize: PAGE_SIZE }, problem === null);
-
-  let body = <LoadingState />;
-  if (problem) body = <p className="form__error">{problem}</p>;
-  else if (income.error) body = <ErrorState error={income.error} onRetry={() => void income.refetch()} />;
-  else if (income.data) body = <IncomeBody value={income.data} onPage={setPageNo} />;
 
   return (
     <section className="ar-page" aria-label={t('income.title')}>
       <div className="filter-bar">
-        <PeriodFilter
-          value={period}
-          onChange={(value) => {
-            setPeriod(value);
-            setPageNo(1);
-          }}
-        />
+        <PeriodFilter value={period} onChange={setPeriod} />
         <SelectFilter
           label={t('filters.kind')}
           anyLabel={t('filters.anyKind')}
           value={kind}
           options={AGENT_INCOME_KINDS.map((k) => ({ value: k, label: t(`income.kinds.${k}`) }))}
-          onChange={(value) => {
-            setKind(value);
-            setPageNo(1);
-          }}
+          onChange={refilter(setKind)}
         />
       </div>
-      <div aria-busy={income.isFetching}>{body}</div>
+      <ReportBody problem={problem} query={income}>
+        {(value) => <IncomeBody value={value} onPage={setPageNo} />}
+      </ReportBody>
     </section>
   );
 }

@@ -1,8 +1,10 @@
 import { AGENT_REPORT_RANGE_DAYS_MAX, REPORT_PERIODS, type ReportPeriod } from '@platform/contracts/agents/agent-reports';
-import { type ReactNode, useId } from 'react';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { type ReactNode, useCallback, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DateRangeFields, SelectFilter } from '../../../components/filter-fields.tsx';
 import { LabelledTable } from '../../../components/labelled-table.tsx';
+import { ErrorState, LoadingState } from '../../../components/load-states.tsx';
 import { addDays, todayIn } from '../../../lib/time-format.ts';
 import { AGENT_REPORTS_NS } from '../i18n/register-translations.ts';
 
@@ -28,6 +30,42 @@ export function periodProblem(choice: PeriodChoice, t: (key: string, options?: R
   if (choice.from > choice.to) return t('period.reversed');
   if (addDays(choice.from, AGENT_REPORT_RANGE_DAYS_MAX - 1) < choice.to) return t('period.tooLong', { count: AGENT_REPORT_RANGE_DAYS_MAX });
   return null;
+}
+
+/**
+ * What every report page keeps: its period, why a chosen range cannot be asked for, its page, and
+ * the rule that any change of filter starts again at the first page (`refilter` wraps a setter).
+ */
+export function useReportState(preset: ReportPeriod) {
+  const { t } = useTranslation(AGENT_REPORTS_NS);
+  const [period, setPeriodState] = useState(() => initialPeriod(preset));
+  const [pageNo, setPageNo] = useState(1);
+  const refilter = useCallback(
+    <T,>(set: (value: T) => void) =>
+      (value: T) => {
+        set(value);
+        setPageNo(1);
+      },
+    [],
+  );
+  return { period, setPeriod: refilter(setPeriodState), problem: periodProblem(period, t), pageNo, setPageNo, refilter };
+}
+
+/** A report's body: why the period cannot be asked for, loading, the error with a retry, or the answer. */
+export function ReportBody<T>({
+  problem,
+  query,
+  children,
+}: {
+  problem: string | null;
+  query: UseQueryResult<T>;
+  children: (value: T) => ReactNode;
+}) {
+  let body: ReactNode = <LoadingState />;
+  if (problem) body = <p className="form__error">{problem}</p>;
+  else if (query.error) body = <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
+  else if (query.data !== undefined) body = children(query.data);
+  return <div aria-busy={query.isFetching}>{body}</div>;
 }
 
 /** Today, yesterday, this week, this month, or chosen dates. */

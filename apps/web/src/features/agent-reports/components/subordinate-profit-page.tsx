@@ -3,12 +3,11 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FigureList } from '../../../components/figure-list.tsx';
 import type { TableColumn } from '../../../components/labelled-table.tsx';
-import { ErrorState, LoadingState } from '../../../components/load-states.tsx';
 import { Pager } from '../../../components/pager.tsx';
 import { useMoneyFormat } from '../../../lib/money-format.ts';
 import { useSubordinateProfit } from '../api/agent-reports-api.ts';
 import { AGENT_REPORTS_NS } from '../i18n/register-translations.ts';
-import { initialPeriod, PeriodFilter, PeriodShown, periodParams, periodProblem, ReportTable, signClass } from './report-controls.tsx';
+import { PeriodFilter, PeriodShown, periodParams, ReportBody, ReportTable, signClass, useReportState } from './report-controls.tsx';
 import './agent-reports.css';
 
 const PAGE_SIZE = 20;
@@ -19,36 +18,22 @@ const PAGE_SIZE = 20;
  */
 export function SubordinateProfitPage() {
   const { t } = useTranslation(AGENT_REPORTS_NS);
-  const [period, setPeriod] = useState(() => initialPeriod('thisMonth'));
+  const { period, setPeriod, problem, pageNo, setPageNo, refilter } = useReportState('thisMonth');
   const [parent, setParent] = useState('');
-  const [pageNo, setPageNo] = useState(1);
-  const problem = periodProblem(period, t);
   const report = useSubordinateProfit(
     { ...periodParams(period), parent: parent || undefined, pageNo, pageSize: PAGE_SIZE },
     problem === null,
   );
-  const open = (username: string) => {
-    setParent(username);
-    setPageNo(1);
-  };
-
-  let body = <LoadingState />;
-  if (problem) body = <p className="form__error">{problem}</p>;
-  else if (report.error) body = <ErrorState error={report.error} onRetry={() => void report.refetch()} />;
-  else if (report.data) body = <ProfitBody value={report.data} onOpen={open} onPage={setPageNo} />;
+  const open = refilter(setParent);
 
   return (
     <section className="ar-page" aria-label={t('subordinate.title')}>
       <div className="filter-bar">
-        <PeriodFilter
-          value={period}
-          onChange={(value) => {
-            setPeriod(value);
-            setPageNo(1);
-          }}
-        />
+        <PeriodFilter value={period} onChange={setPeriod} />
       </div>
-      <div aria-busy={report.isFetching}>{body}</div>
+      <ReportBody problem={problem} query={report}>
+        {(value) => <ProfitBody value={value} onOpen={open} onPage={setPageNo} />}
+      </ReportBody>
     </section>
   );
 }

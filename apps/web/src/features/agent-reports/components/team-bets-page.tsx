@@ -6,23 +6,22 @@ import { useVendorLanes } from '../../../api/get-vendor-lanes.ts';
 import { FigureList } from '../../../components/figure-list.tsx';
 import { SelectFilter } from '../../../components/filter-fields.tsx';
 import type { TableColumn } from '../../../components/labelled-table.tsx';
-import { ErrorState, LoadingState } from '../../../components/load-states.tsx';
 import { Pager } from '../../../components/pager.tsx';
-import { useShellHomeTranslation } from '../../../i18n/shell-home/register-translations.ts';
+import { useGameCategoryName } from '../../../hooks/use-game-category-name.ts';
 import { useMoneyFormat } from '../../../lib/money-format.ts';
 import { formatInZone } from '../../../lib/time-format.ts';
 import { useTeamBets } from '../api/agent-reports-api.ts';
 import { AGENT_REPORTS_NS } from '../i18n/register-translations.ts';
 import {
-  initialPeriod,
   MemberFilter,
   MemberLevel,
   PeriodFilter,
   PeriodShown,
   periodParams,
-  periodProblem,
+  ReportBody,
   ReportTable,
   signClass,
+  useReportState,
 } from './report-controls.tsx';
 import './agent-reports.css';
 
@@ -33,15 +32,13 @@ const LEVELS_SHOWN = Math.min(TEAM_LEVEL_MAX, 10);
 /** personalHistoryCopy in the agent centre (team betting): the rounds of the whole team, with totals. */
 export function TeamBetsPage() {
   const { t, i18n } = useTranslation(AGENT_REPORTS_NS);
-  const { t: tShell } = useShellHomeTranslation();
-  const [period, setPeriod] = useState(() => initialPeriod('thisWeek'));
+  const categoryName = useGameCategoryName();
+  const { period, setPeriod, problem, pageNo, setPageNo, refilter: change } = useReportState('thisWeek');
   const [username, setUsername] = useState('');
   const [level, setLevel] = useState('');
   const [category, setCategory] = useState('');
   const [vendor, setVendor] = useState('');
   const [status, setStatus] = useState('');
-  const [pageNo, setPageNo] = useState(1);
-  const problem = periodProblem(period, t);
   const lanes = useVendorLanes(i18n.language);
   const vendors = [
     ...new Map(
@@ -64,23 +61,11 @@ export function TeamBetsPage() {
     },
     problem === null,
   );
-  // Any change of filter starts again at the first page.
-  const change =
-    <T,>(set: (value: T) => void) =>
-    (value: T) => {
-      set(value);
-      setPageNo(1);
-    };
-
-  let body = <LoadingState />;
-  if (problem) body = <p className="form__error">{problem}</p>;
-  else if (bets.error) body = <ErrorState error={bets.error} onRetry={() => void bets.refetch()} />;
-  else if (bets.data) body = <BetsBody value={bets.data} onPage={setPageNo} />;
 
   return (
     <section className="ar-page" aria-label={t('bets.title')}>
       <div className="filter-bar">
-        <PeriodFilter value={period} onChange={change(setPeriod)} />
+        <PeriodFilter value={period} onChange={setPeriod} />
         <MemberFilter value={username} onChange={change(setUsername)} />
         <SelectFilter
           label={t('filters.level')}
@@ -93,7 +78,7 @@ export function TeamBetsPage() {
           label={t('filters.category')}
           anyLabel={t('filters.anyCategory')}
           value={category}
-          options={GAME_CATEGORIES.filter((c) => c !== 'OTHER').map((c) => ({ value: c, label: tShell(`hot.type.${c}`) }))}
+          options={GAME_CATEGORIES.filter((c) => c !== 'OTHER').map((c) => ({ value: c, label: categoryName(c) }))}
           onChange={change((value: string) => {
             setCategory(value);
             setVendor('');
@@ -114,13 +99,16 @@ export function TeamBetsPage() {
           onChange={change(setStatus)}
         />
       </div>
-      <div aria-busy={bets.isFetching}>{body}</div>
+      <ReportBody problem={problem} query={bets}>
+        {(value) => <BetsBody value={value} onPage={setPageNo} />}
+      </ReportBody>
     </section>
   );
 }
 
 function BetsBody({ value, onPage }: { value: TeamBetsValue; onPage: (pageNo: number) => void }) {
   const { t } = useTranslation(AGENT_REPORTS_NS);
+  const categoryName = useGameCategoryName();
   const moneyFormat = useMoneyFormat();
   const money = (amount: number) => moneyFormat(amount, value.currency);
   const totals = value.totals;
@@ -134,7 +122,7 @@ function BetsBody({ value, onPage }: { value: TeamBetsValue; onPage: (pageNo: nu
       cell: (bet) => (
         <>
           {bet.vendorCode} · {bet.gameCode}
-          <span className="ar-sub">{bet.gameCategory}</span>
+          <span className="ar-sub">{categoryName(bet.gameCategory)}</span>
         </>
       ),
     },

@@ -1,11 +1,10 @@
 import type { TeamOverviewValue } from '@platform/contracts/agents/agent-reports';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ErrorState, LoadingState } from '../../../components/load-states.tsx';
 import { useMoneyFormat } from '../../../lib/money-format.ts';
 import { useTeamOverview } from '../api/agent-reports-api.ts';
 import { AGENT_REPORTS_NS } from '../i18n/register-translations.ts';
-import { Figure, initialPeriod, PeriodFilter, PeriodShown, periodParams, periodProblem } from './report-controls.tsx';
+import { Figure, PeriodFilter, PeriodShown, periodParams, ReportBody, useReportState } from './report-controls.tsx';
 import { type ChartSeries, TrendChart } from './trend-chart.tsx';
 import './agent-reports.css';
 
@@ -15,21 +14,17 @@ import './agent-reports.css';
  */
 export function TeamOverviewPage() {
   const { t } = useTranslation(AGENT_REPORTS_NS);
-  const [period, setPeriod] = useState(() => initialPeriod('today'));
-  const problem = periodProblem(period, t);
+  const { period, setPeriod, problem } = useReportState('today');
   const overview = useTeamOverview(periodParams(period), problem === null);
-
-  let body = <LoadingState />;
-  if (problem) body = <p className="form__error">{problem}</p>;
-  else if (overview.error) body = <ErrorState error={overview.error} onRetry={() => void overview.refetch()} />;
-  else if (overview.data) body = <OverviewBody value={overview.data} />;
 
   return (
     <section className="ar-page" aria-label={t('overview.title')}>
       <div className="filter-bar">
         <PeriodFilter value={period} onChange={setPeriod} />
       </div>
-      <div aria-busy={overview.isFetching}>{body}</div>
+      <ReportBody problem={problem} query={overview}>
+        {(value) => <OverviewBody value={value} />}
+      </ReportBody>
     </section>
   );
 }

@@ -4,22 +4,21 @@ import { useTranslation } from 'react-i18next';
 import { FigureList } from '../../../components/figure-list.tsx';
 import { SelectFilter } from '../../../components/filter-fields.tsx';
 import type { TableColumn } from '../../../components/labelled-table.tsx';
-import { ErrorState, LoadingState } from '../../../components/load-states.tsx';
 import { Pager } from '../../../components/pager.tsx';
 import { useMoneyFormat } from '../../../lib/money-format.ts';
 import { formatInZone } from '../../../lib/time-format.ts';
 import { useTeamTransactions } from '../api/agent-reports-api.ts';
 import { AGENT_REPORTS_NS } from '../i18n/register-translations.ts';
 import {
-  initialPeriod,
   MemberFilter,
   MemberLevel,
   PeriodFilter,
   PeriodShown,
   periodParams,
-  periodProblem,
+  ReportBody,
   ReportTable,
   signClass,
+  useReportState,
 } from './report-controls.tsx';
 import './agent-reports.css';
 
@@ -28,31 +27,18 @@ const PAGE_SIZE = 20;
 /** agentDownlineTransactionDetailsCopy (team transactions): the team's money lines, with totals. */
 export function TeamTransactionsPage() {
   const { t } = useTranslation(AGENT_REPORTS_NS);
-  const [period, setPeriod] = useState(() => initialPeriod('thisWeek'));
+  const { period, setPeriod, problem, pageNo, setPageNo, refilter: change } = useReportState('thisWeek');
   const [username, setUsername] = useState('');
   const [kind, setKind] = useState('');
-  const [pageNo, setPageNo] = useState(1);
-  const problem = periodProblem(period, t);
   const transactions = useTeamTransactions(
     { ...periodParams(period), username: username || undefined, kind: kind || undefined, pageNo, pageSize: PAGE_SIZE },
     problem === null,
   );
-  const change =
-    <T,>(set: (value: T) => void) =>
-    (value: T) => {
-      set(value);
-      setPageNo(1);
-    };
-
-  let body = <LoadingState />;
-  if (problem) body = <p className="form__error">{problem}</p>;
-  else if (transactions.error) body = <ErrorState error={transactions.error} onRetry={() => void transactions.refetch()} />;
-  else if (transactions.data) body = <TransactionsBody value={transactions.data} onPage={setPageNo} />;
 
   return (
     <section className="ar-page" aria-label={t('transactions.title')}>
       <div className="filter-bar">
-        <PeriodFilter value={period} onChange={change(setPeriod)} />
+        <PeriodFilter value={period} onChange={setPeriod} />
         <MemberFilter value={username} onChange={change(setUsername)} />
         <SelectFilter
           label={t('filters.kind')}
@@ -62,7 +48,9 @@ export function TeamTransactionsPage() {
           onChange={change(setKind)}
         />
       </div>
-      <div aria-busy={transactions.isFetching}>{body}</div>
+      <ReportBody problem={problem} query={transactions}>
+        {(value) => <TransactionsBody value={value} onPage={setPageNo} />}
+      </ReportBody>
     </section>
   );
 }

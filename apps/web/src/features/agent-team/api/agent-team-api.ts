@@ -158,8 +158,3 @@ export function useSendNotice() {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: [...teamKeys.all(id), 'notices'] }),
   });
 }
-
-/** A fresh client request id: one per transfer the agent means; a retry of the same click reuses it. */
-export function newRequestId(): string {
-  return crypto.randomUUID();
-}

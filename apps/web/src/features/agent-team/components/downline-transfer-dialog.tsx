@@ -5,10 +5,10 @@ import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { ModalDialog } from '../../../components/modal-dialog.tsx';
 import { TransferFields } from '../../../components/transfer-fields.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
+import { useRequestId } from '../../../hooks/use-request-id.ts';
 import { parseAmountInput, useMoneyFormat } from '../../../lib/money-format.ts';
 import { addFieldIssue, useZodForm } from '../../../lib/use-zod-form.ts';
-import { newRequestId, useAgentWalletBalance, useDownlineTransfer, useTransferPermissions } from '../api/agent-team-api.ts';
+import { useAgentWalletBalance, useDownlineTransfer, useTransferPermissions } from '../api/agent-team-api.ts';
 import { AGENT_TEAM_NS } from '../i18n/register-translations.ts';
 
 /**
@@ -22,7 +22,7 @@ export function DownlineTransferDialog({ username, onClose }: { username: string
   const permissions = useTransferPermissions();
   const transfer = useDownlineTransfer();
   const money = useMoneyFormat();
-  const [requestId, setRequestId] = useState(newRequestId);
+  const { requestId, settle } = useRequestId();
   const [done, setDone] = useState<string | null>(null);
   const currency = wallet.data?.currency ?? 'VND';
   const balance = wallet.data?.agentBalance;
@@ -58,14 +58,9 @@ export function DownlineTransferDialog({ username, onClose }: { username: string
         onSuccess: (result) => {
           setDone(result.message);
           form.reset({ amount: '', note: '', password: '' });
-          setRequestId(newRequestId());
+          settle();
         },
-        // A refused transfer moved nothing, so the next try is a new intent. A call lost on the way
-        // (network, time-out) may have moved the money: its retry keeps the id, and the server
-        // answers the first result instead of moving it twice.
-        onError: (error) => {
-          if (error instanceof ApiError && error.kind === 'server') setRequestId(newRequestId());
-        },
+        onError: settle,
       },
     );
   });

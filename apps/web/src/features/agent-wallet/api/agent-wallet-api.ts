@@ -35,8 +35,3 @@ export function useAgentWalletMove() {
     },
   });
 }
-
-/** A fresh client request id: a retry of one move reuses it, a new move gets a new one. */
-export function newRequestId(): string {
-  return crypto.randomUUID();
-}

@@ -6,10 +6,11 @@ import { z } from 'zod';
 import { FormFieldControl } from '../../../components/form-field.tsx';
 import { ErrorState, LoadingState } from '../../../components/load-states.tsx';
 import { SectionCard } from '../../../components/section-card.tsx';
+import { useRequestId } from '../../../hooks/use-request-id.ts';
 import { errorText } from '../../../lib/api-client.ts';
 import { parseAmountInput, useMoneyFormat } from '../../../lib/money-format.ts';
 import { addFieldIssue, useZodForm } from '../../../lib/use-zod-form.ts';
-import { newRequestId, useAgentWallet, useAgentWalletMove } from '../api/agent-wallet-api.ts';
+import { useAgentWallet, useAgentWalletMove } from '../api/agent-wallet-api.ts';
 import { AGENT_WALLET_NS } from '../i18n/register-translations.ts';
 import './agent-wallet.css';
 
@@ -66,7 +67,7 @@ export function AgentWalletPage() {
 function MoveForm({ currency, mainBalance, agentBalance }: { currency: string; mainBalance: number; agentBalance: number }) {
   const { t } = useTranslation(AGENT_WALLET_NS);
   const move = useAgentWalletMove();
-  const [requestId, setRequestId] = useState(newRequestId);
+  const { requestId, settle } = useRequestId();
   const [done, setDone] = useState<string | null>(null);
   const schema = z.object({ amount: z.string(), direction: z.enum(AGENT_WALLET_MOVE_DIRECTIONS) }).transform((values, ctx) => {
     const minor = parseAmountInput(values.amount, currency);
@@ -90,10 +91,9 @@ function MoveForm({ currency, mainBalance, agentBalance }: { currency: string; m
         onSuccess: (result) => {
           setDone(result.message);
           form.reset({ amount: '', direction: 'toAgent' });
-          setRequestId(newRequestId());
+          settle();
         },
-        // A refused move moved nothing; a changed form is a new move.
-        onError: () => setRequestId(newRequestId()),
+        onError: settle,
       },
     );
   });

@@ -66,8 +66,8 @@ export function GamePage({ variant }: { variant: 'frame' | 'window' }) {
   // The game may have moved money: the balance is asked again when the game closes.
   useEffect(
     () => () => {
+      // The vendor wallets' balances sit under the wallet's keys.
       void queryClient.invalidateQueries({ queryKey: walletKeys.all });
-      void queryClient.invalidateQueries({ queryKey: gamesKeys.walletBalances(0).slice(0, 2) });
     },
     [queryClient],
   );

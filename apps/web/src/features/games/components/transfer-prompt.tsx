@@ -1,15 +1,16 @@
 import type { AmountMinor } from '@platform/contracts/money';
 import { formatAmount } from '@platform/contracts/money-format';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { walletKeys } from '../../../api/get-balance.ts';
+import { useVendorWalletBalances } from '../../../api/vendor-wallets.ts';
 import { FormFieldControl } from '../../../components/form-field.tsx';
+import { useRequestId } from '../../../hooks/use-request-id.ts';
 import { errorText } from '../../../lib/api-client.ts';
 import { useZodForm } from '../../../lib/use-zod-form.ts';
 import { useSessionStore } from '../../../state/session-store.ts';
-import { transferToVendor, useVendorWalletBalances } from '../api/vendor-wallet.ts';
+import { transferToVendor } from '../api/vendor-wallet.ts';
 import { GAMES_NS } from '../i18n/register-translations.ts';
 
 /** Before a transfer-style vendor's game: how much to bring from the main wallet into the vendor's. */
@@ -17,18 +18,19 @@ export function TransferPrompt({ vendor, vendorName, onDone }: { vendor: string;
   const { t, i18n } = useTranslation(GAMES_NS);
   const locale = i18n.language === 'vi' ? 'vi-VN' : 'en-GB';
   const customerId = useSessionStore((s) => s.userInfo?.customerId ?? null);
-  const balances = useVendorWalletBalances(customerId);
+  const balances = useVendorWalletBalances(customerId !== null);
   const queryClient = useQueryClient();
-  const [requestId, setRequestId] = useState(() => crypto.randomUUID());
+  const { requestId, settle } = useRequestId();
   const transfer = useMutation({
     mutationFn: (amount: number) => transferToVendor(vendor, amount, requestId),
     onSuccess: (answer) => {
       void queryClient.invalidateQueries({ queryKey: walletKeys.all });
       void balances.refetch();
+      // A refused or pending transfer is settled too; the next one is a new request.
+      settle();
       if (answer.status === 'SUCCEEDED') onDone();
-      // A refused or pending transfer is settled; the next one is a new request.
-      else setRequestId(crypto.randomUUID());
     },
+    onError: settle,
   });
   const main = balances.data?.mainBalance;
   const vendorBalance = balances.data?.list.find((w) => w.vendorCode === vendor)?.balance;

@@ -1,6 +1,7 @@
 import type { GameItem } from '@platform/contracts/games';
 import { useState } from 'react';
 import { useHotGames } from '../../../api/home-queries.ts';
+import { useGameCategoryName } from '../../../hooks/use-game-category-name.ts';
 import { useShellHomeTranslation } from '../../../i18n/shell-home/register-translations.ts';
 
 /** The hot list's types (spec section 9), in the order of their tabs. */
@@ -20,6 +21,7 @@ const HOT_TYPES = [
  */
 export function HotGames({ onPlay }: { onPlay: (game: GameItem) => void }) {
   const { t } = useShellHomeTranslation();
+  const categoryName = useGameCategoryName();
   const hot = useHotGames();
   const types = HOT_TYPES.filter((entry) => (hot.data?.[entry.type]?.length ?? 0) > 0);
   const [chosen, setChosen] = useState<string | null>(null);
@@ -69,7 +71,7 @@ export function HotGames({ onPlay }: { onPlay: (game: GameItem) => void }) {
               aria-pressed={entry.type === active.type}
               onClick={() => setChosen(entry.type)}
             >
-              {t(`hot.type.${entry.type}`)}
+              {categoryName(entry.type)}
             </button>
           ))}
         </fieldset>

@@ -42,7 +42,11 @@ export function WinnerBoard() {
                       {row.gameName.slice(0, 1)}
                     </span>
                   )}
-                  <span className="winners__game-name">{row.gameName}</span>
+                  <span className="winners__game-text">
+                    <span className="winners__game-name">{row.gameName}</span>
+                    {/* On a phone the member shows under the game, and the member column is hidden. */}
+                    <span className="winners__who">{row.customerName}</span>
+                  </span>
                 </span>
               </td>
               <td className="winners__name">{row.customerName}</td>

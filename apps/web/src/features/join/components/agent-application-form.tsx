@@ -11,9 +11,10 @@ import {
   type AgentExperience,
   normaliseMobile,
 } from '@platform/contracts/agent-applications';
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { z } from 'zod';
 import { FormFieldControl } from '../../../components/form-field.tsx';
+import { useRequestId } from '../../../hooks/use-request-id.ts';
 import { errorText } from '../../../lib/api-client.ts';
 import { useZodForm } from '../../../lib/use-zod-form.ts';
 import { useSessionStore } from '../../../state/session-store.ts';
@@ -35,7 +36,7 @@ export function AgentApplicationForm({ onSent }: { onSent: (sent: SentApplicatio
   const { t } = useJoinTranslation();
   const isLogin = useSessionStore((s) => s.isLogin);
   const apply = useApplyAsAgent();
-  const [requestId, setRequestId] = useState(() => crypto.randomUUID());
+  const { requestId, settle } = useRequestId();
   const id = useId();
   const schema = z.object({
     realName: z
@@ -84,10 +85,11 @@ export function AgentApplicationForm({ onSent }: { onSent: (sent: SentApplicatio
       },
       {
         onSuccess: (application) => {
-          setRequestId(crypto.randomUUID());
+          settle();
           form.reset();
           onSent({ application, mobileNum: values.mobileNum });
         },
+        onError: settle,
       },
     );
   });

@@ -1,5 +1,6 @@
 import type { LotteryBetTypeCode, LotteryGameEntry, LotteryPlayType, TicketLineInput } from '@platform/contracts/lottery';
 import { useId, useState } from 'react';
+import { useRequestId } from '../../../hooks/use-request-id.ts';
 import { useRequireRealAccount } from '../../../hooks/use-require-real-account.ts';
 import { errorText } from '../../../lib/api-client.ts';
 import { parseAmountInput, useMoneyFormat } from '../../../lib/money-format.ts';
@@ -113,10 +114,10 @@ export function BetSlip({
   const [lines, setSlipLines] = useState<(TicketLineInput & { key: number })[]>([]);
   // One request id per submission of these lines: a double tap or a retry after a lost answer buys
   // one ticket; changed lines are a new submission.
-  const [requestId, setRequestId] = useState(() => crypto.randomUUID());
+  const { requestId, renew, settle } = useRequestId();
   const setLines = (next: (TicketLineInput & { key: number })[]) => {
     setSlipLines(next);
-    setRequestId(crypto.randomUUID());
+    renew();
   };
   const [issue, setIssue] = useState<SlipIssue | null>(null);
   const [placed, setPlaced] = useState<string | null>(null);
@@ -159,6 +160,7 @@ export function BetSlip({
             setLines([]);
             setPlaced(ticket.ticketId);
           },
+          onError: settle,
         },
       );
     });

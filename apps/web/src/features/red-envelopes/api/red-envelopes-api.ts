@@ -95,8 +95,3 @@ export function useSendEnvelope() {
     },
   });
 }
-
-/** A fresh client request id: a retry of one envelope reuses it, a new envelope gets a new one. */
-export function newRequestId(): string {
-  return crypto.randomUUID();
-}

@@ -13,10 +13,11 @@ import { useId, useState } from 'react';
 import { z } from 'zod';
 import { useMemberInfo } from '../../../api/get-member-info.ts';
 import { FormFieldControl } from '../../../components/form-field.tsx';
+import { useRequestId } from '../../../hooks/use-request-id.ts';
 import { ApiError, errorText } from '../../../lib/api-client.ts';
 import { parseAmountInput, useMoneyFormat } from '../../../lib/money-format.ts';
 import { addFieldIssue, useZodForm } from '../../../lib/use-zod-form.ts';
-import { newRequestId, useSendEnvelope } from '../api/red-envelopes-api.ts';
+import { useSendEnvelope } from '../api/red-envelopes-api.ts';
 import { useRedEnvelopesTranslation } from '../i18n/register-translations.ts';
 
 const HOUR_MINUTES = 60;
@@ -37,7 +38,7 @@ export function RedEnvelopeSendForm({ currency }: { currency: string }) {
   const { t } = useRedEnvelopesTranslation();
   const money = useMoneyFormat();
   const send = useSendEnvelope();
-  const [requestId, setRequestId] = useState(newRequestId);
+  const { requestId, settle } = useRequestId();
   const [done, setDone] = useState<string | null>(null);
   const ids = { split: useId(), audience: useId(), expiry: useId() };
   const minShare = money(1, currency);
@@ -117,11 +118,10 @@ export function RedEnvelopeSendForm({ currency }: { currency: string }) {
             }),
           );
           form.reset(defaults);
-          setRequestId(newRequestId());
+          settle();
         },
-        // A refused envelope moved nothing; a changed form is a new envelope.
         onError: (error) => {
-          setRequestId(newRequestId());
+          settle(error);
           if (error instanceof ApiError && error.code === 'payment_password_required') setIsPasswordAsked(true);
         },
       },

@@ -1,10 +1,8 @@
-import type { consolidatedFundsValueSchema, merchantWalletValueSchema } from '@platform/contracts/deposits';
+import type { consolidatedFundsValueSchema } from '@platform/contracts/deposits';
 import type {
   betHistoryValueSchema,
   betRecordSchema,
   profitValueSchema,
-  vendorWalletBalancesValueSchema,
-  walletRecallAllValueSchema,
   walletTransferValueSchema,
 } from '@platform/contracts/games-wallet';
 import type { TransactionHistoryValue } from '@platform/contracts/records';
@@ -18,10 +16,7 @@ import { apiGet, apiSend } from '../../../lib/api-client.ts';
 import { useSessionStore } from '../../../state/session-store.ts';
 
 type ConsolidatedFundsValue = z.infer<typeof consolidatedFundsValueSchema>;
-type MerchantWalletValue = z.infer<typeof merchantWalletValueSchema>;
-type VendorWalletBalancesValue = z.infer<typeof vendorWalletBalancesValueSchema>;
 type WalletTransferValue = z.infer<typeof walletTransferValueSchema>;
-type WalletRecallAllValue = z.infer<typeof walletRecallAllValueSchema>;
 export type BetHistoryValue = z.infer<typeof betHistoryValueSchema>;
 export type BetRecord = z.infer<typeof betRecordSchema>;
 /** Profit and loss from the betting record: per day and game category, the same sums as its totals. */
@@ -29,9 +24,8 @@ export type BetProfitValue = z.infer<typeof profitValueSchema>;
 
 /** The wallet, records and responsible-gaming calls of the member centre, keyed per member. */
 const recordsKeys = {
-  funds: (id: number) => [...memberCentreKeys.all, 'funds', id] as const,
-  walletMode: () => [...memberCentreKeys.all, 'wallet-mode'] as const,
-  vendorBalances: (id: number) => [...memberCentreKeys.all, 'vendor-balances', id] as const,
+  // Under the wallet's keys: whatever refreshes the wallet after money moved refreshes the total too.
+  funds: (id: number) => [...walletKeys.all, 'funds', id] as const,
   transferPermissions: (id: number) => [...memberCentreKeys.all, 'transfer-permissions', id] as const,
   bets: (id: number, query: string) => [...memberCentreKeys.all, 'bets', id, query] as const,
   betProfit: (id: number, query: string) => [...memberCentreKeys.all, 'bet-profit', id, query] as const,
@@ -50,11 +44,6 @@ export function queryString(params: Record<string, string | number | undefined>)
   return search.toString();
 }
 
-/** A fresh id for one money call, so a retry of the same click moves nothing twice. */
-export function newRequestId(): string {
-  return crypto.randomUUID();
-}
-
 export function useConsolidatedFunds() {
   const id = useCustomerId();
   return useQuery({
@@ -63,32 +52,10 @@ export function useConsolidatedFunds() {
   });
 }
 
-export function useWalletMode() {
-  return useQuery({
-    queryKey: recordsKeys.walletMode(),
-    queryFn: ({ signal }) => apiGet<MerchantWalletValue>('/wps/relay/GCS_merchantWallet', signal),
-    staleTime: 5 * 60_000,
-  });
-}
-
-export function useVendorBalances(enabled: boolean) {
-  const id = useCustomerId();
-  return useQuery({
-    queryKey: recordsKeys.vendorBalances(id),
-    queryFn: ({ signal }) => apiGet<VendorWalletBalancesValue>('/wps/relay/GCS_walletBalances', signal),
-    enabled,
-  });
-}
-
-/** After money moved: every balance on screen and in the bar is read again. */
+/** After money moved: every balance on screen and in the bar is read again (the vendor wallets' and the total's keys sit under the wallet's). */
 function useRefreshBalances() {
-  const id = useCustomerId();
   const queryClient = useQueryClient();
-  return () => {
-    void queryClient.invalidateQueries({ queryKey: recordsKeys.funds(id) });
-    void queryClient.invalidateQueries({ queryKey: recordsKeys.vendorBalances(id) });
-    void queryClient.invalidateQueries({ queryKey: walletKeys.balance(id) });
-  };
+  return () => void queryClient.invalidateQueries({ queryKey: walletKeys.all });
 }
 
 export function useWalletTransfer() {
@@ -96,14 +63,6 @@ export function useWalletTransfer() {
   return useMutation({
     mutationFn: (body: { fromWallet: string; toWallet: string; amount: number; requestId: string }) =>
       apiSend<WalletTransferValue>('POST', '/wps/relay/GCS_walletTransfer', body),
-    onSettled: refresh,
-  });
-}
-
-export function useRecallAll() {
-  const refresh = useRefreshBalances();
-  return useMutation({
-    mutationFn: () => apiSend<WalletRecallAllValue>('POST', '/wps/relay/GCS_walletRecallAll', { requestId: newRequestId() }),
     onSettled: refresh,
   });
 }

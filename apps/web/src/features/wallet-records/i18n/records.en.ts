@@ -72,16 +72,6 @@ export const recordsEn = {
     status: 'Status',
     type: 'Type',
   },
-  categories: {
-    ELOTT: 'E-lottery',
-    LOTT: 'Lottery',
-    LIVE: 'Live casino',
-    SPORTS: 'Sports',
-    FISH: 'Fishing',
-    RNG: 'Slots',
-    PVP: 'Card games',
-    OTHER: 'Other',
-  },
   bets: {
     title: 'Betting record',
     caption: 'Your rounds, newest first',

@@ -74,16 +74,6 @@ export const recordsVi: typeof recordsEn = {
     status: 'Trạng thái',
     type: 'Loại',
   },
-  categories: {
-    ELOTT: 'Xổ số điện tử',
-    LOTT: 'Xổ số',
-    LIVE: 'Sòng bài trực tuyến',
-    SPORTS: 'Thể thao',
-    FISH: 'Bắn cá',
-    RNG: 'Nổ hũ',
-    PVP: 'Game bài',
-    OTHER: 'Khác',
-  },
   bets: {
     title: 'Lịch sử cược',
     caption: 'Các ván của bạn, mới nhất trước',

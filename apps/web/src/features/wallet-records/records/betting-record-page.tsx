@@ -6,6 +6,7 @@ import { useVendorLanes } from '../../../api/get-vendor-lanes.ts';
 import { SelectFilter } from '../../../components/filter-fields.tsx';
 import { ErrorState, LoadingState } from '../../../components/load-states.tsx';
 import { Pager } from '../../../components/pager.tsx';
+import { useGameCategoryName } from '../../../hooks/use-game-category-name.ts';
 import { type BetRecord, useBetHistory } from '../api/records-api.ts';
 import { MC_RECORDS_NS } from '../i18n/register-translations.ts';
 import { formatInZone, MEMBER_TIME_ZONE_DEFAULT, useMoney } from './format.ts';
@@ -20,6 +21,7 @@ const TIME_ZONE = MEMBER_TIME_ZONE_DEFAULT;
 /** Betting record: the member's rounds with filters, totals over the whole filter, and each round's outcome. */
 export function BettingRecordPage() {
   const { t, i18n } = useTranslation(MC_RECORDS_NS);
+  const categoryName = useGameCategoryName();
   const money = useMoney();
   const [range, setRange] = useState(() => initialRange(TIME_ZONE));
   const [category, setCategory] = useState('');
@@ -165,7 +167,7 @@ export function BettingRecordPage() {
             value={category}
             options={[
               { value: '', label: t('filters.all') },
-              ...GAME_CATEGORIES.filter((c) => c !== 'OTHER').map((c) => ({ value: c, label: t(`categories.${c}`) })),
+              ...GAME_CATEGORIES.filter((c) => c !== 'OTHER').map((c) => ({ value: c, label: categoryName(c) })),
             ]}
             onChange={(value) => {
               setCategory(value);
@@ -226,12 +228,13 @@ function signClass(amount: number): string | undefined {
 /** The round's outcome: what was staked, rolled back into the valid bet, paid, and when. */
 function BetDetail({ record }: { record: BetRecord }) {
   const { t } = useTranslation(MC_RECORDS_NS);
+  const categoryName = useGameCategoryName();
   const money = useMoney();
   const facts: [string, string][] = [
     [t('bets.game'), record.gameName ?? t('bets.removedGame', { code: record.gameCode })],
     [t('bets.vendor'), record.vendorName ?? record.vendorCode],
     [t('bets.round'), record.roundId],
-    [t('bets.category'), t(`categories.${record.gameCategory}`, { defaultValue: record.gameCategory })],
+    [t('bets.category'), categoryName(record.gameCategory)],
     [t('bets.status'), t(`bets.statuses.${record.status}`)],
     [t('bets.stake'), money(record.stake, record.currency)],
     [t('bets.validBet'), money(record.validBet, record.currency)],

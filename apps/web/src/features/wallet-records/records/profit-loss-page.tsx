@@ -2,6 +2,7 @@ import { RECORDS_RANGE_DAYS_MAX } from '@platform/contracts/records';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorState, LoadingState } from '../../../components/load-states.tsx';
+import { useGameCategoryName } from '../../../hooks/use-game-category-name.ts';
 import { type BetProfitValue, useBetProfit, useConsolidatedFunds } from '../api/records-api.ts';
 import { MC_RECORDS_NS } from '../i18n/register-translations.ts';
 import { addDays, MEMBER_TIME_ZONE_DEFAULT, useMoney } from './format.ts';
@@ -72,6 +73,7 @@ function everyDay(value: BetProfitValue): { day: string; amount: number }[] {
 
 function ProfitBody({ value }: { value: BetProfitValue }) {
   const { t } = useTranslation(MC_RECORDS_NS);
+  const categoryName = useGameCategoryName();
   const money = useMoney();
   // The report's amounts are in the member's wallet currency.
   const funds = useConsolidatedFunds();
@@ -135,7 +137,7 @@ function ProfitBody({ value }: { value: BetProfitValue }) {
           {categories.map((c) => (
             <tr key={c.gameCategory} data-category={c.gameCategory}>
               <th scope="row" data-label={t('bets.category')}>
-                {t(`categories.${c.gameCategory}`, { defaultValue: c.gameCategory })}
+                {categoryName(c.gameCategory)}
               </th>
               {row(c)}
             </tr>

@@ -2,18 +2,13 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { useVendorLanes } from '../../../api/get-vendor-lanes.ts';
+import { useRecallAll, useVendorWalletBalances, useWalletMode } from '../../../api/vendor-wallets.ts';
 import { ErrorState, LoadingState } from '../../../components/load-states.tsx';
 import { SectionCard } from '../../../components/section-card.tsx';
+import { useRequestId } from '../../../hooks/use-request-id.ts';
 import { errorText } from '../../../lib/api-client.ts';
 import { useZodForm } from '../../../lib/use-zod-form.ts';
-import {
-  newRequestId,
-  useConsolidatedFunds,
-  useRecallAll,
-  useVendorBalances,
-  useWalletMode,
-  useWalletTransfer,
-} from '../api/records-api.ts';
+import { useConsolidatedFunds, useWalletTransfer } from '../api/records-api.ts';
 import { MC_RECORDS_NS } from '../i18n/register-translations.ts';
 import { positiveAmountSchema, useMoney } from '../records/format.ts';
 import '../records/records.css';
@@ -101,7 +96,7 @@ function BalanceBreakdown({ hasVendorWallets }: { hasVendorWallets: boolean }) {
 
 function VendorWallets() {
   const { t, i18n } = useTranslation(MC_RECORDS_NS);
-  const balances = useVendorBalances(true);
+  const balances = useVendorWalletBalances();
   const recall = useRecallAll();
   const money = useMoney();
   const lanes = useVendorLanes(i18n.language);
@@ -196,7 +191,7 @@ function VendorRow({
   const { t } = useTranslation(MC_RECORDS_NS);
   const money = useMoney();
   const transfer = useWalletTransfer();
-  const [requestId, setRequestId] = useState(newRequestId);
+  const { requestId, settle } = useRequestId();
   const schema = z.object({ amount: positiveAmountSchema(currency, t('amountInvalid')) });
   const form = useZodForm(schema, { defaultValues: { amount: '' } });
   const problem = form.formState.errors.amount?.message;
@@ -211,14 +206,14 @@ function VendorRow({
           : { fromWallet: vendorCode, toWallet: 'MAIN', amount: minor, requestId };
       transfer.mutate(body, {
         onSuccess: (result) => {
-          setRequestId(newRequestId());
+          settle();
           form.reset();
           onDone({
             text: t(`wallet.status.${result.status}`, { vendor: vendorName, amount: money(result.amount, result.currency) }),
             isRefused: result.status === 'FAILED',
           });
         },
-        onError: () => setRequestId(newRequestId()),
+        onError: settle,
       });
     });
   }

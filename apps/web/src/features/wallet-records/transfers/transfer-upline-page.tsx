@@ -4,8 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { ErrorState, LoadingState } from '../../../components/load-states.tsx';
 import { TransferFields } from '../../../components/transfer-fields.tsx';
+import { useRequestId } from '../../../hooks/use-request-id.ts';
 import { useZodForm } from '../../../lib/use-zod-form.ts';
-import { newRequestId, useTransferPermissions, useUplineTransfer } from '../api/records-api.ts';
+import { useTransferPermissions, useUplineTransfer } from '../api/records-api.ts';
 import { MC_RECORDS_NS } from '../i18n/register-translations.ts';
 import { positiveAmountSchema, useMoney } from '../records/format.ts';
 
@@ -46,7 +47,7 @@ function UplineForm({ upline, permissions }: { upline: string; permissions: Tran
   const { currency, walletBalance } = permissions;
   const needsPassword = permissions.hasPaymentPassword;
   const wallet = t(`upline.walletNames.${permissions.wallet}`);
-  const [requestId, setRequestId] = useState(newRequestId);
+  const { requestId, settle } = useRequestId();
   const [done, setDone] = useState<string | null>(null);
   const schema = z.object({
     amount: positiveAmountSchema(currency, t('amountInvalid')).refine(
@@ -65,10 +66,9 @@ function UplineForm({ upline, permissions }: { upline: string; permissions: Tran
         onSuccess: (result) => {
           setDone(result.message);
           form.reset();
-          setRequestId(newRequestId());
+          settle();
         },
-        // A refused transfer moved nothing; a changed form is a new transfer.
-        onError: () => setRequestId(newRequestId()),
+        onError: settle,
       },
     );
   });

@@ -43,6 +43,42 @@ async function fillRequest(user: ReturnType<typeof renderWithSite>['user'], amou
 describe('WithdrawForm', () => {
   beforeAll(registerMemberCentreTranslations);
 
+  it('says how much is still in game wallets, and brings it all back to the main wallet in one tap', async () => {
+    let inGame = 150_000;
+    const api = mockApi({
+      ...SITE,
+      'GET /wps/relay/GCS_merchantWallet': { isSingle: false },
+      'GET /wps/relay/GCS_walletBalances': () => ({
+        currency: 'VND',
+        mainBalance: 1_000_000,
+        list: [{ vendorCode: 'DEMO_TRANSFER', balance: inGame }],
+      }),
+      'POST /wps/relay/GCS_walletRecallAll': () => {
+        inGame = 0;
+        return { mainBalance: 1_150_000, list: [] };
+      },
+    });
+    const { user } = renderWithSite(<WithdrawForm />);
+    const notice = await screen.findByTestId('withdraw-game-wallets');
+    expect(notice.querySelector('p')?.textContent).toMatch(
+      /^Còn 150\.000\s₫ trong ví trò chơi\. Chỉ rút được tiền trong ví chính: hãy thu hồi về trước\.$/,
+    );
+    await user.click(within(notice).getByRole('button', { name: 'Thu hồi tất cả về ví chính' }));
+    await screen.findByText('Đã thu hồi tiền trong các ví trò chơi về ví chính.');
+    expect(screen.queryByTestId('withdraw-game-wallets')).toBeNull();
+    expect(api.callsTo('POST /wps/relay/GCS_walletRecallAll')).toHaveLength(1);
+    // The rules (the amount available to withdraw) are read again after the money came back.
+    expect(api.callsTo('GET /wps/member/withdrawals/rules').length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('says nothing of game wallets on a site with one wallet', async () => {
+    const api = mockApi({ ...SITE, 'GET /wps/relay/GCS_merchantWallet': { isSingle: true } });
+    renderWithSite(<WithdrawForm />);
+    await screen.findByLabelText('Số tiền (VND)');
+    expect(screen.queryByTestId('withdraw-game-wallets')).toBeNull();
+    expect(api.callsTo('GET /wps/relay/GCS_walletBalances')).toHaveLength(0);
+  });
+
   it('asks for the amount and the payment password, and holds the amount to the balance', async () => {
     mockApi(SITE);
     const { user } = renderWithSite(<WithdrawForm />);

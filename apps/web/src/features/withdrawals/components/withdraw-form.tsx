@@ -2,10 +2,12 @@ import { type BankCardValue, withdrawalFeeOf } from '@platform/contracts/withdra
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
+import { useRecallAll, useVendorWalletBalances, useWalletMode, vendorWalletsTotal } from '../../../api/vendor-wallets.ts';
 import { FormFieldControl } from '../../../components/form-field.tsx';
 import { ErrorState, LoadingState } from '../../../components/load-states.tsx';
 import { ModalDialog } from '../../../components/modal-dialog.tsx';
 import { SectionCard } from '../../../components/section-card.tsx';
+import { useRequestId } from '../../../hooks/use-request-id.ts';
 import { useSmsCountdown } from '../../../hooks/use-sms-countdown.ts';
 import { MONEY_NS } from '../../../i18n/member-centre/register-translations.ts';
 import { amountSchema } from '../../../lib/amount-schema.ts';
@@ -60,8 +62,45 @@ export function WithdrawForm() {
   return (
     <SectionCard title={t('withdraw.formTitle')}>
       {rules.data && <RulesSummary rules={rules.data} />}
+      <GameWalletsNotice />
       {body}
     </SectionCard>
+  );
+}
+
+/**
+ * Money in transfer-style vendors' wallets is the member's but not withdrawable until it is back in
+ * the main wallet: the form says how much is out there and brings it all back in one tap.
+ */
+function GameWalletsNotice() {
+  const { t } = useTranslation(MONEY_NS);
+  const money = useMoneyFormat();
+  const mode = useWalletMode();
+  const balances = useVendorWalletBalances(mode.data ? !mode.data.isSingle : false);
+  const recall = useRecallAll();
+  if (recall.isSuccess && !recall.isPending && balances.data && vendorWalletsTotal(balances.data).total === 0) {
+    return (
+      <p className="mc-success" role="status">
+        {t('withdraw.broughtBack')}
+      </p>
+    );
+  }
+  if (!balances.data) return null;
+  const { total, isComplete } = vendorWalletsTotal(balances.data);
+  if (total === 0 && isComplete) return null;
+  return (
+    <div className="mm-notice" data-testid="withdraw-game-wallets" role="status">
+      <p>{total > 0 ? t('withdraw.inGames', { amount: money(total, balances.data.currency) }) : t('withdraw.inGamesUnknown')}</p>
+      {total > 0 && !isComplete && <p>{t('withdraw.inGamesUnknown')}</p>}
+      <button type="button" className="button button--ghost" disabled={recall.isPending} onClick={() => recall.mutate()}>
+        {t('withdraw.bringBack')}
+      </button>
+      {recall.error && (
+        <p className="form__error" role="alert">
+          {errorText(recall.error)}
+        </p>
+      )}
+    </div>
   );
 }
 
@@ -209,8 +248,9 @@ function ConfirmDialog({
   const countdown = useSmsCountdown();
   const [needsReauth, setNeedsReauth] = useState(!draft.card.isVerified);
   const [reauthBy, setReauthBy] = useState<'password' | 'sms'>('password');
-  // One id per confirmation: a double tap or a retry after a lost answer makes one withdrawal.
-  const [requestId] = useState(() => crypto.randomUUID());
+  // One id per confirmation (the card and amount cannot change in it): a double tap, a retry after a
+  // lost answer or after re-authenticating makes one withdrawal.
+  const { requestId } = useRequestId();
   const c = rules.currency;
   const fee = withdrawalFee(rules, draft.amount);
   // The re-authentication's messages show above the buttons, as the server's refusals do.
