@@ -59,6 +59,7 @@ import { createTransfersModule } from './modules/transfers/transfers.module.ts';
 import { demoIntegrationsFromEnv } from './modules/vendor-wallet/vendor-wallet.integrations.ts';
 import { createVendorWalletModule } from './modules/vendor-wallet/vendor-wallet.module.ts';
 import type { StakeGuard } from './modules/vendor-wallet/vendor-wallet.seamless.ts';
+import { createVipModule } from './modules/vip/vip.module.ts';
 import { createWageringModule } from './modules/withdrawals/wagering.module.ts';
 import { createWithdrawalsModule, isCardInUseByWithdrawal } from './modules/withdrawals/withdrawals.module.ts';
 import { registerAdminAuth } from './plugins/admin-auth.ts';
@@ -212,7 +213,13 @@ async function createModules(infra: Infrastructure) {
     settings: settings.service,
     merchants: merchants.service,
     ledger: ledger.service,
-    labels: memberLabels.service,
+    // late: the club label (`clubLabel`) is the higher of the labels' VIP tier and the member's VIP level.
+    labels: {
+      labelsOf: async (memberId) => {
+        const [labels, level] = await Promise.all([memberLabels.service.labelsOf(memberId), vip.service.clubOf(memberId)]);
+        return level && (labels.club === null || level.rankLevel >= labels.club.rankLevel) ? { ...labels, club: level } : labels;
+      },
+    },
     loginGuard: rg,
     // late: the toUpline flag the session carries is the transfers module's, the one its upline transfer checks.
     toUplineOf: async (memberId) => (await transfers.service.permissionsOf(memberId)).toUpline,
@@ -420,6 +427,19 @@ async function createModules(infra: Infrastructure) {
     logger,
     now,
   });
+  // VIP levels and rebates, from the daily rollups; paid through the ledger.
+  const vip = createVipModule({
+    db,
+    ledger: ledger.service,
+    settings: settings.service,
+    rollups: dailyStats.service,
+    timeZoneOf: (merchantId) => records.service.timeZoneOf(merchantId),
+    assertNotExcluded: (memberId) => rg.assertCanLogin(memberId),
+    merchants: merchants.service,
+    refreshRollups: () => dailyStats.service.refresh(),
+    logger,
+    now,
+  });
 
   const modules = [
     health,
@@ -462,6 +482,7 @@ async function createModules(infra: Infrastructure) {
     games,
     agentTeam,
     agentContracts,
+    vip,
   ] as const;
   return modules;
 }

@@ -671,6 +671,26 @@ export const ERROR_CODES = {
     vi: 'Số phần không được nhiều hơn số thành viên đã chọn, vui lòng giảm số phần.',
     en: 'There are more shares than chosen members; please lower the number of shares.',
   },
+  rebate_nothing_to_claim: {
+    status: 409,
+    vi: 'Hiện chưa có khoản hoàn trả nào để nhận, hãy quay lại sau khi kỳ hoàn trả kết thúc.',
+    en: 'There is no rebate to claim yet; come back once a rebate period is over.',
+  },
+  rebate_claim_not_allowed: {
+    status: 403,
+    vi: 'Tài khoản đang tạm khóa, tự loại trừ hoặc tạm nghỉ nên chưa thể nhận hoàn trả; vui lòng liên hệ chăm sóc khách hàng.',
+    en: 'Rebates cannot be claimed while the account is locked, self-excluded or on a break; please contact customer service.',
+  },
+  rebate_period_not_over: {
+    status: 409,
+    vi: 'Kỳ hoàn trả này chưa kết thúc, vui lòng chọn một kỳ đã kết thúc.',
+    en: 'This rebate period is not over yet; choose a period that has ended.',
+  },
+  vip_member_not_found: {
+    status: 404,
+    vi: 'Không tìm thấy thành viên này, vui lòng kiểm tra lại tên tài khoản.',
+    en: 'This member was not found; check the username and try again.',
+  },
   rg_deposit_limit_exceeded: {
     status: 403,
     vi: 'Vượt quá giới hạn nạp tiền bạn đã đặt.',

@@ -23,6 +23,7 @@ import type { ResponsibleGamingTables } from '../modules/responsible-gaming/resp
 import type { SupportChatTables } from '../modules/support-chat/support-chat.tables.ts';
 import type { TransfersTables } from '../modules/transfers/transfers.tables.ts';
 import type { VendorWalletTables } from '../modules/vendor-wallet/vendor-wallet.tables.ts';
+import type { VipTables } from '../modules/vip/vip.tables.ts';
 import type { WithdrawalsTables } from '../modules/withdrawals/withdrawals.tables.ts';
 
 /**
@@ -250,4 +251,5 @@ export type DB = CoreTables &
   ChatTables &
   SupportChatTables &
   DailyStatsTables &
-  AgentContractsTables;
+  AgentContractsTables &
+  VipTables;

@@ -114,6 +114,14 @@ export const TABLE_OWNERS = {
   agent_contract_payouts: 'agent-contracts',
   agent_contract_debts: 'agent-contracts',
   agent_contract_corrections: 'agent-contracts',
+  vip_levels: 'vip',
+  vip_member_levels: 'vip',
+  vip_level_changes: 'vip',
+  vip_upgrade_bonuses: 'vip',
+  vip_periodic_bonuses: 'vip',
+  rebate_rules: 'vip',
+  rebate_lines: 'vip',
+  rebate_claims: 'vip',
 } as const satisfies Record<keyof DB, string>;
 
 export type TableName = keyof typeof TABLE_OWNERS;

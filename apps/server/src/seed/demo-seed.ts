@@ -19,6 +19,7 @@ import {
   settingsTreeSetting,
   whitelabelSetting,
 } from '../modules/system/system.settings.ts';
+import { seedDemoVip } from '../modules/vip/vip.demo.ts';
 import { seedDemoDepositChannels } from './demo-deposits.ts';
 import { seedDemoGames } from './demo-games.ts';
 import { seedDemoLottery } from './demo-lottery.ts';
@@ -177,6 +178,7 @@ export async function seedDemoData(db: Kysely<DB>, options: DemoSeedOptions = {}
     await seedDemoGames(trx, merchant.id);
     await seedDemoLottery(trx, merchant.id, merchant.currency);
     await seedDemoChat(trx, merchant.id);
+    await seedDemoVip(trx, merchant.id);
 
     let adminId = 0;
     for (const admin of DEMO_ACCOUNTS.filter((a) => a.role === 'administrator')) {

@@ -45,7 +45,7 @@ export function createAccountsModule(deps: {
   merchants: MerchantService;
   ledger: LedgerService;
   /** A member's labels, shown with the account (the memberLabels module). */
-  labels: MemberLabelsService;
+  labels: Pick<MemberLabelsService, 'labelsOf'>;
   /** Refuses a login the member cannot have now (responsible gaming: a break, self-exclusion). */
   loginGuard?: LoginGuard;
   /** The operator's toUpline flag of a member (the transfers module), carried by the session values. */

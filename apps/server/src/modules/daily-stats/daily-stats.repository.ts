@@ -121,6 +121,49 @@ export async function findMoneyDays(db: Executor, filter: DayFilter): Promise<Mo
   return rows.map(toMoneyDayRow);
 }
 
+/** A member's sums over a range of days: valid bet per game category, or deposits. */
+export type MemberCategoryTotal = { memberId: number; category: string; validBet: number };
+export type MemberDepositTotal = { memberId: number; depositAmount: number };
+
+/**
+ * Every member of the merchant with rounds over days `from`..`to` (both included): the valid bet per
+ * category, summed over the days (one grouped read of the merchant's day index).
+ */
+export async function sumValidBetByMemberAndCategory(
+  db: Executor,
+  filter: { merchantId: number; from: string; to: string },
+): Promise<MemberCategoryTotal[]> {
+  const rows = await db
+    .selectFrom('member_daily_game_stats')
+    .select(['member_id as memberId', 'category', sql<string>`sum(valid_bet)::text`.as('validBet')])
+    .where('merchant_id', '=', filter.merchantId)
+    .where('day', '>=', filter.from)
+    .where('day', '<=', filter.to)
+    .groupBy(['member_id', 'category'])
+    .orderBy('member_id')
+    .orderBy('category')
+    .execute();
+  return rows.map((r) => ({ memberId: Number(r.memberId), category: r.category, validBet: Number(r.validBet) }));
+}
+
+/** Every member of the merchant with deposits over days `from`..`to` (both included), summed. */
+export async function sumDepositsByMember(
+  db: Executor,
+  filter: { merchantId: number; from: string; to: string },
+): Promise<MemberDepositTotal[]> {
+  const rows = await db
+    .selectFrom('member_daily_money_stats')
+    .select(['member_id as memberId', sql<string>`sum(deposit_amount)::text`.as('depositAmount')])
+    .where('merchant_id', '=', filter.merchantId)
+    .where('day', '>=', filter.from)
+    .where('day', '<=', filter.to)
+    .where('deposit_amount', '>', 0)
+    .groupBy('member_id')
+    .orderBy('member_id')
+    .execute();
+  return rows.map((r) => ({ memberId: Number(r.memberId), depositAmount: Number(r.depositAmount) }));
+}
+
 // The consumer's cursors (see daily-stats.maintenance.ts). Xids travel as decimal text.
 
 export type CursorSource = 'bet_records' | 'ledger_transfers';

@@ -55,6 +55,14 @@ export function createDailyStatsService(
     /** Money rollups of these members, days `from`..`to` inclusive. */
     moneyDays: async (filter: repo.DayFilter) => repo.findMoneyDays(db, checkedFilter(filter)),
     /**
+     * Per member of the merchant, the valid bet per category over days `from`..`to` inclusive (members
+     * without rounds left out): what rebates and VIP levels are computed from.
+     */
+    validBetByMemberAndCategory: async (filter: { merchantId: number; from: string; to: string }) =>
+      repo.sumValidBetByMemberAndCategory(db, filter),
+    /** Per member of the merchant, the deposits over days `from`..`to` inclusive (members without deposits left out). */
+    depositsByMember: async (filter: { merchantId: number; from: string; to: string }) => repo.sumDepositsByMember(db, filter),
+    /**
      * Brings the rollups up to every finished transaction. The job runs it every minute; a reader
      * that must show a round settled a moment ago calls it first (cheap when nothing changed).
      */

@@ -1,9 +1,6 @@
-import { PlannedPage } from '../planned-page.tsx';
+import { ManualRebate } from '../../../features/rebates/components/manual-rebate.tsx';
 
-/**
- * Manual rebate: the member claims the rebate on valid bets.
- * No call serves it yet: the page says so, and is filled in here when its calls land.
- */
+/** Manual rebate (`manualRebate`): what has accrued, claimed with "claim now" (docs/vip-and-rebates.md). */
 export function ManualRebatePage() {
-  return <PlannedPage page="manualRebate" />;
+  return <ManualRebate />;
 }

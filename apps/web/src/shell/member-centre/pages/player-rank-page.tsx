@@ -1,9 +1,6 @@
-import { PlannedPage } from '../planned-page.tsx';
+import { PlayerRank } from '../../../features/vip/components/player-rank.tsx';
 
-/**
- * Player rank: the VIP level, the next level's requirements and the benefits.
- * No call serves it yet: the page says so, and is filled in here when its calls land.
- */
+/** Player rank (`playerRank`): the member's VIP level, its progress to the next and the ladder (docs/vip-and-rebates.md). */
 export function PlayerRankPage() {
-  return <PlannedPage page="playerRank" />;
+  return <PlayerRank />;
 }

@@ -1,9 +1,6 @@
-import { PlannedPage } from '../planned-page.tsx';
+import { RebateRecords } from '../../../features/rebates/components/rebate-records.tsx';
 
-/**
- * Rebate: the rebates paid on valid bets, per period (D, W, H, M).
- * No call serves it yet: the page says so, and is filled in here when its calls land.
- */
+/** Rebate (`bonusDetails`): the rebates on valid bets, period by period (D, W, H, M), with their inputs (docs/vip-and-rebates.md). */
 export function RebatePage() {
-  return <PlannedPage page="bonusDetails" />;
+  return <RebateRecords />;
 }

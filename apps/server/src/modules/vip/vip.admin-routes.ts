@@ -1,0 +1,140 @@
+import { commonErrorResponses, ok } from '@platform/contracts/envelope';
+import {
+  adminMemberRebatesResponseSchema,
+  adminRebateLinesQuerySchema,
+  rebateRulesResponseSchema,
+  rerunRebatePeriodRequestSchema,
+  rerunRebatePeriodResponseSchema,
+  rerunVipEvaluationRequestSchema,
+  rerunVipEvaluationResponseSchema,
+  setRebateRulesRequestSchema,
+  setVipLevelsRequestSchema,
+  vipLevelsResponseSchema,
+  vipMemberParamsSchema,
+} from '@platform/contracts/vip';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { adminOf, operatorOf, requireAdmin } from '../../plugins/admin-auth.ts';
+import type { VipService } from './vip.service.ts';
+
+const ADMIN_BASE = '/admin-api/vip';
+
+const errors = {
+  400: commonErrorResponses[400],
+  401: commonErrorResponses[401],
+  403: commonErrorResponses[403],
+  404: commonErrorResponses[404],
+  409: commonErrorResponses[409],
+};
+
+/** Operator calls (docs/vip-and-rebates.md): the ladder, the rebate rules, a member's rebates, re-runs. */
+export function vipAdminRoutes(vip: VipService): FastifyPluginAsyncZod {
+  return async (app) => {
+    const admin = { tags: ['admin'], security: [{ session: [] }] };
+
+    app.get(
+      `${ADMIN_BASE}/levels`,
+      {
+        preHandler: requireAdmin(['finance', 'risk', 'support']),
+        schema: { ...admin, summary: "The merchant's VIP ladder", response: { 200: vipLevelsResponseSchema, ...errors } },
+      },
+      async (request) => ok({ levels: await vip.levels.ladderOf(adminOf(request).merchantId) }),
+    );
+
+    app.put(
+      `${ADMIN_BASE}/levels`,
+      {
+        preHandler: requireAdmin(['finance']),
+        schema: {
+          ...admin,
+          summary: "Sets the merchant's whole VIP ladder (levels 0…n−1; levels above are removed); audited",
+          body: setVipLevelsRequestSchema,
+          response: { 200: vipLevelsResponseSchema, ...errors },
+        },
+      },
+      async (request) => ok({ levels: await vip.levels.setLevels(operatorOf(request), request.body) }),
+    );
+
+    app.get(
+      `${ADMIN_BASE}/rebate-rules`,
+      {
+        preHandler: requireAdmin(['finance', 'risk', 'support']),
+        schema: {
+          ...admin,
+          summary: "The merchant's rebate rules, disabled ones included",
+          response: { 200: rebateRulesResponseSchema, ...errors },
+        },
+      },
+      async (request) => ok({ rules: await vip.rebates.rulesOf(adminOf(request).merchantId, false) }),
+    );
+
+    app.put(
+      `${ADMIN_BASE}/rebate-rules`,
+      {
+        preHandler: requireAdmin(['finance']),
+        schema: {
+          ...admin,
+          summary: 'Sets the whole rebate rule set (a rule not listed is disabled, its lines stay); audited',
+          body: setRebateRulesRequestSchema,
+          response: { 200: rebateRulesResponseSchema, ...errors },
+        },
+      },
+      async (request) => ok({ rules: await vip.rebates.setRules(operatorOf(request), request.body) }),
+    );
+
+    app.get(
+      `${ADMIN_BASE}/members/:username/rebates`,
+      {
+        preHandler: requireAdmin(['finance', 'risk', 'support']),
+        schema: {
+          ...admin,
+          summary: "A member's rebate lines with their inputs, newest period first, and its level",
+          params: vipMemberParamsSchema,
+          querystring: adminRebateLinesQuerySchema,
+          response: { 200: adminMemberRebatesResponseSchema, ...errors },
+        },
+      },
+      async (request) => {
+        const { merchantId } = adminOf(request);
+        const memberId = await vip.memberIdOf(merchantId, request.params.username);
+        return ok(await vip.rebates.linesOfMember(merchantId, memberId, request.query));
+      },
+    );
+
+    app.post(
+      `${ADMIN_BASE}/rebates/settlements`,
+      {
+        preHandler: requireAdmin(['finance']),
+        schema: {
+          ...admin,
+          summary: 'Settles (or re-runs) the rebate period of this length holding the day: lines already written stay; audited',
+          body: rerunRebatePeriodRequestSchema,
+          response: { 200: rerunRebatePeriodResponseSchema, ...errors },
+        },
+      },
+      async (request) => {
+        const settled = await vip.rebates.rerunPeriod(operatorOf(request), request.body.period, request.body.day);
+        return ok({
+          periodStart: settled.start,
+          periodEnd: settled.end,
+          written: settled.written,
+          existing: settled.existing,
+          paidAmount: settled.paidAmount,
+        });
+      },
+    );
+
+    app.post(
+      `${ADMIN_BASE}/evaluations`,
+      {
+        preHandler: requireAdmin(['finance']),
+        schema: {
+          ...admin,
+          summary: "Evaluates every member's VIP level for a day that is over (members already evaluated for it are left); audited",
+          body: rerunVipEvaluationRequestSchema,
+          response: { 200: rerunVipEvaluationResponseSchema, ...errors },
+        },
+      },
+      async (request) => ok(await vip.levels.rerunDay(operatorOf(request), request.body.day)),
+    );
+  };
+}

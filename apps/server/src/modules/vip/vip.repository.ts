@@ -1,0 +1,426 @@
+import type { RebateLine, RebateRule, RebateRuleInput, VipLevel, VipLevelInput } from '@platform/contracts/vip';
+import { type Insertable, type Kysely, type Selectable, sql, type Transaction } from 'kysely';
+import type { DB } from '../../db/schema.ts';
+import type { RebateLinesTable, RebateRulesTable } from './vip.tables.ts';
+
+type Executor = Kysely<DB> | Transaction<DB>;
+
+const day = (column: string) => sql<string>`to_char(${sql.ref(column)}, 'YYYY-MM-DD')`;
+
+// Levels.
+
+export async function findLevels(db: Executor, merchantId: number): Promise<VipLevel[]> {
+  const rows = await db.selectFrom('vip_levels').selectAll().where('merchant_id', '=', merchantId).orderBy('level').execute();
+  return rows.map((r) => ({
+    level: r.level,
+    code: r.code,
+    names: r.names,
+    minDeposit: Number(r.min_deposit),
+    minValidBet: Number(r.min_valid_bet),
+    keepDeposit: Number(r.keep_deposit),
+    keepValidBet: Number(r.keep_valid_bet),
+    upgradeBonus: Number(r.upgrade_bonus),
+    periodicBonus: Number(r.periodic_bonus),
+    periodicPeriod: r.periodic_period,
+  }));
+}
+
+/** Replaces the merchant's ladder: levels listed are written, levels above the highest listed are removed. */
+export async function replaceLevels(trx: Transaction<DB>, merchantId: number, levels: readonly VipLevelInput[], at: Date): Promise<void> {
+  for (const l of levels) {
+    const values = {
+      code: l.code,
+      names: JSON.stringify(l.names),
+      min_deposit: l.minDeposit,
+      min_valid_bet: l.minValidBet,
+      keep_deposit: l.keepDeposit,
+      keep_valid_bet: l.keepValidBet,
+      upgrade_bonus: l.upgradeBonus,
+      periodic_bonus: l.periodicBonus,
+      periodic_period: l.periodicPeriod,
+      updated_at: at,
+    };
+    await trx
+      .insertInto('vip_levels')
+      .values({ merchant_id: merchantId, level: l.level, ...values })
+      .onConflict((oc) => oc.columns(['merchant_id', 'level']).doUpdateSet(values))
+      .execute();
+  }
+  await trx.deleteFrom('vip_levels').where('merchant_id', '=', merchantId).where('level', '>=', levels.length).execute();
+}
+
+export type MemberLevelRow = { memberId: number; level: number; reachedOn: string; evaluatedOn: string };
+
+const memberLevelColumns = [
+  'member_id as memberId',
+  'level',
+  day('reached_on').as('reachedOn'),
+  day('evaluated_on').as('evaluatedOn'),
+] as const;
+
+export async function findMemberLevel(db: Executor, memberId: number): Promise<MemberLevelRow | undefined> {
+  const row = await db.selectFrom('vip_member_levels').select(memberLevelColumns).where('member_id', '=', memberId).executeTakeFirst();
+  return row && { ...row, memberId: Number(row.memberId) };
+}
+
+/** The stored level of every member of the merchant that has one. */
+export async function findMemberLevelsOfMerchant(db: Executor, merchantId: number): Promise<MemberLevelRow[]> {
+  const rows = await db.selectFrom('vip_member_levels').select(memberLevelColumns).where('merchant_id', '=', merchantId).execute();
+  return rows.map((r) => ({ ...r, memberId: Number(r.memberId) }));
+}
+
+/** The member's stored level, locked for the rest of the transaction (no row: nothing to lock, level 0). */
+export async function lockMemberLevel(trx: Transaction<DB>, memberId: number): Promise<MemberLevelRow | undefined> {
+  const row = await trx
+    .selectFrom('vip_member_levels')
+    .select(memberLevelColumns)
+    .where('member_id', '=', memberId)
+    .forUpdate()
+    .executeTakeFirst();
+  return row && { ...row, memberId: Number(row.memberId) };
+}
+
+export async function upsertMemberLevel(
+  trx: Transaction<DB>,
+  row: { merchantId: number; memberId: number; level: number; reachedOn: string; evaluatedOn: string; at: Date },
+): Promise<void> {
+  const values = { level: row.level, reached_on: row.reachedOn, evaluated_on: row.evaluatedOn, updated_at: row.at };
+  await trx
+    .insertInto('vip_member_levels')
+    .values({ member_id: row.memberId, merchant_id: row.merchantId, ...values })
+    .onConflict((oc) => oc.column('member_id').doUpdateSet(values))
+    .execute();
+}
+
+export async function insertLevelChange(
+  trx: Transaction<DB>,
+  row: {
+    merchantId: number;
+    memberId: number;
+    day: string;
+    fromLevel: number;
+    toLevel: number;
+    deposits: number;
+    validBet: number;
+    at: Date;
+  },
+): Promise<void> {
+  await trx
+    .insertInto('vip_level_changes')
+    .values({
+      merchant_id: row.merchantId,
+      member_id: row.memberId,
+      day: row.day,
+      from_level: row.fromLevel,
+      to_level: row.toLevel,
+      deposits: row.deposits,
+      valid_bet: row.validBet,
+      created_at: row.at,
+    })
+    .execute();
+}
+
+/** Records an upgrade bonus; undefined when (member, level) already has one. */
+export async function insertUpgradeBonusOnce(
+  trx: Transaction<DB>,
+  row: { merchantId: number; memberId: number; level: number; amount: number; transferId: number | null; at: Date },
+): Promise<number | undefined> {
+  const inserted = await trx
+    .insertInto('vip_upgrade_bonuses')
+    .values({
+      merchant_id: row.merchantId,
+      member_id: row.memberId,
+      level: row.level,
+      amount: row.amount,
+      status: row.transferId === null ? 'withheld' : 'paid',
+      transfer_id: row.transferId,
+      created_at: row.at,
+    })
+    .onConflict((oc) => oc.columns(['member_id', 'level']).doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  return inserted ? Number(inserted.id) : undefined;
+}
+
+export async function hasUpgradeBonus(db: Executor, memberId: number, level: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('vip_upgrade_bonuses')
+    .select('id')
+    .where('member_id', '=', memberId)
+    .where('level', '=', level)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Records a periodic bonus; undefined when (member, period, period start) already has one. */
+export async function insertPeriodicBonusOnce(
+  trx: Transaction<DB>,
+  row: {
+    merchantId: number;
+    memberId: number;
+    level: number;
+    period: 'W' | 'M';
+    periodStart: string;
+    periodEnd: string;
+    amount: number;
+    transferId: number | null;
+    at: Date;
+  },
+): Promise<number | undefined> {
+  const inserted = await trx
+    .insertInto('vip_periodic_bonuses')
+    .values({
+      merchant_id: row.merchantId,
+      member_id: row.memberId,
+      level: row.level,
+      period: row.period,
+      period_start: row.periodStart,
+      period_end: row.periodEnd,
+      amount: row.amount,
+      status: row.transferId === null ? 'withheld' : 'paid',
+      transfer_id: row.transferId,
+      created_at: row.at,
+    })
+    .onConflict((oc) => oc.columns(['member_id', 'period', 'period_start']).doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  return inserted ? Number(inserted.id) : undefined;
+}
+
+/** The members of the merchant already holding a periodic bonus for the period. */
+export async function findPeriodicBonusMembers(
+  db: Executor,
+  merchantId: number,
+  period: 'W' | 'M',
+  periodStart: string,
+): Promise<Set<number>> {
+  const rows = await db
+    .selectFrom('vip_periodic_bonuses')
+    .select('member_id')
+    .where('merchant_id', '=', merchantId)
+    .where('period', '=', period)
+    .where('period_start', '=', periodStart)
+    .execute();
+  return new Set(rows.map((r) => Number(r.member_id)));
+}
+
+// Rebate rules.
+
+const ruleOf = (r: Selectable<RebateRulesTable>): RebateRule => ({
+  id: Number(r.id),
+  vipLevel: Number(r.vip_level),
+  category: r.category as RebateRule['category'],
+  period: r.period,
+  mode: r.mode,
+  ratePpm: Number(r.rate_ppm),
+  maxAmount: r.max_amount === null ? null : Number(r.max_amount),
+  isEnabled: r.is_enabled,
+});
+
+export async function findRules(db: Executor, merchantId: number, filter: { enabledOnly: boolean }): Promise<RebateRule[]> {
+  let query = db.selectFrom('rebate_rules').selectAll().where('merchant_id', '=', merchantId);
+  if (filter.enabledOnly) query = query.where('is_enabled', '=', true);
+  const rows = await query.orderBy('vip_level').orderBy('category').orderBy('period').execute();
+  return rows.map(ruleOf);
+}
+
+/**
+ * Replaces the merchant's rule set: a listed rule is written (the same (level, category, period)
+ * keeps its id, so its lines stay its own), a rule not listed is disabled.
+ */
+export async function replaceRules(trx: Transaction<DB>, merchantId: number, rules: readonly RebateRuleInput[], at: Date): Promise<void> {
+  await trx.updateTable('rebate_rules').set({ is_enabled: false, updated_at: at }).where('merchant_id', '=', merchantId).execute();
+  for (const r of rules) {
+    const values = { mode: r.mode, rate_ppm: r.ratePpm, max_amount: r.maxAmount, is_enabled: true, updated_at: at };
+    await trx
+      .insertInto('rebate_rules')
+      .values({ merchant_id: merchantId, vip_level: r.vipLevel, category: r.category, period: r.period, ...values })
+      .onConflict((oc) => oc.columns(['merchant_id', 'vip_level', 'category', 'period']).doUpdateSet(values))
+      .execute();
+  }
+}
+
+// Rebate lines.
+
+export type NewRebateLine = Omit<Insertable<RebateLinesTable>, 'id' | 'claim_id'>;
+
+/** Writes a line; undefined when (member, rule, period start) already has one. */
+export async function insertLineOnce(trx: Transaction<DB>, line: NewRebateLine): Promise<number | undefined> {
+  const inserted = await trx
+    .insertInto('rebate_lines')
+    .values(line)
+    .onConflict((oc) => oc.columns(['member_id', 'rule_id', 'period_start']).doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  return inserted ? Number(inserted.id) : undefined;
+}
+
+/** The (member, rule) pairs of the merchant already holding a line for the period start. */
+export async function findLineKeysOfPeriod(
+  db: Executor,
+  merchantId: number,
+  period: string,
+  periodStart: string,
+): Promise<{ memberId: number; ruleId: number; amount: number; status: string }[]> {
+  const rows = await db
+    .selectFrom('rebate_lines')
+    .select(['member_id as memberId', 'rule_id as ruleId', 'amount', 'status'])
+    .where('merchant_id', '=', merchantId)
+    .where('period', '=', period as RebateLinesTable['period'])
+    .where('period_start', '=', periodStart)
+    .execute();
+  return rows.map((r) => ({ memberId: Number(r.memberId), ruleId: Number(r.ruleId), amount: Number(r.amount), status: r.status }));
+}
+
+const lineColumns = [
+  'id',
+  'rule_id as ruleId',
+  'period',
+  day('period_start').as('periodStart'),
+  day('period_end').as('periodEnd'),
+  'category',
+  'vip_level as vipLevel',
+  'bet_base as betBase',
+  'rate_ppm as ratePpm',
+  'amount',
+  'mode',
+  'status',
+  'created_at as createdAt',
+  'paid_at as paidAt',
+] as const;
+
+type LineRow = {
+  id: number;
+  ruleId: number;
+  period: RebateLine['period'];
+  periodStart: string;
+  periodEnd: string;
+  category: string;
+  vipLevel: number;
+  betBase: number;
+  ratePpm: number;
+  amount: number;
+  mode: RebateLine['mode'];
+  status: RebateLine['status'];
+  createdAt: Date;
+  paidAt: Date | null;
+};
+
+const presentLine = (r: LineRow): RebateLine => ({
+  ...r,
+  id: Number(r.id),
+  ruleId: Number(r.ruleId),
+  vipLevel: Number(r.vipLevel),
+  betBase: Number(r.betBase),
+  ratePpm: Number(r.ratePpm),
+  amount: Number(r.amount),
+  createdAt: new Date(r.createdAt).toISOString(),
+  paidAt: r.paidAt === null ? null : new Date(r.paidAt).toISOString(),
+});
+
+export type LineFilter = { memberId: number; from?: string; to?: string; category?: string | undefined };
+
+/** A page of the member's lines, newest period first, and the range's totals. */
+export async function findLines(
+  db: Executor,
+  filter: LineFilter,
+  page: { pageNo: number; pageSize: number },
+): Promise<{ list: RebateLine[]; totalCount: number; totalBetBase: number; totalAmount: number }> {
+  let base = db.selectFrom('rebate_lines').where('member_id', '=', filter.memberId);
+  if (filter.from !== undefined) base = base.where('period_start', '>=', filter.from);
+  if (filter.to !== undefined) base = base.where('period_start', '<=', filter.to);
+  if (filter.category !== undefined) base = base.where('category', '=', filter.category);
+  const [rows, totals] = await Promise.all([
+    base
+      .select(lineColumns)
+      .orderBy('period_start', 'desc')
+      .orderBy('id', 'desc')
+      .limit(page.pageSize)
+      .offset((page.pageNo - 1) * page.pageSize)
+      .execute(),
+    base
+      .select([
+        sql<string>`count(*)::text`.as('count'),
+        sql<string>`coalesce(sum(bet_base), 0)::text`.as('betBase'),
+        sql<string>`coalesce(sum(amount), 0)::text`.as('amount'),
+      ])
+      .executeTakeFirstOrThrow(),
+  ]);
+  return {
+    list: rows.map((r) => presentLine(r as LineRow)),
+    totalCount: Number(totals.count),
+    totalBetBase: Number(totals.betBase),
+    totalAmount: Number(totals.amount),
+  };
+}
+
+/** The member's accrued lines, locked for the rest of the transaction (a claim takes them). */
+export async function lockAccruedLines(trx: Transaction<DB>, memberId: number): Promise<{ id: number; amount: number }[]> {
+  const rows = await trx
+    .selectFrom('rebate_lines')
+    .select(['id', 'amount'])
+    .where('member_id', '=', memberId)
+    .where('status', '=', 'accrued')
+    .orderBy('id')
+    .forUpdate()
+    .execute();
+  return rows.map((r) => ({ id: Number(r.id), amount: Number(r.amount) }));
+}
+
+/** The member's accrued lines summed per category. */
+export async function sumAccruedByCategory(
+  db: Executor,
+  memberId: number,
+): Promise<{ category: string; betBase: number; amount: number; lines: number }[]> {
+  const rows = await db
+    .selectFrom('rebate_lines')
+    .select([
+      'category',
+      sql<string>`sum(bet_base)::text`.as('betBase'),
+      sql<string>`sum(amount)::text`.as('amount'),
+      sql<string>`count(*)::text`.as('lines'),
+    ])
+    .where('member_id', '=', memberId)
+    .where('status', '=', 'accrued')
+    .groupBy('category')
+    .orderBy('category')
+    .execute();
+  return rows.map((r) => ({ category: r.category, betBase: Number(r.betBase), amount: Number(r.amount), lines: Number(r.lines) }));
+}
+
+export async function markClaimed(trx: Transaction<DB>, lineIds: readonly number[], claimId: number, at: Date): Promise<void> {
+  if (lineIds.length === 0) return;
+  await trx.updateTable('rebate_lines').set({ status: 'claimed', claim_id: claimId, paid_at: at }).where('id', 'in', lineIds).execute();
+}
+
+export type ClaimRow = { id: number; amount: number; lines: number };
+
+export async function findClaim(db: Executor, memberId: number, requestId: string): Promise<ClaimRow | undefined> {
+  const row = await db
+    .selectFrom('rebate_claims')
+    .select(['id', 'amount', 'lines'])
+    .where('member_id', '=', memberId)
+    .where('request_id', '=', requestId)
+    .executeTakeFirst();
+  return row && { id: Number(row.id), amount: Number(row.amount), lines: Number(row.lines) };
+}
+
+export async function insertClaim(
+  trx: Transaction<DB>,
+  row: { merchantId: number; memberId: number; requestId: string; amount: number; lines: number; transferId: number; at: Date },
+): Promise<number> {
+  const inserted = await trx
+    .insertInto('rebate_claims')
+    .values({
+      merchant_id: row.merchantId,
+      member_id: row.memberId,
+      request_id: row.requestId,
+      amount: row.amount,
+      lines: row.lines,
+      transfer_id: row.transferId,
+      created_at: row.at,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return Number(inserted.id);
+}

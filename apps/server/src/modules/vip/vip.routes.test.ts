@@ -1,0 +1,163 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loginAdmin } from '../../../test/admin-helpers.ts';
+import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
+import { createMember, createMerchant, uniqueName } from '../../../test/factories.ts';
+import { TEST_LEVELS } from '../../../test/vip-helpers.ts';
+import { waitUntil } from '../../../test/wait-for.ts';
+import { auth, requestId } from '../../../test/wallet-fixture.ts';
+import { localDateOf } from '../../lib/time-zone.ts';
+
+let t: TestApp;
+const clock = { now: new Date('2026-11-10T03:00:00Z') };
+
+beforeAll(async () => {
+  t = await buildTestApp({}, { now: () => new Date(clock.now.getTime()) });
+  await createMerchant(t.database.db);
+});
+
+afterAll(async () => {
+  await t.close();
+});
+
+describe('VIP and rebate calls', () => {
+  it('an operator sets the ladder and rules and settles a day; the member sees its rank, claims and lists its rebates', async () => {
+    const app = t.app;
+    let admin = await loginAdmin(app, 'finance');
+    const merchant = await app.services.merchants.current();
+
+    const levels = await app.inject({
+      method: 'PUT',
+      url: '/admin-api/vip/levels',
+      headers: admin.headers,
+      payload: { levels: TEST_LEVELS },
+    });
+    expect(levels.statusCode).toBe(200);
+    expect(levels.json().value.levels).toHaveLength(3);
+    const gap = await app.inject({
+      method: 'PUT',
+      url: '/admin-api/vip/levels',
+      headers: admin.headers,
+      payload: { levels: [TEST_LEVELS[0], TEST_LEVELS[2]] },
+    });
+    expect(gap.statusCode).toBe(400);
+    const rules = await app.inject({
+      method: 'PUT',
+      url: '/admin-api/vip/rebate-rules',
+      headers: admin.headers,
+      payload: { rules: [{ vipLevel: 0, category: 'LIVE', period: 'D', mode: 'claim', ratePpm: 5_000, maxAmount: null }] },
+    });
+    expect(rules.statusCode).toBe(200);
+    expect(rules.json().value.rules).toMatchObject([{ category: 'LIVE', ratePpm: 5_000, isEnabled: true }]);
+
+    const member = await createMember(t.database.db, merchant, { username: uniqueName('vip') });
+    await app.services.ledger.ensureMemberAccounts({
+      merchantId: merchant.id,
+      memberId: member.id,
+      currency: merchant.currency,
+      kinds: ['player_main'],
+    });
+    let headers = auth((await app.services.sessions.create(member.id)).token);
+    await t.database.db
+      .insertInto('bet_records')
+      .values({
+        merchant_id: merchant.id,
+        member_id: member.id,
+        username: member.username,
+        vendor_code: 'DEMO',
+        game_code: 'baccarat',
+        game_category: 'LIVE',
+        round_id: uniqueName('round-'),
+        currency: merchant.currency,
+        status: 'settled',
+        stake: 2_000_000,
+        payout: 0,
+        valid_bet: 2_000_000,
+        win_loss: -2_000_000,
+        bet_count: 1,
+        opened_at: clock.now,
+        settled_at: clock.now,
+        updated_at: clock.now,
+      })
+      .execute();
+    const day = localDateOf(clock.now, await app.services.records.timeZoneOf(merchant.id));
+    await waitUntil(
+      async () => {
+        await app.services.dailyStats.refresh();
+        return (await app.services.dailyStats.gameDays({ memberIds: [member.id], from: day, to: day })).length === 1;
+      },
+      { what: 'the rollups include the round' },
+    );
+
+    const rank = await app.inject({ method: 'GET', url: '/wps/member/vip/MCSFE_getPlayerRank', headers: { ...headers, lang: 'vi' } });
+    expect(rank.statusCode).toBe(200);
+    expect(rank.json().value).toMatchObject({
+      level: 0,
+      name: 'Thành viên',
+      validBet: 2_000_000,
+      next: { code: 'VIP1', validBetMissing: 3_000_000 },
+    });
+
+    const early = await app.inject({
+      method: 'POST',
+      url: '/admin-api/vip/rebates/settlements',
+      headers: admin.headers,
+      payload: { period: 'D', day },
+    });
+    expect(early.statusCode).toBe(409);
+    expect(early.json().code).toBe('rebate_period_not_over');
+
+    clock.now = new Date(clock.now.getTime() + 86_400_000);
+    // Sessions expire over a day; the member's and the operator's start again.
+    admin = await loginAdmin(app, 'finance');
+    headers = auth((await app.services.sessions.create(member.id)).token);
+    const settled = await app.inject({
+      method: 'POST',
+      url: '/admin-api/vip/rebates/settlements',
+      headers: admin.headers,
+      payload: { period: 'D', day },
+    });
+    expect(settled.json(), settled.body).toMatchObject({ value: { periodStart: day, written: 1, paidAmount: 0 } });
+    const rerun = await app.inject({
+      method: 'POST',
+      url: '/admin-api/vip/rebates/settlements',
+      headers: admin.headers,
+      payload: { period: 'D', day },
+    });
+    expect(rerun.json().value).toMatchObject({ written: 0, existing: 1 });
+    const audited = await t.database.db.selectFrom('audit_log').select('id').where('action', '=', 'vip.rebate_rerun').execute();
+    expect(audited.length).toBeGreaterThanOrEqual(2);
+
+    const manual = await app.inject({ method: 'GET', url: '/wps/member/rebates/MCSFE_getManualRebate', headers });
+    expect(manual.json().value).toMatchObject({ claimable: 10_000, byCategory: [{ category: 'LIVE', amount: 10_000 }] });
+
+    const id = requestId();
+    const claim = await app.inject({ method: 'POST', url: '/wps/member/rebates/MCS2_claimRebate', headers, payload: { requestId: id } });
+    expect(claim.json().value).toMatchObject({ amount: 10_000, lines: 1, isReplay: false });
+    const again = await app.inject({ method: 'POST', url: '/wps/member/rebates/MCS2_claimRebate', headers, payload: { requestId: id } });
+    expect(again.json().value).toMatchObject({ amount: 10_000, isReplay: true });
+    const nothing = await app.inject({
+      method: 'POST',
+      url: '/wps/member/rebates/MCS2_claimRebate',
+      headers,
+      payload: { requestId: requestId() },
+    });
+    expect(nothing.statusCode).toBe(409);
+    expect(nothing.json().code).toBe('rebate_nothing_to_claim');
+
+    const records = await app.inject({ method: 'GET', url: '/wps/member/rebates/MCSFE_getRebateRecords?pageNo=1&pageSize=10', headers });
+    expect(records.json().value).toMatchObject({
+      totalCount: 1,
+      totalBetBase: 2_000_000,
+      totalAmount: 10_000,
+      list: [{ category: 'LIVE', betBase: 2_000_000, ratePpm: 5_000, amount: 10_000, status: 'claimed', periodStart: day }],
+    });
+
+    const ofMember = await app.inject({ method: 'GET', url: `/admin-api/vip/members/${member.username}/rebates`, headers: admin.headers });
+    expect(ofMember.json().value).toMatchObject({ memberId: member.id, level: 0, totalCount: 1 });
+    const unknown = await app.inject({ method: 'GET', url: '/admin-api/vip/members/nobody-here/rebates', headers: admin.headers });
+    expect(unknown.statusCode).toBe(404);
+
+    const evaluation = await app.inject({ method: 'POST', url: '/admin-api/vip/evaluations', headers: admin.headers, payload: { day } });
+    expect(evaluation.json().value).toMatchObject({ evaluated: 1, upgraded: 0 });
+  });
+});
