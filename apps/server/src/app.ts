@@ -221,7 +221,13 @@ async function createModules(infra: Infrastructure) {
     smtp: env.SMTP_URL ? { url: env.SMTP_URL, from: env.MAIL_FROM } : undefined,
     firebase: env.FIREBASE_PROJECT_ID ? { projectId: env.FIREBASE_PROJECT_ID, jwksUrl: env.FIREBASE_JWKS_URL } : undefined,
   });
-  const agents = createAgentsModule({ db, ledger: ledger.service, now });
+  const agents = createAgentsModule({
+    db,
+    ledger: ledger.service,
+    now,
+    // late: a member owing the platform for an agent-contract payout keeps its agent wallet's money (agent-contracts, below).
+    agentWalletGuard: { assertCanPayOut: (memberId, trx) => agentContracts.service.assertNotDebtor(memberId, trx) },
+  });
   const paymentPasswords = createPaymentPasswordsModule({ db, settings: settings.service, sms: accounts.service.sms, now });
   const transfers = createTransfersModule({
     db,

@@ -218,6 +218,19 @@ export function createAgentContractsService(deps: {
     await inbox.platform.announce(merchantId, told);
   }
 
+  /** Whether the member owes the platform for a downline payout the platform made on its behalf (the debtor's restriction). */
+  async function hasOpenDebt(memberId: number, executor: Kysely<DB> = db): Promise<boolean> {
+    return payouts.hasOpenDebt(executor, memberId);
+  }
+
+  /**
+   * The debtor's restriction on money leaving its agent wallet (the agents module's AgentWalletGuard,
+   * wired in app.ts): refused while the member has an open debt, read in the moving transaction.
+   */
+  async function assertNotDebtor(memberId: number, trx: Transaction<DB>): Promise<void> {
+    if (await payouts.hasOpenDebt(trx, memberId)) throw new DomainError('agent_contract_debtor_restricted');
+  }
+
   // ---- agent reads ------------------------------------------------------------------------------
 
   async function myContract(caller: Caller, kind: ContractKind): Promise<MyContractValue> {
@@ -590,7 +603,7 @@ export function createAgentContractsService(deps: {
     openContracts,
     settlement,
     admin: { setTopLevel, list: adminList, pauseKind, ...operatorSettlement },
-    /** Whether the member owes the platform for a downline payout it made on its behalf (the debtor's restriction). */
-    hasOpenDebt: (memberId: number) => payouts.hasOpenDebt(db, memberId),
+    hasOpenDebt,
+    assertNotDebtor,
   };
 }
