@@ -406,6 +406,7 @@ async function createModules(infra: Infrastructure) {
     ledger: ledger.service,
     teamStats: dailyStats.service.team,
     timeZoneOf: (merchantId) => records.service.timeZoneOf(merchantId),
+    settingsTree: (merchantId) => settings.service.get(merchantId, settingsTreeSetting),
     merchants: merchants.service,
     refreshRollups: () => dailyStats.service.refresh(),
     logger,

@@ -34,6 +34,16 @@ export const CONTRACT_KIND_CALL_NAMES: Readonly<Record<ContractKind, string>> = 
   hourlyWage: 'HourSalary',
   realtimeSalary: 'RealtimeSalary',
 };
+/**
+ * The settings tree node of each kind, under `AGENT` › `CONTRACT`: while it is off the agent centre
+ * hides the kind's page and the server refuses the kind's agent calls (`agent_contract_kind_off`).
+ */
+export const CONTRACT_KIND_SETTINGS_NODES: Readonly<Record<ContractKind, string>> = {
+  dividend: 'DIVIDEND',
+  dailyWage: 'DAILYSALARY',
+  hourlyWage: 'HOURSALARY',
+  realtimeSalary: 'REALTIMESALARY',
+};
 /** The spec: the hourly and real-time salary contract calls are POST. */
 export const CONTRACT_KIND_READ_METHODS: Readonly<Record<ContractKind, 'GET' | 'POST'>> = {
   dividend: 'GET',

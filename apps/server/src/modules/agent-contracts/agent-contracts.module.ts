@@ -1,4 +1,5 @@
 import { DIVIDEND_PERIODS } from '@platform/contracts/agents/agent-contracts';
+import type { SettingsTreeNode } from '@platform/contracts/system';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import { addDays, localDateOf } from '../../lib/time-zone.ts';
@@ -38,6 +39,8 @@ export function createAgentContractsModule(deps: {
   /** The daily team rollups settlement reads (the daily-stats module). */
   teamStats: Pick<TeamStatsService, 'gameByDay' | 'qualifiedMembers'>;
   timeZoneOf: (merchantId: number) => Promise<string>;
+  /** The merchant's settings tree (the system module's setting): a kind whose node is off is refused to agents. */
+  settingsTree: (merchantId: number) => Promise<readonly SettingsTreeNode[]>;
   merchants: Pick<MerchantService, 'current'>;
   /** Brings the daily rollups up to date before a settlement reads them (the daily-stats module). */
   refreshRollups: () => Promise<unknown>;

@@ -1,17 +1,18 @@
 import { isAgentAccountType } from '@platform/contracts/account-types';
-import type {
-  AdminContractListQuery,
-  Contract,
-  ContractChangeValue,
-  ContractEndReason,
-  ContractPeriod,
-  ContractRequestType,
-  DownlineContractsQuery,
-  DownlineContractsValue,
-  MyContractValue,
-  OfferContractRequest,
-  SetTopLevelContractRequest,
-  SignContractRequest,
+import {
+  type AdminContractListQuery,
+  CONTRACT_KIND_SETTINGS_NODES,
+  type Contract,
+  type ContractChangeValue,
+  type ContractEndReason,
+  type ContractPeriod,
+  type ContractRequestType,
+  type DownlineContractsQuery,
+  type DownlineContractsValue,
+  type MyContractValue,
+  type OfferContractRequest,
+  type SetTopLevelContractRequest,
+  type SignContractRequest,
 } from '@platform/contracts/agents/agent-contracts';
 import {
   CONTRACT_KINDS,
@@ -22,6 +23,7 @@ import {
   tiersProblemOf,
 } from '@platform/contracts/agents/contract-tiers';
 import { type Page, totalPagesOf } from '@platform/contracts/pagination';
+import { isSettingsNodeOn, type SettingsTreeNode } from '@platform/contracts/system';
 import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import { DomainError } from '../../lib/domain-error.ts';
@@ -91,6 +93,8 @@ export function createAgentContractsService(deps: {
   ledger: LedgerService;
   teamStats: Pick<TeamStatsService, 'gameByDay' | 'qualifiedMembers'>;
   timeZoneOf: (merchantId: number) => Promise<string>;
+  /** The merchant's settings tree: a kind whose node (AGENT › CONTRACT › …) is off is refused to agents. */
+  settingsTree: (merchantId: number) => Promise<readonly SettingsTreeNode[]>;
   now: () => Date;
 }) {
   const { db, agents, settings, inbox, now } = deps;
@@ -98,6 +102,16 @@ export function createAgentContractsService(deps: {
   const operatorSettlement = createOperatorSettlement({ db, ledger: deps.ledger, settlement, now: deps.now });
 
   const policyOf = (merchantId: number, executor?: Kysely<DB>) => settings.get(merchantId, contractPolicySetting, executor);
+
+  /**
+   * The agent calls of a kind whose settings tree node is off are refused (`agent_contract_kind_off`),
+   * reads and actions alike: the agent centre hides the kind's page then. Operators' calls go on.
+   */
+  async function assertKindOn(merchantId: number, kind: ContractKind): Promise<void> {
+    if (!isSettingsNodeOn(await deps.settingsTree(merchantId), CONTRACT_KIND_SETTINGS_NODES[kind])) {
+      throw new DomainError('agent_contract_kind_off');
+    }
+  }
 
   function assertNotPaused(policy: ContractPolicy, kind: ContractKind): void {
     if (policy.pausedKinds.includes(kind)) throw new DomainError('agent_contract_kind_paused');
@@ -235,6 +249,7 @@ export function createAgentContractsService(deps: {
 
   async function myContract(caller: Caller, kind: ContractKind): Promise<MyContractValue> {
     const agent = await agents.agentOf(caller);
+    await assertKindOn(agent.merchantId, kind);
     const [open, requests, policy] = await Promise.all([
       repo.findOpenOfHolder(db, agent.memberId, kind),
       repo.findPendingForHolder(db, agent.memberId, kind),
@@ -251,6 +266,7 @@ export function createAgentContractsService(deps: {
 
   async function downlineContracts(caller: Caller, kind: ContractKind, query: DownlineContractsQuery): Promise<DownlineContractsValue> {
     const agent = await agents.agentOf(caller);
+    await assertKindOn(agent.merchantId, kind);
     const { rows, total } = await repo.findDirectDownlineAgents(
       db,
       { id: agent.memberId, merchantId: agent.merchantId },
@@ -312,6 +328,7 @@ export function createAgentContractsService(deps: {
    */
   async function offer(caller: Caller, input: OfferContractRequest, meta: { ip: string | null }): Promise<ContractChangeValue> {
     const agent = await agents.agentOf(caller);
+    await assertKindOn(agent.merchantId, input.kind);
     const tiers = checkedTiers(input.kind, input.tiers);
     const terms: ContractTerms = { kind: input.kind, tiers };
     const actor: Actor = { type: 'member', id: agent.memberId, ip: meta.ip };
@@ -368,6 +385,7 @@ export function createAgentContractsService(deps: {
   async function pendingRequestOf(trx: Transaction<DB>, agent: AgentContext, requestId: number): Promise<repo.RequestRow> {
     const first = await repo.findRequest(trx, agent.merchantId, requestId);
     if (first?.holderId !== agent.memberId) throw new DomainError('agent_contract_not_found');
+    await assertKindOn(agent.merchantId, first.kind);
     await repo.lockKind(trx, agent.merchantId, first.kind);
     const request = await repo.findRequest(trx, agent.merchantId, requestId);
     if (request?.status !== 'pending') throw new DomainError('agent_contract_state_changed');
@@ -454,6 +472,7 @@ export function createAgentContractsService(deps: {
       if (!first || first.offeredByMemberId !== agent.memberId || first.holderParentId !== agent.memberId) {
         throw new DomainError('agent_contract_not_found');
       }
+      await assertKindOn(agent.merchantId, first.kind);
       await repo.lockKind(trx, agent.merchantId, first.kind);
       const contract = await reread(trx, agent.merchantId, contractId);
       if (contract.status !== 'active') throw new DomainError('agent_contract_state_changed');
@@ -482,6 +501,7 @@ export function createAgentContractsService(deps: {
       const isHolder = first?.holderId === agent.memberId;
       const isOfferer = first?.offeredByMemberId === agent.memberId;
       if (!first || (!isHolder && !isOfferer)) throw new DomainError('agent_contract_not_found');
+      await assertKindOn(agent.merchantId, first.kind);
       await repo.lockKind(trx, agent.merchantId, first.kind);
       const contract = await reread(trx, agent.merchantId, contractId);
       const at = now();
@@ -605,5 +625,6 @@ export function createAgentContractsService(deps: {
     admin: { setTopLevel, list: adminList, pauseKind, ...operatorSettlement },
     hasOpenDebt,
     assertNotDebtor,
+    assertKindOn,
   };
 }
