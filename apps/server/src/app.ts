@@ -215,8 +215,12 @@ async function createModules(infra: Infrastructure) {
     loginGuard: rg,
     // late: the toUpline flag the session carries is the transfers module's, the one its upline transfer checks.
     toUplineOf: async (memberId) => (await transfers.service.permissionsOf(memberId)).toUpline,
-    // late: a move's transaction moves the subtree's totals in the daily team rollups too.
-    onSubtreeMoved: (trx, move) => dailyStats.service.subtreeMoved(trx, move),
+    // late: a move's transaction moves the subtree's totals in the daily team rollups too, and ends
+    // the moved member's agent contracts that no longer hang from its direct upline (with their subtrees').
+    onSubtreeMoved: async (trx, move) => {
+      await dailyStats.service.subtreeMoved(trx, move);
+      await agentContracts.service.holderMoved(trx, move);
+    },
     now,
     smtp: env.SMTP_URL ? { url: env.SMTP_URL, from: env.MAIL_FROM } : undefined,
     firebase: env.FIREBASE_PROJECT_ID ? { projectId: env.FIREBASE_PROJECT_ID, jwksUrl: env.FIREBASE_JWKS_URL } : undefined,

@@ -14,7 +14,16 @@ export const CONTRACT_STATUSES = ['pending', 'active', 'rejected', 'terminated']
 export type ContractStatus = (typeof CONTRACT_STATUSES)[number];
 
 /** Why a contract ended (a rejected offer has no end reason). */
-export const CONTRACT_END_REASONS = ['by_holder', 'agreed', 'withdrawn', 'replaced', 'lower_rate', 'upline_ended', 'operator'] as const;
+export const CONTRACT_END_REASONS = [
+  'by_holder',
+  'agreed',
+  'withdrawn',
+  'replaced',
+  'lower_rate',
+  'upline_ended',
+  'upline_changed',
+  'operator',
+] as const;
 export type ContractEndReason = (typeof CONTRACT_END_REASONS)[number];
 
 export const CONTRACT_REQUEST_TYPES = ['new', 'termination'] as const;

@@ -86,10 +86,17 @@ export type OpenedAccount = { memberId: number; username: string; accountType: n
 
 export type DownlineService = ReturnType<typeof createDownlineService>;
 
-/** Told of a subtree move inside the move's transaction: the moved member's path before and after. */
+/** Told of a subtree move inside the move's transaction: the moved member's path before and after, its new upline, the operator. */
 export type SubtreeMovedHook = (
   trx: Transaction<DB>,
-  move: { merchantId: number; memberId: number; fromPath: string; toPath: string },
+  move: {
+    merchantId: number;
+    memberId: number;
+    fromPath: string;
+    toPath: string;
+    toParentId: number;
+    by: { adminId: number; ip: string | null };
+  },
 ) => Promise<void>;
 
 /**
@@ -203,7 +210,14 @@ export function createDownlineService(deps: {
       await repo.setParent(trx, member.id, parent.id);
       const movedCount = await repo.rewriteSubtreePaths(trx, op.merchantId, member.uplinePath, newPath);
       if (movedCount !== subtreeSize) throw new Error(`moved ${movedCount} paths of a subtree of ${subtreeSize}`);
-      await deps.onSubtreeMoved?.(trx, { merchantId: op.merchantId, memberId: member.id, fromPath: member.uplinePath, toPath: newPath });
+      await deps.onSubtreeMoved?.(trx, {
+        merchantId: op.merchantId,
+        memberId: member.id,
+        fromPath: member.uplinePath,
+        toPath: newPath,
+        toParentId: parent.id,
+        by: { adminId: op.adminId, ip: op.ip },
+      });
       await recordAudit(trx, {
         actorType: 'admin',
         actorId: op.adminId,

@@ -170,7 +170,7 @@ export function createAgentContractsService(deps: {
         if (done.length === 0) continue;
         ended.push(contract);
         // The holders whose contract a rule ended (not their own act, not an offer withdrawn) are told.
-        if (why === 'lower_rate' || why === 'upline_ended') told.add(contract.holderId);
+        if (why === 'lower_rate' || why === 'upline_ended' || why === 'upline_changed') told.add(contract.holderId);
         await audit(trx, actor, 'end', contract.id, {
           reason: why,
           kind: contract.kind,
@@ -196,14 +196,21 @@ export function createAgentContractsService(deps: {
     const first = ended[0];
     if (first && told.size > 0) {
       const name = KIND_NAMES[first.kind];
+      const because =
+        reason === 'upline_changed'
+          ? {
+              vi: 'vì bạn hoặc một đại lý phía trên bạn đã được chuyển sang tuyến trên khác',
+              en: 'because you or an agent above you was moved under another upline',
+            }
+          : { vi: 'vì điều khoản của cấp trên đã thay đổi', en: "because your upline's terms changed" };
       await inbox.platform.write(trx, {
         merchantId: first.merchantId,
         memberIds: [...told],
         title: `Hợp đồng ${name.vi} đã chấm dứt / Your ${name.en} contract has ended`,
         body:
-          `Hợp đồng ${name.vi} của bạn đã tự động chấm dứt vì điều khoản của cấp trên đã thay đổi. ` +
+          `Hợp đồng ${name.vi} của bạn đã tự động chấm dứt ${because.vi}. ` +
           'Hãy liên hệ cấp trên để nhận đề nghị mới.\n\n' +
-          `Your ${name.en} contract ended automatically because your upline's terms changed. ` +
+          `Your ${name.en} contract ended automatically ${because.en}. ` +
           'Ask your upline for a new offer.',
       });
     }
@@ -519,6 +526,36 @@ export function createAgentContractsService(deps: {
     return result.value;
   }
 
+  /**
+   * An operator moved a member under another upline (the accounts module's move, in its
+   * transaction): every open contract the member holds whose offerer is no longer its direct upline
+   * (its old upline's, an operator's top-level one, a pending offer) ends `upline_changed`, and with
+   * an active one the open contracts of the kind in its team (`upline_ended`), audited as the
+   * operator's act, their holders told in the inbox. The member's team keeps its contracts of a kind
+   * the member held none of.
+   */
+  async function holderMoved(
+    trx: Transaction<DB>,
+    move: { merchantId: number; memberId: number; toParentId: number; by: { adminId: number; ip: string | null } },
+  ): Promise<{ ended: number[]; told: number[] }> {
+    const actor: Actor = { type: 'admin', id: move.by.adminId, ip: move.by.ip };
+    const at = now();
+    const ended: number[] = [];
+    const told = new Set<number>();
+    for (const kind of CONTRACT_KINDS) {
+      await repo.lockKind(trx, move.merchantId, kind);
+      const open = await repo.findOpenOfHolder(trx, move.memberId, kind);
+      const unfit = [open.active, open.pending].filter(
+        (c): c is repo.ContractRow => c !== undefined && c.offeredByMemberId !== move.toParentId,
+      );
+      if (unfit.length === 0) continue;
+      const result = await endContracts(trx, unfit, 'upline_changed', actor, at);
+      ended.push(...result.ended.map((c) => c.id));
+      for (const id of result.told) told.add(id);
+    }
+    return { ended, told: [...told] };
+  }
+
   // ---- operator calls ---------------------------------------------------------------------------
 
   /**
@@ -625,6 +662,7 @@ export function createAgentContractsService(deps: {
     admin: { setTopLevel, list: adminList, pauseKind, ...operatorSettlement },
     hasOpenDebt,
     assertNotDebtor,
+    holderMoved,
     assertKindOn,
   };
 }
