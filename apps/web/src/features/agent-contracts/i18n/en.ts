@@ -44,7 +44,7 @@ export const agentContractsEn: AgentContractsTranslation = {
     lossRate: 'Loss rate',
   },
   downlines: {
-    title: "My direct downline's contracts",
+    title: "My direct downlines' contracts",
     empty: 'You have no direct downline agents yet.',
     caption: 'Direct downline agents and their contracts',
     member: 'Member',
