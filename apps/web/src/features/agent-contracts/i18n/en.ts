@@ -101,5 +101,11 @@ export const agentContractsEn: AgentContractsTranslation = {
     paidBy: 'Paid by',
     payers: { house: 'The platform', upline: 'Upline {{name}}', platform: 'The platform for {{name}}' },
     totals: { count: 'Periods', own: 'My amount in all', downlines: 'Paid to downline in all', payout: 'Kept in all' },
+    chartTitle: 'Payouts per period',
+    chartPayout: 'Kept',
+    chartOwn: 'My amount',
+    chartLoading: 'Loading the chart…',
+    chartSummary_one: 'Payouts per period: {{count}} day with a payout, from {{from}} to {{to}}.',
+    chartSummary_other: 'Payouts per period: {{count}} days with payouts, from {{from}} to {{to}}.',
   },
 };

@@ -99,6 +99,12 @@ export const agentContractsVi = {
     paidBy: 'Người trả',
     payers: { house: 'Nền tảng', upline: 'Tuyến trên {{name}}', platform: 'Nền tảng thay {{name}}' },
     totals: { count: 'Số kỳ', own: 'Tổng khoản của tôi', downlines: 'Tổng trả tuyến dưới', payout: 'Tổng thực nhận' },
+    chartTitle: 'Thanh toán theo kỳ',
+    chartPayout: 'Thực nhận',
+    chartOwn: 'Khoản của tôi',
+    chartLoading: 'Đang tải biểu đồ…',
+    chartSummary_one: 'Thanh toán theo kỳ: {{count}} ngày có thanh toán, từ {{from}} đến {{to}}.',
+    chartSummary_other: 'Thanh toán theo kỳ: {{count}} ngày có thanh toán, từ {{from}} đến {{to}}.',
   },
 };
 

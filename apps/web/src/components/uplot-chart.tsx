@@ -77,5 +77,5 @@ export default function UplotChart({
       chart.destroy();
     };
   }, [days, series, theme]);
-  return <div ref={box} className="ar-chart__canvas" />;
+  return <div ref={box} className="trend-chart__canvas" />;
 }
