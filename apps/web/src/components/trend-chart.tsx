@@ -19,6 +19,7 @@ export function TrendChart({
   summary,
   loadingLabel,
   testId,
+  dayRange,
 }: {
   title: string;
   days: readonly string[];
@@ -27,13 +28,15 @@ export function TrendChart({
   summary: string;
   loadingLabel: string;
   testId?: string;
+  /** The first and last day the x axis shows (days without figures left out), with a y axis from 0. */
+  dayRange?: readonly [string, string];
 }) {
   if (days.length === 0) return null;
   return (
     <figure className="trend-chart" aria-label={summary} data-testid={testId}>
       <figcaption className="trend-chart__title">{title}</figcaption>
       <Suspense fallback={<div className="trend-chart__placeholder">{loadingLabel}</div>}>
-        <UplotChart days={days} series={series} format={format} />
+        <UplotChart days={days} series={series} format={format} dayRange={dayRange} />
       </Suspense>
       <ul className="trend-chart__legend" aria-hidden="true">
         {series.map((s) => (

@@ -153,6 +153,7 @@ function RecordsChart({ value, money }: { value: ContractRecordsValue; money: (a
       summary={t('records.chartSummary', { count: days.length, from: days[0], to: days[days.length - 1] })}
       loadingLabel={t('records.chartLoading')}
       testId="records-chart"
+      dayRange={[value.from, value.to]}
     />
   );
 }
