@@ -219,7 +219,9 @@ async function createModules(infra: Infrastructure) {
     // the moved member's agent contracts that no longer hang from its direct upline (with their subtrees').
     onSubtreeMoved: async (trx, move) => {
       await dailyStats.service.subtreeMoved(trx, move);
-      await agentContracts.service.holderMoved(trx, move);
+      const { told } = await agentContracts.service.holderMoved(trx, move);
+      // Once the move has committed, the holders told get the live notice of their inbox message.
+      return () => agentContracts.service.announceEnded(move.merchantId, told);
     },
     now,
     smtp: env.SMTP_URL ? { url: env.SMTP_URL, from: env.MAIL_FROM } : undefined,

@@ -663,6 +663,8 @@ export function createAgentContractsService(deps: {
     hasOpenDebt,
     assertNotDebtor,
     holderMoved,
+    /** The live notice of the inbox messages `holderMoved` wrote, once its transaction has committed. */
+    announceEnded: announce,
     assertKindOn,
   };
 }
