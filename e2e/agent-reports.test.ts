@@ -245,7 +245,7 @@ describe('the agent centre reports', () => {
         `${new Intl.NumberFormat('vi-VN').format(api.body.value.validBet)} ₫`,
       );
       // The chart library's chunk loads and draws.
-      await overview.locator('.ar-chart__canvas canvas').first().waitFor();
+      await overview.locator('.trend-chart__canvas canvas').first().waitFor();
       await screenshot(page, 'agent-reports-journey-overview-1366');
 
       // Team transactions: the agent's payment arrived in the member's wallet.

@@ -24,6 +24,19 @@ export type SiteServer = {
   close: () => Promise<void>;
 };
 
+/** A clock a test moves: the site's time is the real time plus what the test added. */
+export type MovableClock = { now(): Date; advance(ms: number): void };
+
+export function createMovableClock(): MovableClock {
+  let offsetMs = 0;
+  return {
+    now: () => new Date(Date.now() + offsetMs),
+    advance: (ms) => {
+      offsetMs += ms;
+    },
+  };
+}
+
 /** A port nobody listens on right now, for a service whose address must be known before it starts. */
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -59,6 +72,8 @@ export async function startSiteServer(
     port?: number;
     /** Start the demo game vendor and fund the demo members, as `npm start` does outside production. */
     demoVendor?: boolean;
+    /** The site's clock (createMovableClock), for a test that moves to the next day; by default the real time. */
+    clock?: MovableClock;
   } = {},
 ): Promise<SiteServer> {
   if (!existsSync(path.join(WEB_DIST_DIR, 'index.html'))) {
@@ -78,7 +93,8 @@ export async function startSiteServer(
     ...(vendorPort === undefined ? {} : { DEMO_VENDOR_URL: `http://127.0.0.1:${vendorPort}` }),
     ...options.env,
   });
-  const app = await buildApp({ env, database, logger: false });
+  const clock = options.clock;
+  const app = await buildApp({ env, database, logger: false, ...(clock ? { now: () => clock.now() } : {}) });
   if (options.demoVendor) {
     await database.db.transaction().execute((trx) => fundDemoMembers(app.services.ledger)(trx, seeded));
   }

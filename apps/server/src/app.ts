@@ -223,13 +223,25 @@ async function createModules(infra: Infrastructure) {
     loginGuard: rg,
     // late: the toUpline flag the session carries is the transfers module's, the one its upline transfer checks.
     toUplineOf: async (memberId) => (await transfers.service.permissionsOf(memberId)).toUpline,
-    // late: a move's transaction moves the subtree's totals in the daily team rollups too.
-    onSubtreeMoved: (trx, move) => dailyStats.service.subtreeMoved(trx, move),
+    // late: a move's transaction moves the subtree's totals in the daily team rollups too, and ends
+    // the moved member's agent contracts that no longer hang from its direct upline (with their subtrees').
+    onSubtreeMoved: async (trx, move) => {
+      await dailyStats.service.subtreeMoved(trx, move);
+      const { told } = await agentContracts.service.holderMoved(trx, move);
+      // Once the move has committed, the holders told get the live notice of their inbox message.
+      return () => agentContracts.service.announceEnded(move.merchantId, told);
+    },
     now,
     smtp: env.SMTP_URL ? { url: env.SMTP_URL, from: env.MAIL_FROM } : undefined,
     firebase: env.FIREBASE_PROJECT_ID ? { projectId: env.FIREBASE_PROJECT_ID, jwksUrl: env.FIREBASE_JWKS_URL } : undefined,
   });
-  const agents = createAgentsModule({ db, ledger: ledger.service, now });
+  const agents = createAgentsModule({
+    db,
+    ledger: ledger.service,
+    now,
+    // late: a member owing the platform for an agent-contract payout keeps its agent wallet's money (agent-contracts, below).
+    agentWalletGuard: { assertCanPayOut: (memberId, trx) => agentContracts.service.assertNotDebtor(memberId, trx) },
+  });
   const paymentPasswords = createPaymentPasswordsModule({ db, settings: settings.service, sms: accounts.service.sms, now });
   const transfers = createTransfersModule({
     db,
@@ -422,6 +434,7 @@ async function createModules(infra: Infrastructure) {
     teamStats: dailyStats.service.team,
     betRecords: betRecords.service,
     timeZoneOf: (merchantId) => records.service.timeZoneOf(merchantId),
+    settingsTree: (merchantId) => settings.service.get(merchantId, settingsTreeSetting),
     merchants: merchants.service,
     refreshRollups: () => dailyStats.service.refresh(),
     logger,

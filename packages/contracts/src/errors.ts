@@ -978,6 +978,11 @@ export const ERROR_CODES = {
     vi: 'Ví đại lý của thành viên này không đủ tiền để trả khoản nợ; hãy chờ ví có đủ số tiền rồi thử lại.',
     en: "This member's agent wallet does not hold enough to pay the debt back; wait until it holds the amount and try again.",
   },
+  agent_contract_kind_off: {
+    status: 403,
+    vi: 'Loại hợp đồng này hiện không được mở trên trang. Hãy liên hệ bộ phận hỗ trợ nếu bạn cần đến nó.',
+    en: 'This kind of contract is not offered on the site at the moment. Contact support if you need it.',
+  },
   agent_contract_debtor_restricted: {
     status: 403,
     vi: 'Bạn còn một khoản nợ hợp đồng đại lý chưa trả cho nền tảng; khi khoản nợ được thanh toán, bạn mới có thể đề nghị hợp đồng hoặc chuyển tiền từ ví đại lý.',

@@ -78,6 +78,23 @@ export const settingsTreeNodeSchema: z.ZodType<SettingsTreeNode> = z
   // The id names the recursive schema in the OpenAPI document.
   .meta({ id: 'SettingsTreeNode' });
 
+/**
+ * Whether a part of the site is on: its node and every node above it enabled ('1'). A part the tree
+ * does not name is off, as on the web.
+ */
+export function isSettingsNodeOn(nodes: readonly SettingsTreeNode[], modId: string): boolean {
+  const walk = (list: readonly SettingsTreeNode[], isParentOn: boolean): boolean | undefined => {
+    for (const node of list) {
+      const isOn = isParentOn && node.enabled === '1';
+      if (node.modId === modId) return isOn;
+      const found = walk(node.childrenNodes, isOn);
+      if (found !== undefined) return found;
+    }
+    return undefined;
+  };
+  return walk(nodes, true) ?? false;
+}
+
 /** GET /wps/system/settings */
 export const settingsTreeValueSchema = z.array(settingsTreeNodeSchema);
 export const settingsTreeResponseSchema = okEnvelope(settingsTreeValueSchema);

@@ -82,12 +82,22 @@ export const contractRecordTotalsSchema = z.object({
 });
 export type ContractRecordTotals = z.infer<typeof contractRecordTotalsSchema>;
 
+/** One day of the range's chart: the own amounts and payouts of the periods starting that day. */
+export const contractRecordDaySchema = z.object({
+  day: z.string(),
+  ownAmount: amountMinorSchema,
+  payout: amountMinorSchema,
+});
+export type ContractRecordDay = z.infer<typeof contractRecordDaySchema>;
+
 export const contractRecordsValueSchema = pageOf(contractRecordSchema).extend({
   from: z.string(),
   to: z.string(),
   currency: currencyCodeSchema,
   /** Every record of the range, not only this page. */
   totals: contractRecordTotalsSchema,
+  /** Every record of the range summed per day of its period's start, oldest first (days without a record left out). */
+  byDay: z.array(contractRecordDaySchema),
 });
 export type ContractRecordsValue = z.infer<typeof contractRecordsValueSchema>;
 export const contractRecordsResponseSchema = okEnvelope(contractRecordsValueSchema);

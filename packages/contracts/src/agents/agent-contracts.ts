@@ -14,7 +14,16 @@ export const CONTRACT_STATUSES = ['pending', 'active', 'rejected', 'terminated']
 export type ContractStatus = (typeof CONTRACT_STATUSES)[number];
 
 /** Why a contract ended (a rejected offer has no end reason). */
-export const CONTRACT_END_REASONS = ['by_holder', 'agreed', 'withdrawn', 'replaced', 'lower_rate', 'upline_ended', 'operator'] as const;
+export const CONTRACT_END_REASONS = [
+  'by_holder',
+  'agreed',
+  'withdrawn',
+  'replaced',
+  'lower_rate',
+  'upline_ended',
+  'upline_changed',
+  'operator',
+] as const;
 export type ContractEndReason = (typeof CONTRACT_END_REASONS)[number];
 
 export const CONTRACT_REQUEST_TYPES = ['new', 'termination'] as const;
@@ -33,6 +42,16 @@ export const CONTRACT_KIND_CALL_NAMES: Readonly<Record<ContractKind, string>> = 
   dailyWage: 'DailySalary',
   hourlyWage: 'HourSalary',
   realtimeSalary: 'RealtimeSalary',
+};
+/**
+ * The settings tree node of each kind, under `AGENT` › `CONTRACT`: while it is off the agent centre
+ * hides the kind's page and the server refuses the kind's agent calls (`agent_contract_kind_off`).
+ */
+export const CONTRACT_KIND_SETTINGS_NODES: Readonly<Record<ContractKind, string>> = {
+  dividend: 'DIVIDEND',
+  dailyWage: 'DAILYSALARY',
+  hourlyWage: 'HOURSALARY',
+  realtimeSalary: 'REALTIMESALARY',
 };
 /** The spec: the hourly and real-time salary contract calls are POST. */
 export const CONTRACT_KIND_READ_METHODS: Readonly<Record<ContractKind, 'GET' | 'POST'>> = {

@@ -86,11 +86,21 @@ export type OpenedAccount = { memberId: number; username: string; accountType: n
 
 export type DownlineService = ReturnType<typeof createDownlineService>;
 
-/** Told of a subtree move inside the move's transaction: the moved member's path before and after. */
+/**
+ * Told of a subtree move inside the move's transaction: the moved member's path before and after,
+ * its new upline, the operator. It may answer work to do once the move has committed (a notice).
+ */
 export type SubtreeMovedHook = (
   trx: Transaction<DB>,
-  move: { merchantId: number; memberId: number; fromPath: string; toPath: string },
-) => Promise<void>;
+  move: {
+    merchantId: number;
+    memberId: number;
+    fromPath: string;
+    toPath: string;
+    toParentId: number;
+    by: { adminId: number; ip: string | null };
+  },
+) => Promise<void | (() => Promise<void>)>;
 
 /**
  * Opening accounts in the downline and moving a member under another upline: the hierarchy of
@@ -184,7 +194,8 @@ export function createDownlineService(deps: {
     memberId: number,
     newParentId: number,
   ): Promise<{ memberId: number; parentId: number; uplinePath: string; movedCount: number }> {
-    return db.transaction().execute(async (trx) => {
+    let afterCommit: (() => Promise<void>) | undefined;
+    const moved = await db.transaction().execute(async (trx) => {
       await repo.lockMovesOf(trx, op.merchantId);
       const member = await repo.findForMove(trx, op.merchantId, memberId);
       if (!member) throw new DomainError('not_found', 'member');
@@ -203,7 +214,15 @@ export function createDownlineService(deps: {
       await repo.setParent(trx, member.id, parent.id);
       const movedCount = await repo.rewriteSubtreePaths(trx, op.merchantId, member.uplinePath, newPath);
       if (movedCount !== subtreeSize) throw new Error(`moved ${movedCount} paths of a subtree of ${subtreeSize}`);
-      await deps.onSubtreeMoved?.(trx, { merchantId: op.merchantId, memberId: member.id, fromPath: member.uplinePath, toPath: newPath });
+      afterCommit =
+        (await deps.onSubtreeMoved?.(trx, {
+          merchantId: op.merchantId,
+          memberId: member.id,
+          fromPath: member.uplinePath,
+          toPath: newPath,
+          toParentId: parent.id,
+          by: { adminId: op.adminId, ip: op.ip },
+        })) || undefined;
       await recordAudit(trx, {
         actorType: 'admin',
         actorId: op.adminId,
@@ -215,6 +234,8 @@ export function createDownlineService(deps: {
       });
       return { memberId: member.id, parentId: parent.id, uplinePath: newPath, movedCount };
     });
+    await afterCommit?.();
+    return moved;
   }
 
   /** The id of an upline named by username in the merchant; `upline_invalid` when there is none. */

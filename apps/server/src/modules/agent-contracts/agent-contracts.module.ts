@@ -1,4 +1,5 @@
 import { DIVIDEND_PERIODS } from '@platform/contracts/agents/agent-contracts';
+import type { SettingsTreeNode } from '@platform/contracts/system';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import { addDays, localDateOf } from '../../lib/time-zone.ts';
@@ -61,6 +62,8 @@ export function createAgentContractsModule(deps: {
   /** The bet records' reads by time the hourly wage and the real-time salary use (the bet-records module). */
   betRecords: Pick<BetRecordService, 'playBetween'>;
   timeZoneOf: (merchantId: number) => Promise<string>;
+  /** The merchant's settings tree (the system module's setting): a kind whose node is off is refused to agents. */
+  settingsTree: (merchantId: number) => Promise<readonly SettingsTreeNode[]>;
   merchants: Pick<MerchantService, 'current'>;
   /** Brings the daily rollups up to date before a settlement reads them (the daily-stats module). */
   refreshRollups: () => Promise<unknown>;

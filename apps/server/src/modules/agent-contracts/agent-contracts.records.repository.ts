@@ -86,6 +86,20 @@ export async function findRecordPage(db: Kysely<DB>, f: RecordFilter, page: { li
   }));
 }
 
+/** The own amounts and payouts of the range per day of the period's start, oldest first. */
+export async function sumRecordsByDay(db: Kysely<DB>, f: RecordFilter): Promise<{ day: string; ownAmount: number; payout: number }[]> {
+  const rows = await filtered(db, f)
+    .select((eb) => [
+      eb.fn<string>('to_char', ['p.period_start', eb.val('YYYY-MM-DD')]).as('day'),
+      eb.fn.sum<string>('p.own_amount').as('own'),
+      eb.fn.sum<string>('p.payout').as('payout'),
+    ])
+    .groupBy('day')
+    .orderBy('day')
+    .execute();
+  return rows.map((r) => ({ day: r.day, ownAmount: Number(r.own), payout: Number(r.payout) }));
+}
+
 /** The count and sums over every record of the range (the downlines' part is own + clamp − payout). */
 export async function sumRecords(
   db: Kysely<DB>,

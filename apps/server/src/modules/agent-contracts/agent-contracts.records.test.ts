@@ -154,6 +154,12 @@ describe('the agent payout records', () => {
     });
     // Own: 40,000 + 50,000 + 60,000; downlines: 5,000 + 10,000 + 15,000.
     expect(all.totals).toEqual({ count: 3, ownAmount: 150_000, downlineAmount: 30_000, payout: 120_000, clampAmount: 0 });
+    // The chart's figures: every day of the range, not only this page's, oldest first.
+    expect(all.byDay).toEqual([
+      { day: d1, ownAmount: 40_000, payout: 35_000 },
+      { day: d2, ownAmount: 50_000, payout: 40_000 },
+      { day: d3, ownAmount: 60_000, payout: 45_000 },
+    ]);
 
     const second = await recordsOk(`${BASE}/MCSFE_getDailySalaryContractRecords?from=${d1}&to=${d3}&pageSize=2&pageNo=2`, tokens.top);
     expect(second.list.map((r) => r.periodStart)).toEqual([d1]);
@@ -173,7 +179,7 @@ describe('the agent payout records', () => {
 
     // The hourly kind is read by POST, as its other calls; nothing of it was paid.
     const hourly = await recordsOk(`${BASE}/MCSFE_getHourSalaryContractRecords`, tokens.top, 'POST', {});
-    expect(hourly).toMatchObject({ list: [], totalCount: 0, totals: { count: 0, ownAmount: 0, payout: 0 } });
+    expect(hourly).toMatchObject({ list: [], totalCount: 0, totals: { count: 0, ownAmount: 0, payout: 0 }, byDay: [] });
 
     const player = await call('GET', `${BASE}/MCSFE_getDailySalaryContractRecords`, tokens.p1);
     expect(player.statusCode).toBe(403);

@@ -8,7 +8,7 @@ import { addDays, localDateOf } from '../../lib/time-zone.ts';
 import { findUsernames } from '../accounts/member-directory.ts';
 import type { AgentsService } from '../agents/agents.service.ts';
 import type { Principal } from '../session/session.service.ts';
-import { findRecordPage, type RecordRow, sumRecords } from './agent-contracts.records.repository.ts';
+import { findRecordPage, type RecordRow, sumRecords, sumRecordsByDay } from './agent-contracts.records.repository.ts';
 
 /** Days a records call covers when it names no range: the last 30, today included. */
 const DEFAULT_RANGE_DAYS = 30;
@@ -54,9 +54,10 @@ export function createContractRecordsReader(deps: {
     const to = query.to ?? (query.from === undefined ? today : addDays(query.from, DEFAULT_RANGE_DAYS - 1));
     const from = query.from ?? addDays(to, -(DEFAULT_RANGE_DAYS - 1));
     const filter = { holderId: agent.memberId, kind, from, to };
-    const [rows, sums] = await Promise.all([
+    const [rows, sums, byDay] = await Promise.all([
       findRecordPage(deps.db, filter, { limit: query.pageSize, offset: (query.pageNo - 1) * query.pageSize }),
       sumRecords(deps.db, filter),
+      sumRecordsByDay(deps.db, filter),
     ]);
     const memberIds = new Set<number>();
     for (const r of rows) {
@@ -80,6 +81,7 @@ export function createContractRecordsReader(deps: {
         payout: amountMinor(sums.payout),
         clampAmount: amountMinor(sums.clampAmount),
       },
+      byDay: byDay.map((d) => ({ day: d.day, ownAmount: amountMinor(d.ownAmount), payout: amountMinor(d.payout) })),
     };
   }
 

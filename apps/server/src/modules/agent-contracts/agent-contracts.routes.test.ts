@@ -1,10 +1,12 @@
 import type { ContractTierInput } from '@platform/contracts/agents/agent-contracts';
 import { errorMessage } from '@platform/contracts/errors';
+import type { SettingsTreeNode } from '@platform/contracts/system';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nextIp } from '../../../test/accounts-helpers.ts';
 import { loginAdmin } from '../../../test/admin-helpers.ts';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { createMember, createMerchant } from '../../../test/factories.ts';
+import { DEFAULT_SETTINGS_TREE, settingsTreeSetting } from '../system/system.settings.ts';
 
 const BASE = '/wps/agent/contracts';
 const ADMIN_BASE = '/admin-api/agent-contracts';
@@ -390,4 +392,53 @@ describe('agent calls', () => {
     const offered = await offerOk(top, mid, LOW);
     expect(offered.contract.status).toBe('pending');
   });
+
+  it('refuses every agent call of a kind whose settings tree node is off, reads and actions, and changes nothing', async () => {
+    const merchant = await t.app.services.merchants.current();
+    const setTree = (tree: SettingsTreeNode[]) => t.app.services.settings.set(merchant.id, settingsTreeSetting, tree, 'test');
+    const waiting = (await myDaily(mid)).requests.find((r) => r.type === 'new');
+    expect(waiting).toBeDefined();
+    const topActive = (await myDaily(top)).active;
+    await setTree(withNode(DEFAULT_SETTINGS_TREE, 'DAILYSALARY', '0'));
+    try {
+      const refusals = [
+        call('GET', `${BASE}/MCSFE_getDailySalaryContract`, top),
+        call('GET', `${BASE}/MCSFE_getDailySalaryDownlineContracts?pageNo=1&pageSize=10`, top),
+        call('GET', `${BASE}/MCSFE_getDailySalaryContractRecords?pageNo=1&pageSize=10`, top),
+        offer(top, mid2, LOW),
+        call('POST', `${BASE}/MCS2_signContract`, mid, { requestId: waiting?.id, confirm: true }),
+        call('POST', `${BASE}/MCS2_rejectContract`, mid, { requestId: waiting?.id }),
+        call('POST', `${BASE}/MCS2_terminateContract`, top, { contractId: waiting?.contractId }),
+        call('POST', `${BASE}/MCS2_requestContractTermination`, top, { contractId: waiting?.contractId }),
+      ];
+      for (const res of await Promise.all(refusals)) expectRefused(res, 403, 'agent_contract_kind_off');
+      const vi = await call('GET', `${BASE}/MCSFE_getDailySalaryContract`, top, undefined, 'vi');
+      expect(vi.json()).toMatchObject({ code: 'agent_contract_kind_off', message: errorMessage('agent_contract_kind_off', 'vi') });
+      // The other kinds go on, and so do the operator's calls.
+      await expectOk(await call('GET', `${BASE}/MCSFE_getDividendContract`, top));
+      await expectOk(await call('POST', `${BASE}/MCSFE_getHourSalaryContract`, top, {}));
+      await expectOk(await adminCall('GET', `${ADMIN_BASE}?kind=dailyWage&pageNo=1&pageSize=10`));
+
+      // The contract area off (or the agent area) turns every kind off.
+      await setTree(withNode(DEFAULT_SETTINGS_TREE, 'CONTRACT', '0'));
+      expectRefused(await call('GET', `${BASE}/MCSFE_getDividendContract`, top), 403, 'agent_contract_kind_off');
+      expectRefused(await call('POST', `${BASE}/MCSFE_getRealtimeSalaryContract`, top, {}), 403, 'agent_contract_kind_off');
+      await setTree(withNode(DEFAULT_SETTINGS_TREE, 'AGENT', '0'));
+      expectRefused(await call('POST', `${BASE}/MCSFE_getHourSalaryContract`, top, {}), 403, 'agent_contract_kind_off');
+    } finally {
+      await setTree(DEFAULT_SETTINGS_TREE);
+    }
+    // Nothing changed: the offer still waits, top's contract stands.
+    expect((await myDaily(mid)).requests.map((r) => r.id)).toContain(waiting?.id);
+    expect((await myDaily(top)).active?.id).toBe(topActive?.id);
+  });
 });
+
+/** The tree with one node (found at any depth) switched on or off. */
+function withNode(tree: readonly SettingsTreeNode[], modId: string, enabled: '0' | '1'): SettingsTreeNode[] {
+  return tree.map((n) => ({
+    ...n,
+    enabled: n.modId === modId ? enabled : n.enabled,
+    childrenNodes: withNode(n.childrenNodes, modId, enabled),
+  }));
+}

@@ -82,7 +82,9 @@ export function agentContractsRoutes(contracts: AgentContractsService, records: 
         },
         handler: async (request) => {
           const query = contractRecordsQuerySchema.parse(method === 'GET' ? request.query : (request.body ?? {}));
-          return ok(await records.records(principalOf(request), kind, query));
+          const principal = principalOf(request);
+          await contracts.assertKindOn(principal.merchantId, kind);
+          return ok(await records.records(principal, kind, query));
         },
       });
     }

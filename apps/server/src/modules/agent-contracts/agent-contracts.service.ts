@@ -1,17 +1,18 @@
 import { isAgentAccountType } from '@platform/contracts/account-types';
-import type {
-  AdminContractListQuery,
-  Contract,
-  ContractChangeValue,
-  ContractEndReason,
-  ContractPeriod,
-  ContractRequestType,
-  DownlineContractsQuery,
-  DownlineContractsValue,
-  MyContractValue,
-  OfferContractRequest,
-  SetTopLevelContractRequest,
-  SignContractRequest,
+import {
+  type AdminContractListQuery,
+  CONTRACT_KIND_SETTINGS_NODES,
+  type Contract,
+  type ContractChangeValue,
+  type ContractEndReason,
+  type ContractPeriod,
+  type ContractRequestType,
+  type DownlineContractsQuery,
+  type DownlineContractsValue,
+  type MyContractValue,
+  type OfferContractRequest,
+  type SetTopLevelContractRequest,
+  type SignContractRequest,
 } from '@platform/contracts/agents/agent-contracts';
 import {
   CONTRACT_KINDS,
@@ -22,6 +23,7 @@ import {
   tiersProblemOf,
 } from '@platform/contracts/agents/contract-tiers';
 import { type Page, totalPagesOf } from '@platform/contracts/pagination';
+import { isSettingsNodeOn, type SettingsTreeNode } from '@platform/contracts/system';
 import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import { DomainError } from '../../lib/domain-error.ts';
@@ -93,6 +95,8 @@ export function createAgentContractsService(deps: {
   teamStats: Pick<TeamStatsService, 'gameByDay' | 'qualifiedMembers'>;
   betRecords: Pick<BetRecordService, 'playBetween'>;
   timeZoneOf: (merchantId: number) => Promise<string>;
+  /** The merchant's settings tree: a kind whose node (AGENT › CONTRACT › …) is off is refused to agents. */
+  settingsTree: (merchantId: number) => Promise<readonly SettingsTreeNode[]>;
   now: () => Date;
 }) {
   const { db, agents, settings, inbox, now } = deps;
@@ -100,6 +104,16 @@ export function createAgentContractsService(deps: {
   const operatorSettlement = createOperatorSettlement({ db, ledger: deps.ledger, settlement, now: deps.now });
 
   const policyOf = (merchantId: number, executor?: Kysely<DB>) => settings.get(merchantId, contractPolicySetting, executor);
+
+  /**
+   * The agent calls of a kind whose settings tree node is off are refused (`agent_contract_kind_off`),
+   * reads and actions alike: the agent centre hides the kind's page then. Operators' calls go on.
+   */
+  async function assertKindOn(merchantId: number, kind: ContractKind): Promise<void> {
+    if (!isSettingsNodeOn(await deps.settingsTree(merchantId), CONTRACT_KIND_SETTINGS_NODES[kind])) {
+      throw new DomainError('agent_contract_kind_off');
+    }
+  }
 
   function assertNotPaused(policy: ContractPolicy, kind: ContractKind): void {
     if (policy.pausedKinds.includes(kind)) throw new DomainError('agent_contract_kind_paused');
@@ -158,7 +172,7 @@ export function createAgentContractsService(deps: {
         if (done.length === 0) continue;
         ended.push(contract);
         // The holders whose contract a rule ended (not their own act, not an offer withdrawn) are told.
-        if (why === 'lower_rate' || why === 'upline_ended') told.add(contract.holderId);
+        if (why === 'lower_rate' || why === 'upline_ended' || why === 'upline_changed') told.add(contract.holderId);
         await audit(trx, actor, 'end', contract.id, {
           reason: why,
           kind: contract.kind,
@@ -184,14 +198,21 @@ export function createAgentContractsService(deps: {
     const first = ended[0];
     if (first && told.size > 0) {
       const name = KIND_NAMES[first.kind];
+      const because =
+        reason === 'upline_changed'
+          ? {
+              vi: 'vì bạn hoặc một đại lý phía trên bạn đã được chuyển sang tuyến trên khác',
+              en: 'because you or an agent above you was moved under another upline',
+            }
+          : { vi: 'vì điều khoản của cấp trên đã thay đổi', en: "because your upline's terms changed" };
       await inbox.platform.write(trx, {
         merchantId: first.merchantId,
         memberIds: [...told],
         title: `Hợp đồng ${name.vi} đã chấm dứt / Your ${name.en} contract has ended`,
         body:
-          `Hợp đồng ${name.vi} của bạn đã tự động chấm dứt vì điều khoản của cấp trên đã thay đổi. ` +
+          `Hợp đồng ${name.vi} của bạn đã tự động chấm dứt ${because.vi}. ` +
           'Hãy liên hệ cấp trên để nhận đề nghị mới.\n\n' +
-          `Your ${name.en} contract ended automatically because your upline's terms changed. ` +
+          `Your ${name.en} contract ended automatically ${because.en}. ` +
           'Ask your upline for a new offer.',
       });
     }
@@ -220,10 +241,24 @@ export function createAgentContractsService(deps: {
     await inbox.platform.announce(merchantId, told);
   }
 
+  /** Whether the member owes the platform for a downline payout the platform made on its behalf (the debtor's restriction). */
+  async function hasOpenDebt(memberId: number, executor: Kysely<DB> = db): Promise<boolean> {
+    return payouts.hasOpenDebt(executor, memberId);
+  }
+
+  /**
+   * The debtor's restriction on money leaving its agent wallet (the agents module's AgentWalletGuard,
+   * wired in app.ts): refused while the member has an open debt, read in the moving transaction.
+   */
+  async function assertNotDebtor(memberId: number, trx: Transaction<DB>): Promise<void> {
+    if (await payouts.hasOpenDebt(trx, memberId)) throw new DomainError('agent_contract_debtor_restricted');
+  }
+
   // ---- agent reads ------------------------------------------------------------------------------
 
   async function myContract(caller: Caller, kind: ContractKind): Promise<MyContractValue> {
     const agent = await agents.agentOf(caller);
+    await assertKindOn(agent.merchantId, kind);
     const [open, requests, policy] = await Promise.all([
       repo.findOpenOfHolder(db, agent.memberId, kind),
       repo.findPendingForHolder(db, agent.memberId, kind),
@@ -240,6 +275,7 @@ export function createAgentContractsService(deps: {
 
   async function downlineContracts(caller: Caller, kind: ContractKind, query: DownlineContractsQuery): Promise<DownlineContractsValue> {
     const agent = await agents.agentOf(caller);
+    await assertKindOn(agent.merchantId, kind);
     const { rows, total } = await repo.findDirectDownlineAgents(
       db,
       { id: agent.memberId, merchantId: agent.merchantId },
@@ -301,6 +337,7 @@ export function createAgentContractsService(deps: {
    */
   async function offer(caller: Caller, input: OfferContractRequest, meta: { ip: string | null }): Promise<ContractChangeValue> {
     const agent = await agents.agentOf(caller);
+    await assertKindOn(agent.merchantId, input.kind);
     const tiers = checkedTiers(input.kind, input.tiers);
     const terms: ContractTerms = { kind: input.kind, tiers };
     const actor: Actor = { type: 'member', id: agent.memberId, ip: meta.ip };
@@ -357,6 +394,7 @@ export function createAgentContractsService(deps: {
   async function pendingRequestOf(trx: Transaction<DB>, agent: AgentContext, requestId: number): Promise<repo.RequestRow> {
     const first = await repo.findRequest(trx, agent.merchantId, requestId);
     if (first?.holderId !== agent.memberId) throw new DomainError('agent_contract_not_found');
+    await assertKindOn(agent.merchantId, first.kind);
     await repo.lockKind(trx, agent.merchantId, first.kind);
     const request = await repo.findRequest(trx, agent.merchantId, requestId);
     if (request?.status !== 'pending') throw new DomainError('agent_contract_state_changed');
@@ -443,6 +481,7 @@ export function createAgentContractsService(deps: {
       if (!first || first.offeredByMemberId !== agent.memberId || first.holderParentId !== agent.memberId) {
         throw new DomainError('agent_contract_not_found');
       }
+      await assertKindOn(agent.merchantId, first.kind);
       await repo.lockKind(trx, agent.merchantId, first.kind);
       const contract = await reread(trx, agent.merchantId, contractId);
       if (contract.status !== 'active') throw new DomainError('agent_contract_state_changed');
@@ -471,6 +510,7 @@ export function createAgentContractsService(deps: {
       const isHolder = first?.holderId === agent.memberId;
       const isOfferer = first?.offeredByMemberId === agent.memberId;
       if (!first || (!isHolder && !isOfferer)) throw new DomainError('agent_contract_not_found');
+      await assertKindOn(agent.merchantId, first.kind);
       await repo.lockKind(trx, agent.merchantId, first.kind);
       const contract = await reread(trx, agent.merchantId, contractId);
       const at = now();
@@ -486,6 +526,36 @@ export function createAgentContractsService(deps: {
     });
     await announce(agent.merchantId, result.told);
     return result.value;
+  }
+
+  /**
+   * An operator moved a member under another upline (the accounts module's move, in its
+   * transaction): every open contract the member holds whose offerer is no longer its direct upline
+   * (its old upline's, an operator's top-level one, a pending offer) ends `upline_changed`, and with
+   * an active one the open contracts of the kind in its team (`upline_ended`), audited as the
+   * operator's act, their holders told in the inbox. The member's team keeps its contracts of a kind
+   * the member held none of.
+   */
+  async function holderMoved(
+    trx: Transaction<DB>,
+    move: { merchantId: number; memberId: number; toParentId: number; by: { adminId: number; ip: string | null } },
+  ): Promise<{ ended: number[]; told: number[] }> {
+    const actor: Actor = { type: 'admin', id: move.by.adminId, ip: move.by.ip };
+    const at = now();
+    const ended: number[] = [];
+    const told = new Set<number>();
+    for (const kind of CONTRACT_KINDS) {
+      await repo.lockKind(trx, move.merchantId, kind);
+      const open = await repo.findOpenOfHolder(trx, move.memberId, kind);
+      const unfit = [open.active, open.pending].filter(
+        (c): c is repo.ContractRow => c !== undefined && c.offeredByMemberId !== move.toParentId,
+      );
+      if (unfit.length === 0) continue;
+      const result = await endContracts(trx, unfit, 'upline_changed', actor, at);
+      ended.push(...result.ended.map((c) => c.id));
+      for (const id of result.told) told.add(id);
+    }
+    return { ended, told: [...told] };
   }
 
   // ---- operator calls ---------------------------------------------------------------------------
@@ -592,7 +662,11 @@ export function createAgentContractsService(deps: {
     openContracts,
     settlement,
     admin: { setTopLevel, list: adminList, pauseKind, ...operatorSettlement },
-    /** Whether the member owes the platform for a downline payout it made on its behalf (the debtor's restriction). */
-    hasOpenDebt: (memberId: number) => payouts.hasOpenDebt(db, memberId),
+    hasOpenDebt,
+    assertNotDebtor,
+    holderMoved,
+    /** The live notice of the inbox messages `holderMoved` wrote, once its transaction has committed. */
+    announceEnded: announce,
+    assertKindOn,
   };
 }

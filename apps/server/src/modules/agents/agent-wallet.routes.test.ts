@@ -1,4 +1,6 @@
+import { errorMessage } from '@platform/contracts/errors';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDebtor } from '../../../test/agent-contract-debtor.ts';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { expectCleanBooks } from '../../../test/ledger-fixture.ts';
 import { auth, createWalletWorld, requestId } from '../../../test/wallet-fixture.ts';
@@ -81,5 +83,49 @@ describe('an agent moves its money between its main wallet and its agent wallet'
     expect(refused.statusCode).toBe(403);
     expect(refused.json().code).toBe('not_an_agent');
     expect(await w.balances(player.id)).toMatchObject({ main: 1_000, agent: 0 });
+  });
+});
+
+describe("a member owing the platform for an agent-contract payout (the debtor's restriction)", () => {
+  it('may not move money out of its agent wallet until the debt is settled; the refusal changes nothing', async () => {
+    const w = await createWalletWorld(t);
+    const { debtor, downline, debtAmount, settleDebt } = await createDebtor(t, w);
+    await w.fund(debtor.accounts, 20_000, 'agent');
+    await w.fund(debtor.accounts, 3_000, 'main');
+    const token = await w.token(debtor.id);
+    const before = await w.balances(debtor.id);
+    const movesBefore = await t.database.db.selectFrom('agent_wallet_moves').select('id').where('member_id', '=', debtor.id).execute();
+
+    for (const lang of ['en', 'vi']) {
+      const refused = await move(token, { direction: 'toMain', amount: 1_000, requestId: requestId() }, lang);
+      expect(refused.statusCode, refused.body).toBe(403);
+      expect(refused.json()).toMatchObject({
+        code: 'agent_contract_debtor_restricted',
+        message: errorMessage('agent_contract_debtor_restricted', lang as 'en' | 'vi'),
+      });
+    }
+    expect(await w.balances(debtor.id)).toEqual(before);
+    expect(await t.database.db.selectFrom('agent_wallet_moves').select('id').where('member_id', '=', debtor.id).execute()).toEqual(
+      movesBefore,
+    );
+    const audits = await t.database.db
+      .selectFrom('audit_log')
+      .select('id')
+      .where('actor_id', '=', String(debtor.id))
+      .where('action', 'like', 'agent_wallet.%')
+      .execute();
+    expect(audits).toEqual([]);
+
+    // Money coming in is not held back, and nobody else is: the downline (paid by the platform) moves freely.
+    expect((await move(token, { direction: 'toAgent', amount: 1_000, requestId: requestId() })).statusCode).toBe(200);
+    const downlineMove = await move(await w.token(downline.id), { direction: 'toMain', amount: 1_000, requestId: requestId() });
+    expect(downlineMove.statusCode, downlineMove.body).toBe(200);
+
+    // Once the debt is settled (its agent wallet pays the platform back), the debtor moves again.
+    await settleDebt();
+    expect((await w.balances(debtor.id)).agent).toBe(20_000 + 1_000 - debtAmount);
+    const after = await move(token, { direction: 'toMain', amount: 1_000, requestId: requestId() });
+    expect(after.statusCode, after.body).toBe(200);
+    await expectCleanBooks(t.database.db);
   });
 });

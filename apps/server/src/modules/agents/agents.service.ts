@@ -11,7 +11,7 @@ import {
   type MemberSummary,
 } from '../accounts/member-directory.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
-import { createAgentWalletService } from './agents.wallet.ts';
+import { type AgentWalletGuard, createAgentWalletService, passThroughAgentWalletGuard } from './agents.wallet.ts';
 
 type Executor = Kysely<DB> | Transaction<DB>;
 
@@ -45,7 +45,7 @@ function rootOf(agent: AgentContext) {
  * module's member-directory functions (accounts owns `members`); this service adds the rule that an
  * agent sees its own subtree and nothing else.
  */
-export function createAgentsService(deps: { db: Kysely<DB>; ledger: LedgerService }) {
+export function createAgentsService(deps: { db: Kysely<DB>; ledger: LedgerService; agentWalletGuard?: AgentWalletGuard | undefined }) {
   const { db } = deps;
   const wallet = createAgentWalletService(deps);
 
@@ -104,5 +104,9 @@ export function createAgentsService(deps: { db: Kysely<DB>; ledger: LedgerServic
     return findDirectDownline(executor, root, { offset: options.offset, limit: options.limit });
   }
 
-  return { agentOf, teamMember, isInTeam, teamSize, directDownline, teamRoot: rootOf, wallet };
+  /** The check on money leaving a member's agent wallet (see AgentWalletGuard), for the modules that move it. */
+  const assertCanPayOutOfAgentWallet = (memberId: number, trx: Transaction<DB>) =>
+    (deps.agentWalletGuard ?? passThroughAgentWalletGuard).assertCanPayOut(memberId, trx);
+
+  return { agentOf, teamMember, isInTeam, teamSize, directDownline, teamRoot: rootOf, wallet, assertCanPayOutOfAgentWallet };
 }

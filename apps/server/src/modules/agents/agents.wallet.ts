@@ -1,5 +1,5 @@
 import type { AgentWalletMoveDirection, AgentWalletMoveRequest } from '@platform/contracts/agents/agent-network';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import { DomainError } from '../../lib/domain-error.ts';
 import { hashRequest } from '../../lib/request-hash.ts';
@@ -20,6 +20,18 @@ export type AgentWalletMoveResult = {
   isReplay: boolean;
 };
 
+/**
+ * The check on money leaving an agent wallet (a move to the main wallet, a transfer to a downline
+ * or an upline). It runs inside the moving transaction, before the ledger call, and refuses by
+ * throwing a DomainError: app.ts wires the agent-contracts module's debtor check here (a member that
+ * owes the platform for a downline payout keeps its agent wallet's money until the debt is settled).
+ * Until then the default lets every move through.
+ */
+export type AgentWalletGuard = {
+  assertCanPayOut: (memberId: number, trx: Transaction<DB>) => Promise<void>;
+};
+export const passThroughAgentWalletGuard: AgentWalletGuard = { assertCanPayOut: async () => {} };
+
 const STORED_DIRECTION: Record<AgentWalletMoveDirection, repo.WalletMoveDirection> = { toAgent: 'to_agent', toMain: 'to_main' };
 const API_DIRECTION: Record<repo.WalletMoveDirection, AgentWalletMoveDirection> = { to_agent: 'toAgent', to_main: 'toMain' };
 
@@ -30,8 +42,9 @@ const API_DIRECTION: Record<repo.WalletMoveDirection, AgentWalletMoveDirection> 
  * and writes the audit row; the same request id with the same content answers the first result and
  * moves nothing, with other content it is `idempotency_conflict`.
  */
-export function createAgentWalletService(deps: { db: Kysely<DB>; ledger: LedgerService }) {
+export function createAgentWalletService(deps: { db: Kysely<DB>; ledger: LedgerService; agentWalletGuard?: AgentWalletGuard | undefined }) {
   const { db, ledger } = deps;
+  const guard = deps.agentWalletGuard ?? passThroughAgentWalletGuard;
 
   async function balances(agent: AgentContext, currency: string) {
     const b = await ledger.memberBalances({ memberId: agent.memberId, currency });
@@ -75,6 +88,7 @@ export function createAgentWalletService(deps: { db: Kysely<DB>; ledger: LedgerS
           isReplay: true,
         };
       }
+      if (direction === 'to_main') await guard.assertCanPayOut(agent.memberId, trx);
       const accounts = await ledger.ensureMemberAccounts(
         { merchantId: agent.merchantId, memberId: agent.memberId, currency: member.currency, kinds: ['player_main', 'agent_main'] },
         trx,

@@ -10,7 +10,7 @@ import {
 } from '@platform/contracts/chat';
 import type { MessageParams } from '@platform/contracts/errors';
 import type { RealtimeServerMessage } from '@platform/contracts/realtime';
-import type { SettingsTreeNode } from '@platform/contracts/system';
+import { isSettingsNodeOn, type SettingsTreeNode } from '@platform/contracts/system';
 import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
@@ -51,20 +51,6 @@ export function normaliseChatText(text: string): string {
   return spaced.replace(/ {2,}/g, ' ').trim();
 }
 
-/** Whether a part of the site is on: its node and every node above it enabled ('1'); a part the tree does not name is off, as on the web. */
-function isNodeOn(nodes: readonly SettingsTreeNode[], modId: string): boolean {
-  const walk = (list: readonly SettingsTreeNode[], isParentOn: boolean): boolean | undefined => {
-    for (const node of list) {
-      const isOn = isParentOn && node.enabled === '1';
-      if (node.modId === modId) return isOn;
-      const found = walk(node.childrenNodes, isOn);
-      if (found !== undefined) return found;
-    }
-    return undefined;
-  };
-  return walk(nodes, true) ?? false;
-}
-
 /**
  * The house chat room: one public room per merchant (and rooms per language an operator adds),
  * messages, read markers for the unread badge, operator hiding and muting. New messages reach the
@@ -90,7 +76,7 @@ export function createChatService(deps: {
   /** Trial accounts, members under a break or self-exclusion, and a switched-off room are refused. */
   async function assertMayChat(principal: Principal): Promise<void> {
     if (isTrialAccountType(principal.accountType)) throw new DomainError('in_please_information');
-    if (!isNodeOn(await deps.settingsTree(principal.merchantId), 'CHATROOM')) throw new DomainError('chat_disabled');
+    if (!isSettingsNodeOn(await deps.settingsTree(principal.merchantId), 'CHATROOM')) throw new DomainError('chat_disabled');
     await deps.assertNotExcluded(principal.memberId);
   }
 

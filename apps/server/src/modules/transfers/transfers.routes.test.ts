@@ -1,5 +1,7 @@
+import { errorMessage } from '@platform/contracts/errors';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nextIp } from '../../../test/accounts-helpers.ts';
+import { createDebtor } from '../../../test/agent-contract-debtor.ts';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { createMember, createMerchant } from '../../../test/factories.ts';
 import { auth, createWalletWorld, requestId, type WalletWorld } from '../../../test/wallet-fixture.ts';
@@ -418,5 +420,43 @@ describe('an agent transfers to its upline agent', () => {
     expect(ok.json().value.balanceAfter).toBe(500);
     expect(await w.balances(sub.id)).toMatchObject({ main: 7_000, agent: 500 });
     expect((await w.balances(top.id)).agent).toBe(1_500);
+  });
+});
+
+describe("the debtor's restriction on downline transfers", () => {
+  it('refuses a transfer from the agent wallet of a member owing the platform, changes nothing, and allows it once the debt is settled', async () => {
+    const world = await createWalletWorld(t);
+    const { debtor, downline, player, debtAmount, settleDebt } = await createDebtor(t, world);
+    await world.fund(debtor.accounts, 100_000, 'agent');
+    const token = await world.token(debtor.id);
+    const before = { debtor: await world.balances(debtor.id), downline: await world.balances(downline.id) };
+    const transfersBefore = await t.database.db.selectFrom('member_transfers').select('id').where('sender_id', '=', debtor.id).execute();
+
+    for (const lang of ['en', 'vi'] as const) {
+      const refused = await post(DOWN_URL, token, { username: downline.username, amount: 10_000, requestId: requestId() }, { lang });
+      expect(refused.statusCode, refused.body).toBe(403);
+      expect(refused.json()).toMatchObject({
+        code: 'agent_contract_debtor_restricted',
+        message: errorMessage('agent_contract_debtor_restricted', lang),
+      });
+    }
+    expect(await world.balances(debtor.id)).toEqual(before.debtor);
+    expect(await world.balances(downline.id)).toEqual(before.downline);
+    expect(await t.database.db.selectFrom('member_transfers').select('id').where('sender_id', '=', debtor.id).execute()).toEqual(
+      transfersBefore,
+    );
+
+    // Nobody else is held back: the downline agent (paid by the platform) transfers to its own player.
+    const fromDownline = await post(DOWN_URL, await world.token(downline.id), {
+      username: player.username,
+      amount: 1_000,
+      requestId: requestId(),
+    });
+    expect(fromDownline.statusCode, fromDownline.body).toBe(200);
+
+    await settleDebt();
+    const after = await post(DOWN_URL, token, { username: downline.username, amount: 10_000, requestId: requestId() });
+    expect(after.statusCode, after.body).toBe(200);
+    expect((await world.balances(debtor.id)).agent).toBe(100_000 - debtAmount - 10_000);
   });
 });

@@ -119,6 +119,8 @@ export function createTransfersService(deps: {
       }
       const fromKind = transferWalletOf(sender.accountType);
       const toKind = transferWalletOf(receiver.accountType);
+      // Money leaving an agent wallet passes the agents module's check (a contract debtor keeps it).
+      if (fromKind === 'agent_main') await deps.agents.assertCanPayOutOfAgentWallet(sender.id, trx);
       const from = (
         await ledger.ensureMemberAccounts(
           { merchantId: sender.merchantId, memberId: sender.id, currency: sender.currency, kinds: [fromKind] },

@@ -7,6 +7,18 @@ import { type ApiCall, ApiRefusal, mockApi, renderWithSite } from '../../../test
 import { registerAgentContractsTranslations } from '../i18n/register-translations.ts';
 import { ContractPage } from './contract-page.tsx';
 
+// The chart library draws on a canvas, which the test DOM does not have; the chart's chunk is
+// replaced by a list of what it was asked to draw.
+vi.mock('../../../components/uplot-chart.tsx', () => ({
+  default: ({ days, series }: { days: string[]; series: { label: string; values: number[] }[] }) => (
+    <ul data-testid="chart">
+      {series.map((s) => (
+        <li key={s.label}>{`${s.label}: ${days.map((d, i) => `${d}=${s.values[i]}`).join(',')}`}</li>
+      ))}
+    </ul>
+  ),
+}));
+
 const BALANCE = { currency: 'VND', sumBalance: 0, mainBalance: 0, bonusBalance: 0, lockedBalance: 0 };
 
 const contract = (over: object = {}) => ({
@@ -64,6 +76,10 @@ const RECORDS = {
   to: '2026-11-26',
   currency: 'VND',
   totals: { count: 1, ownAmount: 40_000, downlineAmount: 5_000, payout: 35_000, clampAmount: 0 },
+  byDay: [
+    { day: '2026-11-23', ownAmount: 30_000, payout: 26_000 },
+    { day: '2026-11-24', ownAmount: 40_000, payout: 35_000 },
+  ],
 };
 
 const BASE = '/wps/agent/contracts';
@@ -102,6 +118,18 @@ describe('ContractPage', { timeout: 20_000 }, () => {
     const totals = screen.getByTestId('records-totals');
     expect(totals.querySelector('[data-field="count"]')?.textContent).toBe('1');
     expect(totals.querySelector('[data-field="payout"]')?.textContent).toBe('₫35,000');
+    // The chart of the range's payouts per day, as the server summed them (not only this page's rows).
+    const chart = screen.getByTestId('records-chart');
+    expect(chart.querySelector('figcaption')?.textContent).toBe('Payouts per period');
+    expect(chart.getAttribute('aria-label')).toBe('Payouts per period: 2 days with payouts, from 2026-11-23 to 2026-11-24.');
+    // The chart's chunk loads lazily; the legend is there first.
+    const drawn = await within(chart).findByTestId('chart', {}, { timeout: 5_000 });
+    expect(
+      within(drawn)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Kept: 2026-11-23=26000,2026-11-24=35000', 'My amount: 2026-11-23=30000,2026-11-24=40000']);
+    expect(Array.from(chart.querySelectorAll('.trend-chart__key')).map((li) => li.textContent)).toEqual(['Kept', 'My amount']);
     const path = api.callsTo(`GET ${BASE}/MCSFE_getDailySalaryContractRecords`)[0]?.path ?? '';
     expect(path).toMatch(/\?from=\d{4}-\d{2}-\d{2}&to=\d{4}-\d{2}-\d{2}&pageNo=1&pageSize=10$/);
   });
@@ -194,7 +222,13 @@ describe('ContractPage', { timeout: 20_000 }, () => {
       'GET /wps/v2/wallets/balance': BALANCE,
       [`POST ${BASE}/MCSFE_getHourSalaryContract`]: { ...MINE, kind: 'hourlyWage', active: null },
       [`POST ${BASE}/MCSFE_getHourSalaryDownlineContracts`]: { ...DOWNLINES, list: [] },
-      [`POST ${BASE}/MCSFE_getHourSalaryContractRecords`]: { ...RECORDS, list: [], totalCount: 0, totals: { ...RECORDS.totals, count: 0 } },
+      [`POST ${BASE}/MCSFE_getHourSalaryContractRecords`]: {
+        ...RECORDS,
+        list: [],
+        totalCount: 0,
+        totals: { ...RECORDS.totals, count: 0 },
+        byDay: [],
+      },
     });
     renderWithSite(<ContractPage kind="hourlyWage" />, { language: 'vi' });
     expect(
@@ -202,6 +236,7 @@ describe('ContractPage', { timeout: 20_000 }, () => {
     ).toBeTruthy();
     expect(await screen.findByText('Bạn cần có hợp đồng đang hiệu lực loại này để đề nghị hợp đồng cho tuyến dưới.')).toBeTruthy();
     expect(await screen.findByText('Chưa có kỳ nào được thanh toán trong khoảng này.')).toBeTruthy();
+    expect(screen.queryByTestId('records-chart')).toBeNull();
     expect(api.callsTo(`POST ${BASE}/MCSFE_getHourSalaryContractRecords`)[0]?.body).toMatchObject({ pageNo: 1, pageSize: 10 });
   });
 });

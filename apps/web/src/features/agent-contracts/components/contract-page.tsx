@@ -11,7 +11,7 @@ import './agent-contracts.css';
 
 /**
  * One agent-centre page per contract kind (`agentDividendRecordCopy2`, `agentDailyWages2`,
- * `agentHourSalary`, `agentRealtimeSalary`): my contract, my direct downline's contracts, and the
+ * `agentHourSalary`, `agentRealtimeSalary`): my contract, my direct downlines' contracts, and the
  * settlement records (docs/agent-contracts.md).
  */
 export function ContractPage({ kind }: { kind: ContractKind }) {

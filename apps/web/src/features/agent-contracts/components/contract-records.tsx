@@ -1,11 +1,12 @@
 import type { ContractRecord, ContractRecordsValue } from '@platform/contracts/agents/agent-contract-records';
 import type { ContractKind } from '@platform/contracts/agents/contract-tiers';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { FigureList } from '../../../components/figure-list.tsx';
 import { DateRangeFields, FilterBar } from '../../../components/filter-fields.tsx';
 import { LabelledTable, type TableColumn } from '../../../components/labelled-table.tsx';
 import { ErrorState, LoadingState } from '../../../components/load-states.tsx';
 import { Pager } from '../../../components/pager.tsx';
+import { type ChartSeries, TrendChart } from '../../../components/trend-chart.tsx';
 import { useMoneyFormat } from '../../../lib/money-format.ts';
 import { addDays, siteToday } from '../../../lib/time-format.ts';
 import { useContractRecords } from '../api/agent-contracts-api.ts';
@@ -99,6 +100,7 @@ function RecordsBody({ value, onPage }: { value: ContractRecordsValue; onPage: (
   ];
   return (
     <div className="ac-stack">
+      <RecordsChart value={value} money={money} />
       <FigureList
         className="ac-summary"
         testId="records-totals"
@@ -127,5 +129,31 @@ function RecordsBody({ value, onPage }: { value: ContractRecordsValue; onPage: (
       )}
       <Pager pageNo={value.pageNo} totalPages={value.totalPages} onPage={onPage} />
     </div>
+  );
+}
+
+/** The range's payouts per day of their period's start: the agent's own amount and what it kept. */
+function RecordsChart({ value, money }: { value: ContractRecordsValue; money: (amount: number) => string }) {
+  const { t } = useAgentContractsTranslation();
+  const days = useMemo(() => value.byDay.map((d) => d.day), [value.byDay]);
+  const series = useMemo<ChartSeries[]>(
+    () => [
+      { label: t('records.chartPayout'), values: value.byDay.map((d) => d.payout), tone: 'primary' },
+      { label: t('records.chartOwn'), values: value.byDay.map((d) => d.ownAmount), tone: 'muted' },
+    ],
+    [value.byDay, t],
+  );
+  if (days.length === 0) return null;
+  return (
+    <TrendChart
+      title={t('records.chartTitle')}
+      days={days}
+      series={series}
+      format={money}
+      summary={t('records.chartSummary', { count: days.length, from: days[0], to: days[days.length - 1] })}
+      loadingLabel={t('records.chartLoading')}
+      testId="records-chart"
+      dayRange={[value.from, value.to]}
+    />
   );
 }

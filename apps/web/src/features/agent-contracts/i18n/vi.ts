@@ -87,7 +87,8 @@ export const agentContractsVi = {
     metrics: 'Số liệu của đội',
     bet: 'Cược {{amount}}',
     validBet: 'Cược hợp lệ {{amount}}',
-    active: '{{count}} thành viên hoạt động',
+    active_one: '{{count}} thành viên hoạt động',
+    active_other: '{{count}} thành viên hoạt động',
     netLoss: 'Thua ròng {{amount}}',
     tierRate: 'Bậc và tỷ lệ',
     noTier: 'Không đạt bậc nào',
@@ -99,6 +100,12 @@ export const agentContractsVi = {
     paidBy: 'Người trả',
     payers: { house: 'Nền tảng', upline: 'Tuyến trên {{name}}', platform: 'Nền tảng thay {{name}}' },
     totals: { count: 'Số kỳ', own: 'Tổng khoản của tôi', downlines: 'Tổng trả tuyến dưới', payout: 'Tổng thực nhận' },
+    chartTitle: 'Thanh toán theo kỳ',
+    chartPayout: 'Thực nhận',
+    chartOwn: 'Khoản của tôi',
+    chartLoading: 'Đang tải biểu đồ…',
+    chartSummary_one: 'Thanh toán theo kỳ: {{count}} ngày có thanh toán, từ {{from}} đến {{to}}.',
+    chartSummary_other: 'Thanh toán theo kỳ: {{count}} ngày có thanh toán, từ {{from}} đến {{to}}.',
   },
 };
 

@@ -6,7 +6,7 @@ import { registerAgentReportsTranslations } from '../i18n/register-translations.
 import { AgentIncomePage } from './agent-income-page.tsx';
 import { INCOME } from './test-values.ts';
 
-vi.mock('./uplot-chart.tsx', () => ({
+vi.mock('../../../components/uplot-chart.tsx', () => ({
   default: ({ days, series }: { days: string[]; series: { label: string; values: number[] }[] }) => (
     <p data-testid="chart">{series.map((s) => `${s.label}: ${days.map((d, i) => `${d}=${s.values[i]}`).join(',')}`).join(';')}</p>
   ),

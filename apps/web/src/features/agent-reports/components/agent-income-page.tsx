@@ -5,12 +5,13 @@ import { FigureList } from '../../../components/figure-list.tsx';
 import { SelectFilter } from '../../../components/filter-fields.tsx';
 import type { TableColumn } from '../../../components/labelled-table.tsx';
 import { Pager } from '../../../components/pager.tsx';
+import type { ChartSeries } from '../../../components/trend-chart.tsx';
 import { useMoneyFormat } from '../../../lib/money-format.ts';
 import { formatInZone } from '../../../lib/time-format.ts';
 import { useAgentIncome } from '../api/agent-reports-api.ts';
 import { AGENT_REPORTS_NS } from '../i18n/register-translations.ts';
+import { ReportChart } from './report-chart.tsx';
 import { PeriodFilter, PeriodShown, periodParams, ReportBody, ReportTable, useReportState } from './report-controls.tsx';
-import { type ChartSeries, TrendChart } from './trend-chart.tsx';
 import './agent-reports.css';
 
 const PAGE_SIZE = 20;
@@ -85,7 +86,7 @@ function IncomeBody({ value, onPage }: { value: AgentIncomeValue; onPage: (pageN
           })),
         ]}
       />
-      {value.total > 0 && <TrendChart title={t('income.chartTitle')} days={days} series={series} format={money} />}
+      {value.total > 0 && <ReportChart title={t('income.chartTitle')} days={days} series={series} format={money} />}
       <ReportTable
         empty={t('income.empty')}
         testId="income-lines"

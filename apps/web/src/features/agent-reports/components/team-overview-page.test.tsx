@@ -8,7 +8,7 @@ import { OVERVIEW } from './test-values.ts';
 
 // The chart library draws on a canvas, which the test DOM does not have; the chart's chunk is
 // replaced by a list of what it was asked to draw.
-vi.mock('./uplot-chart.tsx', () => ({
+vi.mock('../../../components/uplot-chart.tsx', () => ({
   default: ({ days, series }: { days: string[]; series: { label: string; values: number[] }[] }) => (
     <ul data-testid="chart">
       {series.map((s) => (

@@ -1,11 +1,12 @@
 import type { TeamOverviewValue } from '@platform/contracts/agents/agent-reports';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { ChartSeries } from '../../../components/trend-chart.tsx';
 import { useMoneyFormat } from '../../../lib/money-format.ts';
 import { useTeamOverview } from '../api/agent-reports-api.ts';
 import { AGENT_REPORTS_NS } from '../i18n/register-translations.ts';
+import { ReportChart } from './report-chart.tsx';
 import { Figure, PeriodFilter, PeriodShown, periodParams, ReportBody, useReportState } from './report-controls.tsx';
-import { type ChartSeries, TrendChart } from './trend-chart.tsx';
 import './agent-reports.css';
 
 /**
@@ -105,8 +106,8 @@ function OverviewBody({ value }: { value: TeamOverviewValue }) {
           </table>
         </div>
       )}
-      <TrendChart title={t('overview.chartTitle')} days={days} series={playSeries} format={money} />
-      <TrendChart title={t('overview.chartMoney')} days={days} series={moneySeries} format={money} />
+      <ReportChart title={t('overview.chartTitle')} days={days} series={playSeries} format={money} />
+      <ReportChart title={t('overview.chartMoney')} days={days} series={moneySeries} format={money} />
       <div className="ar-scroll">
         <table className="ar-table" data-testid="overview-days">
           <caption className="visually-hidden">{t('overview.chartTitle')}</caption>

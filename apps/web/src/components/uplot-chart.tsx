@@ -26,11 +26,16 @@ export default function UplotChart({
   days,
   series,
   format,
+  dayRange,
 }: {
   days: readonly string[];
   series: readonly ChartSeries[];
   format: (value: number) => string;
+  /** The first and last day of the x axis (a range with days left out), and a y axis from 0; else both fit the figures. */
+  dayRange?: readonly [string, string] | undefined;
 }) {
+  const from = dayRange?.[0];
+  const to = dayRange?.[1];
   const box = useRef<HTMLDivElement>(null);
   const formatRef = useRef(format);
   formatRef.current = format;
@@ -54,7 +59,14 @@ export default function UplotChart({
       height: HEIGHT,
       legend: { show: false },
       cursor: { y: false },
-      scales: { x: { time: true } },
+      scales:
+        from !== undefined && to !== undefined
+          ? {
+              // Half a day either side, so the first and last days' points are not on the edge.
+              x: { time: true, range: [timestampOf(from) - 43_200, timestampOf(to) + 43_200] },
+              y: { range: (_u, min, max) => [Math.min(0, min), max > 0 ? max * 1.1 : 1] },
+            }
+          : { x: { time: true } },
       axes: [
         { ...axis, values: (_u, ticks) => ticks.map((s) => new Date(s * 1000).toISOString().slice(5, 10)) },
         { ...axis, size: 70, values: (_u, ticks) => ticks.map((v) => formatRef.current(v)) },
@@ -76,6 +88,6 @@ export default function UplotChart({
       resize.disconnect();
       chart.destroy();
     };
-  }, [days, series, theme]);
-  return <div ref={box} className="ar-chart__canvas" />;
+  }, [days, series, theme, from, to]);
+  return <div ref={box} className="trend-chart__canvas" />;
 }
