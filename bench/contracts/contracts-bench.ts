@@ -2,6 +2,7 @@ import { loadavg } from 'node:os';
 import { openDatabase } from '@platform/server/db/database';
 import { migrateToLatest } from '@platform/server/db/migrator';
 import { createContractSettlement } from '@platform/server/modules/agent-contracts/agent-contracts.settlement';
+import { createBetRecordService } from '@platform/server/modules/bet-records/bet-records.service';
 import { createTeamStatsService } from '@platform/server/modules/daily-stats/team-stats.service';
 import { createLedgerService } from '@platform/server/modules/ledger/ledger.service';
 import { createSettingsService } from '@platform/server/modules/settings/settings.service';
@@ -204,6 +205,7 @@ const settlement = createContractSettlement({
   db,
   ledger,
   teamStats: createTeamStatsService({ db }),
+  betRecords: createBetRecordService({ db, now: () => new Date() }),
   settings: createSettingsService({ db }),
   timeZoneOf: async () => TIME_ZONE,
   now: () => new Date(),

@@ -138,7 +138,7 @@ async function main(): Promise<void> {
         currency: 'VND',
         username: member.username,
       } as unknown as Principal;
-      await lottery.placeTicket(principal, { gameId: 'EL5', numero: period.numero, lines: [lineOf(i)] } as never);
+      await lottery.placeTicket(principal, { gameId: 'EL5', numero: period.numero, lines: [lineOf(i)] } as never, `bench-ticket-${i}`);
     });
     const copies = Math.ceil(ticketCount / members.length) - 1;
     for (let first = 1; first <= copies; first += Math.max(1, Math.floor(COPY_BATCH / members.length))) {

@@ -54,6 +54,11 @@ const RULES: readonly Rule[] = [
     pattern: /t\(`(categories|hot\.type|home\.categories)\.\$\{/,
   },
   {
+    name: 'the rows a page skips',
+    home: ['packages/contracts/src/pagination.ts'],
+    pattern: /\(\w*\.?pageNo - 1\) \*/,
+  },
+  {
     name: 'hand-made cache on the system clock',
     home: ['apps/server/src/lib/bounded-cache.ts'],
     pattern: /expires\w*:\s*Date\.now\(\)|expires\w*\s*>\s*Date\.now\(\)/,

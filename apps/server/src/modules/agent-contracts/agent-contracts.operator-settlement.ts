@@ -7,7 +7,7 @@ import type {
 } from '@platform/contracts/agents/agent-contract-settlement';
 import { DIVIDEND_PERIODS } from '@platform/contracts/agents/agent-contracts';
 import type { ContractKind } from '@platform/contracts/agents/contract-tiers';
-import { type Page, totalPagesOf } from '@platform/contracts/pagination';
+import { type Page, pageOffset, totalPagesOf } from '@platform/contracts/pagination';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import { DomainError } from '../../lib/domain-error.ts';
@@ -98,7 +98,7 @@ export function createOperatorSettlement(deps: { db: Kysely<DB>; ledger: LedgerS
     present: (row: T) => R,
   ): Promise<Page<R>> {
     const { pageNo, pageSize } = pageQuery;
-    const { rows, totalCount } = await read({ offset: (pageNo - 1) * pageSize, limit: pageSize });
+    const { rows, totalCount } = await read({ offset: pageOffset({ pageNo, pageSize }), limit: pageSize });
     return { list: rows.map(present), pageNo, pageSize, totalCount, totalPages: totalPagesOf(totalCount, pageSize) };
   }
 

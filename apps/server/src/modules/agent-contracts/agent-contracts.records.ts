@@ -1,7 +1,7 @@
 import type { ContractRecord, ContractRecordsQuery, ContractRecordsValue } from '@platform/contracts/agents/agent-contract-records';
 import type { ContractKind } from '@platform/contracts/agents/contract-tiers';
 import { amountMinor } from '@platform/contracts/money';
-import { totalPagesOf } from '@platform/contracts/pagination';
+import { pageOffset, totalPagesOf } from '@platform/contracts/pagination';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import { addDays, localDateOf } from '../../lib/time-zone.ts';
@@ -55,7 +55,7 @@ export function createContractRecordsReader(deps: {
     const from = query.from ?? addDays(to, -(DEFAULT_RANGE_DAYS - 1));
     const filter = { holderId: agent.memberId, kind, from, to };
     const [rows, sums, byDay] = await Promise.all([
-      findRecordPage(deps.db, filter, { limit: query.pageSize, offset: (query.pageNo - 1) * query.pageSize }),
+      findRecordPage(deps.db, filter, { limit: query.pageSize, offset: pageOffset(query) }),
       sumRecords(deps.db, filter),
       sumRecordsByDay(deps.db, filter),
     ]);

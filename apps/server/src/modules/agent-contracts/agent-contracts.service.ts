@@ -22,7 +22,7 @@ import {
   isNoBetterThan,
   tiersProblemOf,
 } from '@platform/contracts/agents/contract-tiers';
-import { type Page, totalPagesOf } from '@platform/contracts/pagination';
+import { type Page, pageOffset, totalPagesOf } from '@platform/contracts/pagination';
 import { isSettingsNodeOn, type SettingsTreeNode } from '@platform/contracts/system';
 import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../../db/schema.ts';
@@ -279,7 +279,7 @@ export function createAgentContractsService(deps: {
     const { rows, total } = await repo.findDirectDownlineAgents(
       db,
       { id: agent.memberId, merchantId: agent.merchantId },
-      { offset: (query.pageNo - 1) * query.pageSize, limit: query.pageSize },
+      { offset: pageOffset(query), limit: query.pageSize },
     );
     const contracts = await repo.findOpenOfHolders(
       db,
@@ -625,7 +625,7 @@ export function createAgentContractsService(deps: {
       db,
       merchantId,
       { kind: query.kind, status: query.status, holderId },
-      { offset: (query.pageNo - 1) * query.pageSize, limit: query.pageSize },
+      { offset: pageOffset(query), limit: query.pageSize },
     );
     return {
       list: rows.map(presentContract),

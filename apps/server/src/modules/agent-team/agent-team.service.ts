@@ -17,7 +17,7 @@ import type {
   UplineTransferSwitchValue,
 } from '@platform/contracts/agents/agent-team';
 import type { AmountMinor } from '@platform/contracts/money';
-import { totalPagesOf } from '@platform/contracts/pagination';
+import { pageOffset, totalPagesOf } from '@platform/contracts/pagination';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import { localDateOf } from '../../lib/time-zone.ts';
@@ -179,7 +179,7 @@ export function createAgentTeamService(deps: {
     const month = await monthOf(agent.merchantId);
     const { rows, total } = await agents.directDownline(agent, {
       ...(parent.id === agent.memberId ? {} : { under: { memberId: parent.id } }),
-      offset: (query.pageNo - 1) * query.pageSize,
+      offset: pageOffset(query),
       limit: query.pageSize,
     });
     // The breadcrumb: the agent, then each member on the parent's path below the agent.
@@ -206,7 +206,7 @@ export function createAgentTeamService(deps: {
     const agent = await agents.agentOf(principal);
     const month = await monthOf(agent.merchantId);
     const { rows, total } = await searchTeam(db, rootOf(agent), query.username, {
-      offset: (query.pageNo - 1) * query.pageSize,
+      offset: pageOffset(query),
       limit: query.pageSize,
     });
     const list = await rowsOf(agent, rows, month);

@@ -1,3 +1,4 @@
+import { pageOffset } from '@platform/contracts/pagination';
 import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import { DomainError } from '../../lib/domain-error.ts';
@@ -183,13 +184,16 @@ export function createBetRecordService(deps: { db: Kysely<DB>; now: () => Date }
 
     async history(filter: repo.HistoryFilter, page: { pageNo: number; pageSize: number }) {
       const pageSize = Math.min(page.pageSize, HISTORY_PAGE_SIZE_MAX);
-      const { rows, totals } = await repo.findPage(db, filter, { limit: pageSize, offset: (page.pageNo - 1) * pageSize });
+      const { rows, totals } = await repo.findPage(db, filter, { limit: pageSize, offset: pageOffset({ pageNo: page.pageNo, pageSize }) });
       return { rows, totals, pageNo: page.pageNo, pageSize };
     },
     /** The rounds of an agent's whole team (the agent centre's team betting), a page and the totals of all. */
     async teamHistory(filter: repo.TeamHistoryFilter, page: { pageNo: number; pageSize: number }) {
       const pageSize = Math.min(page.pageSize, HISTORY_PAGE_SIZE_MAX);
-      const { rows, totals } = await repo.findTeamPage(db, filter, { limit: pageSize, offset: (page.pageNo - 1) * pageSize });
+      const { rows, totals } = await repo.findTeamPage(db, filter, {
+        limit: pageSize,
+        offset: pageOffset({ pageNo: page.pageNo, pageSize }),
+      });
       return { rows, totals, pageNo: page.pageNo, pageSize };
     },
     profit(filter: { memberId: number; from: Date; to: Date }) {

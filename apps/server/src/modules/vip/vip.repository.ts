@@ -1,3 +1,4 @@
+import { pageOffset } from '@platform/contracts/pagination';
 import type { RebateLine, RebateRule, RebateRuleInput, VipLevel, VipLevelInput } from '@platform/contracts/vip';
 import { type Insertable, type Kysely, type Selectable, sql, type Transaction } from 'kysely';
 import type { DB } from '../../db/schema.ts';
@@ -331,13 +332,7 @@ export async function findLines(
   if (filter.to !== undefined) base = base.where('period_start', '<=', filter.to);
   if (filter.category !== undefined) base = base.where('category', '=', filter.category);
   const [rows, totals] = await Promise.all([
-    base
-      .select(lineColumns)
-      .orderBy('period_start', 'desc')
-      .orderBy('id', 'desc')
-      .limit(page.pageSize)
-      .offset((page.pageNo - 1) * page.pageSize)
-      .execute(),
+    base.select(lineColumns).orderBy('period_start', 'desc').orderBy('id', 'desc').limit(page.pageSize).offset(pageOffset(page)).execute(),
     base
       .select([
         sql<string>`count(*)::text`.as('count'),
