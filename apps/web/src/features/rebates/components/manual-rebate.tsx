@@ -3,6 +3,8 @@ import { useState } from 'react';
 import { LabelledTable } from '../../../components/labelled-table.tsx';
 import { ErrorState, LoadingState } from '../../../components/load-states.tsx';
 import { SectionCard } from '../../../components/section-card.tsx';
+import { useGameCategoryName } from '../../../hooks/use-game-category-name.ts';
+import { useRequestId } from '../../../hooks/use-request-id.ts';
 import { errorText } from '../../../lib/api-client.ts';
 import { useMoneyFormat } from '../../../lib/money-format.ts';
 import { ratePpmText } from '../../../lib/rate-format.ts';
@@ -28,7 +30,8 @@ function ManualBody({ value }: { value: ManualRebateValue }) {
   const moneyFormat = useMoneyFormat();
   const money = (amount: number) => moneyFormat(amount, value.currency);
   const claim = useClaimRebate();
-  const [requestId, setRequestId] = useState(() => crypto.randomUUID());
+  const { requestId, settle } = useRequestId();
+  const categoryName = useGameCategoryName();
   const [outcome, setOutcome] = useState<Outcome | null>(null);
 
   function claimNow(): void {
@@ -36,14 +39,17 @@ function ManualBody({ value }: { value: ManualRebateValue }) {
     claim.mutate(requestId, {
       onSuccess: (claimed) => {
         setOutcome({ kind: 'claimed', value: claimed });
-        setRequestId(crypto.randomUUID());
+        settle();
       },
-      // The same request id is sent again on a retry, so a claim that went through is answered, not repeated.
-      onError: (error) => setOutcome({ kind: 'failed', text: errorText(error) }),
+      // After a lost answer the same request id is sent again, so a claim that went through is answered, not repeated.
+      onError: (error) => {
+        settle(error);
+        setOutcome({ kind: 'failed', text: errorText(error) });
+      },
     });
   }
 
-  const category = (code: string) => t(`categories.${code}`, { defaultValue: code });
+  const category = categoryName;
   return (
     <div className="rb-stack">
       <div className="rb-claim" data-testid="rebate-claim">

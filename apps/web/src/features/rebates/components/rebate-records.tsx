@@ -6,6 +6,7 @@ import { DateRangeFields, FilterBar, SelectFilter } from '../../../components/fi
 import { LabelledTable, type TableColumn } from '../../../components/labelled-table.tsx';
 import { ErrorState, LoadingState } from '../../../components/load-states.tsx';
 import { Pager } from '../../../components/pager.tsx';
+import { useGameCategoryName } from '../../../hooks/use-game-category-name.ts';
 import { useMoneyFormat } from '../../../lib/money-format.ts';
 import { ratePpmText } from '../../../lib/rate-format.ts';
 import { addDays, siteToday } from '../../../lib/time-format.ts';
@@ -22,6 +23,7 @@ const DEFAULT_DAYS = 30;
  */
 export function RebateRecords() {
   const { t } = useRebatesTranslation();
+  const categoryName = useGameCategoryName();
   const [filter, setFilter] = useState(() => ({
     from: addDays(siteToday(), -(DEFAULT_DAYS - 1)),
     to: siteToday(),
@@ -49,7 +51,7 @@ export function RebateRecords() {
           label={t('records.category')}
           value={filter.category}
           anyLabel={t('records.anyCategory')}
-          options={GAME_CATEGORIES.map((c) => ({ value: c, label: t(`categories.${c}`) }))}
+          options={GAME_CATEGORIES.map((c) => ({ value: c, label: categoryName(c) }))}
           onChange={(category) => setFilter((f) => ({ ...f, category, pageNo: 1 }))}
         />
       </FilterBar>
@@ -60,6 +62,7 @@ export function RebateRecords() {
 
 function RecordsBody({ value, onPage }: { value: RebateRecordsValue; onPage: (pageNo: number) => void }) {
   const { t, i18n } = useRebatesTranslation();
+  const categoryName = useGameCategoryName();
   const moneyFormat = useMoneyFormat();
   const money = (amount: number) => moneyFormat(amount, value.currency);
   const columns: TableColumn<RebateLine>[] = [
@@ -72,7 +75,7 @@ function RecordsBody({ value, onPage }: { value: RebateRecordsValue; onPage: (pa
         </>
       ),
     },
-    { label: t('records.game'), cell: (r) => t(`categories.${r.category}`, { defaultValue: r.category }) },
+    { label: t('records.game'), cell: (r) => categoryName(r.category) },
     { label: t('records.betBase'), className: 'rb-amount', cell: (r) => money(r.betBase) },
     { label: t('records.rate'), className: 'rb-amount', cell: (r) => ratePpmText(r.ratePpm, i18n.language) },
     { label: t('records.amount'), className: 'rb-amount rb-amount--up', cell: (r) => money(r.amount) },

@@ -1,22 +1,6 @@
 import type { RebatesTranslation } from './vi.ts';
 
 export const rebatesEn: RebatesTranslation = {
-  categories: {
-    LIVE: 'Live casino',
-    RNG: 'Slots',
-    FISH: 'Fishing',
-    PVP: 'Card games',
-    SPORTS: 'Sports',
-    ESPORTS: 'E-sports',
-    LOTT: 'Lottery',
-    ELOTT: 'Fast lottery',
-    COCKFIGHT: 'Cockfighting',
-    CRASH: 'Crash',
-    TABLE: 'Table games',
-    MINIGAMES: 'Mini games',
-    ARCADE: 'Arcade',
-    JACKPOT: 'Jackpot',
-  },
   periods: { D: 'Daily', W: 'Weekly', H: 'Half-monthly', M: 'Monthly' },
   statuses: { paid: 'Paid', accrued: 'To claim', claimed: 'Claimed', withheld: 'Not paid' },
   records: {

@@ -1,21 +1,5 @@
 /** The rebate pages' texts (`bonusDetails`, `manualRebate`), Vietnamese. */
 export const rebatesVi = {
-  categories: {
-    LIVE: 'Casino trực tiếp',
-    RNG: 'Nổ hũ',
-    FISH: 'Bắn cá',
-    PVP: 'Game bài',
-    SPORTS: 'Thể thao',
-    ESPORTS: 'Thể thao điện tử',
-    LOTT: 'Xổ số',
-    ELOTT: 'Xổ số nhanh',
-    COCKFIGHT: 'Đá gà',
-    CRASH: 'Crash',
-    TABLE: 'Bàn chơi',
-    MINIGAMES: 'Mini game',
-    ARCADE: 'Arcade',
-    JACKPOT: 'Jackpot',
-  },
   periods: { D: 'Ngày', W: 'Tuần', H: 'Nửa tháng', M: 'Tháng' },
   statuses: { paid: 'Đã trả', accrued: 'Chờ nhận', claimed: 'Đã nhận', withheld: 'Không trả' },
   records: {

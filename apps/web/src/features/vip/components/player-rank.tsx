@@ -2,6 +2,7 @@ import type { PlayerRankValue } from '@platform/contracts/vip';
 import { LabelledTable } from '../../../components/labelled-table.tsx';
 import { ErrorState, LoadingState } from '../../../components/load-states.tsx';
 import { SectionCard } from '../../../components/section-card.tsx';
+import { useGameCategoryName } from '../../../hooks/use-game-category-name.ts';
 import { useMoneyFormat } from '../../../lib/money-format.ts';
 import { ratePpmText } from '../../../lib/rate-format.ts';
 import { usePlayerRank } from '../api/vip-api.ts';
@@ -48,6 +49,7 @@ function ProgressBar({ label, have, need, money }: { label: string; have: number
 
 function RankBody({ value }: { value: PlayerRankValue }) {
   const { t, i18n } = useVipTranslation();
+  const categoryName = useGameCategoryName();
   const moneyFormat = useMoneyFormat();
   const money = (amount: number) => moneyFormat(amount, value.currency);
   if (value.ladder.length === 0) return <p className="vip-note">{t('noLadder')}</p>;
@@ -57,7 +59,7 @@ function RankBody({ value }: { value: PlayerRankValue }) {
       : l.rebates.map((r) => (
           <span key={`${r.category}:${r.period}`} className="vip-line">
             {t('rebateLine', {
-              category: t(`categories.${r.category}`, { defaultValue: r.category }),
+              category: categoryName(r.category),
               rate: ratePpmText(r.ratePpm, i18n.language),
               period: t(`periods.${r.period}`),
             })}

@@ -28,22 +28,6 @@ export const vipVi = {
   you: 'Cấp của bạn',
   rebateLine: '{{category}} {{rate}} ({{period}})',
   periods: { D: 'ngày', W: 'tuần', H: 'nửa tháng', M: 'tháng' },
-  categories: {
-    LIVE: 'Casino',
-    RNG: 'Nổ hũ',
-    FISH: 'Bắn cá',
-    PVP: 'Game bài',
-    SPORTS: 'Thể thao',
-    ESPORTS: 'E-sports',
-    LOTT: 'Xổ số',
-    ELOTT: 'Xổ số nhanh',
-    COCKFIGHT: 'Đá gà',
-    CRASH: 'Crash',
-    TABLE: 'Bàn chơi',
-    MINIGAMES: 'Mini game',
-    ARCADE: 'Arcade',
-    JACKPOT: 'Jackpot',
-  },
   noLadder: 'Chương trình VIP chưa mở.',
 };
 
