@@ -217,6 +217,28 @@ describe('ContractPage', { timeout: 20_000 }, () => {
     expect(api.callsTo(`POST ${BASE}/MCS2_signContract`).map((c) => c.body)).toEqual([{ requestId: 21 }, { requestId: 21 }]);
   });
 
+  it("shows an hour's record by its start and end in the site's zone, and what a payout gave back for an overpaid period", async () => {
+    const hour = {
+      ...RECORDS.list[0],
+      kind: 'hourlyWage',
+      periodStart: '2026-11-26',
+      periodEnd: '2026-11-26',
+      slotStart: '2026-11-26T07:00:00.000Z',
+      deductedAmount: 2_000,
+    };
+    mockApi({
+      'GET /wps/v2/wallets/balance': BALANCE,
+      [`POST ${BASE}/MCSFE_getHourSalaryContract`]: { ...MINE, kind: 'hourlyWage' },
+      [`POST ${BASE}/MCSFE_getHourSalaryDownlineContracts`]: { ...DOWNLINES, list: [] },
+      [`POST ${BASE}/MCSFE_getHourSalaryContractRecords`]: { ...RECORDS, list: [hour] },
+    });
+    renderWithSite(<ContractPage kind="hourlyWage" />, { language: 'vi' });
+    const row = (await screen.findByText('2026-11-26 14:00 – 15:00')).closest('tr');
+    expect(row).toBeTruthy();
+    expect(within(row as HTMLElement).getByText(/^Đã hoàn lại 2\.000\s₫ trả thừa của kỳ trước$/)).toBeTruthy();
+    expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toContain('Kỳ (GMT+7)');
+  });
+
   it('reads the hourly kind by POST, as the spec says', async () => {
     const api = mockApi({
       'GET /wps/v2/wallets/balance': BALANCE,

@@ -8,13 +8,26 @@ import { ErrorState, LoadingState } from '../../../components/load-states.tsx';
 import { Pager } from '../../../components/pager.tsx';
 import { type ChartSeries, TrendChart } from '../../../components/trend-chart.tsx';
 import { useMoneyFormat } from '../../../lib/money-format.ts';
-import { addDays, siteToday } from '../../../lib/time-format.ts';
+import { addDays, formatTableTime, hourMinuteOf, siteToday, withZoneLabel } from '../../../lib/time-format.ts';
 import { useContractRecords } from '../api/agent-contracts-api.ts';
 import { useAgentContractsTranslation } from '../i18n/register-translations.ts';
 import { rateText } from './tiers-table.tsx';
 
 /** Days shown at first: the last 30, today included (as the server's default). */
 const DEFAULT_DAYS = 30;
+
+/** How long a slot of the slot kinds lasts, in minutes. */
+const SLOT_MINUTES: Partial<Record<ContractKind, number>> = { hourlyWage: 60, realtimeSalary: 5 };
+
+/** A record's period as the agent reads it: its days, or for an hour or a 5-minute slot its start and end in the site's zone. */
+function periodText(r: ContractRecord): string {
+  const minutes = SLOT_MINUTES[r.kind];
+  if (r.slotStart && minutes) {
+    const end = new Date(Date.parse(r.slotStart) + minutes * 60_000).toISOString();
+    return `${formatTableTime(r.slotStart).slice(0, 16)} – ${hourMinuteOf(end)}`;
+  }
+  return r.periodStart === r.periodEnd ? r.periodStart : `${r.periodStart} – ${r.periodEnd}`;
+}
 
 /** The settlement records of the kind: each settled period with its inputs, and the range's totals. */
 export function ContractRecords({ kind }: { kind: ContractKind }) {
@@ -53,8 +66,9 @@ function RecordsBody({ value, onPage }: { value: ContractRecordsValue; onPage: (
   const money = (amount: number) => moneyFormat(amount, value.currency);
   const columns: TableColumn<ContractRecord>[] = [
     {
-      label: t('records.period'),
-      cell: (r) => (r.periodStart === r.periodEnd ? r.periodStart : `${r.periodStart} – ${r.periodEnd}`),
+      // The slot kinds' periods are times of day: the heading names their zone.
+      label: value.list.some((r) => r.slotStart) ? withZoneLabel(t('records.period')) : t('records.period'),
+      cell: periodText,
     },
     {
       label: t('records.metrics'),
@@ -93,6 +107,7 @@ function RecordsBody({ value, onPage }: { value: ContractRecordsValue; onPage: (
         <>
           {money(r.payout)}
           {r.clampAmount > 0 && <span className="ac-line ac-note">{t('records.clamp', { amount: money(r.clampAmount) })}</span>}
+          {r.deductedAmount > 0 && <span className="ac-line ac-note">{t('records.deducted', { amount: money(r.deductedAmount) })}</span>}
         </>
       ),
     },

@@ -99,6 +99,7 @@ export const agentContractsEn: AgentContractsTranslation = {
     downlines: 'Paid to downline',
     payout: 'Kept',
     clamp: 'Platform added {{amount}}',
+    deducted: 'Gave back {{amount}} overpaid for an earlier period',
     paidBy: 'Paid by',
     payers: { house: 'The platform', upline: 'Upline {{name}}', platform: 'The platform for {{name}}' },
     totals: { count: 'Periods', own: 'My amount in all', downlines: 'Paid to downline in all', payout: 'Kept in all' },

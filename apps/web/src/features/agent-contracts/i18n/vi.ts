@@ -97,6 +97,7 @@ export const agentContractsVi = {
     downlines: 'Trả tuyến dưới',
     payout: 'Thực nhận',
     clamp: 'Nền tảng bù {{amount}}',
+    deducted: 'Đã hoàn lại {{amount}} trả thừa của kỳ trước',
     paidBy: 'Người trả',
     payers: { house: 'Nền tảng', upline: 'Tuyến trên {{name}}', platform: 'Nền tảng thay {{name}}' },
     totals: { count: 'Số kỳ', own: 'Tổng khoản của tôi', downlines: 'Tổng trả tuyến dưới', payout: 'Tổng thực nhận' },
