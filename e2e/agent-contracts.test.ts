@@ -6,6 +6,7 @@ import { localDateOf } from '@platform/server/lib/time-zone';
 import { DEMO_VENDOR_CODE, DEV_DEMO_VENDOR_SECRET } from '@platform/server/modules/vendor-wallet/vendor-wallet.integrations';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { waitUntil } from '../apps/server/test/wait-for.ts';
 import { launchBrowser, watchPage } from './browser.ts';
 import { operatorLogin } from './site-actions.ts';
 import { createMovableClock, type SiteServer, startSiteServer } from './site-server.ts';
@@ -219,16 +220,17 @@ describe('agent contracts in the browser', () => {
       .select(['id', 'upline_path'])
       .where('username', '=', AGENT.username)
       .executeTakeFirstOrThrow();
-    for (let attempt = 0; ; attempt += 1) {
-      await site.app.services.dailyStats.refresh();
-      const rows = await site.app.services.dailyStats.team.gameByDay(
-        { merchantId: site.merchantId, memberId: agent01.id, uplinePath: agent01.upline_path },
-        { from: day, to: day },
-      );
-      if (rows.reduce((sum, r) => sum + r.stake, 0) === 3_000_000) break;
-      if (attempt > 100) throw new Error(`the rollups of ${day} do not hold the rounds`);
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
+    await waitUntil(
+      async () => {
+        await site.app.services.dailyStats.refresh();
+        const rows = await site.app.services.dailyStats.team.gameByDay(
+          { merchantId: site.merchantId, memberId: agent01.id, uplinePath: agent01.upline_path },
+          { from: day, to: day },
+        );
+        return rows.reduce((sum, r) => sum + r.stake, 0) === 3_000_000;
+      },
+      { what: `the rollups of ${day} hold the rounds`, pollMs: 50 },
+    );
     const login = await operatorLogin(site.baseUrl, 'finance01');
     expect(login.status).toBe(200);
     const settle = await fetch(`${site.baseUrl}/admin-api/agent-contracts/settlements`, {
