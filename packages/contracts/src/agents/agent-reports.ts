@@ -144,7 +144,10 @@ export const teamBetSchema = z.object({
   id: z.number().int(),
   member: teamMemberRefSchema,
   vendorCode: z.string(),
+  /** The vendor's and the game's names in the caller's language; null where the catalogue no longer names them. */
+  vendorName: z.string().nullable(),
   gameCode: z.string(),
+  gameName: z.string().nullable(),
   gameCategory: z.string(),
   roundId: z.string(),
   status: z.enum(TEAM_BET_STATUSES),

@@ -1,7 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import type { AgentsService } from '../agents/agents.service.ts';
-import type { BetRecordService } from '../bet-records/bet-records.service.ts';
+import type { BetRecordService, RoundNamesLookup } from '../bet-records/bet-records.service.ts';
+
 import type { TeamStatsService } from '../daily-stats/team-stats.service.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
 import type { PlatformModule } from '../module.ts';
@@ -13,7 +14,8 @@ export function createAgentReportsModule(deps: {
   db: Kysely<DB>;
   agents: AgentsService;
   teamStats: TeamStatsService;
-  betRecords: BetRecordService;
+  /** The bet records' team reads, and their rounds' names in a language. */
+  betRecords: BetRecordService & { roundNames: RoundNamesLookup };
   ledger: LedgerService;
   transferSenders: (transferIds: readonly number[]) => Promise<Map<number, number>>;
   refreshRollups: () => Promise<unknown>;

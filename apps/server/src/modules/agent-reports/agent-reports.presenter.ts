@@ -82,6 +82,8 @@ export function presentTeamBets(value: Result<'teamBets'>): TeamBetsValue {
       id: r.id,
       member: { memberId: r.member.memberId, username: r.member.username, level: r.member.level },
       vendorCode: r.vendorCode,
+      vendorName: r.vendorName,
+      gameName: r.gameName,
       gameCode: r.gameCode,
       gameCategory: r.gameCategory,
       roundId: r.roundId,

@@ -136,7 +136,7 @@ describe('agent reports read the caller’s own subtree and nothing else (random
         expect(overview.activeMembers).toBe(team.length);
         expect(overview.newMembers).toBe(team.length);
 
-        const bets = await reports.teamBets(principal, { period: 'today', pageNo: 1, pageSize: 100 });
+        const bets = await reports.teamBets(principal, { period: 'today', pageNo: 1, pageSize: 100 }, 'vi');
         expect(new Set(bets.list.map((b) => b.memberId))).toEqual(teamIds);
         expect(bets.totals.validBet).toBe(sum(team, validBetOf));
         for (const bet of bets.list) {
@@ -173,7 +173,7 @@ describe('agent reports read the caller’s own subtree and nothing else (random
         // Anyone outside the subtree (its upline, other branches, the agent itself, another merchant) is refused by name.
         for (const m of [...tree.members, ...other.members]) {
           if (teamIds.has(m.id)) continue;
-          expect(await codeOf(() => reports.teamBets(principal, { period: 'today', username: m.username, pageNo: 1, pageSize: 10 }))).toBe(
+          expect(await codeOf(() => reports.teamBets(principal, { period: 'today', username: m.username, pageNo: 1, pageSize: 10 }, 'vi'))).toBe(
             'not_in_team',
           );
           expect(

@@ -1,6 +1,7 @@
 import type { AmountMinor } from '@platform/contracts/money';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
+import { addVendorWithGames } from '../../../test/games-helpers.ts';
 import { auth, createWalletWorld } from '../../../test/wallet-fixture.ts';
 
 let t: TestApp;
@@ -142,7 +143,15 @@ describe('agent report calls', () => {
       { day: today, newMembers: 3, activeMembers: 2, depositAmount: 200_000, withdrawalAmount: 0, validBet: 50_000, winLoss: -25_000 },
     ]);
 
+    // The rounds' game and vendor are named in the caller's language (English here), as in the member's own record.
+    await addVendorWithGames(t.database.db, w.merchant.id, { code: 'DEMO', displayName: 'Lotus Studio' }, [
+      { code: 'dice', name: { vi: 'Xúc Xắc', en: 'Dice' } },
+    ]);
     const bets = await get('/wps/agent/reports/team-bets?period=today');
+    expect(bets.list.map((b: { gameName: string; vendorName: string }) => [b.vendorName, b.gameName])).toEqual([
+      ['Lotus Studio', 'Dice'],
+      ['Lotus Studio', 'Dice'],
+    ]);
     expect(bets.list.map((b: { member: { username: string; level: number } }) => b.member)).toEqual(
       expect.arrayContaining([
         { memberId: player.id, username: player.username, level: 1 },

@@ -12,6 +12,7 @@ import {
 } from '@platform/contracts/agents/agent-reports';
 import { commonErrorResponses, ok } from '@platform/contracts/envelope';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requestedLanguage } from '../../lib/request-language.ts';
 import { principalOf } from '../../plugins/auth.ts';
 import {
   presentIncome,
@@ -61,7 +62,7 @@ export function agentReportsRoutes(reports: AgentReportsService): FastifyPluginA
           response: { 200: teamBetsResponseSchema, ...errors },
         },
       },
-      async (request) => ok(presentTeamBets(await reports.teamBets(principalOf(request), request.query))),
+      async (request) => ok(presentTeamBets(await reports.teamBets(principalOf(request), request.query, requestedLanguage(request)))),
     );
 
     app.get(

@@ -18,7 +18,8 @@ import type { DB } from '../../db/schema.ts';
 import { addDays, localDateOf, startOfLocalDate } from '../../lib/time-zone.ts';
 import { findUsernames } from '../accounts/member-directory.ts';
 import type { AgentContext, AgentsService } from '../agents/agents.service.ts';
-import type { BetRecordService } from '../bet-records/bet-records.service.ts';
+import type { BetRecordService, RoundNamesLookup } from '../bet-records/bet-records.service.ts';
+
 import type { DayRange, GameFigures, MoneyFigures, TeamRoot, TeamStatsService } from '../daily-stats/team-stats.service.ts';
 import type { TransferCode } from '../ledger/ledger.codes.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
@@ -77,7 +78,8 @@ export function createAgentReportsService(deps: {
   db: Kysely<DB>;
   agents: Pick<AgentsService, 'agentOf' | 'teamMember' | 'teamSize' | 'teamRoot'>;
   teamStats: TeamStatsService;
-  betRecords: BetRecordService;
+  /** The bet records' team reads, and their rounds' names in a language. */
+  betRecords: BetRecordService & { roundNames: RoundNamesLookup };
   ledger: LedgerService;
   /** Who sent each member transfer (the transfers module). */
   transferSenders: (transferIds: readonly number[]) => Promise<Map<number, number>>;
@@ -165,8 +167,8 @@ export function createAgentReportsService(deps: {
     };
   }
 
-  /** personalHistoryCopy (team betting): the team's rounds, filtered and paged, with totals. */
-  async function teamBets(principal: Principal, query: TeamBetsQuery) {
+  /** personalHistoryCopy (team betting): the team's rounds, filtered and paged, with totals, games and vendors named in the language. */
+  async function teamBets(principal: Principal, query: TeamBetsQuery, language: string) {
     const agent = await agents.agentOf(principal);
     const period = await periodOf(agent.merchantId, query);
     const member = query.username ? await agents.teamMember(agent, { username: query.username }) : undefined;
@@ -184,6 +186,7 @@ export function createAgentReportsService(deps: {
       },
       { pageNo: query.pageNo, pageSize: query.pageSize },
     );
+    const namesOf = await betRecords.roundNames(agent.merchantId, language, page.rows);
     return {
       period,
       currency: principal.currency,
@@ -193,6 +196,7 @@ export function createAgentReportsService(deps: {
       totals: page.totals,
       list: page.rows.map((row) => ({
         ...row,
+        ...namesOf(row),
         member: { memberId: row.memberId, username: row.username, level: levelBelow(agent, row.uplinePath) },
       })),
     };

@@ -3,7 +3,7 @@ import type { DB } from '../../db/schema.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
 import type { MerchantService } from '../merchant/merchant.service.ts';
 import type { PlatformModule } from '../module.ts';
-import { createRoundNames, type GameNamesResolver } from './bet-records.names.ts';
+import { createRoundNames, type GameNamesResolver, type RoundNamesLookup } from './bet-records.names.ts';
 import { betRecordRoutes, type GameInfoResolver } from './bet-records.routes.ts';
 import { type BetRecordService, createBetRecordService } from './bet-records.service.ts';
 
@@ -17,17 +17,19 @@ export function createBetRecordsModule(deps: {
   /** Game and vendor names of the betting record's rounds (the games module's catalogue). */
   gameNames: GameNamesResolver;
   now: () => Date;
-}): PlatformModule<'betRecords', BetRecordService> {
+}): PlatformModule<'betRecords', BetRecordService & { roundNames: RoundNamesLookup }> {
   const betRecords = createBetRecordService({ db: deps.db, now: deps.now });
+  const roundNames = createRoundNames({ resolve: deps.gameNames, now: deps.now });
   return {
     name: 'betRecords',
-    service: betRecords,
+    // The rounds' game and vendor names in a language, for the other modules that list rounds (the agents' team bets).
+    service: { ...betRecords, roundNames },
     routes: betRecordRoutes({
       betRecords,
       ledger: deps.ledger,
       merchants: deps.merchants,
       gameInfo: deps.gameInfo,
-      roundNames: createRoundNames({ resolve: deps.gameNames, now: deps.now }),
+      roundNames,
       now: deps.now,
     }),
   };

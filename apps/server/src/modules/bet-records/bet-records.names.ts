@@ -20,6 +20,9 @@ const ROUND_NAMES_CACHE_MAX = 10_000;
 const keyOf = (merchantId: number, language: string, vendorCode: string, gameCode: string) =>
   `${merchantId}\n${language}\n${vendorCode}\n${gameCode}`;
 
+/** Names for many rounds in a language: a lookup of each round's names (the catalogue asked once for those not cached). */
+export type RoundNamesLookup = ReturnType<typeof createRoundNames>;
+
 /**
  * Names for the rounds of a page: the catalogue is asked once for the games the cache does not hold,
  * and each answer (a missing game included) is kept for `ROUND_NAMES_TTL_MS`.

@@ -238,3 +238,6 @@ export function createBetRecordService(deps: { db: Kysely<DB>; now: () => Date }
     },
   };
 }
+
+/** The rounds' names lookup the module adds to this service (see bet-records.names.ts). */
+export type { RoundNamesLookup } from './bet-records.names.ts';

@@ -28,6 +28,10 @@ describe('TeamBetsPage', { timeout: 20_000 }, () => {
     expect(rows.map((r) => r.getAttribute('data-round'))).toEqual(['r-11', 'r-12']);
     expect(within(rows[0] as HTMLElement).getByRole('rowheader').textContent).toBe('member21Cấp 1');
     expect(rows[1]?.querySelector('[data-label="Thắng/thua của đội"]')?.className).toBe('ar-amount--down');
+    // Games and vendors by name in the member's language; a round the catalogue no longer names keeps its codes.
+    expect(within(rows[0] as HTMLElement).getByText('Bảy May Mắn')).toBeTruthy();
+    expect(within(rows[0] as HTMLElement).getByText('Lotus Studio · Nổ hũ')).toBeTruthy();
+    expect(within(rows[1] as HTMLElement).getByText('DEMO · Nổ hũ')).toBeTruthy();
     const totals = screen.getByTestId('bets-totals');
     expect(totals.querySelector('[data-field="count"]')?.textContent).toBe('2');
     expect(totals.querySelector('[data-field="winLoss"]')?.textContent).toMatch(/^20\.000/);

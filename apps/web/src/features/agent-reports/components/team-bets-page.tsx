@@ -121,8 +121,10 @@ function BetsBody({ value, onPage }: { value: TeamBetsValue; onPage: (pageNo: nu
       label: t('bets.game'),
       cell: (bet) => (
         <>
-          {bet.vendorCode} · {bet.gameCode}
-          <span className="ar-sub">{categoryName(bet.gameCategory)}</span>
+          {bet.gameName ?? bet.gameCode}
+          <span className="ar-sub">
+            {bet.vendorName ?? bet.vendorCode} · {categoryName(bet.gameCategory)}
+          </span>
         </>
       ),
     },
