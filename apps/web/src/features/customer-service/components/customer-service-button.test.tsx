@@ -64,6 +64,15 @@ describe('CustomerServiceButton', () => {
     expect(dialog).toBeTruthy();
   });
 
+  it('asks nothing of the chat for a session that must change its password first (the server would refuse it)', async () => {
+    useSessionStore.getState().signIn({ ...LOGIN_VALUE, cpw: true });
+    const api = mockApi({ 'POST /wps/system/customer-service': { list: [LIVE_CHAT], isVip: false } });
+    renderWithSite(<CustomerServiceButton className="x">CSKH</CustomerServiceButton>);
+    await screen.findByRole('button', { name: 'CSKH' });
+    await waitFor(() => expect(api.callsTo('POST /wps/system/customer-service')).toHaveLength(1));
+    expect(api.callsTo('GET /wps/support-chat/unread')).toHaveLength(0);
+  });
+
   it('asks a visitor to log in before the live chat', async () => {
     mockApi({ 'POST /wps/system/customer-service': { list: [LIVE_CHAT], isVip: false } });
     const onLogin = vi.fn();

@@ -61,7 +61,8 @@ export function CustomerServiceButton({
   badgeClassName?: string;
 }) {
   const { t } = useCustomerServiceTranslation();
-  const customerId = useSessionStore((s) => s.userInfo?.customerId ?? null);
+  // A session that must change its password first may call nothing else: it counts as a visitor here.
+  const customerId = useSessionStore((s) => (s.isLogin ? (s.userInfo?.customerId ?? null) : null));
   const isTrial = useSessionStore((s) => s.isTrial);
   const entries = useCustomerServiceEntries(customerId);
   const [isChatOpen, setChatOpen] = useState(false);
