@@ -173,9 +173,9 @@ describe('agent reports read the caller’s own subtree and nothing else (random
         // Anyone outside the subtree (its upline, other branches, the agent itself, another merchant) is refused by name.
         for (const m of [...tree.members, ...other.members]) {
           if (teamIds.has(m.id)) continue;
-          expect(await codeOf(() => reports.teamBets(principal, { period: 'today', username: m.username, pageNo: 1, pageSize: 10 }, 'vi'))).toBe(
-            'not_in_team',
-          );
+          expect(
+            await codeOf(() => reports.teamBets(principal, { period: 'today', username: m.username, pageNo: 1, pageSize: 10 }, 'vi')),
+          ).toBe('not_in_team');
           expect(
             await codeOf(() => reports.subordinateProfit(principal, { period: 'today', parent: m.username, pageNo: 1, pageSize: 10 })),
           ).toBe('not_in_team');
