@@ -11,7 +11,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Registry } from 'prom-client';
 import type { Database } from './db/database.ts';
-import { type Env, publicUrlOf, sandboxGatewayConfig } from './env.ts';
+import { type Env, publicUrlOf, replaysPublishedResults, sandboxGatewayConfig } from './env.ts';
 import { createPubSub, type PubSub } from './lib/pubsub.ts';
 import { createAccountsModule } from './modules/accounts/accounts.module.ts';
 import { createAdminModule } from './modules/admin/admin.module.ts';
@@ -376,6 +376,7 @@ async function createModules(infra: Infrastructure) {
     now,
     stakeGuard,
     resultsFeedUrl: env.LOTTERY_RESULTS_FEED_URL,
+    replayPublishedResults: replaysPublishedResults(env),
   });
   const dailyStats = createDailyStatsModule({
     db,

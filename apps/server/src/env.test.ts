@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { EnvError, parseEnv, publicUrlOf, SANDBOX_GATEWAY_DEVELOPMENT_SECRET, sandboxGatewayConfig, shouldSeedDemoData } from './env.ts';
+import {
+  EnvError,
+  parseEnv,
+  publicUrlOf,
+  replaysPublishedResults,
+  SANDBOX_GATEWAY_DEVELOPMENT_SECRET,
+  sandboxGatewayConfig,
+  shouldSeedDemoData,
+} from './env.ts';
 
 describe('environment', () => {
   it('defaults to port 8080 and ./data with the embedded database', () => {
@@ -20,6 +28,14 @@ describe('environment', () => {
     expect(shouldSeedDemoData(parseEnv({ NODE_ENV: 'production' }))).toBe(false);
     expect(shouldSeedDemoData(parseEnv({ NODE_ENV: 'production', SEED_DEMO_DATA: 'true' }))).toBe(true);
     expect(shouldSeedDemoData(parseEnv({ SEED_DEMO_DATA: 'false' }))).toBe(false);
+  });
+
+  it('replays published lottery sheets in development only, and never over a real feed', () => {
+    expect(replaysPublishedResults(parseEnv({}))).toBe(true);
+    expect(replaysPublishedResults(parseEnv({ NODE_ENV: 'test' }))).toBe(false);
+    expect(replaysPublishedResults(parseEnv({ NODE_ENV: 'production' }))).toBe(false);
+    expect(replaysPublishedResults(parseEnv({ LOTTERY_RESULTS_FEED_URL: 'https://results.example/feed' }))).toBe(false);
+    expect(replaysPublishedResults(parseEnv({ NODE_ENV: 'test', LOTTERY_RESULTS_REPLAY: 'true' }))).toBe(true);
   });
 
   it('runs the sandbox payment gateway outside production on port 8090 with the development secret', () => {

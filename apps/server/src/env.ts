@@ -93,6 +93,11 @@ export const envSchema = z.object({
     .string()
     .regex(/^https?:\/\//, 'http:// or https:// URL')
     .optional(),
+  /**
+   * Without a feed, official draws take past published sheets replayed (docs/lottery.md): on by
+   * default in development so the demo's stations settle offline, off in production and tests.
+   */
+  LOTTERY_RESULTS_REPLAY: booleanString.optional(),
   /** Where players' browsers and our transfer calls reach the demo game vendor (docs/vendor-wallet.md). */
   DEMO_VENDOR_URL: z.string().url().default('http://127.0.0.1:8091'),
   /** Starts the demo vendor inside the server on this port; by default 8091 outside production, off in it. */
@@ -172,4 +177,10 @@ export function publicUrlOf(env: Env): string {
 /** Demo data is seeded on an empty database unless running in production or told otherwise. */
 export function shouldSeedDemoData(env: Env): boolean {
   return env.SEED_DEMO_DATA ?? env.NODE_ENV !== 'production';
+}
+
+/** Whether official draws without a feed take replayed published sheets (never over a real feed). */
+export function replaysPublishedResults(env: Env): boolean {
+  if (env.LOTTERY_RESULTS_FEED_URL) return false;
+  return env.LOTTERY_RESULTS_REPLAY ?? env.NODE_ENV === 'development';
 }

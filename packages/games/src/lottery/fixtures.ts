@@ -1,5 +1,7 @@
 import type { DrawResult } from './layout.ts';
 
+export { DA_NANG_2018_03_17, HCM_2018_03_17, LONG_AN_2018_03_17 } from './published-sheets.ts';
+
 /**
  * Published northern results (Xổ số miền Bắc), copied digit for digit from the result sheets as
  * collected in the public XSMB history (see docs/lottery-rules.md, "Test sheets"). Leading zeros
@@ -38,49 +40,9 @@ export const NORTH_2025_07_17: DrawResult = {
   G7: ['11', '17', '75', '72'],
 };
 
-/**
- * Published southern and central results of Saturday 17 March 2018 (XSMN: TP. Hồ Chí Minh and Long
- * An; XSMT: Đà Nẵng), copied digit for digit from a saved copy of a Vietnamese results site's home
- * page (docs/lottery-rules.md, "Test sheets"), with the lô tô tables the same page printed for each
- * station: the last two digits of all 18 numbers, grouped by first digit.
- */
-export const HCM_2018_03_17: DrawResult = {
-  G8: ['55'],
-  G7: ['997'],
-  G6: ['2343', '2517', '2034'],
-  G5: ['7394'],
-  G4: ['34436', '26103', '35442', '47519', '41804', '00700', '36775'],
-  G3: ['53656', '61024'],
-  G2: ['70911'],
-  G1: ['53352'],
-  DB: ['920923'],
-};
+/** The lô tô tables the publisher printed for the 2018 southern and central sheets (published-sheets.ts). */
 export const HCM_2018_03_17_LOTO = '03 04 00 17 19 11 24 23 34 36 43 42 55 56 52 75 97 94';
-
-export const LONG_AN_2018_03_17: DrawResult = {
-  G8: ['01'],
-  G7: ['707'],
-  G6: ['4513', '8685', '9943'],
-  G5: ['0342'],
-  G4: ['60575', '34577', '81314', '44948', '85766', '01118', '46090'],
-  G3: ['85791', '12969'],
-  G2: ['00400'],
-  G1: ['34235'],
-  DB: ['353471'],
-};
 export const LONG_AN_2018_03_17_LOTO = '01 07 00 13 14 18 35 43 42 48 66 69 75 77 71 85 90 91';
-
-export const DA_NANG_2018_03_17: DrawResult = {
-  G8: ['19'],
-  G7: ['066'],
-  G6: ['0165', '7865', '5254'],
-  G5: ['1708'],
-  G4: ['40563', '24389', '09856', '05581', '18170', '19279', '06504'],
-  G3: ['28782', '83376'],
-  G2: ['08424'],
-  G1: ['90313'],
-  DB: ['420215'],
-};
 export const DA_NANG_2018_03_17_LOTO = '08 04 19 13 15 24 54 56 66 65 65 63 70 79 76 89 81 82';
 
 /**

@@ -2,3 +2,4 @@
 export * from './bets.ts';
 export * from './draw.ts';
 export * from './layout.ts';
+export * from './published-sheets.ts';

@@ -93,3 +93,18 @@ export function allNumbers(region: LotteryRegion, result: DrawResult): string[] 
   if (issues.length > 0) throw new RangeError(`invalid ${region} draw result: ${issues.join(', ')}`);
   return prizeLayout(region).flatMap(({ tier }) => result[tier]!);
 }
+
+/** The inverse of `allNumbers`: a sheet from its numbers in layout order; throws when they do not fit. */
+export function sheetOf(region: LotteryRegion, numbers: readonly string[]): DrawResult {
+  if (numbers.length !== numbersPerDraw(region))
+    throw new RangeError(`a ${region} sheet has ${numbersPerDraw(region)} numbers, not ${numbers.length}`);
+  const result: DrawResult = {};
+  let at = 0;
+  for (const { tier, count } of prizeLayout(region)) {
+    result[tier] = numbers.slice(at, at + count);
+    at += count;
+  }
+  const issues = validateDrawResult(region, result);
+  if (issues.length > 0) throw new RangeError(`invalid ${region} draw result: ${issues.join(', ')}`);
+  return result;
+}

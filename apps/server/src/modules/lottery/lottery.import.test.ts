@@ -1,8 +1,10 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { publishedSheets } from '@platform/games/lottery';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildLotteryTestApp, fundedPlayer, type LotteryTestApp, mainBalance, ticketRequestId } from '../../../test/lottery-helpers.ts';
-import { createHttpResultsSource } from './lottery.import.ts';
+import { createHttpResultsSource, createReplayResultsSource } from './lottery.import.ts';
+import { findOfficialStations } from './lottery.repository.ts';
 import { createLotteryService } from './lottery.service.ts';
 
 /**
@@ -122,5 +124,41 @@ describe('the official results feed', () => {
   it('refuses a feed answer of the wrong shape', async () => {
     answer = { results: [{ gameId: 'TPHCM', drawDate: 'today', result: SOUTH_RESULT }] };
     await expect(createHttpResultsSource(feedUrl).resultsOf('2026-11-25')).rejects.toThrow('unexpected shape');
+  });
+});
+
+describe('the demo replay of published sheets', () => {
+  it('draws every official station of the day with a published sheet of its region, the same sheets on every run', async () => {
+    const services = t.app.services;
+    const source = createReplayResultsSource(() => findOfficialStations(t.database.db));
+    const lottery = createLotteryService({
+      db: t.database.db,
+      ledger: services.ledger,
+      betRecords: services.betRecords,
+      now: t.clock.now,
+      resultsSource: source,
+    });
+    // Thursday 26 November 2026, 19:00 in Vietnam: every station of the day has drawn.
+    t.clock.set('2026-11-26T12:00:00Z');
+    await lottery.runJobRound();
+    const drawn = await t.database.db
+      .selectFrom('lottery_periods as p')
+      .innerJoin('lottery_games as g', 'g.id', 'p.game_id')
+      .select(['g.code', 'g.region', 'p.result', 'p.status'])
+      .where('p.result_source', '=', 'official')
+      .where('p.numero', '=', '20261126')
+      .execute();
+    expect(drawn.length).toBeGreaterThan(0);
+    const sheetKeys = (region: 'north' | 'central' | 'south') => publishedSheets(region).map((s) => JSON.stringify(s.result));
+    for (const period of drawn) {
+      expect(period.status, period.code).not.toBe('open');
+      const result = typeof period.result === 'string' ? JSON.parse(period.result) : period.result;
+      expect(sheetKeys(period.region)).toContain(JSON.stringify(result, Object.keys(publishedSheets(period.region)[0]!.result)));
+    }
+    // The same day gives the same sheets; two stations of one region get different ones while the sheets last.
+    const again = await source.resultsOf('2026-11-26');
+    expect(again).toEqual(await source.resultsOf('2026-11-26'));
+    const southToday = again.filter((r) => drawn.some((p) => p.code === r.gameId && p.region === 'south'));
+    if (southToday.length === 2) expect(southToday[0]!.result).not.toEqual(southToday[1]!.result);
   });
 });

@@ -1,5 +1,5 @@
 import { drawResultSchema } from '@platform/contracts/lottery';
-import type { DrawResult } from '@platform/games/lottery';
+import { type DrawResult, type LotteryRegion, publishedSheets } from '@platform/games/lottery';
 import { z } from 'zod';
 
 /**
@@ -47,6 +47,37 @@ export function createHttpResultsSource(url: string, fetchImpl: typeof fetch = f
       const parsed = feedSchema.safeParse(await response.json());
       if (!parsed.success) throw new Error(`results feed answered an unexpected shape: ${parsed.error.issues[0]?.message ?? 'invalid'}`);
       return parsed.data.results.map((r) => ({ gameId: r.gameId, drawDate: r.drawDate, result: r.result as DrawResult }));
+    },
+  };
+}
+
+/** A station whose official results a source is asked for. */
+export type OfficialStation = { gameId: string; region: LotteryRegion };
+
+const DAY_MS = 86_400_000;
+
+/**
+ * A demo's results source that needs no network: each official station's draw of the day takes a
+ * sheet that was really published in its region (packages/games, published-sheets.ts), chosen by
+ * the draw date and the station's place among its region's stations, so the same day always gives
+ * the same sheets and stations of one region differ as far as the sheets allow. These are past
+ * results replayed, not the day's real ones: a site that takes real money sets a feed URL instead.
+ */
+export function createReplayResultsSource(stations: () => Promise<readonly OfficialStation[]>): ResultsSource {
+  return {
+    name: 'replay of published sheets',
+    async resultsOf(drawDate) {
+      const day = Math.floor(Date.parse(`${drawDate}T00:00:00Z`) / DAY_MS);
+      const placeInRegion = new Map<LotteryRegion, number>();
+      const results: OfficialResult[] = [];
+      for (const station of [...(await stations())].sort((a, b) => a.gameId.localeCompare(b.gameId))) {
+        const sheets = publishedSheets(station.region);
+        const place = placeInRegion.get(station.region) ?? 0;
+        placeInRegion.set(station.region, place + 1);
+        const sheet = sheets[(day + place) % sheets.length]!;
+        results.push({ gameId: station.gameId, drawDate, result: sheet.result });
+      }
+      return results;
     },
   };
 }

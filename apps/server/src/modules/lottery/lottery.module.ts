@@ -8,8 +8,9 @@ import type { PlatformModule } from '../module.ts';
 import type { RealtimeHub } from '../realtime/realtime.hub.ts';
 import { createLotteryAdmin } from './lottery.admin.ts';
 import { lotteryAdminRoutes } from './lottery.admin-routes.ts';
-import { createHttpResultsSource } from './lottery.import.ts';
+import { createHttpResultsSource, createReplayResultsSource, type ResultsSource } from './lottery.import.ts';
 import { createLotteryQueries } from './lottery.queries.ts';
+import { findOfficialStations } from './lottery.repository.ts';
 import { lotteryRoutes } from './lottery.routes.ts';
 import { createLotteryService, type LotteryService, type LotteryStakeGuard } from './lottery.service.ts';
 
@@ -32,6 +33,8 @@ export function createLotteryModule(deps: {
   stakeGuard?: LotteryStakeGuard;
   /** The official results feed, when the operator has one. */
   resultsFeedUrl?: string | undefined;
+  /** Without a feed, replay published sheets as the official results (the demo: docs/lottery.md). */
+  replayPublishedResults?: boolean | undefined;
 }): PlatformModule<'lottery', LotteryService> {
   const lottery = createLotteryService({
     db: deps.db,
@@ -40,7 +43,7 @@ export function createLotteryModule(deps: {
     now: deps.now,
     stakeGuard: deps.stakeGuard,
     publish: (memberId, message) => deps.realtime.publish(memberId, message),
-    resultsSource: deps.resultsFeedUrl ? createHttpResultsSource(deps.resultsFeedUrl) : undefined,
+    resultsSource: resultsSourceOf(deps),
     onRefusedResults: (refused) => deps.logger.warn({ job: LOTTERY_JOB_NAME, refused }, 'official results refused'),
   });
   const queries = createLotteryQueries({ db: deps.db, now: deps.now });
@@ -56,4 +59,14 @@ export function createLotteryModule(deps: {
           deps.logger.info({ job: LOTTERY_JOB_NAME, ...counts }, 'lottery round');
       }),
   };
+}
+
+function resultsSourceOf(deps: {
+  db: Kysely<DB>;
+  resultsFeedUrl?: string | undefined;
+  replayPublishedResults?: boolean | undefined;
+}): ResultsSource | undefined {
+  if (deps.resultsFeedUrl) return createHttpResultsSource(deps.resultsFeedUrl);
+  if (deps.replayPublishedResults) return createReplayResultsSource(() => findOfficialStations(deps.db));
+  return undefined;
 }

@@ -38,6 +38,18 @@ export async function findEnabledGames(db: Kysely<DB>): Promise<LotteryGameRow[]
   return (await db.selectFrom('lottery_games').selectAll().where('is_enabled', '=', true).execute()) as LotteryGameRow[];
 }
 
+/** The enabled stations whose draws take official results, once per code across merchants. */
+export async function findOfficialStations(db: Kysely<DB>): Promise<{ gameId: string; region: LotteryGameRow['region'] }[]> {
+  const rows = await db
+    .selectFrom('lottery_games')
+    .select(['code', 'region'])
+    .distinct()
+    .where('is_enabled', '=', true)
+    .where('result_source', '=', 'official')
+    .execute();
+  return rows.map((r) => ({ gameId: r.code, region: r.region }));
+}
+
 /** Inserts the periods not there yet; returns how many were new. */
 export async function insertPeriodsIfMissing(
   db: Kysely<DB>,
