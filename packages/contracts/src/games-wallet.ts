@@ -118,17 +118,6 @@ export const gameRecallQuerySchema = z
   .strict();
 export const gameRecallResponseSchema = okEnvelope(z.object({ list: z.array(betRecordSchema) }));
 
-/** GET /wps/relay/GCSGAME_getRankList: the winner board. */
-export const rankListQuerySchema = z
-  .object({
-    gameCategory: z
-      .string()
-      .regex(/^[A-Za-z0-9_]{1,32}$/)
-      .default('ALL'),
-    language: z.string().max(10).optional(),
-    limitNum: z.coerce.number().int().min(1).max(20).default(20),
-  })
-  .strict();
 export const rankListEntrySchema = z.object({
   iconUrl: z.string().nullable(),
   customerName: z.string(),
@@ -146,6 +135,19 @@ export const RANK_PERIODS = ['DAY', 'WEEK', 'MONTH'] as const;
 /** The period in any case: the spec's pages ask with `period=day`. */
 const rankPeriodQuery = z.preprocess((value) => (typeof value === 'string' ? value.toUpperCase() : value), z.enum(RANK_PERIODS));
 export const rankingQuerySchema = z.object({ period: rankPeriodQuery.default('MONTH') }).strict();
+/** GET /wps/relay/GCSGAME_getRankList: the winner board. */
+export const rankListQuerySchema = z
+  .object({
+    gameCategory: z
+      .string()
+      .regex(/^[A-Za-z0-9_]{1,32}$/)
+      .default('ALL'),
+    language: z.string().max(10).optional(),
+    limitNum: z.coerce.number().int().min(1).max(20).default(20),
+    /** The winner ranking page's period (today, this week, this month); without it the board's last days. */
+    period: rankPeriodQuery.optional(),
+  })
+  .strict();
 export const rankingEntrySchema = z.object({ rank: z.number().int(), customerName: z.string(), amount: amountMinorSchema });
 export const rankingResponseSchema = okEnvelope(
   z.object({

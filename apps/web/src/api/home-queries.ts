@@ -46,6 +46,8 @@ export const homeKeys = {
   menus: (language: string) => [...homeKeys.all, 'menus', language] as const,
   permission: (language: string) => [...homeKeys.all, 'permission', language] as const,
   ranking: (kind: 'deposit' | 'bet', period: RankPeriod) => [...homeKeys.all, 'ranking', kind, period] as const,
+  winnerRanking: (language: string, category: string, period: RankPeriod) =>
+    [...homeKeys.all, 'winner-ranking', language, category, period] as const,
 };
 
 /** Game and vendor names come per language; the server knows Vietnamese and English. */
@@ -129,6 +131,22 @@ export function useRanking(kind: 'deposit' | 'bet', period: RankPeriod) {
   return useQuery({
     queryKey: homeKeys.ranking(kind, period),
     queryFn: ({ signal }) => apiGet<Ranking>(`${path}?period=${period}`, signal),
+    staleTime: 60_000,
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** The winner ranking page: the 20 biggest wins of a category (or `ALL`) since the start of the period. */
+export function useWinnerRanking(category: string, period: RankPeriod) {
+  const { i18n } = useTranslation();
+  const language = gameLanguage(i18n.language);
+  return useQuery({
+    queryKey: homeKeys.winnerRanking(language, category, period),
+    queryFn: ({ signal }) =>
+      apiGet<{ list: WinnerRow[] }>(
+        `/wps/relay/GCSGAME_getRankList?gameCategory=${encodeURIComponent(category)}&language=${language}&limitNum=20&period=${period}`,
+        signal,
+      ),
     staleTime: 60_000,
     placeholderData: keepPreviousData,
   });

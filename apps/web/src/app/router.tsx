@@ -80,6 +80,11 @@ const routes: RouteObject[] = [
       sectionRoute('/pointMall', 'pointMall'),
       rankingRoute('/deposit-rank', 'depositRank'),
       rankingRoute('/bet-rank', 'betRank'),
+      {
+        path: '/winners',
+        handle: { section: 'winners' },
+        lazy: async () => ({ Component: (await import('../pages/winners-page.tsx')).WinnersPage }),
+      },
       sectionRoute('/promotions', 'promotions'),
       sectionRoute('/promoDetail', 'promoDetail'),
       {

@@ -60,6 +60,7 @@ export const en: TranslationShape = {
     pointMall: 'Points mall',
     depositRank: 'Deposit ranking',
     betRank: 'Valid bet ranking',
+    winners: 'Winner ranking',
     promotions: 'Promotions',
     promoDetail: 'Promotion details',
     help: 'Help centre',

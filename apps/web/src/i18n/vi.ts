@@ -59,6 +59,7 @@ export const vi = {
     pointMall: 'Cửa hàng điểm',
     depositRank: 'Bảng xếp hạng nạp tiền',
     betRank: 'Bảng xếp hạng cược hợp lệ',
+    winners: 'Bảng vinh danh',
     promotions: 'Khuyến mãi',
     promoDetail: 'Chi tiết khuyến mãi',
     help: 'Trung tâm trợ giúp',

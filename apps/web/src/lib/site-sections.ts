@@ -15,6 +15,7 @@ export const SECTION_KEYS = [
   'pointMall',
   'depositRank',
   'betRank',
+  'winners',
   'promotions',
   'promoDetail',
   'help',

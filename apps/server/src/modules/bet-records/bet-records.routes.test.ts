@@ -6,6 +6,7 @@ import { createMerchant } from '../../../test/factories.ts';
 import { addVendorWithGames } from '../../../test/games-helpers.ts';
 import { createGamePlayer, fundMember, type GamePlayer, nextTxId, vendorCall } from '../../../test/vendor-helpers.ts';
 import { maskName } from './bet-records.presenter.ts';
+import { periodStart } from './bet-records.routes.ts';
 import { reportDayOf, validBetOf } from './bet-records.service.ts';
 
 let t: TestApp;
@@ -222,6 +223,31 @@ describe('winner board and rankings', () => {
         .value.list.every((e: { gameCode: string }) => e.gameCode === 'dragon-dice'),
     ).toBe(true);
     expect((await get(undefined, '/wps/relay/GCSGAME_getRankList?limitNum=21')).statusCode).toBe(400);
+  });
+
+  it('GCSGAME_getRankList with a period ranks the wins since the start of that day, week or month', async () => {
+    const [today, earlier, longAgo] = [await player(), await player(), await player()];
+    await round(today, 100, 81_000);
+    const earlierRound = await round(earlier, 100, 82_000);
+    const longAgoRound = await round(longAgo, 100, 83_000);
+    const moveWin = (roundId: string, settledAt: Date) =>
+      t.database.db.updateTable('bet_records').set({ settled_at: settledAt }).where('round_id', '=', roundId).execute();
+    // One win from before today's start (yesterday at the latest), one from 40 days ago.
+    await moveWin(earlierRound, new Date(periodStart('DAY', new Date()).getTime() - 3_600_000));
+    await moveWin(longAgoRound, new Date(Date.now() - 40 * 86_400_000));
+    const amounts = async (query: string) =>
+      ((await get(undefined, `/wps/relay/GCSGAME_getRankList?limitNum=20${query}`)).json().value.list as { winAmount: number }[]).map(
+        (e) => e.winAmount,
+      );
+    const board = await amounts('');
+    expect(board).toContain(81_000);
+    expect(board).toContain(82_000);
+    expect(board).not.toContain(83_000);
+    const day = await amounts('&period=day');
+    expect(day).toContain(81_000);
+    expect(day).not.toContain(82_000);
+    expect(await amounts('&period=MONTH')).not.toContain(83_000);
+    expect((await get(undefined, '/wps/relay/GCSGAME_getRankList?period=YEAR')).statusCode).toBe(400);
   });
 
   it('MCSFE_getBetRank ranks members by valid bet and MCSFE_getDepositRank by deposits', async () => {

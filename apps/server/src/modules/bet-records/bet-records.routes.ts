@@ -182,7 +182,7 @@ export function betRecordRoutes(deps: {
       {
         schema: {
           tags: ['bet records'],
-          summary: 'The winner board: the biggest real-money wins of the last days, names masked',
+          summary: 'The winner board and ranking: the biggest real-money wins of the last days or of a period, names masked',
           querystring: rankListQuerySchema,
           response: { 200: rankListResponseSchema, ...publicErrors },
         },
@@ -194,6 +194,7 @@ export function betRecordRoutes(deps: {
           merchantId: merchant.id,
           gameCategory: q.gameCategory === 'ALL' ? undefined : q.gameCategory,
           limit: q.limitNum,
+          from: q.period ? periodStart(q.period, now()) : undefined,
         });
         const list = await Promise.all(
           wins.map(async (win) => {

@@ -207,8 +207,9 @@ export function createBetRecordService(deps: { db: Kysely<DB>; now: () => Date }
       );
       return rows;
     },
-    topWins(filter: { merchantId: number; gameCategory?: string | undefined; limit: number }) {
-      const from = new Date(now().getTime() - WINNER_BOARD_WINDOW_DAYS * 86_400_000);
+    /** The biggest real-money wins since `from` (by default the winner board's last days). */
+    topWins(filter: { merchantId: number; gameCategory?: string | undefined; limit: number; from?: Date | undefined }) {
+      const from = filter.from ?? new Date(now().getTime() - WINNER_BOARD_WINDOW_DAYS * 86_400_000);
       return repo.findTopWins(db, { ...filter, from, limit: Math.min(filter.limit, WINNER_BOARD_SIZE_MAX) });
     },
     usernames: (memberIds: readonly number[]) => findUsernames(db, memberIds),

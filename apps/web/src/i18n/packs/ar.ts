@@ -38,6 +38,7 @@ export const pack: TranslationPack = {
     pointMall: 'متجر النقاط',
     depositRank: 'ترتيب الإيداع',
     betRank: 'ترتيب الرهانات الصالحة',
+    winners: 'ترتيب الفائزين',
     promotions: 'العروض',
     promoDetail: 'تفاصيل العرض',
     help: 'مركز المساعدة',
@@ -172,6 +173,9 @@ export const shellHome: ShellHomePack = {
     player: 'اللاعب',
     game: 'اللعبة',
     amount: 'الربح',
+    seeAll: 'عرض الكل',
+    time: 'الوقت',
+    allGames: 'كل الألعاب',
   },
   hot: {
     title: 'الألعاب الرائجة',

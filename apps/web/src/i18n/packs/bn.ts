@@ -38,6 +38,7 @@ export const pack: TranslationPack = {
     pointMall: 'পয়েন্ট মল',
     depositRank: 'জমার র‍্যাঙ্কিং',
     betRank: 'বৈধ বাজির র‍্যাঙ্কিং',
+    winners: 'বিজয়ীদের র‍্যাঙ্কিং',
     promotions: 'প্রোমোশন',
     promoDetail: 'প্রোমোশনের বিস্তারিত',
     help: 'সহায়তা কেন্দ্র',
@@ -172,6 +173,9 @@ export const shellHome: ShellHomePack = {
     player: 'খেলোয়াড়',
     game: 'গেম',
     amount: 'জয়',
+    seeAll: 'সব দেখুন',
+    time: 'সময়',
+    allGames: 'সব গেম',
   },
   hot: {
     title: 'জনপ্রিয় গেম',

@@ -38,6 +38,7 @@ export const pack: TranslationPack = {
     pointMall: 'Tienda de puntos',
     depositRank: 'Ranking de depósitos',
     betRank: 'Ranking de apuestas válidas',
+    winners: 'Ranking de ganadores',
     promotions: 'Promociones',
     promoDetail: 'Detalles de la promoción',
     help: 'Centro de ayuda',
@@ -175,6 +176,9 @@ export const shellHome: ShellHomePack = {
     player: 'Jugador',
     game: 'Juego',
     amount: 'Premio',
+    seeAll: 'Ver todo',
+    time: 'Hora',
+    allGames: 'Todos los juegos',
   },
   hot: {
     title: 'Juegos populares',

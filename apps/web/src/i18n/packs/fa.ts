@@ -38,6 +38,7 @@ export const pack: TranslationPack = {
     pointMall: 'فروشگاه امتیاز',
     depositRank: 'رتبه‌بندی واریز',
     betRank: 'رتبه‌بندی شرط‌های معتبر',
+    winners: 'رتبه‌بندی برندگان',
     promotions: 'پیشنهادها',
     promoDetail: 'جزئیات پیشنهاد',
     help: 'مرکز راهنما',
@@ -172,6 +173,9 @@ export const shellHome: ShellHomePack = {
     player: 'بازیکن',
     game: 'بازی',
     amount: 'برد',
+    seeAll: 'مشاهده همه',
+    time: 'زمان',
+    allGames: 'همه بازی‌ها',
   },
   hot: {
     title: 'بازی‌های داغ',

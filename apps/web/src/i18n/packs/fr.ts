@@ -38,6 +38,7 @@ export const pack: TranslationPack = {
     pointMall: 'Boutique de points',
     depositRank: 'Classement des dépôts',
     betRank: 'Classement des mises valides',
+    winners: 'Classement des gagnants',
     promotions: 'Promotions',
     promoDetail: 'Détails de la promotion',
     help: "Centre d'aide",
@@ -175,6 +176,9 @@ export const shellHome: ShellHomePack = {
     player: 'Joueur',
     game: 'Jeu',
     amount: 'Gain',
+    seeAll: 'Tout voir',
+    time: 'Heure',
+    allGames: 'Tous les jeux',
   },
   hot: {
     title: 'Jeux populaires',

@@ -38,6 +38,7 @@ export const pack: TranslationPack = {
     pointMall: 'पॉइंट्स मॉल',
     depositRank: 'जमा रैंकिंग',
     betRank: 'मान्य दांव रैंकिंग',
+    winners: 'विजेता रैंकिंग',
     promotions: 'प्रमोशन',
     promoDetail: 'प्रमोशन का विवरण',
     help: 'सहायता केंद्र',
@@ -172,6 +173,9 @@ export const shellHome: ShellHomePack = {
     player: 'खिलाड़ी',
     game: 'गेम',
     amount: 'जीत',
+    seeAll: 'सभी देखें',
+    time: 'समय',
+    allGames: 'सभी गेम',
   },
   hot: {
     title: 'लोकप्रिय गेम',

@@ -38,6 +38,7 @@ export const pack: TranslationPack = {
     pointMall: 'Toko poin',
     depositRank: 'Peringkat deposit',
     betRank: 'Peringkat taruhan valid',
+    winners: 'Peringkat pemenang',
     promotions: 'Promosi',
     promoDetail: 'Detail promosi',
     help: 'Pusat bantuan',
@@ -176,6 +177,9 @@ export const shellHome: ShellHomePack = {
     player: 'Pemain',
     game: 'Permainan',
     amount: 'Menang',
+    seeAll: 'Lihat semua',
+    time: 'Waktu',
+    allGames: 'Semua permainan',
   },
   hot: {
     title: 'Permainan populer',

@@ -38,6 +38,7 @@ export const pack: TranslationPack = {
     pointMall: 'ポイントモール',
     depositRank: '入金ランキング',
     betRank: '有効ベットランキング',
+    winners: '勝者ランキング',
     promotions: 'プロモーション',
     promoDetail: 'プロモーション詳細',
     help: 'ヘルプセンター',
@@ -173,6 +174,9 @@ export const shellHome: ShellHomePack = {
     player: 'プレイヤー',
     game: 'ゲーム',
     amount: '配当',
+    seeAll: 'すべて見る',
+    time: '時間',
+    allGames: 'すべてのゲーム',
   },
   hot: {
     title: '人気ゲーム',

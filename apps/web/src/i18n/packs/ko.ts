@@ -38,6 +38,7 @@ export const pack: TranslationPack = {
     pointMall: '포인트몰',
     depositRank: '입금 순위',
     betRank: '유효 베팅 순위',
+    winners: '당첨자 순위',
     promotions: '프로모션',
     promoDetail: '프로모션 상세',
     help: '고객 센터',
@@ -172,6 +173,9 @@ export const shellHome: ShellHomePack = {
     player: '플레이어',
     game: '게임',
     amount: '당첨금',
+    seeAll: '모두 보기',
+    time: '시간',
+    allGames: '모든 게임',
   },
   hot: {
     title: '인기 게임',

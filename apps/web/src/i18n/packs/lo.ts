@@ -38,6 +38,7 @@ export const pack: TranslationPack = {
     pointMall: 'ຮ້ານແລກຄະແນນ',
     depositRank: 'ອັນດັບຍອດຝາກ',
     betRank: 'ອັນດັບຍອດເດີມພັນທີ່ຖືກຕ້ອງ',
+    winners: 'ອັນດັບຜູ້ຊະນະ',
     promotions: 'ໂປຣໂມຊັນ',
     promoDetail: 'ລາຍລະອຽດໂປຣໂມຊັນ',
     help: 'ສູນຊ່ວຍເຫຼືອ',
@@ -172,6 +173,9 @@ export const shellHome: ShellHomePack = {
     player: 'ຜູ້ຫຼິ້ນ',
     game: 'ເກມ',
     amount: 'ຊະນະ',
+    seeAll: 'ເບິ່ງທັງໝົດ',
+    time: 'ເວລາ',
+    allGames: 'ເກມທັງໝົດ',
   },
   hot: {
     title: 'ເກມຍອດນິຍົມ',

@@ -38,6 +38,7 @@ export const pack: TranslationPack = {
     pointMall: 'Kedai mata ganjaran',
     depositRank: 'Kedudukan deposit',
     betRank: 'Kedudukan pertaruhan sah',
+    winners: 'Kedudukan pemenang',
     promotions: 'Promosi',
     promoDetail: 'Butiran promosi',
     help: 'Pusat bantuan',
@@ -177,6 +178,9 @@ export const shellHome: ShellHomePack = {
     player: 'Pemain',
     game: 'Permainan',
     amount: 'Menang',
+    seeAll: 'Lihat semua',
+    time: 'Masa',
+    allGames: 'Semua permainan',
   },
   hot: {
     title: 'Permainan popular',

@@ -38,6 +38,7 @@ export const pack: TranslationPack = {
     pointMall: 'पोइन्ट्स मल',
     depositRank: 'जम्मा दरजाबन्दी',
     betRank: 'मान्य बाजी दरजाबन्दी',
+    winners: 'विजेता दरजाबन्दी',
     promotions: 'प्रमोसनहरू',
     promoDetail: 'प्रमोसनको विवरण',
     help: 'सहायता केन्द्र',
@@ -172,6 +173,9 @@ export const shellHome: ShellHomePack = {
     player: 'खेलाडी',
     game: 'खेल',
     amount: 'जित',
+    seeAll: 'सबै हेर्नुहोस्',
+    time: 'समय',
+    allGames: 'सबै खेलहरू',
   },
   hot: {
     title: 'लोकप्रिय खेलहरू',

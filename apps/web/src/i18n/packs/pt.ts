@@ -38,6 +38,7 @@ export const pack: TranslationPack = {
     pointMall: 'Loja de pontos',
     depositRank: 'Ranking de depósitos',
     betRank: 'Ranking de apostas válidas',
+    winners: 'Ranking de vencedores',
     promotions: 'Promoções',
     promoDetail: 'Detalhes da promoção',
     help: 'Central de ajuda',
@@ -175,6 +176,9 @@ export const shellHome: ShellHomePack = {
     player: 'Jogador',
     game: 'Jogo',
     amount: 'Prêmio',
+    seeAll: 'Ver tudo',
+    time: 'Hora',
+    allGames: 'Todos os jogos',
   },
   hot: {
     title: 'Jogos em alta',

@@ -38,6 +38,7 @@ export const pack: TranslationPack = {
     pointMall: 'Магазин баллов',
     depositRank: 'Рейтинг депозитов',
     betRank: 'Рейтинг действительных ставок',
+    winners: 'Рейтинг победителей',
     promotions: 'Акции',
     promoDetail: 'Подробности акции',
     help: 'Центр помощи',
@@ -173,6 +174,9 @@ export const shellHome: ShellHomePack = {
     player: 'Игрок',
     game: 'Игра',
     amount: 'Выигрыш',
+    seeAll: 'Показать все',
+    time: 'Время',
+    allGames: 'Все игры',
   },
   hot: {
     title: 'Популярные игры',

@@ -38,6 +38,7 @@ export const pack: TranslationPack = {
     pointMall: 'Duka la pointi',
     depositRank: 'Orodha ya amana',
     betRank: 'Orodha ya dau halali',
+    winners: 'Orodha ya washindi',
     promotions: 'Ofa',
     promoDetail: 'Maelezo ya ofa',
     help: 'Kituo cha msaada',
@@ -177,6 +178,9 @@ export const shellHome: ShellHomePack = {
     player: 'Mchezaji',
     game: 'Mchezo',
     amount: 'Ushindi',
+    seeAll: 'Ona yote',
+    time: 'Muda',
+    allGames: 'Michezo yote',
   },
   hot: {
     title: 'Michezo maarufu',

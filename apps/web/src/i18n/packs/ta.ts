@@ -38,6 +38,7 @@ export const pack: TranslationPack = {
     pointMall: 'புள்ளிகள் அங்காடி',
     depositRank: 'வைப்புத் தரவரிசை',
     betRank: 'செல்லுபடியான பந்தயத் தரவரிசை',
+    winners: 'வெற்றியாளர் தரவரிசை',
     promotions: 'சலுகைகள்',
     promoDetail: 'சலுகை விவரங்கள்',
     help: 'உதவி மையம்',
@@ -175,6 +176,9 @@ export const shellHome: ShellHomePack = {
     player: 'வீரர்',
     game: 'விளையாட்டு',
     amount: 'வெற்றி',
+    seeAll: 'அனைத்தையும் காண்க',
+    time: 'நேரம்',
+    allGames: 'அனைத்து விளையாட்டுகள்',
   },
   hot: {
     title: 'பிரபலமான விளையாட்டுகள்',

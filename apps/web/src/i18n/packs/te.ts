@@ -38,6 +38,7 @@ export const pack: TranslationPack = {
     pointMall: 'పాయింట్ల మాల్',
     depositRank: 'డిపాజిట్ ర్యాంకింగ్',
     betRank: 'చెల్లుబాటు అయ్యే పందెం ర్యాంకింగ్',
+    winners: 'విజేతల ర్యాంకింగ్',
     promotions: 'ప్రమోషన్‌లు',
     promoDetail: 'ప్రమోషన్ వివరాలు',
     help: 'సహాయ కేంద్రం',
@@ -172,6 +173,9 @@ export const shellHome: ShellHomePack = {
     player: 'ఆటగాడు',
     game: 'గేమ్',
     amount: 'గెలుపు',
+    seeAll: 'అన్నీ చూడండి',
+    time: 'సమయం',
+    allGames: 'అన్ని ఆటలు',
   },
   hot: {
     title: 'ప్రముఖ గేమ్‌లు',

@@ -38,6 +38,7 @@ export const pack: TranslationPack = {
     pointMall: 'ร้านแลกคะแนน',
     depositRank: 'อันดับยอดฝาก',
     betRank: 'อันดับยอดเดิมพันที่ใช้ได้',
+    winners: 'อันดับผู้ชนะ',
     promotions: 'โปรโมชั่น',
     promoDetail: 'รายละเอียดโปรโมชั่น',
     help: 'ศูนย์ช่วยเหลือ',
@@ -172,6 +173,9 @@ export const shellHome: ShellHomePack = {
     player: 'ผู้เล่น',
     game: 'เกม',
     amount: 'ชนะ',
+    seeAll: 'ดูทั้งหมด',
+    time: 'เวลา',
+    allGames: 'เกมทั้งหมด',
   },
   hot: {
     title: 'เกมยอดนิยม',

@@ -38,6 +38,7 @@ export const pack: TranslationPack = {
     pointMall: 'Points mall',
     depositRank: 'Ranggo ng deposito',
     betRank: 'Ranggo ng valid na taya',
+    winners: 'Ranggo ng mga nanalo',
     promotions: 'Mga promo',
     promoDetail: 'Detalye ng promo',
     help: 'Help center',
@@ -175,6 +176,9 @@ export const shellHome: ShellHomePack = {
     player: 'Manlalaro',
     game: 'Laro',
     amount: 'Panalo',
+    seeAll: 'Tingnan lahat',
+    time: 'Oras',
+    allGames: 'Lahat ng laro',
   },
   hot: {
     title: 'Mga patok na laro',

@@ -38,6 +38,7 @@ export const pack: TranslationPack = {
     pointMall: 'Puan mağazası',
     depositRank: 'Yatırım sıralaması',
     betRank: 'Geçerli bahis sıralaması',
+    winners: 'Kazanan sıralaması',
     promotions: 'Promosyonlar',
     promoDetail: 'Promosyon ayrıntıları',
     help: 'Yardım merkezi',
@@ -173,6 +174,9 @@ export const shellHome: ShellHomePack = {
     player: 'Oyuncu',
     game: 'Oyun',
     amount: 'Kazanç',
+    seeAll: 'Tümünü gör',
+    time: 'Saat',
+    allGames: 'Tüm oyunlar',
   },
   hot: {
     title: 'Popüler oyunlar',

@@ -38,6 +38,7 @@ export const pack: TranslationPack = {
     pointMall: 'پوائنٹس مال',
     depositRank: 'ڈپازٹ درجہ بندی',
     betRank: 'درست شرط کی درجہ بندی',
+    winners: 'فاتحین کی درجہ بندی',
     promotions: 'پروموشنز',
     promoDetail: 'پروموشن کی تفصیلات',
     help: 'مدد مرکز',
@@ -172,6 +173,9 @@ export const shellHome: ShellHomePack = {
     player: 'کھلاڑی',
     game: 'گیم',
     amount: 'جیت',
+    seeAll: 'سب دیکھیں',
+    time: 'وقت',
+    allGames: 'تمام گیمز',
   },
   hot: {
     title: 'مقبول گیمز',

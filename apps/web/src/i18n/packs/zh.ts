@@ -38,6 +38,7 @@ export const pack: TranslationPack = {
     pointMall: '积分商城',
     depositRank: '存款排行榜',
     betRank: '有效投注排行榜',
+    winners: '赢家排行榜',
     promotions: '优惠活动',
     promoDetail: '活动详情',
     help: '帮助中心',
@@ -168,6 +169,9 @@ export const shellHome: ShellHomePack = {
     player: '玩家',
     game: '游戏',
     amount: '赢得',
+    seeAll: '查看全部',
+    time: '时间',
+    allGames: '全部游戏',
   },
   hot: {
     title: '热门游戏',

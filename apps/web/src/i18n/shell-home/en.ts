@@ -12,6 +12,9 @@ export const shellHomeEn = {
     player: 'Player',
     game: 'Game',
     amount: 'Win',
+    seeAll: 'See all',
+    time: 'Time',
+    allGames: 'All games',
   },
   hot: {
     title: 'Hot games',

@@ -16,6 +16,9 @@ export const shellHomeVi: Widen<typeof shellHomeEn> = {
     player: 'Người chơi',
     game: 'Trò chơi',
     amount: 'Tiền thắng',
+    seeAll: 'Xem tất cả',
+    time: 'Thời gian',
+    allGames: 'Tất cả trò chơi',
   },
   hot: {
     title: 'Trò chơi HOT',

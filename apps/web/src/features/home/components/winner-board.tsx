@@ -1,5 +1,6 @@
 import type { AmountMinor } from '@platform/contracts/money';
 import { formatAmount } from '@platform/contracts/money-format';
+import { Link } from 'react-router';
 import { useWinnerBoard } from '../../../api/home-queries.ts';
 import { useShellHomeTranslation } from '../../../i18n/shell-home/register-translations.ts';
 
@@ -60,6 +61,9 @@ export function WinnerBoard() {
     <section className="winners" aria-labelledby="winners-title" aria-busy={board.isFetching}>
       <h2 id="winners-title" className="winners__title">
         {t('winners.title')}
+        <Link to="/winners" className="winners__more">
+          {t('winners.seeAll')}
+        </Link>
       </h2>
       {body}
     </section>
