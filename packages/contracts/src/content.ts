@@ -8,8 +8,11 @@ import { pageOf } from './pagination.ts';
  * in effect by the server's clock.
  */
 
-/** Announcement types (spec section 9): B bulletin, PL player, PU popup, PR promotion, H headline. */
-export const ANNOUNCEMENT_TYPES = ['B', 'PL', 'PU', 'PR', 'H'] as const;
+/**
+ * Announcement types (spec section 9): B bulletin, PL player, PU popup, PR promotion, H headline; and
+ * ours, N news (the site's news page, /news).
+ */
+export const ANNOUNCEMENT_TYPES = ['B', 'PL', 'PU', 'PR', 'H', 'N'] as const;
 export type AnnouncementType = (typeof ANNOUNCEMENT_TYPES)[number];
 /** The type the notice list shows when none is asked for (the spec's "B is executed"). */
 export const DEFAULT_ANNOUNCEMENT_TYPE: AnnouncementType = 'B';

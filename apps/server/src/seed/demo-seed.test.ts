@@ -165,7 +165,7 @@ describe('the demo seed', () => {
       expect(banner.title_vi && banner.title_en).toBeTruthy();
     }
     const announcements = await database.db.selectFrom('content_announcements').selectAll().execute();
-    expect(new Set(announcements.map((a) => a.type))).toEqual(new Set(['PU', 'B', 'H']));
+    expect(new Set(announcements.map((a) => a.type))).toEqual(new Set(['PU', 'B', 'H', 'N']));
     for (const a of announcements) {
       expect(a.title_vi && a.title_en, a.title_en).toBeTruthy();
       if (a.type !== 'H') expect(a.body_vi && a.body_en, a.title_en).toBeTruthy();

@@ -85,6 +85,11 @@ const routes: RouteObject[] = [
         handle: { section: 'winners' },
         lazy: async () => ({ Component: (await import('../pages/winners-page.tsx')).WinnersPage }),
       },
+      {
+        path: '/news',
+        handle: { section: 'news' },
+        lazy: async () => ({ Component: (await import('../features/content/components/news-page.tsx')).NewsPage }),
+      },
       sectionRoute('/promotions', 'promotions'),
       sectionRoute('/promoDetail', 'promoDetail'),
       {

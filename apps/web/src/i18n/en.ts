@@ -61,6 +61,7 @@ export const en: TranslationShape = {
     depositRank: 'Deposit ranking',
     betRank: 'Valid bet ranking',
     winners: 'Winner ranking',
+    news: 'News',
     promotions: 'Promotions',
     promoDetail: 'Promotion details',
     help: 'Help centre',

@@ -60,6 +60,7 @@ export const vi = {
     depositRank: 'Bảng xếp hạng nạp tiền',
     betRank: 'Bảng xếp hạng cược hợp lệ',
     winners: 'Bảng vinh danh',
+    news: 'Tin tức',
     promotions: 'Khuyến mãi',
     promoDetail: 'Chi tiết khuyến mãi',
     help: 'Trung tâm trợ giúp',

@@ -16,6 +16,7 @@ export const SECTION_KEYS = [
   'depositRank',
   'betRank',
   'winners',
+  'news',
   'promotions',
   'promoDetail',
   'help',

@@ -114,6 +114,11 @@ export function SiteFooter() {
         ))}
         <Link to="/help">{t('pages.help')}</Link>
         <Link to="/download">{t('nav.download')}</Link>
+        <Link to="/news">{t('pages.news')}</Link>
+        <Link to="/noticePage">{t('pages.noticePage')}</Link>
+        <Link to="/winners">{t('pages.winners')}</Link>
+        <Link to="/deposit-rank">{t('pages.depositRank')}</Link>
+        <Link to="/bet-rank">{t('pages.betRank')}</Link>
       </nav>
       {(ios || android) && (
         <div className="site-footer__group">

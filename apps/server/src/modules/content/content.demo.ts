@@ -156,6 +156,39 @@ export async function seedDemoContent(trx: Kysely<DB>, merchantId: number, at: D
       enabled: true,
       sort: -1,
     },
+    // The news page (/news).
+    {
+      type: 'N',
+      title_vi: 'Bảng vinh danh: những lượt thắng lớn nhất',
+      title_en: 'The winner ranking: the biggest wins',
+      body_vi: sanitizeAnnouncementHtml(
+        '<p>Trang <a href="/winners">Bảng vinh danh</a> xếp hạng 20 lượt thắng lớn nhất của hôm nay, tuần này hoặc tháng này, cho mọi trò chơi hoặc từng loại trò chơi.</p><p>Tên người chơi được che một phần để giữ riêng tư.</p>',
+      ),
+      body_en: sanitizeAnnouncementHtml(
+        '<p>The <a href="/winners">winner ranking</a> lists the 20 biggest wins of today, this week or this month, across every game or one kind of game.</p><p>Player names are partly hidden to keep them private.</p>',
+      ),
+      platform: 'ALL',
+      starts_at: since(3),
+      ends_at: null,
+      enabled: true,
+      sort: 0,
+    },
+    {
+      type: 'N',
+      title_vi: 'Xổ số trên bản trình diễn dùng kết quả đã công bố',
+      title_en: 'Lottery draws on the demo use published results',
+      body_vi: sanitizeAnnouncementHtml(
+        '<p>Các đài xổ số truyền thống (Miền Bắc và các tỉnh) trên bản trình diễn được mở thưởng bằng <strong>bảng kết quả thật đã công bố trước đây</strong>, phát lại theo ngày, nên vé của bạn vẫn được trả thưởng đúng luật dù trang không kết nối mạng.</p><p>Đây không phải kết quả của ngày hôm nay. Xổ số nhanh tự quay số như thường lệ.</p>',
+      ),
+      body_en: sanitizeAnnouncementHtml(
+        "<p>The traditional lottery stations (the North and the provinces) on the demo draw with <strong>result sheets that were really published in the past</strong>, replayed by day, so your tickets still settle by the rules while the site runs offline.</p><p>These are not today's results. The fast lottery draws by itself as always.</p>",
+      ),
+      platform: 'ALL',
+      starts_at: since(30),
+      ends_at: null,
+      enabled: true,
+      sort: 0,
+    },
   ];
   for (const announcement of announcements) await repo.insertAnnouncement(trx, merchantId, announcement, at);
 }

@@ -265,6 +265,7 @@ describe('announcements', () => {
     await createAnnouncement({ title: { vi: 'Hết hạn', en: 'Expired' }, startsAt: '2026-11-01T00:00:00Z', endsAt: '2026-11-02T00:00:00Z' });
     await createAnnouncement({ title: { vi: 'Tắt', en: 'Off' }, enabled: false });
     await createAnnouncement({ type: 'PR', title: { vi: 'KM', en: 'Promo' } });
+    await createAnnouncement({ type: 'N', title: { vi: 'Tin tức', en: 'News item' } });
     await createAnnouncement({ title: { vi: 'Ứng dụng', en: 'App only' }, platform: 'M' });
 
     const page1 = (await get('/wps/relay/MCSFE_getListAnnouncements')).json().value;
@@ -282,6 +283,9 @@ describe('announcements', () => {
     expect(page2.list[0].content).toBe('<p>Body</p>');
     const promo = (await get('/wps/relay/MCSFE_getListAnnouncements?type=PR')).json().value;
     expect(promo.list.map((a: { title: string }) => a.title)).toEqual(['KM']);
+    // The news page's type.
+    const news = (await get('/wps/relay/MCSFE_getListAnnouncements?type=N', 'en')).json().value;
+    expect(news.list.map((a: { title: string; type: string }) => [a.title, a.type])).toEqual([['News item', 'N']]);
     const app = (await get('/wps/relay/MCSFE_getListAnnouncements?platform=M')).json().value;
     expect(app.totalCount).toBe(12);
     const empty = (await get('/wps/relay/MCSFE_getListAnnouncements?type=H')).json().value;

@@ -22,7 +22,7 @@ export type ContentBannersTable = {
 export type ContentAnnouncementsTable = {
   id: Generated<number>;
   merchant_id: number;
-  type: 'B' | 'PL' | 'PU' | 'PR' | 'H';
+  type: 'B' | 'PL' | 'PU' | 'PR' | 'H' | 'N';
   title_vi: string;
   title_en: string;
   body_vi: string;

@@ -39,6 +39,7 @@ export const pack: TranslationPack = {
     depositRank: 'ترتيب الإيداع',
     betRank: 'ترتيب الرهانات الصالحة',
     winners: 'ترتيب الفائزين',
+    news: 'الأخبار',
     promotions: 'العروض',
     promoDetail: 'تفاصيل العرض',
     help: 'مركز المساعدة',

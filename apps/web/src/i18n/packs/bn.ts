@@ -39,6 +39,7 @@ export const pack: TranslationPack = {
     depositRank: 'জমার র‍্যাঙ্কিং',
     betRank: 'বৈধ বাজির র‍্যাঙ্কিং',
     winners: 'বিজয়ীদের র‍্যাঙ্কিং',
+    news: 'খবর',
     promotions: 'প্রোমোশন',
     promoDetail: 'প্রোমোশনের বিস্তারিত',
     help: 'সহায়তা কেন্দ্র',

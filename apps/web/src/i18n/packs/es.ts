@@ -39,6 +39,7 @@ export const pack: TranslationPack = {
     depositRank: 'Ranking de depósitos',
     betRank: 'Ranking de apuestas válidas',
     winners: 'Ranking de ganadores',
+    news: 'Noticias',
     promotions: 'Promociones',
     promoDetail: 'Detalles de la promoción',
     help: 'Centro de ayuda',

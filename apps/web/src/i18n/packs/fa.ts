@@ -39,6 +39,7 @@ export const pack: TranslationPack = {
     depositRank: 'رتبه‌بندی واریز',
     betRank: 'رتبه‌بندی شرط‌های معتبر',
     winners: 'رتبه‌بندی برندگان',
+    news: 'اخبار',
     promotions: 'پیشنهادها',
     promoDetail: 'جزئیات پیشنهاد',
     help: 'مرکز راهنما',

@@ -39,6 +39,7 @@ export const pack: TranslationPack = {
     depositRank: 'Classement des dépôts',
     betRank: 'Classement des mises valides',
     winners: 'Classement des gagnants',
+    news: 'Actualités',
     promotions: 'Promotions',
     promoDetail: 'Détails de la promotion',
     help: "Centre d'aide",

@@ -39,6 +39,7 @@ export const pack: TranslationPack = {
     depositRank: 'जमा रैंकिंग',
     betRank: 'मान्य दांव रैंकिंग',
     winners: 'विजेता रैंकिंग',
+    news: 'समाचार',
     promotions: 'प्रमोशन',
     promoDetail: 'प्रमोशन का विवरण',
     help: 'सहायता केंद्र',

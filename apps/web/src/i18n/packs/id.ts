@@ -39,6 +39,7 @@ export const pack: TranslationPack = {
     depositRank: 'Peringkat deposit',
     betRank: 'Peringkat taruhan valid',
     winners: 'Peringkat pemenang',
+    news: 'Berita',
     promotions: 'Promosi',
     promoDetail: 'Detail promosi',
     help: 'Pusat bantuan',

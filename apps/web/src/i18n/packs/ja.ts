@@ -39,6 +39,7 @@ export const pack: TranslationPack = {
     depositRank: '入金ランキング',
     betRank: '有効ベットランキング',
     winners: '勝者ランキング',
+    news: 'ニュース',
     promotions: 'プロモーション',
     promoDetail: 'プロモーション詳細',
     help: 'ヘルプセンター',

@@ -39,6 +39,7 @@ export const pack: TranslationPack = {
     depositRank: '입금 순위',
     betRank: '유효 베팅 순위',
     winners: '당첨자 순위',
+    news: '뉴스',
     promotions: '프로모션',
     promoDetail: '프로모션 상세',
     help: '고객 센터',

@@ -39,6 +39,7 @@ export const pack: TranslationPack = {
     depositRank: 'ອັນດັບຍອດຝາກ',
     betRank: 'ອັນດັບຍອດເດີມພັນທີ່ຖືກຕ້ອງ',
     winners: 'ອັນດັບຜູ້ຊະນະ',
+    news: 'ຂ່າວສານ',
     promotions: 'ໂປຣໂມຊັນ',
     promoDetail: 'ລາຍລະອຽດໂປຣໂມຊັນ',
     help: 'ສູນຊ່ວຍເຫຼືອ',

@@ -39,6 +39,7 @@ export const pack: TranslationPack = {
     depositRank: 'Kedudukan deposit',
     betRank: 'Kedudukan pertaruhan sah',
     winners: 'Kedudukan pemenang',
+    news: 'Berita',
     promotions: 'Promosi',
     promoDetail: 'Butiran promosi',
     help: 'Pusat bantuan',

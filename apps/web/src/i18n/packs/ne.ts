@@ -39,6 +39,7 @@ export const pack: TranslationPack = {
     depositRank: 'जम्मा दरजाबन्दी',
     betRank: 'मान्य बाजी दरजाबन्दी',
     winners: 'विजेता दरजाबन्दी',
+    news: 'समाचार',
     promotions: 'प्रमोसनहरू',
     promoDetail: 'प्रमोसनको विवरण',
     help: 'सहायता केन्द्र',

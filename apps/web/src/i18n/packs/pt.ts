@@ -39,6 +39,7 @@ export const pack: TranslationPack = {
     depositRank: 'Ranking de depósitos',
     betRank: 'Ranking de apostas válidas',
     winners: 'Ranking de vencedores',
+    news: 'Notícias',
     promotions: 'Promoções',
     promoDetail: 'Detalhes da promoção',
     help: 'Central de ajuda',

@@ -39,6 +39,7 @@ export const pack: TranslationPack = {
     depositRank: 'Рейтинг депозитов',
     betRank: 'Рейтинг действительных ставок',
     winners: 'Рейтинг победителей',
+    news: 'Новости',
     promotions: 'Акции',
     promoDetail: 'Подробности акции',
     help: 'Центр помощи',

@@ -39,6 +39,7 @@ export const pack: TranslationPack = {
     depositRank: 'Orodha ya amana',
     betRank: 'Orodha ya dau halali',
     winners: 'Orodha ya washindi',
+    news: 'Habari',
     promotions: 'Ofa',
     promoDetail: 'Maelezo ya ofa',
     help: 'Kituo cha msaada',

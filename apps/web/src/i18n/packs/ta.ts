@@ -39,6 +39,7 @@ export const pack: TranslationPack = {
     depositRank: 'வைப்புத் தரவரிசை',
     betRank: 'செல்லுபடியான பந்தயத் தரவரிசை',
     winners: 'வெற்றியாளர் தரவரிசை',
+    news: 'செய்திகள்',
     promotions: 'சலுகைகள்',
     promoDetail: 'சலுகை விவரங்கள்',
     help: 'உதவி மையம்',

@@ -39,6 +39,7 @@ export const pack: TranslationPack = {
     depositRank: 'డిపాజిట్ ర్యాంకింగ్',
     betRank: 'చెల్లుబాటు అయ్యే పందెం ర్యాంకింగ్',
     winners: 'విజేతల ర్యాంకింగ్',
+    news: 'వార్తలు',
     promotions: 'ప్రమోషన్‌లు',
     promoDetail: 'ప్రమోషన్ వివరాలు',
     help: 'సహాయ కేంద్రం',

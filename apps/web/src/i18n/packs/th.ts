@@ -39,6 +39,7 @@ export const pack: TranslationPack = {
     depositRank: 'อันดับยอดฝาก',
     betRank: 'อันดับยอดเดิมพันที่ใช้ได้',
     winners: 'อันดับผู้ชนะ',
+    news: 'ข่าวสาร',
     promotions: 'โปรโมชั่น',
     promoDetail: 'รายละเอียดโปรโมชั่น',
     help: 'ศูนย์ช่วยเหลือ',

@@ -39,6 +39,7 @@ export const pack: TranslationPack = {
     depositRank: 'Ranggo ng deposito',
     betRank: 'Ranggo ng valid na taya',
     winners: 'Ranggo ng mga nanalo',
+    news: 'Balita',
     promotions: 'Mga promo',
     promoDetail: 'Detalye ng promo',
     help: 'Help center',

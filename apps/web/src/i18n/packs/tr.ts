@@ -39,6 +39,7 @@ export const pack: TranslationPack = {
     depositRank: 'Yatırım sıralaması',
     betRank: 'Geçerli bahis sıralaması',
     winners: 'Kazanan sıralaması',
+    news: 'Haberler',
     promotions: 'Promosyonlar',
     promoDetail: 'Promosyon ayrıntıları',
     help: 'Yardım merkezi',

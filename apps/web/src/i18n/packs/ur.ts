@@ -39,6 +39,7 @@ export const pack: TranslationPack = {
     depositRank: 'ڈپازٹ درجہ بندی',
     betRank: 'درست شرط کی درجہ بندی',
     winners: 'فاتحین کی درجہ بندی',
+    news: 'خبریں',
     promotions: 'پروموشنز',
     promoDetail: 'پروموشن کی تفصیلات',
     help: 'مدد مرکز',

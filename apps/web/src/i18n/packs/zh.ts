@@ -39,6 +39,7 @@ export const pack: TranslationPack = {
     depositRank: '存款排行榜',
     betRank: '有效投注排行榜',
     winners: '赢家排行榜',
+    news: '新闻',
     promotions: '优惠活动',
     promoDetail: '活动详情',
     help: '帮助中心',
