@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { RoundOutcome } from '@platform/contracts/round-outcome';
 import {
   checkLaunchParams,
   checkVendorSignature,
@@ -13,7 +14,7 @@ import {
   type VendorFeedRound,
   vendorBetFeedRequestSchema,
 } from '@platform/contracts/vendor-protocol';
-import { DEMO_GAMES, type DemoGameCode, isDemoGameCode } from '@platform/games/demo-games';
+import { DEMO_GAMES, type DemoGameCode, type DemoRound, isDemoGameCode } from '@platform/games/demo-games';
 import { cryptoRandom, type RandomSource } from '@platform/games/random-source';
 import { renderGamePage } from './game-page.ts';
 
@@ -238,13 +239,21 @@ export function createDemoVendor(options: DemoVendorOptions): DemoVendor {
         stake,
         payout: round.payout,
         settledAt: now().getTime(),
+        outcome: reportedOutcome(session.game, round),
       });
       if (feedRounds.length > FEED_ROUNDS_MAX) feedRounds.splice(0, feedRounds.length - FEED_ROUNDS_MAX);
       return { ...base, status: 'OK', balance: balance - stake + round.payout };
     }
     const common = { token: session.token, roundId, gameCode: session.game };
+    const outcome = reportedOutcome(session.game, round);
     if (game.category !== 'RNG') {
-      const answer = await platform('bet-win', { ...common, transactionId: `${roundId}-bw`, betAmount: stake, winAmount: round.payout });
+      const answer = await platform('bet-win', {
+        ...common,
+        transactionId: `${roundId}-bw`,
+        betAmount: stake,
+        winAmount: round.payout,
+        outcome,
+      });
       if (answer.status !== 'OK') return { ...base, status: answer.status, payout: 0, balance: answer.balance };
       return { ...base, status: 'OK', balance: answer.balance };
     }
@@ -258,7 +267,7 @@ export function createDemoVendor(options: DemoVendorOptions): DemoVendor {
       throw err;
     }
     if (bet.status !== 'OK') return { ...base, status: bet.status, payout: 0, balance: bet.balance };
-    const win = await platform('credit', { ...common, transactionId: `${roundId}-win`, amount: round.payout });
+    const win = await platform('credit', { ...common, transactionId: `${roundId}-win`, amount: round.payout, outcome });
     if (win.status !== 'OK') throw new Error(`credit refused: ${win.status}`);
     return { ...base, status: 'OK', balance: win.balance };
   }
@@ -452,4 +461,20 @@ function parseJson(raw: string): Record<string, unknown> {
     // fall through
   }
   throw new HttpError(400, 'the body must be a JSON object');
+}
+
+/** A demo round in the protocol's outcome shape (packages/contracts, round-outcome.ts). */
+export function reportedOutcome(game: DemoGameCode, round: DemoRound): RoundOutcome {
+  const o = round.outcome;
+  switch (game) {
+    case 'lucky-sevens':
+    case 'fruit-spin':
+      return { kind: 'reels', reels: (o.line as string[]).map((symbol) => [symbol]), summary: round.summary };
+    case 'dragon-dice':
+      return { kind: 'dice', dice: o.dice as number[], bet: String(o.bet), summary: round.summary };
+    case 'gold-coin-flip':
+      return { kind: 'coin', side: o.side as 'HEADS' | 'TAILS', call: o.call as 'HEADS' | 'TAILS', summary: round.summary };
+    case 'tx-lucky-wheel':
+      return { kind: 'wheel', segment: o.segment as number, multiplier: o.multiplier as number, summary: round.summary };
+  }
 }

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { okEnvelope } from './envelope.ts';
 import { AMOUNT_MINOR_MAX, currencyCodeSchema } from './money.ts';
 import { pageOf } from './pagination.ts';
+import { roundOutcomeSchema } from './round-outcome.ts';
 
 /**
  * Calls of the game wallets and bet records: transfer-style vendor wallets (GCS_walletTransfer and
@@ -78,6 +79,8 @@ export const betRecordSchema = z.object({
   isTrial: z.boolean(),
   betTime: z.string(),
   settleTime: z.string().nullable(),
+  /** What the round showed, when its vendor reported it (reels, dice, cards…). */
+  outcome: roundOutcomeSchema.nullable(),
 });
 
 /** GET /wps/relay/GCS_personalHistory: the betting record (member centre page personalHistoryCopy). */

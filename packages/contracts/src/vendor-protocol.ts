@@ -1,5 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
+import { roundOutcomeSchema } from './round-outcome.ts';
 
 /**
  * The seamless wallet protocol between a game vendor and us (docs/vendor-wallet.md). The vendor
@@ -58,6 +59,8 @@ export const vendorCreditSchema = z
     roundId: vendorIdSchema,
     gameCode: gameCodeSchema,
     amount: amountSchema,
+    /** What the round showed (optional): the betting record draws it again. */
+    outcome: roundOutcomeSchema.optional(),
   })
   .strict();
 export const vendorRollbackSchema = z
@@ -78,6 +81,7 @@ export const vendorBetWinSchema = z
     gameCode: gameCodeSchema,
     betAmount: amountSchema.min(1),
     winAmount: amountSchema,
+    outcome: roundOutcomeSchema.optional(),
   })
   .strict();
 
@@ -205,6 +209,7 @@ export const vendorFeedRoundSchema = z
     stake: amountSchema,
     payout: amountSchema,
     settledAt: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
+    outcome: roundOutcomeSchema.optional(),
   })
   .strict();
 export type VendorFeedRound = z.infer<typeof vendorFeedRoundSchema>;

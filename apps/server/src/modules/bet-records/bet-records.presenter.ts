@@ -30,6 +30,7 @@ export function presentBetRecord(row: BetRecord, names: RoundNames = { gameName:
     isTrial: row.isTrial,
     betTime: new Date(row.openedAt).toISOString(),
     settleTime: row.settledAt ? new Date(row.settledAt).toISOString() : null,
+    outcome: row.outcome ?? null,
   };
 }
 

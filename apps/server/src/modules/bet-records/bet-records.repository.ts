@@ -1,3 +1,4 @@
+import type { RoundOutcome } from '@platform/contracts/round-outcome';
 import { type Expression, expressionBuilder, type Kysely, type SqlBool, sql, type Transaction } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import { publicMembers, type TeamRoot, teamMembers } from '../accounts/member-directory.ts';
@@ -26,6 +27,7 @@ export type BetRecordRow = {
   openedAt: Date;
   settledAt: Date | null;
   updatedAt: Date;
+  outcome: RoundOutcome | null;
 };
 
 const COLUMNS = [
@@ -49,6 +51,7 @@ const COLUMNS = [
   'opened_at as openedAt',
   'settled_at as settledAt',
   'updated_at as updatedAt',
+  'outcome',
 ] as const;
 
 /** bigint columns arrive as strings from node-postgres; the amounts all fit a safe integer. */
@@ -108,7 +111,7 @@ export async function insertIfMissing(
 }
 
 /** A round that arrives settled (a transfer-style vendor's bet feed), with its figures worked out. */
-type SettledRoundRow = Omit<ImportedRound, 'openedAt'> & { at: Date };
+type SettledRoundRow = Omit<ImportedRound, 'openedAt'> & { at: Date; outcome?: RoundOutcome | undefined };
 
 /** Inserts the rounds that are not recorded yet (by vendor, round and member); answers how many were new. */
 export async function insertSettledIfMissing(db: Executor, rows: readonly SettledRoundRow[]): Promise<number> {
@@ -135,6 +138,7 @@ export async function insertSettledIfMissing(db: Executor, rows: readonly Settle
         opened_at: row.settledAt,
         settled_at: row.settledAt,
         updated_at: row.at,
+        outcome: row.outcome ? JSON.stringify(row.outcome) : null,
       })),
     )
     .onConflict((oc) => oc.columns(['vendor_code', 'round_id', 'member_id']).doNothing())
@@ -168,7 +172,7 @@ export async function update(
   values: Pick<
     BetRecordRow,
     'status' | 'stake' | 'rolledBackStake' | 'payout' | 'validBet' | 'winLoss' | 'betCount' | 'settledAt' | 'updatedAt'
-  >,
+  > & { outcome?: RoundOutcome | null | undefined },
 ): Promise<void> {
   await db
     .updateTable('bet_records')
@@ -182,6 +186,7 @@ export async function update(
       bet_count: values.betCount,
       settled_at: values.settledAt,
       updated_at: values.updatedAt,
+      ...(values.outcome !== undefined ? { outcome: values.outcome === null ? null : JSON.stringify(values.outcome) } : {}),
     })
     .where('id', '=', id)
     .execute();

@@ -199,6 +199,44 @@ describe('GET /wps/relay/GCS_gameRecall', () => {
   });
 });
 
+describe('round outcomes', () => {
+  it('keeps what a round showed when the vendor reports it, shows it in the record and recall, and refuses a malformed one', async () => {
+    const p = await player();
+    const roundId = nextTxId('round');
+    await vendorCall(t.app, 'debit', { token: p.token, transactionId: nextTxId(), roundId, gameCode: 'lucky-sevens', amount: 100 });
+    const outcome = { kind: 'reels', reels: [['SEVEN'], ['SEVEN'], ['BAR']], summary: 'SEVEN SEVEN BAR' };
+    const win = await vendorCall(t.app, 'credit', {
+      token: p.token,
+      transactionId: nextTxId(),
+      roundId,
+      gameCode: 'lucky-sevens',
+      amount: 300,
+      outcome,
+    });
+    expect(win.answer.status).toBe('OK');
+    const recall = await get(p, '/wps/relay/GCS_gameRecall?vendorCode=DEMO&gameCode=lucky-sevens');
+    expect(recall.json().value.list[0]).toMatchObject({ roundId, payout: 300, outcome });
+    const history = await get(p, '/wps/relay/GCS_personalHistory');
+    expect(history.json().value.list.find((r: { roundId: string }) => r.roundId === roundId)?.outcome).toEqual(outcome);
+
+    // A die of seven is not a die: the call is refused and no money moves.
+    const before = win.answer.balance;
+    const second = nextTxId('round');
+    await vendorCall(t.app, 'debit', { token: p.token, transactionId: nextTxId(), roundId: second, gameCode: 'lucky-sevens', amount: 100 });
+    const bad = await vendorCall(t.app, 'credit', {
+      token: p.token,
+      transactionId: nextTxId(),
+      roundId: second,
+      gameCode: 'lucky-sevens',
+      amount: 500,
+      outcome: { kind: 'dice', dice: [7] },
+    });
+    expect(bad.answer.status).toBe('INVALID_REQUEST');
+    const after = await vendorCall(t.app, 'balance', { token: p.token });
+    expect(after.answer.balance).toBe((before ?? 0) - 100);
+  });
+});
+
 describe('winner board and rankings', () => {
   it('GCSGAME_getRankList shows the biggest real-money wins, masked, without trial play', async () => {
     const rich = await player();

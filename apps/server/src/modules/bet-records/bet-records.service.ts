@@ -1,4 +1,5 @@
 import { pageOffset } from '@platform/contracts/pagination';
+import type { RoundOutcome } from '@platform/contracts/round-outcome';
 import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import { DomainError } from '../../lib/domain-error.ts';
@@ -56,7 +57,12 @@ export type RoundInfo = {
 type Trx = Transaction<DB>;
 
 /** A round a transfer-style vendor settled in its own wallet, as its bet feed reports it. */
-export type SettledRound = Omit<RoundInfo, 'isTrial'> & { stake: number; payout: number; settledAt: Date };
+export type SettledRound = Omit<RoundInfo, 'isTrial'> & {
+  stake: number;
+  payout: number;
+  settledAt: Date;
+  outcome?: RoundOutcome | undefined;
+};
 
 /** A day `YYYY-MM-DD` at the report offset, as the instant it starts. */
 export function reportDayStart(day: string): Date {
@@ -102,12 +108,12 @@ export function createBetRecordService(deps: { db: Kysely<DB>; now: () => Date }
   async function save(
     trx: Trx,
     row: BetRecord,
-    changes: Partial<Pick<BetRecord, 'status' | 'stake' | 'rolledBackStake' | 'payout' | 'betCount' | 'settledAt'>>,
+    changes: Partial<Pick<BetRecord, 'status' | 'stake' | 'rolledBackStake' | 'payout' | 'betCount' | 'settledAt' | 'outcome'>>,
   ) {
     const next = { ...row, ...changes, updatedAt: now() };
     next.validBet = validBetOf(next);
     next.winLoss = winLossOf(next);
-    await repo.update(trx, row.id, next);
+    await repo.update(trx, row.id, { ...next, outcome: changes.outcome });
     return next;
   }
 
@@ -143,8 +149,14 @@ export function createBetRecordService(deps: { db: Kysely<DB>; now: () => Date }
       return save(trx, row, { stake, rolledBackStake: row.rolledBackStake + amount, status: stake === 0 ? 'cancelled' : row.status });
     },
     /** A win (possibly 0) paid: the round is settled; a later win adds to its payout. */
-    addPayout(trx: Trx, row: BetRecord, amount: number): Promise<BetRecord> {
-      return save(trx, row, { status: 'settled', payout: row.payout + amount, settledAt: row.settledAt ?? now() });
+    /** Settles the round with a payout; `outcome` is what it showed, when the vendor said (kept otherwise). */
+    addPayout(trx: Trx, row: BetRecord, amount: number, outcome?: RoundOutcome): Promise<BetRecord> {
+      return save(trx, row, {
+        status: 'settled',
+        payout: row.payout + amount,
+        settledAt: row.settledAt ?? now(),
+        ...(outcome ? { outcome } : {}),
+      });
     },
     /**
      * Loads settled rounds of one bet each, set-based (history: the demo's weeks of play), with the

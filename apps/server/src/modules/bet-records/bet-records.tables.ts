@@ -1,3 +1,4 @@
+import type { RoundOutcome } from '@platform/contracts/round-outcome';
 import type { ColumnType, Generated } from 'kysely';
 
 export type BetRecordStatus = 'open' | 'settled' | 'cancelled';
@@ -23,6 +24,8 @@ export type BetRecordsTable = {
   opened_at: ColumnType<Date, Date, Date>;
   settled_at: Date | null;
   updated_at: ColumnType<Date, Date, Date>;
+  /** What the round showed, as its vendor reported it (migration 2026-11-26-2401). */
+  outcome: ColumnType<RoundOutcome | null, string | null | undefined, string | null>;
 };
 
 export type BetRecordsTables = {

@@ -129,6 +129,8 @@ describe('the demo vendor', () => {
     const rows = await t.database.db.selectFrom('bet_records').selectAll().where('member_id', '=', player.memberId).execute();
     expect(rows).toHaveLength(100);
     expect(rows.every((r) => r.status === 'settled' && r.vendor_code === DEMO_VENDOR_CODE && r.game_category === 'RNG')).toBe(true);
+    // Each round keeps what the reels showed, as the vendor reported it with the win.
+    expect(rows.every((r) => r.outcome?.kind === 'reels' && r.outcome.reels.length === 3)).toBe(true);
     expect(rows.reduce((s, r) => s + Number(r.stake), 0)).toBe(10_000);
     expect(rows.reduce((s, r) => s + Number(r.payout), 0)).toBe(payoutSum);
     expect(rows.reduce((s, r) => s + Number(r.valid_bet), 0)).toBe(validBetSum);
@@ -150,6 +152,8 @@ describe('the demo vendor', () => {
     const spin = await post('/game/dragon-dice/spin', { session, stake: 100, choice: 'SEVEN' });
     expect(spin.body.status).toBe('OK');
     expect(spin.body.balance).toBe(400 + (spin.body.payout as number));
+    const [round] = await t.database.db.selectFrom('bet_records').select('outcome').where('member_id', '=', player.memberId).execute();
+    expect(round?.outcome).toMatchObject({ kind: 'dice', bet: 'SEVEN', dice: (spin.body.outcome as { dice: number[] }).dice });
     const tooMuch = await post('/game/dragon-dice/spin', { session, stake: 100_000, choice: 'BIG' });
     expect(tooMuch.body.status).toBe('INSUFFICIENT_FUNDS');
     expect((await post('/game/dragon-dice/spin', { session, stake: -5 })).status).toBe(400);

@@ -84,6 +84,7 @@ export function createBetFeed(deps: {
         stake: round.stake,
         payout: round.payout,
         settledAt: new Date(round.settledAt),
+        outcome: round.outcome,
       });
     }
     if (unknownPlayers > 0) logger.warn({ vendorCode, unknownPlayers }, 'bet feed: rounds of players we never sent money for are left out');

@@ -1,5 +1,6 @@
 import { isTrialAccountType } from '@platform/contracts/account-types';
 import { GAME_ROUND_REFERENCE_PREFIX } from '@platform/contracts/records';
+import type { RoundOutcome } from '@platform/contracts/round-outcome';
 import type {
   VendorAnswer,
   VendorBetWinRequest,
@@ -259,7 +260,7 @@ export function createSeamlessWallet(deps: {
   /** Settles every held stake of the round and pays `amount` once, with the last settle. */
   async function settleRound(
     trx: Trx,
-    input: { vendorCode: string; transactionId: string; round: BetRecord; amount: number },
+    input: { vendorCode: string; transactionId: string; round: BetRecord; amount: number; outcome?: RoundOutcome | undefined },
   ): Promise<BetRecord> {
     const held = await repo.findHeldDebitsOfRound(trx, input.round.id);
     const houseId = await houseAccountId(input.round, trx);
@@ -301,7 +302,7 @@ export function createSeamlessWallet(deps: {
         await repo.updateTransaction(trx, debit.id, { state: 'settled' });
       }
     }
-    return betRecords.addPayout(trx, input.round, input.amount);
+    return betRecords.addPayout(trx, input.round, input.amount, input.outcome);
   }
 
   /** Stores the answer (and the transaction's final state) and returns it. */
@@ -479,7 +480,13 @@ export function createSeamlessWallet(deps: {
         { isForUpdate: true },
       );
       if (!found || found.status === 'cancelled') throw new Refusal('BET_NOT_FOUND', false, session);
-      const round = await settleRound(trx, { vendorCode, transactionId: body.transactionId, round: found, amount: body.amount });
+      const round = await settleRound(trx, {
+        vendorCode,
+        transactionId: body.transactionId,
+        round: found,
+        amount: body.amount,
+        outcome: body.outcome,
+      });
       await recordAudit(trx, {
         actorType: 'vendor',
         actorId: vendorCode,
@@ -611,7 +618,7 @@ export function createSeamlessWallet(deps: {
           },
           trx,
         );
-        round = await betRecords.addPayout(trx, await betRecords.addStake(trx, opened, body.betAmount), body.winAmount);
+        round = await betRecords.addPayout(trx, await betRecords.addStake(trx, opened, body.betAmount), body.winAmount, body.outcome);
         await repo.updateTransaction(trx, claimed.id, { betRecordId: round.id, reservationId: moved.reserved.reservationId });
       } else {
         // The round has earlier debits still held: they settle with this one.
@@ -625,7 +632,13 @@ export function createSeamlessWallet(deps: {
         accountId = staked.accountId;
         // The bet is held like a debit's until the round settles a few lines down.
         await repo.updateTransaction(trx, claimed.id, { state: 'held', betRecordId: staked.round.id, reservationId: staked.reservationId });
-        round = await settleRound(trx, { vendorCode, transactionId: body.transactionId, round: staked.round, amount: body.winAmount });
+        round = await settleRound(trx, {
+          vendorCode,
+          transactionId: body.transactionId,
+          round: staked.round,
+          amount: body.winAmount,
+          outcome: body.outcome,
+        });
       }
       await recordAudit(trx, {
         actorType: 'vendor',

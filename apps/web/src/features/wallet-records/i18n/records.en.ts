@@ -93,6 +93,18 @@ export const recordsEn = {
     category: 'Game type',
     status: 'Status',
     trial: 'Played with play money.',
+    shown: {
+      reels: 'The reels stopped on',
+      dice: 'Dice',
+      diceBet: 'Dice · bet on {{bet}}',
+      diceTotal: 'Dice {{dice}}, total {{total}}',
+      cards: 'The hands',
+      coin: 'The coin landed {{side}}.',
+      coinCall: 'The coin landed {{side}}; you called {{call}}.',
+      side: { HEADS: 'heads', TAILS: 'tails' },
+      wheel: 'The wheel stopped on segment {{segment}}: x{{multiplier}}.',
+      numbers: 'The numbers drawn',
+    },
     results: { WIN: 'Win', LOSE: 'Loss', TIE: 'Tie', PENDING: 'Pending', CANCELLED: 'Cancelled' },
     statuses: { OPEN: 'Open', SETTLED: 'Settled', CANCELLED: 'Cancelled' },
     outcome: {

@@ -95,6 +95,18 @@ export const recordsVi: typeof recordsEn = {
     category: 'Loại trò chơi',
     status: 'Trạng thái',
     trial: 'Chơi bằng tiền thử.',
+    shown: {
+      reels: 'Các cuộn quay dừng ở',
+      dice: 'Xúc xắc',
+      diceBet: 'Xúc xắc · cược {{bet}}',
+      diceTotal: 'Xúc xắc {{dice}}, tổng {{total}}',
+      cards: 'Các tay bài',
+      coin: 'Đồng xu ra mặt {{side}}.',
+      coinCall: 'Đồng xu ra mặt {{side}}; bạn chọn {{call}}.',
+      side: { HEADS: 'ngửa', TAILS: 'sấp' },
+      wheel: 'Vòng quay dừng ở ô {{segment}}: x{{multiplier}}.',
+      numbers: 'Các số đã quay',
+    },
     results: { WIN: 'Thắng', LOSE: 'Thua', TIE: 'Hòa', PENDING: 'Đang chờ', CANCELLED: 'Đã hủy' },
     statuses: { OPEN: 'Đang mở', SETTLED: 'Đã kết toán', CANCELLED: 'Đã hủy' },
     outcome: {

@@ -24,12 +24,13 @@ function record(overrides: Partial<BetRecord>): BetRecord {
     isTrial: false,
     betTime: '2026-11-26T03:00:00.000Z',
     settleTime: '2026-11-26T03:00:01.000Z',
+    outcome: null,
     ...overrides,
   };
 }
 
 const LIST = [
-  record({ id: 1, roundId: 'r-1' }),
+  record({ id: 1, roundId: 'r-1', outcome: { kind: 'reels', reels: [['SEVEN'], ['SEVEN'], ['BAR']], summary: 'SEVEN SEVEN BAR' } }),
   record({
     id: 2,
     roundId: 'r-2',
@@ -65,5 +66,28 @@ describe('BettingRecordPage', () => {
     expect(within(removed).getByText('GONE')).toBeTruthy();
     // No internal "vendor · game" codes in place of names.
     expect(screen.queryByText(/DEMO · lucky-sevens|TCG_LOTTO_VN · EL1/)).toBeNull();
+  });
+
+  it('draws what the round showed, as the vendor reported it, in the round detail', async () => {
+    mockApi({
+      'GET /wps/relay/GCSGAME_newGameVendor': [],
+      'GET /wps/relay/GCS_personalHistory': {
+        list: [LIST[0], record({ id: 4, roundId: 'r-4', gameName: 'Xúc Xắc Rồng', outcome: { kind: 'dice', dice: [3, 4], bet: 'SEVEN' } })],
+        pageNo: 1,
+        pageSize: 20,
+        totalCount: 2,
+        totalPages: 1,
+        totals: { count: 2, stake: 20_000, validBet: 20_000, payout: 0, winLoss: -20_000 },
+      },
+    });
+    const { user } = renderWithSite(<BettingRecordPage />);
+    const slot = (await screen.findByText('Bảy May Mắn')).closest('tr') as HTMLElement;
+    await user.click(within(slot).getByRole('button'));
+    expect(await screen.findByRole('img', { name: 'SEVEN | SEVEN | BAR' })).toBeTruthy();
+    expect(screen.getByText('Các cuộn quay dừng ở')).toBeTruthy();
+    const dice = screen.getByText('Xúc Xắc Rồng').closest('tr') as HTMLElement;
+    await user.click(within(dice).getByRole('button'));
+    expect(await screen.findByRole('img', { name: 'Xúc xắc 3 + 4, tổng 7' })).toBeTruthy();
+    expect(screen.getByText('Xúc xắc · cược SEVEN')).toBeTruthy();
   });
 });

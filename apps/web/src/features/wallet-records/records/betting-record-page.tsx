@@ -12,6 +12,7 @@ import { MC_RECORDS_NS } from '../i18n/register-translations.ts';
 import { formatInZone, MEMBER_TIME_ZONE_DEFAULT, useMoney } from './format.ts';
 import { RecordCard } from './record-card.tsx';
 import { DateRangeFilter, initialRange, rangeProblem } from './record-controls.tsx';
+import { RoundOutcomeView } from './round-outcome.tsx';
 import './records.css';
 
 const PAGE_SIZE = 20;
@@ -248,6 +249,7 @@ function BetDetail({ record }: { record: BetRecord }) {
       <p className="rc-detail__outcome">
         {t(`bets.outcome.${record.result}`, { amount: money(Math.abs(record.winLoss), record.currency) })}
       </p>
+      {record.outcome && <RoundOutcomeView outcome={record.outcome} />}
       <dl className="mc-facts rc-detail__facts">
         {facts.map(([label, value]) => (
           <div key={label} className="mc-facts__row">

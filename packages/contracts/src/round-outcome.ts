@@ -1,0 +1,59 @@
+import { z } from 'zod';
+
+/**
+ * What a round showed the player, as a vendor reports it when the round settles (the seamless
+ * `credit` and `bet-win` calls, and a transfer vendor's bet feed), so the betting record can draw
+ * it again: the reels' symbols, the dice, the cards of each hand, a coin, a wheel's segment, or
+ * the drawn numbers. `summary` is a short text of the same (`7 7 BAR`, `3+4=7`) for places that
+ * draw no picture. Bounded so a vendor cannot store a novel on a round.
+ */
+const label = z.string().trim().min(1).max(24);
+const symbol = z.string().trim().min(1).max(16);
+/** A card as rank then suit: `AS` ace of spades, `10H`, `QD`; `??` a card not shown. */
+const card = z.string().regex(/^(?:(?:[2-9]|10|[JQKA])[SHDC]|\?\?)$/, 'a card like AS, 10H or QD');
+
+export const roundOutcomeSchema = z.discriminatedUnion('kind', [
+  z.object({
+    kind: z.literal('reels'),
+    /** The symbols in view, one list per reel from left to right, top to bottom. */
+    reels: z.array(z.array(symbol).min(1).max(6)).min(1).max(8),
+    summary: z.string().max(120).optional(),
+  }),
+  z.object({
+    kind: z.literal('dice'),
+    dice: z.array(z.number().int().min(1).max(6)).min(1).max(6),
+    /** What the player bet on (`BIG`, `SEVEN`), when the game has a choice. */
+    bet: label.optional(),
+    summary: z.string().max(120).optional(),
+  }),
+  z.object({
+    kind: z.literal('cards'),
+    hands: z
+      .array(z.object({ name: label, cards: z.array(card).min(1).max(12), score: z.number().int().min(0).max(99).optional() }))
+      .min(1)
+      .max(8),
+    summary: z.string().max(120).optional(),
+  }),
+  z.object({
+    kind: z.literal('coin'),
+    side: z.enum(['HEADS', 'TAILS']),
+    call: z.enum(['HEADS', 'TAILS']).optional(),
+    summary: z.string().max(120).optional(),
+  }),
+  z.object({
+    kind: z.literal('wheel'),
+    /** The segment the wheel stopped on and its multiplier (`2.5` for ×2.5). */
+    segment: z.number().int().min(0).max(999),
+    multiplier: z.number().min(0).max(100_000),
+    summary: z.string().max(120).optional(),
+  }),
+  z.object({
+    kind: z.literal('numbers'),
+    numbers: z
+      .array(z.string().regex(/^[0-9]{1,6}$/))
+      .min(1)
+      .max(30),
+    summary: z.string().max(120).optional(),
+  }),
+]);
+export type RoundOutcome = z.infer<typeof roundOutcomeSchema>;
