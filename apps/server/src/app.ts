@@ -471,6 +471,7 @@ async function createModules(infra: Infrastructure) {
     kyc: kyc.service,
     labels: memberLabels.service,
     responsibleGaming: rg,
+    gameWallets: (member) => vendorWallet.service.transfers.walletsOfMember(member),
   });
 
   const modules = [

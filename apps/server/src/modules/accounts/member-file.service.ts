@@ -3,6 +3,9 @@ import type { DB } from '../../db/schema.ts';
 import { DomainError } from '../../lib/domain-error.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import type { MemberListRow } from './member-admin.repository.ts';
+
+export type { MemberListRow };
+
 import * as repo from './member-file.repository.ts';
 
 type Operator = { adminId: number; merchantId: number; ip: string | null };

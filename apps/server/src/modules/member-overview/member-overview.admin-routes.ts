@@ -7,8 +7,7 @@ import { adminWithdrawalSchema, bankCardSchema, WITHDRAWAL_STATUSES } from '@pla
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { adminOf, operatorOf, requireAdmin } from '../../plugins/admin-auth.ts';
-import type { MemberListRow } from '../accounts/member-admin.repository.ts';
-import type { MemberFileService } from '../accounts/member-file.service.ts';
+import type { MemberFileService, MemberListRow } from '../accounts/member-file.service.ts';
 import { presentBetRecord } from '../bet-records/bet-records.presenter.ts';
 import { presentAdminOrder } from '../deposits/deposits.presenter.ts';
 import { isTransferCode, type TransferCode } from '../ledger/ledger.codes.ts';
@@ -92,6 +91,7 @@ const detailSchema = z.object({
     locked: z.number().int(),
     sum: z.number().int(),
   }),
+  gameWallets: z.array(z.object({ vendorCode: z.string(), balance: z.number().int().nullable() })),
   labels: z.object({ names: z.array(z.string()), club: z.object({ name: z.string(), rankLevel: z.number().int() }).nullable() }),
   responsibleGaming: rgStateValueSchema,
   kycStatus: z.string(),
@@ -191,6 +191,7 @@ export function memberOverviewAdminRoutes(overview: MemberOverviewService, membe
           },
           upline: p.upline,
           balances: { ...d.balances, currency: d.balances.currency.trim() },
+          gameWallets: d.gameWallets,
           labels: d.labels,
           responsibleGaming: presentRgState(d.rg),
           kycStatus: d.kycStatus,

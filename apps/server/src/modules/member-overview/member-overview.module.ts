@@ -22,6 +22,11 @@ export function createMemberOverviewModule(deps: {
   kyc: KycService;
   labels: Pick<MemberLabelsService, 'labelsOf'>;
   responsibleGaming: Pick<ResponsibleGamingService, 'state'>;
+  gameWallets: (member: {
+    memberId: number;
+    username: string;
+    currency: string;
+  }) => Promise<{ vendorCode: string; balance: number | null }[]>;
 }): PlatformModule<'memberOverview', MemberOverviewService> {
   const overview = createMemberOverviewService(deps);
   return { name: 'memberOverview', service: overview, adminRoutes: memberOverviewAdminRoutes(overview, deps.memberFile) };

@@ -19,10 +19,11 @@ afterAll(async () => {
   await t?.close();
 });
 
-async function newMember(extra: { mobile?: string; email?: string } = {}) {
+async function newMember(extra: { mobile?: string; email?: string; parentId?: number } = {}) {
   const m = await createMember(t.database.db, merchant, {
     passwordHash: await hashPassword(PASSWORD),
     username: uniqueName('Mo').slice(0, 12),
+    parentId: extra.parentId ?? null,
   });
   await t.database.db
     .updateTable('members')
@@ -99,7 +100,8 @@ describe('member search', () => {
 
 describe('member file', () => {
   it('shows the profile, upline, balances, labels, limits, KYC, masked cards, totals and notes', async () => {
-    const m = await newMember();
+    const top = await createMember(t.database.db, merchant, { accountType: 1 });
+    const m = await newMember({ parentId: top.id });
     await addCard(m.id, '123456789012');
     const op = await loginAdmin(t.app, 'risk');
     const note = await t.app.inject({
@@ -114,6 +116,8 @@ describe('member file', () => {
     const value = res.json().value;
     expect(value.profile).toMatchObject({ id: m.id, username: m.username, status: 'active' });
     expect(value.balances).toMatchObject({ main: 0, bonus: 0 });
+    expect(value.gameWallets).toEqual([]);
+    expect(value.upline).toEqual([{ id: top.id, username: top.username }]);
     expect(value.kycStatus).toBe('none');
     expect(value.bankCards[0].maskedAccountNumber).toBe('********9012');
     expect(JSON.stringify(value)).not.toContain('123456789012');

@@ -1,7 +1,6 @@
 import type { DepositOrderStatus } from '@platform/contracts/deposits';
 import type { WithdrawalStatus } from '@platform/contracts/withdrawals';
-import type { MemberListRow } from '../accounts/member-admin.repository.ts';
-import type { MemberFileService } from '../accounts/member-file.service.ts';
+import type { MemberFileService, MemberListRow } from '../accounts/member-file.service.ts';
 import type { AdminPrincipal } from '../admin/admin.service.ts';
 import type { BankCardsService } from '../bank-cards/bank-cards.service.ts';
 import type { BetRecordService } from '../bet-records/bet-records.service.ts';
@@ -37,6 +36,12 @@ export function createMemberOverviewService(deps: {
   kyc: KycService;
   labels: Pick<MemberLabelsService, 'labelsOf'>;
   responsibleGaming: Pick<ResponsibleGamingService, 'state'>;
+  /** The member's balances at transfer-style game vendors it has moved money into (the vendor-wallet module). */
+  gameWallets: (member: {
+    memberId: number;
+    username: string;
+    currency: string;
+  }) => Promise<{ vendorCode: string; balance: number | null }[]>;
 }) {
   const { memberFile, ledger, bankCards, deposits, withdrawals, betRecords, kyc } = deps;
 
@@ -57,8 +62,9 @@ export function createMemberOverviewService(deps: {
 
   async function detail(merchantId: number, memberId: number) {
     const profile = await memberFile.profileOf(merchantId, memberId);
-    const [balances, labels, rg, kycStatus, cards, notes, depositTotals, withdrawn] = await Promise.all([
+    const [balances, gameWallets, labels, rg, kycStatus, cards, notes, depositTotals, withdrawn] = await Promise.all([
       ledger.memberBalances({ memberId, currency: profile.currency }),
+      deps.gameWallets({ memberId, username: profile.username, currency: profile.currency }),
       deps.labels.labelsOf(memberId),
       deps.responsibleGaming.state(memberId),
       kyc.statusOf(memberId),
@@ -71,6 +77,7 @@ export function createMemberOverviewService(deps: {
     return {
       profile,
       balances,
+      gameWallets,
       labels,
       rg,
       kycStatus,
