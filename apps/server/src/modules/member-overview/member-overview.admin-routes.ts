@@ -7,7 +7,8 @@ import { adminWithdrawalSchema, bankCardSchema, WITHDRAWAL_STATUSES } from '@pla
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { adminOf, operatorOf, requireAdmin } from '../../plugins/admin-auth.ts';
-import type { MemberFileService, MemberListRow } from '../accounts/member-file.service.ts';
+import { memberListRowSchema, presentMemberListRow } from '../accounts/member-admin.presenter.ts';
+import type { MemberFileService } from '../accounts/member-file.service.ts';
 import { presentBetRecord } from '../bet-records/bet-records.presenter.ts';
 import { presentAdminOrder } from '../deposits/deposits.presenter.ts';
 import { isTransferCode, type TransferCode } from '../ledger/ledger.codes.ts';
@@ -33,27 +34,6 @@ const isoTime = z.string().datetime({ offset: true });
 const timeRange = { from: isoTime.optional(), to: isoTime.optional() };
 const dateOf = (value: string | undefined) => (value === undefined ? undefined : new Date(value));
 const iso = (value: Date | null) => (value ? value.toISOString() : null);
-
-const memberRowSchema = z.object({
-  id: z.number().int(),
-  username: z.string(),
-  accountType: z.number().int(),
-  status: z.enum(['active', 'locked', 'closed']),
-  parentUsername: z.string().nullable(),
-  createdAt: z.string(),
-  lastLoginAt: z.string().nullable(),
-  mustChangePassword: z.boolean(),
-});
-const presentMemberRow = (r: MemberListRow) => ({
-  id: r.id,
-  username: r.username,
-  accountType: r.accountType,
-  status: r.status,
-  parentUsername: r.parentUsername,
-  createdAt: r.createdAt.toISOString(),
-  lastLoginAt: iso(r.lastLoginAt),
-  mustChangePassword: r.mustChangePassword ?? false,
-});
 
 const noteSchema = z.object({ id: z.number().int(), adminId: z.number().int(), text: z.string(), createdAt: z.string() });
 const presentNote = (n: { id: number; adminId: number; body: string; createdAt: Date }) => ({
@@ -146,12 +126,12 @@ export function memberOverviewAdminRoutes(overview: MemberOverviewService, membe
             q: z.string().trim().min(1).max(100),
             by: z.enum(['username', 'phone', 'email', 'bankAccount', 'ip']).default('username'),
           }),
-          response: { 200: okEnvelope(pageOf(memberRowSchema)), ...errors },
+          response: { 200: okEnvelope(pageOf(memberListRowSchema)), ...errors },
         },
       },
       async (request) => {
         const { rows, total } = await overview.search(adminOf(request).merchantId, request.query);
-        return ok(paged(rows.map(presentMemberRow), total, request.query));
+        return ok(paged(rows.map(presentMemberListRow), total, request.query));
       },
     );
 
