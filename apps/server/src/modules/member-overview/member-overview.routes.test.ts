@@ -176,6 +176,41 @@ describe('member file', () => {
     expect(bad.statusCode).toBe(400);
   });
 
+  it('lists ledger entries by type and time, and shows the balance in the file', async () => {
+    const m = await newMember();
+    const ledger = t.app.services.ledger;
+    const clearing = await ledger.ensureSystemAccount({ merchantId: merchant.id, kind: 'payment_clearing', currency: merchant.currency });
+    const bonusPool = await ledger.ensureSystemAccount({ merchantId: merchant.id, kind: 'bonus_pool', currency: merchant.currency });
+    const accounts = await ledger.ensureMemberAccounts({
+      merchantId: merchant.id,
+      memberId: m.id,
+      currency: merchant.currency,
+      kinds: ['player_main', 'player_bonus'],
+    });
+    const main = accounts.player_main?.id ?? 0;
+    const bonus = accounts.player_bonus?.id ?? 0;
+    await ledger.transfer({ fromAccountId: clearing.id, toAccountId: main, amount: 5000, code: 'deposit', idempotencyKey: `ov:${m.id}:1` });
+    await ledger.transfer({
+      fromAccountId: bonusPool.id,
+      toAccountId: bonus,
+      amount: 700,
+      code: 'promotion',
+      idempotencyKey: `ov:${m.id}:2`,
+    });
+    const op = await loginAdmin(t.app, 'finance');
+    const all = await get(`/admin-api/members/${m.id}/transactions`, op.headers);
+    expect(all.json().value.list.map((e: { code: string; amount: number }) => [e.code, e.amount])).toEqual([
+      ['promotion', 700],
+      ['deposit', 5000],
+    ]);
+    const deposits = await get(`/admin-api/members/${m.id}/transactions?type=deposit`, op.headers);
+    expect(deposits.json().value).toMatchObject({ totalCount: 1, list: [{ code: 'deposit', balanceAfter: 5000 }] });
+    const later = encodeURIComponent(new Date(Date.now() + 60_000).toISOString());
+    expect((await get(`/admin-api/members/${m.id}/transactions?from=${later}`, op.headers)).json().value.list).toEqual([]);
+    const detail = await get(`/admin-api/members/${m.id}/detail`, op.headers);
+    expect(detail.json().value.balances).toMatchObject({ main: 5000, bonus: 700, sum: 5700 });
+  });
+
   it('is 404 for another merchant’s member, 400 for a bad id and refuses a call without the role', async () => {
     const other = await createMerchant(t.database.db);
     const stranger = await createMember(t.database.db, other);
