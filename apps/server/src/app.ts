@@ -42,6 +42,7 @@ import { createLedgerModule } from './modules/ledger/ledger.module.ts';
 import { createLedgerReconciliationModule } from './modules/ledger/ledger-reconciliation.module.ts';
 import { createLotteryModule } from './modules/lottery/lottery.module.ts';
 import { createMemberLabelsModule } from './modules/member-labels/member-labels.module.ts';
+import { createMemberOverviewModule } from './modules/member-overview/member-overview.module.ts';
 import { createMerchantModule } from './modules/merchant/merchant.module.ts';
 import { addModuleHooks, editableSettingsOf, registerModules, type ServicesOf, servicesOf } from './modules/module.ts';
 import type { PaymentGateway } from './modules/payments/payment-gateway.ts';
@@ -179,7 +180,12 @@ async function createModules(infra: Infrastructure) {
   // late: the settings screen lists every module's editable settings.
   const settings = createSettingsModule({ db, now, editable: () => editableSettingsOf(modules) });
   const merchants = createMerchantModule({ db, defaultCode: env.MERCHANT_CODE });
-  const audit = createAuditModule({ db, logger });
+  // late: the audit log filtered by member shows only the merchant's members (accounts, below).
+  const audit = createAuditModule({
+    db,
+    logger,
+    assertMemberOf: (merchantId, memberId) => accounts.service.memberFile.assertMemberOf(merchantId, memberId),
+  });
   const ledger = createLedgerModule({ db, now });
   const ledgerReconciliation = createLedgerReconciliationModule({
     db,
@@ -455,6 +461,20 @@ async function createModules(infra: Infrastructure) {
     now,
   });
 
+  // The back office's member search and member file, read from the modules that own each part.
+  const memberOverview = createMemberOverviewModule({
+    memberFile: accounts.service.memberFile,
+    ledger: ledger.service,
+    bankCards: bankCards.service,
+    deposits: deposits.service,
+    withdrawals: withdrawals.service,
+    betRecords: betRecords.service,
+    kyc: kyc.service,
+    labels: memberLabels.service,
+    responsibleGaming: rg,
+    gameWallets: (member) => vendorWallet.service.transfers.walletsOfMember(member),
+  });
+
   const modules = [
     health,
     sessions,
@@ -497,6 +517,7 @@ async function createModules(infra: Infrastructure) {
     agentTeam,
     agentContracts,
     vip,
+    memberOverview,
   ] as const;
   return modules;
 }

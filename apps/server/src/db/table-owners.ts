@@ -16,6 +16,8 @@ export const TABLE_OWNERS = {
   member_contact_codes: 'accounts',
   member_contact_verifications: 'accounts',
   member_known_ips: 'accounts',
+  member_logins: 'accounts',
+  member_notes: 'accounts',
   member_totp: 'accounts',
   login_challenges: 'accounts',
   password_reset_tokens: 'accounts',

@@ -21,6 +21,7 @@ import {
 import { writeAccountAudit } from './accounts-audit.ts';
 import { clearThrottle, readThrottle, recordFailure } from './login-throttle.ts';
 import { requirePasswordChange } from './member-admin.repository.ts';
+import { insertLogin } from './member-file.repository.ts';
 import { type SecondFactorMethod, secondFactorSetting } from './second-factor.ts';
 
 /** A refused login, carrying whether the next attempt must show a captcha, or the second step to take. */
@@ -85,6 +86,15 @@ export function createLogin(deps: AccountsDeps) {
     await secondFactor.recordKnownIp(memberId, meta.ip);
     await db.transaction().execute(async (trx) => {
       await repo.recordLogin(trx, memberId, at, meta.ip);
+      await insertLogin(trx, {
+        merchantId: merchant.id,
+        memberId,
+        result: 'success',
+        method: context.isSms ? 'sms' : 'password',
+        ip: meta.ip,
+        userAgent: meta.userAgent,
+        at,
+      });
       if (isOperatorMadeFirstLogin) await requirePasswordChange(trx, memberId);
       await writeAccountAudit(trx, {
         action: 'member.login',
@@ -147,6 +157,8 @@ export function createLogin(deps: AccountsDeps) {
     }
 
     let member: repo.MemberAccountRow | undefined;
+    // The account a wrong password was given for, kept in its login history.
+    let refused: repo.MemberAccountRow | undefined;
     let isDefaultPassword = false;
     if (input.type === 'sms') {
       let codeIsRight = true;
@@ -161,6 +173,7 @@ export function createLogin(deps: AccountsDeps) {
       const found = await repo.findByUsername(db, merchant.id, input.username);
       const isRight = await verifyPassword(found?.passwordHash ?? (await dummy()), input.password);
       member = found?.passwordHash && isRight ? found : undefined;
+      refused = member ? undefined : found;
       isDefaultPassword = member !== undefined && policy.defaultPasswords.includes(input.password);
     }
 
@@ -169,6 +182,17 @@ export function createLogin(deps: AccountsDeps) {
         recordFailure(db, merchant.id, 'account', accountKey, at, policy, policy.accountLockThreshold),
         recordFailure(db, merchant.id, 'ip', ipKey, at, policy, policy.ipLockThreshold),
       ]);
+      if (refused) {
+        await insertLogin(db, {
+          merchantId: merchant.id,
+          memberId: refused.id,
+          result: 'failed',
+          method: 'password',
+          ip: meta.ip,
+          userAgent: meta.userAgent,
+          at,
+        });
+      }
       await writeAccountAudit(db, {
         action: 'member.login_failed',
         actorType: 'visitor',

@@ -18,6 +18,7 @@ import { memberAdminRoutes } from './member-admin.routes.ts';
 import { createMemberAdminService } from './member-admin.service.ts';
 import { memberCentreRoutes } from './member-centre.routes.ts';
 import { createMemberCentreService } from './member-centre.service.ts';
+import { createMemberFileService, type MemberFileService } from './member-file.service.ts';
 import { createPasswordResetService } from './password-reset.service.ts';
 import { createPayloadEncryption, payloadSecuritySetting } from './payload-encryption.ts';
 import { createFirebasePhoneVerifier } from './phone-identity.ts';
@@ -32,6 +33,8 @@ export type AccountsModuleService = {
   sms: SmsCodeService;
   /** Opening accounts in the downline and moving a member under another upline, under the hierarchy of account types. */
   downline: DownlineService;
+  /** The back office's member file: search, profile, logins, shared addresses, notes. */
+  memberFile: MemberFileService;
 };
 
 /**
@@ -100,7 +103,7 @@ export function createAccountsModule(deps: {
   const contacts = createContactVerificationService({ db, settings, sms: smsProvider, email: emailProvider, now });
   return {
     name: 'accounts',
-    service: { accounts, sms, downline },
+    service: { accounts, sms, downline, memberFile: createMemberFileService({ db, now }) },
     routes: async (app) => {
       await app.register(accountsRoutes({ accounts, captcha, encryption, botCheck, passwordReset, merchants }));
       await app.register(memberCentreRoutes({ memberCentre, contacts }));

@@ -155,6 +155,28 @@ export type MemberKnownIpsTable = {
   last_seen_at: Timestamp;
 };
 
+/** One login of a member, right or refused. */
+export type MemberLoginsTable = {
+  id: Generated<number>;
+  merchant_id: number;
+  member_id: number;
+  result: 'success' | 'failed';
+  method: string;
+  ip: string | null;
+  user_agent: string | null;
+  created_at: Timestamp;
+};
+
+/** An operator's note on a member. */
+export type MemberNotesTable = {
+  id: Generated<number>;
+  merchant_id: number;
+  member_id: number;
+  admin_id: number;
+  body: string;
+  created_at: Timestamp;
+};
+
 export type MemberTotpTable = {
   member_id: number;
   secret_base32: string;
@@ -177,6 +199,8 @@ export type LoginChallengesTable = {
 
 export type AccountsTables = {
   member_known_ips: MemberKnownIpsTable;
+  member_logins: MemberLoginsTable;
+  member_notes: MemberNotesTable;
   member_totp: MemberTotpTable;
   login_challenges: LoginChallengesTable;
   password_reset_tokens: PasswordResetTokensTable;

@@ -9,19 +9,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { adminOf, operatorOf, requireAdmin } from '../../plugins/admin-auth.ts';
 import type { DownlineService } from './downline.service.ts';
+import { memberListRowSchema, presentMemberListRow } from './member-admin.presenter.ts';
 import { MEMBER_PAGE_SIZE_MAX, type MemberAdminService } from './member-admin.service.ts';
 
 const memberParams = z.strictObject({ memberId: z.coerce.number().int().positive() });
-const memberRow = z.object({
-  id: z.number().int(),
-  username: z.string(),
-  accountType: z.number().int(),
-  status: z.enum(['active', 'locked', 'closed']),
-  parentUsername: z.string().nullable(),
-  createdAt: z.string(),
-  lastLoginAt: z.string().nullable(),
-  mustChangePassword: z.boolean(),
-});
 
 const errors = {
   400: commonErrorResponses[400],
@@ -96,7 +87,9 @@ export function memberAdminRoutes(members: MemberAdminService, downline: Downlin
             pageSize: z.coerce.number().int().min(1).max(MEMBER_PAGE_SIZE_MAX).default(20),
           }),
           response: {
-            200: okEnvelope(z.object({ content: z.array(memberRow), totalCount: z.number().int(), totalPages: z.number().int() })),
+            200: okEnvelope(
+              z.object({ content: z.array(memberListRowSchema), totalCount: z.number().int(), totalPages: z.number().int() }),
+            ),
             ...errors,
           },
         },
@@ -104,16 +97,7 @@ export function memberAdminRoutes(members: MemberAdminService, downline: Downlin
       async (request) => {
         const page = await members.list(adminOf(request).merchantId, request.query);
         return ok({
-          content: page.rows.map((r) => ({
-            id: r.id,
-            username: r.username,
-            accountType: r.accountType,
-            status: r.status,
-            parentUsername: r.parentUsername,
-            createdAt: r.createdAt.toISOString(),
-            lastLoginAt: r.lastLoginAt ? r.lastLoginAt.toISOString() : null,
-            mustChangePassword: r.mustChangePassword ?? false,
-          })),
+          content: page.rows.map(presentMemberListRow),
           totalCount: page.totalCount,
           totalPages: page.totalPages,
         });

@@ -49,3 +49,32 @@ export async function findSealedAfter(db: Executor, afterId: number, limit: numb
     .limit(limit)
     .execute();
 }
+
+export type AuditFilter = {
+  actorType?: string | undefined;
+  actorId?: string | undefined;
+  subjectType?: string | undefined;
+  subjectId?: string | undefined;
+  action?: string | undefined;
+  from?: Date | undefined;
+  to?: Date | undefined;
+  before?: number | undefined;
+  limit: number;
+};
+
+/**
+ * Rows newest first, before the id given (keyset); by operator, member and action through the
+ * indexes audit_log_actor_idx, audit_log_subject_idx and audit_log_action_idx.
+ */
+export async function findPage(db: Executor, filter: AuditFilter) {
+  let query = db.selectFrom('audit_log').select(rowColumns);
+  if (filter.actorType !== undefined) query = query.where('actor_type', '=', filter.actorType);
+  if (filter.actorId !== undefined) query = query.where('actor_id', '=', filter.actorId);
+  if (filter.subjectType !== undefined) query = query.where('subject_type', '=', filter.subjectType);
+  if (filter.subjectId !== undefined) query = query.where('subject_id', '=', filter.subjectId);
+  if (filter.action !== undefined) query = query.where('action', '=', filter.action);
+  if (filter.from !== undefined) query = query.where('created_at', '>=', filter.from);
+  if (filter.to !== undefined) query = query.where('created_at', '<', filter.to);
+  if (filter.before !== undefined) query = query.where('id', '<', filter.before);
+  return query.orderBy('id', 'desc').limit(filter.limit).execute();
+}

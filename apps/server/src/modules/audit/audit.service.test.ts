@@ -147,6 +147,23 @@ describe('the audit log', () => {
     expect(await audit.verifyChain()).toEqual({ isValid: true, rowsChecked: 4 });
   });
 
+  it('verifies a chain longer than one chunk and names the hash expected where an edited row breaks it', async () => {
+    await sql`INSERT INTO audit_log (actor_type, action, data) SELECT 'system', 'bulk.write', jsonb_build_object('n', g) FROM generate_series(1, 2100) g`.execute(
+      database.db,
+    );
+    await audit.seal();
+    expect(await audit.verify()).toEqual({ ok: true, checked: 2100 });
+    const target = await database.db.selectFrom('audit_log').select(['id', 'hash']).where('id', '=', 1500).executeTakeFirstOrThrow();
+    await database.db
+      .updateTable('audit_log')
+      .set({ data: JSON.stringify({ n: -1 }) })
+      .where('id', '=', 1500)
+      .execute();
+    const result = await audit.verify();
+    expect(result).toMatchObject({ ok: false, checked: 1499, brokenAt: { id: 1500, actualHash: target.hash }, reason: 'hash_mismatch' });
+    expect(result.ok ? '' : result.brokenAt.expectedHash).toMatch(/^[0-9a-f]{64}$/);
+  });
+
   it('hashes content canonically, whatever the key order', () => {
     expect(canonicalJson({ b: 1, a: { d: [1, { f: 2, e: 3 }], c: null } })).toBe('{"a":{"c":null,"d":[1,{"e":3,"f":2}]},"b":1}');
   });

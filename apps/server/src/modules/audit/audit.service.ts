@@ -24,6 +24,15 @@ export type ChainVerification =
   | { isValid: true; rowsChecked: number }
   | { isValid: false; rowsChecked: number; brokenAtId: number; reason: 'hash_mismatch' | 'prev_hash_mismatch' };
 
+export type AuditVerification =
+  | { ok: true; checked: number }
+  | {
+      ok: false;
+      checked: number;
+      brokenAt: { id: number; expectedHash: string; actualHash: string };
+      reason: 'hash_mismatch' | 'prev_hash_mismatch';
+    };
+
 export const AUDIT_SEAL_JOB_NAME = 'audit-seal';
 export const AUDIT_SEAL_CRON = '* * * * *';
 /** Rows sealed per transaction; a backlog is sealed in several batches. */
@@ -34,7 +43,7 @@ export const AUDIT_GENESIS_HASH = '0'.repeat(64);
 /** Serialises sealing across nodes; waiting is fine because sealing reads after taking it. */
 const AUDIT_SEAL_LOCK_KEY = 7_310_002;
 
-type AuditRow = {
+export type AuditRow = {
   id: number;
   created_at: Date | string;
   actor_type: string;
@@ -91,6 +100,9 @@ export type AuditService = {
   /** Seals every unsealed row; returns how many it sealed. Safe to run on several nodes at once. */
   seal: () => Promise<number>;
   verifyChain: () => Promise<ChainVerification>;
+  /** The chain walked in chunks; where it breaks, the row and the hash expected there. */
+  verify: () => Promise<AuditVerification>;
+  list: (filter: repo.AuditFilter) => Promise<{ rows: AuditRow[]; nextBefore: number | null }>;
   schedule: (jobs: JobRunner) => Promise<void>;
 };
 
@@ -126,49 +138,62 @@ export function createAuditService(deps: { db: Kysely<DB>; logger: JobLogger }):
     return total;
   }
 
-  async function verifyChain(): Promise<ChainVerification> {
-    // Sealed rows are chained in the order they were sealed, which each row's prev_hash records.
-    const rows: AuditRow[] = [];
+  /**
+   * Walks the chain in id-ordered chunks. Rows are chained in the order they were sealed, which is id
+   * order but for a row that committed late: such rows wait in a small buffer keyed by their
+   * prev_hash until the chain reaches them, so memory stays bounded by the rows out of order.
+   */
+  async function verify(): Promise<AuditVerification> {
+    const waiting = new Map<string, AuditRow>();
+    let prevHash = AUDIT_GENESIS_HASH;
+    let checked = 0;
     let afterId = 0;
     for (;;) {
       const page = (await repo.findSealedAfter(db, afterId, VERIFY_PAGE_SIZE)) as AuditRow[];
-      rows.push(...page);
+      for (const row of page) if (row.prev_hash) waiting.set(row.prev_hash, row);
+      for (let row = waiting.get(prevHash); row; row = waiting.get(prevHash)) {
+        waiting.delete(prevHash);
+        const expectedHash = auditRowHash(prevHash, row);
+        if (expectedHash !== row.hash) {
+          return { ok: false, checked, brokenAt: { id: row.id, expectedHash, actualHash: row.hash ?? '' }, reason: 'hash_mismatch' };
+        }
+        checked += 1;
+        prevHash = expectedHash;
+      }
       if (page.length < VERIFY_PAGE_SIZE) break;
       afterId = page[page.length - 1]?.id ?? afterId;
     }
-    const byPrevHash = new Map<string, AuditRow>();
-    for (const row of rows) {
-      if (row.prev_hash) byPrevHash.set(row.prev_hash, row);
+    if (waiting.size > 0) {
+      // A sealed row the chain never reaches: the row it links to was deleted or its hash altered.
+      const orphan = [...waiting.values()].sort((a, b) => a.id - b.id)[0] as AuditRow;
+      return {
+        ok: false,
+        checked,
+        brokenAt: { id: orphan.id, expectedHash: prevHash, actualHash: orphan.prev_hash ?? '' },
+        reason: 'prev_hash_mismatch',
+      };
     }
-    let prevHash = AUDIT_GENESIS_HASH;
-    let checked = 0;
-    for (;;) {
-      const row = byPrevHash.get(prevHash);
-      if (!row) break;
-      if (auditRowHash(prevHash, row) !== row.hash) {
-        return { isValid: false, rowsChecked: checked, brokenAtId: row.id, reason: 'hash_mismatch' };
-      }
-      checked += 1;
-      prevHash = row.hash as string;
-    }
-    if (checked !== rows.length) {
-      // Some sealed row is not reachable from the start: the row before it was deleted or altered.
-      const linked = new Set<number>();
-      let cursor = AUDIT_GENESIS_HASH;
-      for (let row = byPrevHash.get(cursor); row; row = byPrevHash.get(cursor)) {
-        linked.add(row.id);
-        cursor = row.hash as string;
-      }
-      const orphan = rows.find((r) => !linked.has(r.id));
-      return { isValid: false, rowsChecked: checked, brokenAtId: orphan?.id ?? 0, reason: 'prev_hash_mismatch' };
-    }
-    return { isValid: true, rowsChecked: checked };
+    return { ok: true, checked };
+  }
+
+  async function verifyChain(): Promise<ChainVerification> {
+    const result = await verify();
+    if (result.ok) return { isValid: true, rowsChecked: result.checked };
+    return { isValid: false, rowsChecked: result.checked, brokenAtId: result.brokenAt.id, reason: result.reason };
+  }
+
+  /** Rows newest first, `limit` at most, before the id given; `nextBefore` pages to older ones. */
+  async function list(filter: repo.AuditFilter) {
+    const rows = (await repo.findPage(db, filter)) as AuditRow[];
+    return { rows, nextBefore: rows.length === filter.limit ? (rows[rows.length - 1]?.id ?? null) : null };
   }
 
   return {
     record: recordAudit,
     seal,
     verifyChain,
+    verify,
+    list,
     schedule: (jobs) =>
       jobs.schedule(AUDIT_SEAL_JOB_NAME, AUDIT_SEAL_CRON, async () => {
         await seal();

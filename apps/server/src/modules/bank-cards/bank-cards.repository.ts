@@ -143,3 +143,41 @@ export async function recordGuardFailure(db: Executor, memberId: number, at: Dat
 export async function clearGuard(db: Executor, memberId: number): Promise<void> {
   await db.deleteFrom('payment_password_guards').where('member_id', '=', memberId).execute();
 }
+
+/** The members that ever bound this account number, removed cards too (index bank_cards_number_idx). */
+export async function findMemberIdsByNumber(db: Executor, merchantId: number, accountNumber: string, limit: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('bank_cards')
+    .select('member_id')
+    .distinct()
+    .where('merchant_id', '=', merchantId)
+    .where('account_number', '=', accountNumber)
+    .limit(limit)
+    .execute();
+  return rows.map((r) => r.member_id);
+}
+
+/** Every card of the member, removed ones too, newest first. */
+export async function findAllByMember(db: Executor, memberId: number): Promise<BankCardRow[]> {
+  return db.selectFrom('bank_cards').select(columns).where('member_id', '=', memberId).orderBy('id', 'desc').execute();
+}
+
+/**
+ * Other members' cards with a number or an account name (the payee) of one of the member's cards
+ * (indexes bank_cards_number_idx and bank_cards_payee_idx).
+ */
+export async function findSharedWith(db: Executor, merchantId: number, memberId: number, limit: number) {
+  const mine = await db.selectFrom('bank_cards').select(['account_number', 'account_name']).where('member_id', '=', memberId).execute();
+  if (mine.length === 0) return [];
+  const numbers = [...new Set(mine.map((c) => c.account_number))];
+  const names = [...new Set(mine.map((c) => c.account_name.toLowerCase()))];
+  return db
+    .selectFrom('bank_cards')
+    .select(['member_id as memberId', 'account_number as accountNumber', 'account_name as accountName'])
+    .where('merchant_id', '=', merchantId)
+    .where('member_id', '<>', memberId)
+    .where((eb) => eb.or([eb('account_number', 'in', numbers), eb(sql<string>`lower(account_name)`, 'in', names)]))
+    .orderBy('member_id', 'desc')
+    .limit(limit)
+    .execute();
+}

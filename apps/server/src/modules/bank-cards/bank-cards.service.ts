@@ -8,7 +8,7 @@ import { DomainError } from '../../lib/domain-error.ts';
 import { findMemberCredentials, setPayeeNameIfMissing } from '../accounts/member-directory.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
-import { maskAccountNumber } from './bank-cards.presenter.ts';
+import { maskAccountNumber, presentBankCard } from './bank-cards.presenter.ts';
 import * as repo from './bank-cards.repository.ts';
 import { bankCardPolicySetting } from './bank-cards.settings.ts';
 
@@ -136,6 +136,30 @@ export function createBankCardsService(deps: {
     return card;
   }
 
+  /** The members that ever bound this account number (typed with or without spaces and dashes). */
+  async function membersWithNumber(merchantId: number, accountNumber: string, limit: number): Promise<number[]> {
+    return repo.findMemberIdsByNumber(db, merchantId, accountNumber.replace(/[\s-]/g, ''), limit);
+  }
+
+  /** The member's cards for the back office, removed ones too, the number masked as the member sees it. */
+  async function cardsOfMember(memberId: number) {
+    return (await repo.findAllByMember(db, memberId)).map((c) => ({
+      ...presentBankCard(c),
+      status: c.status,
+      removedAt: c.removedAt ? c.removedAt.toISOString() : null,
+    }));
+  }
+
+  /** Other members sharing a card number or a payee (account name) with the member's cards; numbers masked. */
+  async function sharedWith(merchantId: number, memberId: number, limit: number) {
+    const mine = new Set((await repo.findAllByMember(db, memberId)).map((c) => c.accountNumber));
+    return (await repo.findSharedWith(db, merchantId, memberId, limit)).map((r) => ({
+      memberId: r.memberId,
+      link: mine.has(r.accountNumber) ? ('bank_card' as const) : ('payee' as const),
+      value: mine.has(r.accountNumber) ? maskAccountNumber(r.accountNumber) : r.accountName,
+    }));
+  }
+
   return {
     banks,
     list,
@@ -143,6 +167,9 @@ export function createBankCardsService(deps: {
     remove,
     activeCardOf,
     findById: (cardId: number, trx?: Transaction<DB>) => repo.findById(trx ?? db, cardId),
+    membersWithNumber,
+    cardsOfMember,
+    sharedWith,
     markVerified: (cardId: number, trx: Transaction<DB>) => repo.markVerified(trx, cardId, now()),
   };
 }

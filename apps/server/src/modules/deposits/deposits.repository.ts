@@ -360,3 +360,19 @@ export async function findExpiredBankOrders(db: Executor, at: Date, limit: numbe
 export function isGatewayTxTaken(err: unknown): boolean {
   return isUniqueViolation(err, 'deposit_orders_gateway_tx_idx');
 }
+
+/** What the member's paid deposits credited, per currency (index deposit_orders_member_idx). */
+export async function sumCreditedOfMember(db: Executor, memberId: number): Promise<{ currency: string; total: number; count: number }[]> {
+  const rows = await db
+    .selectFrom('deposit_orders')
+    .select([
+      'currency',
+      sql<string>`coalesce(sum(coalesce(credited_amount, amount)), 0)::text`.as('total'),
+      (eb) => eb.fn.countAll<string>().as('count'),
+    ])
+    .where('member_id', '=', memberId)
+    .where('status', '=', 'paid')
+    .groupBy('currency')
+    .execute();
+  return rows.map((r) => ({ currency: r.currency.trim(), total: Number(r.total), count: Number(r.count) }));
+}

@@ -538,7 +538,13 @@ export function createDepositsService(deps: DepositsDeps) {
     return counts;
   }
 
+  /** What the member's paid deposits credited, per currency, with how many there were. */
+  async function totalsOfMember(memberId: number) {
+    return repo.sumCreditedOfMember(db, memberId);
+  }
+
   return {
+    totalsOfMember,
     listChannels,
     createChannel,
     updateChannel,

@@ -332,6 +332,12 @@ export function createTransferWallets(deps: {
     };
   }
 
+  /** The balance at each transfer-style vendor the member has moved money into (null: the vendor did not answer). */
+  async function walletsOfMember(member: { memberId: number; username: string; currency: string }) {
+    const codes = new Set(await repo.findVendorsOfMember(db, member.memberId));
+    return codes.size === 0 ? [] : balances(member, codes);
+  }
+
   /** "Return all to main wallet": every vendor wallet with money in it is emptied into the main wallet. */
   async function recallAll(member: { memberId: number; merchantId: number; username: string; currency: string }, requestId: string) {
     const results: TransferView[] = [];
@@ -367,6 +373,7 @@ export function createTransferWallets(deps: {
     sweepPending,
     balances,
     heldBalance,
+    walletsOfMember,
     recallAll,
     registerJobs,
     findTransfer: (id: string) => repo.findTransferById(db, id, { isForUpdate: false }),

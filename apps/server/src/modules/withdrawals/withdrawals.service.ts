@@ -487,6 +487,8 @@ export function createWithdrawalsService(deps: {
   }
 
   return {
+    /** What the member has been paid out in the currency (paid, confirmed or disputed). */
+    totalPaidOf: (memberId: number, currency: string) => repo.sumPaid(db, memberId, currency),
     rules,
     request,
     listForMember,
