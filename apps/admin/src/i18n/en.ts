@@ -16,7 +16,6 @@ export const en = {
     signOut: 'Sign out',
     language: 'Language',
     theme: 'Theme',
-    light: 'Light',
     dark: 'Dark',
     noSections: 'Your role has no section in this console yet.',
     overview: 'Choose a queue on the left. The counts show what is waiting.',

@@ -17,7 +17,6 @@ export const vi: Texts = {
     signOut: 'Đăng xuất',
     language: 'Ngôn ngữ',
     theme: 'Giao diện',
-    light: 'Sáng',
     dark: 'Tối',
     noSections: 'Vai trò của bạn chưa có mục nào trong bảng điều hành này.',
     overview: 'Chọn một hàng đợi bên trái. Con số cho biết việc đang chờ.',

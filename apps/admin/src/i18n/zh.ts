@@ -17,7 +17,6 @@ export const zh: Texts = {
     signOut: '退出登录',
     language: '语言',
     theme: '主题',
-    light: '浅色',
     dark: '深色',
     noSections: '您的角色在此后台中暂无可用栏目。',
     overview: '请在左侧选择一个队列，数字表示待处理的数量。',
