@@ -12,7 +12,7 @@ export function isApiPath(url: string): boolean {
 }
 
 /** Where the operator console is served (apps/admin, built with the same base). */
-export const ADMIN_CONSOLE_PREFIX = '/admin';
+const ADMIN_CONSOLE_PREFIX = '/admin';
 
 const isConsolePath = (url: string) => url === ADMIN_CONSOLE_PREFIX || url.startsWith(`${ADMIN_CONSOLE_PREFIX}/`);
 
