@@ -179,6 +179,32 @@ describe('the operator console', () => {
     await context.close();
   });
 
+  it('opens every queue the administrator has, with no console errors', async () => {
+    const context = await browser.newContext({ viewport: { width: 1366, height: 768 } });
+    const page = await context.newPage();
+    const watched = await watchPage(page);
+    await signInToConsole(page, site.baseUrl, 'admin');
+    const nav = page.getByRole('navigation', { name: 'Danh mục' });
+    for (const [link, heading] of [
+      ['Xác minh danh tính', 'Xác minh danh tính'],
+      ['Góp ý', 'Góp ý'],
+      ['Đăng ký đại lý', 'Đăng ký đại lý'],
+      ['Nạp tiền chờ xác nhận', 'Chuyển khoản chờ xác nhận'],
+    ] as const) {
+      await nav.getByRole('link', { name: new RegExp(link) }).click();
+      await page.getByRole('heading', { name: heading, level: 1 }).waitFor();
+      await page
+        .getByText(/Không có việc nào đang chờ|Tổng cộng/)
+        .first()
+        .waitFor();
+      await shot(page, `section-${link.replace(/\s/g, '-')}-vi-light-1366`);
+    }
+    expect(await seriousViolations(page)).toEqual([]);
+    expect(watched.consoleErrors).toEqual([]);
+    expect(await watched.cspViolations()).toEqual([]);
+    await context.close();
+  });
+
   it('reads in English and Vietnamese, light and dark, at 1366 and 390 px', async () => {
     for (const [language, theme, width] of [
       ['en', 'dark', 1366],
