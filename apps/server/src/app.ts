@@ -117,6 +117,8 @@ declare module 'fastify' {
 const REQUEST_ID_PATTERN = /^[A-Za-z0-9._-]{1,64}$/;
 
 export const DEFAULT_WEB_DIST_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+/** The operator console's build (apps/admin), served under /admin. */
+const DEFAULT_ADMIN_DIST_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../admin/dist');
 
 /** Builds the whole HTTP application from its dependencies; listening is server.ts's job. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
@@ -157,7 +159,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerAdminAuth(app, app.services.admins);
   registerSiteAccessGuard(app, app.services.system);
   await registerModules(app, modules, { jobs });
-  await registerWebApp(app, env.WEB_DIST_DIR ?? DEFAULT_WEB_DIST_DIR);
+  await registerWebApp(app, env.WEB_DIST_DIR ?? DEFAULT_WEB_DIST_DIR, env.ADMIN_DIST_DIR ?? DEFAULT_ADMIN_DIST_DIR);
   return app;
 }
 

@@ -82,6 +82,8 @@ export const envSchema = z.object({
   /** ...and the networks a scraper connects from directly (not X-Forwarded-For); this machine always. */
   METRICS_ALLOW: networkListSchema.default([]),
   WEB_DIST_DIR: z.string().optional(),
+  /** The operator console's build (apps/admin/dist by default), served under /admin. */
+  ADMIN_DIST_DIR: z.string().optional(),
   MERCHANT_CODE: z.string().min(1).max(32).optional(),
   SMTP_URL: z
     .string()

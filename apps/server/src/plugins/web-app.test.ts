@@ -6,9 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 
 /** A web build as `npm run build` writes it: text files with their brotli and gzip copies. */
-function writeBuild(dir: string): { script: string; page: string } {
-  const page = `<!doctype html><html><body><div id="root"></div>${'<!-- padding -->'.repeat(100)}</body></html>`;
-  const script = `console.log(${JSON.stringify('x'.repeat(4000))});`;
+function writeBuild(dir: string, name = 'player'): { script: string; page: string } {
+  const page = `<!doctype html><html><body><div id="root" data-app="${name}"></div>${'<!-- padding -->'.repeat(100)}</body></html>`;
+  const script = `console.log(${JSON.stringify(`${name}${'x'.repeat(4000)}`)});`;
   mkdirSync(path.join(dir, 'assets'));
   for (const [file, text] of [
     ['index.html', page],
@@ -23,17 +23,22 @@ function writeBuild(dir: string): { script: string; page: string } {
 
 describe('serving the web build', () => {
   let dir: string;
+  let adminDir: string;
   let build: { script: string; page: string };
+  let consoleBuild: { script: string; page: string };
   let testApp: TestApp;
 
   beforeAll(async () => {
     dir = mkdtempSync(path.join(tmpdir(), 'web-build-'));
+    adminDir = mkdtempSync(path.join(tmpdir(), 'admin-build-'));
     build = writeBuild(dir);
-    testApp = await buildTestApp({ WEB_DIST_DIR: dir });
+    consoleBuild = writeBuild(adminDir, 'console');
+    testApp = await buildTestApp({ WEB_DIST_DIR: dir, ADMIN_DIST_DIR: adminDir });
   });
   afterAll(async () => {
     await testApp.close();
     rmSync(dir, { recursive: true, force: true });
+    rmSync(adminDir, { recursive: true, force: true });
   });
 
   it('sends the brotli copy of an asset to a browser that accepts it, cached for a year', async () => {
@@ -71,5 +76,31 @@ describe('serving the web build', () => {
     const small = await testApp.app.inject({ url: '/healthz', headers: { 'accept-encoding': 'gzip' } });
     expect(small.statusCode).toBe(200);
     expect(small.headers['content-encoding']).toBeUndefined();
+  });
+
+  it('serves the operator console under /admin: its compressed assets, its page for its routes, the bare prefix redirected', async () => {
+    const asset = await testApp.app.inject({ url: '/admin/assets/index-abc123.js', headers: { 'accept-encoding': 'br' } });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['content-encoding']).toBe('br');
+    expect(asset.headers['cache-control']).toContain('immutable');
+    expect(brotliDecompressSync(asset.rawPayload).toString()).toBe(consoleBuild.script);
+
+    const deepLink = await testApp.app.inject({ url: '/admin/deposits?page=2', headers: { 'accept-encoding': 'gzip' } });
+    expect(deepLink.statusCode).toBe(200);
+    expect(deepLink.headers['cache-control']).toBe('no-cache');
+    expect(gunzipSync(deepLink.rawPayload).toString()).toBe(consoleBuild.page);
+
+    const bare = await testApp.app.inject({ url: '/admin' });
+    expect(bare.statusCode).toBe(302);
+    expect(bare.headers.location).toBe('/admin/');
+
+    // The player app keeps its own page, and an unknown back-office call stays a 404 envelope.
+    const player = await testApp.app.inject({ url: '/administrators', headers: { 'accept-encoding': 'identity' } });
+    expect(player.payload).toBe(build.page);
+    const api = await testApp.app.inject({ url: '/admin-api/nothing-here' });
+    expect(api.statusCode).toBe(404);
+    expect(api.json()).toMatchObject({ success: false, code: 'not_found' });
+    const missing = await testApp.app.inject({ url: '/admin/assets/missing.js' });
+    expect(missing.statusCode).toBe(404);
   });
 });

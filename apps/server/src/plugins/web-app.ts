@@ -11,13 +11,29 @@ export function isApiPath(url: string): boolean {
   return API_PREFIXES.some((prefix) => url === prefix.replace(/\/$/, '') || url.startsWith(prefix));
 }
 
+/** Where the operator console is served (apps/admin, built with the same base). */
+const ADMIN_CONSOLE_PREFIX = '/admin';
+
+const isConsolePath = (url: string) => url === ADMIN_CONSOLE_PREFIX || url.startsWith(`${ADMIN_CONSOLE_PREFIX}/`);
+
+/** Hashed assets never change; everything else (the page, icons) is checked again each time. */
+function setCacheHeaders(reply: { header: (name: string, value: string) => unknown }, filePath: string): void {
+  if (filePath.includes(`${path.sep}assets${path.sep}`)) {
+    reply.header('cache-control', 'public, max-age=31536000, immutable');
+  } else {
+    reply.header('cache-control', 'no-cache');
+  }
+}
+
 /**
- * Serves the built web app. Client-side routes (`/index`, `/lottery`, ...) get index.html so a deep
- * link or a reload works; hashed assets are cached for a year. Text files go out as the brotli or
- * gzip copy the build wrote next to them, whichever the browser accepts.
+ * Serves the built web app, and the operator console under /admin (docs/admin-console.md).
+ * Client-side routes (`/index`, `/lottery`, `/admin/deposits`, ...) get their app's index.html so a
+ * deep link or a reload works; hashed assets are cached for a year. Text files go out as the brotli
+ * or gzip copy the build wrote next to them, whichever the browser accepts.
  */
-export async function registerWebApp(app: FastifyInstance, distDir: string | undefined): Promise<void> {
+export async function registerWebApp(app: FastifyInstance, distDir: string | undefined, adminDistDir?: string): Promise<void> {
   const hasBuild = distDir !== undefined && existsSync(path.join(distDir, 'index.html'));
+  const hasConsole = adminDistDir !== undefined && existsSync(path.join(adminDistDir, 'index.html'));
   if (hasBuild) {
     await app.register(fastifyStatic, {
       root: path.resolve(distDir),
@@ -25,23 +41,35 @@ export async function registerWebApp(app: FastifyInstance, distDir: string | und
       index: false,
       // The build writes `.br` and `.gz` copies of its text files; the browser gets the one it accepts.
       preCompressed: true,
-      setHeaders: (reply, filePath) => {
-        // Hashed assets never change; everything else (the page, icons) is checked again each time.
-        if (filePath.includes(`${path.sep}assets${path.sep}`)) {
-          reply.header('cache-control', 'public, max-age=31536000, immutable');
-        } else {
-          reply.header('cache-control', 'no-cache');
-        }
-      },
+      setHeaders: setCacheHeaders,
+    });
+  }
+  if (hasConsole) {
+    await app.register(fastifyStatic, {
+      root: path.resolve(adminDistDir),
+      prefix: `${ADMIN_CONSOLE_PREFIX}/`,
+      wildcard: false,
+      index: false,
+      preCompressed: true,
+      // The player app's registration decorates the reply; without a player build this one does.
+      decorateReply: !hasBuild,
+      setHeaders: setCacheHeaders,
     });
   }
   app.setNotFoundHandler(async (request, reply) => {
     const url = request.url.split('?')[0] ?? '/';
-    if ((request.method !== 'GET' && request.method !== 'HEAD') || isApiPath(url) || !hasBuild) {
+    const isConsole = isConsolePath(url);
+    const hasApp = isConsole ? hasConsole : hasBuild;
+    if ((request.method !== 'GET' && request.method !== 'HEAD') || isApiPath(url) || !hasApp) {
       return sendError(request, reply, 'not_found');
     }
     // A missing file is a 404, except the spec's /register.html, which is a client route.
     if (path.extname(url) !== '' && url !== '/register.html') return sendError(request, reply, 'not_found');
+    if (isConsole && adminDistDir !== undefined) {
+      // The console's routes are relative to /admin/: the bare prefix goes there first.
+      if (url === ADMIN_CONSOLE_PREFIX) return reply.redirect(`${ADMIN_CONSOLE_PREFIX}/`);
+      return reply.sendFile('index.html', path.resolve(adminDistDir));
+    }
     return reply.sendFile('index.html');
   });
 }

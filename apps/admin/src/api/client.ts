@@ -1,0 +1,70 @@
+import i18next from 'i18next';
+import { currentSession, setSession } from './session-store.ts';
+
+/** A call that takes longer is treated as lost. */
+const API_TIMEOUT_MS = 15_000;
+
+/** A refused or failed call; `code` is the envelope's stable key (null when the network failed). */
+export class AdminApiError extends Error {
+  readonly code: string | null;
+  readonly status: number | null;
+
+  constructor(message: string, code: string | null, status: number | null) {
+    super(message);
+    this.name = 'AdminApiError';
+    this.code = code;
+    this.status = status;
+  }
+}
+
+type Envelope<T> = { success: true; value: T } | { success: false; code: string; message: string };
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/**
+ * Calls `/admin-api/...` with the operator's bearer token and unwraps the envelope. The server writes
+ * its message in the `lang` sent. A 401 `admin_unauthorized` ends the session here, so the console
+ * goes back to the sign-in page.
+ */
+export async function adminCall<T>(method: Method, path: string, body?: unknown): Promise<T> {
+  // The server writes Vietnamese and English; a Chinese console asks for English and translates the code itself.
+  const headers: Record<string, string> = { accept: 'application/json', lang: i18next.language === 'zh' ? 'en' : i18next.language };
+  const token = currentSession()?.token;
+  if (token) headers.authorization = `Bearer ${token}`;
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  let response: Response;
+  try {
+    response = await fetch(`/admin-api${path}`, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      credentials: 'same-origin',
+      signal: AbortSignal.timeout(API_TIMEOUT_MS),
+    });
+  } catch {
+    throw new AdminApiError('network', null, null);
+  }
+  let envelope: Envelope<T>;
+  try {
+    envelope = (await response.json()) as Envelope<T>;
+  } catch {
+    throw new AdminApiError('unreadable', null, response.status);
+  }
+  if (!envelope.success) {
+    if (envelope.code === 'admin_unauthorized' && token) setSession(null, 'expired');
+    throw new AdminApiError(envelope.message, envelope.code, response.status);
+  }
+  return envelope.value;
+}
+
+export const adminGet = <T>(path: string) => adminCall<T>('GET', path);
+
+/** A query string from the filled-in filters (empty ones left out). */
+export function queryString(params: Record<string, string | number | undefined>): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) {
+    if (value !== undefined && value !== '') search.set(key, String(value));
+  }
+  const text = search.toString();
+  return text ? `?${text}` : '';
+}

@@ -1,0 +1,22 @@
+import { type AmountMinor, formatAmount } from '@platform/contracts/money-format';
+
+const LOCALES: Record<string, string> = { vi: 'vi-VN', en: 'en-GB', zh: 'zh-CN' };
+
+function localeOf(language: string): string {
+  return LOCALES[language] ?? 'vi-VN';
+}
+
+/** An amount in minor units, in the operator's language (packages/contracts money formatting). */
+export function money(amount: number, currency: string, language: string): string {
+  return formatAmount(amount as AmountMinor, currency, localeOf(language));
+}
+
+export function dateTime(iso: string, language: string): string {
+  return new Intl.DateTimeFormat(localeOf(language), { dateStyle: 'short', timeStyle: 'short' }).format(new Date(iso));
+}
+
+/** The age of an item since it was created, split for the SLA column: whole days, hours and minutes. */
+export function ageParts(createdAt: string, now: number): { days: number; hours: number; minutes: number; totalMinutes: number } {
+  const totalMinutes = Math.max(0, Math.floor((now - Date.parse(createdAt)) / 60_000));
+  return { days: Math.floor(totalMinutes / 1440), hours: Math.floor((totalMinutes % 1440) / 60), minutes: totalMinutes % 60, totalMinutes };
+}

@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { en } from '../i18n/en.ts';
+import { vi } from '../i18n/vi.ts';
+import { zh } from '../i18n/zh.ts';
+import { zhErrors } from '../i18n/zh-errors.ts';
+import { sectionsFor } from './sections.ts';
+
+const keysOf = (operator: Parameters<typeof sectionsFor>[0]) => sectionsFor(operator).map((section) => section.key);
+
+describe('which sections an operator sees', () => {
+  it('follows the role when the login gave no permission list', () => {
+    expect(keysOf({ id: 1, username: 'a', role: 'administrator' })).toEqual([
+      'deposits',
+      'withdrawals',
+      'kyc',
+      'feedback',
+      'agent-applications',
+    ]);
+    expect(keysOf({ id: 2, username: 'f', role: 'finance' })).toEqual(['deposits', 'withdrawals']);
+    expect(keysOf({ id: 3, username: 'r', role: 'risk' })).toEqual(['kyc']);
+    expect(keysOf({ id: 4, username: 's', role: 'support' })).toEqual(['feedback', 'agent-applications']);
+  });
+
+  it('follows the permission list when there is one, whatever the role', () => {
+    expect(keysOf({ id: 1, username: 'a', role: 'administrator', permissions: [] })).toEqual([]);
+    expect(keysOf({ id: 2, username: 'f', role: 'finance', permissions: ['withdrawals.payout', 'kyc:review'] })).toEqual([
+      'withdrawals',
+      'kyc',
+    ]);
+    expect(keysOf({ id: 3, username: 's', role: 'support', permissions: ['agent_applications'] })).toEqual(['agent-applications']);
+    expect(keysOf({ id: 4, username: 'x', role: 'support', permissions: ['*'] })).toHaveLength(5);
+    // A name that only starts the same is not the permission.
+    expect(keysOf({ id: 5, username: 'y', role: 'support', permissions: ['depositsx'] })).toEqual([]);
+  });
+});
+
+describe('the console texts', () => {
+  const paths = (texts: object, prefix = ''): string[] =>
+    Object.entries(texts).flatMap(([key, value]) => (typeof value === 'string' ? [`${prefix}${key}`] : paths(value, `${prefix}${key}.`)));
+
+  it('has every text in all three languages, none empty', () => {
+    expect(paths(vi)).toEqual(paths(en));
+    expect(paths(zh)).toEqual(paths(en));
+    for (const texts of [en, vi, zh]) {
+      for (const path of paths(texts)) {
+        const value = path.split('.').reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], texts);
+        expect(value, path).not.toBe('');
+      }
+    }
+  });
+
+  it('has whole Chinese sentences for the codes it translates', () => {
+    for (const [code, message] of Object.entries(zhErrors)) expect(message, code).toMatch(/[。！]$/);
+  });
+});

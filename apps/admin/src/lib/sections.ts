@@ -1,0 +1,76 @@
+import type { AdminRole } from '@platform/contracts/admin';
+import { adminGet } from '../api/client.ts';
+import type { Operator } from '../api/session-store.ts';
+
+export type SectionKey = 'deposits' | 'withdrawals' | 'kyc' | 'feedback' | 'agent-applications';
+
+type Section = {
+  key: SectionKey;
+  /** The route under /admin/. */
+  path: string;
+  /** Roles that may use it when the operator carries no permission list (administrator always may). */
+  roles: readonly AdminRole[];
+  /** The permission name: granted by itself or by any `<name>.<action>` / `<name>:<action>` permission. */
+  permission: string;
+  /** How many items wait in the queue (the navigation's count). */
+  count: () => Promise<number>;
+};
+
+type Paged = { totalCount?: number; total?: number };
+const waiting = async (path: string) => {
+  const page = await adminGet<Paged>(path);
+  return page.totalCount ?? page.total ?? 0;
+};
+
+/** The console's sections, in navigation order; each is a lazily loaded route. */
+const SECTIONS: readonly Section[] = [
+  {
+    key: 'deposits',
+    path: 'deposits',
+    roles: ['finance'],
+    permission: 'deposits',
+    count: () => waiting('/deposit/orders?status=pending&type=bank_transfer&pageSize=1'),
+  },
+  {
+    key: 'withdrawals',
+    path: 'withdrawals',
+    roles: ['finance'],
+    permission: 'withdrawals',
+    count: async () =>
+      (await waiting('/withdrawals?status=pending&pageSize=1')) + (await waiting('/withdrawals?status=approved&pageSize=1')),
+  },
+  { key: 'kyc', path: 'kyc', roles: ['risk'], permission: 'kyc', count: () => waiting('/kyc?status=pending&pageSize=1') },
+  {
+    key: 'feedback',
+    path: 'feedback',
+    roles: ['support'],
+    permission: 'feedback',
+    count: () => waiting('/feedback?status=open&pageSize=1'),
+  },
+  {
+    key: 'agent-applications',
+    path: 'agent-applications',
+    roles: ['support'],
+    permission: 'agent_applications',
+    count: () => waiting('/agent-applications?status=pending&pageSize=1'),
+  },
+];
+
+/**
+ * Whether the operator may use a section: by the permission list when the login gave one, else by
+ * the role. The server decides in the end (a refused call answers `admin_forbidden`); this only
+ * hides what would be refused.
+ */
+function maySee(operator: Operator, section: Pick<Section, 'roles' | 'permission'>): boolean {
+  if (operator.permissions) {
+    const name = section.permission;
+    return operator.permissions.some(
+      (granted) => granted === '*' || granted === name || granted.startsWith(`${name}.`) || granted.startsWith(`${name}:`),
+    );
+  }
+  return operator.role === 'administrator' || section.roles.includes(operator.role);
+}
+
+export function sectionsFor(operator: Operator): Section[] {
+  return SECTIONS.filter((section) => maySee(operator, section));
+}
