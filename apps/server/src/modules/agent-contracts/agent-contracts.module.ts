@@ -58,7 +58,7 @@ export function createAgentContractsModule(deps: {
   inbox: Pick<InboxService, 'platform'>;
   ledger: LedgerService;
   /** The daily team rollups settlement reads (the daily-stats module). */
-  teamStats: Pick<TeamStatsService, 'gameByDay' | 'qualifiedMembers'>;
+  teamStats: Pick<TeamStatsService, 'ofTeams'>;
   /** The bet records' reads by time the hourly wage and the real-time salary use (the bet-records module). */
   betRecords: Pick<BetRecordService, 'playBetween'>;
   timeZoneOf: (merchantId: number) => Promise<string>;

@@ -92,7 +92,7 @@ export function createAgentContractsService(deps: {
   settings: SettingsService;
   inbox: Pick<InboxService, 'platform'>;
   ledger: LedgerService;
-  teamStats: Pick<TeamStatsService, 'gameByDay' | 'qualifiedMembers'>;
+  teamStats: Pick<TeamStatsService, 'ofTeams'>;
   betRecords: Pick<BetRecordService, 'playBetween'>;
   timeZoneOf: (merchantId: number) => Promise<string>;
   /** The merchant's settings tree: a kind whose node (AGENT › CONTRACT › …) is off is refused to agents. */

@@ -209,12 +209,19 @@ describe('daily-wage settlement killed mid-run', () => {
     // A ledger whose second transfer (top paying mid) goes through and then the process dies,
     // before the payout row is written: the transaction is cut there.
     let transfers = 0;
+    // A run writes its transfers in chunks (`importTransfers`, uplines' chunk first).
     const dying: LedgerService = {
       ...services.ledger,
       transfer: async (input, trx) => {
         const moved = await services.ledger.transfer(input, trx);
         transfers += 1;
         if (transfers === 2) throw new Error('the process died here');
+        return moved;
+      },
+      importTransfers: async (items, trx) => {
+        const moved = await services.ledger.importTransfers(items, trx);
+        transfers += items.length;
+        if (transfers >= 2) throw new Error('the process died here');
         return moved;
       },
     };
