@@ -444,7 +444,7 @@ export async function findPayoutsEndingSince(
 /** The payouts of many contracts for one period (day or slot), by contract id. */
 export async function findPayoutsOf(db: Executor, contractIds: readonly number[], key: PeriodKey): Promise<Map<number, PayoutRow>> {
   if (contractIds.length === 0) return new Map();
-  const query = payoutsQuery(db).where('p.contract_id', 'in', [...contractIds]);
+  const query = payoutsQuery(db).where(sql<boolean>`p.contract_id = ANY(${sql.val([...contractIds])}::bigint[])`);
   const rows = await (key.slotStart === null
     ? query.where('p.period_start', '=', key.periodStart).where('p.slot_start', 'is', null)
     : query.where('p.slot_start', '=', key.slotStart)

@@ -180,9 +180,10 @@ export async function sumGameOfTeams(
 ): Promise<Map<number, GameFigures>> {
   if (rootIds.length === 0) return new Map();
   const result = await sql<Record<string, unknown> & { root: string }>`
-    SELECT s.ancestor_id::text AS root, ${GAME_SUMS} FROM team_daily_game_stats s
-     WHERE s.merchant_id = ${merchantId} AND s.ancestor_id = ANY(${sql.val([...rootIds])}::bigint[])
-       AND s.day >= ${days.from}::date AND s.day <= ${days.to}::date
+    SELECT s.ancestor_id::text AS root, ${GAME_SUMS}
+      FROM unnest(${sql.val([...rootIds])}::bigint[]) AS r(id)
+      JOIN team_daily_game_stats s ON s.ancestor_id = r.id
+     WHERE s.merchant_id = ${merchantId} AND s.day >= ${days.from}::date AND s.day <= ${days.to}::date
      GROUP BY s.ancestor_id`.execute(db);
   return new Map(result.rows.map((r) => [Number(r.root), gameFiguresOf(r)]));
 }
@@ -220,7 +221,8 @@ export async function countQualifiedOfTeams(
     SELECT a.id::text AS root, count(*)::text AS n
       FROM ${qualified} q
      CROSS JOIN LATERAL unnest(string_to_array(trim(BOTH '/' FROM q.upline_path), '/')::bigint[]) AS a(id)
-     WHERE a.id <> q.id AND a.id = ANY(${sql.val([...rootIds])}::bigint[])
+      JOIN unnest(${sql.val([...rootIds])}::bigint[]) AS r(id) ON r.id = a.id
+     WHERE a.id <> q.id
      GROUP BY a.id`.execute(db);
   return new Map(result.rows.map((r) => [Number(r.root), Number(r.n)]));
 }
