@@ -323,6 +323,20 @@ export async function lockPeriod(trx: Transaction<DB>, contractId: number, perio
   await sql`SELECT pg_advisory_xact_lock(hashtextextended(${`agent-contract-payout:${contractId}:${periodKey}`}, 0))`.execute(trx);
 }
 
+/**
+ * Orders a member's debts against its moves out of its agent wallet, for the rest of the
+ * transaction: the debtor check (`assertNotDebtor`) takes it before it reads the open debts, and a
+ * settlement or correction takes it for a payer before it reads the payer's wallet (and so before
+ * it may record a debt). A debt is then either committed before the check reads, or recorded after
+ * the move has committed; it cannot slip in between. Taken in member order, before any wallet lock.
+ */
+export async function lockDebtors(trx: Transaction<DB>, memberIds: readonly number[]): Promise<void> {
+  if (memberIds.length === 0) return;
+  const keys = [...new Set(memberIds)].sort((a, b) => a - b).map((id) => `agent-contract-debtor:${id}`);
+  await sql`SELECT count(pg_advisory_xact_lock(hashtextextended(k, 0)))
+              FROM (SELECT k FROM unnest(${sql.val(keys)}::text[]) WITH ORDINALITY AS u(k, n) ORDER BY n) o`.execute(trx);
+}
+
 /** The upline paths of members (those who deposited in a slot without playing in it). */
 export async function findUplinePaths(db: Executor, memberIds: readonly number[]): Promise<Map<number, string>> {
   if (memberIds.length === 0) return new Map();

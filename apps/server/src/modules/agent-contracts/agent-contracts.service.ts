@@ -248,9 +248,12 @@ export function createAgentContractsService(deps: {
 
   /**
    * The debtor's restriction on money leaving its agent wallet (the agents module's AgentWalletGuard,
-   * wired in app.ts): refused while the member has an open debt, read in the moving transaction.
+   * wired in app.ts): refused while the member has an open debt, read in the moving transaction
+   * under the member's debtor lock, so a settlement recording a debt for it waits for the move to
+   * commit (or the move waits for the debt and is refused).
    */
   async function assertNotDebtor(memberId: number, trx: Transaction<DB>): Promise<void> {
+    await payouts.lockDebtors(trx, [memberId]);
     if (await payouts.hasOpenDebt(trx, memberId)) throw new DomainError('agent_contract_debtor_restricted');
   }
 
@@ -344,7 +347,7 @@ export function createAgentContractsService(deps: {
     const result = await db.transaction().execute(async (trx) => {
       const policy = await policyOf(agent.merchantId, trx);
       assertNotPaused(policy, input.kind);
-      if (await payouts.hasOpenDebt(trx, agent.memberId)) throw new DomainError('agent_contract_debtor_restricted');
+      await assertNotDebtor(agent.memberId, trx);
       const holder = await directDownlineAgent(agent, input.holderUsername, trx);
       await repo.lockKind(trx, agent.merchantId, input.kind);
       const own = await repo.findOpenOfHolder(trx, agent.memberId, input.kind);

@@ -1,4 +1,5 @@
 import type { ContractTierInput } from '@platform/contracts/agents/agent-contracts';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { uniqueName } from '../../../test/factories.ts';
@@ -198,6 +199,27 @@ describe('daily-wage settlement', () => {
     await contracts.settlement.settleDailyWages(w.merchant.id, day);
     expect((await w.balances(top.id)).agent).toBe(40_000);
     await expectCleanBooks(t.database.db);
+  });
+
+  it('the debtor check holds the debtor lock a settlement takes before it may record a debt, so no debt slips between check and move', async () => {
+    const { top, contracts, day, midContractId } = await world();
+    clock = new Date(clock.getTime() + 86_400_000);
+    const debtorLocksHeld = (trx: Parameters<typeof contracts.assertNotDebtor>[1]) =>
+      sql<{ n: number }>`SELECT count(*)::int AS n FROM pg_locks
+                          WHERE locktype = 'advisory' AND granted AND pid = pg_backend_pid()
+                            AND ((classid::bigint << 32) | objid::bigint) = hashtextextended(${`agent-contract-debtor:${top.id}`}, 0)`.execute(
+        trx,
+      );
+    // A move out of top's agent wallet checks it is no debtor, under the lock, until it commits.
+    await t.database.db.transaction().execute(async (trx) => {
+      await contracts.assertNotDebtor(top.id, trx);
+      expect((await debtorLocksHeld(trx)).rows[0]?.n).toBe(1);
+    });
+    // mid settled first: the platform pays for top (the settlement takes top's debtor lock first); the next check refuses.
+    expect((await contracts.settlement.settleDailyWage(midContractId, day))?.payout.paidBy).toBe('platform');
+    await expect(t.database.db.transaction().execute((trx) => contracts.assertNotDebtor(top.id, trx))).rejects.toMatchObject({
+      code: 'agent_contract_debtor_restricted',
+    });
   });
 });
 

@@ -295,6 +295,8 @@ export function createContractSettlement(deps: {
     const payerMemberId = contract.offeredByMemberId;
     if (payerMemberId === null) return { paidBy: 'house' as const, from: house, payerMemberId };
     if (amount === 0) return { paidBy: 'upline' as const, from: house, payerMemberId };
+    // Before its wallet is read: a debt of the upline must not slip past a move out of it (`lockDebtors`).
+    await payouts.lockDebtors(trx, [payerMemberId]);
     const upline = await findMember(trx, payerMemberId);
     if (!upline) throw new Error('contract offerer missing');
     const uplineWallet = await memberWallet(trx, upline);
@@ -413,6 +415,13 @@ export function createContractSettlement(deps: {
         if (id === undefined) throw new Error('agent wallet missing after ensureMemberAccountsOfMany');
         return id;
       };
+      // The payers' debtor locks before their wallets' (`lockDebtors`): a debt recorded here cannot slip past a move out of the wallet.
+      await payouts.lockDebtors(
+        trx,
+        todo.flatMap(({ contract, figures }) =>
+          contract.offeredByMemberId !== null && figures.ownAmount > 0 ? [contract.offeredByMemberId] : [],
+        ),
+      );
       const balances = await ledger.lockBalances([...wallets.values()], trx);
       const move = (from: number, to: number, amount: number) => {
         if (balances.has(from)) balances.set(from, (balances.get(from) ?? 0) - amount);
