@@ -314,11 +314,17 @@ export function createAgentContractsService(deps: {
     };
   }
 
-  /** Per kind, the type of the oldest request waiting for the member's answer (the consolidated funds keys). */
+  /**
+   * Per kind, the type of the oldest request waiting for the member's answer (the consolidated funds
+   * keys); null for a kind whose settings tree node is off, as its agent calls are refused then.
+   */
   async function pendingRequestTypes(memberId: number): Promise<Record<ContractKind, ContractRequestType | null>> {
     const pending = await repo.findPendingForHolder(db, memberId);
     const types = Object.fromEntries(CONTRACT_KINDS.map((k) => [k, null])) as Record<ContractKind, ContractRequestType | null>;
-    for (const r of pending) types[r.kind] ??= r.type;
+    const first = pending[0];
+    if (first === undefined) return types;
+    const tree = await deps.settingsTree(first.merchantId);
+    for (const r of pending) if (isSettingsNodeOn(tree, CONTRACT_KIND_SETTINGS_NODES[r.kind])) types[r.kind] ??= r.type;
     return types;
   }
 
