@@ -63,7 +63,7 @@ export function createAgentContractsModule(deps: {
   betRecords: Pick<BetRecordService, 'playBetween'>;
   timeZoneOf: (merchantId: number) => Promise<string>;
   /** The merchant's settings tree (the system module's setting): a kind whose node is off is refused to agents. */
-  settingsTree: (merchantId: number) => Promise<readonly SettingsTreeNode[]>;
+  settingsTree: (merchantId: number, executor?: Kysely<DB>) => Promise<readonly SettingsTreeNode[]>;
   merchants: Pick<MerchantService, 'current'>;
   /** Brings the daily rollups up to date before a settlement reads them (the daily-stats module). */
   refreshRollups: () => Promise<unknown>;

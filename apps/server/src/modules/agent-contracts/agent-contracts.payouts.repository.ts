@@ -596,3 +596,30 @@ export async function findCurrencies(db: Executor, memberIds: readonly number[])
     .execute();
   return new Map(rows.map((r) => [Number(r.id), r.currency.trim()]));
 }
+
+/**
+ * The open deductions of the merchant's contracts that ended before an instant, locked for the rest
+ * of the transaction (oldest first): no payout of such a contract will give them back.
+ */
+export async function lockOpenDeductionsOfEnded(
+  db: Transaction<DB>,
+  filter: { merchantId: number; endedBefore: Date },
+): Promise<{ id: number; contractId: number; holderId: number; ownLeft: number; clampLeft: number }[]> {
+  const rows = await db
+    .selectFrom('agent_contract_corrections as r')
+    .innerJoin('agent_contracts as c', 'c.id', 'r.contract_id')
+    .select(['r.id', 'r.contract_id', 'r.holder_id', 'r.own_deduction_left', 'r.clamp_deduction_left'])
+    .where('c.merchant_id', '=', filter.merchantId)
+    .where('c.ended_at', '<', filter.endedBefore)
+    .where((eb) => eb.or([eb('r.own_deduction_left', '>', 0), eb('r.clamp_deduction_left', '>', 0)]))
+    .orderBy('r.id')
+    .forUpdate('r')
+    .execute();
+  return rows.map((r) => ({
+    id: Number(r.id),
+    contractId: Number(r.contract_id),
+    holderId: Number(r.holder_id),
+    ownLeft: Number(r.own_deduction_left),
+    clampLeft: Number(r.clamp_deduction_left),
+  }));
+}

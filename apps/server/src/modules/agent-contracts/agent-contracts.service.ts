@@ -96,7 +96,8 @@ export function createAgentContractsService(deps: {
   betRecords: Pick<BetRecordService, 'playBetween'>;
   timeZoneOf: (merchantId: number) => Promise<string>;
   /** The merchant's settings tree: a kind whose node (AGENT › CONTRACT › …) is off is refused to agents. */
-  settingsTree: (merchantId: number) => Promise<readonly SettingsTreeNode[]>;
+  /** The merchant's settings tree; `executor` is the caller's transaction when read inside one. */
+  settingsTree: (merchantId: number, executor?: Kysely<DB>) => Promise<readonly SettingsTreeNode[]>;
   now: () => Date;
 }) {
   const { db, agents, settings, inbox, now } = deps;
@@ -109,8 +110,9 @@ export function createAgentContractsService(deps: {
    * The agent calls of a kind whose settings tree node is off are refused (`agent_contract_kind_off`),
    * reads and actions alike: the agent centre hides the kind's page then. Operators' calls go on.
    */
-  async function assertKindOn(merchantId: number, kind: ContractKind): Promise<void> {
-    if (!isSettingsNodeOn(await deps.settingsTree(merchantId), CONTRACT_KIND_SETTINGS_NODES[kind])) {
+  async function assertKindOn(merchantId: number, kind: ContractKind, executor?: Kysely<DB>): Promise<void> {
+    // Inside a transaction the tree is read in it: a read on another connection could wait for this one (a single-connection database).
+    if (!isSettingsNodeOn(await deps.settingsTree(merchantId, executor), CONTRACT_KIND_SETTINGS_NODES[kind])) {
       throw new DomainError('agent_contract_kind_off');
     }
   }
@@ -403,7 +405,7 @@ export function createAgentContractsService(deps: {
   async function pendingRequestOf(trx: Transaction<DB>, agent: AgentContext, requestId: number): Promise<repo.RequestRow> {
     const first = await repo.findRequest(trx, agent.merchantId, requestId);
     if (first?.holderId !== agent.memberId) throw new DomainError('agent_contract_not_found');
-    await assertKindOn(agent.merchantId, first.kind);
+    await assertKindOn(agent.merchantId, first.kind, trx);
     await repo.lockKind(trx, agent.merchantId, first.kind);
     const request = await repo.findRequest(trx, agent.merchantId, requestId);
     if (request?.status !== 'pending') throw new DomainError('agent_contract_state_changed');
@@ -490,7 +492,7 @@ export function createAgentContractsService(deps: {
       if (!first || first.offeredByMemberId !== agent.memberId || first.holderParentId !== agent.memberId) {
         throw new DomainError('agent_contract_not_found');
       }
-      await assertKindOn(agent.merchantId, first.kind);
+      await assertKindOn(agent.merchantId, first.kind, trx);
       await repo.lockKind(trx, agent.merchantId, first.kind);
       const contract = await reread(trx, agent.merchantId, contractId);
       if (contract.status !== 'active') throw new DomainError('agent_contract_state_changed');
@@ -519,7 +521,7 @@ export function createAgentContractsService(deps: {
       const isHolder = first?.holderId === agent.memberId;
       const isOfferer = first?.offeredByMemberId === agent.memberId;
       if (!first || (!isHolder && !isOfferer)) throw new DomainError('agent_contract_not_found');
-      await assertKindOn(agent.merchantId, first.kind);
+      await assertKindOn(agent.merchantId, first.kind, trx);
       await repo.lockKind(trx, agent.merchantId, first.kind);
       const contract = await reread(trx, agent.merchantId, contractId);
       const at = now();

@@ -824,7 +824,39 @@ export function createContractSettlement(deps: {
       const correction = await correctPeriod(p.contractId, kind, periodOf, teams);
       if (correction) corrected.push(correction);
     }
+    await writeOffEnded(merchantId, since);
     return corrected;
+  }
+
+  /**
+   * What corrections found overpaid on a contract that ended before the day (the start of the
+   * corrections' window) and is still to be given back is written off: no later payout of the contract
+   * will give it back (a period is paid only when the contract was in force at its end, and the jobs
+   * and corrections reach no period ending before the window). The holder keeps it, whoever paid it
+   * (its upline's agent wallet or the house) bears it, nothing moves in the ledger, and each write-off
+   * is an audit row `agent_contract.deduction_written_off` with the amounts.
+   */
+  async function writeOffEnded(merchantId: number, since: string): Promise<void> {
+    const endedBefore = startOfLocalDate(since, await deps.timeZoneOf(merchantId));
+    await db.transaction().execute(async (trx) => {
+      const open = await payouts.lockOpenDeductionsOfEnded(trx, { merchantId, endedBefore });
+      if (open.length === 0) return;
+      await payouts.setDeductionsLeft(
+        trx,
+        open.map((d) => ({ id: d.id, own: 0, clamp: 0 })),
+      );
+      await recordAudits(
+        trx,
+        open.map((d) => ({
+          actorType: 'system' as const,
+          actorId: null,
+          action: 'agent_contract.deduction_written_off',
+          subjectType: 'agent_contract',
+          subjectId: d.contractId,
+          data: { correctionId: d.id, holderId: d.holderId, ownAmount: d.ownLeft, clampAmount: d.clampLeft },
+        })),
+      );
+    });
   }
 
   /** The open debts of a member (downline payouts the platform made for it). */
