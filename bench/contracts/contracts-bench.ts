@@ -12,9 +12,10 @@ import { positiveInt } from '../lib/bench-support.ts';
 
 /**
  * Settlement of a day's daily wages for every contract of a merchant (the agent-contracts module's
- * `settleDailyWages`, as the hourly job runs it: each contract's team metrics from the daily team
- * rollups, its direct downlines' too, the differential, and one transaction per contract moving the
- * money through the ledger with its payout row and audit row), against one plain aggregate of the
+ * `settleDailyWages`, as the hourly job runs it, set-based: every contract's team metrics in one read
+ * of the daily team rollups, the differentials in memory, and one transaction per chunk of contracts
+ * moving the money through the ledger's import with the payout and audit rows; the time of the team
+ * read, the ledger import and the wallets is printed apart), against one plain aggregate of the
  * same rollup rows in the same run: the day's team rows summed per contract holder, the figures the
  * settlement's payouts record (checked equal before anything is timed).
  *
@@ -200,11 +201,31 @@ async function medianMs(work: () => Promise<unknown>): Promise<number> {
   return times[Math.floor(times.length / 2)] as number;
 }
 
-const ledger = createLedgerService({ db });
+/** Where the settlement's time goes: the team metrics read and the ledger's writes, timed around the services' calls. */
+const phases = { teamMetrics: 0, ledgerImport: 0, ledgerAccounts: 0 };
+const timedCall =
+  <A extends unknown[], R>(phase: keyof typeof phases, call: (...args: A) => Promise<R>) =>
+  async (...args: A): Promise<R> => {
+    const start = performance.now();
+    try {
+      return await call(...args);
+    } finally {
+      phases[phase] += performance.now() - start;
+    }
+  };
+const plainLedger = createLedgerService({ db });
+const ledger = {
+  ...plainLedger,
+  importTransfers: timedCall('ledgerImport', plainLedger.importTransfers),
+  ensureMemberAccountsOfMany: timedCall('ledgerAccounts', plainLedger.ensureMemberAccountsOfMany),
+  lockBalances: timedCall('ledgerAccounts', plainLedger.lockBalances),
+  ensureSystemAccount: timedCall('ledgerAccounts', plainLedger.ensureSystemAccount),
+};
+const teamStats = createTeamStatsService({ db });
 const settlement = createContractSettlement({
   db,
   ledger,
-  teamStats: createTeamStatsService({ db }),
+  teamStats: { ofTeams: timedCall('teamMetrics', teamStats.ofTeams) },
   betRecords: createBetRecordService({ db, now: () => new Date() }),
   settings: createSettingsService({ db }),
   timeZoneOf: async () => TIME_ZONE,
@@ -216,6 +237,7 @@ const aggregateMs = await medianMs(aggregate);
 const start = performance.now();
 const settled = await settlement.settleDailyWages(merchantId, DAY);
 const settleMs = performance.now() - start;
+const phaseMs = { ...phases };
 const replayStart = performance.now();
 const replayed = await settlement.settleDailyWages(merchantId, DAY);
 const replayMs = performance.now() - replayStart;
@@ -239,6 +261,15 @@ console.log(`  answers agree: ${settled.length} payouts, kept in all ${paid} (wh
 
 console.log(
   `  settlement of ${contractCount} contracts ${(settleMs / 1000).toFixed(1).padStart(7)} s   (${(settleMs / contractCount).toFixed(2)} ms a contract)`,
+);
+const ms = (value: number) => `${(value / 1000).toFixed(3).padStart(7)} s`;
+console.log(
+  `    of which the team metrics read   ${ms(phaseMs.teamMetrics)}   (one grouped read of the team rows, one of the qualified members)`,
+);
+console.log(`    of which the ledger import       ${ms(phaseMs.ledgerImport)}   (the transfers, their entries and balances)`);
+console.log(`    of which the agent wallets       ${ms(phaseMs.ledgerAccounts)}   (made sure of and locked)`);
+console.log(
+  `    the rest                         ${ms(settleMs - phaseMs.teamMetrics - phaseMs.ledgerImport - phaseMs.ledgerAccounts)}   (contracts in force, payouts read, locks, payout, debt and audit rows, commits)`,
 );
 console.log(`  second run (replays)           ${(replayMs / 1000).toFixed(1).padStart(7)} s`);
 console.log(`  one aggregate of the rows      ${(aggregateMs / 1000).toFixed(3).padStart(7)} s   (median of ${repeat})`);

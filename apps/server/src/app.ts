@@ -443,7 +443,7 @@ async function createModules(infra: Infrastructure) {
     teamStats: dailyStats.service.team,
     betRecords: betRecords.service,
     timeZoneOf: (merchantId) => records.service.timeZoneOf(merchantId),
-    settingsTree: (merchantId) => settings.service.get(merchantId, settingsTreeSetting),
+    settingsTree: (merchantId, executor) => settings.service.get(merchantId, settingsTreeSetting, executor),
     merchants: merchants.service,
     refreshRollups: () => dailyStats.service.refresh(),
     logger,

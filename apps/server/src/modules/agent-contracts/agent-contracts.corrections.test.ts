@@ -5,7 +5,7 @@ import { uniqueName } from '../../../test/factories.ts';
 import { expectCleanBooks } from '../../../test/ledger-fixture.ts';
 import { waitUntil } from '../../../test/wait-for.ts';
 import { createWalletWorld, type WalletWorld } from '../../../test/wallet-fixture.ts';
-import { localDateOf } from '../../lib/time-zone.ts';
+import { addDays, localDateOf } from '../../lib/time-zone.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
 import { createContractSettlement } from './agent-contracts.settlement.ts';
 
@@ -214,6 +214,53 @@ describe('corrections of paid periods', () => {
     expect((await correctionsOf([top.id, mid.id])).map((c) => c.ownDeductionLeft)).toEqual([0, 0, 0, 0]);
     expect((await contracts.settlement.settleDailyWages(w.merchant.id, next)).every((s) => s.isReplay)).toBe(true);
     expect((await w.balances(top.id)).agent).toBe(50_000);
+    await expectCleanBooks(t.database.db);
+  });
+
+  it('writes off what a contract that ended still had to give back once the corrections window has passed its end, with an audit row', async () => {
+    const { top, mid, contracts, day, p1Round, midContractId } = await paidDay();
+    await voidRound(p1Round);
+    await rollupsAt(top, day, 3_000_000);
+    const voided = await contracts.settlement.correctPaidSince(w.merchant.id, day);
+    expect(voided.map((c) => [c.holderId, c.ownDelta])).toEqual([
+      [top.id, -10_000],
+      [mid.id, -5_000],
+    ]);
+    // mid ends its contract: no payout of it will give the 5,000 back.
+    await contracts.terminate({ memberId: mid.id, merchantId: w.merchant.id }, midContractId, { ip: null });
+    // Within the window (a period of the contract could still be paid or corrected) it stays open.
+    await contracts.settlement.correctPaidSince(w.merchant.id, day);
+    expect((await correctionsOf([mid.id])).map((c) => c.ownDeductionLeft)).toEqual([5_000]);
+
+    clock = new Date(clock.getTime() + 5 * 86_400_000);
+    const today = localDateOf(clock, await t.app.services.records.timeZoneOf(w.merchant.id));
+    await contracts.settlement.correctPaidSince(w.merchant.id, addDays(today, -3));
+    // mid's is written off; top's contract goes on and its next payouts give its 10,000 back.
+    expect((await correctionsOf([top.id, mid.id])).map((c) => [c.holderId, c.ownDeductionLeft])).toEqual([
+      [top.id, 10_000],
+      [mid.id, 0],
+    ]);
+    const audits = await t.database.db
+      .selectFrom('audit_log')
+      .select(['data'])
+      .where('action', '=', 'agent_contract.deduction_written_off')
+      .where('subject_id', '=', String(midContractId))
+      .execute();
+    expect(audits.map((a) => (typeof a.data === 'string' ? JSON.parse(a.data) : a.data))).toEqual([
+      { correctionId: expect.any(Number), holderId: mid.id, ownAmount: 5_000, clampAmount: 0 },
+    ]);
+    // Nothing moved: mid keeps the 5,000 top paid it, and a second run writes nothing off again.
+    expect((await w.balances(mid.id)).agent).toBe(5_000);
+    expect((await w.balances(top.id)).agent).toBe(35_000);
+    await contracts.settlement.correctPaidSince(w.merchant.id, addDays(today, -3));
+    expect(
+      await t.database.db
+        .selectFrom('audit_log')
+        .select('id')
+        .where('action', '=', 'agent_contract.deduction_written_off')
+        .where('subject_id', '=', String(midContractId))
+        .execute(),
+    ).toHaveLength(1);
     await expectCleanBooks(t.database.db);
   });
 

@@ -58,12 +58,12 @@ export function createAgentContractsModule(deps: {
   inbox: Pick<InboxService, 'platform'>;
   ledger: LedgerService;
   /** The daily team rollups settlement reads (the daily-stats module). */
-  teamStats: Pick<TeamStatsService, 'gameByDay' | 'qualifiedMembers'>;
+  teamStats: Pick<TeamStatsService, 'ofTeams'>;
   /** The bet records' reads by time the hourly wage and the real-time salary use (the bet-records module). */
   betRecords: Pick<BetRecordService, 'playBetween'>;
   timeZoneOf: (merchantId: number) => Promise<string>;
   /** The merchant's settings tree (the system module's setting): a kind whose node is off is refused to agents. */
-  settingsTree: (merchantId: number) => Promise<readonly SettingsTreeNode[]>;
+  settingsTree: (merchantId: number, executor?: Kysely<DB>) => Promise<readonly SettingsTreeNode[]>;
   merchants: Pick<MerchantService, 'current'>;
   /** Brings the daily rollups up to date before a settlement reads them (the daily-stats module). */
   refreshRollups: () => Promise<unknown>;

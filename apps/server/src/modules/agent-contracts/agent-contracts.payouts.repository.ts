@@ -187,43 +187,6 @@ export async function listPayouts(
   return { rows: rows.map(toPayout), totalCount: Number(count.n) };
 }
 
-/** Records a payout once per (contract, period): day or slot; undefined when one is already there. */
-export async function insertPayoutOnce(
-  db: Executor,
-  row: Omit<PayoutRow, 'id'> & { merchantId: number; kind: ContractKind; createdAt: Date },
-): Promise<number | undefined> {
-  const inserted = await db
-    .insertInto('agent_contract_payouts')
-    .values({
-      merchant_id: row.merchantId,
-      contract_id: row.contractId,
-      kind: row.kind,
-      holder_id: row.holderId,
-      period_start: row.periodStart,
-      period_end: row.periodEnd,
-      slot_start: row.slotStart,
-      slot_end: row.slotEnd,
-      currency: row.currency,
-      metrics: JSON.stringify(row.metrics),
-      tier: row.tier,
-      rate_basis_points: row.rateBasisPoints,
-      own_amount: row.ownAmount,
-      downline_amounts: JSON.stringify(row.downlineAmounts),
-      payout: row.payout,
-      clamp_amount: row.clampAmount,
-      paid_by: row.paidBy,
-      payer_member_id: row.payerMemberId,
-      own_transfer_id: row.ownTransferId,
-      clamp_transfer_id: row.clampTransferId,
-      deducted_amount: row.deductedAmount,
-      created_at: row.createdAt,
-    })
-    .onConflict((oc) => oc.doNothing())
-    .returning('id')
-    .executeTakeFirst();
-  return inserted === undefined ? undefined : Number(inserted.id);
-}
-
 export async function insertDebt(
   db: Executor,
   row: { merchantId: number; payoutId: number; correctionId?: number; debtorId: number; amount: number; createdAt: Date },
@@ -360,6 +323,20 @@ export async function lockPeriod(trx: Transaction<DB>, contractId: number, perio
   await sql`SELECT pg_advisory_xact_lock(hashtextextended(${`agent-contract-payout:${contractId}:${periodKey}`}, 0))`.execute(trx);
 }
 
+/**
+ * Orders a member's debts against its moves out of its agent wallet, for the rest of the
+ * transaction: the debtor check (`assertNotDebtor`) takes it before it reads the open debts, and a
+ * settlement or correction takes it for a payer before it reads the payer's wallet (and so before
+ * it may record a debt). A debt is then either committed before the check reads, or recorded after
+ * the move has committed; it cannot slip in between. Taken in member order, before any wallet lock.
+ */
+export async function lockDebtors(trx: Transaction<DB>, memberIds: readonly number[]): Promise<void> {
+  if (memberIds.length === 0) return;
+  const keys = [...new Set(memberIds)].sort((a, b) => a - b).map((id) => `agent-contract-debtor:${id}`);
+  await sql`SELECT count(pg_advisory_xact_lock(hashtextextended(k, 0)))
+              FROM (SELECT k FROM unnest(${sql.val(keys)}::text[]) WITH ORDINALITY AS u(k, n) ORDER BY n) o`.execute(trx);
+}
+
 /** The upline paths of members (those who deposited in a slot without playing in it). */
 export async function findUplinePaths(db: Executor, memberIds: readonly number[]): Promise<Map<number, string>> {
   if (memberIds.length === 0) return new Map();
@@ -445,35 +422,6 @@ export async function insertCorrection(
   return Number(inserted.id);
 }
 
-/** A contract's corrections with something still to deduct, oldest first, locked for the rest of the transaction. */
-export async function lockOpenDeductions(
-  db: Transaction<DB>,
-  contractId: number,
-): Promise<{ id: number; ownLeft: number; ownRefundMemberId: number | null; clampLeft: number }[]> {
-  const rows = await db
-    .selectFrom('agent_contract_corrections')
-    .select(['id', 'own_deduction_left', 'own_refund_member_id', 'clamp_deduction_left'])
-    .where('contract_id', '=', contractId)
-    .where((eb) => eb.or([eb('own_deduction_left', '>', 0), eb('clamp_deduction_left', '>', 0)]))
-    .orderBy('id')
-    .forUpdate()
-    .execute();
-  return rows.map((r) => ({
-    id: Number(r.id),
-    ownLeft: Number(r.own_deduction_left),
-    ownRefundMemberId: r.own_refund_member_id === null ? null : Number(r.own_refund_member_id),
-    clampLeft: Number(r.clamp_deduction_left),
-  }));
-}
-
-export async function setDeductionLeft(db: Transaction<DB>, id: number, left: { own: number; clamp: number }): Promise<void> {
-  await db
-    .updateTable('agent_contract_corrections')
-    .set({ own_deduction_left: left.own, clamp_deduction_left: left.clamp })
-    .where('id', '=', id)
-    .execute();
-}
-
 /**
  * The merchant's payouts whose period ended on or after a day (the corrections' window): each
  * (contract, kind, period), the periods in order and, in a period, uplines first.
@@ -504,5 +452,174 @@ export async function findPayoutsEndingSince(
     periodStart: r.periodStart,
     periodEnd: r.periodEnd,
     slotStart: r.slot_start === null ? null : new Date(r.slot_start),
+  }));
+}
+
+/** The payouts of many contracts for one period (day or slot), by contract id. */
+export async function findPayoutsOf(db: Executor, contractIds: readonly number[], key: PeriodKey): Promise<Map<number, PayoutRow>> {
+  if (contractIds.length === 0) return new Map();
+  const query = payoutsQuery(db).where(sql<boolean>`p.contract_id = ANY(${sql.val([...contractIds])}::bigint[])`);
+  const rows = await (key.slotStart === null
+    ? query.where('p.period_start', '=', key.periodStart).where('p.slot_start', 'is', null)
+    : query.where('p.slot_start', '=', key.slotStart)
+  ).execute();
+  return new Map(
+    rows.map((r) => {
+      const { kind: _kind, holderUsername: _holderUsername, createdAt: _createdAt, ...payout } = toPayout(r);
+      return [payout.contractId, payout];
+    }),
+  );
+}
+
+/**
+ * Records many payouts of one period in one statement; answers the new rows' ids by contract id (a
+ * (contract, period) already recorded is left out).
+ */
+export async function insertPayoutsOnce(
+  db: Executor,
+  rows: readonly (Omit<PayoutRow, 'id'> & { merchantId: number; kind: ContractKind; createdAt: Date })[],
+): Promise<Map<number, number>> {
+  if (rows.length === 0) return new Map();
+  const inserted = await db
+    .insertInto('agent_contract_payouts')
+    .values(
+      rows.map((row) => ({
+        merchant_id: row.merchantId,
+        contract_id: row.contractId,
+        kind: row.kind,
+        holder_id: row.holderId,
+        period_start: row.periodStart,
+        period_end: row.periodEnd,
+        slot_start: row.slotStart,
+        slot_end: row.slotEnd,
+        currency: row.currency,
+        metrics: JSON.stringify(row.metrics),
+        tier: row.tier,
+        rate_basis_points: row.rateBasisPoints,
+        own_amount: row.ownAmount,
+        downline_amounts: JSON.stringify(row.downlineAmounts),
+        payout: row.payout,
+        clamp_amount: row.clampAmount,
+        paid_by: row.paidBy,
+        payer_member_id: row.payerMemberId,
+        own_transfer_id: row.ownTransferId,
+        clamp_transfer_id: row.clampTransferId,
+        deducted_amount: row.deductedAmount,
+        created_at: row.createdAt,
+      })),
+    )
+    .onConflict((oc) => oc.doNothing())
+    .returning(['id', 'contract_id'])
+    .execute();
+  return new Map(inserted.map((r) => [Number(r.contract_id), Number(r.id)]));
+}
+
+/** Many debts in one statement (see `insertDebt`). */
+export async function insertDebts(
+  db: Executor,
+  rows: readonly { merchantId: number; payoutId: number; debtorId: number; amount: number; createdAt: Date }[],
+): Promise<void> {
+  if (rows.length === 0) return;
+  await db
+    .insertInto('agent_contract_debts')
+    .values(
+      rows.map((row) => ({
+        merchant_id: row.merchantId,
+        payout_id: row.payoutId,
+        correction_id: null,
+        debtor_id: row.debtorId,
+        amount: row.amount,
+        status: 'open' as const,
+        created_at: row.createdAt,
+      })),
+    )
+    .execute();
+}
+
+/**
+ * `lockPeriod` for many contracts of one period, in one statement and always in the same order (by
+ * contract id), so two runs locking overlapping sets wait for each other instead of deadlocking.
+ */
+export async function lockPeriods(trx: Transaction<DB>, contractIds: readonly number[], periodKey: string): Promise<void> {
+  if (contractIds.length === 0) return;
+  const keys = [...contractIds].sort((a, b) => a - b).map((id) => `agent-contract-payout:${id}:${periodKey}`);
+  await sql`SELECT count(pg_advisory_xact_lock(hashtextextended(k, 0)))
+              FROM (SELECT k FROM unnest(${sql.val(keys)}::text[]) WITH ORDINALITY AS u(k, n) ORDER BY n) o`.execute(trx);
+}
+
+/**
+ * The open deductions (what corrections found overpaid and is still to be given back) of many
+ * contracts, locked for the rest of the transaction: by contract id, each oldest first.
+ */
+export async function lockOpenDeductionsOf(
+  db: Transaction<DB>,
+  contractIds: readonly number[],
+): Promise<Map<number, { id: number; ownLeft: number; ownRefundMemberId: number | null; clampLeft: number }[]>> {
+  const byContract = new Map<number, { id: number; ownLeft: number; ownRefundMemberId: number | null; clampLeft: number }[]>();
+  if (contractIds.length === 0) return byContract;
+  const rows = await db
+    .selectFrom('agent_contract_corrections')
+    .select(['id', 'contract_id', 'own_deduction_left', 'own_refund_member_id', 'clamp_deduction_left'])
+    .where('contract_id', 'in', [...contractIds])
+    .where((eb) => eb.or([eb('own_deduction_left', '>', 0), eb('clamp_deduction_left', '>', 0)]))
+    .orderBy('id')
+    .forUpdate()
+    .execute();
+  for (const r of rows) {
+    const list = byContract.get(Number(r.contract_id)) ?? [];
+    list.push({
+      id: Number(r.id),
+      ownLeft: Number(r.own_deduction_left),
+      ownRefundMemberId: r.own_refund_member_id === null ? null : Number(r.own_refund_member_id),
+      clampLeft: Number(r.clamp_deduction_left),
+    });
+    byContract.set(Number(r.contract_id), list);
+  }
+  return byContract;
+}
+
+/** What is left to deduct of many corrections, in one statement. */
+export async function setDeductionsLeft(db: Transaction<DB>, rows: readonly { id: number; own: number; clamp: number }[]): Promise<void> {
+  if (rows.length === 0) return;
+  await sql`
+    UPDATE agent_contract_corrections c SET own_deduction_left = u.own, clamp_deduction_left = u.clamp
+      FROM unnest(${sql.val(rows.map((r) => r.id))}::bigint[], ${sql.val(rows.map((r) => r.own))}::bigint[],
+                  ${sql.val(rows.map((r) => r.clamp))}::bigint[]) AS u(id, own, clamp)
+     WHERE c.id = u.id`.execute(db);
+}
+
+/** The currencies of members, by id. */
+export async function findCurrencies(db: Executor, memberIds: readonly number[]): Promise<Map<number, string>> {
+  if (memberIds.length === 0) return new Map();
+  const rows = await publicMembers(db)
+    .where('members.id', 'in', [...memberIds])
+    .execute();
+  return new Map(rows.map((r) => [Number(r.id), r.currency.trim()]));
+}
+
+/**
+ * The open deductions of the merchant's contracts that ended before an instant, locked for the rest
+ * of the transaction (oldest first): no payout of such a contract will give them back.
+ */
+export async function lockOpenDeductionsOfEnded(
+  db: Transaction<DB>,
+  filter: { merchantId: number; endedBefore: Date },
+): Promise<{ id: number; contractId: number; holderId: number; ownLeft: number; clampLeft: number }[]> {
+  const rows = await db
+    .selectFrom('agent_contract_corrections as r')
+    .innerJoin('agent_contracts as c', 'c.id', 'r.contract_id')
+    .select(['r.id', 'r.contract_id', 'r.holder_id', 'r.own_deduction_left', 'r.clamp_deduction_left'])
+    .where('c.merchant_id', '=', filter.merchantId)
+    .where('c.ended_at', '<', filter.endedBefore)
+    .where((eb) => eb.or([eb('r.own_deduction_left', '>', 0), eb('r.clamp_deduction_left', '>', 0)]))
+    .orderBy('r.id')
+    .forUpdate('r')
+    .execute();
+  return rows.map((r) => ({
+    id: Number(r.id),
+    contractId: Number(r.contract_id),
+    holderId: Number(r.holder_id),
+    ownLeft: Number(r.own_deduction_left),
+    clampLeft: Number(r.clamp_deduction_left),
   }));
 }

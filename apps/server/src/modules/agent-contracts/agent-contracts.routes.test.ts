@@ -412,6 +412,8 @@ describe('agent calls', () => {
         call('POST', `${BASE}/MCS2_requestContractTermination`, top, { contractId: waiting?.contractId }),
       ];
       for (const res of await Promise.all(refusals)) expectRefused(res, 403, 'agent_contract_kind_off');
+      // The consolidated funds key of the kind reports no request while its node is off.
+      expect(await consolidated(mid)).toMatchObject({ dailysalreqtype: null });
       const vi = await call('GET', `${BASE}/MCSFE_getDailySalaryContract`, top, undefined, 'vi');
       expect(vi.json()).toMatchObject({ code: 'agent_contract_kind_off', message: errorMessage('agent_contract_kind_off', 'vi') });
       // The other kinds go on, and so do the operator's calls.
@@ -428,7 +430,8 @@ describe('agent calls', () => {
     } finally {
       await setTree(DEFAULT_SETTINGS_TREE);
     }
-    // Nothing changed: the offer still waits, top's contract stands.
+    // Nothing changed: the offer still waits (and the key reports it again), top's contract stands.
+    expect((await consolidated(mid)).dailysalreqtype).not.toBeNull();
     expect((await myDaily(mid)).requests.map((r) => r.id)).toContain(waiting?.id);
     expect((await myDaily(top)).active?.id).toBe(topActive?.id);
   });

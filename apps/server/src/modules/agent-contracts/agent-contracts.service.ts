@@ -92,11 +92,12 @@ export function createAgentContractsService(deps: {
   settings: SettingsService;
   inbox: Pick<InboxService, 'platform'>;
   ledger: LedgerService;
-  teamStats: Pick<TeamStatsService, 'gameByDay' | 'qualifiedMembers'>;
+  teamStats: Pick<TeamStatsService, 'ofTeams'>;
   betRecords: Pick<BetRecordService, 'playBetween'>;
   timeZoneOf: (merchantId: number) => Promise<string>;
   /** The merchant's settings tree: a kind whose node (AGENT › CONTRACT › …) is off is refused to agents. */
-  settingsTree: (merchantId: number) => Promise<readonly SettingsTreeNode[]>;
+  /** The merchant's settings tree; `executor` is the caller's transaction when read inside one. */
+  settingsTree: (merchantId: number, executor?: Kysely<DB>) => Promise<readonly SettingsTreeNode[]>;
   now: () => Date;
 }) {
   const { db, agents, settings, inbox, now } = deps;
@@ -109,8 +110,9 @@ export function createAgentContractsService(deps: {
    * The agent calls of a kind whose settings tree node is off are refused (`agent_contract_kind_off`),
    * reads and actions alike: the agent centre hides the kind's page then. Operators' calls go on.
    */
-  async function assertKindOn(merchantId: number, kind: ContractKind): Promise<void> {
-    if (!isSettingsNodeOn(await deps.settingsTree(merchantId), CONTRACT_KIND_SETTINGS_NODES[kind])) {
+  async function assertKindOn(merchantId: number, kind: ContractKind, executor?: Kysely<DB>): Promise<void> {
+    // Inside a transaction the tree is read in it: a read on another connection could wait for this one (a single-connection database).
+    if (!isSettingsNodeOn(await deps.settingsTree(merchantId, executor), CONTRACT_KIND_SETTINGS_NODES[kind])) {
       throw new DomainError('agent_contract_kind_off');
     }
   }
@@ -248,9 +250,12 @@ export function createAgentContractsService(deps: {
 
   /**
    * The debtor's restriction on money leaving its agent wallet (the agents module's AgentWalletGuard,
-   * wired in app.ts): refused while the member has an open debt, read in the moving transaction.
+   * wired in app.ts): refused while the member has an open debt, read in the moving transaction
+   * under the member's debtor lock, so a settlement recording a debt for it waits for the move to
+   * commit (or the move waits for the debt and is refused).
    */
   async function assertNotDebtor(memberId: number, trx: Transaction<DB>): Promise<void> {
+    await payouts.lockDebtors(trx, [memberId]);
     if (await payouts.hasOpenDebt(trx, memberId)) throw new DomainError('agent_contract_debtor_restricted');
   }
 
@@ -311,11 +316,17 @@ export function createAgentContractsService(deps: {
     };
   }
 
-  /** Per kind, the type of the oldest request waiting for the member's answer (the consolidated funds keys). */
+  /**
+   * Per kind, the type of the oldest request waiting for the member's answer (the consolidated funds
+   * keys); null for a kind whose settings tree node is off, as its agent calls are refused then.
+   */
   async function pendingRequestTypes(memberId: number): Promise<Record<ContractKind, ContractRequestType | null>> {
     const pending = await repo.findPendingForHolder(db, memberId);
     const types = Object.fromEntries(CONTRACT_KINDS.map((k) => [k, null])) as Record<ContractKind, ContractRequestType | null>;
-    for (const r of pending) types[r.kind] ??= r.type;
+    const first = pending[0];
+    if (first === undefined) return types;
+    const tree = await deps.settingsTree(first.merchantId);
+    for (const r of pending) if (isSettingsNodeOn(tree, CONTRACT_KIND_SETTINGS_NODES[r.kind])) types[r.kind] ??= r.type;
     return types;
   }
 
@@ -344,7 +355,7 @@ export function createAgentContractsService(deps: {
     const result = await db.transaction().execute(async (trx) => {
       const policy = await policyOf(agent.merchantId, trx);
       assertNotPaused(policy, input.kind);
-      if (await payouts.hasOpenDebt(trx, agent.memberId)) throw new DomainError('agent_contract_debtor_restricted');
+      await assertNotDebtor(agent.memberId, trx);
       const holder = await directDownlineAgent(agent, input.holderUsername, trx);
       await repo.lockKind(trx, agent.merchantId, input.kind);
       const own = await repo.findOpenOfHolder(trx, agent.memberId, input.kind);
@@ -394,7 +405,7 @@ export function createAgentContractsService(deps: {
   async function pendingRequestOf(trx: Transaction<DB>, agent: AgentContext, requestId: number): Promise<repo.RequestRow> {
     const first = await repo.findRequest(trx, agent.merchantId, requestId);
     if (first?.holderId !== agent.memberId) throw new DomainError('agent_contract_not_found');
-    await assertKindOn(agent.merchantId, first.kind);
+    await assertKindOn(agent.merchantId, first.kind, trx);
     await repo.lockKind(trx, agent.merchantId, first.kind);
     const request = await repo.findRequest(trx, agent.merchantId, requestId);
     if (request?.status !== 'pending') throw new DomainError('agent_contract_state_changed');
@@ -481,7 +492,7 @@ export function createAgentContractsService(deps: {
       if (!first || first.offeredByMemberId !== agent.memberId || first.holderParentId !== agent.memberId) {
         throw new DomainError('agent_contract_not_found');
       }
-      await assertKindOn(agent.merchantId, first.kind);
+      await assertKindOn(agent.merchantId, first.kind, trx);
       await repo.lockKind(trx, agent.merchantId, first.kind);
       const contract = await reread(trx, agent.merchantId, contractId);
       if (contract.status !== 'active') throw new DomainError('agent_contract_state_changed');
@@ -510,7 +521,7 @@ export function createAgentContractsService(deps: {
       const isHolder = first?.holderId === agent.memberId;
       const isOfferer = first?.offeredByMemberId === agent.memberId;
       if (!first || (!isHolder && !isOfferer)) throw new DomainError('agent_contract_not_found');
-      await assertKindOn(agent.merchantId, first.kind);
+      await assertKindOn(agent.merchantId, first.kind, trx);
       await repo.lockKind(trx, agent.merchantId, first.kind);
       const contract = await reread(trx, agent.merchantId, contractId);
       const at = now();

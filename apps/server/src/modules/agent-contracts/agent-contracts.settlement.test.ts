@@ -1,4 +1,5 @@
 import type { ContractTierInput } from '@platform/contracts/agents/agent-contracts';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { uniqueName } from '../../../test/factories.ts';
@@ -199,6 +200,27 @@ describe('daily-wage settlement', () => {
     expect((await w.balances(top.id)).agent).toBe(40_000);
     await expectCleanBooks(t.database.db);
   });
+
+  it('the debtor check holds the debtor lock a settlement takes before it may record a debt, so no debt slips between check and move', async () => {
+    const { top, contracts, day, midContractId } = await world();
+    clock = new Date(clock.getTime() + 86_400_000);
+    const debtorLocksHeld = (trx: Parameters<typeof contracts.assertNotDebtor>[1]) =>
+      sql<{ n: number }>`SELECT count(*)::int AS n FROM pg_locks
+                          WHERE locktype = 'advisory' AND granted AND pid = pg_backend_pid()
+                            AND ((classid::bigint << 32) | objid::bigint) = hashtextextended(${`agent-contract-debtor:${top.id}`}, 0)`.execute(
+        trx,
+      );
+    // A move out of top's agent wallet checks it is no debtor, under the lock, until it commits.
+    await t.database.db.transaction().execute(async (trx) => {
+      await contracts.assertNotDebtor(top.id, trx);
+      expect((await debtorLocksHeld(trx)).rows[0]?.n).toBe(1);
+    });
+    // mid settled first: the platform pays for top (the settlement takes top's debtor lock first); the next check refuses.
+    expect((await contracts.settlement.settleDailyWage(midContractId, day))?.payout.paidBy).toBe('platform');
+    await expect(t.database.db.transaction().execute((trx) => contracts.assertNotDebtor(top.id, trx))).rejects.toMatchObject({
+      code: 'agent_contract_debtor_restricted',
+    });
+  });
 });
 
 describe('daily-wage settlement killed mid-run', () => {
@@ -209,12 +231,19 @@ describe('daily-wage settlement killed mid-run', () => {
     // A ledger whose second transfer (top paying mid) goes through and then the process dies,
     // before the payout row is written: the transaction is cut there.
     let transfers = 0;
+    // A run writes its transfers in chunks (`importTransfers`, uplines' chunk first).
     const dying: LedgerService = {
       ...services.ledger,
       transfer: async (input, trx) => {
         const moved = await services.ledger.transfer(input, trx);
         transfers += 1;
         if (transfers === 2) throw new Error('the process died here');
+        return moved;
+      },
+      importTransfers: async (items, trx) => {
+        const moved = await services.ledger.importTransfers(items, trx);
+        transfers += items.length;
+        if (transfers >= 2) throw new Error('the process died here');
         return moved;
       },
     };

@@ -1,14 +1,14 @@
-import { type ContractKind, type ContractLevel, differentialOf, type PeriodMetrics } from '@platform/contracts/agents/contract-tiers';
+import { type ContractKind, type ContractLevel, differentialOf } from '@platform/contracts/agents/contract-tiers';
 import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import { DomainError } from '../../lib/domain-error.ts';
 import { addDays, localDateOf, startOfLocalDate } from '../../lib/time-zone.ts';
 import { findMember } from '../accounts/member-directory.ts';
-import { recordAudit } from '../audit/audit.service.ts';
+import { recordAudit, recordAudits } from '../audit/audit.service.ts';
 import type { BetRecordService } from '../bet-records/bet-records.service.ts';
 import { addInto, emptyMoneyFigures, moneyEffectOf } from '../daily-stats/daily-stats.money-rules.ts';
 import type { TeamStatsService } from '../daily-stats/team-stats.service.ts';
-import type { LedgerService } from '../ledger/ledger.service.ts';
+import type { ImportTransferInput, LedgerService } from '../ledger/ledger.service.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
 import * as payouts from './agent-contracts.payouts.repository.ts';
 import { dividendPeriodOf, isDividendPeriod, isSlotKind, isSlotStart, type SlotKind, slotFrom } from './agent-contracts.periods.ts';
@@ -50,6 +50,55 @@ const noPlay = (): TeamMetrics => ({ bet: 0, validBet: 0, activeMembers: 0, netL
 
 type ActiveMemberRule = { minValidBet: number | null; minDeposit: number | null };
 
+/** What a (contract, period) is due: its team's metrics, tier, rate, own amount, downline amounts, payout and clamp top-up. */
+type Figures = {
+  metrics: TeamMetrics;
+  tier: number | null;
+  rateBasisPoints: number;
+  ownAmount: number;
+  downlineAmounts: { contractId: number; holderId: number; amount: number }[];
+  payout: number;
+  clampAmount: number;
+};
+
+/** Most contracts one transaction of a merchant's run settles (those of one depth in the tree, at most this many). */
+const SETTLE_CHUNK_SIZE = 1_000;
+
+/** The differential of a contract in memory, from its team's metrics and its direct downlines' (contracts in force at the period's end). */
+function figuresOf(
+  contract: ContractRow,
+  metricsOf: (holderId: number) => TeamMetrics,
+  downlineContracts: readonly ContractRow[],
+): Figures {
+  const metrics = metricsOf(contract.holderId);
+  const downlines: (ContractLevel & { contract: ContractRow })[] = downlineContracts.map((d) => ({
+    contract: d,
+    terms: { kind: d.kind, tiers: d.tiers },
+    metrics: metricsOf(d.holderId),
+  }));
+  const diff = differentialOf({ terms: { kind: contract.kind, tiers: contract.tiers }, metrics }, downlines);
+  const deducted = diff.downlineAmounts.reduce((sum, a) => sum + a, 0);
+  return {
+    metrics,
+    tier: diff.tier,
+    rateBasisPoints: diff.rateBasisPoints,
+    ownAmount: diff.ownAmount,
+    downlineAmounts: downlines.map((d, i) => ({
+      contractId: d.contract.id,
+      holderId: d.contract.holderId,
+      amount: diff.downlineAmounts[i] ?? 0,
+    })),
+    payout: diff.payout,
+    clampAmount: diff.isClamped ? deducted - diff.ownAmount : 0,
+  };
+}
+
+/** A contract of a set being settled with what it is due. */
+type Planned = { contract: ContractRow; figures: Figures };
+
+/** Upline path depth: shallower contracts are settled first, so an upline's own amount is in its wallet when it pays. */
+const depthOf = (c: ContractRow) => c.holderUplinePath.split('/').length;
+
 /**
  * Settlement of agent contracts (docs/agent-contracts.md, "Who pays whom"): the daily wage and the
  * dividend, one (contract, period) at a time, from the daily team rollups.
@@ -57,26 +106,52 @@ type ActiveMemberRule = { minValidBet: number | null; minDeposit: number | null 
 export function createContractSettlement(deps: {
   db: Kysely<DB>;
   ledger: LedgerService;
-  teamStats: Pick<TeamStatsService, 'gameByDay' | 'qualifiedMembers'>;
+  teamStats: Pick<TeamStatsService, 'ofTeams'>;
   /** The bet records' reads by time, for the hourly wage and the real-time salary (the bet-records module). */
   betRecords: Pick<BetRecordService, 'playBetween'>;
   settings: SettingsService;
   timeZoneOf: (merchantId: number) => Promise<string>;
   now: () => Date;
+  /** Most contracts one transaction of a merchant's run settles (default `SETTLE_CHUNK_SIZE`). */
+  chunkSize?: number;
 }) {
   const { db, ledger, teamStats, settings, now } = deps;
+  const chunkSize = deps.chunkSize ?? SETTLE_CHUNK_SIZE;
 
-  /** What the holder's team (every member below it) did over the days, from the rollups. */
-  async function teamMetricsOf(
-    contract: ContractRow,
-    days: { from: string; to: string },
+  /**
+   * The team metrics of many holders over a period, as a look-up by holder id: for the day kinds one
+   * grouped read of the holders' team rollups (`dailyStats.team.ofTeams`: bet amount = stake, valid
+   * bet, net loss = − the members' win/loss, active members by the merchant's rule); for the slot
+   * kinds what the members did in the slot (`teams` when a merchant-wide run has read it, else the
+   * team of `root`, the one holder whose team holds the others).
+   */
+  async function metricsFor(
+    merchantId: number,
+    period: Period,
+    holders: readonly ContractRow[],
     rule: ActiveMemberRule,
-  ): Promise<PeriodMetrics & { validBet: number }> {
-    const root = { merchantId: contract.merchantId, memberId: contract.holderId, uplinePath: contract.holderUplinePath };
-    const [games, activeMembers] = await Promise.all([teamStats.gameByDay(root, days), teamStats.qualifiedMembers(root, days, rule)]);
-    const sum = (pick: (g: (typeof games)[number]) => number) => games.reduce((s, g) => s + pick(g), 0);
-    // The members' win/loss is their side (payout − stake); the team's net loss is the house's side.
-    return { bet: sum((g) => g.stake), validBet: sum((g) => g.validBet), activeMembers, netLoss: -sum((g) => g.winLoss) };
+    teams?: SlotTeams,
+  ): Promise<(holderId: number) => TeamMetrics> {
+    const { slot } = period;
+    if (slot !== null) {
+      const root = holders[0];
+      const slotTeams =
+        teams ??
+        (await slotTeamsOf(
+          merchantId,
+          slot,
+          rule,
+          root === undefined ? undefined : { id: root.holderId, merchantId, uplinePath: root.holderUplinePath },
+        ));
+      return (holderId) => ({ ...(slotTeams.get(holderId) ?? noPlay()) });
+    }
+    const ids = [...new Set(holders.map((c) => c.holderId))];
+    const figures = await teamStats.ofTeams(merchantId, ids, { from: period.start, to: period.end }, rule);
+    return (holderId) => {
+      const f = figures.get(holderId);
+      // The members' win/loss is their side (payout − stake); the team's net loss is the house's side.
+      return f === undefined ? noPlay() : { bet: f.stake, validBet: f.validBet, activeMembers: f.qualifiedMembers, netLoss: -f.winLoss };
+    };
   }
 
   /**
@@ -200,44 +275,16 @@ export function createContractSettlement(deps: {
     at: { merchantId: number; period: Period; contract: ContractRow },
     rule: ActiveMemberRule,
     teams?: SlotTeams,
-  ) {
+  ): Promise<Figures> {
     const { merchantId, period, contract } = at;
-    const { slot } = period;
-    const slotTeams =
-      slot === null
-        ? undefined
-        : (teams ??
-          (await slotTeamsOf(merchantId, slot, rule, { id: contract.holderId, merchantId, uplinePath: contract.holderUplinePath })));
-    const metricsOf = async (c: ContractRow): Promise<TeamMetrics> =>
-      slotTeams === undefined
-        ? teamMetricsOf(c, { from: period.start, to: period.end }, rule)
-        : { ...(slotTeams.get(c.holderId) ?? noPlay()) };
-    const metrics = await metricsOf(contract);
-    const downlineContracts = await payouts.findInForceAt(db, {
+    const downlines = await payouts.findInForceAt(db, {
       kind: contract.kind,
       at: period.endsAt,
       merchantId,
       holderParentId: contract.holderId,
     });
-    const downlines: (ContractLevel & { contract: ContractRow })[] = [];
-    for (const d of downlineContracts) {
-      downlines.push({ contract: d, terms: { kind: d.kind, tiers: d.tiers }, metrics: await metricsOf(d) });
-    }
-    const diff = differentialOf({ terms: { kind: contract.kind, tiers: contract.tiers }, metrics }, downlines);
-    const deducted = diff.downlineAmounts.reduce((sum, a) => sum + a, 0);
-    return {
-      metrics,
-      tier: diff.tier,
-      rateBasisPoints: diff.rateBasisPoints,
-      ownAmount: diff.ownAmount,
-      downlineAmounts: downlines.map((d, i) => ({
-        contractId: d.contract.id,
-        holderId: d.contract.holderId,
-        amount: diff.downlineAmounts[i] ?? 0,
-      })),
-      payout: diff.payout,
-      clampAmount: diff.isClamped ? deducted - diff.ownAmount : 0,
-    };
+    const metricsOf = await metricsFor(merchantId, period, [contract, ...downlines], rule, teams);
+    return figuresOf(contract, metricsOf, downlines);
   }
 
   /**
@@ -248,6 +295,8 @@ export function createContractSettlement(deps: {
     const payerMemberId = contract.offeredByMemberId;
     if (payerMemberId === null) return { paidBy: 'house' as const, from: house, payerMemberId };
     if (amount === 0) return { paidBy: 'upline' as const, from: house, payerMemberId };
+    // Before its wallet is read: a debt of the upline must not slip past a move out of it (`lockDebtors`).
+    await payouts.lockDebtors(trx, [payerMemberId]);
     const upline = await findMember(trx, payerMemberId);
     if (!upline) throw new Error('contract offerer missing');
     const uplineWallet = await memberWallet(trx, upline);
@@ -256,50 +305,230 @@ export function createContractSettlement(deps: {
   }
 
   /**
-   * Takes back, from what a payout has just credited, what corrections of earlier periods found
-   * overpaid (oldest first, at most what the holder keeps of this payout, so its downlines can still
-   * be paid from its wallet): the own amount's part to whoever paid it, the clamp's to the house.
-   * Answers the amount deducted.
+   * Settles a set of contracts of one kind for one period, set-based: the payouts already recorded
+   * are answered as replays (one read); the differential of every other contract is computed in
+   * memory from `metricsOf` (read once for the whole set) with its direct downlines among `inForce`;
+   * a slot kind's contract whose team did not play is left out (not recorded). The payouts are then
+   * written by chunks, uplines first: one transaction per chunk of contracts of one depth in the
+   * tree (at most `chunkSize`), see `writeChunk`. A run killed mid-way leaves whole chunks; the next
+   * run answers their payouts and writes the rest. Answers the set's payouts, uplines first.
    */
-  async function deductOverpaid(
-    trx: Transaction<DB>,
-    at: { contract: ContractRow; periodKey: string; holderWallet: number; house: number; room: number },
-  ): Promise<number> {
-    let room = at.room;
-    let deducted = 0;
-    const reference = { type: 'agent_contract', id: String(at.contract.id) };
-    for (const d of await payouts.lockOpenDeductions(trx, at.contract.id)) {
-      if (room <= 0) break;
-      const own = Math.min(d.ownLeft, room);
-      room -= own;
-      const clamp = Math.min(d.clampLeft, room);
-      room -= clamp;
-      const back = async (amount: number, to: number, part: string) => {
-        if (amount === 0) return;
-        await ledger.transfer(
-          {
-            fromAccountId: at.holderWallet,
-            toAccountId: to,
-            amount,
-            code: 'agent_commission',
-            idempotencyKey: `${keyPrefixOf(at.contract.id, at.periodKey)}:deduction:${d.id}:${part}`,
-            reference,
-          },
-          trx,
-        );
-      };
-      let ownTo = at.house;
-      if (d.ownRefundMemberId !== null) {
-        const refunded = await findMember(trx, d.ownRefundMemberId);
-        if (!refunded) throw new Error('refunded member missing');
-        ownTo = await memberWallet(trx, refunded);
-      }
-      await back(own, ownTo, 'own');
-      await back(clamp, at.house, 'clamp');
-      if (own + clamp > 0) await payouts.setDeductionLeft(trx, d.id, { own: d.ownLeft - own, clamp: d.clampLeft - clamp });
-      deducted += own + clamp;
+  async function settleSet(
+    at: { merchantId: number; kind: ContractKind; period: Period },
+    toSettle: readonly ContractRow[],
+    inForce: readonly ContractRow[],
+    metricsOf: (holderId: number) => TeamMetrics,
+  ): Promise<SettledPayout[]> {
+    const { period } = at;
+    const periodKey = periodKeyOf(period);
+    const key = { periodStart: period.start, slotStart: period.slot?.from ?? null };
+    const ordered = [...toSettle].sort((a, b) => depthOf(a) - depthOf(b) || a.id - b.id);
+    const existing = await payouts.findPayoutsOf(
+      db,
+      ordered.map((c) => c.id),
+      key,
+    );
+    const downlinesOf = new Map<number, ContractRow[]>();
+    for (const c of inForce) {
+      if (c.holderParentId === null) continue;
+      downlinesOf.set(c.holderParentId, [...(downlinesOf.get(c.holderParentId) ?? []), c]);
     }
-    return deducted;
+    const planned = ordered
+      .filter((c) => !existing.has(c.id))
+      .map((contract) => ({ contract, figures: figuresOf(contract, metricsOf, downlinesOf.get(contract.holderId) ?? []) }))
+      // A slot without play is not recorded: 288 slots a day for each contract would be mostly empty rows.
+      .filter((p) => period.slot === null || p.figures.metrics.bet > 0);
+    const written = new Map<number, payouts.PayoutRow>();
+    let chunk: Planned[] = [];
+    const flush = async () => {
+      if (chunk.length === 0) return;
+      for (const row of await writeChunk({ ...at, periodKey, key }, chunk)) written.set(row.contractId, row);
+      chunk = [];
+    };
+    for (const p of planned) {
+      const first = chunk[0];
+      if (first !== undefined && (depthOf(first.contract) !== depthOf(p.contract) || chunk.length >= chunkSize)) await flush();
+      chunk.push(p);
+    }
+    await flush();
+    // Contracts another run recorded while this one computed: their payouts stand.
+    const winners = await payouts.findPayoutsOf(
+      db,
+      planned.filter((p) => !written.has(p.contract.id)).map((p) => p.contract.id),
+      key,
+    );
+    const results: SettledPayout[] = [];
+    for (const c of ordered) {
+      const fresh = written.get(c.id);
+      const replay = existing.get(c.id) ?? winners.get(c.id);
+      if (fresh) results.push({ payout: fresh, isReplay: false });
+      else if (replay) results.push({ payout: replay, isReplay: true });
+    }
+    return results;
+  }
+
+  /**
+   * One chunk of a set's payouts in one transaction: the (contract, period) locks of the chunk (in
+   * contract order), the payouts recorded meanwhile dropped, the agent wallets of holders and payers
+   * made sure of and locked with their balances read; then, in memory, contract by contract, who pays
+   * each own amount (the house for a top-level contract; the upline's agent wallet when it holds it,
+   * counting what this chunk has already moved; else the platform, with the upline's debt), the
+   * clamp top-up from the house, and what corrections found overpaid given back (oldest first, at
+   * most the payout); all of it moved by one `ledger.importTransfers` with the usual keys (so a
+   * second run moves nothing), then the payout rows, debts, deductions left and audit rows, each one
+   * statement.
+   */
+  async function writeChunk(
+    at: { merchantId: number; kind: ContractKind; period: Period; periodKey: string; key: payouts.PeriodKey },
+    chunk: readonly Planned[],
+  ): Promise<payouts.PayoutRow[]> {
+    const { merchantId, kind, period, periodKey, key } = at;
+    const { slot } = period;
+    return db.transaction().execute(async (trx) => {
+      const ids = chunk.map((p) => p.contract.id);
+      await payouts.lockPeriods(trx, ids, periodKey);
+      const taken = await payouts.findPayoutsOf(trx, ids, key);
+      const todo = chunk.filter((p) => !taken.has(p.contract.id));
+      if (todo.length === 0) return [];
+      const deductions = await payouts.lockOpenDeductionsOf(
+        trx,
+        todo.map((p) => p.contract.id),
+      );
+      const memberIds = new Set<number>();
+      for (const { contract, figures } of todo) {
+        memberIds.add(contract.holderId);
+        if (contract.offeredByMemberId !== null && figures.ownAmount > 0) memberIds.add(contract.offeredByMemberId);
+        for (const d of deductions.get(contract.id) ?? []) if (d.ownRefundMemberId !== null) memberIds.add(d.ownRefundMemberId);
+      }
+      const currencies = await payouts.findCurrencies(trx, [...memberIds]);
+      const byCurrency = new Map<string, number[]>();
+      for (const [memberId, currency] of currencies) byCurrency.set(currency, [...(byCurrency.get(currency) ?? []), memberId]);
+      const wallets = new Map<number, number>();
+      const houses = new Map<string, number>();
+      for (const [currency, members] of byCurrency) {
+        const accounts = await ledger.ensureMemberAccountsOfMany({ merchantId, currency, memberIds: members, kinds: ['agent_main'] }, trx);
+        for (const a of accounts) if (a.kind === 'agent_main') wallets.set(a.memberId, a.id);
+        houses.set(currency, (await ledger.ensureSystemAccount({ merchantId, kind: 'house_revenue', currency }, trx)).id);
+      }
+      const walletOf = (memberId: number) => {
+        const id = wallets.get(memberId);
+        if (id === undefined) throw new Error('agent wallet missing after ensureMemberAccountsOfMany');
+        return id;
+      };
+      // The payers' debtor locks before their wallets' (`lockDebtors`): a debt recorded here cannot slip past a move out of the wallet.
+      await payouts.lockDebtors(
+        trx,
+        todo.flatMap(({ contract, figures }) =>
+          contract.offeredByMemberId !== null && figures.ownAmount > 0 ? [contract.offeredByMemberId] : [],
+        ),
+      );
+      const balances = await ledger.lockBalances([...wallets.values()], trx);
+      const move = (from: number, to: number, amount: number) => {
+        if (balances.has(from)) balances.set(from, (balances.get(from) ?? 0) - amount);
+        if (balances.has(to)) balances.set(to, (balances.get(to) ?? 0) + amount);
+      };
+
+      const createdAt = now();
+      const items: ImportTransferInput[] = [];
+      const leftUpdates: { id: number; own: number; clamp: number }[] = [];
+      const planned = todo.map(({ contract, figures }) => {
+        const currency = currencies.get(contract.holderId);
+        const house = currency === undefined ? undefined : houses.get(currency);
+        if (currency === undefined || house === undefined) throw new Error('contract holder missing');
+        const holderWallet = walletOf(contract.holderId);
+        const reference = { type: 'agent_contract', id: String(contract.id) };
+        const payerMemberId = contract.offeredByMemberId;
+        let paidBy: payouts.PayoutRow['paidBy'] = payerMemberId === null ? 'house' : 'upline';
+        let from = house;
+        if (payerMemberId !== null && figures.ownAmount > 0) {
+          const uplineWallet = walletOf(payerMemberId);
+          if ((balances.get(uplineWallet) ?? 0) >= figures.ownAmount) from = uplineWallet;
+          else paidBy = 'platform';
+        }
+        const push = (fromAccountId: number, toAccountId: number, amount: number, idempotencyKey: string) => {
+          move(fromAccountId, toAccountId, amount);
+          items.push({ fromAccountId, toAccountId, amount, code: 'agent_commission', idempotencyKey, reference, at: createdAt });
+          return items.length - 1;
+        };
+        const ownIndex = figures.ownAmount > 0 ? push(from, holderWallet, figures.ownAmount, ownKeyOf(contract.id, periodKey)) : null;
+        const clampIndex =
+          figures.clampAmount > 0 ? push(house, holderWallet, figures.clampAmount, clampKeyOf(contract.id, periodKey)) : null;
+        // What corrections found overpaid, given back from what the holder keeps of this payout (so
+        // its downlines can still be paid from its wallet): the own part to whoever paid it, the clamp's to the house.
+        let room = figures.payout;
+        let deductedAmount = 0;
+        for (const d of deductions.get(contract.id) ?? []) {
+          if (room <= 0) break;
+          const own = Math.min(d.ownLeft, room);
+          room -= own;
+          const clamp = Math.min(d.clampLeft, room);
+          room -= clamp;
+          const prefix = `${keyPrefixOf(contract.id, periodKey)}:deduction:${d.id}`;
+          if (own > 0) push(holderWallet, d.ownRefundMemberId === null ? house : walletOf(d.ownRefundMemberId), own, `${prefix}:own`);
+          if (clamp > 0) push(holderWallet, house, clamp, `${prefix}:clamp`);
+          if (own + clamp > 0) leftUpdates.push({ id: d.id, own: d.ownLeft - own, clamp: d.clampLeft - clamp });
+          deductedAmount += own + clamp;
+        }
+        return { contract, figures, currency, paidBy, payerMemberId, ownIndex, clampIndex, deductedAmount };
+      });
+      const { transferIds } = await ledger.importTransfers(items, trx);
+      const rows = planned.map((p): Omit<payouts.PayoutRow, 'id'> & { merchantId: number; kind: ContractKind; createdAt: Date } => ({
+        contractId: p.contract.id,
+        holderId: p.contract.holderId,
+        periodStart: period.start,
+        periodEnd: period.end,
+        slotStart: slot?.from ?? null,
+        slotEnd: slot?.to ?? null,
+        currency: p.currency,
+        ...p.figures,
+        paidBy: p.paidBy,
+        payerMemberId: p.payerMemberId,
+        ownTransferId: p.ownIndex === null ? null : (transferIds[p.ownIndex] ?? null),
+        clampTransferId: p.clampIndex === null ? null : (transferIds[p.clampIndex] ?? null),
+        deductedAmount: p.deductedAmount,
+        merchantId,
+        kind,
+        createdAt,
+      }));
+      const payoutIds = await payouts.insertPayoutsOnce(trx, rows);
+      // Every writer of a payout holds its (contract, period) lock, so none can be there: were one, the chunk stops whole.
+      if (payoutIds.size !== rows.length) throw new Error('a payout was recorded outside its period lock');
+      const idOf = (contractId: number) => payoutIds.get(contractId) as number;
+      await payouts.insertDebts(
+        trx,
+        planned
+          .filter((p) => p.paidBy === 'platform' && p.payerMemberId !== null)
+          .map((p) => ({
+            merchantId,
+            payoutId: idOf(p.contract.id),
+            debtorId: p.payerMemberId as number,
+            amount: p.figures.ownAmount,
+            createdAt,
+          })),
+      );
+      await payouts.setDeductionsLeft(trx, leftUpdates);
+      await recordAudits(
+        trx,
+        planned.map((p) => ({
+          actorType: 'system' as const,
+          actorId: null,
+          action: 'agent_contract.payout',
+          subjectType: 'agent_contract',
+          subjectId: p.contract.id,
+          data: {
+            payoutId: idOf(p.contract.id),
+            period: periodKey,
+            periodEnd: slot === null ? period.end : slot.to.toISOString(),
+            ownAmount: p.figures.ownAmount,
+            payout: p.figures.payout,
+            clampAmount: p.figures.clampAmount,
+            deductedAmount: p.deductedAmount,
+            paidBy: p.paidBy,
+          },
+        })),
+      );
+      return rows.map(({ merchantId: _m, kind: _k, createdAt: _c, ...row }) => ({ id: idOf(row.contractId), ...row }));
+    });
   }
 
   /**
@@ -317,104 +546,18 @@ export function createContractSettlement(deps: {
     contractId: number,
     kind: ContractKind,
     periodOf: (contract: { period: string }, timeZone: string) => Period | null,
-    teams?: SlotTeams,
   ): Promise<SettledPayout | null> {
     const at = await periodOfContract(contractId, kind, periodOf);
     if (at === null) return null;
-    const { merchantId, period, contract, periodKey, key } = at;
-    const existing = await payouts.findPayout(db, contract.id, key);
+    const { merchantId, period, contract } = at;
+    const existing = await payouts.findPayout(db, contract.id, at.key);
     if (existing) return { payout: existing, isReplay: true };
     const policy = await settings.get(merchantId, contractPolicySetting);
     if (policy.pausedKinds.includes(kind)) return null;
-    const figures = await differentialFor(at, policy.activeMember, teams);
-    const { slot } = period;
-    // A slot without play is not recorded: 288 slots a day for each contract would be mostly empty rows.
-    if (slot !== null && figures.metrics.bet === 0) return null;
-
-    const settled = await db.transaction().execute(async (trx) => {
-      await payouts.lockPeriod(trx, contract.id, periodKey);
-      // Another run recorded it while this one read the metrics: its payout stands, nothing moves.
-      if (await payouts.findPayout(trx, contract.id, key)) return undefined;
-      const holder = await findMember(trx, contract.holderId);
-      if (!holder) throw new Error('contract holder missing');
-      const holderWallet = await memberWallet(trx, holder);
-      const house = (await ledger.ensureSystemAccount({ merchantId, kind: 'house_revenue', currency: holder.currency }, trx)).id;
-      const reference = { type: 'agent_contract', id: String(contract.id) };
-      const { paidBy, from, payerMemberId } = await payerOf(trx, contract, figures.ownAmount, house);
-      const own =
-        figures.ownAmount > 0
-          ? await ledger.transfer(
-              {
-                fromAccountId: from,
-                toAccountId: holderWallet,
-                amount: figures.ownAmount,
-                code: 'agent_commission',
-                idempotencyKey: ownKeyOf(contract.id, periodKey),
-                reference,
-              },
-              trx,
-            )
-          : undefined;
-      const clamp =
-        figures.clampAmount > 0
-          ? await ledger.transfer(
-              {
-                fromAccountId: house,
-                toAccountId: holderWallet,
-                amount: figures.clampAmount,
-                code: 'agent_commission',
-                idempotencyKey: clampKeyOf(contract.id, periodKey),
-                reference,
-              },
-              trx,
-            )
-          : undefined;
-      const deductedAmount = await deductOverpaid(trx, { contract, periodKey, holderWallet, house, room: figures.payout });
-      const row: Omit<payouts.PayoutRow, 'id'> = {
-        contractId: contract.id,
-        holderId: contract.holderId,
-        periodStart: period.start,
-        periodEnd: period.end,
-        slotStart: slot?.from ?? null,
-        slotEnd: slot?.to ?? null,
-        currency: holder.currency,
-        ...figures,
-        paidBy,
-        payerMemberId,
-        ownTransferId: own?.transferId ?? null,
-        clampTransferId: clamp?.transferId ?? null,
-        deductedAmount,
-      };
-      const createdAt = now();
-      const id = await payouts.insertPayoutOnce(trx, { ...row, merchantId, kind: contract.kind, createdAt });
-      // Another run recorded it first; its transfers carried the same keys, so nothing moved twice.
-      if (id === undefined) return undefined;
-      if (paidBy === 'platform' && payerMemberId !== null) {
-        await payouts.insertDebt(trx, { merchantId, payoutId: id, debtorId: payerMemberId, amount: figures.ownAmount, createdAt });
-      }
-      await recordAudit(trx, {
-        actorType: 'system',
-        actorId: null,
-        action: 'agent_contract.payout',
-        subjectType: 'agent_contract',
-        subjectId: contract.id,
-        data: {
-          payoutId: id,
-          period: periodKey,
-          periodEnd: slot === null ? period.end : slot.to.toISOString(),
-          ownAmount: figures.ownAmount,
-          payout: figures.payout,
-          clampAmount: figures.clampAmount,
-          deductedAmount,
-          paidBy,
-        },
-      });
-      return { id, ...row };
-    });
-    if (settled) return { payout: settled, isReplay: false };
-    const winner = await payouts.findPayout(db, contract.id, key);
-    if (!winner) throw new Error('payout vanished');
-    return { payout: winner, isReplay: true };
+    const downlines = await payouts.findInForceAt(db, { kind, at: period.endsAt, merchantId, holderParentId: contract.holderId });
+    const metricsOf = await metricsFor(merchantId, period, [contract, ...downlines], policy.activeMember);
+    const [settled] = await settleSet({ merchantId, kind, period }, [contract], [contract, ...downlines], metricsOf);
+    return settled ?? null;
   }
 
   /**
@@ -566,25 +709,40 @@ export function createContractSettlement(deps: {
     settlePeriod(contractId, 'realtimeSalary', (_c, timeZone) => slotPeriod('realtimeSalary', slotStart, timeZone));
 
   /**
-   * Settles the merchant's contracts in force at a period's end, uplines before their downlines (so
-   * an upline's own amount is in its agent wallet when it pays them), each in a transaction of its
-   * own: a run stopped half-way is finished by the next one.
+   * Settles the merchant's contracts of a kind in force at a period's end (those `include` keeps),
+   * set-based (`settleSet`): the contracts in force read once, every team's metrics read once
+   * (`read`), the differentials in memory, the payouts written by chunks, uplines first. Nothing
+   * before the period is over, or while the kind is paused (the payouts already recorded are then
+   * still answered).
    */
   async function settleAll(
     merchantId: number,
     kind: ContractKind,
-    periodEnd: Date,
-    settleOne: (contractId: number) => Promise<SettledPayout | null>,
+    period: Period,
     include: (c: ContractRow) => boolean,
+    read: (inForce: readonly ContractRow[], rule: ActiveMemberRule) => Promise<(holderId: number) => TeamMetrics>,
   ): Promise<SettledPayout[]> {
-    const inForce = (await payouts.findInForceAt(db, { kind, at: periodEnd, merchantId })).filter(include);
-    const depth = (c: ContractRow) => c.holderUplinePath.split('/').length;
-    const results: SettledPayout[] = [];
-    for (const c of [...inForce].sort((a, b) => depth(a) - depth(b) || a.id - b.id)) {
-      const settled = await settleOne(c.id);
-      if (settled) results.push(settled);
+    if (now().getTime() < period.endsAt.getTime()) return [];
+    const inForce = await payouts.findInForceAt(db, { kind, at: period.endsAt, merchantId });
+    const toSettle = inForce.filter(include);
+    if (toSettle.length === 0) return [];
+    const policy = await settings.get(merchantId, contractPolicySetting);
+    if (policy.pausedKinds.includes(kind)) {
+      const key = { periodStart: period.start, slotStart: period.slot?.from ?? null };
+      const paid = await payouts.findPayoutsOf(
+        db,
+        toSettle.map((c) => c.id),
+        key,
+      );
+      return [...toSettle]
+        .sort((a, b) => depthOf(a) - depthOf(b) || a.id - b.id)
+        .flatMap((c) => {
+          const payout = paid.get(c.id);
+          return payout ? [{ payout, isReplay: true }] : [];
+        });
     }
-    return results;
+    const metricsOf = await read(inForce, policy.activeMember);
+    return settleSet({ merchantId, kind, period }, toSettle, inForce, metricsOf);
   }
 
   /** Every daily-wage contract of the merchant for one day. */
@@ -593,9 +751,9 @@ export function createContractSettlement(deps: {
     return settleAll(
       merchantId,
       'dailyWage',
-      period.endsAt,
-      (id) => settleDailyWage(id, day),
+      period,
       () => true,
+      (inForce, rule) => metricsFor(merchantId, period, inForce, rule),
     );
   }
 
@@ -605,9 +763,9 @@ export function createContractSettlement(deps: {
     return settleAll(
       merchantId,
       'dividend',
-      period.endsAt,
-      (id) => settleDividend(id, period.start),
+      period,
       (c) => c.period === length,
+      (inForce, rule) => metricsFor(merchantId, period, inForce, rule),
     );
   }
 
@@ -626,20 +784,14 @@ export function createContractSettlement(deps: {
     if ((await payouts.findInForceAt(db, { kind, at: period.endsAt, merchantId })).length === 0) return [];
     const teams = await slotTeamsOf(merchantId, slot, policy.activeMember);
     if (teams.size === 0) return [];
-    const settleOne = kind === 'hourlyWage' ? settleHourlyWageWith : settleRealtimeSalaryWith;
     return settleAll(
       merchantId,
       kind,
-      period.endsAt,
-      (id) => settleOne(id, from, teams),
+      period,
       (c) => (teams.get(c.holderId)?.bet ?? 0) > 0,
+      (inForce, rule) => metricsFor(merchantId, period, inForce, rule, teams),
     );
   }
-
-  const settleHourlyWageWith = (contractId: number, hourStart: Date, teams: SlotTeams) =>
-    settlePeriod(contractId, 'hourlyWage', (_c, timeZone) => slotPeriod('hourlyWage', hourStart, timeZone), teams);
-  const settleRealtimeSalaryWith = (contractId: number, slotStart: Date, teams: SlotTeams) =>
-    settlePeriod(contractId, 'realtimeSalary', (_c, timeZone) => slotPeriod('realtimeSalary', slotStart, timeZone), teams);
 
   /** Every hourly-wage contract of the merchant for the hour starting at `hourStart` (see `settleSlots`). */
   const settleHourlyWages = (merchantId: number, hourStart: Date) => settleSlots(merchantId, 'hourlyWage', hourStart);
@@ -672,7 +824,39 @@ export function createContractSettlement(deps: {
       const correction = await correctPeriod(p.contractId, kind, periodOf, teams);
       if (correction) corrected.push(correction);
     }
+    await writeOffEnded(merchantId, since);
     return corrected;
+  }
+
+  /**
+   * What corrections found overpaid on a contract that ended before the day (the start of the
+   * corrections' window) and is still to be given back is written off: no later payout of the contract
+   * will give it back (a period is paid only when the contract was in force at its end, and the jobs
+   * and corrections reach no period ending before the window). The holder keeps it, whoever paid it
+   * (its upline's agent wallet or the house) bears it, nothing moves in the ledger, and each write-off
+   * is an audit row `agent_contract.deduction_written_off` with the amounts.
+   */
+  async function writeOffEnded(merchantId: number, since: string): Promise<void> {
+    const endedBefore = startOfLocalDate(since, await deps.timeZoneOf(merchantId));
+    await db.transaction().execute(async (trx) => {
+      const open = await payouts.lockOpenDeductionsOfEnded(trx, { merchantId, endedBefore });
+      if (open.length === 0) return;
+      await payouts.setDeductionsLeft(
+        trx,
+        open.map((d) => ({ id: d.id, own: 0, clamp: 0 })),
+      );
+      await recordAudits(
+        trx,
+        open.map((d) => ({
+          actorType: 'system' as const,
+          actorId: null,
+          action: 'agent_contract.deduction_written_off',
+          subjectType: 'agent_contract',
+          subjectId: d.contractId,
+          data: { correctionId: d.id, holderId: d.holderId, ownAmount: d.ownLeft, clampAmount: d.clampLeft },
+        })),
+      );
+    });
   }
 
   /** The open debts of a member (downline payouts the platform made for it). */

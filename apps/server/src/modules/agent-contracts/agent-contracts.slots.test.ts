@@ -292,12 +292,19 @@ describe('slot settlement killed mid-run', () => {
       const services = t.app.services;
       // The second transfer (top paying mid) goes through, then the process dies before the payout row.
       let transfers = 0;
+      // A run writes its transfers in chunks (`importTransfers`, uplines' chunk first).
       const dying: LedgerService = {
         ...services.ledger,
         transfer: async (input, trx) => {
           const moved = await services.ledger.transfer(input, trx);
           transfers += 1;
           if (transfers === 2) throw new Error('the process died here');
+          return moved;
+        },
+        importTransfers: async (items, trx) => {
+          const moved = await services.ledger.importTransfers(items, trx);
+          transfers += items.length;
+          if (transfers >= 2) throw new Error('the process died here');
           return moved;
         },
       };

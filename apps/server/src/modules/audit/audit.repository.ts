@@ -21,6 +21,11 @@ export async function insertRow(db: Executor, row: Insertable<DB['audit_log']>):
   await db.insertInto('audit_log').values(row).execute();
 }
 
+/** Many rows in one statement (ids drawn in the order given). */
+export async function insertRows(db: Executor, rows: Insertable<DB['audit_log']>[]): Promise<void> {
+  await db.insertInto('audit_log').values(rows).execute();
+}
+
 /** Serialises sealing across nodes for the rest of the transaction. */
 export async function lockSealing(trx: Transaction<DB>, lockKey: number): Promise<void> {
   await sql`SELECT pg_advisory_xact_lock(${lockKey})`.execute(trx);

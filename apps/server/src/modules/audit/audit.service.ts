@@ -70,6 +70,23 @@ export async function recordAudit(db: Kysely<DB> | Transaction<DB>, entry: Audit
   });
 }
 
+/** Inserts many audit rows in one statement, in the caller's transaction, in the order given. */
+export async function recordAudits(db: Kysely<DB> | Transaction<DB>, entries: readonly AuditEntry[]): Promise<void> {
+  if (entries.length === 0) return;
+  await repo.insertRows(
+    db,
+    entries.map((entry) => ({
+      actor_type: entry.actorType,
+      actor_id: entry.actorId == null ? null : String(entry.actorId),
+      action: entry.action,
+      subject_type: entry.subjectType ?? null,
+      subject_id: entry.subjectId == null ? null : String(entry.subjectId),
+      data: JSON.stringify(entry.data ?? {}),
+      ip: entry.ip ?? null,
+    })),
+  );
+}
+
 /** JSON with object keys sorted at every depth, so equal content always hashes the same. */
 export function canonicalJson(value: unknown): string {
   if (value === null || typeof value !== 'object') return JSON.stringify(value);

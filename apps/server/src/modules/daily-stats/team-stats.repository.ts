@@ -1,6 +1,6 @@
 import { type Kysely, type RawBuilder, sql, type Transaction } from 'kysely';
 import type { DB } from '../../db/schema.ts';
-import { teamMembers } from '../accounts/member-directory.ts';
+import { publicMembers, teamMembers } from '../accounts/member-directory.ts';
 
 type Executor = Kysely<DB> | Transaction<DB>;
 
@@ -166,6 +166,65 @@ export async function countQualified(
   const result = await sql<{ n: string }>`
     SELECT count(*)::text AS n FROM ${teamSql(db, root)} m WHERE (${byBet}) OR (${byDeposit})`.execute(db);
   return Number(result.rows[0]?.n ?? 0);
+}
+
+/**
+ * The play of many teams over the days in one grouped read of their roots' team rows (ADR 0018):
+ * each root's sums, by root id (a root whose team did not play is absent).
+ */
+export async function sumGameOfTeams(
+  db: Executor,
+  merchantId: number,
+  rootIds: readonly number[],
+  days: DayRange,
+): Promise<Map<number, GameFigures>> {
+  if (rootIds.length === 0) return new Map();
+  const result = await sql<Record<string, unknown> & { root: string }>`
+    SELECT s.ancestor_id::text AS root, ${GAME_SUMS}
+      FROM unnest(${sql.val([...rootIds])}::bigint[]) AS r(id)
+      JOIN team_daily_game_stats s ON s.ancestor_id = r.id
+     WHERE s.merchant_id = ${merchantId} AND s.day >= ${days.from}::date AND s.day <= ${days.to}::date
+     GROUP BY s.ancestor_id`.execute(db);
+  return new Map(result.rows.map((r) => [Number(r.root), gameFiguresOf(r)]));
+}
+
+/**
+ * `countQualified` for many teams at once: the merchant's members whose valid bet (or deposits)
+ * over the days reach the thresholds are found once (one grouped scan of the days' member rows),
+ * and each is counted for every root on its upline path. By root id (a root with none is absent).
+ */
+export async function countQualifiedOfTeams(
+  db: Executor,
+  merchantId: number,
+  rootIds: readonly number[],
+  days: DayRange,
+  rule: { minValidBet: number | null; minDeposit: number | null },
+): Promise<Map<number, number>> {
+  if (rootIds.length === 0 || (rule.minValidBet === null && rule.minDeposit === null)) return new Map();
+  const members = publicMembers(db).where('members.merchant_id', '=', merchantId);
+  // A threshold of 0 or less is reached by every member, rows or not.
+  const everyone = (rule.minValidBet !== null && rule.minValidBet <= 0) || (rule.minDeposit !== null && rule.minDeposit <= 0);
+  const byBet =
+    rule.minValidBet === null
+      ? sql`SELECT NULL::bigint WHERE false`
+      : sql`SELECT s.member_id FROM member_daily_game_stats s
+             WHERE s.merchant_id = ${merchantId} AND s.day >= ${days.from}::date AND s.day <= ${days.to}::date
+             GROUP BY s.member_id HAVING sum(s.valid_bet) >= ${rule.minValidBet}`;
+  const byDeposit =
+    rule.minDeposit === null
+      ? sql`SELECT NULL::bigint WHERE false`
+      : sql`SELECT s.member_id FROM member_daily_money_stats s
+             WHERE s.merchant_id = ${merchantId} AND s.day >= ${days.from}::date AND s.day <= ${days.to}::date
+             GROUP BY s.member_id HAVING sum(s.deposit_amount) >= ${rule.minDeposit}`;
+  const qualified = everyone ? sql`(${members})` : sql`(SELECT m.* FROM (${members}) m WHERE m.id IN (${byBet} UNION ${byDeposit}))`;
+  const result = await sql<{ root: string; n: string }>`
+    SELECT a.id::text AS root, count(*)::text AS n
+      FROM ${qualified} q
+     CROSS JOIN LATERAL unnest(string_to_array(trim(BOTH '/' FROM q.upline_path), '/')::bigint[]) AS a(id)
+      JOIN unnest(${sql.val([...rootIds])}::bigint[]) AS r(id) ON r.id = a.id
+     WHERE a.id <> q.id
+     GROUP BY a.id`.execute(db);
+  return new Map(result.rows.map((r) => [Number(r.root), Number(r.n)]));
 }
 
 /** The team's money per day (its team rows), or one team member's own. */

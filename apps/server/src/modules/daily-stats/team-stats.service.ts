@@ -27,6 +27,23 @@ export function createTeamStatsService(deps: { db: Kysely<DB> }) {
     /** Members whose valid bet or deposits over the days reach the thresholds (agent contracts' active members). */
     qualifiedMembers: (root: repo.TeamRoot, days: repo.DayRange, rule: { minValidBet: number | null; minDeposit: number | null }) =>
       repo.countQualified(db, root, days, rule),
+    /**
+     * `gameByDay` and `qualifiedMembers` of many teams of one merchant at once (summed over the days),
+     * by root id: one grouped read of the roots' team rows, one of the days' member rows.
+     */
+    ofTeams: async (
+      merchantId: number,
+      rootIds: readonly number[],
+      days: repo.DayRange,
+      rule: { minValidBet: number | null; minDeposit: number | null },
+    ): Promise<Map<number, repo.GameFigures & { qualifiedMembers: number }>> => {
+      const [games, qualified] = await Promise.all([
+        repo.sumGameOfTeams(db, merchantId, rootIds, days),
+        repo.countQualifiedOfTeams(db, merchantId, rootIds, days, rule),
+      ]);
+      const none: repo.GameFigures = { betCount: 0, stake: 0, validBet: 0, payout: 0, winLoss: 0 };
+      return new Map(rootIds.map((id) => [id, { ...(games.get(id) ?? none), qualifiedMembers: qualified.get(id) ?? 0 }]));
+    },
     /** Money per day, of the whole team or one member of it. */
     moneyByDay: (root: repo.TeamRoot, days: repo.DayRange, memberId?: number) => repo.sumMoneyByDay(db, root, days, memberId),
     /** Each direct downline member with its team rolled up (every child, not a page). */

@@ -141,11 +141,11 @@ export async function settleManyToSystem(
 }
 
 /** The request hashes of the transfers that hold any of these keys. */
-export async function findTransferHashes(trx: Kysely<DB>, keys: readonly string[]): Promise<Map<string, string>> {
+export async function findTransferHashes(trx: Kysely<DB>, keys: readonly string[]): Promise<Map<string, { id: number; hash: string }>> {
   if (keys.length === 0) return new Map();
-  const result = await sql<{ idempotency_key: string; request_hash: string }>`
-    SELECT idempotency_key, request_hash FROM ledger_transfers WHERE idempotency_key = ANY(${sql.val(keys)}::text[])`.execute(trx);
-  return new Map(result.rows.map((r) => [r.idempotency_key, r.request_hash]));
+  const result = await sql<{ id: string; idempotency_key: string; request_hash: string }>`
+    SELECT id, idempotency_key, request_hash FROM ledger_transfers WHERE idempotency_key = ANY(${sql.val(keys)}::text[])`.execute(trx);
+  return new Map(result.rows.map((r) => [r.idempotency_key, { id: Number(r.id), hash: r.request_hash }]));
 }
 
 /** One entry of an imported transfer: `index` is the transfer's position in the import. */
@@ -162,7 +162,7 @@ export type ImportEntry = {
 /**
  * Writes imported transfers (`importTransfers`): ids drawn in order, the transfers, their entries
  * and the member accounts' new balances (each bumped one version). The caller has locked the
- * member accounts and computed every running balance.
+ * member accounts and computed every running balance. Answers the transfers' ids, in order.
  */
 export async function insertImportedTransfers(
   trx: Kysely<DB>,
@@ -183,7 +183,7 @@ export async function insertImportedTransfers(
     entries: readonly ImportEntry[];
     balances: readonly { accountId: number; balance: number }[];
   },
-): Promise<void> {
+): Promise<number[]> {
   const n = batch.transfers.length;
   const drawn = await sql<{ id: number }>`
     SELECT nextval(pg_get_serial_sequence('ledger_transfers', 'id')) AS id FROM generate_series(1, ${n}::integer) ORDER BY 1`.execute(trx);
@@ -213,6 +213,7 @@ export async function insertImportedTransfers(
         FROM unnest(${sql.val(batch.balances.map((b) => b.accountId))}::bigint[], ${sql.val(batch.balances.map((b) => b.balance))}::bigint[]) AS b(id, balance)
        WHERE a.id = b.id AND NOT a.is_system`.execute(trx);
   }
+  return ids;
 }
 
 /** Creates the missing accounts of many members at once (the unique index keeps one per kind), and returns every one of them. */

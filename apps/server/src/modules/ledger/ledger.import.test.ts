@@ -30,7 +30,8 @@ describe('ledger importTransfers', () => {
       { fromAccountId: a.main, toAccountId: b.main, amount: 200, code: 'downline_transfer', idempotencyKey: 'imp-3', at: at(3) },
       { fromAccountId: f.system.houseRevenue, toAccountId: a.main, amount: 50, code: 'payout', idempotencyKey: 'imp-4', at: at(4) },
     ]);
-    expect(result).toEqual({ imported: 4, replayed: 0 });
+    expect(result).toEqual({ imported: 4, replayed: 0, transferIds: expect.any(Array) });
+    expect(new Set(result.transferIds).size).toBe(4);
     expect(await ledger.balanceOf(a.main)).toBe(550);
     expect(await ledger.balanceOf(b.main)).toBe(200);
     const history = await ledger.history({ accountIds: [a.main], pageNo: 1, pageSize: 10 });
@@ -61,6 +62,7 @@ describe('ledger importTransfers', () => {
     ).toEqual({
       imported: 0,
       replayed: 1,
+      transferIds: [result.transferIds[0]],
     });
     const again = await ledger.transfer({
       fromAccountId: f.system.paymentClearing,

@@ -28,7 +28,8 @@ const IMPORT_TRANSFERS_MAX = 50_000;
  * written at that time: the same key and request hash (so either replays the other), one debit and
  * one credit entry, member balances moved with their running balance on each entry and never below
  * zero (`insufficient_funds` refuses the whole import). A key already used with the same content is
- * skipped as a replay; with other content it is `idempotency_conflict`.
+ * skipped as a replay; with other content it is `idempotency_conflict`. Answers each item's
+ * transfer id, in the items' order (a replay's is the transfer that key wrote first).
  */
 export function createImportTransfers(deps: { now: () => Date; accounts: LedgerAccounts }) {
   const { now } = deps;
@@ -36,8 +37,8 @@ export function createImportTransfers(deps: { now: () => Date; accounts: LedgerA
   return async function importTransfers(
     items: readonly ImportTransferInput[],
     trx: Transaction<DB>,
-  ): Promise<{ imported: number; replayed: number }> {
-    if (items.length === 0) return { imported: 0, replayed: 0 };
+  ): Promise<{ imported: number; replayed: number; transferIds: number[] }> {
+    if (items.length === 0) return { imported: 0, replayed: 0, transferIds: [] };
     if (items.length > IMPORT_TRANSFERS_MAX) throw new DomainError('bad_request', 'items');
     const latest = now().getTime();
     const keys = new Set<string>();
@@ -79,12 +80,16 @@ export function createImportTransfers(deps: { now: () => Date; accounts: LedgerA
 
     const taken = await batchRepo.findTransferHashes(trx, [...keys]);
     const fresh = hashed.filter((h) => {
-      const hash = taken.get(h.item.idempotencyKey);
-      if (hash === undefined) return true;
-      if (hash !== h.hash) throw new DomainError('idempotency_conflict', h.item.idempotencyKey);
+      const known = taken.get(h.item.idempotencyKey);
+      if (known === undefined) return true;
+      if (known.hash !== h.hash) throw new DomainError('idempotency_conflict', h.item.idempotencyKey);
       return false;
     });
-    if (fresh.length === 0) return { imported: 0, replayed: items.length };
+    const idsOf = (freshIds: readonly number[]) => {
+      const byKey = new Map(fresh.map((h, i) => [h.item.idempotencyKey, freshIds[i] as number]));
+      return items.map((item) => byKey.get(item.idempotencyKey) ?? (taken.get(item.idempotencyKey)?.id as number));
+    };
+    if (fresh.length === 0) return { imported: 0, replayed: items.length, transferIds: idsOf([]) };
 
     const memberIds = [
       ...new Set(
@@ -118,7 +123,7 @@ export function createImportTransfers(deps: { now: () => Date; accounts: LedgerA
       step(index, h.from, -h.item.amount, h.item.at, h.item.code);
       step(index, h.to, h.item.amount, h.item.at, h.item.code);
     });
-    await batchRepo.insertImportedTransfers(trx, {
+    const freshIds = await batchRepo.insertImportedTransfers(trx, {
       transfers: fresh.map((h) => ({
         debitAccountId: h.from.id,
         creditAccountId: h.to.id,
@@ -135,6 +140,6 @@ export function createImportTransfers(deps: { now: () => Date; accounts: LedgerA
       entries,
       balances: memberIds.map((id) => ({ accountId: id, balance: balances.get(id) ?? 0 })),
     });
-    return { imported: fresh.length, replayed: items.length - fresh.length };
+    return { imported: fresh.length, replayed: items.length - fresh.length, transferIds: idsOf(freshIds) };
   };
 }

@@ -293,6 +293,13 @@ export function createLedgerService(deps: { db: Db; now?: () => Date }) {
       return batchRepo.ensureMemberAccountsOfMany(trx, owners);
     },
     reverse,
+    /**
+     * Locks member accounts (ascending id, `FOR UPDATE`, for the rest of `trx`) and answers their
+     * balances: a caller that decides from balances what an `importTransfers` in the same
+     * transaction moves (who can pay) reads them here, so no other movement slips in between.
+     */
+    lockBalances: async (accountIds: readonly number[], trx: Transaction<DB>): Promise<Map<number, number>> =>
+      new Map((await batchRepo.lockAccountsForBatch(trx, [...new Set(accountIds)])).map((a) => [a.id, a.balance])),
     balanceOf: reads.balanceOf,
     memberBalances: reads.memberBalances,
     stakeTurnover: reads.stakeTurnover,
