@@ -1,12 +1,161 @@
 import { z } from 'zod';
 
 /**
- * Back-office (operator) roles. An administrator may do everything; finance handles money
- * (deposits, withdrawals, adjustments); risk handles limits, identity checks and games; support
- * reads members and records.
+ * Back-office (operator) roles. Each is a set of permissions kept per merchant (the admin module's
+ * `admin_roles`); an administrator holds every permission and cannot be narrowed. The defaults:
+ * finance handles money (deposits, withdrawals, adjustments), risk limits, identity checks and
+ * games, support members and their records, content the site's words and pictures.
  */
-export const ADMIN_ROLES = ['administrator', 'finance', 'risk', 'support'] as const;
+export const ADMIN_ROLES = ['administrator', 'finance', 'risk', 'support', 'content'] as const;
 export type AdminRole = (typeof ADMIN_ROLES)[number];
+
+/**
+ * Every permission a route may ask for, as `resource:action`. A route names exactly one
+ * (`requirePermission('withdrawal:approve')`); a role is a set of them.
+ */
+export const ADMIN_PERMISSIONS = [
+  'member:read',
+  'member:create',
+  'member:upline',
+  'member:lock',
+  'member:unlock',
+  'member:force-password',
+  'member:label',
+  'member:transfer-permissions',
+  'label:read',
+  'label:write',
+  'adjustment:read',
+  'adjustment:request',
+  'adjustment:decide',
+  'deposit:read',
+  'deposit:confirm',
+  'deposit-channel:write',
+  'withdrawal:read',
+  'withdrawal:approve',
+  'withdrawal:pay',
+  'vip:read',
+  'vip:write',
+  'vip:settle',
+  'agent-contract:read',
+  'agent-contract:write',
+  'agent-contract:settle',
+  'agent-application:read',
+  'agent-application:answer',
+  'report:read',
+  'report:reconcile',
+  'kyc:read',
+  'kyc:review',
+  'game:read',
+  'game:write',
+  'lottery:read',
+  'lottery:config',
+  'lottery:result',
+  'lottery:confirm',
+  'content:read',
+  'content:write',
+  'help:read',
+  'help:write',
+  'feedback:handle',
+  'inbox:read',
+  'inbox:write',
+  'chat:read',
+  'chat:moderate',
+  'chat:rooms',
+  'support-chat:read',
+  'support-chat:reply',
+  'customer-service:write',
+  'settings:read',
+  'settings:write',
+  'operator:manage',
+] as const;
+export type AdminPermission = (typeof ADMIN_PERMISSIONS)[number];
+
+export const isAdminPermission = (value: string): value is AdminPermission => (ADMIN_PERMISSIONS as readonly string[]).includes(value);
+
+/**
+ * What each role holds until a merchant changes it (`PUT /admin-api/roles/:code`). The administrator
+ * always holds everything, whatever is stored.
+ */
+export const DEFAULT_ROLE_PERMISSIONS: Readonly<Record<Exclude<AdminRole, 'administrator'>, readonly AdminPermission[]>> = {
+  finance: [
+    'member:read',
+    'adjustment:read',
+    'adjustment:request',
+    'adjustment:decide',
+    'deposit:read',
+    'deposit:confirm',
+    'deposit-channel:write',
+    'withdrawal:read',
+    'withdrawal:approve',
+    'withdrawal:pay',
+    'vip:read',
+    'vip:write',
+    'vip:settle',
+    'agent-contract:read',
+    'agent-contract:write',
+    'agent-contract:settle',
+    'report:read',
+    'report:reconcile',
+  ],
+  risk: [
+    'member:read',
+    'member:upline',
+    'member:lock',
+    'member:unlock',
+    'member:force-password',
+    'member:label',
+    'member:transfer-permissions',
+    'label:read',
+    'label:write',
+    'vip:read',
+    'agent-contract:read',
+    'report:read',
+    'report:reconcile',
+    'kyc:read',
+    'kyc:review',
+    'game:read',
+    'game:write',
+    'lottery:read',
+    'lottery:config',
+    'lottery:result',
+    'lottery:confirm',
+    'chat:read',
+    'chat:moderate',
+    'chat:rooms',
+    'settings:read',
+  ],
+  support: [
+    'member:read',
+    'member:create',
+    'member:upline',
+    'member:unlock',
+    'member:force-password',
+    'member:label',
+    'label:read',
+    'adjustment:read',
+    'vip:read',
+    'agent-contract:read',
+    'agent-application:read',
+    'agent-application:answer',
+    'content:read',
+    'content:write',
+    'help:read',
+    'help:write',
+    'feedback:handle',
+    'inbox:read',
+    'inbox:write',
+    'chat:read',
+    'chat:moderate',
+    'support-chat:read',
+    'support-chat:reply',
+  ],
+  content: ['content:read', 'content:write', 'help:read', 'help:write', 'inbox:read', 'inbox:write', 'chat:read', 'chat:moderate'],
+};
+
+/** The permissions a role holds by default: everything for the administrator. */
+export function defaultPermissionsOf(role: AdminRole): readonly AdminPermission[] {
+  return role === 'administrator' ? ADMIN_PERMISSIONS : DEFAULT_ROLE_PERMISSIONS[role];
+}
 
 export const adminLoginBody = z
   .object({

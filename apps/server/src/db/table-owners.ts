@@ -35,6 +35,7 @@ export const TABLE_OWNERS = {
   job_slots: 'jobs',
 
   admin_users: 'admin',
+  admin_roles: 'admin',
   admin_sessions: 'admin',
   admin_adjustments: 'admin-money',
 

@@ -22,6 +22,8 @@ export type AdminSessionRow = {
   adminStatus: 'active' | 'disabled';
   lastSeenAt: Date;
   expiresAt: Date;
+  /** The role's stored permissions; null when the merchant has no row for it (the defaults apply). */
+  rolePermissions: string[] | null;
 };
 
 export async function findByUsername(db: Kysely<DB>, merchantId: number, username: string): Promise<AdminUserRow | undefined> {
@@ -78,7 +80,11 @@ export async function findActiveSession(db: Kysely<DB>, tokenHash: string): Prom
   return db
     .selectFrom('admin_sessions')
     .innerJoin('admin_users', 'admin_users.id', 'admin_sessions.admin_id')
+    .leftJoin('admin_roles', (join) =>
+      join.onRef('admin_roles.merchant_id', '=', 'admin_users.merchant_id').onRef('admin_roles.code', '=', 'admin_users.role'),
+    )
     .select([
+      'admin_roles.permissions as rolePermissions',
       'admin_sessions.id as sessionId',
       'admin_users.id as adminId',
       'admin_users.merchant_id as merchantId',
@@ -111,4 +117,15 @@ export async function insertAdmin(
     .returning('id')
     .executeTakeFirstOrThrow();
   return inserted.id;
+}
+
+/** The merchant's stored role, or undefined when it has none (the defaults apply). */
+export async function findRolePermissions(db: Kysely<DB>, merchantId: number, code: string): Promise<string[] | undefined> {
+  const row = await db
+    .selectFrom('admin_roles')
+    .select('permissions')
+    .where('merchant_id', '=', merchantId)
+    .where('code', '=', code)
+    .executeTakeFirst();
+  return row?.permissions;
 }

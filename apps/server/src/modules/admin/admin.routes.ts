@@ -2,7 +2,7 @@ import { adminIdentity, adminLoginBody, adminLoginValue } from '@platform/contra
 import { commonErrorResponses, errorEnvelope, ok, okEnvelope } from '@platform/contracts/envelope';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { adminOf, requireAdmin } from '../../plugins/admin-auth.ts';
+import { adminOf, requireAdminSession } from '../../plugins/admin-auth.ts';
 import type { AdminService } from './admin.service.ts';
 
 /** Wrong back-office logins allowed per address per minute, before any account lock. */
@@ -42,7 +42,7 @@ export function adminRoutes(admins: AdminService): FastifyPluginAsyncZod {
     app.get(
       '/admin-api/session/me',
       {
-        preHandler: requireAdmin(),
+        preHandler: requireAdminSession,
         schema: {
           tags: ['admin'],
           summary: 'The operator behind the bearer token',
@@ -62,7 +62,7 @@ export function adminRoutes(admins: AdminService): FastifyPluginAsyncZod {
     app.delete(
       '/admin-api/session/logout',
       {
-        preHandler: requireAdmin(),
+        preHandler: requireAdminSession,
         schema: {
           tags: ['admin'],
           summary: 'Ends the back-office session',

@@ -1,5 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { ADMIN_ROLES, type AdminRole } from '@platform/contracts/admin';
+import {
+  ADMIN_PERMISSIONS,
+  ADMIN_ROLES,
+  type AdminPermission,
+  type AdminRole,
+  defaultPermissionsOf,
+  isAdminPermission,
+} from '@platform/contracts/admin';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import { DomainError } from '../../lib/domain-error.ts';
@@ -22,11 +29,22 @@ export type AdminPrincipal = {
   merchantId: number;
   username: string;
   role: AdminRole;
+  permissions: ReadonlySet<AdminPermission>;
 };
 
 export type AdminService = ReturnType<typeof createAdminService>;
 
 const isAdminRole = (role: string): role is AdminRole => (ADMIN_ROLES as readonly string[]).includes(role);
+
+/**
+ * What a role may do: everything for the administrator; otherwise the merchant's stored set, or
+ * the defaults when the merchant has none stored (a merchant made after roles were seeded).
+ */
+export function permissionsOf(role: AdminRole, stored: readonly string[] | null | undefined): AdminPermission[] {
+  if (role === 'administrator') return [...ADMIN_PERMISSIONS];
+  const held = stored ? stored.filter(isAdminPermission) : defaultPermissionsOf(role);
+  return ADMIN_PERMISSIONS.filter((permission) => held.includes(permission));
+}
 
 // A fixed hash verified for unknown names, so a wrong name costs as long as a wrong password.
 let decoyHash: Promise<string> | undefined;
@@ -80,7 +98,14 @@ export function createAdminService(deps: { db: Kysely<DB>; merchants: MerchantSe
     const clock = idleClockOf(ADMIN_SESSION_IDLE_MINUTES, row.lastSeenAt, at);
     if (clock === 'ended') return undefined;
     if (clock === 'touch') await repo.touchSession(db, row.sessionId, at);
-    return { sessionId: row.sessionId, adminId: row.adminId, merchantId: row.merchantId, username: row.username, role: row.role };
+    return {
+      sessionId: row.sessionId,
+      adminId: row.adminId,
+      merchantId: row.merchantId,
+      username: row.username,
+      role: row.role,
+      permissions: new Set(permissionsOf(row.role, row.rolePermissions)),
+    };
   }
 
   async function logout(principal: AdminPrincipal, ip: string | null): Promise<void> {

@@ -1,4 +1,4 @@
-import type { ColumnType, Generated } from 'kysely';
+import type { ColumnType, Generated, JSONColumnType } from 'kysely';
 
 export type AdminSessionsTable = {
   id: Generated<number>;
@@ -11,6 +11,16 @@ export type AdminSessionsTable = {
   ip: string | null;
 };
 
+/** A role of a merchant as a set of permissions (the administrator's list is not read). */
+export type AdminRolesTable = {
+  merchant_id: number;
+  code: string;
+  permissions: JSONColumnType<string[], string | undefined, string>;
+  updated_at: ColumnType<Date, Date | undefined, Date>;
+  updated_by: number | null;
+};
+
 export type AdminTables = {
   admin_sessions: AdminSessionsTable;
+  admin_roles: AdminRolesTable;
 };
