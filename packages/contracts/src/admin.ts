@@ -164,11 +164,36 @@ export const adminLoginBody = z
   })
   .strict();
 
+/** The password step's answer: no session yet, a challenge to answer with an authenticator code. */
+export const adminLoginChallenge = z.discriminatedUnion('stage', [
+  z.object({ stage: z.literal('totp'), challenge: z.string(), challengeExpiresAt: z.string() }),
+  z.object({
+    stage: z.literal('enrol'),
+    challenge: z.string(),
+    challengeExpiresAt: z.string(),
+    /** Shown once, to be added to an authenticator app; never returned after enrolment. */
+    secret: z.string(),
+    otpauthUri: z.string(),
+  }),
+]);
+export type AdminLoginChallenge = z.infer<typeof adminLoginChallenge>;
+
+export const adminTotpBody = z
+  .object({
+    challenge: z.string().min(1).max(128),
+    code: z
+      .string()
+      .trim()
+      .regex(/^\d{6}$/),
+  })
+  .strict();
+
 export const adminIdentity = z.object({
   id: z.number().int(),
   username: z.string(),
   role: z.enum(ADMIN_ROLES),
   merchantCode: z.string(),
+  permissions: z.array(z.enum(ADMIN_PERMISSIONS)),
 });
 export type AdminIdentity = z.infer<typeof adminIdentity>;
 
@@ -178,3 +203,70 @@ export const adminLoginValue = z.object({
   admin: adminIdentity,
   lastLoginAt: z.string().nullable(),
 });
+
+export const adminMe = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  role: z.enum(ADMIN_ROLES),
+  permissions: z.array(z.enum(ADMIN_PERMISSIONS)),
+});
+
+export const adminSessionItem = z.object({
+  id: z.number().int(),
+  createdAt: z.string(),
+  lastSeenAt: z.string(),
+  ip: z.string().nullable(),
+  userAgent: z.string().nullable(),
+  isCurrent: z.boolean(),
+});
+
+export const adminOperator = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  role: z.enum(ADMIN_ROLES),
+  isEnabled: z.boolean(),
+  /** False until the operator's first login with an authenticator (again after a reset). */
+  hasSecondFactor: z.boolean(),
+  isLocked: z.boolean(),
+  lastLoginAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type AdminOperator = z.infer<typeof adminOperator>;
+
+/** Operator names: letters, digits, dot, dash and underscore. */
+export const adminOperatorCreateBody = z
+  .object({
+    username: z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z0-9._-]{3,32}$/),
+    role: z.enum(ADMIN_ROLES),
+    password: z.string().min(10).max(128),
+  })
+  .strict();
+
+export const adminOperatorUpdateBody = z
+  .object({
+    role: z.enum(ADMIN_ROLES).optional(),
+    isEnabled: z.boolean().optional(),
+  })
+  .strict();
+
+export const adminOperatorResetValue = z.object({
+  /** Shown once: the operator signs in with it and enrols a new authenticator. */
+  temporaryPassword: z.string(),
+});
+
+export const adminRoleItem = z.object({
+  code: z.enum(ADMIN_ROLES),
+  permissions: z.array(z.enum(ADMIN_PERMISSIONS)),
+  /** The administrator's set is every permission and cannot change. */
+  isFixed: z.boolean(),
+});
+
+export const adminRolesValue = z.object({
+  roles: z.array(adminRoleItem),
+  permissions: z.array(z.enum(ADMIN_PERMISSIONS)),
+});
+
+export const adminRoleUpdateBody = z.object({ permissions: z.array(z.enum(ADMIN_PERMISSIONS)).max(ADMIN_PERMISSIONS.length) }).strict();

@@ -36,6 +36,7 @@ export const TABLE_OWNERS = {
 
   admin_users: 'admin',
   admin_roles: 'admin',
+  admin_login_challenges: 'admin',
   admin_sessions: 'admin',
   admin_adjustments: 'admin-money',
 

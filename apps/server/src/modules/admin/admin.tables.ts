@@ -9,6 +9,18 @@ export type AdminSessionsTable = {
   expires_at: ColumnType<Date, Date, Date>;
   revoked_at: Date | null;
   ip: string | null;
+  user_agent: string | null;
+};
+
+export type AdminLoginChallengesTable = {
+  token_hash: string;
+  admin_id: number;
+  stage: 'totp' | 'enrol';
+  enrol_secret: string | null;
+  ip: string | null;
+  created_at: ColumnType<Date, Date, Date>;
+  expires_at: ColumnType<Date, Date, Date>;
+  used_at: Date | null;
 };
 
 /** A role of a merchant as a set of permissions (the administrator's list is not read). */
@@ -23,4 +35,5 @@ export type AdminRolesTable = {
 export type AdminTables = {
   admin_sessions: AdminSessionsTable;
   admin_roles: AdminRolesTable;
+  admin_login_challenges: AdminLoginChallengesTable;
 };
