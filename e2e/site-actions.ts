@@ -1,4 +1,6 @@
+import { totpCode } from '@platform/server/lib/totp';
 import { registrationSetting } from '@platform/server/modules/accounts/accounts.settings';
+import { DEMO_ACCOUNTS } from '@platform/server/seed/demo-seed';
 import { sealForSite } from './encrypted-body.ts';
 import type { SiteServer } from './site-server.ts';
 
@@ -29,15 +31,45 @@ export async function registerByUsername(baseUrl: string, username: string, pass
   });
 }
 
-/** A demo operator's back-office login (`admin`, `finance01`, ...); the caller checks the answer. */
+/** The last time step whose code each demo operator used here: a code is accepted once. */
+const usedSteps = new Map<string, number>();
+const STEP_MS = 30_000;
+
+/**
+ * The next code of a demo operator's authenticator that has not been used: the step before, this
+ * one or the next (the server accepts one step either side); later logins wait for the clock.
+ */
+async function nextOperatorCode(username: string): Promise<string> {
+  const secret = DEMO_ACCOUNTS.find((account) => account.username === username)?.totpSecret;
+  if (!secret) throw new Error(`${username} is not a demo operator`);
+  for (;;) {
+    const current = Math.floor(Date.now() / STEP_MS);
+    const step = Math.max(current - 1, (usedSteps.get(username) ?? Number.NEGATIVE_INFINITY) + 1);
+    if (step <= current + 1) {
+      usedSteps.set(username, step);
+      return totpCode(secret, new Date(step * STEP_MS));
+    }
+    await new Promise((resolve) => setTimeout(resolve, (current + 1) * STEP_MS - Date.now() + 10));
+  }
+}
+
+/**
+ * A demo operator's back-office login (`admin`, `finance01`, ...): the password, then the
+ * authenticator code (docs/demo-data.md). The caller checks the answer.
+ */
 export async function operatorLogin(
   baseUrl: string,
   username: string,
 ): Promise<{ status: number; body: { success: boolean; value: { token: string } } }> {
-  const response = await fetch(`${baseUrl}/admin-api/session/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username, password: OPERATOR_PASSWORD }),
-  });
+  const post = (path: string, payload: object) =>
+    fetch(`${baseUrl}/admin-api/session/${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(payload),
+    });
+  const first = await post('login', { username, password: OPERATOR_PASSWORD });
+  const firstBody = (await first.json()) as { success: boolean; value: { challenge: string } };
+  if (first.status !== 200) return { status: first.status, body: firstBody as never };
+  const response = await post('totp', { challenge: firstBody.value.challenge, code: await nextOperatorCode(username) });
   return { status: response.status, body: (await response.json()) as { success: boolean; value: { token: string } } };
 }
