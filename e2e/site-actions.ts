@@ -39,27 +39,29 @@ const STEP_MS = 30_000;
  * The next code of a demo operator's authenticator that has not been used: the step before, this
  * one or the next (the server accepts one step either side); later logins wait for the clock.
  */
-async function nextOperatorCode(username: string): Promise<string> {
+async function nextOperatorCode(username: string, now: () => Date): Promise<string> {
   const secret = DEMO_ACCOUNTS.find((account) => account.username === username)?.totpSecret;
   if (!secret) throw new Error(`${username} is not a demo operator`);
   for (;;) {
-    const current = Math.floor(Date.now() / STEP_MS);
+    const current = Math.floor(now().getTime() / STEP_MS);
     const step = Math.max(current - 1, (usedSteps.get(username) ?? Number.NEGATIVE_INFINITY) + 1);
     if (step <= current + 1) {
       usedSteps.set(username, step);
       return totpCode(secret, new Date(step * STEP_MS));
     }
-    await new Promise((resolve) => setTimeout(resolve, (current + 1) * STEP_MS - Date.now() + 10));
+    await new Promise((resolve) => setTimeout(resolve, (current + 1) * STEP_MS - now().getTime() + 10));
   }
 }
 
 /**
  * A demo operator's back-office login (`admin`, `finance01`, ...): the password, then the
- * authenticator code (docs/demo-data.md). The caller checks the answer.
+ * authenticator code (docs/demo-data.md), at the site's clock when it has a movable one. The
+ * caller checks the answer.
  */
 export async function operatorLogin(
   baseUrl: string,
   username: string,
+  now: () => Date = () => new Date(),
 ): Promise<{ status: number; body: { success: boolean; value: { token: string } } }> {
   const post = (path: string, payload: object) =>
     fetch(`${baseUrl}/admin-api/session/${path}`, {
@@ -70,6 +72,6 @@ export async function operatorLogin(
   const first = await post('login', { username, password: OPERATOR_PASSWORD });
   const firstBody = (await first.json()) as { success: boolean; value: { challenge: string } };
   if (first.status !== 200) return { status: first.status, body: firstBody as never };
-  const response = await post('totp', { challenge: firstBody.value.challenge, code: await nextOperatorCode(username) });
+  const response = await post('totp', { challenge: firstBody.value.challenge, code: await nextOperatorCode(username, now) });
   return { status: response.status, body: (await response.json()) as { success: boolean; value: { token: string } } };
 }
