@@ -3,11 +3,12 @@ import { mkdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { totpCode } from '@platform/server/lib/totp';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from './axe.ts';
 import { launchBrowser, watchPage } from './browser.ts';
-import { registerByUsername, signInToConsole, switchOffRegistrationCaptcha, totpCode } from './site-actions.ts';
+import { registerByUsername, signInToConsole, switchOffRegistrationCaptcha } from './site-actions.ts';
 import { type SiteServer, startSiteServer } from './site-server.ts';
 
 const PASSWORD = 'Lotus2026abc';

@@ -56,7 +56,7 @@ describe('agent contracts in the browser', () => {
         .execute();
     }
     // A top-level agent's contract is set by an operator.
-    const login = await operatorLogin(site.baseUrl, 'finance01');
+    const login = await operatorLogin(site.baseUrl, 'finance01', () => clock.now());
     expect(login.status).toBe(200);
     const response = await fetch(`${site.baseUrl}/admin-api/agent-contracts/top-level`, {
       method: 'PUT',
@@ -231,7 +231,7 @@ describe('agent contracts in the browser', () => {
       },
       { what: `the rollups of ${day} hold the rounds`, pollMs: 50 },
     );
-    const login = await operatorLogin(site.baseUrl, 'finance01');
+    const login = await operatorLogin(site.baseUrl, 'finance01', () => clock.now());
     expect(login.status).toBe(200);
     const settle = await fetch(`${site.baseUrl}/admin-api/agent-contracts/settlements`, {
       method: 'POST',

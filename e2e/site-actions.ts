@@ -1,5 +1,6 @@
-import { createHmac } from 'node:crypto';
+import { totpCode } from '@platform/server/lib/totp';
 import { registrationSetting } from '@platform/server/modules/accounts/accounts.settings';
+import { DEMO_ACCOUNTS } from '@platform/server/seed/demo-seed';
 import type { Page } from 'playwright-core';
 import { sealForSite } from './encrypted-body.ts';
 import type { SiteServer } from './site-server.ts';
@@ -31,47 +32,57 @@ export async function registerByUsername(baseUrl: string, username: string, pass
   });
 }
 
-/** A demo operator's back-office login (`admin`, `finance01`, ...); the caller checks the answer. */
+/** The last time step whose code each demo operator used here: a code is accepted once. */
+const usedSteps = new Map<string, number>();
+const STEP_MS = 30_000;
+
+/**
+ * The next code of a demo operator's authenticator that has not been used: the step before, this
+ * one or the next (the server accepts one step either side); later logins wait for the clock.
+ */
+async function nextOperatorCode(username: string, now: () => Date): Promise<string> {
+  const secret = DEMO_ACCOUNTS.find((account) => account.username === username)?.totpSecret;
+  if (!secret) throw new Error(`${username} is not a demo operator`);
+  for (;;) {
+    const current = Math.floor(now().getTime() / STEP_MS);
+    const step = Math.max(current - 1, (usedSteps.get(username) ?? Number.NEGATIVE_INFINITY) + 1);
+    if (step <= current + 1) {
+      usedSteps.set(username, step);
+      return totpCode(secret, new Date(step * STEP_MS));
+    }
+    await new Promise((resolve) => setTimeout(resolve, (current + 1) * STEP_MS - now().getTime() + 10));
+  }
+}
+
+/**
+ * A demo operator's back-office login (`admin`, `finance01`, ...): the password, then the
+ * authenticator code (docs/demo-data.md), at the site's clock when it has a movable one. The
+ * caller checks the answer.
+ */
 export async function operatorLogin(
   baseUrl: string,
   username: string,
+  now: () => Date = () => new Date(),
 ): Promise<{ status: number; body: { success: boolean; value: { token: string } } }> {
-  const response = await fetch(`${baseUrl}/admin-api/session/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username, password: OPERATOR_PASSWORD }),
-  });
+  const post = (path: string, payload: object) =>
+    fetch(`${baseUrl}/admin-api/session/${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(payload),
+    });
+  const first = await post('login', { username, password: OPERATOR_PASSWORD });
+  const firstBody = (await first.json()) as { success: boolean; value: { challenge: string } };
+  if (first.status !== 200) return { status: first.status, body: firstBody as never };
+  const response = await post('totp', { challenge: firstBody.value.challenge, code: await nextOperatorCode(username, now) });
   return { status: response.status, body: (await response.json()) as { success: boolean; value: { token: string } } };
 }
 
 /**
- * The 6-digit TOTP code (RFC 6238: HMAC-SHA1, 30-second steps) of a base32 secret at a time: what an
- * authenticator app shows. For a back-office login that answers `stage: 'totp'` or `'enrol'`.
+ * Signs a demo operator in to the operator console (`/admin/`) in the browser, in Vietnamese: the
+ * password, then the authenticator code, computed from the secret the enrolment page shows or, for
+ * an operator already enrolled, from the demo operator's known secret (docs/demo-data.md).
  */
-export function totpCode(secretBase32: string, at: Date = new Date()): string {
-  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
-  let bits = '';
-  for (const char of secretBase32.replace(/=+$/, '').replace(/\s/g, '').toUpperCase()) {
-    const value = alphabet.indexOf(char);
-    if (value < 0) throw new Error(`not a base32 secret: ${secretBase32}`);
-    bits += value.toString(2).padStart(5, '0');
-  }
-  const key = Buffer.from((bits.match(/.{8}/g) ?? []).map((byte) => Number.parseInt(byte, 2)));
-  const counter = Buffer.alloc(8);
-  counter.writeBigUInt64BE(BigInt(Math.floor(at.getTime() / 1000 / 30)));
-  const digest = createHmac('sha1', key).update(counter).digest();
-  const offset = (digest.at(-1) ?? 0) & 0x0f;
-  const binary = digest.readUInt32BE(offset) & 0x7fffffff;
-  return String(binary % 1_000_000).padStart(6, '0');
-}
-
-/**
- * Signs a demo operator in to the operator console (`/admin/`) in the browser, in Vietnamese. Today
- * the password is enough; when the server asks for an authenticator, the enrolment page shows the
- * secret and the code is computed from it (totpCode). A login that asks only for the code needs the
- * operator's secret from an earlier enrolment: pass it as `totpSecret`.
- */
-export async function signInToConsole(page: Page, baseUrl: string, username: string, options: { totpSecret?: string } = {}): Promise<void> {
+export async function signInToConsole(page: Page, baseUrl: string, username: string): Promise<void> {
   await page.goto(`${baseUrl}/admin/`, { waitUntil: 'networkidle' });
   await page.getByLabel('Tên nhân viên').fill(username);
   await page.getByLabel('Mật khẩu').fill(OPERATOR_PASSWORD);
@@ -81,9 +92,10 @@ export async function signInToConsole(page: Page, baseUrl: string, username: str
   await signedIn.or(codeField).first().waitFor();
   if (await signedIn.isVisible()) return;
   const enrolSecret = page.getByTestId('totp-secret');
-  const secret = (await enrolSecret.isVisible()) ? ((await enrolSecret.textContent()) ?? '') : options.totpSecret;
-  if (!secret) throw new Error(`${username}'s login asks for an authenticator code: pass the secret from the enrolment as totpSecret`);
-  await codeField.fill(totpCode(secret));
+  const code = (await enrolSecret.isVisible())
+    ? totpCode((await enrolSecret.textContent()) ?? '', new Date())
+    : await nextOperatorCode(username, () => new Date());
+  await codeField.fill(code);
   await page.getByRole('button', { name: 'Xác nhận' }).click();
   await signedIn.waitFor();
 }

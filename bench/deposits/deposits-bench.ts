@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:net';
+import { defaultPermissionsOf } from '@platform/contracts/admin';
 import type { AmountMinor } from '@platform/contracts/money';
 import { createSandboxGateway } from '@platform/sandbox-gateway/sandbox-gateway';
 import { sign } from '@platform/sandbox-gateway/signature';
@@ -127,7 +128,14 @@ async function main(): Promise<void> {
       role: 'finance',
     });
     const channel = await app.services.deposits.createChannel(
-      { sessionId: 0, adminId, merchantId: merchant.id, username: 'benchfinance', role: 'finance' },
+      {
+        sessionId: 0,
+        adminId,
+        merchantId: merchant.id,
+        username: 'benchfinance',
+        role: 'finance',
+        permissions: new Set(defaultPermissionsOf('finance')),
+      },
       {
         type: 'gateway',
         name: 'Sandbox',

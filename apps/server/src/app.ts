@@ -7,7 +7,7 @@ import fastifyHelmet from '@fastify/helmet';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import fastifyWebsocket from '@fastify/websocket';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type RouteOptions } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Registry } from 'prom-client';
 import type { Database } from './db/database.ts';
@@ -86,6 +86,8 @@ export type AppDeps = {
   paymentGateways?: readonly PaymentGateway[];
   /** The responsible-gaming check on deposits (see DepositGuard); by default the responsible-gaming service. */
   depositGuard?: DepositGuard;
+  /** Told of every route as it is added (tests list the operator routes with their permissions). */
+  onRoute?: (route: RouteOptions) => void;
 };
 
 /** What the modules share, built before them. */
@@ -126,6 +128,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const now = deps.now ?? (() => new Date());
   const metrics = deps.metrics ?? createMetricsRegistry();
   const app = createFastify(env, deps.logger);
+  if (deps.onRoute) app.addHook('onRoute', deps.onRoute);
   const jobs = deps.jobs ?? createJobRunner({ database, logger: app.log });
   const pubsub = createPubSub({ redisUrl: env.REDIS_URL, onError: (err, channel) => app.log.warn({ err, channel }, 'pubsub error') });
 

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, RouteOptions } from 'fastify';
 import { buildApp } from '../src/app.ts';
 import { parseEnv } from '../src/env.ts';
 import { createTestDatabase, type TestDatabase } from './test-database.ts';
@@ -6,10 +6,19 @@ import { createTestDatabase, type TestDatabase } from './test-database.ts';
 export type TestApp = { app: FastifyInstance; database: TestDatabase; close: () => Promise<void> };
 
 /** An app on a fresh migrated database, quiet, with no web build and no background jobs. */
-export async function buildTestApp(overrides: Record<string, string> = {}, options: { now?: () => Date } = {}): Promise<TestApp> {
+export async function buildTestApp(
+  overrides: Record<string, string> = {},
+  options: { now?: () => Date; onRoute?: (route: RouteOptions) => void } = {},
+): Promise<TestApp> {
   const database = await createTestDatabase();
   const env = parseEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', JOBS_ENABLED: 'false', WEB_DIST_DIR: '/nonexistent', ...overrides });
-  const app = await buildApp({ env, database, logger: false, ...(options.now ? { now: options.now } : {}) });
+  const app = await buildApp({
+    env,
+    database,
+    logger: false,
+    ...(options.now ? { now: options.now } : {}),
+    ...(options.onRoute ? { onRoute: options.onRoute } : {}),
+  });
   await app.ready();
   return {
     app,

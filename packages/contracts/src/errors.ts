@@ -483,6 +483,41 @@ export const ERROR_CODES = {
     vi: 'Vai trò của bạn không được phép thao tác này.',
     en: 'Your role may not do this.',
   },
+  admin_totp_invalid: {
+    status: 401,
+    vi: 'Mã xác thực không đúng hoặc đã được dùng. Hãy nhập mã mới đang hiện trong ứng dụng xác thực.',
+    en: 'The code is wrong or was already used. Enter the new code your authenticator app shows.',
+  },
+  admin_challenge_expired: {
+    status: 401,
+    vi: 'Phiên đăng nhập đã hết hạn. Hãy đăng nhập lại bằng tên và mật khẩu.',
+    en: 'This sign-in has expired. Sign in again with your name and password.',
+  },
+  admin_operator_not_found: {
+    status: 404,
+    vi: 'Không tìm thấy nhân viên quản trị này.',
+    en: 'This operator was not found. Reload the list and try again.',
+  },
+  admin_username_taken: {
+    status: 409,
+    vi: 'Tên quản trị này đã được dùng. Hãy chọn tên khác.',
+    en: 'This operator name is already taken. Choose another name.',
+  },
+  admin_self_change: {
+    status: 409,
+    vi: 'Bạn không thể tự khóa hoặc hạ quyền tài khoản của chính mình. Hãy nhờ một quản trị viên khác.',
+    en: 'You cannot disable or demote your own account. Ask another administrator.',
+  },
+  admin_role_fixed: {
+    status: 409,
+    vi: 'Vai trò quản trị viên luôn có mọi quyền và không thể thu hẹp.',
+    en: 'The administrator role always holds every permission and cannot be narrowed.',
+  },
+  admin_session_not_found: {
+    status: 404,
+    vi: 'Không tìm thấy phiên đăng nhập này. Hãy tải lại danh sách.',
+    en: 'This session was not found. Reload the list.',
+  },
   deposit_channel_not_found: {
     status: 404,
     vi: 'Không tìm thấy kênh nạp tiền.',

@@ -1,4 +1,4 @@
-import type { AdminRole } from '@platform/contracts/admin';
+import type { AdminPermission, AdminRole } from '@platform/contracts/admin';
 import { adminGet } from '../api/client.ts';
 import type { Operator } from '../api/session-store.ts';
 
@@ -10,8 +10,8 @@ type Section = {
   path: string;
   /** Roles that may use it when the operator carries no permission list (administrator always may). */
   roles: readonly AdminRole[];
-  /** The permission name: granted by itself or by any `<name>.<action>` / `<name>:<action>` permission. */
-  permission: string;
+  /** The permission its list call asks for on the server. */
+  permission: AdminPermission;
   /** How many items wait in the queue (the navigation's count). */
   count: () => Promise<number>;
 };
@@ -28,30 +28,30 @@ const SECTIONS: readonly Section[] = [
     key: 'deposits',
     path: 'deposits',
     roles: ['finance'],
-    permission: 'deposits',
+    permission: 'deposit:read',
     count: () => waiting('/deposit/orders?status=pending&type=bank_transfer&pageSize=1'),
   },
   {
     key: 'withdrawals',
     path: 'withdrawals',
     roles: ['finance'],
-    permission: 'withdrawals',
+    permission: 'withdrawal:read',
     count: async () =>
       (await waiting('/withdrawals?status=pending&pageSize=1')) + (await waiting('/withdrawals?status=approved&pageSize=1')),
   },
-  { key: 'kyc', path: 'kyc', roles: ['risk'], permission: 'kyc', count: () => waiting('/kyc?status=pending&pageSize=1') },
+  { key: 'kyc', path: 'kyc', roles: ['risk'], permission: 'kyc:read', count: () => waiting('/kyc?status=pending&pageSize=1') },
   {
     key: 'feedback',
     path: 'feedback',
     roles: ['support'],
-    permission: 'feedback',
+    permission: 'feedback:handle',
     count: () => waiting('/feedback?status=open&pageSize=1'),
   },
   {
     key: 'agent-applications',
     path: 'agent-applications',
     roles: ['support'],
-    permission: 'agent_applications',
+    permission: 'agent-application:read',
     count: () => waiting('/agent-applications?status=pending&pageSize=1'),
   },
 ];
@@ -62,12 +62,7 @@ const SECTIONS: readonly Section[] = [
  * hides what would be refused.
  */
 function maySee(operator: Operator, section: Pick<Section, 'roles' | 'permission'>): boolean {
-  if (operator.permissions) {
-    const name = section.permission;
-    return operator.permissions.some(
-      (granted) => granted === '*' || granted === name || granted.startsWith(`${name}.`) || granted.startsWith(`${name}:`),
-    );
-  }
+  if (operator.permissions) return operator.permissions.includes(section.permission);
   return operator.role === 'administrator' || section.roles.includes(operator.role);
 }
 

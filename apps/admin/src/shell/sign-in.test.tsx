@@ -41,7 +41,7 @@ describe('signing in', () => {
       (call) =>
         call.path === '/admin-api/session/totp'
           ? (call.body as { code: string }).code === '123456'
-            ? ok({ ...session, admin: { ...finance, permissions: ['feedback.handle'] } })
+            ? ok({ ...session, admin: { ...finance, permissions: ['feedback:handle'] } })
             : refused(401, 'admin_login_failed', 'Tên quản trị hoặc mật khẩu không chính xác.')
           : undefined,
       queues,

@@ -70,6 +70,9 @@ export type AdminUsersTable = {
   failed_logins: ColumnType<number, number | undefined, number>;
   locked_until: Date | null;
   last_login_at: Date | null;
+  totp_secret: ColumnType<string | null, string | null | undefined, string | null>;
+  totp_enrolled_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  totp_last_counter: ColumnType<number | null, number | null | undefined, number | null>;
 };
 
 export type SessionsTable = {

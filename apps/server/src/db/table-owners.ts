@@ -37,6 +37,8 @@ export const TABLE_OWNERS = {
   job_slots: 'jobs',
 
   admin_users: 'admin',
+  admin_roles: 'admin',
+  admin_login_challenges: 'admin',
   admin_sessions: 'admin',
   admin_adjustments: 'admin-money',
 

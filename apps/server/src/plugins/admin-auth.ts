@@ -1,5 +1,5 @@
-import type { AdminRole } from '@platform/contracts/admin';
-import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { AdminPermission } from '@platform/contracts/admin';
+import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler, RouteOptions } from 'fastify';
 import { DomainError } from '../lib/domain-error.ts';
 import type { AdminPrincipal, AdminService } from '../modules/admin/admin.service.ts';
 import { accessGuard, readSessionToken } from './auth.ts';
@@ -7,6 +7,10 @@ import { accessGuard, readSessionToken } from './auth.ts';
 declare module 'fastify' {
   interface FastifyRequest {
     admin: AdminPrincipal | null;
+  }
+  interface FastifyContextConfig {
+    /** The one permission an operator call asks for (set by `requirePermission`). */
+    permission?: AdminPermission;
   }
 }
 
@@ -20,19 +24,43 @@ export function registerAdminAuth(app: FastifyInstance, admins: AdminService): v
     const token = readSessionToken(request);
     if (token) request.admin = (await admins.resolve(token)) ?? null;
   });
+  app.addHook('onRoute', (route) => {
+    const permission = permissionOfRoute(route);
+    if (permission) route.config = { ...(route.config ?? {}), permission };
+  });
 }
 
+/** The permission each guard made by `requirePermission` asks for, read when its route is added. */
+const guardPermissions = new WeakMap<object, AdminPermission>();
+
 /**
- * Route guard for back-office calls: a valid operator session, and one of the roles when given.
- * The administrator role may do everything. It runs before the body is validated, as the member
- * guards do (plugins/request-edge.ts).
+ * Route guard for back-office calls: a valid operator session (after the second factor) whose role
+ * holds the permission. It runs before the body is validated, as the member guards do
+ * (plugins/request-edge.ts), and the permission is written on the route (`config.permission`) so
+ * the routes can be listed with what they ask for.
  */
-export function requireAdmin(roles: readonly AdminRole[] = []): preHandlerAsyncHookHandler {
-  return accessGuard(async (request) => {
+export function requirePermission(permission: AdminPermission): preHandlerAsyncHookHandler {
+  const guard = accessGuard(async (request: FastifyRequest) => {
     const admin = request.admin;
     if (!admin) throw new DomainError('admin_unauthorized');
-    if (roles.length > 0 && admin.role !== 'administrator' && !roles.includes(admin.role)) throw new DomainError('admin_forbidden');
+    if (!admin.permissions.has(permission)) throw new DomainError('admin_forbidden');
   });
+  guardPermissions.set(guard, permission);
+  return guard;
+}
+
+/** Session calls of the operator itself (who am I, my sessions, log out): a session, no permission. */
+export const requireAdminSession: preHandlerAsyncHookHandler = accessGuard(async (request) => {
+  if (!request.admin) throw new DomainError('admin_unauthorized');
+});
+
+function permissionOfRoute(route: RouteOptions): AdminPermission | undefined {
+  const hooks = [route.preValidation, route.preHandler].flatMap((hook) => (hook === undefined ? [] : Array.isArray(hook) ? hook : [hook]));
+  for (const hook of hooks) {
+    const permission = guardPermissions.get(hook as object);
+    if (permission) return permission;
+  }
+  return undefined;
 }
 
 export function adminOf(request: FastifyRequest): AdminPrincipal {

@@ -7,7 +7,7 @@ import { isAccessGuard, requireMember } from './auth.ts';
  * `onRoute` hook), so no route has to remember them:
  *
  * 1. Who may call comes first. The session and role guards (`requireMember`, `requireRealAccount`,
- *    `requireAgent`, `requireAccountTypes`, `requireAdmin`) run before the body is decrypted or
+ *    `requireAgent`, `requireAccountTypes`, `requirePermission`) run before the body is decrypted or
  *    validated: a visitor is told to log in, an operator without the role is told so, whatever the
  *    body says. A route that declares `security: [{ session: [] }]` without a guard gets
  *    `requireMember`.

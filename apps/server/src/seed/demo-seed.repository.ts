@@ -15,11 +15,18 @@ export async function hasAnyMerchant(db: Kysely<DB>): Promise<boolean> {
 
 export async function insertAdmin(
   trx: Kysely<DB>,
-  row: { merchantId: number; username: string; passwordHash: string; role: string },
+  row: { merchantId: number; username: string; passwordHash: string; role: string; totpSecret: string | null },
 ): Promise<number> {
   const inserted = await trx
     .insertInto('admin_users')
-    .values({ merchant_id: row.merchantId, username: row.username, password_hash: row.passwordHash, role: row.role })
+    .values({
+      merchant_id: row.merchantId,
+      username: row.username,
+      password_hash: row.passwordHash,
+      role: row.role,
+      totp_secret: row.totpSecret,
+      totp_enrolled_at: row.totpSecret ? new Date() : null,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   return inserted.id;

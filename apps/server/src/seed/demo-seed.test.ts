@@ -188,7 +188,7 @@ describe('the demo seed', () => {
 
   it('creates nothing the second time it runs', async () => {
     const before = await countRows(database);
-    expect(before).toMatchObject({ merchants: 1, members: 7, admins: 2 });
+    expect(before).toMatchObject({ merchants: 1, members: 7, admins: 5 });
     expect(await seedDemoData(database.db)).toEqual({ isCreated: false });
     expect(await seedDemoDataAtStartup(database.db, parseEnv({ NODE_ENV: 'development' }), quietLog)).toEqual({ isCreated: false });
     expect(await countRows(database)).toEqual(before);

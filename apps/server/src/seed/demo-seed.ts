@@ -45,6 +45,8 @@ export type DemoAccountSpec = {
   parentUsername: string | null;
   /** The back-office role of an administrator entry. */
   adminRole?: AdminRole;
+  /** An operator's authenticator secret, public like the password (`npm run admin:code -- <username>`). */
+  totpSecret?: string;
 };
 
 /**
@@ -54,6 +56,8 @@ export type DemoAccountSpec = {
  * would lock every later visitor out of the published accounts.
  */
 export const DEMO_ACCOUNTS: readonly DemoAccountSpec[] = [
+  // One operator per role (a second one, finance01, lets money actions that need another person's
+  // approval be tried). Each has a known authenticator secret: the back office asks for a code.
   {
     role: 'administrator',
     username: 'admin',
@@ -62,8 +66,8 @@ export const DEMO_ACCOUNTS: readonly DemoAccountSpec[] = [
     accountType: null,
     parentUsername: null,
     adminRole: 'administrator',
+    totpSecret: 'NWOS2DVFJZJTAIFMQ3DMMKTKTQEAZU6B',
   },
-  // A second operator, so money actions that need another person's approval can be tried.
   {
     role: 'administrator',
     username: 'finance01',
@@ -72,6 +76,37 @@ export const DEMO_ACCOUNTS: readonly DemoAccountSpec[] = [
     accountType: null,
     parentUsername: null,
     adminRole: 'finance',
+    totpSecret: '3PBXI6XHD24ZSDN4XOOWUUGEZTP6W564',
+  },
+  {
+    role: 'administrator',
+    username: 'risk01',
+    password: 'Admin2026',
+    nickname: 'Risk',
+    accountType: null,
+    parentUsername: null,
+    adminRole: 'risk',
+    totpSecret: 'C2NL4INK5MESZ3GARBM6TARNH7IADH4L',
+  },
+  {
+    role: 'administrator',
+    username: 'support01',
+    password: 'Admin2026',
+    nickname: 'Support',
+    accountType: null,
+    parentUsername: null,
+    adminRole: 'support',
+    totpSecret: 'LI6BI6XYPFQA7ID27OFHLXWPZWYLJO5A',
+  },
+  {
+    role: 'administrator',
+    username: 'content01',
+    password: 'Admin2026',
+    nickname: 'Content',
+    accountType: null,
+    parentUsername: null,
+    adminRole: 'content',
+    totpSecret: 'VMXQXWRLEVLC5MRLB3TYD2KBRGLYG24H',
   },
   {
     role: 'agent',
@@ -187,6 +222,7 @@ export async function seedDemoData(db: Kysely<DB>, options: DemoSeedOptions = {}
         username: admin.username,
         passwordHash: hashOf(admin),
         role: admin.adminRole ?? 'administrator',
+        totpSecret: admin.totpSecret ?? null,
       });
       if (adminId === 0) adminId = id;
     }

@@ -274,7 +274,7 @@ export function createLogin(deps: AccountsDeps) {
   }
 
   async function confirmAuthenticator(principal: Principal, code: string) {
-    await secondFactor.confirmAuthenticator(principal.memberId, principal.username, code);
+    await secondFactor.confirmAuthenticator(principal.memberId, code);
   }
 
   async function logout(principal: Principal, meta: RequestMeta): Promise<void> {

@@ -7,7 +7,7 @@ import {
 import { commonErrorResponses, ok, okEnvelope } from '@platform/contracts/envelope';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { adminOf, operatorOf, requireAdmin } from '../../plugins/admin-auth.ts';
+import { adminOf, operatorOf, requirePermission } from '../../plugins/admin-auth.ts';
 import type { DownlineService } from './downline.service.ts';
 import { memberListRowSchema, presentMemberListRow } from './member-admin.presenter.ts';
 import { MEMBER_PAGE_SIZE_MAX, type MemberAdminService } from './member-admin.service.ts';
@@ -28,7 +28,7 @@ export function memberAdminRoutes(members: MemberAdminService, downline: Downlin
     app.post(
       '/admin-api/members',
       {
-        preHandler: requireAdmin(['support']),
+        preHandler: requirePermission('member:create'),
         schema: {
           tags: ['admin'],
           summary: 'Opens an account: a type-1 agent or a player at the top, or any type the chosen upline may have (docs/agents.md)',
@@ -54,7 +54,7 @@ export function memberAdminRoutes(members: MemberAdminService, downline: Downlin
     app.post(
       '/admin-api/members/:memberId/upline',
       {
-        preHandler: requireAdmin(['support', 'risk']),
+        preHandler: requirePermission('member:upline'),
         schema: {
           tags: ['admin'],
           summary: 'Moves a member and its whole team under another upline; refuses cycles and types the upline may not have',
@@ -75,7 +75,7 @@ export function memberAdminRoutes(members: MemberAdminService, downline: Downlin
     app.get(
       '/admin-api/members',
       {
-        preHandler: requireAdmin(['support', 'risk', 'finance']),
+        preHandler: requirePermission('member:read'),
         schema: {
           tags: ['admin'],
           summary: "Finds the merchant's members by the start of their name and by status",
@@ -107,7 +107,7 @@ export function memberAdminRoutes(members: MemberAdminService, downline: Downlin
     app.post(
       '/admin-api/members/:memberId/lock',
       {
-        preHandler: requireAdmin(['risk']),
+        preHandler: requirePermission('member:lock'),
         schema: {
           tags: ['admin'],
           summary: 'Locks a member out and ends their sessions',
@@ -126,7 +126,7 @@ export function memberAdminRoutes(members: MemberAdminService, downline: Downlin
     app.post(
       '/admin-api/members/:memberId/unlock',
       {
-        preHandler: requireAdmin(['risk', 'support']),
+        preHandler: requirePermission('member:unlock'),
         schema: {
           tags: ['admin'],
           summary: 'Unlocks a member: the account status and the lock after failed logins',
@@ -141,7 +141,7 @@ export function memberAdminRoutes(members: MemberAdminService, downline: Downlin
     app.post(
       '/admin-api/members/:memberId/force-password-change',
       {
-        preHandler: requireAdmin(['risk', 'support']),
+        preHandler: requirePermission('member:force-password'),
         schema: {
           tags: ['admin'],
           summary: 'The member must choose a new password at the next login; current sessions end',

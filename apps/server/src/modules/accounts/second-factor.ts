@@ -1,9 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { Secret, TOTP } from 'otpauth';
 import { z } from 'zod';
 import type { DB } from '../../db/schema.ts';
 import { DomainError } from '../../lib/domain-error.ts';
+import { matchTotp, newTotpSecret, totpUri } from '../../lib/totp.ts';
 import { defineSetting } from '../settings/settings.service.ts';
 import * as repo from './second-factor.repository.ts';
 import type { SmsCodeService } from './sms-code.service.ts';
@@ -28,10 +28,6 @@ const TOTP_ISSUER = 'Platform';
 
 function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
-}
-
-function totpFor(secretBase32: string, label: string): TOTP {
-  return new TOTP({ issuer: TOTP_ISSUER, label, algorithm: 'SHA1', digits: 6, period: 30, secret: Secret.fromBase32(secretBase32) });
 }
 
 export type LoginContext = Record<string, unknown>;
@@ -120,7 +116,7 @@ export function createSecondFactor(deps: { db: Kysely<DB>; sms: SmsCodeService; 
         if (!(error instanceof DomainError)) throw error;
       }
     } else if (input.method === 'authenticator') {
-      isRight = await checkTotp(row.memberId, row.username, input.code, at);
+      isRight = await checkTotp(row.memberId, input.code, at);
     }
     if (!isRight) {
       await repo.countWrongChallengeAnswer(db, hashToken(input.challenge));
@@ -131,12 +127,11 @@ export function createSecondFactor(deps: { db: Kysely<DB>; sms: SmsCodeService; 
   }
 
   /** A code is accepted once: the time step it belongs to is remembered. */
-  async function checkTotp(memberId: number, label: string, code: string, at: Date): Promise<boolean> {
+  async function checkTotp(memberId: number, code: string, at: Date): Promise<boolean> {
     const stored = await repo.findTotp(db, memberId);
     if (!stored?.confirmed_at) return false;
-    const delta = totpFor(stored.secret_base32, label).validate({ token: code.trim(), timestamp: at.getTime(), window: 1 });
-    if (delta === null) return false;
-    const counter = TOTP.counter({ period: 30, timestamp: at.getTime() }) + delta;
+    const counter = matchTotp(stored.secret_base32, code, at);
+    if (counter === null) return false;
     return repo.advanceTotpCounter(db, memberId, counter);
   }
 
@@ -144,19 +139,18 @@ export function createSecondFactor(deps: { db: Kysely<DB>; sms: SmsCodeService; 
   async function enrolAuthenticator(memberId: number, label: string): Promise<{ secret: string; otpauthUrl: string }> {
     const existing = await repo.findTotp(db, memberId);
     if (existing?.confirmed_at) throw new DomainError('conflict', 'authenticator already set up');
-    const secret = new Secret({ size: 20 }).base32;
+    const secret = newTotpSecret();
     await repo.upsertTotpSecret(db, memberId, secret);
-    return { secret, otpauthUrl: totpFor(secret, label).toString() };
+    return { secret, otpauthUrl: totpUri(secret, TOTP_ISSUER, label) };
   }
 
-  async function confirmAuthenticator(memberId: number, label: string, code: string): Promise<void> {
+  async function confirmAuthenticator(memberId: number, code: string): Promise<void> {
     const stored = await repo.findTotp(db, memberId);
     if (!stored) throw new DomainError('second_factor_invalid', 'no enrolment');
     if (stored.confirmed_at) throw new DomainError('conflict', 'authenticator already set up');
     const at = now();
-    const delta = totpFor(stored.secret_base32, label).validate({ token: code.trim(), timestamp: at.getTime(), window: 1 });
-    if (delta === null) throw new DomainError('second_factor_invalid', 'code');
-    const counter = TOTP.counter({ period: 30, timestamp: at.getTime() }) + delta;
+    const counter = matchTotp(stored.secret_base32, code, at);
+    if (counter === null) throw new DomainError('second_factor_invalid', 'code');
     await repo.confirmTotp(db, memberId, at, counter);
   }
 

@@ -11,7 +11,7 @@ import {
 } from '@platform/contracts/admin-money';
 import { commonErrorResponses, ok } from '@platform/contracts/envelope';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { adminOf, requireAdmin } from '../../plugins/admin-auth.ts';
+import { adminOf, requirePermission } from '../../plugins/admin-auth.ts';
 import { presentAdjustment, presentAdjustmentPage } from './admin-money.presenter.ts';
 import type { AdminMoneyService } from './admin-money.service.ts';
 
@@ -32,7 +32,7 @@ export function adminMoneyRoutes(money: AdminMoneyService): FastifyPluginAsyncZo
     app.post(
       '/admin-api/members/:memberId/adjustments',
       {
-        preHandler: requireAdmin(['finance']),
+        preHandler: requirePermission('adjustment:request'),
         schema: {
           ...schemaBase,
           summary: "Credits or debits a member's wallet with a reason; over the threshold it waits for another operator's approval",
@@ -47,7 +47,7 @@ export function adminMoneyRoutes(money: AdminMoneyService): FastifyPluginAsyncZo
     app.get(
       '/admin-api/adjustments',
       {
-        preHandler: requireAdmin(['finance', 'support']),
+        preHandler: requirePermission('adjustment:read'),
         schema: {
           ...schemaBase,
           summary: 'Adjustments of the merchant, newest first',
@@ -61,7 +61,7 @@ export function adminMoneyRoutes(money: AdminMoneyService): FastifyPluginAsyncZo
     app.get(
       '/admin-api/adjustments/:adjustmentId',
       {
-        preHandler: requireAdmin(['finance', 'support']),
+        preHandler: requirePermission('adjustment:read'),
         schema: {
           ...schemaBase,
           summary: 'One adjustment',
@@ -75,7 +75,7 @@ export function adminMoneyRoutes(money: AdminMoneyService): FastifyPluginAsyncZo
     app.post(
       '/admin-api/adjustments/:adjustmentId/approve',
       {
-        preHandler: requireAdmin(['finance']),
+        preHandler: requirePermission('adjustment:decide'),
         schema: {
           ...schemaBase,
           summary: 'Approves a waiting adjustment (not by the operator who asked for it); the money moves once',
@@ -91,7 +91,7 @@ export function adminMoneyRoutes(money: AdminMoneyService): FastifyPluginAsyncZo
     app.post(
       '/admin-api/adjustments/:adjustmentId/reject',
       {
-        preHandler: requireAdmin(['finance']),
+        preHandler: requirePermission('adjustment:decide'),
         schema: {
           ...schemaBase,
           summary: 'Rejects a waiting adjustment; nothing moves',
@@ -107,7 +107,7 @@ export function adminMoneyRoutes(money: AdminMoneyService): FastifyPluginAsyncZo
     app.get(
       '/admin-api/settings/adjustment-approval',
       {
-        preHandler: requireAdmin(['finance']),
+        preHandler: requirePermission('adjustment:request'),
         schema: {
           ...schemaBase,
           summary: 'The amount above which an adjustment needs approval',
@@ -120,7 +120,7 @@ export function adminMoneyRoutes(money: AdminMoneyService): FastifyPluginAsyncZo
     app.put(
       '/admin-api/settings/adjustment-approval',
       {
-        preHandler: requireAdmin(['administrator']),
+        preHandler: requirePermission('settings:write'),
         schema: {
           ...schemaBase,
           summary: 'Sets the amount above which an adjustment needs approval (administrators only)',

@@ -11,7 +11,21 @@ export type AdminUserRow = {
   failedLogins: number;
   lockedUntil: Date | null;
   lastLoginAt: Date | null;
+  totpSecret: string | null;
 };
+
+const ADMIN_USER_COLUMNS = [
+  'id',
+  'merchant_id as merchantId',
+  'username',
+  'password_hash as passwordHash',
+  'role',
+  'status',
+  'failed_logins as failedLogins',
+  'locked_until as lockedUntil',
+  'last_login_at as lastLoginAt',
+  'totp_secret as totpSecret',
+] as const;
 
 export type AdminSessionRow = {
   sessionId: number;
@@ -22,22 +36,14 @@ export type AdminSessionRow = {
   adminStatus: 'active' | 'disabled';
   lastSeenAt: Date;
   expiresAt: Date;
+  /** The role's stored permissions; null when the merchant has no row for it (the defaults apply). */
+  rolePermissions: string[] | null;
 };
 
 export async function findByUsername(db: Kysely<DB>, merchantId: number, username: string): Promise<AdminUserRow | undefined> {
   return db
     .selectFrom('admin_users')
-    .select([
-      'id',
-      'merchant_id as merchantId',
-      'username',
-      'password_hash as passwordHash',
-      'role',
-      'status',
-      'failed_logins as failedLogins',
-      'locked_until as lockedUntil',
-      'last_login_at as lastLoginAt',
-    ])
+    .select(ADMIN_USER_COLUMNS)
     .where('merchant_id', '=', merchantId)
     .where((eb) => eb(eb.fn('lower', ['username']), '=', username.toLowerCase()))
     .executeTakeFirst();
@@ -57,7 +63,7 @@ export async function recordSuccessfulLogin(db: Kysely<DB>, adminId: number, at:
 
 export async function insertSession(
   db: Kysely<DB>,
-  row: { tokenHash: string; adminId: number; createdAt: Date; expiresAt: Date; ip: string | null },
+  row: { tokenHash: string; adminId: number; createdAt: Date; expiresAt: Date; ip: string | null; userAgent: string | null },
 ): Promise<number> {
   const inserted = await db
     .insertInto('admin_sessions')
@@ -68,6 +74,7 @@ export async function insertSession(
       last_seen_at: row.createdAt,
       expires_at: row.expiresAt,
       ip: row.ip,
+      user_agent: row.userAgent,
     })
     .returning('id')
     .executeTakeFirstOrThrow();
@@ -78,7 +85,11 @@ export async function findActiveSession(db: Kysely<DB>, tokenHash: string): Prom
   return db
     .selectFrom('admin_sessions')
     .innerJoin('admin_users', 'admin_users.id', 'admin_sessions.admin_id')
+    .leftJoin('admin_roles', (join) =>
+      join.onRef('admin_roles.merchant_id', '=', 'admin_users.merchant_id').onRef('admin_roles.code', '=', 'admin_users.role'),
+    )
     .select([
+      'admin_roles.permissions as rolePermissions',
       'admin_sessions.id as sessionId',
       'admin_users.id as adminId',
       'admin_users.merchant_id as merchantId',
@@ -111,4 +122,188 @@ export async function insertAdmin(
     .returning('id')
     .executeTakeFirstOrThrow();
   return inserted.id;
+}
+
+/** The merchant's stored role, or undefined when it has none (the defaults apply). */
+export async function findRolePermissions(db: Kysely<DB>, merchantId: number, code: string): Promise<string[] | undefined> {
+  const row = await db
+    .selectFrom('admin_roles')
+    .select('permissions')
+    .where('merchant_id', '=', merchantId)
+    .where('code', '=', code)
+    .executeTakeFirst();
+  return row?.permissions;
+}
+
+export async function findById(db: Kysely<DB>, adminId: number): Promise<AdminUserRow | undefined> {
+  return db.selectFrom('admin_users').select(ADMIN_USER_COLUMNS).where('id', '=', adminId).executeTakeFirst();
+}
+
+export async function insertChallenge(
+  db: Kysely<DB>,
+  row: {
+    tokenHash: string;
+    adminId: number;
+    stage: 'totp' | 'enrol';
+    enrolSecret: string | null;
+    ip: string | null;
+    at: Date;
+    expiresAt: Date;
+  },
+): Promise<void> {
+  await db
+    .insertInto('admin_login_challenges')
+    .values({
+      token_hash: row.tokenHash,
+      admin_id: row.adminId,
+      stage: row.stage,
+      enrol_secret: row.enrolSecret,
+      ip: row.ip,
+      created_at: row.at,
+      expires_at: row.expiresAt,
+    })
+    .execute();
+}
+
+export async function deleteExpiredChallenges(db: Kysely<DB>, at: Date): Promise<void> {
+  await db.deleteFrom('admin_login_challenges').where('expires_at', '<', at).execute();
+}
+
+export async function findLiveChallenge(db: Kysely<DB>, tokenHash: string, at: Date) {
+  return db
+    .selectFrom('admin_login_challenges')
+    .select(['admin_id as adminId', 'stage', 'enrol_secret as enrolSecret'])
+    .where('token_hash', '=', tokenHash)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', at)
+    .executeTakeFirst();
+}
+
+/** Marks the challenge used; false when another call used it first. */
+export async function spendChallenge(db: Kysely<DB>, tokenHash: string, at: Date): Promise<boolean> {
+  const row = await db
+    .updateTable('admin_login_challenges')
+    .set({ used_at: at })
+    .where('token_hash', '=', tokenHash)
+    .where('used_at', 'is', null)
+    .returning('admin_id')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Remembers the time step of an accepted code; false when it (or a later one) was accepted before. */
+export async function advanceTotpCounter(db: Kysely<DB>, adminId: number, counter: number): Promise<boolean> {
+  const row = await db
+    .updateTable('admin_users')
+    .set({ totp_last_counter: counter })
+    .where('id', '=', adminId)
+    .where((eb) => eb.or([eb('totp_last_counter', 'is', null), eb('totp_last_counter', '<', counter)]))
+    .returning('id')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function enrolTotp(db: Kysely<DB>, adminId: number, secret: string, at: Date): Promise<void> {
+  await db.updateTable('admin_users').set({ totp_secret: secret, totp_enrolled_at: at }).where('id', '=', adminId).execute();
+}
+
+export async function listLiveSessions(db: Kysely<DB>, adminId: number, at: Date, idleSince: Date) {
+  return db
+    .selectFrom('admin_sessions')
+    .select(['id', 'created_at as createdAt', 'last_seen_at as lastSeenAt', 'ip', 'user_agent as userAgent'])
+    .where('admin_id', '=', adminId)
+    .where('revoked_at', 'is', null)
+    .where('expires_at', '>', at)
+    .where('last_seen_at', '>', idleSince)
+    .orderBy('last_seen_at', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
+}
+
+/** Ends one of the operator's sessions; false when it is not theirs or already ended. */
+export async function revokeOwnSession(db: Kysely<DB>, adminId: number, sessionId: number, at: Date): Promise<boolean> {
+  const row = await db
+    .updateTable('admin_sessions')
+    .set({ revoked_at: at })
+    .where('id', '=', sessionId)
+    .where('admin_id', '=', adminId)
+    .where('revoked_at', 'is', null)
+    .returning('id')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Ends the operator's sessions but one (or all, when `keepId` is null); how many ended. */
+export async function revokeSessionsOf(db: Kysely<DB>, adminId: number, keepId: number | null, at: Date): Promise<number> {
+  let query = db.updateTable('admin_sessions').set({ revoked_at: at }).where('admin_id', '=', adminId).where('revoked_at', 'is', null);
+  if (keepId !== null) query = query.where('id', '!=', keepId);
+  const rows = await query.returning('id').execute();
+  return rows.length;
+}
+
+export async function listOperators(db: Kysely<DB>, merchantId: number) {
+  return db
+    .selectFrom('admin_users')
+    .select([
+      'id',
+      'username',
+      'role',
+      'status',
+      'totp_secret as totpSecret',
+      'locked_until as lockedUntil',
+      'last_login_at as lastLoginAt',
+      'created_at as createdAt',
+    ])
+    .where('merchant_id', '=', merchantId)
+    .orderBy('id')
+    .execute();
+}
+
+export async function updateOperator(
+  db: Kysely<DB>,
+  adminId: number,
+  change: { role?: string; status?: 'active' | 'disabled' },
+): Promise<void> {
+  await db.updateTable('admin_users').set(change).where('id', '=', adminId).execute();
+}
+
+/** A new password, the authenticator forgotten (the next login enrols one), the lock lifted. */
+export async function resetOperator(db: Kysely<DB>, adminId: number, passwordHash: string): Promise<void> {
+  await db
+    .updateTable('admin_users')
+    .set({
+      password_hash: passwordHash,
+      totp_secret: null,
+      totp_enrolled_at: null,
+      totp_last_counter: null,
+      failed_logins: 0,
+      locked_until: null,
+    })
+    .where('id', '=', adminId)
+    .execute();
+}
+
+export async function listRoles(db: Kysely<DB>, merchantId: number) {
+  return db.selectFrom('admin_roles').select(['code', 'permissions']).where('merchant_id', '=', merchantId).execute();
+}
+
+export async function upsertRole(
+  db: Kysely<DB>,
+  row: { merchantId: number; code: string; permissions: string[]; at: Date; by: number },
+): Promise<void> {
+  await db
+    .insertInto('admin_roles')
+    .values({
+      merchant_id: row.merchantId,
+      code: row.code,
+      permissions: JSON.stringify(row.permissions),
+      updated_at: row.at,
+      updated_by: row.by,
+    })
+    .onConflict((oc) =>
+      oc
+        .columns(['merchant_id', 'code'])
+        .doUpdateSet({ permissions: JSON.stringify(row.permissions), updated_at: row.at, updated_by: row.by }),
+    )
+    .execute();
 }

@@ -1,6 +1,7 @@
+import { ADMIN_PERMISSIONS, defaultPermissionsOf } from '@platform/contracts/admin';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nextIp } from '../../../test/accounts-helpers.ts';
-import { loginAdmin, TEST_ADMIN_PASSWORD } from '../../../test/admin-helpers.ts';
+import { codeAt, loginAdmin, passwordStep, TEST_ADMIN_PASSWORD } from '../../../test/admin-helpers.ts';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { createMember, createMerchant, uniqueName } from '../../../test/factories.ts';
 import { ADMIN_FAILED_LOGINS_MAX } from './admin.service.ts';
@@ -25,7 +26,12 @@ describe('POST /admin-api/session/login', () => {
     const op = await loginAdmin(t.app, 'finance');
     const me = await t.app.inject({ method: 'GET', url: '/admin-api/session/me', headers: op.headers });
     expect(me.statusCode).toBe(200);
-    expect(me.json().value).toEqual({ id: op.adminId, username: op.username, role: 'finance' });
+    expect(me.json().value).toEqual({
+      id: op.adminId,
+      username: op.username,
+      role: 'finance',
+      permissions: defaultPermissionsOf('finance'),
+    });
   });
 
   it('refuses a wrong password and an unknown name with the same answer', async () => {
@@ -98,5 +104,101 @@ describe('back-office tokens', () => {
     // Past the idle time and the interval at which use is recorded (a minute at most).
     clock = new Date(clock.getTime() + 32 * 60_000);
     expect((await t.app.inject({ method: 'GET', url: '/admin-api/session/me', headers: op.headers })).statusCode).toBe(401);
+  });
+});
+
+const totp = (challenge: string, code: string, ip = nextIp()) =>
+  t.app.inject({ method: 'POST', url: '/admin-api/session/totp', remoteAddress: ip, payload: { challenge, code } });
+
+describe('second factor', () => {
+  it('gives no session for a password alone: the challenge is no token', async () => {
+    const op = await loginAdmin(t.app, 'support');
+    const step = await passwordStep(t.app, op.username);
+    expect(step.stage).toBe('totp');
+    expect(Object.keys(step).sort()).toEqual(['challenge', 'challengeExpiresAt', 'stage']);
+    for (const url of ['/admin-api/session/me', '/admin-api/members', '/admin-api/operators']) {
+      const res = await t.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${step.challenge}` } });
+      expect(res.json().code).toBe('admin_unauthorized');
+    }
+  });
+
+  it('enrols with the first code, then asks for a code at each login and accepts each code once', async () => {
+    const merchant = await t.app.services.merchants.current();
+    const username = uniqueName('totp');
+    await t.app.services.admins.createAdmin({ merchantId: merchant.id, username, password: TEST_ADMIN_PASSWORD, role: 'risk' });
+    const enrol = await passwordStep(t.app, username);
+    expect(enrol.stage).toBe('enrol');
+    expect(enrol.otpauthUri).toContain(`secret=${enrol.secret}`);
+    const secret = enrol.secret as string;
+    const first = await totp(enrol.challenge, codeAt(secret, enrol.challengeExpiresAt));
+    expect(first.statusCode).toBe(200);
+    expect(first.json().value.admin).toMatchObject({ username, role: 'risk', permissions: defaultPermissionsOf('risk') });
+    // The challenge is spent.
+    expect((await totp(enrol.challenge, codeAt(secret, enrol.challengeExpiresAt))).json().code).toBe('admin_challenge_expired');
+
+    const again = await passwordStep(t.app, username);
+    expect(again.stage).toBe('totp');
+    expect(again).not.toHaveProperty('secret');
+    // The code used to enrol is not accepted a second time.
+    expect((await totp(again.challenge, codeAt(secret, again.challengeExpiresAt))).json().code).toBe('admin_totp_invalid');
+    const next = await totp(again.challenge, codeAt(secret, again.challengeExpiresAt, 1));
+    expect(next.statusCode).toBe(200);
+  });
+
+  it('counts wrong codes toward the lock, and a challenge lives five minutes', async () => {
+    const op = await loginAdmin(t.app, 'content');
+    const step = await passwordStep(t.app, op.username);
+    for (let i = 1; i < ADMIN_FAILED_LOGINS_MAX; i++) expect((await totp(step.challenge, '000000')).json().code).toBe('admin_totp_invalid');
+    expect((await totp(step.challenge, '000000')).json().code).toBe('account_locked');
+    expect((await totp(step.challenge, codeAt(op.secret, step.challengeExpiresAt, 1))).statusCode).toBe(423);
+    clock = new Date(clock.getTime() + 16 * 60_000);
+    const late = await passwordStep(t.app, op.username);
+    clock = new Date(clock.getTime() + 6 * 60_000);
+    expect((await totp(late.challenge, codeAt(op.secret, late.challengeExpiresAt, 12))).json().code).toBe('admin_challenge_expired');
+  });
+
+  it('answers the administrator with every permission', async () => {
+    const op = await loginAdmin(t.app);
+    const me = await t.app.inject({ method: 'GET', url: '/admin-api/session/me', headers: op.headers });
+    expect(me.json().value.permissions).toEqual([...ADMIN_PERMISSIONS]);
+  });
+});
+
+describe('own sessions', () => {
+  it('lists them, ends one, and ends all the others', async () => {
+    const op = await loginAdmin(t.app, 'finance');
+    const second = await passwordStep(t.app, op.username);
+    const other = await totp(second.challenge, codeAt(op.secret, second.challengeExpiresAt, 1));
+    const otherHeaders = { authorization: `Bearer ${other.json().value.token}` };
+    clock = new Date(clock.getTime() + 60_000);
+    const third = await passwordStep(t.app, op.username);
+    const another = await totp(third.challenge, codeAt(op.secret, third.challengeExpiresAt));
+    const anotherHeaders = { authorization: `Bearer ${another.json().value.token}` };
+
+    const list = (await t.app.inject({ method: 'GET', url: '/admin-api/session/sessions', headers: op.headers })).json().value;
+    expect(list).toHaveLength(3);
+    expect(list.filter((s: { isCurrent: boolean }) => s.isCurrent)).toHaveLength(1);
+    const otherId = (await t.app.inject({ method: 'GET', url: '/admin-api/session/sessions', headers: otherHeaders }))
+      .json()
+      .value.find((s: { isCurrent: boolean }) => s.isCurrent).id;
+
+    const ended = await t.app.inject({ method: 'DELETE', url: `/admin-api/session/sessions/${otherId}`, headers: op.headers });
+    expect(ended.statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: '/admin-api/session/me', headers: otherHeaders })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'DELETE', url: `/admin-api/session/sessions/${otherId}`, headers: op.headers })).json().code).toBe(
+      'admin_session_not_found',
+    );
+    // Another operator's session is not found either.
+    const stranger = await loginAdmin(t.app, 'finance');
+    const strangerId = (await t.app.inject({ method: 'GET', url: '/admin-api/session/sessions', headers: stranger.headers })).json()
+      .value[0].id;
+    expect(
+      (await t.app.inject({ method: 'DELETE', url: `/admin-api/session/sessions/${strangerId}`, headers: op.headers })).statusCode,
+    ).toBe(404);
+
+    const all = await t.app.inject({ method: 'DELETE', url: '/admin-api/session/sessions', headers: op.headers });
+    expect(all.json().value).toEqual({ ended: 1 });
+    expect((await t.app.inject({ method: 'GET', url: '/admin-api/session/me', headers: anotherHeaders })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'GET', url: '/admin-api/session/me', headers: op.headers })).statusCode).toBe(200);
   });
 });

@@ -7,7 +7,7 @@ import {
 import { commonErrorResponses, ok, okEnvelope } from '@platform/contracts/envelope';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { adminOf, operatorOf, requireAdmin } from '../../plugins/admin-auth.ts';
+import { adminOf, operatorOf, requirePermission } from '../../plugins/admin-auth.ts';
 import type { AgentApplicationsService } from './agent-applications.service.ts';
 
 const idParams = z.strictObject({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
@@ -18,8 +18,6 @@ const adminErrors = {
   404: commonErrorResponses[404],
   409: commonErrorResponses[409],
 };
-/** The agent programme is looked after by customer support (and the administrator). */
-const ADMIN_ROLES = ['support'] as const;
 
 /** The back office's queue of agent applications (docs/agent-applications.md). */
 export function agentApplicationsAdminRoutes(applications: AgentApplicationsService): FastifyPluginAsyncZod {
@@ -29,7 +27,7 @@ export function agentApplicationsAdminRoutes(applications: AgentApplicationsServ
     app.get(
       '/admin-api/agent-applications',
       {
-        preHandler: requireAdmin(ADMIN_ROLES),
+        preHandler: requirePermission('agent-application:read'),
         schema: {
           ...adminSchema,
           summary: 'Agent applications, newest first, optionally only pending, approved or rejected',
@@ -43,7 +41,7 @@ export function agentApplicationsAdminRoutes(applications: AgentApplicationsServ
     app.post(
       '/admin-api/agent-applications/:id/answer',
       {
-        preHandler: requireAdmin(ADMIN_ROLES),
+        preHandler: requirePermission('agent-application:answer'),
         schema: {
           ...adminSchema,
           summary: 'Approves or rejects a pending application with a message to the applicant (audited)',

@@ -23,7 +23,7 @@ import {
 } from '@platform/contracts/agents/agent-contracts';
 import { commonErrorResponses, ok } from '@platform/contracts/envelope';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { adminOf, operatorOf, requireAdmin } from '../../plugins/admin-auth.ts';
+import { adminOf, operatorOf, requirePermission } from '../../plugins/admin-auth.ts';
 import type { AgentContractsService } from './agent-contracts.service.ts';
 
 const ADMIN_BASE = '/admin-api/agent-contracts';
@@ -51,7 +51,7 @@ export function agentContractsAdminRoutes(contracts: AgentContractsService): Fas
     app.put(
       `${ADMIN_BASE}/top-level`,
       {
-        preHandler: requireAdmin(['finance']),
+        preHandler: requirePermission('agent-contract:write'),
         schema: {
           ...admin,
           summary: "Sets a top-level agent's contract of a kind, active at once; lower terms than a contract below it need confirm",
@@ -65,7 +65,7 @@ export function agentContractsAdminRoutes(contracts: AgentContractsService): Fas
     app.get(
       ADMIN_BASE,
       {
-        preHandler: requireAdmin(['finance', 'risk', 'support']),
+        preHandler: requirePermission('agent-contract:read'),
         schema: {
           ...admin,
           summary: "The merchant's contracts, newest first, by kind, status and holder",
@@ -79,7 +79,7 @@ export function agentContractsAdminRoutes(contracts: AgentContractsService): Fas
     app.put(
       `${ADMIN_BASE}/kinds/:kind`,
       {
-        preHandler: requireAdmin(['finance']),
+        preHandler: requirePermission('agent-contract:write'),
         schema: {
           ...admin,
           summary: 'Pauses or resumes a kind of contract for the merchant: offers, signatures and settlement stop meanwhile',
@@ -94,7 +94,7 @@ export function agentContractsAdminRoutes(contracts: AgentContractsService): Fas
     app.post(
       `${ADMIN_BASE}/:contractId/settlements`,
       {
-        preHandler: requireAdmin(['finance']),
+        preHandler: requirePermission('agent-contract:settle'),
         schema: {
           ...admin,
           summary:
@@ -111,7 +111,7 @@ export function agentContractsAdminRoutes(contracts: AgentContractsService): Fas
     app.post(
       `${ADMIN_BASE}/settlements`,
       {
-        preHandler: requireAdmin(['finance']),
+        preHandler: requirePermission('agent-contract:settle'),
         schema: {
           ...admin,
           summary:
@@ -126,7 +126,7 @@ export function agentContractsAdminRoutes(contracts: AgentContractsService): Fas
     app.get(
       `${ADMIN_BASE}/payouts`,
       {
-        preHandler: requireAdmin(['finance', 'risk', 'support']),
+        preHandler: requirePermission('agent-contract:read'),
         schema: {
           ...admin,
           summary: "The merchant's contract payouts with their inputs, newest period first",
@@ -140,7 +140,7 @@ export function agentContractsAdminRoutes(contracts: AgentContractsService): Fas
     app.get(
       `${ADMIN_BASE}/debts`,
       {
-        preHandler: requireAdmin(['finance', 'risk', 'support']),
+        preHandler: requirePermission('agent-contract:read'),
         schema: {
           ...admin,
           summary: 'What uplines owe for downline payouts the platform made on their behalf, newest first',
@@ -154,7 +154,7 @@ export function agentContractsAdminRoutes(contracts: AgentContractsService): Fas
     app.post(
       `${ADMIN_BASE}/debts/:debtId/settle`,
       {
-        preHandler: requireAdmin(['finance']),
+        preHandler: requirePermission('agent-contract:settle'),
         schema: {
           ...admin,
           summary: "Settles an upline's debt: its agent wallet pays the platform back; a settled debt answers as it is",

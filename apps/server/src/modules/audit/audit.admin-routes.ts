@@ -1,7 +1,7 @@
 import { commonErrorResponses, ok, okEnvelope } from '@platform/contracts/envelope';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { adminOf, requireAdmin } from '../../plugins/admin-auth.ts';
+import { adminOf, requirePermission } from '../../plugins/admin-auth.ts';
 import type { AuditService } from './audit.service.ts';
 
 const errors = {
@@ -40,7 +40,7 @@ export function auditAdminRoutes(
     app.get(
       '/admin-api/audit',
       {
-        preHandler: requireAdmin(['administrator']),
+        preHandler: requirePermission('audit:read'),
         schema: {
           tags: ['admin'],
           summary: 'Audit rows newest first, by operator, member, action and time; nextBefore pages to older ones',
@@ -90,7 +90,7 @@ export function auditAdminRoutes(
     app.post(
       '/admin-api/audit/verify',
       {
-        preHandler: requireAdmin(['administrator']),
+        preHandler: requirePermission('audit:read'),
         schema: {
           tags: ['admin'],
           summary: "Walks the audit log's hash chain; where it breaks, the row and the hash expected there",

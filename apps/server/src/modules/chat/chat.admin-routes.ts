@@ -11,7 +11,7 @@ import {
 import { commonErrorResponses, ok, okEnvelope } from '@platform/contracts/envelope';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { adminOf, operatorOf, requireAdmin } from '../../plugins/admin-auth.ts';
+import { adminOf, operatorOf, requirePermission } from '../../plugins/admin-auth.ts';
 import type { ChatService } from './chat.service.ts';
 
 const adminErrors = {
@@ -28,7 +28,7 @@ export function chatAdminRoutes(chat: ChatService): FastifyPluginAsyncZod {
     app.get(
       '/admin-api/chat/rooms',
       {
-        preHandler: requireAdmin(['support', 'risk']),
+        preHandler: requirePermission('chat:read'),
         schema: {
           tags: ['admin'],
           summary: "The merchant's chat rooms (the public one first)",
@@ -42,7 +42,7 @@ export function chatAdminRoutes(chat: ChatService): FastifyPluginAsyncZod {
     app.post(
       '/admin-api/chat/rooms',
       {
-        preHandler: requireAdmin(['risk']),
+        preHandler: requirePermission('chat:rooms'),
         schema: {
           tags: ['admin'],
           summary: 'Creates a chat room, for one language or for all',
@@ -57,7 +57,7 @@ export function chatAdminRoutes(chat: ChatService): FastifyPluginAsyncZod {
     app.put(
       '/admin-api/chat/rooms/:roomId',
       {
-        preHandler: requireAdmin(['risk']),
+        preHandler: requirePermission('chat:rooms'),
         schema: {
           tags: ['admin'],
           summary: 'Changes a chat room or switches it off (not the public room)',
@@ -73,7 +73,7 @@ export function chatAdminRoutes(chat: ChatService): FastifyPluginAsyncZod {
     app.get(
       '/admin-api/chat/messages',
       {
-        preHandler: requireAdmin(['support', 'risk']),
+        preHandler: requirePermission('chat:read'),
         schema: {
           tags: ['admin'],
           summary: "The merchant's chat messages, newest first, hidden ones included",
@@ -88,7 +88,7 @@ export function chatAdminRoutes(chat: ChatService): FastifyPluginAsyncZod {
     app.put(
       '/admin-api/chat/messages/:messageId/hidden',
       {
-        preHandler: requireAdmin(['support', 'risk']),
+        preHandler: requirePermission('chat:moderate'),
         schema: {
           tags: ['admin'],
           summary: 'Hides a chat message from members, or shows it again',
@@ -104,7 +104,7 @@ export function chatAdminRoutes(chat: ChatService): FastifyPluginAsyncZod {
     app.post(
       '/admin-api/chat/mutes',
       {
-        preHandler: requireAdmin(['support', 'risk']),
+        preHandler: requirePermission('chat:moderate'),
         schema: {
           tags: ['admin'],
           summary: 'Mutes a member in the chat room for 1 minute to 30 days',
@@ -119,7 +119,7 @@ export function chatAdminRoutes(chat: ChatService): FastifyPluginAsyncZod {
     app.delete(
       '/admin-api/chat/mutes/:memberId',
       {
-        preHandler: requireAdmin(['support', 'risk']),
+        preHandler: requirePermission('chat:moderate'),
         schema: {
           tags: ['admin'],
           summary: "Lifts a member's chat mute",

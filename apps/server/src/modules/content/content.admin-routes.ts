@@ -9,7 +9,7 @@ import {
 import { commonErrorResponses, ok, okEnvelope } from '@platform/contracts/envelope';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { adminOf, operatorOf, requireAdmin } from '../../plugins/admin-auth.ts';
+import { adminOf, operatorOf, requirePermission } from '../../plugins/admin-auth.ts';
 import type { ContentService } from './content.service.ts';
 
 const idParams = z.strictObject({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
@@ -19,7 +19,6 @@ const adminErrors = {
   403: commonErrorResponses[403],
   404: commonErrorResponses[404],
 };
-const ADMIN_ROLES = ['support'] as const;
 
 /**
  * The back office's site content calls (docs/content.md): banners and announcements under
@@ -32,7 +31,7 @@ export function contentAdminRoutes(content: ContentService): FastifyPluginAsyncZ
     app.get(
       '/admin-api/content/banners',
       {
-        preHandler: requireAdmin(ADMIN_ROLES),
+        preHandler: requirePermission('content:read'),
         schema: {
           tags: ['admin'],
           summary: "The merchant's banners, enabled or not",
@@ -47,7 +46,7 @@ export function contentAdminRoutes(content: ContentService): FastifyPluginAsyncZ
     app.post(
       '/admin-api/content/banners',
       {
-        preHandler: requireAdmin(ADMIN_ROLES),
+        preHandler: requirePermission('content:write'),
         schema: {
           tags: ['admin'],
           summary: 'Adds a banner',
@@ -62,7 +61,7 @@ export function contentAdminRoutes(content: ContentService): FastifyPluginAsyncZ
     app.put(
       '/admin-api/content/banners/:id',
       {
-        preHandler: requireAdmin(ADMIN_ROLES),
+        preHandler: requirePermission('content:write'),
         schema: {
           tags: ['admin'],
           summary: 'Replaces a banner',
@@ -82,7 +81,7 @@ export function contentAdminRoutes(content: ContentService): FastifyPluginAsyncZ
       app.post(
         `/admin-api/content/banners/:id/${action}`,
         {
-          preHandler: requireAdmin(ADMIN_ROLES),
+          preHandler: requirePermission('content:write'),
           schema: {
             tags: ['admin'],
             summary: enabled ? 'Shows a banner again' : 'Hides a banner without deleting it',
@@ -96,7 +95,7 @@ export function contentAdminRoutes(content: ContentService): FastifyPluginAsyncZ
       app.post(
         `/admin-api/content/announcements/:id/${action}`,
         {
-          preHandler: requireAdmin(ADMIN_ROLES),
+          preHandler: requirePermission('content:write'),
           schema: {
             tags: ['admin'],
             summary: enabled ? 'Shows an announcement again' : 'Hides an announcement without deleting it',
@@ -112,7 +111,7 @@ export function contentAdminRoutes(content: ContentService): FastifyPluginAsyncZ
     app.delete(
       '/admin-api/content/banners/:id',
       {
-        preHandler: requireAdmin(ADMIN_ROLES),
+        preHandler: requirePermission('content:write'),
         schema: {
           tags: ['admin'],
           summary: 'Deletes a banner',
@@ -132,7 +131,7 @@ export function contentAdminRoutes(content: ContentService): FastifyPluginAsyncZ
     app.get(
       '/admin-api/content/announcements',
       {
-        preHandler: requireAdmin(ADMIN_ROLES),
+        preHandler: requirePermission('content:read'),
         schema: {
           tags: ['admin'],
           summary: "The merchant's announcements, newest first, enabled or not",
@@ -147,7 +146,7 @@ export function contentAdminRoutes(content: ContentService): FastifyPluginAsyncZ
     app.post(
       '/admin-api/content/announcements',
       {
-        preHandler: requireAdmin(ADMIN_ROLES),
+        preHandler: requirePermission('content:write'),
         schema: {
           tags: ['admin'],
           summary: 'Adds an announcement; the HTML bodies are cleaned with an allow-list',
@@ -162,7 +161,7 @@ export function contentAdminRoutes(content: ContentService): FastifyPluginAsyncZ
     app.put(
       '/admin-api/content/announcements/:id',
       {
-        preHandler: requireAdmin(ADMIN_ROLES),
+        preHandler: requirePermission('content:write'),
         schema: {
           tags: ['admin'],
           summary: 'Replaces an announcement',
@@ -178,7 +177,7 @@ export function contentAdminRoutes(content: ContentService): FastifyPluginAsyncZ
     app.delete(
       '/admin-api/content/announcements/:id',
       {
-        preHandler: requireAdmin(ADMIN_ROLES),
+        preHandler: requirePermission('content:write'),
         schema: {
           tags: ['admin'],
           summary: 'Deletes an announcement',

@@ -10,7 +10,7 @@ import {
 import { commonErrorResponses, ok, okEnvelope } from '@platform/contracts/envelope';
 import { totalPagesOf } from '@platform/contracts/pagination';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { adminOf, operatorOf, requireAdmin } from '../../plugins/admin-auth.ts';
+import { adminOf, operatorOf, requirePermission } from '../../plugins/admin-auth.ts';
 import type { ReconciliationRow } from './daily-stats.repository.ts';
 import type { DailyStatsService } from './daily-stats.service.ts';
 
@@ -20,8 +20,6 @@ const adminErrors = {
   403: commonErrorResponses[403],
   404: commonErrorResponses[404],
 };
-/** Finance and risk read the books; the administrator role passes every check. */
-const ROLES = ['finance', 'risk'] as const;
 
 function present(row: ReconciliationRow) {
   return {
@@ -43,7 +41,7 @@ export function dailyStatsAdminRoutes(dailyStats: DailyStatsService): FastifyPlu
     app.get(
       '/admin-api/daily-stats/reconciliations',
       {
-        preHandler: requireAdmin(ROLES),
+        preHandler: requirePermission('report:read'),
         schema: {
           ...adminSchema,
           summary: 'The reconciliations of the daily rollups against the raw records, latest day first',
@@ -67,7 +65,7 @@ export function dailyStatsAdminRoutes(dailyStats: DailyStatsService): FastifyPlu
     app.post(
       '/admin-api/daily-stats/reconciliations',
       {
-        preHandler: requireAdmin(ROLES),
+        preHandler: requirePermission('report:reconcile'),
         schema: {
           ...adminSchema,
           summary: 'Reconciles a day now (the merchant’s time zone): resumes an unfinished run, else starts again',
@@ -82,7 +80,7 @@ export function dailyStatsAdminRoutes(dailyStats: DailyStatsService): FastifyPlu
     app.get(
       '/admin-api/daily-stats/reconciliations/:day/differences',
       {
-        preHandler: requireAdmin(ROLES),
+        preHandler: requirePermission('report:read'),
         schema: {
           ...adminSchema,
           summary: 'Where the day’s rollups differ from the raw records, member by member',

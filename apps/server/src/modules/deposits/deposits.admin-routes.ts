@@ -13,7 +13,7 @@ import { errorEnvelope, ok, okEnvelope } from '@platform/contracts/envelope';
 import { totalPagesOf } from '@platform/contracts/pagination';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { adminOf, requireAdmin } from '../../plugins/admin-auth.ts';
+import { adminOf, requirePermission } from '../../plugins/admin-auth.ts';
 import { presentAdminChannel, presentAdminOrder } from './deposits.presenter.ts';
 import type { DepositsService } from './deposits.service.ts';
 
@@ -25,16 +25,15 @@ const adminErrors = {
   409: errorEnvelope,
   500: errorEnvelope,
 };
-const finance = requireAdmin(['finance']);
 const security = [{ session: [] }];
 
-/** Back-office deposit calls: channels, and the review of bank-transfer deposits. Finance role. */
+/** Back-office deposit calls: channels, and the review of bank-transfer deposits. */
 export function depositsAdminRoutes(deposits: DepositsService): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/admin-api/deposit/channels',
       {
-        preHandler: finance,
+        preHandler: requirePermission('deposit:read'),
         schema: {
           tags: ['admin'],
           summary: 'Every deposit channel of the merchant',
@@ -48,7 +47,7 @@ export function depositsAdminRoutes(deposits: DepositsService): FastifyPluginAsy
     app.post(
       '/admin-api/deposit/channels',
       {
-        preHandler: finance,
+        preHandler: requirePermission('deposit-channel:write'),
         schema: {
           tags: ['admin'],
           summary: 'Adds a bank-transfer or gateway deposit channel',
@@ -63,7 +62,7 @@ export function depositsAdminRoutes(deposits: DepositsService): FastifyPluginAsy
     app.put(
       '/admin-api/deposit/channels/:id',
       {
-        preHandler: finance,
+        preHandler: requirePermission('deposit-channel:write'),
         schema: {
           tags: ['admin'],
           summary: 'Replaces a deposit channel’s settings (its type stays)',
@@ -80,7 +79,7 @@ export function depositsAdminRoutes(deposits: DepositsService): FastifyPluginAsy
     app.delete(
       '/admin-api/deposit/channels/:id',
       {
-        preHandler: finance,
+        preHandler: requirePermission('deposit-channel:write'),
         schema: {
           tags: ['admin'],
           summary: 'Deletes a channel that never had a deposit (switch it off otherwise)',
@@ -98,7 +97,7 @@ export function depositsAdminRoutes(deposits: DepositsService): FastifyPluginAsy
     app.get(
       '/admin-api/deposit/orders',
       {
-        preHandler: finance,
+        preHandler: requirePermission('deposit:read'),
         schema: {
           tags: ['admin'],
           summary: 'Deposit orders, newest first, filtered (status=pending for the review queue)',
@@ -123,7 +122,7 @@ export function depositsAdminRoutes(deposits: DepositsService): FastifyPluginAsy
     app.get(
       '/admin-api/deposit/orders/:id',
       {
-        preHandler: finance,
+        preHandler: requirePermission('deposit:read'),
         schema: {
           tags: ['admin'],
           summary: 'One deposit order',
@@ -138,7 +137,7 @@ export function depositsAdminRoutes(deposits: DepositsService): FastifyPluginAsy
     app.post(
       '/admin-api/deposit/orders/:id/confirm',
       {
-        preHandler: finance,
+        preHandler: requirePermission('deposit:confirm'),
         schema: {
           tags: ['admin'],
           summary: 'Confirms a bank transfer arrived and credits the member once (optionally the amount that actually arrived)',
@@ -155,7 +154,7 @@ export function depositsAdminRoutes(deposits: DepositsService): FastifyPluginAsy
     app.post(
       '/admin-api/deposit/orders/:id/reject',
       {
-        preHandler: finance,
+        preHandler: requirePermission('deposit:confirm'),
         schema: {
           tags: ['admin'],
           summary: 'Rejects a bank-transfer deposit with a reason; nothing is credited',

@@ -1,4 +1,5 @@
 import { createHmac } from 'node:crypto';
+import { defaultPermissionsOf } from '@platform/contracts/admin';
 import { amountMinor } from '@platform/contracts/money';
 import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
@@ -125,7 +126,14 @@ beforeAll(async () => {
     password: 'Operator@2026',
     role: 'finance',
   });
-  admin = { sessionId: 0, adminId, merchantId: merchant.id, username: 'modelfinance', role: 'finance' };
+  admin = {
+    sessionId: 0,
+    adminId,
+    merchantId: merchant.id,
+    username: 'modelfinance',
+    role: 'finance',
+    permissions: new Set(defaultPermissionsOf('finance')),
+  };
 });
 
 afterAll(async () => {

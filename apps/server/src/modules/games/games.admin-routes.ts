@@ -11,12 +11,10 @@ import {
 } from '@platform/contracts/games';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { adminOf, requireAdmin } from '../../plugins/admin-auth.ts';
+import { adminOf, requirePermission } from '../../plugins/admin-auth.ts';
 import type { GamesAdminService } from './games.admin.service.ts';
 
 const TAGS = ['admin', 'games'];
-/** The catalogue is the risk team's: maintenance, availability and order of games. */
-const guard = requireAdmin(['risk']);
 const errors = { ...commonErrorResponses, 401: errorEnvelope, 403: errorEnvelope };
 
 const jackpotConfigSchema = z.object({
@@ -31,7 +29,7 @@ export function gamesAdminRoutes(admin: GamesAdminService): FastifyPluginAsyncZo
     app.get(
       '/admin-api/games',
       {
-        preHandler: guard,
+        preHandler: requirePermission('game:read'),
         schema: {
           tags: TAGS,
           summary: 'Finds games of the catalogue, enabled or not',
@@ -60,7 +58,7 @@ export function gamesAdminRoutes(admin: GamesAdminService): FastifyPluginAsyncZo
     app.get(
       '/admin-api/games/vendors',
       {
-        preHandler: guard,
+        preHandler: requirePermission('game:read'),
         schema: {
           tags: TAGS,
           summary: 'Every vendor with its state and number of games',
@@ -74,7 +72,7 @@ export function gamesAdminRoutes(admin: GamesAdminService): FastifyPluginAsyncZo
     app.patch(
       '/admin-api/games/vendors/:code',
       {
-        preHandler: guard,
+        preHandler: requirePermission('game:write'),
         schema: {
           tags: TAGS,
           summary: 'Switches a vendor on or off, into or out of maintenance (with a message), hot, moves it, or names it per language',
@@ -90,7 +88,7 @@ export function gamesAdminRoutes(admin: GamesAdminService): FastifyPluginAsyncZo
     app.get(
       '/admin-api/games/jackpot',
       {
-        preHandler: guard,
+        preHandler: requirePermission('game:read'),
         schema: {
           tags: TAGS,
           summary: "The jackpot counter's display rule",
@@ -104,7 +102,7 @@ export function gamesAdminRoutes(admin: GamesAdminService): FastifyPluginAsyncZo
     app.put(
       '/admin-api/games/jackpot',
       {
-        preHandler: guard,
+        preHandler: requirePermission('game:write'),
         schema: {
           tags: TAGS,
           summary: "Sets the jackpot counter's base, growth per tick and tick; isRestarted starts it again from base",
@@ -119,7 +117,7 @@ export function gamesAdminRoutes(admin: GamesAdminService): FastifyPluginAsyncZo
     app.patch(
       '/admin-api/games/:nodeId',
       {
-        preHandler: guard,
+        preHandler: requirePermission('game:write'),
         schema: {
           tags: TAGS,
           summary: 'Switches a game on or off, into or out of maintenance (with a message), hot, or moves it',

@@ -11,7 +11,7 @@ import {
 } from '@platform/contracts/help';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { adminOf, operatorOf, requireAdmin } from '../../plugins/admin-auth.ts';
+import { adminOf, operatorOf, requirePermission } from '../../plugins/admin-auth.ts';
 import type { HelpService } from './help.service.ts';
 
 const idParams = z.strictObject({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
@@ -22,7 +22,6 @@ const adminErrors = {
   404: commonErrorResponses[404],
   409: commonErrorResponses[409],
 };
-const ADMIN_ROLES = ['support'] as const;
 
 /**
  * The back office's help centre and feedback calls (docs/help-centre.md), under /admin-api/help/ and
@@ -37,7 +36,7 @@ export function helpAdminRoutes(help: HelpService): FastifyPluginAsyncZod {
     app.get(
       '/admin-api/help/categories',
       {
-        preHandler: requireAdmin(ADMIN_ROLES),
+        preHandler: requirePermission('help:read'),
         schema: {
           ...adminSchema,
           summary: 'Every help category with its articles and all their languages, enabled or not',
@@ -50,7 +49,7 @@ export function helpAdminRoutes(help: HelpService): FastifyPluginAsyncZod {
     app.post(
       '/admin-api/help/categories',
       {
-        preHandler: requireAdmin(ADMIN_ROLES),
+        preHandler: requirePermission('help:write'),
         schema: {
           ...adminSchema,
           summary: 'Adds a help category with its titles per language',
@@ -64,7 +63,7 @@ export function helpAdminRoutes(help: HelpService): FastifyPluginAsyncZod {
     app.put(
       '/admin-api/help/categories/:id',
       {
-        preHandler: requireAdmin(ADMIN_ROLES),
+        preHandler: requirePermission('help:write'),
         schema: {
           ...adminSchema,
           summary: 'Replaces a help category (its titles are replaced as a whole)',
@@ -79,7 +78,7 @@ export function helpAdminRoutes(help: HelpService): FastifyPluginAsyncZod {
     app.post(
       '/admin-api/help/articles',
       {
-        preHandler: requireAdmin(ADMIN_ROLES),
+        preHandler: requirePermission('help:write'),
         schema: {
           ...adminSchema,
           summary: 'Adds a help article; its HTML bodies are cleaned with an allow-list',
@@ -93,7 +92,7 @@ export function helpAdminRoutes(help: HelpService): FastifyPluginAsyncZod {
     app.put(
       '/admin-api/help/articles/:id',
       {
-        preHandler: requireAdmin(ADMIN_ROLES),
+        preHandler: requirePermission('help:write'),
         schema: {
           ...adminSchema,
           summary: 'Replaces a help article (its texts are replaced as a whole)',
@@ -112,7 +111,7 @@ export function helpAdminRoutes(help: HelpService): FastifyPluginAsyncZod {
       app.post(
         `/admin-api/help/categories/:id/${action}`,
         {
-          preHandler: requireAdmin(ADMIN_ROLES),
+          preHandler: requirePermission('help:write'),
           schema: {
             ...adminSchema,
             summary: enabled ? 'Shows a help category again' : 'Hides a help category and its articles without deleting them',
@@ -125,7 +124,7 @@ export function helpAdminRoutes(help: HelpService): FastifyPluginAsyncZod {
       app.post(
         `/admin-api/help/articles/:id/${action}`,
         {
-          preHandler: requireAdmin(ADMIN_ROLES),
+          preHandler: requirePermission('help:write'),
           schema: {
             ...adminSchema,
             summary: enabled ? 'Shows a help article again' : 'Hides a help article without deleting it',
@@ -142,7 +141,7 @@ export function helpAdminRoutes(help: HelpService): FastifyPluginAsyncZod {
     app.get(
       '/admin-api/feedback',
       {
-        preHandler: requireAdmin(ADMIN_ROLES),
+        preHandler: requirePermission('feedback:handle'),
         schema: {
           ...adminSchema,
           summary: "Members' feedback, newest first, optionally only open or handled",
@@ -156,7 +155,7 @@ export function helpAdminRoutes(help: HelpService): FastifyPluginAsyncZod {
     app.post(
       '/admin-api/feedback/:id/handle',
       {
-        preHandler: requireAdmin(ADMIN_ROLES),
+        preHandler: requirePermission('feedback:handle'),
         schema: {
           ...adminSchema,
           summary: 'Marks feedback handled, with an optional note',

@@ -10,7 +10,7 @@ import {
 } from '@platform/contracts/inbox';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { adminOf, operatorOf, requireAdmin } from '../../plugins/admin-auth.ts';
+import { adminOf, operatorOf, requirePermission } from '../../plugins/admin-auth.ts';
 import type { InboxService } from './inbox.service.ts';
 
 const ADMIN_BASE = '/admin-api/inbox/messages';
@@ -33,7 +33,7 @@ export function inboxAdminRoutes(inbox: InboxService): FastifyPluginAsyncZod {
     app.get(
       ADMIN_BASE,
       {
-        preHandler: requireAdmin(['support']),
+        preHandler: requirePermission('inbox:read'),
         schema: {
           ...admin,
           summary: "The merchant's platform messages, newest first, withdrawn ones included, with how many members read each",
@@ -47,7 +47,7 @@ export function inboxAdminRoutes(inbox: InboxService): FastifyPluginAsyncZod {
     app.post(
       ADMIN_BASE,
       {
-        preHandler: requireAdmin(['support']),
+        preHandler: requirePermission('inbox:write'),
         schema: {
           ...admin,
           summary: 'Sends a message to all members, listed members or the holders of a member label',
@@ -61,7 +61,7 @@ export function inboxAdminRoutes(inbox: InboxService): FastifyPluginAsyncZod {
     app.delete(
       `${ADMIN_BASE}/:id`,
       {
-        preHandler: requireAdmin(['support']),
+        preHandler: requirePermission('inbox:write'),
         schema: {
           ...admin,
           summary: 'Withdraws a message: no member sees it any more (kept for the record)',
@@ -75,7 +75,7 @@ export function inboxAdminRoutes(inbox: InboxService): FastifyPluginAsyncZod {
     app.get(
       AGENT_NOTICES_BASE,
       {
-        preHandler: requireAdmin(['support']),
+        preHandler: requirePermission('inbox:read'),
         schema: {
           ...admin,
           summary: 'The notices agents sent to their downline, newest first, withdrawn ones included, by agent and send time',
@@ -89,7 +89,7 @@ export function inboxAdminRoutes(inbox: InboxService): FastifyPluginAsyncZod {
     app.delete(
       `${AGENT_NOTICES_BASE}/:id`,
       {
-        preHandler: requireAdmin(['support']),
+        preHandler: requirePermission('inbox:write'),
         schema: {
           ...admin,
           summary: "Withdraws an agent's notice: it leaves its recipients' inboxes (kept for the record, audited)",

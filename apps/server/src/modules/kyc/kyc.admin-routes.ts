@@ -9,12 +9,9 @@ import {
   rejectRequestSchema,
 } from '@platform/contracts/withdrawals';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { adminOf, requireAdmin } from '../../plugins/admin-auth.ts';
+import { adminOf, requirePermission } from '../../plugins/admin-auth.ts';
 import { presentAdminKyc } from './kyc.presenter.ts';
 import type { KycService } from './kyc.service.ts';
-
-/** Identity checks are the risk team's; the administrator may do everything. */
-const KYC_ROLES = ['risk'] as const;
 
 /** The operator's review of identity documents: the queue, one check, its images, approve and reject. */
 export function kycAdminRoutes(kyc: KycService): FastifyPluginAsyncZod {
@@ -22,7 +19,7 @@ export function kycAdminRoutes(kyc: KycService): FastifyPluginAsyncZod {
     app.get(
       '/admin-api/kyc',
       {
-        preHandler: requireAdmin(KYC_ROLES),
+        preHandler: requirePermission('kyc:read'),
         schema: {
           tags: ['admin'],
           security: [{ session: [] }],
@@ -45,7 +42,7 @@ export function kycAdminRoutes(kyc: KycService): FastifyPluginAsyncZod {
     app.get(
       '/admin-api/kyc/:kycId',
       {
-        preHandler: requireAdmin(KYC_ROLES),
+        preHandler: requirePermission('kyc:read'),
         schema: {
           tags: ['admin'],
           security: [{ session: [] }],
@@ -59,7 +56,7 @@ export function kycAdminRoutes(kyc: KycService): FastifyPluginAsyncZod {
     app.get(
       '/admin-api/kyc/:kycId/images/:side',
       {
-        preHandler: requireAdmin(KYC_ROLES),
+        preHandler: requirePermission('kyc:read'),
         schema: { tags: ['admin'], summary: 'The document image itself', security: [{ session: [] }], params: kycImageParamsSchema },
       },
       async (request, reply) => {
@@ -73,7 +70,7 @@ export function kycAdminRoutes(kyc: KycService): FastifyPluginAsyncZod {
     app.post(
       '/admin-api/kyc/:kycId/approve',
       {
-        preHandler: requireAdmin(KYC_ROLES),
+        preHandler: requirePermission('kyc:review'),
         schema: {
           tags: ['admin'],
           security: [{ session: [] }],
@@ -88,7 +85,7 @@ export function kycAdminRoutes(kyc: KycService): FastifyPluginAsyncZod {
     app.post(
       '/admin-api/kyc/:kycId/reject',
       {
-        preHandler: requireAdmin(KYC_ROLES),
+        preHandler: requirePermission('kyc:review'),
         schema: {
           tags: ['admin'],
           security: [{ session: [] }],

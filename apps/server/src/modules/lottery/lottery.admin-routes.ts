@@ -16,13 +16,11 @@ import {
   idParamsSchema,
 } from '@platform/contracts/lottery';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { adminOf, requireAdmin } from '../../plugins/admin-auth.ts';
+import { adminOf, requirePermission } from '../../plugins/admin-auth.ts';
 import type { LotteryAdmin } from './lottery.admin.ts';
 import type { LotteryService } from './lottery.service.ts';
 
 const TAGS = ['admin', 'lottery'];
-/** Stations, schedules, limits, odds, results and voids are the risk team's. */
-const guard = requireAdmin(['risk']);
 const security = [{ session: [] }];
 const errors = { 400: errorEnvelope, 401: errorEnvelope, 403: errorEnvelope, 404: errorEnvelope, 409: errorEnvelope, 500: errorEnvelope };
 
@@ -33,7 +31,7 @@ export function lotteryAdminRoutes(deps: { admin: LotteryAdmin; lottery: Lottery
     app.get(
       '/admin-api/lottery/games',
       {
-        preHandler: guard,
+        preHandler: requirePermission('lottery:read'),
         schema: {
           tags: TAGS,
           summary: 'Every lottery station and fast game, enabled or not',
@@ -47,7 +45,7 @@ export function lotteryAdminRoutes(deps: { admin: LotteryAdmin; lottery: Lottery
     app.post(
       '/admin-api/lottery/games',
       {
-        preHandler: guard,
+        preHandler: requirePermission('lottery:config'),
         schema: {
           tags: TAGS,
           summary: 'Adds a station (weekdays and draw time) or a fast game (interval)',
@@ -62,7 +60,7 @@ export function lotteryAdminRoutes(deps: { admin: LotteryAdmin; lottery: Lottery
     app.patch(
       '/admin-api/lottery/games/:gameId',
       {
-        preHandler: guard,
+        preHandler: requirePermission('lottery:config'),
         schema: {
           tags: TAGS,
           summary: 'Changes a game: schedule, lock time, stake range, risk limit, on or off; draws already created keep theirs',
@@ -78,7 +76,7 @@ export function lotteryAdminRoutes(deps: { admin: LotteryAdmin; lottery: Lottery
     app.get(
       '/admin-api/lottery/odds',
       {
-        preHandler: guard,
+        preHandler: requirePermission('lottery:read'),
         schema: {
           tags: TAGS,
           summary: 'Odds and stake multipliers per region and bet type',
@@ -93,7 +91,7 @@ export function lotteryAdminRoutes(deps: { admin: LotteryAdmin; lottery: Lottery
     app.put(
       '/admin-api/lottery/odds',
       {
-        preHandler: guard,
+        preHandler: requirePermission('lottery:config'),
         schema: {
           tags: TAGS,
           summary: "Sets a bet type's odds, stake multiplier or availability in a region; tickets keep the odds they were placed at",
@@ -108,7 +106,7 @@ export function lotteryAdminRoutes(deps: { admin: LotteryAdmin; lottery: Lottery
     app.post(
       '/admin-api/lottery/results',
       {
-        preHandler: guard,
+        preHandler: requirePermission('lottery:result'),
         schema: {
           tags: ['admin'],
           summary: "Enters the official result of today's draw (Vietnam time); a second operator confirms it",
@@ -126,7 +124,7 @@ export function lotteryAdminRoutes(deps: { admin: LotteryAdmin; lottery: Lottery
     app.post(
       '/admin-api/lottery/results/:id/confirm',
       {
-        preHandler: guard,
+        preHandler: requirePermission('lottery:confirm'),
         schema: {
           tags: ['admin'],
           summary: 'A second operator confirms an entered result: it is published and the draw settles',
@@ -144,7 +142,7 @@ export function lotteryAdminRoutes(deps: { admin: LotteryAdmin; lottery: Lottery
     app.post(
       '/admin-api/lottery/periods/void',
       {
-        preHandler: guard,
+        preHandler: requirePermission('lottery:result'),
         schema: {
           tags: ['admin'],
           summary: 'Voids a draw that has not settled: every ticket is refunded once',

@@ -1,7 +1,7 @@
 import { commonErrorResponses, ok, okEnvelope } from '@platform/contracts/envelope';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { adminOf, operatorOf, requireAdmin } from '../../plugins/admin-auth.ts';
+import { adminOf, operatorOf, requirePermission } from '../../plugins/admin-auth.ts';
 import type { MemberLabelsService } from './member-labels.service.ts';
 
 const labelSchema = z.object({
@@ -45,7 +45,7 @@ export function memberLabelsRoutes(labels: MemberLabelsService): FastifyPluginAs
     app.get(
       '/admin-api/member-labels',
       {
-        preHandler: requireAdmin(['support', 'risk']),
+        preHandler: requirePermission('label:read'),
         schema: {
           tags: ['admin'],
           summary: "The merchant's member labels, with how many members carry each",
@@ -59,7 +59,7 @@ export function memberLabelsRoutes(labels: MemberLabelsService): FastifyPluginAs
     app.post(
       '/admin-api/member-labels',
       {
-        preHandler: requireAdmin(['risk']),
+        preHandler: requirePermission('label:write'),
         schema: {
           tags: ['admin'],
           summary: 'Creates a member label (a VIP tier when it has a rank level)',
@@ -74,7 +74,7 @@ export function memberLabelsRoutes(labels: MemberLabelsService): FastifyPluginAs
     app.put(
       '/admin-api/member-labels/:labelId',
       {
-        preHandler: requireAdmin(['risk']),
+        preHandler: requirePermission('label:write'),
         schema: {
           tags: ['admin'],
           summary: 'Changes a member label; a disabled label stays assigned but is not shown',
@@ -90,7 +90,7 @@ export function memberLabelsRoutes(labels: MemberLabelsService): FastifyPluginAs
     app.put(
       '/admin-api/members/:memberId/labels',
       {
-        preHandler: requireAdmin(['risk', 'support']),
+        preHandler: requirePermission('member:label'),
         schema: {
           tags: ['admin'],
           summary: "Sets a member's labels to exactly the given ones",

@@ -6,7 +6,7 @@ import { rgStateValueSchema } from '@platform/contracts/responsible-gaming';
 import { adminWithdrawalSchema, bankCardSchema, WITHDRAWAL_STATUSES } from '@platform/contracts/withdrawals';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { adminOf, operatorOf, requireAdmin } from '../../plugins/admin-auth.ts';
+import { adminOf, operatorOf, requirePermission } from '../../plugins/admin-auth.ts';
 import { memberListRowSchema, presentMemberListRow } from '../accounts/member-admin.presenter.ts';
 import type { MemberFileService } from '../accounts/member-file.service.ts';
 import { presentBetRecord } from '../bet-records/bet-records.presenter.ts';
@@ -117,7 +117,7 @@ export function memberOverviewAdminRoutes(overview: MemberOverviewService, membe
     app.get(
       '/admin-api/members/search',
       {
-        preHandler: requireAdmin(['support', 'risk', 'finance']),
+        preHandler: requirePermission('member:read'),
         schema: {
           tags: ['admin'],
           summary: "Finds the merchant's members by a name's start, a mobile number, an e-mail, a bank account number or a login address",
@@ -138,7 +138,7 @@ export function memberOverviewAdminRoutes(overview: MemberOverviewService, membe
     app.get(
       '/admin-api/members/:memberId/detail',
       {
-        preHandler: requireAdmin(['support', 'risk', 'finance']),
+        preHandler: requirePermission('member:read'),
         schema: {
           tags: ['admin'],
           summary: 'The member file: account, upline, balances, labels, responsible gaming, KYC, bank cards, totals and notes',
@@ -185,7 +185,7 @@ export function memberOverviewAdminRoutes(overview: MemberOverviewService, membe
     app.get(
       '/admin-api/members/:memberId/transactions',
       {
-        preHandler: requireAdmin(['support', 'risk', 'finance']),
+        preHandler: requirePermission('member:read'),
         schema: {
           tags: ['admin'],
           summary: "The member's ledger entries, newest first, by transfer code and time",
@@ -242,7 +242,7 @@ export function memberOverviewAdminRoutes(overview: MemberOverviewService, membe
     app.get(
       '/admin-api/members/:memberId/bets',
       {
-        preHandler: requireAdmin(['support', 'risk', 'finance']),
+        preHandler: requirePermission('member:read'),
         schema: {
           tags: ['admin'],
           summary: "The member's bet records, newest first, by status, vendor and time",
@@ -276,7 +276,7 @@ export function memberOverviewAdminRoutes(overview: MemberOverviewService, membe
     app.get(
       '/admin-api/members/:memberId/deposits',
       {
-        preHandler: requireAdmin(['support', 'risk', 'finance']),
+        preHandler: requirePermission('member:read'),
         schema: {
           tags: ['admin'],
           summary: "The member's deposit orders, newest first",
@@ -300,7 +300,7 @@ export function memberOverviewAdminRoutes(overview: MemberOverviewService, membe
     app.get(
       '/admin-api/members/:memberId/withdrawals',
       {
-        preHandler: requireAdmin(['support', 'risk', 'finance']),
+        preHandler: requirePermission('member:read'),
         schema: {
           tags: ['admin'],
           summary: "The member's withdrawals, newest first",
@@ -319,7 +319,7 @@ export function memberOverviewAdminRoutes(overview: MemberOverviewService, membe
     app.get(
       '/admin-api/members/:memberId/logins',
       {
-        preHandler: requireAdmin(['support', 'risk', 'finance']),
+        preHandler: requirePermission('member:read'),
         schema: {
           tags: ['admin'],
           summary: "The member's logins, right and refused, newest first",
@@ -341,7 +341,7 @@ export function memberOverviewAdminRoutes(overview: MemberOverviewService, membe
     app.get(
       '/admin-api/members/:memberId/linked',
       {
-        preHandler: requireAdmin(['support', 'risk', 'finance']),
+        preHandler: requirePermission('member:read'),
         schema: {
           tags: ['admin'],
           summary: 'Other members sharing a login address, a device (address and user agent), a bank card number or a payee',
@@ -356,7 +356,7 @@ export function memberOverviewAdminRoutes(overview: MemberOverviewService, membe
     app.post(
       '/admin-api/members/:memberId/note',
       {
-        preHandler: requireAdmin(['support', 'risk', 'finance']),
+        preHandler: requirePermission('member:note'),
         schema: {
           tags: ['admin'],
           summary: "Adds an operator's note to the member file (audited as member.note)",

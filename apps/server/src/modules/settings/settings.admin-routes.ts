@@ -2,7 +2,7 @@ import { commonErrorResponses, ok, okEnvelope } from '@platform/contracts/envelo
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { DomainError } from '../../lib/domain-error.ts';
-import { adminOf, requireAdmin } from '../../plugins/admin-auth.ts';
+import { adminOf, requirePermission } from '../../plugins/admin-auth.ts';
 import type { SettingDefinition, SettingsService } from './settings.service.ts';
 
 const errors = {
@@ -33,7 +33,7 @@ export function settingsAdminRoutes(deps: {
     app.get(
       '/admin-api/settings',
       {
-        preHandler: requireAdmin(['risk']),
+        preHandler: requirePermission('settings:read'),
         schema: {
           tags: ['admin'],
           summary: "The merchant's editable settings and their current values",
@@ -51,7 +51,7 @@ export function settingsAdminRoutes(deps: {
     app.put(
       '/admin-api/settings/:key',
       {
-        preHandler: requireAdmin(['administrator']),
+        preHandler: requirePermission('settings:write'),
         schema: {
           tags: ['admin'],
           summary: 'Replaces one setting; the value must pass the setting schema',

@@ -12,7 +12,7 @@ import {
 import { customerServiceEntrySchema } from '@platform/contracts/system';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { adminOf, operatorOf, requireAdmin } from '../../plugins/admin-auth.ts';
+import { adminOf, operatorOf, requirePermission } from '../../plugins/admin-auth.ts';
 import type { SupportChatService } from './support-chat.service.ts';
 
 const adminErrors = {
@@ -31,12 +31,11 @@ export function supportChatAdminRoutes(support: SupportChatService): FastifyPlug
   return async (app) => {
     const schemaBase = { tags: ['admin'], security: [{ session: [] }] };
     // Support answers members; an administrator may do anything.
-    const supportRole = { preHandler: requireAdmin(['support']) } as const;
 
     app.get(
       '/admin-api/customer-service',
       {
-        ...supportRole,
+        preHandler: requirePermission('support-chat:read'),
         schema: {
           ...schemaBase,
           summary: 'The customer-service entries as stored (type-3 links in clear, for the operator only)',
@@ -49,7 +48,7 @@ export function supportChatAdminRoutes(support: SupportChatService): FastifyPlug
     app.put(
       '/admin-api/customer-service',
       {
-        preHandler: requireAdmin(['administrator']),
+        preHandler: requirePermission('customer-service:write'),
         schema: {
           ...schemaBase,
           summary: 'Replaces the customer-service entries (administrator; audited)',
@@ -63,7 +62,7 @@ export function supportChatAdminRoutes(support: SupportChatService): FastifyPlug
     app.get(
       '/admin-api/support-chat/conversations',
       {
-        ...supportRole,
+        preHandler: requirePermission('support-chat:read'),
         schema: {
           ...schemaBase,
           summary: 'Support conversations, newest first, with the unread count; filters: status, unread, VIP, member',
@@ -77,7 +76,7 @@ export function supportChatAdminRoutes(support: SupportChatService): FastifyPlug
     app.get(
       '/admin-api/support-chat/conversations/:conversationId/messages',
       {
-        ...supportRole,
+        preHandler: requirePermission('support-chat:read'),
         schema: {
           ...schemaBase,
           summary: "A conversation's messages, 50 a page, older by the before cursor",
@@ -92,7 +91,7 @@ export function supportChatAdminRoutes(support: SupportChatService): FastifyPlug
     app.post(
       '/admin-api/support-chat/conversations/:conversationId/read',
       {
-        ...supportRole,
+        preHandler: requirePermission('support-chat:reply'),
         schema: {
           ...schemaBase,
           summary: 'Marks the conversation read for the operators',
@@ -106,7 +105,7 @@ export function supportChatAdminRoutes(support: SupportChatService): FastifyPlug
     app.post(
       '/admin-api/support-chat/conversations/:conversationId/messages',
       {
-        ...supportRole,
+        preHandler: requirePermission('support-chat:reply'),
         schema: {
           ...schemaBase,
           summary: 'Answers the member (audited; pushed to the member)',
@@ -121,7 +120,7 @@ export function supportChatAdminRoutes(support: SupportChatService): FastifyPlug
     app.post(
       '/admin-api/support-chat/conversations/:conversationId/close',
       {
-        ...supportRole,
+        preHandler: requirePermission('support-chat:reply'),
         schema: {
           ...schemaBase,
           summary: 'Closes the conversation (audited); the member opens a new one by writing again',

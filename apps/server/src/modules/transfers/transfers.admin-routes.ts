@@ -3,7 +3,7 @@ import { commonErrorResponses, ok, okEnvelope } from '@platform/contracts/envelo
 import { transferPermissionsUpdateSchema } from '@platform/contracts/transfers';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { adminOf, requireAdmin } from '../../plugins/admin-auth.ts';
+import { adminOf, requirePermission } from '../../plugins/admin-auth.ts';
 import type { TransfersService } from './transfers.service.ts';
 
 const permissionsValue = okEnvelope(
@@ -26,7 +26,7 @@ export function transfersAdminRoutes(transfers: TransfersService): FastifyPlugin
     app.get(
       '/admin-api/members/:memberId/transfer-permissions',
       {
-        preHandler: requireAdmin(['risk', 'support', 'finance']),
+        preHandler: requirePermission('member:read'),
         schema: { ...schemaBase, summary: "A member's transfer flags", response: { 200: permissionsValue, ...errors } },
       },
       async (request) => ok(await transfers.permissionsForOperator(request.params.memberId, adminOf(request).merchantId)),
@@ -35,7 +35,7 @@ export function transfersAdminRoutes(transfers: TransfersService): FastifyPlugin
     app.put(
       '/admin-api/members/:memberId/transfer-permissions',
       {
-        preHandler: requireAdmin(['risk']),
+        preHandler: requirePermission('member:transfer-permissions'),
         schema: {
           ...schemaBase,
           summary: "Changes a member's transfer flags",

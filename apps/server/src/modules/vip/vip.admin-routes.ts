@@ -13,7 +13,7 @@ import {
   vipMemberParamsSchema,
 } from '@platform/contracts/vip';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { adminOf, operatorOf, requireAdmin } from '../../plugins/admin-auth.ts';
+import { adminOf, operatorOf, requirePermission } from '../../plugins/admin-auth.ts';
 import type { VipService } from './vip.service.ts';
 
 const ADMIN_BASE = '/admin-api/vip';
@@ -34,7 +34,7 @@ export function vipAdminRoutes(vip: VipService): FastifyPluginAsyncZod {
     app.get(
       `${ADMIN_BASE}/levels`,
       {
-        preHandler: requireAdmin(['finance', 'risk', 'support']),
+        preHandler: requirePermission('vip:read'),
         schema: { ...admin, summary: "The merchant's VIP ladder", response: { 200: vipLevelsResponseSchema, ...errors } },
       },
       async (request) => ok({ levels: await vip.levels.ladderOf(adminOf(request).merchantId) }),
@@ -43,7 +43,7 @@ export function vipAdminRoutes(vip: VipService): FastifyPluginAsyncZod {
     app.put(
       `${ADMIN_BASE}/levels`,
       {
-        preHandler: requireAdmin(['finance']),
+        preHandler: requirePermission('vip:write'),
         schema: {
           ...admin,
           summary: "Sets the merchant's whole VIP ladder (levels 0…n−1; levels above are removed); audited",
@@ -57,7 +57,7 @@ export function vipAdminRoutes(vip: VipService): FastifyPluginAsyncZod {
     app.get(
       `${ADMIN_BASE}/rebate-rules`,
       {
-        preHandler: requireAdmin(['finance', 'risk', 'support']),
+        preHandler: requirePermission('vip:read'),
         schema: {
           ...admin,
           summary: "The merchant's rebate rules, disabled ones included",
@@ -70,7 +70,7 @@ export function vipAdminRoutes(vip: VipService): FastifyPluginAsyncZod {
     app.put(
       `${ADMIN_BASE}/rebate-rules`,
       {
-        preHandler: requireAdmin(['finance']),
+        preHandler: requirePermission('vip:write'),
         schema: {
           ...admin,
           summary: 'Sets the whole rebate rule set (a rule not listed is disabled, its lines stay); audited',
@@ -84,7 +84,7 @@ export function vipAdminRoutes(vip: VipService): FastifyPluginAsyncZod {
     app.get(
       `${ADMIN_BASE}/members/:username/rebates`,
       {
-        preHandler: requireAdmin(['finance', 'risk', 'support']),
+        preHandler: requirePermission('vip:read'),
         schema: {
           ...admin,
           summary: "A member's rebate lines with their inputs, newest period first, and its level",
@@ -103,7 +103,7 @@ export function vipAdminRoutes(vip: VipService): FastifyPluginAsyncZod {
     app.post(
       `${ADMIN_BASE}/rebates/settlements`,
       {
-        preHandler: requireAdmin(['finance']),
+        preHandler: requirePermission('vip:settle'),
         schema: {
           ...admin,
           summary: 'Settles (or re-runs) the rebate period of this length holding the day: lines already written stay; audited',
@@ -126,7 +126,7 @@ export function vipAdminRoutes(vip: VipService): FastifyPluginAsyncZod {
     app.post(
       `${ADMIN_BASE}/evaluations`,
       {
-        preHandler: requireAdmin(['finance']),
+        preHandler: requirePermission('vip:settle'),
         schema: {
           ...admin,
           summary: "Evaluates every member's VIP level for a day that is over (members already evaluated for it are left); audited",

@@ -9,12 +9,9 @@ import {
 } from '@platform/contracts/withdrawals';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { toBuffer } from '../../lib/image-upload.ts';
-import { adminOf, requireAdmin } from '../../plugins/admin-auth.ts';
+import { adminOf, requirePermission } from '../../plugins/admin-auth.ts';
 import { paged, presentAdminWithdrawal } from './withdrawals.presenter.ts';
 import type { WithdrawalsService } from './withdrawals.service.ts';
-
-/** Withdrawal review and payout are the finance team's; the administrator may do everything. */
-const FINANCE = ['finance'] as const;
 
 /** The back office's withdrawal calls: the review queue, one withdrawal, its proofs, approve, reject, payout. */
 export function withdrawalsAdminRoutes(withdrawals: WithdrawalsService): FastifyPluginAsyncZod {
@@ -24,7 +21,7 @@ export function withdrawalsAdminRoutes(withdrawals: WithdrawalsService): Fastify
     app.get(
       '/admin-api/withdrawals',
       {
-        preHandler: requireAdmin(FINANCE),
+        preHandler: requirePermission('withdrawal:read'),
         schema: {
           tags: ['admin'],
           summary: 'The withdrawal review queue, filtered',
@@ -42,7 +39,7 @@ export function withdrawalsAdminRoutes(withdrawals: WithdrawalsService): Fastify
     app.get(
       '/admin-api/withdrawals/:withdrawalId',
       {
-        preHandler: requireAdmin(FINANCE),
+        preHandler: requirePermission('withdrawal:read'),
         schema: {
           tags: ['admin'],
           security: session,
@@ -56,7 +53,7 @@ export function withdrawalsAdminRoutes(withdrawals: WithdrawalsService): Fastify
     app.get(
       '/admin-api/withdrawals/:withdrawalId/proofs/:proofId',
       {
-        preHandler: requireAdmin(FINANCE),
+        preHandler: requirePermission('withdrawal:read'),
         schema: { tags: ['admin'], summary: "A disputing member's proof image", security: session, params: proofParamsSchema },
       },
       async (request, reply) => {
@@ -70,7 +67,7 @@ export function withdrawalsAdminRoutes(withdrawals: WithdrawalsService): Fastify
     app.post(
       '/admin-api/withdrawals/:withdrawalId/approve',
       {
-        preHandler: requireAdmin(FINANCE),
+        preHandler: requirePermission('withdrawal:approve'),
         schema: {
           tags: ['admin'],
           security: session,
@@ -85,7 +82,7 @@ export function withdrawalsAdminRoutes(withdrawals: WithdrawalsService): Fastify
     app.post(
       '/admin-api/withdrawals/:withdrawalId/reject',
       {
-        preHandler: requireAdmin(FINANCE),
+        preHandler: requirePermission('withdrawal:approve'),
         schema: {
           tags: ['admin'],
           summary: 'Rejects a pending or approved withdrawal; the reserved money goes back to the member',
@@ -106,7 +103,7 @@ export function withdrawalsAdminRoutes(withdrawals: WithdrawalsService): Fastify
     app.post(
       '/admin-api/withdrawals/:withdrawalId/payout',
       {
-        preHandler: requireAdmin(FINANCE),
+        preHandler: requirePermission('withdrawal:pay'),
         schema: {
           tags: ['admin'],
           summary: 'Records the payout of an approved withdrawal; refused with kyc_required until identity is verified',
