@@ -6,10 +6,19 @@ import { createTestDatabase, type TestDatabase } from './test-database.ts';
 export type TestApp = { app: FastifyInstance; database: TestDatabase; close: () => Promise<void> };
 
 /** An app on a fresh migrated database, quiet, with no web build and no background jobs. */
-export async function buildTestApp(overrides: Record<string, string> = {}, options: { now?: () => Date } = {}): Promise<TestApp> {
+export async function buildTestApp(
+  overrides: Record<string, string> = {},
+  options: { now?: () => Date; socialSignInFetch?: typeof fetch } = {},
+): Promise<TestApp> {
   const database = await createTestDatabase();
   const env = parseEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', JOBS_ENABLED: 'false', WEB_DIST_DIR: '/nonexistent', ...overrides });
-  const app = await buildApp({ env, database, logger: false, ...(options.now ? { now: options.now } : {}) });
+  const app = await buildApp({
+    env,
+    database,
+    logger: false,
+    ...(options.now ? { now: options.now } : {}),
+    ...(options.socialSignInFetch ? { socialSignInFetch: options.socialSignInFetch } : {}),
+  });
   await app.ready();
   return {
     app,
