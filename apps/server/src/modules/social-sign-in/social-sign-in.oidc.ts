@@ -27,6 +27,11 @@ export function createOidcClient(deps: { now: () => Date; fetch?: typeof fetch |
     now: deps.now,
   });
 
+  const givenFetch = deps.fetch;
+  const customFetch: client.CustomFetch | undefined = givenFetch
+    ? (url, options) => givenFetch(url, options as unknown as RequestInit)
+    : undefined;
+
   /** The client secret is part of the key (hashed), so a changed secret is a new configuration. */
   function cacheKeyOf(provider: SocialProviderSetting): string {
     const secret = createHash('sha256').update(provider.clientSecret).digest('hex');
@@ -43,13 +48,13 @@ export function createOidcClient(deps: { now: () => Date; fetch?: typeof fetch |
     const execute = [client.enableNonRepudiationChecks, ...(isLoopbackHttp(issuer) ? [client.allowInsecureRequests] : [])];
     const loading = client.discovery(issuer, provider.clientId, provider.clientSecret, undefined, {
       execute,
-      ...(deps.fetch ? { [client.customFetch]: deps.fetch } : {}),
+      ...(customFetch ? { [client.customFetch]: customFetch } : {}),
       timeout: 10,
     });
     configurations.set(key, loading);
     try {
       const configuration = await loading;
-      if (deps.fetch) configuration[client.customFetch] = deps.fetch;
+      if (customFetch) configuration[client.customFetch] = customFetch;
       return configuration;
     } catch {
       // A provider that could not be reached is asked again next time, not remembered as down.

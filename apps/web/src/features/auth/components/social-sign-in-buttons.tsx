@@ -1,0 +1,21 @@
+import { socialStartUrl, useSocialProviders } from '../api/social-sign-in.ts';
+import { useSocialTranslation } from '../i18n/register-translations.ts';
+
+/** A button per enabled third-party provider; nothing when the merchant has none. */
+export function SocialSignInButtons() {
+  const { t: ts } = useSocialTranslation();
+  const providers = useSocialProviders();
+  const list = providers.data ?? [];
+  if (list.length === 0) return null;
+  const returnTo = `${window.location.pathname}${window.location.search}`;
+  return (
+    <div className="social-sign-in">
+      <p className="social-sign-in__or">{ts('or')}</p>
+      {list.map((provider) => (
+        <a key={provider.key} className="button button--ghost button--block" href={socialStartUrl(provider.key, returnTo)}>
+          {ts('continueWith', { name: provider.name })}
+        </a>
+      ))}
+    </div>
+  );
+}
