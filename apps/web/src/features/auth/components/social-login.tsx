@@ -1,6 +1,5 @@
 import type { SocialSignedInValue } from '@platform/contracts/social-sign-in';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { errorText } from '../../../lib/api-client.ts';
 import { exchangeSocialCode, useSocialLinkInfo } from '../api/social-sign-in.ts';
@@ -27,7 +26,6 @@ function redirectErrorKey(code: string) {
  * goes on as after a password login.
  */
 export function SocialLogin({ code, ticket, error }: { code: string | null; ticket: string | null; error: string | null }) {
-  const { t } = useTranslation();
   const { t: ts } = useSocialTranslation();
   const completeLogin = useCompleteLogin();
   const [problem, setProblem] = useState<string | null>(null);
