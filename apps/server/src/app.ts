@@ -53,6 +53,7 @@ import { createRedEnvelopesModule } from './modules/red-envelopes/red-envelopes.
 import { createResponsibleGamingModule } from './modules/responsible-gaming/responsible-gaming.module.ts';
 import { createSessionModule } from './modules/session/session.module.ts';
 import { createSettingsModule } from './modules/settings/settings.module.ts';
+import { createSocialSignInModule } from './modules/social-sign-in/social-sign-in.module.ts';
 import { createSupportChatModule } from './modules/support-chat/support-chat.module.ts';
 import { createSystemModule } from './modules/system/system.module.ts';
 import { customerServiceSetting, settingsTreeSetting } from './modules/system/system.settings.ts';
@@ -88,6 +89,8 @@ export type AppDeps = {
   depositGuard?: DepositGuard;
   /** Told of every route as it is added (tests list the operator routes with their permissions). */
   onRoute?: (route: RouteOptions) => void;
+  /** The HTTP client of third-party sign-in's calls to providers; tests pass one that changes answers. */
+  socialSignInFetch?: typeof fetch;
 };
 
 /** What the modules share, built before them. */
@@ -101,6 +104,7 @@ type Infrastructure = {
   pubsub: PubSub;
   paymentGateways: readonly PaymentGateway[] | undefined;
   depositGuard: DepositGuard | undefined;
+  socialSignInFetch: typeof fetch | undefined;
 };
 
 /** Every module's service under its name (`app.services.ledger`, ...); see createModules. */
@@ -142,6 +146,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     pubsub,
     paymentGateways: deps.paymentGateways,
     depositGuard: deps.depositGuard,
+    socialSignInFetch: deps.socialSignInFetch,
   });
   app.decorate('services', servicesOf(modules));
   app.decorate('metrics', metrics);
@@ -245,6 +250,14 @@ async function createModules(infra: Infrastructure) {
     now,
     smtp: env.SMTP_URL ? { url: env.SMTP_URL, from: env.MAIL_FROM } : undefined,
     firebase: env.FIREBASE_PROJECT_ID ? { projectId: env.FIREBASE_PROJECT_ID, jwksUrl: env.FIREBASE_JWKS_URL } : undefined,
+  });
+  const socialSignIn = createSocialSignInModule({
+    db,
+    settings: settings.service,
+    merchants: merchants.service,
+    accounts: accounts.service.accounts,
+    now,
+    fetch: infra.socialSignInFetch,
   });
   const agents = createAgentsModule({
     db,
@@ -495,6 +508,7 @@ async function createModules(infra: Infrastructure) {
     responsibleGaming,
     memberLabels,
     accounts,
+    socialSignIn,
     agents,
     paymentPasswords,
     transfers,

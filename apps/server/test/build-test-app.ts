@@ -8,7 +8,7 @@ export type TestApp = { app: FastifyInstance; database: TestDatabase; close: () 
 /** An app on a fresh migrated database, quiet, with no web build and no background jobs. */
 export async function buildTestApp(
   overrides: Record<string, string> = {},
-  options: { now?: () => Date; onRoute?: (route: RouteOptions) => void } = {},
+  options: { now?: () => Date; onRoute?: (route: RouteOptions) => void; socialSignInFetch?: typeof fetch } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
   const env = parseEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', JOBS_ENABLED: 'false', WEB_DIST_DIR: '/nonexistent', ...overrides });
@@ -18,6 +18,7 @@ export async function buildTestApp(
     logger: false,
     ...(options.now ? { now: options.now } : {}),
     ...(options.onRoute ? { onRoute: options.onRoute } : {}),
+    ...(options.socialSignInFetch ? { socialSignInFetch: options.socialSignInFetch } : {}),
   });
   await app.ready();
   return {

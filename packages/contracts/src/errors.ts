@@ -107,6 +107,36 @@ export const ERROR_CODES = {
     viWith: 'Vui lòng nhập {field}.',
     enWith: 'Please enter {field}.',
   },
+  social_provider_unavailable: {
+    status: 404,
+    vi: 'Hình thức đăng nhập này hiện không dùng được. Vui lòng đăng nhập bằng tài khoản và mật khẩu.',
+    en: 'This way of signing in is not available now. Sign in with your account and password instead.',
+  },
+  social_sign_in_failed: {
+    status: 400,
+    vi: 'Không thể xác nhận đăng nhập với nhà cung cấp. Vui lòng thử đăng nhập lại từ đầu.',
+    en: 'The sign-in with the provider could not be confirmed. Start the sign-in again.',
+  },
+  social_sign_in_expired: {
+    status: 400,
+    vi: 'Phiên đăng nhập này đã hết hạn hoặc đã được dùng. Vui lòng đăng nhập lại từ đầu.',
+    en: 'This sign-in has expired or was already used. Start the sign-in again.',
+  },
+  social_identity_linked: {
+    status: 409,
+    vi: 'Tài khoản mạng xã hội này đã được liên kết với một tài khoản khác và không thể thay đổi liên kết.',
+    en: 'This social account is already linked to an account, and the link cannot be changed.',
+  },
+  social_member_linked: {
+    status: 409,
+    vi: 'Tài khoản này đã liên kết với một tài khoản khác của cùng nhà cung cấp. Liên kết không thể thay đổi.',
+    en: 'This account is already linked to another account of the same provider, and that link cannot be changed.',
+  },
+  social_link_unconfirmed: {
+    status: 400,
+    vi: 'Vui lòng xác nhận rằng liên kết này không thể thay đổi hoặc gỡ bỏ.',
+    en: 'Confirm that you understand this link cannot be changed or removed.',
+  },
   registration_disabled: {
     status: 403,
     vi: 'Hình thức đăng ký này đang tắt.',

@@ -20,6 +20,7 @@ import type { LotteryTables } from '../modules/lottery/lottery.tables.ts';
 import type { MemberLabelsTables } from '../modules/member-labels/member-labels.tables.ts';
 import type { RedEnvelopesTables } from '../modules/red-envelopes/red-envelopes.tables.ts';
 import type { ResponsibleGamingTables } from '../modules/responsible-gaming/responsible-gaming.tables.ts';
+import type { SocialSignInTables } from '../modules/social-sign-in/social-sign-in.tables.ts';
 import type { SupportChatTables } from '../modules/support-chat/support-chat.tables.ts';
 import type { TransfersTables } from '../modules/transfers/transfers.tables.ts';
 import type { VendorWalletTables } from '../modules/vendor-wallet/vendor-wallet.tables.ts';
@@ -253,6 +254,7 @@ export type DB = CoreTables &
   HelpTables &
   ChatTables &
   SupportChatTables &
+  SocialSignInTables &
   DailyStatsTables &
   AgentContractsTables &
   VipTables;

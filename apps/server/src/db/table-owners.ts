@@ -101,6 +101,8 @@ export const TABLE_OWNERS = {
   chat_mutes: 'chat',
   support_conversations: 'support-chat',
   support_messages: 'support-chat',
+  social_identities: 'social-sign-in',
+  social_sign_in_grants: 'social-sign-in',
   member_daily_game_stats: 'daily-stats',
   member_daily_money_stats: 'daily-stats',
   daily_stats_cursors: 'daily-stats',

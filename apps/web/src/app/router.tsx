@@ -104,6 +104,7 @@ const routes: RouteObject[] = [
         handle: { section: 'join' },
         lazy: async () => ({ Component: (await import('../pages/join-page.tsx')).JoinPage }),
       },
+      { path: '/social-login', lazy: async () => ({ Component: (await import('../pages/social-login-page.tsx')).SocialLoginPage }) },
       { path: '/reset-password', lazy: async () => ({ Component: (await import('../pages/reset-password-page.tsx')).ResetPasswordPage }) },
       { path: '*', lazy: async () => ({ Component: (await import('../pages/not-found-page.tsx')).NotFoundPage }) },
     ],

@@ -3,6 +3,8 @@ import { agentWalletEn } from '../features/agent-wallet/i18n/en.ts';
 import { agentWalletVi } from '../features/agent-wallet/i18n/vi.ts';
 import { appDownloadEn } from '../features/app-download/i18n/en.ts';
 import { appDownloadVi } from '../features/app-download/i18n/vi.ts';
+import { socialEn } from '../features/auth/i18n/social-en.ts';
+import { socialVi } from '../features/auth/i18n/social-vi.ts';
 import { helpEn } from '../features/help/i18n/en.ts';
 import { helpVi } from '../features/help/i18n/vi.ts';
 import { inboxEn } from '../features/inbox/i18n/en.ts';
@@ -60,6 +62,7 @@ describe.each([
   ['the site-state pages', systemVi, systemEn],
   ['the app download page', appDownloadVi, appDownloadEn],
   ['the join page', joinVi, joinEn],
+  ['third-party sign-in', socialVi, socialEn],
 ] as const)('the translation resources of %s', (_name, vi, en) => {
   it('have the same keys in Vietnamese and English', () => {
     const viKeys = leafKeys(vi);

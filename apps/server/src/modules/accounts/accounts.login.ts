@@ -45,6 +45,8 @@ export type Login = ReturnType<typeof createLogin>;
 
 export type LoginContext = {
   isSms: boolean;
+  /** A sign-in through a linked third-party identity (social-sign-in): it proves no password either. */
+  isSocial?: boolean;
   isDefaultPassword: boolean;
   previousLogin: { at: Date | null; ip: string | null; count: number } | null;
 };
@@ -101,17 +103,20 @@ export function createLogin(deps: AccountsDeps) {
         actorType: 'member',
         actorId: memberId,
         subjectId: memberId,
-        data: { type: context.isSms ? 'sms' : 'password', firstTimeLogin: isFirstLogin },
+        data: { type: context.isSocial ? 'social' : context.isSms ? 'sms' : 'password', firstTimeLogin: isFirstLogin },
         ip: meta.ip,
       });
     });
     // SMS logins do not prove the password, so they never force a change of it (spec, login step 4).
-    const cpw =
-      !context.isSms &&
-      (before.mustChangePassword === true ||
-        context.isDefaultPassword ||
-        isOperatorMadeFirstLogin ||
-        (passwordExpired && policy.forceChangeOnExpiry));
+    // A social sign-in proves none either; only an operator's demand for a change of a password the
+    // member has holds it, as at every login, until the change.
+    const cpw = context.isSocial
+      ? before.mustChangePassword === true && before.passwordHash !== null
+      : !context.isSms &&
+        (before.mustChangePassword === true ||
+          context.isDefaultPassword ||
+          isOperatorMadeFirstLogin ||
+          (passwordExpired && policy.forceChangeOnExpiry));
     // The server holds the member to it: until the change, the session may make that change only.
     const session = await sessions.create(memberId, meta, { isPasswordChangeOnly: cpw });
     return presentLogin(presentSessionValues(session.token, merchant, before, await labelsOf(memberId), await toUplineOf(memberId)), {
@@ -123,10 +128,70 @@ export function createLogin(deps: AccountsDeps) {
     });
   }
 
+  /** What refuses a member whose credentials were right: a locked or closed account, a trial account. */
+  function assertMaySignIn(member: repo.MemberAccountRow): void {
+    if (member.status !== 'active') throw new LoginRefusal('account_locked', false);
+    if (isTrialAccountType(member.accountType)) throw new LoginRefusal('non_member_login', false);
+  }
+
   function isPasswordExpired(row: repo.MemberAccountRow, policy: LoginPolicy, at: Date): boolean {
     if (policy.passwordMaxAgeDays === 0 || row.passwordHash === null) return false;
     const changedAt = row.passwordChangedAt ?? row.createdAt;
     return at.getTime() - changedAt.getTime() > policy.passwordMaxAgeDays * 86_400_000;
+  }
+
+  /** Counts a wrong guess on the account name and the IP (locking either at its threshold); whether a captcha comes next. */
+  async function countFailure(
+    merchantId: number,
+    policy: LoginPolicy,
+    attempt: { username: string; type: string },
+    accountKey: string,
+    ipKey: string,
+    at: Date,
+    meta: RequestMeta,
+  ): Promise<boolean> {
+    const [account, ip] = await Promise.all([
+      recordFailure(db, merchantId, 'account', accountKey, at, policy, policy.accountLockThreshold),
+      recordFailure(db, merchantId, 'ip', ipKey, at, policy, policy.ipLockThreshold),
+    ]);
+    await writeAccountAudit(db, {
+      action: 'member.login_failed',
+      actorType: 'visitor',
+      actorId: null,
+      subjectId: null,
+      data: { username: attempt.username, type: attempt.type, failures: account.failures },
+      ip: meta.ip,
+    });
+    if (account.justLocked || ip.justLocked) {
+      await writeAccountAudit(db, {
+        action: 'member.locked_out',
+        actorType: 'visitor',
+        actorId: null,
+        subjectId: null,
+        data: {
+          username: attempt.username,
+          scope: account.justLocked ? 'account' : 'ip',
+          until: (account.lockedUntil ?? ip.lockedUntil)?.toISOString(),
+        },
+        ip: meta.ip,
+      });
+    }
+    return account.lockouts > 0 || account.failures >= policy.captchaAfterFailures || ip.failures >= policy.captchaAfterFailures;
+  }
+
+  /** The lock of the account name or the IP, if either is locked now. */
+  async function lockOf(merchantId: number, policy: LoginPolicy, accountKey: string, ipKey: string, at: Date) {
+    const [accountState, ipState] = await Promise.all([
+      readThrottle(db, merchantId, 'account', accountKey, at, policy),
+      readThrottle(db, merchantId, 'ip', ipKey, at, policy),
+    ]);
+    const lockedUntil = [accountState.lockedUntil, ipState.lockedUntil].filter((d): d is Date => d !== null).sort((a, b) => +b - +a)[0];
+    return { accountState, ipState, lockedUntil };
+  }
+
+  function refuseLocked(lockedUntil: Date, at: Date): never {
+    const minutes = String(Math.ceil((lockedUntil.getTime() - at.getTime()) / 60_000));
+    throw new LoginRefusal('account_locked', true, undefined, undefined, { minutes });
   }
 
   async function login(input: LoginInput, meta: RequestMeta & { captchaKey: string | undefined }): Promise<LoginValue> {
@@ -139,17 +204,10 @@ export function createLogin(deps: AccountsDeps) {
     const at = now();
     const accountKey = `${input.type}:${input.username.toLowerCase()}`;
     const ipKey = meta.ip ?? 'unknown';
-    const [accountState, ipState] = await Promise.all([
-      readThrottle(db, merchant.id, 'account', accountKey, at, policy),
-      readThrottle(db, merchant.id, 'ip', ipKey, at, policy),
-    ]);
+    const { accountState, ipState, lockedUntil } = await lockOf(merchant.id, policy, accountKey, ipKey, at);
     const needsCaptcha =
       accountState.failures >= policy.captchaAfterFailures || accountState.lockouts > 0 || ipState.failures >= policy.captchaAfterFailures;
-    const lockedUntil = [accountState.lockedUntil, ipState.lockedUntil].filter((d): d is Date => d !== null).sort((a, b) => +b - +a)[0];
-    if (lockedUntil) {
-      const minutes = String(Math.ceil((lockedUntil.getTime() - at.getTime()) / 60_000));
-      throw new LoginRefusal('account_locked', true, undefined, undefined, { minutes });
-    }
+    if (lockedUntil) refuseLocked(lockedUntil, at);
     if (needsCaptcha) {
       if (!input.captcha) throw new LoginRefusal('captcha_required', true);
       if (!(await captcha.verify(merchant.id, meta.captchaKey ?? input.captchaKey, input.captcha)))
@@ -178,10 +236,6 @@ export function createLogin(deps: AccountsDeps) {
     }
 
     if (!member) {
-      const [account, ip] = await Promise.all([
-        recordFailure(db, merchant.id, 'account', accountKey, at, policy, policy.accountLockThreshold),
-        recordFailure(db, merchant.id, 'ip', ipKey, at, policy, policy.ipLockThreshold),
-      ]);
       if (refused) {
         await insertLogin(db, {
           merchantId: merchant.id,
@@ -193,36 +247,20 @@ export function createLogin(deps: AccountsDeps) {
           at,
         });
       }
-      await writeAccountAudit(db, {
-        action: 'member.login_failed',
-        actorType: 'visitor',
-        actorId: null,
-        subjectId: null,
-        data: { username: input.username, type: input.type, failures: account.failures },
-        ip: meta.ip,
-      });
-      if (account.justLocked || ip.justLocked) {
-        await writeAccountAudit(db, {
-          action: 'member.locked_out',
-          actorType: 'visitor',
-          actorId: null,
-          subjectId: null,
-          data: {
-            username: input.username,
-            scope: account.justLocked ? 'account' : 'ip',
-            until: (account.lockedUntil ?? ip.lockedUntil)?.toISOString(),
-          },
-          ip: meta.ip,
-        });
-      }
-      const captchaNext =
-        account.lockouts > 0 || account.failures >= policy.captchaAfterFailures || ip.failures >= policy.captchaAfterFailures;
+      const captchaNext = await countFailure(
+        merchant.id,
+        policy,
+        { username: input.username, type: input.type },
+        accountKey,
+        ipKey,
+        at,
+        meta,
+      );
       throw new LoginRefusal('login_failed', captchaNext);
     }
 
     // The credentials were right: from here on, saying why the login is refused reveals nothing.
-    if (member.status !== 'active') throw new LoginRefusal('account_locked', false);
-    if (isTrialAccountType(member.accountType)) throw new LoginRefusal('non_member_login', false);
+    assertMaySignIn(member);
     if (input.entry === 'agent' && !isAgentAccountType(member.accountType)) throw new LoginRefusal('not_agent', false);
     await deps.loginGuard?.assertCanLogin(member.id);
 
@@ -246,6 +284,46 @@ export function createLogin(deps: AccountsDeps) {
       }
     }
     return completeLogin(merchant, member.id, meta, context);
+  }
+
+  /**
+   * The password check of linking a third-party identity to an existing account: the login's
+   * throttle (the same counters, locks and audit rows; a ticket from a finished third-party sign-in
+   * stands in for the captcha) and the same refusals once the password is right. The member's id.
+   */
+  async function verifyPasswordForLink(input: { username: string; password: string }, meta: RequestMeta): Promise<number> {
+    const merchant = await merchants.current();
+    const policy = await settings.get(merchant.id, loginPolicySetting);
+    const at = now();
+    const accountKey = `username:${input.username.toLowerCase()}`;
+    const ipKey = meta.ip ?? 'unknown';
+    const { lockedUntil } = await lockOf(merchant.id, policy, accountKey, ipKey, at);
+    if (lockedUntil) refuseLocked(lockedUntil, at);
+    const found = await repo.findByUsername(db, merchant.id, input.username);
+    const isRight = await verifyPassword(found?.passwordHash ?? (await dummy()), input.password);
+    const member = found?.passwordHash && isRight ? found : undefined;
+    if (!member) {
+      await countFailure(merchant.id, policy, { username: input.username, type: 'social_link' }, accountKey, ipKey, at, meta);
+      throw new LoginRefusal('login_failed', false);
+    }
+    assertMaySignIn(member);
+    await deps.loginGuard?.assertCanLogin(member.id);
+    await clearThrottle(db, merchant.id, 'account', accountKey);
+    return member.id;
+  }
+
+  /** A sign-in through a third-party identity linked to the member: the refusals of a login whose credentials were right, then the session. */
+  async function signInLinked(memberId: number, meta: RequestMeta): Promise<LoginValue> {
+    const merchant = await merchants.current();
+    const member = await repo.findById(db, memberId);
+    if (!member) throw new DomainError('login_failed');
+    assertMaySignIn(member);
+    return completeLogin(merchant, member.id, meta, {
+      isSms: false,
+      isSocial: true,
+      isDefaultPassword: false,
+      previousLogin: { at: member.lastLoginAt, ip: member.lastLoginIp, count: member.loginCount ?? 0 },
+    });
   }
 
   /** The second step of a login from a new address; ends logged in like a login. */
@@ -298,5 +376,15 @@ export function createLogin(deps: AccountsDeps) {
     return sms.send(merchant.id, 'login', input.mobileNum, { countryDialingCode: input.countryDialingCode ?? null, ip: meta.ip });
   }
 
-  return { completeLogin, login, verifySecondFactor, enrolAuthenticator, confirmAuthenticator, logout, sendLoginCode };
+  return {
+    completeLogin,
+    login,
+    verifyPasswordForLink,
+    signInLinked,
+    verifySecondFactor,
+    enrolAuthenticator,
+    confirmAuthenticator,
+    logout,
+    sendLoginCode,
+  };
 }

@@ -1,5 +1,7 @@
+import { randomInt } from 'node:crypto';
 import { ACCOUNT_TYPE, isAgentAccountType, mayOpen } from '@platform/contracts/account-types';
 import {
+  checkField,
   checkFields,
   type FieldRule,
   isUnaccentedName,
@@ -9,6 +11,9 @@ import {
   type RegisterSettingsValue,
   type RegistrationRuleField,
 } from '@platform/contracts/accounts';
+import { foldText } from '@platform/contracts/text-folding';
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { DomainError, fieldError } from '../../lib/domain-error.ts';
 import { hashPassword } from '../../lib/password.ts';
@@ -217,6 +222,101 @@ export function createRegistration(
     return completeLogin(merchant, memberId, meta, { isSms: false, isDefaultPassword: false, previousLogin: null });
   }
 
+  /**
+   * A username to offer a member whose account a third-party identity makes: letters and digits of
+   * the hint (the identity's e-mail name or name), lengthened with digits, under the username rule,
+   * not taken. The member may keep it or choose another.
+   */
+  async function suggestUsername(hint: string): Promise<string> {
+    const merchant = await merchants.current();
+    const rule = { ...ruleOf(await settings.get(merchant.id, registrationSetting), 'username'), enabled: true, required: true };
+    const letters = foldText(hint)
+      .replace(/[^a-z0-9]/g, '')
+      .replace(/^[0-9]+/, '');
+    for (let attempt = 0; attempt < 8; attempt++) {
+      const base = (letters || 'player').slice(0, Math.max(rule.minLength, rule.maxLength - 4));
+      const digits = String(randomInt(1000, 10000));
+      const candidate = `${base}${digits}`.slice(0, rule.maxLength);
+      if (checkField(rule, candidate)) continue;
+      if (!(await repo.findByUsername(db, merchant.id, candidate))) return candidate;
+    }
+    return `p${String(randomInt(10 ** (rule.minLength - 1), 10 ** rule.minLength))}`.slice(0, rule.maxLength);
+  }
+
+  /**
+   * An account made for a third-party identity (social-sign-in): the registration switch of usernames,
+   * the username rule, the agreement and the invitation code as registration has them; no password
+   * (the member signs in through the identity). `link` stores the link in the same transaction, so
+   * there is never an account without its link. Ends signed in, like a social sign-in.
+   */
+  async function registerLinked(
+    input: { username: string; affiliateCode?: string | undefined; agreement: boolean },
+    meta: RequestMeta,
+    link: (trx: Kysely<DB>, memberId: number) => Promise<void>,
+  ): Promise<number> {
+    const merchant = await merchants.current();
+    const reg = await settings.get(merchant.id, registrationSetting);
+    if (!reg.usernameRegistration) throw new DomainError('registration_disabled');
+    const rules = reg.fields.map((r): FieldRule => (r.field === 'username' || r.field === 'affiliateCode' ? r : { ...r, enabled: false }));
+    const issue = checkFields(rules, { username: input.username, affiliateCode: input.affiliateCode });
+    if (issue) throw fieldError(issue);
+    if (reg.agreementRequired && !input.agreement) throw new DomainError('agreement_required');
+    const usedAffiliate = ruleOf(reg, 'affiliateCode').enabled && input.affiliateCode ? input.affiliateCode : undefined;
+    let parentId: number | null = null;
+    if (usedAffiliate) {
+      const found = await resolveAffiliate(merchant.id, usedAffiliate);
+      if (!mayOpen(found.accountType, ACCOUNT_TYPE.member)) throw new DomainError('invitation_code_error');
+      parentId = found.memberId;
+    }
+    try {
+      return await db.transaction().execute(async (trx) => {
+        const parent = await placeNewMember(trx, {
+          merchantId: merchant.id,
+          parentId,
+          accountType: ACCOUNT_TYPE.member,
+          opener: { kind: 'registration' },
+        });
+        const created = await repo.insertMember(trx, {
+          merchantId: merchant.id,
+          username: input.username,
+          accountType: ACCOUNT_TYPE.member,
+          parent,
+          nickname: null,
+          payeeName: null,
+          mobileNum: null,
+          email: null,
+          currency: merchant.currency,
+          passwordHash: null,
+          paymentPasswordHash: null,
+        });
+        await repo.insertProfile(trx, {
+          memberId: created.id,
+          contacts: {},
+          idNumber: null,
+          registerMethod: 'social',
+          registerDomain: null,
+          registerUrl: null,
+          registerIp: meta.ip,
+          affiliateCodeUsed: usedAffiliate ?? null,
+        });
+        await repo.insertSecurity(trx, { memberId: created.id, passwordChangedAt: null });
+        await writeAccountAudit(trx, {
+          action: 'member.registered',
+          actorType: 'visitor',
+          actorId: null,
+          subjectId: created.id,
+          data: { mode: 'social', parentId: parent?.id ?? null, affiliateCode: usedAffiliate ?? null, method: 'social' },
+          ip: meta.ip,
+        });
+        await link(trx, created.id);
+        return created.id;
+      });
+    } catch (error) {
+      if (duplicateFieldOf(error) === 'username') throw new DomainError('username_taken');
+      throw error;
+    }
+  }
+
   async function sendRegisterCode(input: { mobileNo: string; countryDialingCode?: string | undefined }, meta: RequestMeta) {
     const merchant = await merchants.current();
     const reg = await settings.get(merchant.id, registrationSetting);
@@ -225,5 +325,5 @@ export function createRegistration(
     return sms.send(merchant.id, 'register', input.mobileNo, { countryDialingCode: input.countryDialingCode ?? null, ip: meta.ip });
   }
 
-  return { registerSettings, validationRules, register, sendRegisterCode };
+  return { registerSettings, validationRules, register, sendRegisterCode, suggestUsername, registerLinked };
 }

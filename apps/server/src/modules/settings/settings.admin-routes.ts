@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { DomainError } from '../../lib/domain-error.ts';
 import { adminOf, requirePermission } from '../../plugins/admin-auth.ts';
-import type { SettingDefinition, SettingsService } from './settings.service.ts';
+import { redacted, type SettingDefinition, type SettingsService } from './settings.service.ts';
 
 const errors = {
   400: commonErrorResponses[400],
@@ -43,7 +43,9 @@ export function settingsAdminRoutes(deps: {
       },
       async (request) => {
         const { merchantId } = adminOf(request);
-        const values = await Promise.all(deps.editable.map(async (d) => ({ key: d.key, value: await deps.settings.get(merchantId, d) })));
+        const values = await Promise.all(
+          deps.editable.map(async (d) => ({ key: d.key, value: redacted(d, await deps.settings.get(merchantId, d)) })),
+        );
         return ok(values);
       },
     );
@@ -70,7 +72,7 @@ export function settingsAdminRoutes(deps: {
           throw new DomainError('bad_request', issue ? `value.${issue.path.join('.')}` : 'value');
         }
         await deps.settings.setByOperator(admin.merchantId, def, parsed.data, { adminId: admin.adminId, ip: request.ip });
-        return ok({ key: def.key, value: parsed.data });
+        return ok({ key: def.key, value: redacted(def, await deps.settings.get(admin.merchantId, def)) });
       },
     );
   };

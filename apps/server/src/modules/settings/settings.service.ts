@@ -11,10 +11,28 @@ import * as repo from './settings.repository.ts';
  * The value is stored per merchant as JSON, validated on write and on read; a missing or invalid
  * stored value falls back to the default, so a bad edit cannot take the site down.
  */
-export type SettingDefinition<S extends z.ZodType> = { key: string; schema: S; defaultValue: z.output<S> };
+export type SettingDefinition<S extends z.ZodType> = {
+  key: string;
+  schema: S;
+  defaultValue: z.output<S>;
+  /** For a value holding secrets: the value with them masked, as operators read it and the audit log keeps it. */
+  redact?(value: z.output<S>): z.output<S>;
+  /** For a value holding secrets: an operator's new value with the masked secrets put back from the stored one. */
+  restore?(next: z.output<S>, stored: z.output<S>): z.output<S>;
+};
 
-export function defineSetting<S extends z.ZodType>(key: string, schema: S, defaultValue: z.output<S>): SettingDefinition<S> {
-  return { key, schema, defaultValue };
+export function defineSetting<S extends z.ZodType>(
+  key: string,
+  schema: S,
+  defaultValue: z.output<S>,
+  secrets?: { redact: (value: z.output<S>) => z.output<S>; restore: (next: z.output<S>, stored: z.output<S>) => z.output<S> },
+): SettingDefinition<S> {
+  return { key, schema, defaultValue, ...(secrets ?? {}) };
+}
+
+/** A setting's value as an operator may see it (its secrets masked). */
+export function redacted<S extends z.ZodType>(def: SettingDefinition<S>, value: z.output<S>): z.output<S> {
+  return def.redact ? def.redact(value) : value;
 }
 
 /** Settings are read on hot paths; a short cache keeps that off the database. */
@@ -63,7 +81,8 @@ export function createSettingsService(deps: { db: Kysely<DB>; now?: () => Date }
     operator: { adminId: number; ip: string | null },
   ): Promise<void> {
     const before = await get(merchantId, def);
-    const parsed = def.schema.parse(value);
+    const sent = def.schema.parse(value);
+    const parsed = def.restore ? def.schema.parse(def.restore(sent, before)) : sent;
     await deps.db.transaction().execute(async (trx) => {
       await repo.upsertValue(trx, merchantId, def.key, parsed, `admin:${operator.adminId}`);
       await recordAudit(trx, {
@@ -72,7 +91,7 @@ export function createSettingsService(deps: { db: Kysely<DB>; now?: () => Date }
         action: 'settings.update',
         subjectType: 'setting',
         subjectId: def.key,
-        data: { merchantId, before, after: parsed },
+        data: { merchantId, before: redacted(def, before), after: redacted(def, parsed) },
         ip: operator.ip,
       });
     });

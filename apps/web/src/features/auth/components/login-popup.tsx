@@ -18,6 +18,7 @@ import { useCompleteLogin } from '../hooks/use-complete-login.ts';
 import { CaptchaImage } from './captcha-image.tsx';
 import { type SecondFactorChallenge, SecondFactorStep } from './second-factor-step.tsx';
 import { SmsSendButton } from './sms-send-button.tsx';
+import { SocialSignInButtons } from './social-sign-in-buttons.tsx';
 
 type Mode = 'password' | 'sms';
 /** The spec's two login entries: members, and agents (refused with not_agent for anyone else). */
@@ -232,6 +233,7 @@ export function LoginPopup({ banner }: { banner?: ReactNode } = {}) {
               {t('auth.freePlay')}
             </button>
           )}
+          {!isAgentEntry && <SocialSignInButtons />}
         </form>
       )}
     </ModalDialog>

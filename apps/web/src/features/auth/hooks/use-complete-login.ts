@@ -23,18 +23,18 @@ function destinationOf(next: 'registerSuccess' | 'agentCentre' | undefined): str
  * After a login, registration or free play: keep the session values, then either force the
  * password change the server asks for (cpw), going on afterwards to where the login was going, or
  * close the popup and go there at once. Also from `/login`: the route's page leaves the route only
- * when its popup closes without a login.
+ * when its popup closes without a login. A third-party sign-in names its destination (where it started).
  */
-export function useCompleteLogin(): (values: SessionValues, next?: 'registerSuccess' | 'agentCentre') => void {
+export function useCompleteLogin(): (values: SessionValues, next?: 'registerSuccess' | 'agentCentre', destination?: string) => void {
   const signIn = useSessionStore((s) => s.signIn);
   const { open, close } = usePopupStore();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   return useCallback(
-    (values, next) => {
+    (values, next, givenDestination) => {
       signIn(values);
       void queryClient.invalidateQueries();
-      const destination = destinationOf(next);
+      const destination = givenDestination ?? destinationOf(next);
       if (values.cpw) {
         open('changePassword', { isForced: true, afterPasswordChange: destination });
         return;
