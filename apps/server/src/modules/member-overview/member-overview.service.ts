@@ -1,4 +1,5 @@
 import type { DepositOrderStatus } from '@platform/contracts/deposits';
+import { pageOffset } from '@platform/contracts/pagination';
 import type { WithdrawalStatus } from '@platform/contracts/withdrawals';
 import type { MemberFileService, MemberListRow } from '../accounts/member-file.service.ts';
 import type { AdminPrincipal } from '../admin/admin.service.ts';
@@ -47,7 +48,7 @@ export function createMemberOverviewService(deps: {
 
   /** Finds members by the field asked: a name's start, or an exact mobile, e-mail, card number or login address. */
   async function search(merchantId: number, query: { q: string; by: MemberSearchBy } & Page) {
-    const page = { limit: query.pageSize, offset: (query.pageNo - 1) * query.pageSize };
+    const page = { limit: query.pageSize, offset: pageOffset(query) };
     if (query.by === 'username') {
       const { rows, total } = await memberFile.byUsernamePrefix(merchantId, query.q, page);
       return { rows, total };
