@@ -15,6 +15,7 @@ const SECTION_PAGES: Record<SectionKey, ComponentType> = {
   kyc: lazy(() => import('./sections/kyc.tsx')),
   feedback: lazy(() => import('./sections/feedback.tsx')),
   'agent-applications': lazy(() => import('./sections/agent-applications.tsx')),
+  members: lazy(() => import('./sections/members.tsx')),
 };
 
 export function createQueryClient(): QueryClient {
@@ -48,7 +49,7 @@ function Console() {
           <Route path="/" element={<Overview operator={operator} />} />
           {sectionsFor(operator).map((section) => {
             const Page = SECTION_PAGES[section.key];
-            return <Route key={section.key} path={`/${section.path}`} element={<Page />} />;
+            return <Route key={section.key} path={`/${section.path}/*`} element={<Page />} />;
           })}
           <Route path="*" element={<Navigate to="/" replace />} />
         </Routes>

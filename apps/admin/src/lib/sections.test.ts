@@ -15,10 +15,11 @@ describe('which sections an operator sees', () => {
       'kyc',
       'feedback',
       'agent-applications',
+      'members',
     ]);
-    expect(keysOf({ id: 2, username: 'f', role: 'finance' })).toEqual(['deposits', 'withdrawals']);
-    expect(keysOf({ id: 3, username: 'r', role: 'risk' })).toEqual(['kyc']);
-    expect(keysOf({ id: 4, username: 's', role: 'support' })).toEqual(['feedback', 'agent-applications']);
+    expect(keysOf({ id: 2, username: 'f', role: 'finance' })).toEqual(['deposits', 'withdrawals', 'members']);
+    expect(keysOf({ id: 3, username: 'r', role: 'risk' })).toEqual(['kyc', 'members']);
+    expect(keysOf({ id: 4, username: 's', role: 'support' })).toEqual(['feedback', 'agent-applications', 'members']);
   });
 
   it('follows the permission list when there is one, whatever the role', () => {

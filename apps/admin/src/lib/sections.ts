@@ -2,7 +2,7 @@ import type { AdminPermission, AdminRole } from '@platform/contracts/admin';
 import { adminGet } from '../api/client.ts';
 import type { Operator } from '../api/session-store.ts';
 
-export type SectionKey = 'deposits' | 'withdrawals' | 'kyc' | 'feedback' | 'agent-applications';
+export type SectionKey = 'deposits' | 'withdrawals' | 'kyc' | 'feedback' | 'agent-applications' | 'members';
 
 type Section = {
   key: SectionKey;
@@ -12,8 +12,8 @@ type Section = {
   roles: readonly AdminRole[];
   /** The permission its list call asks for on the server. */
   permission: AdminPermission;
-  /** How many items wait in the queue (the navigation's count). */
-  count: () => Promise<number>;
+  /** How many items wait in the queue (the navigation's count); a section that is no queue has none. */
+  count?: () => Promise<number>;
 };
 
 type Paged = { totalCount?: number; total?: number };
@@ -54,6 +54,7 @@ const SECTIONS: readonly Section[] = [
     permission: 'agent-application:read',
     count: () => waiting('/agent-applications?status=pending&pageSize=1'),
   },
+  { key: 'members', path: 'members', roles: ['finance', 'risk', 'support'], permission: 'member:read' },
 ];
 
 /**
@@ -68,4 +69,12 @@ function maySee(operator: Operator, section: Pick<Section, 'roles' | 'permission
 
 export function sectionsFor(operator: Operator): Section[] {
   return SECTIONS.filter((section) => maySee(operator, section));
+}
+
+/**
+ * Whether the operator may make a call that needs `permission` (a button or a form shown): by the
+ * permission list when the login gave one; without it every role may, and the server decides.
+ */
+export function mayUse(operator: Operator, permission: AdminPermission): boolean {
+  return operator.permissions ? operator.permissions.includes(permission) : true;
 }

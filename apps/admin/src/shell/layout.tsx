@@ -62,7 +62,7 @@ export function Layout({ operator, children }: { operator: Operator; children: R
             <li key={section.key}>
               <NavLink to={`/${section.path}`} onClick={() => setMenuOpen(false)}>
                 <span>{t(`nav.${section.key}`)}</span>
-                <QueueCount sectionKey={section.key} count={section.count} />
+                {section.count ? <QueueCount sectionKey={section.key} count={section.count} /> : null}
               </NavLink>
             </li>
           ))}
@@ -87,7 +87,7 @@ export function Overview({ operator }: { operator: Operator }) {
           <li key={section.key}>
             <NavLink to={`/${section.path}`} className="tile">
               <span>{t(`nav.${section.key}`)}</span>
-              <QueueCount sectionKey={section.key} count={section.count} />
+              {section.count ? <QueueCount sectionKey={section.key} count={section.count} /> : null}
             </NavLink>
           </li>
         ))}

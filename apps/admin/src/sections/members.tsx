@@ -1,0 +1,602 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, Route, Routes, useParams, useSearchParams } from 'react-router';
+import { adminCall, adminGet, queryString } from '../api/client.ts';
+import { useSession } from '../api/session-store.ts';
+import { Notice, Pager, QueueState } from '../components/queue-parts.tsx';
+import { PAGE_SIZE, useQueuePage } from '../components/use-queue.ts';
+import { errorText } from '../i18n/i18n.ts';
+import { dateTime, money } from '../lib/format.ts';
+import { mayUse } from '../lib/sections.ts';
+
+/* The shapes of docs/admin-api.md, "Member search and member file" (member-overview.admin-routes.ts). */
+type MemberStatus = 'active' | 'locked' | 'closed';
+type MemberRow = { id: number; username: string; accountType: number; status: MemberStatus; createdAt: string; lastLoginAt: string | null };
+type Note = { id: number; adminId: number; text: string; createdAt: string };
+type MemberDetail = {
+  profile: MemberRow & {
+    nickname: string | null;
+    payeeName: string | null;
+    currency: string;
+    mobileNum: string | null;
+    email: string | null;
+    lastLoginIp: string | null;
+    loginCount: number;
+    mustChangePassword: boolean;
+    registerIp: string | null;
+  };
+  upline: { id: number; username: string | null }[];
+  balances: { currency: string; main: number; bonus: number; agent: number; locked: number; sum: number };
+  gameWallets: { vendorCode: string; balance: number | null }[];
+  labels: { names: string[]; club: { name: string; rankLevel: number } | null };
+  responsibleGaming: { limits: unknown[]; breakUntil: string | null; selfExcludedUntil: string | null; isPermanentlyExcluded: boolean };
+  kycStatus: string;
+  bankCards: { id: number; bankName: string; accountName: string; maskedAccountNumber: string; status: 'active' | 'removed' }[];
+  totals: { deposits: number; depositCount: number; withdrawals: number };
+  notes: Note[];
+};
+type Login = { id: number; createdAt: string; result: 'success' | 'failed'; method: string; ip: string | null; userAgent: string | null };
+type Linked = {
+  memberId: number;
+  username: string;
+  status: MemberStatus;
+  links: { kind: 'ip' | 'device' | 'bank_card' | 'payee'; value: string }[];
+};
+type Transaction = { entryId: number; currency: string; amount: number; balanceAfter: number | null; code: string; createdAt: string };
+type Bet = {
+  id: number;
+  gameName: string | null;
+  gameCode: string;
+  currency: string;
+  stake: number;
+  payout: number;
+  result: string;
+  betTime: string;
+};
+
+const SEARCH_FIELDS = ['username', 'phone', 'email', 'bankAccount', 'ip'] as const;
+type SearchField = (typeof SEARCH_FIELDS)[number];
+const TABS = ['logins', 'linked', 'transactions', 'bets'] as const;
+type Tab = (typeof TABS)[number];
+
+/** Members: a search by name, mobile, e-mail, bank account or IP, and each member's file at `members/:memberId`. */
+export default function MembersSection() {
+  return (
+    <Routes>
+      <Route index element={<MemberSearch />} />
+      <Route path=":memberId" element={<MemberFile />} />
+    </Routes>
+  );
+}
+
+function useLanguage() {
+  const { t, i18n } = useTranslation();
+  return { t, language: i18n.language };
+}
+
+function StatusBadge({ status }: { status: MemberStatus }) {
+  const { t } = useTranslation();
+  return <span className={`badge${status === 'active' ? '' : ' badge--warn'}`}>{t(`members.status.${status}`)}</span>;
+}
+
+function accountTypeText(t: ReturnType<typeof useTranslation>['t'], type: number): string {
+  if (type === 0) return t('members.accountTypes.member');
+  if (type === 4) return t('members.accountTypes.trial');
+  return t('members.accountTypes.agent', { type });
+}
+
+/** The search: its field and text live in the address, so a search can be shared and Back returns to it. */
+function MemberSearch() {
+  const { t } = useLanguage();
+  const [params, setParams] = useSearchParams();
+  const by = (SEARCH_FIELDS as readonly string[]).includes(params.get('by') ?? '') ? (params.get('by') as SearchField) : 'username';
+  const q = params.get('q') ?? '';
+  const page = Math.max(1, Number(params.get('page')) || 1);
+  const [field, setField] = useState<SearchField>(by);
+  const [text, setText] = useState(q);
+  const [problem, setProblem] = useState<string | null>(null);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (text.trim() === '') {
+      setProblem(t('members.queryRequired'));
+      return;
+    }
+    setProblem(null);
+    setParams({ by: field, q: text.trim(), page: '1' });
+  };
+  return (
+    <section className="section" aria-labelledby="members-title">
+      <header className="section__head">
+        <h1 id="members-title">{t('members.title')}</h1>
+        <form className="filters" noValidate onSubmit={submit}>
+          <label>
+            {t('members.searchBy')}
+            <select name="by" value={field} onChange={(event) => setField(event.target.value as SearchField)}>
+              {SEARCH_FIELDS.map((each) => (
+                <option key={each} value={each}>
+                  {t(`members.by.${each}`)}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label>
+            {t('members.query')}
+            <input name="q" type="search" maxLength={100} value={text} onChange={(event) => setText(event.target.value)} />
+          </label>
+          <button type="submit" className="button button--primary">
+            {t('members.search')}
+          </button>
+        </form>
+      </header>
+      {problem ? (
+        <p className="alert alert--error" role="alert">
+          {problem}
+        </p>
+      ) : null}
+      {q === '' ? (
+        <p className="muted">{t('members.prompt')}</p>
+      ) : (
+        <SearchResults
+          path={`/members/search${queryString({ q, by, pageNo: page, pageSize: PAGE_SIZE })}`}
+          page={page}
+          onPage={(next) => setParams({ by, q, page: String(next) })}
+        />
+      )}
+    </section>
+  );
+}
+
+function SearchResults({ path, page, onPage }: { path: string; page: number; onPage: (page: number) => void }) {
+  const { t, language } = useLanguage();
+  const found = useQueuePage<MemberRow>('members', path);
+  return (
+    <QueueState
+      isLoading={found.isLoading}
+      error={found.error}
+      isEmpty={(found.data?.list.length ?? 0) === 0}
+      onRetry={() => void found.refetch()}
+    >
+      <div className="table-wrap">
+        <table className="table">
+          <thead>
+            <tr>
+              <th scope="col">{t('members.username')}</th>
+              <th scope="col">{t('common.status')}</th>
+              <th scope="col">{t('members.accountType')}</th>
+              <th scope="col">{t('members.registered')}</th>
+              <th scope="col">{t('members.lastLogin')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {found.data?.list.map((member) => (
+              <tr key={member.id} data-testid={`member-${member.id}`}>
+                <td data-label={t('members.username')}>
+                  <Link to={`/members/${member.id}`}>{member.username}</Link>
+                </td>
+                <td data-label={t('common.status')}>
+                  <StatusBadge status={member.status} />
+                </td>
+                <td data-label={t('members.accountType')}>{accountTypeText(t, member.accountType)}</td>
+                <td data-label={t('members.registered')}>{dateTime(member.createdAt, language)}</td>
+                <td data-label={t('members.lastLogin')}>
+                  {member.lastLoginAt ? dateTime(member.lastLoginAt, language) : t('members.never')}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <Pager page={page} pages={found.data?.pages ?? 1} total={found.data?.total ?? 0} onPage={onPage} />
+    </QueueState>
+  );
+}
+
+function Facts({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section className="card member-card">
+      <h2>{title}</h2>
+      <dl className="facts">{children}</dl>
+    </section>
+  );
+}
+
+function Fact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div>
+      <dt>{label}</dt>
+      <dd>{children}</dd>
+    </div>
+  );
+}
+
+function MemberFile() {
+  const { t } = useLanguage();
+  const memberId = Number(useParams().memberId);
+  const [tab, setTab] = useState<Tab>('logins');
+  const detail = useQuery({
+    queryKey: ['member', memberId, 'detail'],
+    queryFn: () => adminGet<MemberDetail>(`/members/${memberId}/detail`),
+  });
+  return (
+    <section className="section" aria-labelledby="member-title">
+      <p>
+        <Link to="/members">{t('members.back')}</Link>
+      </p>
+      <QueueState isLoading={detail.isLoading} error={detail.error} isEmpty={false} onRetry={() => void detail.refetch()}>
+        {detail.data ? <FileBody memberId={memberId} file={detail.data} /> : null}
+        <div className="tabs" role="tablist">
+          {TABS.map((each) => (
+            <button
+              key={each}
+              type="button"
+              role="tab"
+              aria-selected={tab === each}
+              className={`tab${tab === each ? ' tab--active' : ''}`}
+              onClick={() => setTab(each)}
+            >
+              {t(`members.tabs.${each}`)}
+            </button>
+          ))}
+        </div>
+        <div role="tabpanel" className="member-tab">
+          {tab === 'logins' ? <Logins memberId={memberId} /> : null}
+          {tab === 'linked' ? <LinkedMembers memberId={memberId} /> : null}
+          {tab === 'transactions' ? <Transactions memberId={memberId} /> : null}
+          {tab === 'bets' ? <Bets memberId={memberId} /> : null}
+        </div>
+      </QueueState>
+    </section>
+  );
+}
+
+function FileBody({ memberId, file }: { memberId: number; file: MemberDetail }) {
+  const { t, language } = useLanguage();
+  const { profile, balances, responsibleGaming: rg } = file;
+  const amount = (value: number) => money(value, balances.currency, language);
+  const rgText = rg.isPermanentlyExcluded
+    ? t('members.rgPermanent')
+    : rg.selfExcludedUntil
+      ? t('members.rgExcluded', { until: dateTime(rg.selfExcludedUntil, language) })
+      : rg.breakUntil
+        ? t('members.rgBreak', { until: dateTime(rg.breakUntil, language) })
+        : rg.limits.length > 0
+          ? t('members.rgLimits', { count: rg.limits.length })
+          : t('members.rgNone');
+  const kycKey = ['none', 'pending', 'approved', 'rejected'].includes(file.kycStatus) ? file.kycStatus : 'none';
+  return (
+    <>
+      <header className="section__head">
+        <h1 id="member-title">{t('members.fileTitle', { username: profile.username })}</h1>
+        <StatusBadge status={profile.status} />
+      </header>
+      <div className="member-grid">
+        <Facts title={t('members.profile')}>
+          <Fact label={t('members.accountType')}>{accountTypeText(t, profile.accountType)}</Fact>
+          <Fact label={t('members.nickname')}>{profile.nickname ?? '—'}</Fact>
+          <Fact label={t('members.payeeName')}>{profile.payeeName ?? '—'}</Fact>
+          <Fact label={t('members.mobile')}>{profile.mobileNum ?? '—'}</Fact>
+          <Fact label={t('members.email')}>{profile.email ?? '—'}</Fact>
+          <Fact label={t('members.currency')}>{profile.currency}</Fact>
+          <Fact label={t('members.registered')}>
+            {dateTime(profile.createdAt, language)}
+            {profile.registerIp ? ` · ${profile.registerIp}` : ''}
+          </Fact>
+          <Fact label={t('members.lastLogin')}>
+            {profile.lastLoginAt ? dateTime(profile.lastLoginAt, language) : t('members.never')}
+            {profile.lastLoginIp ? ` · ${profile.lastLoginIp}` : ''}
+          </Fact>
+          <Fact label={t('members.loginCount')}>{profile.loginCount}</Fact>
+          {profile.mustChangePassword ? <Fact label={t('common.note')}>{t('members.mustChangePassword')}</Fact> : null}
+          <Fact label={t('members.upline')}>
+            {file.upline.length === 0 ? (
+              t('members.noUpline')
+            ) : (
+              <span data-testid="upline">
+                {file.upline.map((each, index) => (
+                  <span key={each.id}>
+                    {index > 0 ? ' › ' : ''}
+                    <Link to={`/members/${each.id}`}>{each.username ?? `#${each.id}`}</Link>
+                  </span>
+                ))}
+              </span>
+            )}
+          </Fact>
+        </Facts>
+        <Facts title={t('members.balances')}>
+          <Fact label={t('members.main')}>
+            <span data-testid="balance-main">{amount(balances.main)}</span>
+          </Fact>
+          <Fact label={t('members.bonus')}>{amount(balances.bonus)}</Fact>
+          <Fact label={t('members.agent')}>{amount(balances.agent)}</Fact>
+          <Fact label={t('members.locked')}>{amount(balances.locked)}</Fact>
+          <Fact label={t('members.sum')}>{amount(balances.sum)}</Fact>
+          {file.gameWallets.map((wallet) => (
+            <Fact key={wallet.vendorCode} label={`${t('members.gameWallets')}: ${wallet.vendorCode}`}>
+              {wallet.balance === null ? t('members.notAnswered') : amount(wallet.balance)}
+            </Fact>
+          ))}
+          <Fact label={t('members.deposits', { count: file.totals.depositCount })}>{amount(file.totals.deposits)}</Fact>
+          <Fact label={t('members.withdrawals')}>{amount(file.totals.withdrawals)}</Fact>
+        </Facts>
+        <Facts title={t('members.labels')}>
+          <Fact label={t('members.labels')}>{file.labels.names.length > 0 ? file.labels.names.join(', ') : t('members.none')}</Fact>
+          <Fact label={t('members.club')}>
+            {file.labels.club
+              ? t('members.clubLevel', { name: file.labels.club.name, level: file.labels.club.rankLevel })
+              : t('members.none')}
+          </Fact>
+          <Fact label={t('members.rg')}>{rgText}</Fact>
+          <Fact label={t('members.kyc')}>{t(`members.kycStatus.${kycKey}`)}</Fact>
+          <Fact label={t('members.bankCards')}>
+            {file.bankCards.length === 0 ? (
+              t('members.none')
+            ) : (
+              <ul className="plain-list">
+                {file.bankCards.map((card) => (
+                  <li key={card.id}>
+                    {card.bankName} · {card.maskedAccountNumber} · {card.accountName}
+                    {card.status === 'removed' ? ` (${t('members.removed')})` : ''}
+                  </li>
+                ))}
+              </ul>
+            )}
+          </Fact>
+        </Facts>
+      </div>
+      <Notes memberId={memberId} notes={file.notes} />
+    </>
+  );
+}
+
+function Notes({ memberId, notes }: { memberId: number; notes: Note[] }) {
+  const { t, language } = useLanguage();
+  const operator = useSession()?.admin;
+  const client = useQueryClient();
+  const [text, setText] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const add = useMutation({
+    mutationFn: (body: { text: string }) => adminCall<Note>('POST', `/members/${memberId}/note`, body),
+    onMutate: () => setProblem(null),
+    onError: (failure) => setProblem(errorText(failure)),
+    onSuccess: async () => {
+      setText('');
+      setNotice(t('members.noteAdded'));
+      await client.invalidateQueries({ queryKey: ['member', memberId, 'detail'] });
+    },
+  });
+  const mayNote = operator ? mayUse(operator, 'member:note') : false;
+  return (
+    <section className="card member-notes" aria-labelledby="member-notes-title">
+      <h2 id="member-notes-title">{t('members.notes')}</h2>
+      {notes.length === 0 ? (
+        <p className="muted">{t('members.noNotes')}</p>
+      ) : (
+        <ul className="plain-list">
+          {notes.map((note) => (
+            <li key={note.id}>
+              <span className="muted">
+                {dateTime(note.createdAt, language)} · {t('members.noteBy', { id: note.adminId })}
+              </span>
+              <p className="text">{note.text}</p>
+            </li>
+          ))}
+        </ul>
+      )}
+      <Notice text={notice} />
+      {mayNote ? (
+        <form
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+            setNotice(null);
+            if (text.trim() === '') {
+              setProblem(t('members.noteRequired'));
+              return;
+            }
+            add.mutate({ text: text.trim() });
+          }}
+        >
+          <label className="field">
+            {t('members.noteText')}
+            <textarea name="note" maxLength={2000} value={text} onChange={(event) => setText(event.target.value)} />
+          </label>
+          {problem ? (
+            <p className="alert alert--error" role="alert">
+              {problem}
+            </p>
+          ) : null}
+          <button type="submit" className="button button--primary" disabled={add.isPending}>
+            {t('members.addNote')}
+          </button>
+        </form>
+      ) : null}
+    </section>
+  );
+}
+
+function Logins({ memberId }: { memberId: number }) {
+  const { t, language } = useLanguage();
+  const [before, setBefore] = useState<number | undefined>(undefined);
+  const logins = useQuery({
+    queryKey: ['member', memberId, 'logins', before],
+    placeholderData: keepPreviousData,
+    queryFn: () =>
+      adminGet<{ list: Login[]; nextBefore: number | null }>(`/members/${memberId}/logins${queryString({ before, limit: PAGE_SIZE })}`),
+  });
+  const nextBefore = logins.data?.nextBefore ?? null;
+  return (
+    <QueueState
+      isLoading={logins.isLoading}
+      error={logins.error}
+      isEmpty={(logins.data?.list.length ?? 0) === 0}
+      onRetry={() => void logins.refetch()}
+    >
+      <div className="table-wrap">
+        <table className="table">
+          <thead>
+            <tr>
+              <th scope="col">{t('members.time')}</th>
+              <th scope="col">{t('members.result')}</th>
+              <th scope="col">{t('members.method')}</th>
+              <th scope="col">{t('members.ip')}</th>
+              <th scope="col">{t('members.userAgent')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {logins.data?.list.map((login) => (
+              <tr key={login.id}>
+                <td data-label={t('members.time')}>{dateTime(login.createdAt, language)}</td>
+                <td data-label={t('members.result')}>
+                  <span className={`badge${login.result === 'success' ? '' : ' badge--warn'}`}>
+                    {t(`members.loginResult.${login.result}`)}
+                  </span>
+                </td>
+                <td data-label={t('members.method')}>{t(`members.loginMethod.${login.method}`, { defaultValue: login.method })}</td>
+                <td data-label={t('members.ip')}>{login.ip ?? '—'}</td>
+                <td data-label={t('members.userAgent')} className="text">
+                  {login.userAgent ?? '—'}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <nav className="pager">
+        <button type="button" className="button" disabled={before === undefined} onClick={() => setBefore(undefined)}>
+          {t('members.newest')}
+        </button>
+        <button type="button" className="button" disabled={nextBefore === null} onClick={() => setBefore(nextBefore ?? undefined)}>
+          {t('members.older')}
+        </button>
+      </nav>
+    </QueueState>
+  );
+}
+
+function LinkedMembers({ memberId }: { memberId: number }) {
+  const { t } = useLanguage();
+  const linked = useQuery({
+    queryKey: ['member', memberId, 'linked'],
+    queryFn: () => adminGet<{ list: Linked[] }>(`/members/${memberId}/linked`),
+  });
+  return (
+    <QueueState
+      isLoading={linked.isLoading}
+      error={linked.error}
+      isEmpty={(linked.data?.list.length ?? 0) === 0}
+      onRetry={() => void linked.refetch()}
+    >
+      <div className="table-wrap">
+        <table className="table">
+          <thead>
+            <tr>
+              <th scope="col">{t('members.username')}</th>
+              <th scope="col">{t('common.status')}</th>
+              <th scope="col">{t('members.links')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {linked.data?.list.map((other) => (
+              <tr key={other.memberId} data-testid={`linked-${other.memberId}`}>
+                <td data-label={t('members.username')}>
+                  <Link to={`/members/${other.memberId}`}>{other.username}</Link>
+                </td>
+                <td data-label={t('common.status')}>
+                  <StatusBadge status={other.status} />
+                </td>
+                <td data-label={t('members.links')}>
+                  {other.links.map((link) => `${t(`members.linkKind.${link.kind}`)}: ${link.value}`).join('; ')}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </QueueState>
+  );
+}
+
+function Transactions({ memberId }: { memberId: number }) {
+  const { t, language } = useLanguage();
+  const [page, setPage] = useState(1);
+  const entries = useQueuePage<Transaction>(
+    'members',
+    `/members/${memberId}/transactions${queryString({ pageNo: page, pageSize: PAGE_SIZE })}`,
+  );
+  return (
+    <QueueState
+      isLoading={entries.isLoading}
+      error={entries.error}
+      isEmpty={(entries.data?.list.length ?? 0) === 0}
+      onRetry={() => void entries.refetch()}
+    >
+      <div className="table-wrap">
+        <table className="table">
+          <thead>
+            <tr>
+              <th scope="col">{t('members.code')}</th>
+              <th scope="col">{t('common.amount')}</th>
+              <th scope="col">{t('members.balanceAfter')}</th>
+              <th scope="col">{t('members.time')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {entries.data?.list.map((entry) => (
+              <tr key={entry.entryId}>
+                <td data-label={t('members.code')}>{entry.code}</td>
+                <td data-label={t('common.amount')}>{money(entry.amount, entry.currency, language)}</td>
+                <td data-label={t('members.balanceAfter')}>
+                  {entry.balanceAfter === null ? '—' : money(entry.balanceAfter, entry.currency, language)}
+                </td>
+                <td data-label={t('members.time')}>{dateTime(entry.createdAt, language)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <Pager page={page} pages={entries.data?.pages ?? 1} total={entries.data?.total ?? 0} onPage={setPage} />
+    </QueueState>
+  );
+}
+
+function Bets({ memberId }: { memberId: number }) {
+  const { t, language } = useLanguage();
+  const [page, setPage] = useState(1);
+  const bets = useQueuePage<Bet>('members', `/members/${memberId}/bets${queryString({ pageNo: page, pageSize: PAGE_SIZE })}`);
+  return (
+    <QueueState
+      isLoading={bets.isLoading}
+      error={bets.error}
+      isEmpty={(bets.data?.list.length ?? 0) === 0}
+      onRetry={() => void bets.refetch()}
+    >
+      <div className="table-wrap">
+        <table className="table">
+          <thead>
+            <tr>
+              <th scope="col">{t('members.game')}</th>
+              <th scope="col">{t('members.stake')}</th>
+              <th scope="col">{t('members.payout')}</th>
+              <th scope="col">{t('members.result')}</th>
+              <th scope="col">{t('members.time')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {bets.data?.list.map((bet) => (
+              <tr key={bet.id}>
+                <td data-label={t('members.game')}>{bet.gameName ?? bet.gameCode}</td>
+                <td data-label={t('members.stake')}>{money(bet.stake, bet.currency, language)}</td>
+                <td data-label={t('members.payout')}>{money(bet.payout, bet.currency, language)}</td>
+                <td data-label={t('members.result')}>{t(`members.betResult.${bet.result}`, { defaultValue: bet.result })}</td>
+                <td data-label={t('members.time')}>{dateTime(bet.betTime, language)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <Pager page={page} pages={bets.data?.pages ?? 1} total={bets.data?.total ?? 0} onPage={setPage} />
+    </QueueState>
+  );
+}
