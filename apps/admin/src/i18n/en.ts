@@ -184,6 +184,7 @@ export const en = {
     sum: 'In all',
     gameWallets: 'Game wallets',
     notAnswered: 'No answer',
+    standing: 'Labels and checks',
     labels: 'Labels',
     club: 'VIP club',
     clubLevel: '{{name}} (level {{level}})',

@@ -191,6 +191,7 @@ export const vi: Texts = {
     sum: 'Tổng cộng',
     gameWallets: 'Ví trò chơi',
     notAnswered: 'Không trả lời',
+    standing: 'Nhãn và kiểm tra',
     labels: 'Nhãn',
     club: 'Câu lạc bộ VIP',
     clubLevel: '{{name}} (cấp {{level}})',

@@ -185,6 +185,7 @@ export const zh: Texts = {
     sum: '合计',
     gameWallets: '游戏钱包',
     notAnswered: '未响应',
+    standing: '标签与审核',
     labels: '标签',
     club: 'VIP 俱乐部',
     clubLevel: '{{name}}（第 {{level}} 级）',

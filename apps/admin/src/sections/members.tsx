@@ -30,7 +30,12 @@ type MemberDetail = {
   balances: { currency: string; main: number; bonus: number; agent: number; locked: number; sum: number };
   gameWallets: { vendorCode: string; balance: number | null }[];
   labels: { names: string[]; club: { name: string; rankLevel: number } | null };
-  responsibleGaming: { limits: unknown[]; breakUntil: string | null; selfExcludedUntil: string | null; isPermanentlyExcluded: boolean };
+  responsibleGaming: {
+    limits: { amount: number | null }[];
+    breakUntil: string | null;
+    selfExcludedUntil: string | null;
+    isPermanentlyExcluded: boolean;
+  };
   kycStatus: string;
   bankCards: { id: number; bankName: string; accountName: string; maskedAccountNumber: string; status: 'active' | 'removed' }[];
   totals: { deposits: number; depositCount: number; withdrawals: number };
@@ -254,14 +259,16 @@ function FileBody({ memberId, file }: { memberId: number; file: MemberDetail }) 
   const { t, language } = useLanguage();
   const { profile, balances, responsibleGaming: rg } = file;
   const amount = (value: number) => money(value, balances.currency, language);
+  // A limit kind the member has not set comes with a null amount.
+  const limitsSet = rg.limits.filter((limit) => limit.amount !== null).length;
   const rgText = rg.isPermanentlyExcluded
     ? t('members.rgPermanent')
     : rg.selfExcludedUntil
       ? t('members.rgExcluded', { until: dateTime(rg.selfExcludedUntil, language) })
       : rg.breakUntil
         ? t('members.rgBreak', { until: dateTime(rg.breakUntil, language) })
-        : rg.limits.length > 0
-          ? t('members.rgLimits', { count: rg.limits.length })
+        : limitsSet > 0
+          ? t('members.rgLimits', { count: limitsSet })
           : t('members.rgNone');
   const kycKey = ['none', 'pending', 'approved', 'rejected'].includes(file.kycStatus) ? file.kycStatus : 'none';
   return (
@@ -319,7 +326,7 @@ function FileBody({ memberId, file }: { memberId: number; file: MemberDetail }) 
           <Fact label={t('members.deposits', { count: file.totals.depositCount })}>{amount(file.totals.deposits)}</Fact>
           <Fact label={t('members.withdrawals')}>{amount(file.totals.withdrawals)}</Fact>
         </Facts>
-        <Facts title={t('members.labels')}>
+        <Facts title={t('members.standing')}>
           <Fact label={t('members.labels')}>{file.labels.names.length > 0 ? file.labels.names.join(', ') : t('members.none')}</Fact>
           <Fact label={t('members.club')}>
             {file.labels.club
