@@ -190,7 +190,7 @@ export const en = {
     clubLevel: '{{name}} (level {{level}})',
     none: 'None',
     rg: 'Responsible gaming',
-    rgLimits: '{{count}} limits set',
+    rgLimits: 'Limits set: {{count}}',
     rgBreak: 'On a break until {{until}}',
     rgExcluded: 'Self-excluded until {{until}}',
     rgPermanent: 'Excluded for good',
