@@ -77,25 +77,48 @@ export async function operatorLogin(
   return { status: response.status, body: (await response.json()) as { success: boolean; value: { token: string } } };
 }
 
+/** The console's stored session per site and operator, after its first sign-in through the page. */
+const consoleSessions = new Map<string, string>();
+const CONSOLE_SESSION_KEY = 'lotus.admin.session';
+
 /**
  * Signs a demo operator in to the operator console (`/admin/`) in the browser, in Vietnamese: the
  * password, then the authenticator code, computed from the secret the enrolment page shows or, for
- * an operator already enrolled, from the demo operator's known secret (docs/demo-data.md).
+ * an operator already enrolled, from the demo operator's known secret (docs/demo-data.md). A code
+ * is accepted once, so a later sign-in of the same operator on the same site opens the page with
+ * the session the first one got (put in the tab's storage once), rather than wait for the next code.
  */
 export async function signInToConsole(page: Page, baseUrl: string, username: string): Promise<void> {
+  const signedIn = page.getByTestId('operator');
+  const known = consoleSessions.get(`${baseUrl}|${username}`);
+  if (known) {
+    await page.addInitScript(
+      ([key, value]) => {
+        if (window.sessionStorage.getItem('e2e.console-session')) return;
+        window.sessionStorage.setItem(key, value);
+        window.sessionStorage.setItem('e2e.console-session', '1');
+      },
+      [CONSOLE_SESSION_KEY, known] as const,
+    );
+    await page.goto(`${baseUrl}/admin/`, { waitUntil: 'networkidle' });
+    await signedIn.waitFor();
+    return;
+  }
   await page.goto(`${baseUrl}/admin/`, { waitUntil: 'networkidle' });
   await page.getByLabel('Tên nhân viên').fill(username);
   await page.getByLabel('Mật khẩu').fill(OPERATOR_PASSWORD);
   await page.getByRole('button', { name: 'Đăng nhập' }).click();
-  const signedIn = page.getByTestId('operator');
   const codeField = page.getByLabel('Mã 6 chữ số');
   await signedIn.or(codeField).first().waitFor();
-  if (await signedIn.isVisible()) return;
-  const enrolSecret = page.getByTestId('totp-secret');
-  const code = (await enrolSecret.isVisible())
-    ? totpCode((await enrolSecret.textContent()) ?? '', new Date())
-    : await nextOperatorCode(username, () => new Date());
-  await codeField.fill(code);
-  await page.getByRole('button', { name: 'Xác nhận' }).click();
-  await signedIn.waitFor();
+  if (!(await signedIn.isVisible())) {
+    const enrolSecret = page.getByTestId('totp-secret');
+    const code = (await enrolSecret.isVisible())
+      ? totpCode((await enrolSecret.textContent()) ?? '', new Date())
+      : await nextOperatorCode(username, () => new Date());
+    await codeField.fill(code);
+    await page.getByRole('button', { name: 'Xác nhận' }).click();
+    await signedIn.waitFor();
+  }
+  const stored = await page.evaluate((key) => window.sessionStorage.getItem(key), CONSOLE_SESSION_KEY);
+  if (stored) consoleSessions.set(`${baseUrl}|${username}`, stored);
 }

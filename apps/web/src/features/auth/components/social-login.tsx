@@ -1,5 +1,6 @@
 import type { SocialSignedInValue } from '@platform/contracts/social-sign-in';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { Link } from 'react-router';
 import { errorText } from '../../../lib/api-client.ts';
 import { exchangeSocialCode, useSocialLinkInfo } from '../api/social-sign-in.ts';
@@ -30,9 +31,18 @@ export function SocialLogin({ code, ticket, error }: { code: string | null; tick
   const completeLogin = useCompleteLogin();
   const [problem, setProblem] = useState<string | null>(null);
   const exchanged = useRef(false);
-  const info = useSocialLinkInfo(code ? null : ticket);
+  // Once linked or signed in the ticket is spent: its query stops.
+  const [isLinked, setLinked] = useState(false);
+  const info = useSocialLinkInfo(code || isLinked ? null : ticket);
 
-  const signedIn = useCallback((value: SocialSignedInValue) => completeLogin(value.login, undefined, value.returnTo), [completeLogin]);
+  const signedIn = useCallback(
+    (value: SocialSignedInValue) => {
+      // Rendered at once, so the spent ticket's query has no watcher when the login refreshes every query.
+      flushSync(() => setLinked(true));
+      return completeLogin(value.login, undefined, value.returnTo);
+    },
+    [completeLogin],
+  );
 
   useEffect(() => {
     if (!code || exchanged.current) return;
