@@ -1,12 +1,12 @@
 import { screen } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { usePopupStore } from '../../state/popup-store.ts';
 import { useSessionStore } from '../../state/session-store.ts';
 import { LOGIN_VALUE } from '../../test/fixtures.ts';
 import { mockApi, renderWithSite } from '../../test/render.tsx';
 import { AgentCentreGate } from './agent-centre-gate.tsx';
 import { AgentCentrePanel } from './agent-centre-panel.tsx';
-import { registeredPages } from './page-registry.ts';
+import { preloadPage, registeredPages } from './page-registry.ts';
 
 const AGENT_API = {
   'GET /wps/agent/network/me': { username: 'agent01', accountType: 1, childAccountTypes: [2, 41, 42, 0], team: { total: 3, byLevel: [] } },
@@ -14,6 +14,12 @@ const AGENT_API = {
 };
 
 describe('AgentCentreGate', () => {
+  // The pages are lazy chunks: loaded before the tests, none is still loading when a test ends (a
+  // load that outlives its test fails once the environment is gone, in whichever file shares it).
+  beforeAll(async () => {
+    await Promise.all(registeredPages().map(preloadPage));
+  }, 60_000);
+
   beforeEach(() => {
     usePopupStore.getState().close();
     useSessionStore.getState().signOut();

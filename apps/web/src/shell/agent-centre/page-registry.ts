@@ -79,6 +79,11 @@ export function pageComponent(page: AgentCentrePage): LazyExoticComponent<Compon
   return component;
 }
 
+/** Loads a page's chunk ahead of its first render (a test waits for them all before it renders). */
+export async function preloadPage(page: AgentCentrePage): Promise<void> {
+  await LOADERS[page]?.();
+}
+
 /** After a failed chunk load: the next render asks the network again instead of the cached failure. */
 export function forgetPage(page: AgentCentrePage): void {
   loaded.delete(page);
