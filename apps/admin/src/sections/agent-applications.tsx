@@ -2,7 +2,9 @@ import type { AdminAgentApplication } from '@platform/contracts/agent-applicatio
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { adminCall, queryString } from '../api/client.ts';
-import { DecisionDialog, Notice, Pager, QueueState, SlaAge } from '../components/queue-parts.tsx';
+import { type Column, PagedTable, SelectFilter } from '../components/data-table.tsx';
+import { Notice, SlaAge } from '../components/queue-parts.tsx';
+import { ReasonDialog } from '../components/reason-dialog.tsx';
 import { PAGE_SIZE, useDecision, useQueuePage } from '../components/use-queue.ts';
 
 type Decision = 'approve' | 'reject';
@@ -14,117 +16,96 @@ export default function AgentApplicationsSection() {
   const [status, setStatus] = useState<Status>('pending');
   const [page, setPage] = useState(1);
   const [dialog, setDialog] = useState<{ decision: Decision; item: AdminAgentApplication } | null>(null);
-  const [message, setMessage] = useState('');
-  const [fieldError, setFieldError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const queue = useQueuePage<AdminAgentApplication>(
     'agent-applications',
     `/agent-applications${queryString({ status, page, pageSize: PAGE_SIZE })}`,
   );
-  const close = () => {
-    setDialog(null);
-    setMessage('');
-    setFieldError(null);
-    decision.clearError();
-  };
   const decision = useDecision(
     async (value: { decision: Decision; item: AdminAgentApplication; message: string }) =>
       adminCall('POST', `/agent-applications/${value.item.id}/answer`, { decision: value.decision, message: value.message }),
     (value) => {
       setNotice(t('agentApplications.answered', { reference: value.item.reference }));
-      close();
+      setDialog(null);
     },
   );
-  const submit = () => {
-    if (!dialog) return;
-    const text = message.trim();
-    if (text === '' || text.length > 500) return setFieldError(t('agentApplications.answerRequired'));
-    setFieldError(null);
-    return decision.run({ decision: dialog.decision, item: dialog.item, message: text });
-  };
+  const columns: Column<AdminAgentApplication>[] = [
+    {
+      key: 'applicant',
+      header: t('agentApplications.applicant'),
+      cell: (item) => (
+        <>
+          {item.realName}
+          <br />
+          <small className="muted">
+            {item.reference}
+            {item.username ? ` · ${item.username}` : ''}
+          </small>
+        </>
+      ),
+    },
+    {
+      key: 'contact',
+      header: t('agentApplications.contact'),
+      cell: (item) => [item.mobileNum, item.email, item.contact].filter(Boolean).join(' · '),
+    },
+    { key: 'experience', header: t('agentApplications.experience'), cell: (item) => t(`agentApplications.levels.${item.experience}`) },
+    {
+      key: 'message',
+      header: t('agentApplications.message'),
+      className: 'text',
+      cell: (item) => (item.status === 'pending' ? (item.message ?? '') : (item.answer ?? '')),
+    },
+    {
+      key: 'age',
+      header: t('common.age'),
+      cell: (item) =>
+        item.status === 'pending' ? <SlaAge createdAt={item.createdAt} /> : t(`agentApplications.status.${item.status}`),
+    },
+    {
+      key: 'actions',
+      header: t('common.actions'),
+      actions: true,
+      cell: (item) =>
+        item.status === 'pending' ? (
+          <>
+            <button type="button" className="button button--primary" onClick={() => setDialog({ decision: 'approve', item })}>
+              {t('agentApplications.approve')}
+            </button>
+            <button type="button" className="button button--danger" onClick={() => setDialog({ decision: 'reject', item })}>
+              {t('agentApplications.reject')}
+            </button>
+          </>
+        ) : null,
+    },
+  ];
   return (
     <section className="section" aria-labelledby="agent-applications-title">
       <header className="section__head">
         <h1 id="agent-applications-title">{t('agentApplications.title')}</h1>
-        <label className="filters">
-          {t('common.status')}
-          <select
-            name="status"
-            value={status}
-            onChange={(event) => {
-              setStatus(event.target.value as Status);
-              setPage(1);
-            }}
-          >
-            {(['pending', 'approved', 'rejected'] as const).map((each) => (
-              <option key={each} value={each}>
-                {t(`agentApplications.status.${each}`)}
-              </option>
-            ))}
-          </select>
-        </label>
+        <SelectFilter
+          label={t('common.status')}
+          name="status"
+          value={status}
+          options={['pending', 'approved', 'rejected'] as const}
+          optionLabel={(each) => t(`agentApplications.status.${each}`)}
+          onChange={(each) => {
+            setStatus(each);
+            setPage(1);
+          }}
+        />
       </header>
       <Notice text={notice} />
-      <QueueState
-        isLoading={queue.isLoading}
-        error={queue.error}
-        isEmpty={(queue.data?.list.length ?? 0) === 0}
-        onRetry={() => void queue.refetch()}
-      >
-        <div className="table-wrap">
-          <table className="table">
-            <thead>
-              <tr>
-                <th scope="col">{t('agentApplications.applicant')}</th>
-                <th scope="col">{t('agentApplications.contact')}</th>
-                <th scope="col">{t('agentApplications.experience')}</th>
-                <th scope="col">{t('agentApplications.message')}</th>
-                <th scope="col">{t('common.age')}</th>
-                <th scope="col">{t('common.actions')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {queue.data?.list.map((item) => (
-                <tr key={item.id} data-testid={`application-${item.reference}`}>
-                  <td data-label={t('agentApplications.applicant')}>
-                    {item.realName}
-                    <br />
-                    <small className="muted">
-                      {item.reference}
-                      {item.username ? ` · ${item.username}` : ''}
-                    </small>
-                  </td>
-                  <td data-label={t('agentApplications.contact')}>
-                    {[item.mobileNum, item.email, item.contact].filter(Boolean).join(' · ')}
-                  </td>
-                  <td data-label={t('agentApplications.experience')}>{t(`agentApplications.levels.${item.experience}`)}</td>
-                  <td data-label={t('agentApplications.message')} className="text">
-                    {item.status === 'pending' ? (item.message ?? '') : (item.answer ?? '')}
-                  </td>
-                  <td data-label={t('common.age')}>
-                    {item.status === 'pending' ? <SlaAge createdAt={item.createdAt} /> : t(`agentApplications.status.${item.status}`)}
-                  </td>
-                  <td className="actions">
-                    {item.status === 'pending' ? (
-                      <>
-                        <button type="button" className="button button--primary" onClick={() => setDialog({ decision: 'approve', item })}>
-                          {t('agentApplications.approve')}
-                        </button>
-                        <button type="button" className="button button--danger" onClick={() => setDialog({ decision: 'reject', item })}>
-                          {t('agentApplications.reject')}
-                        </button>
-                      </>
-                    ) : null}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-        <Pager page={page} pages={queue.data?.pages ?? 1} total={queue.data?.total ?? 0} onPage={setPage} />
-      </QueueState>
+      <PagedTable
+        query={queue}
+        page={page}
+        onPage={setPage}
+        columns={columns}
+        rowKey={(item) => item.id}
+        rowTestId={(item) => `application-${item.reference}`}
+      />
       {dialog ? (
-        <DecisionDialog
+        <ReasonDialog
           title={t('agentApplications.answerTitle', {
             decision: t(`agentApplications.${dialog.decision}`),
             reference: dialog.item.reference,
@@ -132,16 +113,14 @@ export default function AgentApplicationsSection() {
           hint={t('agentApplications.answerHint')}
           submitLabel={t(`agentApplications.${dialog.decision}`)}
           tone={dialog.decision === 'approve' ? 'primary' : 'danger'}
-          error={fieldError ?? decision.error}
-          isPending={decision.isPending}
-          onSubmit={submit}
-          onClose={close}
-        >
-          <label className="field">
-            {t('agentApplications.answer')}
-            <textarea name="message" maxLength={500} value={message} onChange={(event) => setMessage(event.target.value)} />
-          </label>
-        </DecisionDialog>
+          decision={decision}
+          text="required"
+          textLabel={t('agentApplications.answer')}
+          textName="message"
+          requiredText={t('agentApplications.answerRequired')}
+          onConfirm={(message) => decision.run({ decision: dialog.decision, item: dialog.item, message })}
+          onClose={() => setDialog(null)}
+        />
       ) : null}
     </section>
   );

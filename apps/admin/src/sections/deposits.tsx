@@ -4,7 +4,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { adminCall, queryString } from '../api/client.ts';
-import { DecisionDialog, Notice, Pager, QueueState, SlaAge } from '../components/queue-parts.tsx';
+import { type Column, PagedTable, TextFilter } from '../components/data-table.tsx';
+import { Notice, SlaAge } from '../components/queue-parts.tsx';
+import { ReasonDialog } from '../components/reason-dialog.tsx';
 import { PAGE_SIZE, useDecision, useQueuePage } from '../components/use-queue.ts';
 import { dateTime, money } from '../lib/format.ts';
 
@@ -29,22 +31,17 @@ export function minorOf(text: string, currency: string): number | null {
 /** Bank transfers waiting for an operator: confirm (optionally the amount that arrived) or reject. */
 export default function DepositsSection() {
   const { t, i18n } = useTranslation();
+  const language = i18n.language;
   const [page, setPage] = useState(1);
-  const [username, setUsername] = useState('');
   const [filter, setFilter] = useState('');
   const [dialog, setDialog] = useState<Dialog>(null);
   const [amountText, setAmountText] = useState('');
-  const [reason, setReason] = useState('');
-  const [fieldError, setFieldError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const path = `/deposit/orders${queryString({ status: 'pending', type: 'bank_transfer', username: filter, pageNo: page, pageSize: PAGE_SIZE })}`;
   const queue = useQueuePage<Order>('deposits', path);
   const close = () => {
     setDialog(null);
     setAmountText('');
-    setReason('');
-    setFieldError(null);
-    decision.clearError();
   };
   const decision = useDecision(
     async (value: { kind: 'confirm' | 'reject'; order: Order; actualAmount?: number; reason?: string }) =>
@@ -60,99 +57,66 @@ export default function DepositsSection() {
       close();
     },
   );
-  const submit = () => {
-    if (!dialog) return;
-    setFieldError(null);
-    if (dialog.kind === 'confirm') {
-      if (amountText.trim() === '') return decision.run({ kind: 'confirm', order: dialog.order });
-      const minor = minorOf(amountText.trim(), dialog.order.currency);
-      if (minor === null) return setFieldError(t('deposits.actualAmountInvalid'));
-      return decision.run({ kind: 'confirm', order: dialog.order, actualAmount: minor });
-    }
-    if (reason.trim() === '') return setFieldError(t('common.reasonRequired'));
-    return decision.run({ kind: 'reject', order: dialog.order, reason: reason.trim() });
+  const confirm = (order: Order, reason: string) => {
+    if (dialog?.kind === 'reject') return decision.run({ kind: 'reject', order, reason });
+    if (amountText.trim() === '') return decision.run({ kind: 'confirm', order });
+    const minor = minorOf(amountText.trim(), order.currency);
+    if (minor === null) return t('deposits.actualAmountInvalid');
+    return decision.run({ kind: 'confirm', order, actualAmount: minor });
   };
-  const language = i18n.language;
+  const columns: Column<Order>[] = [
+    { key: 'reference', header: t('deposits.reference'), cell: (order) => <code>{order.referenceCode}</code> },
+    { key: 'member', header: t('common.member'), cell: (order) => order.username },
+    { key: 'amount', header: t('common.amount'), numeric: true, cell: (order) => money(order.amount, order.currency, language) },
+    { key: 'created', header: t('common.created'), cell: (order) => dateTime(order.createdAt, language) },
+    { key: 'age', header: t('common.age'), cell: (order) => <SlaAge createdAt={order.createdAt} /> },
+    {
+      key: 'actions',
+      header: t('common.actions'),
+      actions: true,
+      cell: (order) => (
+        <>
+          <button type="button" className="button button--primary" onClick={() => setDialog({ kind: 'confirm', order })}>
+            {t('deposits.confirm')}
+          </button>
+          <button type="button" className="button button--danger" onClick={() => setDialog({ kind: 'reject', order })}>
+            {t('deposits.reject')}
+          </button>
+        </>
+      ),
+    },
+  ];
   return (
     <section className="section" aria-labelledby="deposits-title">
       <header className="section__head">
         <h1 id="deposits-title">{t('deposits.title')}</h1>
-        <form
-          className="filters"
-          onSubmit={(event) => {
-            event.preventDefault();
+        <TextFilter
+          label={t('common.memberFilter')}
+          name="username"
+          onApply={(text) => {
             setPage(1);
-            setFilter(username.trim());
+            setFilter(text);
           }}
-        >
-          <label>
-            {t('common.memberFilter')}
-            <input value={username} onChange={(event) => setUsername(event.target.value)} name="username" />
-          </label>
-          <button type="submit" className="button">
-            {t('common.apply')}
-          </button>
-        </form>
+        />
       </header>
       <Notice text={notice} />
-      <QueueState
-        isLoading={queue.isLoading}
-        error={queue.error}
-        isEmpty={(queue.data?.list.length ?? 0) === 0}
-        onRetry={() => void queue.refetch()}
-      >
-        <div className="table-wrap">
-          <table className="table">
-            <thead>
-              <tr>
-                <th scope="col">{t('deposits.reference')}</th>
-                <th scope="col">{t('common.member')}</th>
-                <th scope="col" className="num">
-                  {t('common.amount')}
-                </th>
-                <th scope="col">{t('common.created')}</th>
-                <th scope="col">{t('common.age')}</th>
-                <th scope="col">{t('common.actions')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {queue.data?.list.map((order) => (
-                <tr key={order.id} data-testid={`deposit-${order.referenceCode}`}>
-                  <td data-label={t('deposits.reference')}>
-                    <code>{order.referenceCode}</code>
-                  </td>
-                  <td data-label={t('common.member')}>{order.username}</td>
-                  <td data-label={t('common.amount')} className="num">
-                    {money(order.amount, order.currency, language)}
-                  </td>
-                  <td data-label={t('common.created')}>{dateTime(order.createdAt, language)}</td>
-                  <td data-label={t('common.age')}>
-                    <SlaAge createdAt={order.createdAt} />
-                  </td>
-                  <td className="actions">
-                    <button type="button" className="button button--primary" onClick={() => setDialog({ kind: 'confirm', order })}>
-                      {t('deposits.confirm')}
-                    </button>
-                    <button type="button" className="button button--danger" onClick={() => setDialog({ kind: 'reject', order })}>
-                      {t('deposits.reject')}
-                    </button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-        <Pager page={page} pages={queue.data?.pages ?? 1} total={queue.data?.total ?? 0} onPage={setPage} />
-      </QueueState>
+      <PagedTable
+        query={queue}
+        page={page}
+        onPage={setPage}
+        columns={columns}
+        rowKey={(order) => order.id}
+        rowTestId={(order) => `deposit-${order.referenceCode}`}
+      />
       {dialog ? (
-        <DecisionDialog
+        <ReasonDialog
           title={t(dialog.kind === 'confirm' ? 'deposits.confirmTitle' : 'deposits.rejectTitle', { reference: dialog.order.referenceCode })}
           hint={dialog.kind === 'confirm' ? t('deposits.confirmHint') : undefined}
           submitLabel={t(dialog.kind === 'confirm' ? 'deposits.confirm' : 'deposits.reject')}
           tone={dialog.kind === 'confirm' ? 'primary' : 'danger'}
-          error={fieldError ?? decision.error}
-          isPending={decision.isPending}
-          onSubmit={submit}
+          decision={decision}
+          text={dialog.kind === 'reject' ? 'required' : 'none'}
+          onConfirm={(reason) => confirm(dialog.order, reason)}
           onClose={close}
         >
           {dialog.kind === 'confirm' ? (
@@ -166,13 +130,8 @@ export default function DepositsSection() {
                 onChange={(event) => setAmountText(event.target.value)}
               />
             </label>
-          ) : (
-            <label className="field">
-              {t('common.reason')}
-              <textarea name="reason" maxLength={500} value={reason} onChange={(event) => setReason(event.target.value)} />
-            </label>
-          )}
-        </DecisionDialog>
+          ) : null}
+        </ReasonDialog>
       ) : null}
     </section>
   );

@@ -5,7 +5,9 @@ import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { adminCall, queryString } from '../api/client.ts';
 import { currentSession } from '../api/session-store.ts';
-import { DecisionDialog, Notice, Pager, QueueState, SlaAge } from '../components/queue-parts.tsx';
+import { type Column, PagedTable } from '../components/data-table.tsx';
+import { Notice, SlaAge } from '../components/queue-parts.tsx';
+import { ReasonDialog } from '../components/reason-dialog.tsx';
 import { PAGE_SIZE, useDecision, useQueuePage } from '../components/use-queue.ts';
 import { dateTime } from '../lib/format.ts';
 
@@ -44,16 +46,8 @@ export default function KycSection() {
   const { t, i18n } = useTranslation();
   const [page, setPage] = useState(1);
   const [dialog, setDialog] = useState<Dialog>(null);
-  const [reason, setReason] = useState('');
-  const [fieldError, setFieldError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const queue = useQueuePage<Kyc>('kyc', `/kyc${queryString({ status: 'pending', pageNo: page, pageSize: PAGE_SIZE })}`);
-  const close = () => {
-    setDialog(null);
-    setReason('');
-    setFieldError(null);
-    decision.clearError();
-  };
   const decision = useDecision(
     async (value: { action: 'approve' | 'reject'; kyc: Kyc; reason?: string }) =>
       value.action === 'approve'
@@ -61,65 +55,46 @@ export default function KycSection() {
         : adminCall('POST', `/kyc/${value.kyc.id}/reject`, { reason: value.reason }),
     (value) => {
       setNotice(t(value.action === 'approve' ? 'kyc.approved' : 'kyc.rejected', { id: value.kyc.id }));
-      close();
+      setDialog(null);
     },
   );
-  const submit = () => {
-    if (!dialog) return;
-    setFieldError(null);
-    if (dialog.action === 'approve') return decision.run({ action: 'approve', kyc: dialog.kyc });
-    if (reason.trim() === '') return setFieldError(t('common.reasonRequired'));
-    return decision.run({ action: 'reject', kyc: dialog.kyc, reason: reason.trim() });
-  };
+  const columns: Column<Kyc>[] = [
+    { key: 'id', header: '#', cell: (kyc) => kyc.id },
+    { key: 'member', header: t('common.member'), cell: (kyc) => kyc.username },
+    { key: 'created', header: t('common.created'), cell: (kyc) => dateTime(kyc.createdAt, i18n.language) },
+    { key: 'age', header: t('common.age'), cell: (kyc) => <SlaAge createdAt={kyc.createdAt} /> },
+    {
+      key: 'actions',
+      header: t('common.actions'),
+      actions: true,
+      cell: (kyc) => (
+        <>
+          <button type="button" className="button button--primary" onClick={() => setDialog({ action: 'approve', kyc })}>
+            {t('kyc.approve')}
+          </button>
+          <button type="button" className="button button--danger" onClick={() => setDialog({ action: 'reject', kyc })}>
+            {t('kyc.reject')}
+          </button>
+        </>
+      ),
+    },
+  ];
   return (
     <section className="section" aria-labelledby="kyc-title">
       <header className="section__head">
         <h1 id="kyc-title">{t('kyc.title')}</h1>
       </header>
       <Notice text={notice} />
-      <QueueState
-        isLoading={queue.isLoading}
-        error={queue.error}
-        isEmpty={(queue.data?.list.length ?? 0) === 0}
-        onRetry={() => void queue.refetch()}
-      >
-        <div className="table-wrap">
-          <table className="table">
-            <thead>
-              <tr>
-                <th scope="col">#</th>
-                <th scope="col">{t('common.member')}</th>
-                <th scope="col">{t('common.created')}</th>
-                <th scope="col">{t('common.age')}</th>
-                <th scope="col">{t('common.actions')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {queue.data?.list.map((kyc) => (
-                <tr key={kyc.id} data-testid={`kyc-${kyc.id}`}>
-                  <td data-label="#">{kyc.id}</td>
-                  <td data-label={t('common.member')}>{kyc.username}</td>
-                  <td data-label={t('common.created')}>{dateTime(kyc.createdAt, i18n.language)}</td>
-                  <td data-label={t('common.age')}>
-                    <SlaAge createdAt={kyc.createdAt} />
-                  </td>
-                  <td className="actions">
-                    <button type="button" className="button button--primary" onClick={() => setDialog({ action: 'approve', kyc })}>
-                      {t('kyc.approve')}
-                    </button>
-                    <button type="button" className="button button--danger" onClick={() => setDialog({ action: 'reject', kyc })}>
-                      {t('kyc.reject')}
-                    </button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-        <Pager page={page} pages={queue.data?.pages ?? 1} total={queue.data?.total ?? 0} onPage={setPage} />
-      </QueueState>
+      <PagedTable
+        query={queue}
+        page={page}
+        onPage={setPage}
+        columns={columns}
+        rowKey={(kyc) => kyc.id}
+        rowTestId={(kyc) => `kyc-${kyc.id}`}
+      />
       {dialog ? (
-        <DecisionDialog
+        <ReasonDialog
           title={
             dialog.action === 'approve'
               ? `${t('kyc.approve')} #${dialog.kyc.id} · ${dialog.kyc.username}`
@@ -127,22 +102,16 @@ export default function KycSection() {
           }
           submitLabel={t(`kyc.${dialog.action}`)}
           tone={dialog.action === 'approve' ? 'primary' : 'danger'}
-          error={fieldError ?? decision.error}
-          isPending={decision.isPending}
-          onSubmit={submit}
-          onClose={close}
+          decision={decision}
+          text={dialog.action === 'reject' ? 'required' : 'none'}
+          onConfirm={(reason) => decision.run({ action: dialog.action, kyc: dialog.kyc, reason: reason || undefined })}
+          onClose={() => setDialog(null)}
         >
           <div className="documents">
             <DocumentImage kycId={dialog.kyc.id} side="front" label={t('kyc.front')} />
             <DocumentImage kycId={dialog.kyc.id} side="back" label={t('kyc.back')} />
           </div>
-          {dialog.action === 'reject' ? (
-            <label className="field">
-              {t('common.reason')}
-              <textarea name="reason" maxLength={500} value={reason} onChange={(event) => setReason(event.target.value)} />
-            </label>
-          ) : null}
-        </DecisionDialog>
+        </ReasonDialog>
       ) : null}
     </section>
   );

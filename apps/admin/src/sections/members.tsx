@@ -4,7 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { Link, Route, Routes, useParams, useSearchParams } from 'react-router';
 import { adminCall, adminGet, queryString } from '../api/client.ts';
 import { useSession } from '../api/session-store.ts';
-import { Notice, Pager, QueueState } from '../components/queue-parts.tsx';
+import { type Column, DataTable, KeysetTable, PagedTable, Tabs } from '../components/data-table.tsx';
+import { Notice, QueueState } from '../components/queue-parts.tsx';
 import { PAGE_SIZE, useQueuePage } from '../components/use-queue.ts';
 import { errorText } from '../i18n/i18n.ts';
 import { dateTime, money } from '../lib/format.ts';
@@ -155,45 +156,30 @@ function MemberSearch() {
 function SearchResults({ path, page, onPage }: { path: string; page: number; onPage: (page: number) => void }) {
   const { t, language } = useLanguage();
   const found = useQueuePage<MemberRow>('members', path);
+  const columns: Column<MemberRow>[] = [
+    {
+      key: 'username',
+      header: t('members.username'),
+      cell: (member) => <Link to={`/members/${member.id}`}>{member.username}</Link>,
+    },
+    { key: 'status', header: t('common.status'), cell: (member) => <StatusBadge status={member.status} /> },
+    { key: 'type', header: t('members.accountType'), cell: (member) => accountTypeText(t, member.accountType) },
+    { key: 'registered', header: t('members.registered'), cell: (member) => dateTime(member.createdAt, language) },
+    {
+      key: 'lastLogin',
+      header: t('members.lastLogin'),
+      cell: (member) => (member.lastLoginAt ? dateTime(member.lastLoginAt, language) : t('members.never')),
+    },
+  ];
   return (
-    <QueueState
-      isLoading={found.isLoading}
-      error={found.error}
-      isEmpty={(found.data?.list.length ?? 0) === 0}
-      onRetry={() => void found.refetch()}
-    >
-      <div className="table-wrap">
-        <table className="table">
-          <thead>
-            <tr>
-              <th scope="col">{t('members.username')}</th>
-              <th scope="col">{t('common.status')}</th>
-              <th scope="col">{t('members.accountType')}</th>
-              <th scope="col">{t('members.registered')}</th>
-              <th scope="col">{t('members.lastLogin')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {found.data?.list.map((member) => (
-              <tr key={member.id} data-testid={`member-${member.id}`}>
-                <td data-label={t('members.username')}>
-                  <Link to={`/members/${member.id}`}>{member.username}</Link>
-                </td>
-                <td data-label={t('common.status')}>
-                  <StatusBadge status={member.status} />
-                </td>
-                <td data-label={t('members.accountType')}>{accountTypeText(t, member.accountType)}</td>
-                <td data-label={t('members.registered')}>{dateTime(member.createdAt, language)}</td>
-                <td data-label={t('members.lastLogin')}>
-                  {member.lastLoginAt ? dateTime(member.lastLoginAt, language) : t('members.never')}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-      <Pager page={page} pages={found.data?.pages ?? 1} total={found.data?.total ?? 0} onPage={onPage} />
-    </QueueState>
+    <PagedTable
+      query={found}
+      page={page}
+      onPage={onPage}
+      columns={columns}
+      rowKey={(member) => member.id}
+      rowTestId={(member) => `member-${member.id}`}
+    />
   );
 }
 
@@ -230,20 +216,7 @@ function MemberFile() {
       </p>
       <QueueState isLoading={detail.isLoading} error={detail.error} isEmpty={false} onRetry={() => void detail.refetch()}>
         {detail.data ? <FileBody memberId={memberId} file={detail.data} /> : null}
-        <div className="tabs" role="tablist">
-          {TABS.map((each) => (
-            <button
-              key={each}
-              type="button"
-              role="tab"
-              aria-selected={tab === each}
-              className={`tab${tab === each ? ' tab--active' : ''}`}
-              onClick={() => setTab(each)}
-            >
-              {t(`members.tabs.${each}`)}
-            </button>
-          ))}
-        </div>
+        <Tabs tabs={TABS} value={tab} onChange={setTab} label={(each) => t(`members.tabs.${each}`)} />
         <div role="tabpanel" className="member-tab">
           {tab === 'logins' ? <Logins memberId={memberId} /> : null}
           {tab === 'linked' ? <LinkedMembers memberId={memberId} /> : null}
@@ -432,54 +405,20 @@ function Logins({ memberId }: { memberId: number }) {
     queryFn: () =>
       adminGet<{ list: Login[]; nextBefore: number | null }>(`/members/${memberId}/logins${queryString({ before, limit: PAGE_SIZE })}`),
   });
-  const nextBefore = logins.data?.nextBefore ?? null;
-  return (
-    <QueueState
-      isLoading={logins.isLoading}
-      error={logins.error}
-      isEmpty={(logins.data?.list.length ?? 0) === 0}
-      onRetry={() => void logins.refetch()}
-    >
-      <div className="table-wrap">
-        <table className="table">
-          <thead>
-            <tr>
-              <th scope="col">{t('members.time')}</th>
-              <th scope="col">{t('members.result')}</th>
-              <th scope="col">{t('members.method')}</th>
-              <th scope="col">{t('members.ip')}</th>
-              <th scope="col">{t('members.userAgent')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {logins.data?.list.map((login) => (
-              <tr key={login.id}>
-                <td data-label={t('members.time')}>{dateTime(login.createdAt, language)}</td>
-                <td data-label={t('members.result')}>
-                  <span className={`badge${login.result === 'success' ? '' : ' badge--warn'}`}>
-                    {t(`members.loginResult.${login.result}`)}
-                  </span>
-                </td>
-                <td data-label={t('members.method')}>{t(`members.loginMethod.${login.method}`, { defaultValue: login.method })}</td>
-                <td data-label={t('members.ip')}>{login.ip ?? '—'}</td>
-                <td data-label={t('members.userAgent')} className="text">
-                  {login.userAgent ?? '—'}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-      <nav className="pager">
-        <button type="button" className="button" disabled={before === undefined} onClick={() => setBefore(undefined)}>
-          {t('members.newest')}
-        </button>
-        <button type="button" className="button" disabled={nextBefore === null} onClick={() => setBefore(nextBefore ?? undefined)}>
-          {t('members.older')}
-        </button>
-      </nav>
-    </QueueState>
-  );
+  const columns: Column<Login>[] = [
+    { key: 'time', header: t('members.time'), cell: (login) => dateTime(login.createdAt, language) },
+    {
+      key: 'result',
+      header: t('members.result'),
+      cell: (login) => (
+        <span className={`badge${login.result === 'success' ? '' : ' badge--warn'}`}>{t(`members.loginResult.${login.result}`)}</span>
+      ),
+    },
+    { key: 'method', header: t('members.method'), cell: (login) => t(`members.loginMethod.${login.method}`, { defaultValue: login.method }) },
+    { key: 'ip', header: t('members.ip'), cell: (login) => login.ip ?? '—' },
+    { key: 'agent', header: t('members.userAgent'), className: 'text', cell: (login) => login.userAgent ?? '—' },
+  ];
+  return <KeysetTable query={logins} before={before} onBefore={setBefore} columns={columns} rowKey={(login) => login.id} />;
 }
 
 function LinkedMembers({ memberId }: { memberId: number }) {
@@ -488,6 +427,15 @@ function LinkedMembers({ memberId }: { memberId: number }) {
     queryKey: ['member', memberId, 'linked'],
     queryFn: () => adminGet<{ list: Linked[] }>(`/members/${memberId}/linked`),
   });
+  const columns: Column<Linked>[] = [
+    { key: 'username', header: t('members.username'), cell: (other) => <Link to={`/members/${other.memberId}`}>{other.username}</Link> },
+    { key: 'status', header: t('common.status'), cell: (other) => <StatusBadge status={other.status} /> },
+    {
+      key: 'links',
+      header: t('members.links'),
+      cell: (other) => other.links.map((link) => `${t(`members.linkKind.${link.kind}`)}: ${link.value}`).join('; '),
+    },
+  ];
   return (
     <QueueState
       isLoading={linked.isLoading}
@@ -495,32 +443,12 @@ function LinkedMembers({ memberId }: { memberId: number }) {
       isEmpty={(linked.data?.list.length ?? 0) === 0}
       onRetry={() => void linked.refetch()}
     >
-      <div className="table-wrap">
-        <table className="table">
-          <thead>
-            <tr>
-              <th scope="col">{t('members.username')}</th>
-              <th scope="col">{t('common.status')}</th>
-              <th scope="col">{t('members.links')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {linked.data?.list.map((other) => (
-              <tr key={other.memberId} data-testid={`linked-${other.memberId}`}>
-                <td data-label={t('members.username')}>
-                  <Link to={`/members/${other.memberId}`}>{other.username}</Link>
-                </td>
-                <td data-label={t('common.status')}>
-                  <StatusBadge status={other.status} />
-                </td>
-                <td data-label={t('members.links')}>
-                  {other.links.map((link) => `${t(`members.linkKind.${link.kind}`)}: ${link.value}`).join('; ')}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DataTable
+        columns={columns}
+        rows={linked.data?.list ?? []}
+        rowKey={(other) => other.memberId}
+        rowTestId={(other) => `linked-${other.memberId}`}
+      />
     </QueueState>
   );
 }
@@ -532,78 +460,29 @@ function Transactions({ memberId }: { memberId: number }) {
     'members',
     `/members/${memberId}/transactions${queryString({ pageNo: page, pageSize: PAGE_SIZE })}`,
   );
-  return (
-    <QueueState
-      isLoading={entries.isLoading}
-      error={entries.error}
-      isEmpty={(entries.data?.list.length ?? 0) === 0}
-      onRetry={() => void entries.refetch()}
-    >
-      <div className="table-wrap">
-        <table className="table">
-          <thead>
-            <tr>
-              <th scope="col">{t('members.code')}</th>
-              <th scope="col">{t('common.amount')}</th>
-              <th scope="col">{t('members.balanceAfter')}</th>
-              <th scope="col">{t('members.time')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {entries.data?.list.map((entry) => (
-              <tr key={entry.entryId}>
-                <td data-label={t('members.code')}>{entry.code}</td>
-                <td data-label={t('common.amount')}>{money(entry.amount, entry.currency, language)}</td>
-                <td data-label={t('members.balanceAfter')}>
-                  {entry.balanceAfter === null ? '—' : money(entry.balanceAfter, entry.currency, language)}
-                </td>
-                <td data-label={t('members.time')}>{dateTime(entry.createdAt, language)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-      <Pager page={page} pages={entries.data?.pages ?? 1} total={entries.data?.total ?? 0} onPage={setPage} />
-    </QueueState>
-  );
+  const columns: Column<Transaction>[] = [
+    { key: 'code', header: t('members.code'), cell: (entry) => entry.code },
+    { key: 'amount', header: t('common.amount'), cell: (entry) => money(entry.amount, entry.currency, language) },
+    {
+      key: 'after',
+      header: t('members.balanceAfter'),
+      cell: (entry) => (entry.balanceAfter === null ? '—' : money(entry.balanceAfter, entry.currency, language)),
+    },
+    { key: 'time', header: t('members.time'), cell: (entry) => dateTime(entry.createdAt, language) },
+  ];
+  return <PagedTable query={entries} page={page} onPage={setPage} columns={columns} rowKey={(entry) => entry.entryId} />;
 }
 
 function Bets({ memberId }: { memberId: number }) {
   const { t, language } = useLanguage();
   const [page, setPage] = useState(1);
   const bets = useQueuePage<Bet>('members', `/members/${memberId}/bets${queryString({ pageNo: page, pageSize: PAGE_SIZE })}`);
-  return (
-    <QueueState
-      isLoading={bets.isLoading}
-      error={bets.error}
-      isEmpty={(bets.data?.list.length ?? 0) === 0}
-      onRetry={() => void bets.refetch()}
-    >
-      <div className="table-wrap">
-        <table className="table">
-          <thead>
-            <tr>
-              <th scope="col">{t('members.game')}</th>
-              <th scope="col">{t('members.stake')}</th>
-              <th scope="col">{t('members.payout')}</th>
-              <th scope="col">{t('members.result')}</th>
-              <th scope="col">{t('members.time')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {bets.data?.list.map((bet) => (
-              <tr key={bet.id}>
-                <td data-label={t('members.game')}>{bet.gameName ?? bet.gameCode}</td>
-                <td data-label={t('members.stake')}>{money(bet.stake, bet.currency, language)}</td>
-                <td data-label={t('members.payout')}>{money(bet.payout, bet.currency, language)}</td>
-                <td data-label={t('members.result')}>{t(`members.betResult.${bet.result}`, { defaultValue: bet.result })}</td>
-                <td data-label={t('members.time')}>{dateTime(bet.betTime, language)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-      <Pager page={page} pages={bets.data?.pages ?? 1} total={bets.data?.total ?? 0} onPage={setPage} />
-    </QueueState>
-  );
+  const columns: Column<Bet>[] = [
+    { key: 'game', header: t('members.game'), cell: (bet) => bet.gameName ?? bet.gameCode },
+    { key: 'stake', header: t('members.stake'), cell: (bet) => money(bet.stake, bet.currency, language) },
+    { key: 'payout', header: t('members.payout'), cell: (bet) => money(bet.payout, bet.currency, language) },
+    { key: 'result', header: t('members.result'), cell: (bet) => t(`members.betResult.${bet.result}`, { defaultValue: bet.result }) },
+    { key: 'time', header: t('members.time'), cell: (bet) => dateTime(bet.betTime, language) },
+  ];
+  return <PagedTable query={bets} page={page} onPage={setPage} columns={columns} rowKey={(bet) => bet.id} />;
 }
