@@ -16,6 +16,7 @@ describe('which sections an operator sees', () => {
       'feedback',
       'agent-applications',
       'members',
+      'audit',
     ]);
     expect(keysOf({ id: 2, username: 'f', role: 'finance' })).toEqual(['deposits', 'withdrawals', 'members']);
     expect(keysOf({ id: 3, username: 'r', role: 'risk' })).toEqual(['kyc', 'members']);

@@ -102,6 +102,8 @@ export type AuditLogTable = {
   ip: string | null;
   prev_hash: string | null;
   hash: string | null;
+  /** The merchant the row belongs to (from its member or operator); null for the platform's own rows. Not hashed. */
+  merchant_id: ColumnType<number | null, number | null | undefined, number | null>;
 };
 
 export type LedgerAccountsTable = {

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 
 export type AdminUserRow = {
@@ -306,4 +306,12 @@ export async function upsertRole(
         .doUpdateSet({ permissions: JSON.stringify(row.permissions), updated_at: row.at, updated_by: row.by }),
     )
     .execute();
+}
+
+/**
+ * Operators' ids and merchants, without anything else of theirs, for another module's repository to
+ * use as a sub-query (the audit log takes an operator's merchant from it).
+ */
+export function operatorMerchants(db: Kysely<DB> | Transaction<DB>) {
+  return db.selectFrom('admin_users').select(['admin_users.id', 'admin_users.merchant_id']);
 }

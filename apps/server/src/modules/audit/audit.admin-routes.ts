@@ -61,6 +61,7 @@ export function auditAdminRoutes(
         const q = request.query;
         if (q.memberId !== undefined) await assertMemberOf(adminOf(request).merchantId, q.memberId);
         const page = await audit.list({
+          merchantId: adminOf(request).merchantId,
           ...(q.operatorId !== undefined ? { actorType: 'admin', actorId: String(q.operatorId) } : {}),
           ...(q.memberId !== undefined ? { subjectType: 'member', subjectId: String(q.memberId) } : {}),
           action: q.action,
@@ -101,6 +102,8 @@ export function auditAdminRoutes(
                 ok: z.boolean(),
                 checked: z.number().int(),
                 brokenAt: z.object({ id: z.number().int(), expectedHash: z.string(), actualHash: z.string() }).optional(),
+                /** hash_mismatch: the row's content was changed; prev_hash_mismatch: the row it links to is gone or changed. */
+                reason: z.enum(['hash_mismatch', 'prev_hash_mismatch']).optional(),
               }),
             ),
             ...errors,
@@ -109,7 +112,7 @@ export function auditAdminRoutes(
       },
       async () => {
         const result = await audit.verify();
-        return ok(result.ok ? { ok: true, checked: result.checked } : { ok: false, checked: result.checked, brokenAt: result.brokenAt });
+        return ok(result.ok ? { ok: true, checked: result.checked } : { ok: false, checked: result.checked, brokenAt: result.brokenAt, reason: result.reason });
       },
     );
   };

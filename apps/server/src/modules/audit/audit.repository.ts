@@ -1,5 +1,7 @@
 import { type Insertable, type Kysely, sql, type Transaction } from 'kysely';
 import type { DB } from '../../db/schema.ts';
+import { publicMembers } from '../accounts/member-directory.ts';
+import { operatorMerchants } from '../admin/operator-directory.ts';
 
 type Executor = Kysely<DB> | Transaction<DB>;
 
@@ -17,13 +19,35 @@ const rowColumns = [
   'hash',
 ] as const;
 
-export async function insertRow(db: Executor, row: Insertable<DB['audit_log']>): Promise<void> {
-  await db.insertInto('audit_log').values(row).execute();
+/** Where a row's merchant comes from: given, or the merchant of a member or of an operator. */
+export type MerchantSource = { merchantId: number } | { memberId: number } | { operatorId: number } | null;
+
+type NewRow = Omit<Insertable<DB['audit_log']>, 'merchant_id'> & { merchantOf: MerchantSource };
+
+/** The merchant as a value or a sub-query read in the insert itself (one statement, no extra round trip). */
+function merchantValue(db: Executor, source: MerchantSource) {
+  if (source === null) return null;
+  if ('merchantId' in source) return source.merchantId;
+  if ('memberId' in source) {
+    return db.selectFrom(publicMembers(db).as('m')).select('m.merchant_id').where('m.id', '=', source.memberId);
+  }
+  return db.selectFrom(operatorMerchants(db).as('o')).select('o.merchant_id').where('o.id', '=', source.operatorId);
+}
+
+function toInsert(db: Executor, { merchantOf, ...row }: NewRow) {
+  return { ...row, merchant_id: merchantValue(db, merchantOf) };
+}
+
+export async function insertRow(db: Executor, row: NewRow): Promise<void> {
+  await db.insertInto('audit_log').values(toInsert(db, row)).execute();
 }
 
 /** Many rows in one statement (ids drawn in the order given). */
-export async function insertRows(db: Executor, rows: Insertable<DB['audit_log']>[]): Promise<void> {
-  await db.insertInto('audit_log').values(rows).execute();
+export async function insertRows(db: Executor, rows: NewRow[]): Promise<void> {
+  await db
+    .insertInto('audit_log')
+    .values(rows.map((row) => toInsert(db, row)))
+    .execute();
 }
 
 /** Serialises sealing across nodes for the rest of the transaction. */
@@ -56,6 +80,8 @@ export async function findSealedAfter(db: Executor, afterId: number, limit: numb
 }
 
 export type AuditFilter = {
+  /** The operator's merchant: its rows and the platform's own (no merchant). */
+  merchantId?: number | undefined;
   actorType?: string | undefined;
   actorId?: string | undefined;
   subjectType?: string | undefined;
@@ -73,6 +99,8 @@ export type AuditFilter = {
  */
 export async function findPage(db: Executor, filter: AuditFilter) {
   let query = db.selectFrom('audit_log').select(rowColumns);
+  const merchantId = filter.merchantId;
+  if (merchantId !== undefined) query = query.where((eb) => eb.or([eb('merchant_id', '=', merchantId), eb('merchant_id', 'is', null)]));
   if (filter.actorType !== undefined) query = query.where('actor_type', '=', filter.actorType);
   if (filter.actorId !== undefined) query = query.where('actor_id', '=', filter.actorId);
   if (filter.subjectType !== undefined) query = query.where('subject_type', '=', filter.subjectType);

@@ -59,6 +59,23 @@ describe('the audit log for administrators', () => {
     expect((await t.app.inject({ method: 'POST', url: '/admin-api/audit/verify', headers: support.headers })).statusCode).toBe(403);
   });
 
+  it('lists the operator’s merchant’s rows and the platform’s own, never another merchant’s', async () => {
+    const op = await loginAdmin(t.app, 'administrator');
+    const db = t.database.db;
+    const own = await createMember(db, merchant);
+    const other = await createMerchant(db);
+    const stranger = await createMember(db, other);
+    const record = t.app.services.audit.record;
+    await record(db, { actorType: 'system', action: 'test.scope', subjectType: 'member', subjectId: own.id, data: { who: 'own' } });
+    await record(db, { actorType: 'system', action: 'test.scope', subjectType: 'member', subjectId: stranger.id, data: { who: 'stranger' } });
+    await record(db, { actorType: 'member', actorId: stranger.id, action: 'test.scope', data: { who: 'stranger-acting' } });
+    await record(db, { actorType: 'system', action: 'test.scope', data: { who: 'platform' } });
+    const rows = await db.selectFrom('audit_log').select(['merchant_id', 'data']).where('action', '=', 'test.scope').orderBy('id').execute();
+    expect(rows.map((row) => Number(row.merchant_id ?? 0))).toEqual([merchant.id, other.id, other.id, 0]);
+    const listed = (await get('/admin-api/audit?action=test.scope', op.headers)).json().value.list as { data: { who: string } }[];
+    expect(listed.map((row) => row.data.who)).toEqual(['platform', 'own']);
+  });
+
   it('verifies the hash chain and names the row where a tampered log breaks', async () => {
     const op = await loginAdmin(t.app, 'administrator');
     await t.app.services.audit.seal();

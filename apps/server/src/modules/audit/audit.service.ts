@@ -18,7 +18,40 @@ export type AuditEntry = {
   subjectId?: string | number | null;
   data?: Record<string, unknown>;
   ip?: string | null;
+  /**
+   * The merchant the row belongs to. Left out, it is the merchant of the member the row is about,
+   * else of the operator or member who acted; a row with none of these is the platform's own.
+   */
+  merchantId?: number | null;
 };
+
+const numericId = (value: string | number | null | undefined): number | null => {
+  const id = typeof value === 'number' ? value : typeof value === 'string' && /^[0-9]{1,15}$/.test(value) ? Number(value) : null;
+  return id !== null && Number.isSafeInteger(id) && id > 0 ? id : null;
+};
+
+function merchantOf(entry: AuditEntry): repo.MerchantSource {
+  if (entry.merchantId != null) return { merchantId: entry.merchantId };
+  const member = entry.subjectType === 'member' ? numericId(entry.subjectId) : null;
+  if (member !== null) return { memberId: member };
+  const actor = numericId(entry.actorId);
+  if (actor !== null && entry.actorType === 'admin') return { operatorId: actor };
+  if (actor !== null && entry.actorType === 'member') return { memberId: actor };
+  return null;
+}
+
+function toRow(entry: AuditEntry) {
+  return {
+    actor_type: entry.actorType,
+    actor_id: entry.actorId == null ? null : String(entry.actorId),
+    action: entry.action,
+    subject_type: entry.subjectType ?? null,
+    subject_id: entry.subjectId == null ? null : String(entry.subjectId),
+    data: JSON.stringify(entry.data ?? {}),
+    ip: entry.ip ?? null,
+    merchantOf: merchantOf(entry),
+  };
+}
 
 export type ChainVerification =
   | { isValid: true; rowsChecked: number }
@@ -59,32 +92,13 @@ export type AuditRow = {
 
 /** Inserts one audit row in the caller's transaction (or on the database directly). */
 export async function recordAudit(db: Kysely<DB> | Transaction<DB>, entry: AuditEntry): Promise<void> {
-  await repo.insertRow(db, {
-    actor_type: entry.actorType,
-    actor_id: entry.actorId == null ? null : String(entry.actorId),
-    action: entry.action,
-    subject_type: entry.subjectType ?? null,
-    subject_id: entry.subjectId == null ? null : String(entry.subjectId),
-    data: JSON.stringify(entry.data ?? {}),
-    ip: entry.ip ?? null,
-  });
+  await repo.insertRow(db, toRow(entry));
 }
 
 /** Inserts many audit rows in one statement, in the caller's transaction, in the order given. */
 export async function recordAudits(db: Kysely<DB> | Transaction<DB>, entries: readonly AuditEntry[]): Promise<void> {
   if (entries.length === 0) return;
-  await repo.insertRows(
-    db,
-    entries.map((entry) => ({
-      actor_type: entry.actorType,
-      actor_id: entry.actorId == null ? null : String(entry.actorId),
-      action: entry.action,
-      subject_type: entry.subjectType ?? null,
-      subject_id: entry.subjectId == null ? null : String(entry.subjectId),
-      data: JSON.stringify(entry.data ?? {}),
-      ip: entry.ip ?? null,
-    })),
-  );
+  await repo.insertRows(db, entries.map(toRow));
 }
 
 /** JSON with object keys sorted at every depth, so equal content always hashes the same. */
