@@ -215,3 +215,33 @@ export function SelectFilter<V extends string>({
     </label>
   );
 }
+
+/**
+ * Filters typed in a form and applied together: `draft` follows the fields, `applied` changes (and
+ * the page goes back to 1 through `onApply`) only when the form is submitted.
+ */
+export function useFilterForm<F extends Record<string, string>>(initial: F, onApply?: () => void) {
+  const [draft, setDraft] = useState<F>(initial);
+  const [applied, setApplied] = useState<F>(initial);
+  return {
+    draft,
+    applied,
+    field: (key: keyof F) => ({
+      name: String(key),
+      value: draft[key],
+      onChange: (event: { target: { value: string } }) => setDraft({ ...draft, [key]: event.target.value }),
+    }),
+    apply: () => {
+      setApplied(draft);
+      onApply?.();
+    },
+  };
+}
+
+/** A `date` field's day as the instant its local midnight starts (`to` days: the next midnight, exclusive). */
+export function dayInstant(day: string, edge: 'start' | 'end'): string | undefined {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) return undefined;
+  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
+  const local = new Date(year, month - 1, edge === 'start' ? date : date + 1);
+  return Number.isNaN(local.getTime()) ? undefined : local.toISOString();
+}

@@ -39,7 +39,8 @@ export function ReasonDialog({
   textLabel?: string;
   textName?: string;
   requiredText?: string;
-  onConfirm: (text: string) => string | undefined | void;
+  /** A string returned is shown as the field's error; anything else (the call's own result) is ignored. */
+  onConfirm: (text: string) => unknown;
   onClose: () => void;
   children?: ReactNode;
 }) {

@@ -1,5 +1,4 @@
-import { screen, within } from '@testing-library/react';
-import { render } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
@@ -15,7 +14,14 @@ const columns: Column<Row>[] = [
 
 describe('the shared console components', () => {
   it('draws one row per item with its test id, the header as each cell label, and numbers aligned', () => {
-    render(<DataTable columns={columns} rows={[{ id: 1, name: 'a', amount: 5 }]} rowKey={(row) => row.id} rowTestId={(row) => `row-${row.id}`} />);
+    render(
+      <DataTable
+        columns={columns}
+        rows={[{ id: 1, name: 'a', amount: 5 }]}
+        rowKey={(row) => row.id}
+        rowTestId={(row) => `row-${row.id}`}
+      />,
+    );
     const row = screen.getByTestId('row-1');
     const cells = within(row).getAllByRole('cell');
     expect(cells.map((cell) => cell.getAttribute('data-label'))).toEqual(['Name', 'Amount', null]);

@@ -59,8 +59,7 @@ export default function AgentApplicationsSection() {
     {
       key: 'age',
       header: t('common.age'),
-      cell: (item) =>
-        item.status === 'pending' ? <SlaAge createdAt={item.createdAt} /> : t(`agentApplications.status.${item.status}`),
+      cell: (item) => (item.status === 'pending' ? <SlaAge createdAt={item.createdAt} /> : t(`agentApplications.status.${item.status}`)),
     },
     {
       key: 'actions',

@@ -50,14 +50,25 @@ describe('the audit log screen', () => {
   it('filters by operator, member (found by name), action and time, shows a row’s diff, and where the chain breaks', async () => {
     asAdministrator();
     const calls = fakeServer([
-      (call) => (call.path === '/admin-api/operators' ? ok([{ id: 1, username: 'admin' }, { id: 2, username: 'finance01' }]) : undefined),
+      (call) =>
+        call.path === '/admin-api/operators'
+          ? ok([
+              { id: 1, username: 'admin' },
+              { id: 2, username: 'finance01' },
+            ])
+          : undefined,
       (call) =>
         call.path.startsWith('/admin-api/members/search?')
           ? ok({ list: [{ id: 7, username: 'player07' }], pageNo: 1, pageSize: 20, totalCount: 1 })
           : undefined,
       (call) =>
         call.method === 'POST' && call.path === '/admin-api/audit/verify'
-          ? ok({ ok: false, checked: 29, brokenAt: { id: 30, expectedHash: 'a'.repeat(64), actualHash: 'b'.repeat(64) }, reason: 'hash_mismatch' })
+          ? ok({
+              ok: false,
+              checked: 29,
+              brokenAt: { id: 30, expectedHash: 'a'.repeat(64), actualHash: 'b'.repeat(64) },
+              reason: 'hash_mismatch',
+            })
           : undefined,
       (call) => (call.path.startsWith('/admin-api/audit?') ? ok({ list: rows, nextBefore: 30 }) : undefined),
     ]);
@@ -103,7 +114,10 @@ describe('the audit log screen', () => {
     asAdministrator();
     const calls = fakeServer([
       (call) => (call.path === '/admin-api/operators' ? ok([]) : undefined),
-      (call) => (call.path.startsWith('/admin-api/members/search?') ? ok({ list: [{ id: 8, username: 'player070' }], totalCount: 1, pageSize: 20 }) : undefined),
+      (call) =>
+        call.path.startsWith('/admin-api/members/search?')
+          ? ok({ list: [{ id: 8, username: 'player070' }], totalCount: 1, pageSize: 20 })
+          : undefined,
       (call) => (call.path.startsWith('/admin-api/audit?') ? ok({ list: [], nextBefore: null }) : undefined),
     ]);
     renderConsole('/audit');

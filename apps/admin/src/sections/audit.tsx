@@ -150,9 +150,9 @@ function FilterForm({ filters, onSearch }: { filters: Filters; onSearch: (next: 
   };
   return (
     <form className="filters audit-filters" noValidate onSubmit={(event) => void submit(event)}>
-      <label>
-        {t('audit.operator')}
-        {operators.data ? (
+      {operators.data ? (
+        <label>
+          {t('audit.operator')}
           <select name="operatorId" value={draft.operatorId} onChange={set('operatorId')}>
             <option value="">{t('audit.anyOperator')}</option>
             {operators.data.map((each) => (
@@ -161,10 +161,13 @@ function FilterForm({ filters, onSearch }: { filters: Filters; onSearch: (next: 
               </option>
             ))}
           </select>
-        ) : (
+        </label>
+      ) : (
+        <label>
+          {t('audit.operatorId')}
           <input name="operatorId" inputMode="numeric" value={draft.operatorId} onChange={set('operatorId')} />
-        )}
-      </label>
+        </label>
+      )}
       <label>
         {t('audit.memberName')}
         <input name="memberName" value={draft.memberName} onChange={set('memberName')} />
@@ -291,7 +294,8 @@ export default function AuditSection() {
     {
       key: 'actor',
       header: t('audit.actor'),
-      cell: (row) => `${t(`audit.actorType.${row.actor.type}`, { defaultValue: row.actor.type })}${row.actor.id ? ` #${row.actor.id}` : ''}`,
+      cell: (row) =>
+        `${t(`audit.actorType.${row.actor.type}`, { defaultValue: row.actor.type })}${row.actor.id ? ` #${row.actor.id}` : ''}`,
     },
     { key: 'action', header: t('audit.action'), cell: (row) => <code>{row.action}</code> },
     {
@@ -312,7 +316,9 @@ export default function AuditSection() {
     {
       key: 'sealed',
       header: t('audit.sealed'),
-      cell: (row) => <span className={`badge${row.isSealed ? '' : ' badge--warn'}`}>{row.isSealed ? t('audit.sealed') : t('audit.unsealed')}</span>,
+      cell: (row) => (
+        <span className={`badge${row.isSealed ? '' : ' badge--warn'}`}>{row.isSealed ? t('audit.sealed') : t('audit.unsealed')}</span>
+      ),
     },
     {
       key: 'actions',

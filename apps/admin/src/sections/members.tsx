@@ -10,6 +10,8 @@ import { PAGE_SIZE, useQueuePage } from '../components/use-queue.ts';
 import { errorText } from '../i18n/i18n.ts';
 import { dateTime, money } from '../lib/format.ts';
 import { mayUse } from '../lib/sections.ts';
+import { MemberActions } from './member-actions.tsx';
+import { Bets, Deposits, Team, Transactions, Withdrawals } from './member-tabs.tsx';
 
 /* The shapes of docs/admin-api.md, "Member search and member file" (member-overview.admin-routes.ts). */
 type MemberStatus = 'active' | 'locked' | 'closed';
@@ -49,21 +51,10 @@ type Linked = {
   status: MemberStatus;
   links: { kind: 'ip' | 'device' | 'bank_card' | 'payee'; value: string }[];
 };
-type Transaction = { entryId: number; currency: string; amount: number; balanceAfter: number | null; code: string; createdAt: string };
-type Bet = {
-  id: number;
-  gameName: string | null;
-  gameCode: string;
-  currency: string;
-  stake: number;
-  payout: number;
-  result: string;
-  betTime: string;
-};
 
 const SEARCH_FIELDS = ['username', 'phone', 'email', 'bankAccount', 'ip'] as const;
 type SearchField = (typeof SEARCH_FIELDS)[number];
-const TABS = ['logins', 'linked', 'transactions', 'bets'] as const;
+const TABS = ['logins', 'linked', 'transactions', 'bets', 'deposits', 'withdrawals', 'team'] as const;
 type Tab = (typeof TABS)[number];
 
 /** Members: a search by name, mobile, e-mail, bank account or IP, and each member's file at `members/:memberId`. */
@@ -201,6 +192,11 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
+/** The agent tree is a tab of agents' files only (account types other than member 0 and trial 4). */
+function tabsFor(accountType: number | undefined): readonly Tab[] {
+  return accountType === undefined || accountType === 0 || accountType === 4 ? TABS.filter((each) => each !== 'team') : TABS;
+}
+
 function MemberFile() {
   const { t } = useLanguage();
   const memberId = Number(useParams().memberId);
@@ -216,12 +212,15 @@ function MemberFile() {
       </p>
       <QueueState isLoading={detail.isLoading} error={detail.error} isEmpty={false} onRetry={() => void detail.refetch()}>
         {detail.data ? <FileBody memberId={memberId} file={detail.data} /> : null}
-        <Tabs tabs={TABS} value={tab} onChange={setTab} label={(each) => t(`members.tabs.${each}`)} />
+        <Tabs tabs={tabsFor(detail.data?.profile.accountType)} value={tab} onChange={setTab} label={(each) => t(`members.tabs.${each}`)} />
         <div role="tabpanel" className="member-tab">
           {tab === 'logins' ? <Logins memberId={memberId} /> : null}
           {tab === 'linked' ? <LinkedMembers memberId={memberId} /> : null}
           {tab === 'transactions' ? <Transactions memberId={memberId} /> : null}
           {tab === 'bets' ? <Bets memberId={memberId} /> : null}
+          {tab === 'deposits' ? <Deposits memberId={memberId} /> : null}
+          {tab === 'withdrawals' ? <Withdrawals memberId={memberId} /> : null}
+          {tab === 'team' ? <Team memberId={memberId} /> : null}
         </div>
       </QueueState>
     </section>
@@ -324,6 +323,7 @@ function FileBody({ memberId, file }: { memberId: number; file: MemberDetail }) 
           </Fact>
         </Facts>
       </div>
+      <MemberActions member={{ id: memberId, username: profile.username, status: profile.status, labelNames: file.labels.names }} />
       <Notes memberId={memberId} notes={file.notes} />
     </>
   );
@@ -414,7 +414,11 @@ function Logins({ memberId }: { memberId: number }) {
         <span className={`badge${login.result === 'success' ? '' : ' badge--warn'}`}>{t(`members.loginResult.${login.result}`)}</span>
       ),
     },
-    { key: 'method', header: t('members.method'), cell: (login) => t(`members.loginMethod.${login.method}`, { defaultValue: login.method }) },
+    {
+      key: 'method',
+      header: t('members.method'),
+      cell: (login) => t(`members.loginMethod.${login.method}`, { defaultValue: login.method }),
+    },
     { key: 'ip', header: t('members.ip'), cell: (login) => login.ip ?? '—' },
     { key: 'agent', header: t('members.userAgent'), className: 'text', cell: (login) => login.userAgent ?? '—' },
   ];
@@ -451,38 +455,4 @@ function LinkedMembers({ memberId }: { memberId: number }) {
       />
     </QueueState>
   );
-}
-
-function Transactions({ memberId }: { memberId: number }) {
-  const { t, language } = useLanguage();
-  const [page, setPage] = useState(1);
-  const entries = useQueuePage<Transaction>(
-    'members',
-    `/members/${memberId}/transactions${queryString({ pageNo: page, pageSize: PAGE_SIZE })}`,
-  );
-  const columns: Column<Transaction>[] = [
-    { key: 'code', header: t('members.code'), cell: (entry) => entry.code },
-    { key: 'amount', header: t('common.amount'), cell: (entry) => money(entry.amount, entry.currency, language) },
-    {
-      key: 'after',
-      header: t('members.balanceAfter'),
-      cell: (entry) => (entry.balanceAfter === null ? '—' : money(entry.balanceAfter, entry.currency, language)),
-    },
-    { key: 'time', header: t('members.time'), cell: (entry) => dateTime(entry.createdAt, language) },
-  ];
-  return <PagedTable query={entries} page={page} onPage={setPage} columns={columns} rowKey={(entry) => entry.entryId} />;
-}
-
-function Bets({ memberId }: { memberId: number }) {
-  const { t, language } = useLanguage();
-  const [page, setPage] = useState(1);
-  const bets = useQueuePage<Bet>('members', `/members/${memberId}/bets${queryString({ pageNo: page, pageSize: PAGE_SIZE })}`);
-  const columns: Column<Bet>[] = [
-    { key: 'game', header: t('members.game'), cell: (bet) => bet.gameName ?? bet.gameCode },
-    { key: 'stake', header: t('members.stake'), cell: (bet) => money(bet.stake, bet.currency, language) },
-    { key: 'payout', header: t('members.payout'), cell: (bet) => money(bet.payout, bet.currency, language) },
-    { key: 'result', header: t('members.result'), cell: (bet) => t(`members.betResult.${bet.result}`, { defaultValue: bet.result }) },
-    { key: 'time', header: t('members.time'), cell: (bet) => dateTime(bet.betTime, language) },
-  ];
-  return <PagedTable query={bets} page={page} onPage={setPage} columns={columns} rowKey={(bet) => bet.id} />;
 }

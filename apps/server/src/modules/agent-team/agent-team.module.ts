@@ -1,4 +1,5 @@
 import type { PlatformModule } from '../module.ts';
+import { agentTeamAdminRoutes } from './agent-team.admin-routes.ts';
 import { agentTeamRoutes } from './agent-team.routes.ts';
 import { type AgentTeamService, createAgentTeamService } from './agent-team.service.ts';
 
@@ -9,5 +10,5 @@ import { type AgentTeamService, createAgentTeamService } from './agent-team.serv
  */
 export function createAgentTeamModule(deps: Parameters<typeof createAgentTeamService>[0]): PlatformModule<'agentTeam', AgentTeamService> {
   const team = createAgentTeamService(deps);
-  return { name: 'agentTeam', service: team, routes: agentTeamRoutes(team) };
+  return { name: 'agentTeam', service: team, routes: agentTeamRoutes(team), adminRoutes: agentTeamAdminRoutes(team) };
 }

@@ -53,6 +53,26 @@ describe('agent team calls', () => {
     await t?.close();
   });
 
+  describe('the agent tree for operators', () => {
+    it('lists an agent’s downline with team sizes, drills down, and refuses players and other merchants’ members', async () => {
+      const op = await loginAdmin(t.app, 'support');
+      const tree = async (url: string) => call('GET', url, op.headers);
+      const top = await tree(`/admin-api/members/${agent.id}/team?pageSize=50`);
+      expect(top.statusCode, top.body).toBe(200);
+      const rows = top.json().value.list as { memberId: number; teamSize: number; level: number }[];
+      expect(rows.find((r) => r.memberId === sub.id)).toMatchObject({ teamSize: 1, level: 1 });
+      expect(rows.some((r) => r.memberId === direct.id)).toBe(true);
+      expect(rows.some((r) => r.memberId === stranger.id)).toBe(false);
+      const below = (await tree(`/admin-api/members/${agent.id}/team?parentId=${sub.id}`)).json().value;
+      expect(below.list.map((r: { memberId: number }) => r.memberId)).toEqual([deep.id]);
+      expect(below.breadcrumb.map((b: { memberId: number }) => b.memberId)).toEqual([agent.id, sub.id]);
+      expect((await tree(`/admin-api/members/${agent.id}/team?parentId=${stranger.id}`)).json().code).toBe('not_in_team');
+      expect((await tree(`/admin-api/members/${direct.id}/team`)).json().code).toBe('not_an_agent');
+      const elsewhere = await createMember(t.database.db, await createMerchant(t.database.db), { accountType: ACCOUNT_TYPE.agentLevel1 });
+      expect((await tree(`/admin-api/members/${elsewhere.id}/team`)).statusCode).toBe(404);
+    });
+  });
+
   describe('who may call', () => {
     it('tells a visitor to log in, gives a trial account the real-account warning and refuses a player', async () => {
       const trial = await member(ACCOUNT_TYPE.trial, null);

@@ -20,9 +20,10 @@ import type { AmountMinor } from '@platform/contracts/money';
 import { pageOffset, totalPagesOf } from '@platform/contracts/pagination';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
+import { DomainError } from '../../lib/domain-error.ts';
 import { localDateOf } from '../../lib/time-zone.ts';
 import type { AccountsService } from '../accounts/accounts.service.ts';
-import { findMember, findUsernames, type MemberSummary, type TeamRoot } from '../accounts/member-directory.ts';
+import { findMember, findMemberOfMerchant, findUsernames, type MemberSummary, type TeamRoot } from '../accounts/member-directory.ts';
 import { lastLoginsOf, searchTeam, teamSizesOf } from '../accounts/team-directory.ts';
 import type { AgentContext, AgentsService } from '../agents/agents.service.ts';
 import type { InboxService } from '../inbox/inbox.service.ts';
@@ -168,7 +169,10 @@ export function createAgentTeamService(deps: {
   }
 
   /** The direct downline of the agent, or of a member of its team (drilling down), with the breadcrumb. */
-  async function downline(principal: Principal, query: DownlineQuery): Promise<DownlineValue> {
+  async function downline(
+    principal: Pick<Principal, 'memberId' | 'merchantId' | 'currency'>,
+    query: DownlineQuery,
+  ): Promise<DownlineValue> {
     const agent = await agents.agentOf(principal);
     const parent: TeamRoot =
       query.parentId === undefined || query.parentId === agent.memberId
@@ -199,6 +203,16 @@ export function createAgentTeamService(deps: {
       turnoverFrom: month.from,
       turnoverTo: month.to,
     };
+  }
+
+  /**
+   * The same page for an operator: the downline of an agent of the operator's merchant (`not_found`
+   * for another merchant's member or none, `not_an_agent` for a player), drilling down by `parentId`.
+   */
+  async function downlineForOperator(merchantId: number, memberId: number, query: DownlineQuery): Promise<DownlineValue> {
+    const member = await findMemberOfMerchant(db, merchantId, memberId);
+    if (!member) throw new DomainError('not_found', 'member');
+    return downline({ memberId: member.id, merchantId: member.merchantId, currency: member.currency }, query);
   }
 
   /** Members anywhere in the agent's team whose username contains the text. */
@@ -252,5 +266,16 @@ export function createAgentTeamService(deps: {
     return inbox.agents.sentNotices({ memberId: agent.memberId, merchantId: agent.merchantId }, page);
   }
 
-  return { registerCenter, openAccount, invitees, downline, search, setUplineTransfer, announcements, sendNotice, notices };
+  return {
+    registerCenter,
+    openAccount,
+    invitees,
+    downline,
+    downlineForOperator,
+    search,
+    setUplineTransfer,
+    announcements,
+    sendNotice,
+    notices,
+  };
 }

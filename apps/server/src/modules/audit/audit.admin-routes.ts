@@ -112,7 +112,11 @@ export function auditAdminRoutes(
       },
       async () => {
         const result = await audit.verify();
-        return ok(result.ok ? { ok: true, checked: result.checked } : { ok: false, checked: result.checked, brokenAt: result.brokenAt, reason: result.reason });
+        return ok(
+          result.ok
+            ? { ok: true, checked: result.checked }
+            : { ok: false, checked: result.checked, brokenAt: result.brokenAt, reason: result.reason },
+        );
       },
     );
   };

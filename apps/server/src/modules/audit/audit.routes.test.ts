@@ -67,10 +67,21 @@ describe('the audit log for administrators', () => {
     const stranger = await createMember(db, other);
     const record = t.app.services.audit.record;
     await record(db, { actorType: 'system', action: 'test.scope', subjectType: 'member', subjectId: own.id, data: { who: 'own' } });
-    await record(db, { actorType: 'system', action: 'test.scope', subjectType: 'member', subjectId: stranger.id, data: { who: 'stranger' } });
+    await record(db, {
+      actorType: 'system',
+      action: 'test.scope',
+      subjectType: 'member',
+      subjectId: stranger.id,
+      data: { who: 'stranger' },
+    });
     await record(db, { actorType: 'member', actorId: stranger.id, action: 'test.scope', data: { who: 'stranger-acting' } });
     await record(db, { actorType: 'system', action: 'test.scope', data: { who: 'platform' } });
-    const rows = await db.selectFrom('audit_log').select(['merchant_id', 'data']).where('action', '=', 'test.scope').orderBy('id').execute();
+    const rows = await db
+      .selectFrom('audit_log')
+      .select(['merchant_id', 'data'])
+      .where('action', '=', 'test.scope')
+      .orderBy('id')
+      .execute();
     expect(rows.map((row) => Number(row.merchant_id ?? 0))).toEqual([merchant.id, other.id, other.id, 0]);
     const listed = (await get('/admin-api/audit?action=test.scope', op.headers)).json().value.list as { data: { who: string } }[];
     expect(listed.map((row) => row.data.who)).toEqual(['platform', 'own']);

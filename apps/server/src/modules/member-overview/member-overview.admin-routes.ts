@@ -245,12 +245,14 @@ export function memberOverviewAdminRoutes(overview: MemberOverviewService, membe
         preHandler: requirePermission('member:read'),
         schema: {
           tags: ['admin'],
-          summary: "The member's bet records, newest first, by status, vendor and time",
+          summary: "The member's bet records, newest first, by status, category, vendor, game and time",
           security: session,
           params: memberParams,
           querystring: pageQuerySchema.extend({
             status: z.enum(['open', 'settled', 'cancelled']).optional(),
+            gameCategory: z.string().trim().min(1).max(32).optional(),
             vendorCode: z.string().trim().min(1).max(64).optional(),
+            gameCode: z.string().trim().min(1).max(128).optional(),
             ...timeRange,
           }),
           response: { 200: okEnvelope(pageOf(betRecordSchema)), ...errors },

@@ -176,6 +176,48 @@ describe('member file', () => {
     expect(bad.statusCode).toBe(400);
   });
 
+  it('filters bets by status, category, vendor, game and time', async () => {
+    const m = await newMember();
+    const now = new Date();
+    const bet = (vendor: string, game: string, category: string, status: 'open' | 'settled') => ({
+      merchant_id: merchant.id,
+      member_id: m.id,
+      username: m.username,
+      vendor_code: vendor,
+      game_code: game,
+      game_category: category,
+      round_id: `r-${m.id}-${vendor}-${game}-${status}`,
+      currency: merchant.currency,
+      status,
+      stake: 1000,
+      payout: 0,
+      valid_bet: 1000,
+      win_loss: -1000,
+      bet_count: 1,
+      opened_at: now,
+      settled_at: status === 'settled' ? now : null,
+      updated_at: now,
+    });
+    await t.database.db
+      .insertInto('bet_records')
+      .values([
+        bet('DEMO', 'baccarat', 'LIVE', 'settled'),
+        bet('DEMO', 'slot-1', 'SLOT', 'settled'),
+        bet('OTHER', 'slot-1', 'SLOT', 'open'),
+      ])
+      .execute();
+    const op = await loginAdmin(t.app, 'finance');
+    const games = async (query: string) =>
+      ((await get(`/admin-api/members/${m.id}/bets?${query}`, op.headers)).json().value.list as { vendorCode: string; gameCode: string }[])
+        .map((b) => `${b.vendorCode}/${b.gameCode}`)
+        .sort();
+    expect(await games('gameCode=slot-1')).toEqual(['DEMO/slot-1', 'OTHER/slot-1']);
+    expect(await games('vendorCode=DEMO&gameCode=slot-1')).toEqual(['DEMO/slot-1']);
+    expect(await games('gameCategory=LIVE')).toEqual(['DEMO/baccarat']);
+    expect(await games('status=open')).toEqual(['OTHER/slot-1']);
+    expect(await games(`from=${encodeURIComponent(new Date(now.getTime() + 60_000).toISOString())}`)).toEqual([]);
+  });
+
   it('lists ledger entries by type and time, and shows the balance in the file', async () => {
     const m = await newMember();
     const ledger = t.app.services.ledger;

@@ -100,7 +100,14 @@ export function createMemberOverviewService(deps: {
   async function bets(
     merchantId: number,
     memberId: number,
-    query: { status?: BetRecordStatus | undefined; vendorCode?: string | undefined; from?: Date | undefined; to?: Date | undefined } & Page,
+    query: {
+      status?: BetRecordStatus | undefined;
+      gameCategory?: string | undefined;
+      vendorCode?: string | undefined;
+      gameCode?: string | undefined;
+      from?: Date | undefined;
+      to?: Date | undefined;
+    } & Page,
   ) {
     await memberFile.profileOf(merchantId, memberId);
     const { pageNo, pageSize, ...filter } = query;
