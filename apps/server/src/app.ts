@@ -316,6 +316,11 @@ async function createModules(infra: Infrastructure) {
     paymentPasswords: paymentPasswords.service,
     wagering: wagering.service,
     kyc: kyc.service,
+    autoApprovalFacts: {
+      // late: linked members are the member file's (member-overview), the level the VIP module's (both below).
+      linkedMembers: async (merchantId, memberId) => (await memberOverview.service.linked(merchantId, memberId)).length,
+      vipLevel: (memberId) => vip.service.levels.levelOf(memberId),
+    },
     now,
   });
   const content = createContentModule({ db, merchants: merchants.service, now });

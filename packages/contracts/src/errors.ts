@@ -392,6 +392,11 @@ export const ERROR_CODES = {
     vi: 'Lệnh rút tiền đã được xử lý.',
     en: 'This withdrawal has already been processed.',
   },
+  withdrawal_same_operator: {
+    status: 403,
+    vi: 'Người đã duyệt lệnh rút này không thể tự chi trả nó; vui lòng để nhân viên khác chi trả.',
+    en: 'The operator who approved this withdrawal cannot also pay it out; another operator must pay it.',
+  },
   kyc_required: {
     status: 409,
     vi: 'Cần xác minh danh tính trước khi chi trả.',

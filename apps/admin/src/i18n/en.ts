@@ -353,6 +353,25 @@ export const en = {
     open: 'Open team',
     notAgent: 'This member is not an agent: there is no team.',
   },
+  withdrawalRules: {
+    tab: 'Rules',
+    autoTitle: 'Automatic approval',
+    autoHint:
+      'A new request at or under the amount below is approved at once when every rule ticked here holds; otherwise it waits in the review queue, and the audit log names the rule that held it back.',
+    isEnabled: 'Approve automatically',
+    maxAmount: 'Up to this amount (smallest unit of the currency; VND: đồng)',
+    requireWageringMet: 'Bonus wagering is complete',
+    requireNoBonusSinceLastWithdrawal: 'No bonus since the last paid withdrawal',
+    bonusHint: 'A bonus is any ledger credit with the code “Promotion”, whatever grants it.',
+    requireNoLinkedAccounts: 'No linked members (same login address, device, bank card or payee)',
+    levels: 'Only these VIP levels (comma-separated; empty: every level)',
+    separationTitle: 'Two people per large payout',
+    separateAbove: 'Above this amount, the operator who approved may not pay out (0: every withdrawal)',
+    save: 'Save rules',
+    saved: 'Withdrawal rules saved.',
+    levelsInvalid: 'Write the levels as whole numbers separated by commas.',
+    amountInvalid: 'Write the amounts as whole numbers.',
+  },
 };
 
 type Shape<T> = { [K in keyof T]: T[K] extends string ? string : Shape<T[K]> };

@@ -359,4 +359,23 @@ export const vi: Texts = {
     open: 'Xem nhóm',
     notAgent: 'Thành viên này không phải đại lý: không có nhóm.',
   },
+  withdrawalRules: {
+    tab: 'Quy tắc',
+    autoTitle: 'Tự động duyệt',
+    autoHint:
+      'Lệnh rút mới không vượt quá số tiền dưới đây được duyệt ngay khi mọi quy tắc được chọn đều thỏa; nếu không, lệnh chờ trong hàng duyệt và nhật ký kiểm tra ghi quy tắc đã chặn nó.',
+    isEnabled: 'Tự động duyệt',
+    maxAmount: 'Tối đa số tiền này (đơn vị nhỏ nhất của tiền tệ; VND: đồng)',
+    requireWageringMet: 'Đã hoàn tất doanh số cược tiền thưởng',
+    requireNoBonusSinceLastWithdrawal: 'Không nhận thưởng từ lần rút đã chi trả gần nhất',
+    bonusHint: 'Tiền thưởng là mọi khoản cộng vào sổ cái với mã “Khuyến mãi”, bất kể nguồn nào.',
+    requireNoLinkedAccounts: 'Không có thành viên liên quan (cùng địa chỉ đăng nhập, thiết bị, thẻ ngân hàng hoặc tên người nhận)',
+    levels: 'Chỉ các cấp VIP này (cách nhau bằng dấu phẩy; để trống: mọi cấp)',
+    separationTitle: 'Hai người cho mỗi lệnh chi lớn',
+    separateAbove: 'Trên số tiền này, người đã duyệt không được chi trả (0: mọi lệnh rút)',
+    save: 'Lưu quy tắc',
+    saved: 'Đã lưu quy tắc rút tiền.',
+    levelsInvalid: 'Vui lòng ghi các cấp là số nguyên, cách nhau bằng dấu phẩy.',
+    amountInvalid: 'Vui lòng ghi số tiền là số nguyên.',
+  },
 };

@@ -17,6 +17,7 @@ export const zhErrors: Partial<Record<ErrorCode, string>> = {
   admin_forbidden: '您的角色无权执行此操作。',
   admin_request_not_pending: '该请求已被处理。',
   admin_self_approval: '发起请求的运营人员不能自行审批。',
+  withdrawal_same_operator: '审批该提款的运营人员不能同时为其出款，请由其他运营人员出款。',
   invalid_amount: '金额无效，请输入正确的金额。',
   deposit_order_not_found: '找不到该存款订单。',
   deposit_order_closed: '该存款订单已处理或已关闭。',

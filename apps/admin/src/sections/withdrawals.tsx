@@ -2,17 +2,20 @@ import type { AdminWithdrawalValue } from '@platform/contracts/withdrawals';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { adminCall, queryString } from '../api/client.ts';
+import { useSession } from '../api/session-store.ts';
 import { type Column, PagedTable, Tabs, TextFilter } from '../components/data-table.tsx';
 import { Notice, SlaAge } from '../components/queue-parts.tsx';
 import { ReasonDialog } from '../components/reason-dialog.tsx';
 import { PAGE_SIZE, useDecision, useQueuePage } from '../components/use-queue.ts';
 import { money } from '../lib/format.ts';
+import { mayUse } from '../lib/sections.ts';
+import { WithdrawalRules } from './withdrawal-rules.tsx';
 
-type Stage = 'review' | 'payout';
+type Stage = 'review' | 'payout' | 'rules';
 type Action = 'approve' | 'reject' | 'pay';
 type Dialog = { action: Action; withdrawal: AdminWithdrawalValue } | null;
 
-const STATUS_OF: Record<Stage, string> = { review: 'pending', payout: 'approved' };
+const STATUS_OF: Record<Stage, string> = { review: 'pending', payout: 'approved', rules: 'pending' };
 
 /**
  * Withdrawals in two queues: to review (approve or reject) and to pay out (mark paid after the bank
@@ -26,6 +29,8 @@ export default function WithdrawalsSection() {
   const [dialog, setDialog] = useState<Dialog>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const language = i18n.language;
+  const operator = useSession()?.admin;
+  const mayRead = operator ? mayUse(operator, 'settings:read') : false;
   const path = `/withdrawals${queryString({ status: STATUS_OF[stage], username: filter, pageNo: page, pageSize: PAGE_SIZE })}`;
   const queue = useQueuePage<AdminWithdrawalValue>('withdrawals', path);
   const decision = useDecision(
@@ -105,32 +110,38 @@ export default function WithdrawalsSection() {
       <header className="section__head">
         <h1 id="withdrawals-title">{t('withdrawals.title')}</h1>
         <Tabs
-          tabs={['review', 'payout'] as const}
+          tabs={mayRead ? (['review', 'payout', 'rules'] as const) : (['review', 'payout'] as const)}
           value={stage}
-          label={(each) => t(`withdrawals.${each}`)}
+          label={(each) => (each === 'rules' ? t('withdrawalRules.tab') : t(`withdrawals.${each}`))}
           onChange={(each) => {
             setStage(each);
             setPage(1);
           }}
         />
-        <TextFilter
-          label={t('common.memberFilter')}
-          name="username"
-          onApply={(text) => {
-            setPage(1);
-            setFilter(text);
-          }}
-        />
+        {stage === 'rules' ? null : (
+          <TextFilter
+            label={t('common.memberFilter')}
+            name="username"
+            onApply={(text) => {
+              setPage(1);
+              setFilter(text);
+            }}
+          />
+        )}
       </header>
       <Notice text={notice} />
-      <PagedTable
-        query={queue}
-        page={page}
-        onPage={setPage}
-        columns={columns}
-        rowKey={(withdrawal) => withdrawal.id}
-        rowTestId={(withdrawal) => `withdrawal-${withdrawal.id}`}
-      />
+      {stage === 'rules' ? (
+        <WithdrawalRules />
+      ) : (
+        <PagedTable
+          query={queue}
+          page={page}
+          onPage={setPage}
+          columns={columns}
+          rowKey={(withdrawal) => withdrawal.id}
+          rowTestId={(withdrawal) => `withdrawal-${withdrawal.id}`}
+        />
+      )}
       {dialog ? (
         <ReasonDialog
           title={

@@ -13,6 +13,7 @@ import { withdrawalsAdminRoutes } from './withdrawals.admin-routes.ts';
 import { hasOpenOnCard } from './withdrawals.repository.ts';
 import { withdrawalsRoutes } from './withdrawals.routes.ts';
 import { AUTO_CONFIRM_CRON, AUTO_CONFIRM_JOB_NAME, createWithdrawalsService, type WithdrawalsService } from './withdrawals.service.ts';
+import { autoApprovalSetting } from './withdrawals.auto-approval.ts';
 import { withdrawalRulesSetting } from './withdrawals.settings.ts';
 
 /**
@@ -35,6 +36,7 @@ export function createWithdrawalsModule(deps: {
   paymentPasswords: PaymentPasswordService;
   wagering: WageringService;
   kyc: KycService;
+  autoApprovalFacts: Parameters<typeof createWithdrawalsService>[0]['autoApprovalFacts'];
   now: () => Date;
 }): PlatformModule<'withdrawals', WithdrawalsService> {
   const withdrawals = createWithdrawalsService(deps);
@@ -51,6 +53,6 @@ export function createWithdrawalsModule(deps: {
       runner.schedule(AUTO_CONFIRM_JOB_NAME, AUTO_CONFIRM_CRON, async () => {
         await withdrawals.autoConfirmDue();
       }),
-    settings: [withdrawalRulesSetting],
+    settings: [withdrawalRulesSetting, autoApprovalSetting],
   };
 }

@@ -112,6 +112,18 @@ export async function countSince(db: Executor, memberId: number, from: Date): Pr
   return Number(row.count);
 }
 
+/** When the member's last withdrawal was paid out (paid, confirmed or disputed), or null before the first. */
+export async function lastPaidAt(db: Executor, memberId: number, exceptId: number): Promise<Date | null> {
+  const row = await db
+    .selectFrom('withdrawals')
+    .select((eb) => eb.fn.max('paid_at').as('at'))
+    .where('member_id', '=', memberId)
+    .where('id', '<>', exceptId)
+    .where('status', 'in', ['paid', 'confirmed_received', 'disputed'])
+    .executeTakeFirst();
+  return row?.at ? new Date(row.at) : null;
+}
+
 /** What the member has been paid out so far (paid, confirmed or disputed). */
 export async function sumPaid(db: Executor, memberId: number, currency: string): Promise<number> {
   const row = await sql<{ total: string }>`
@@ -173,7 +185,7 @@ export async function transition(
   to: WithdrawalStatus,
   set: Partial<{
     approved_at: Date;
-    approved_by: number;
+    approved_by: number | null;
     rejected_at: Date;
     rejected_by: number;
     reject_reason: string;

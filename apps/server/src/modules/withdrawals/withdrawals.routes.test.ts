@@ -14,6 +14,7 @@ import {
   type WithdrawingMember,
 } from '../../../test/withdrawals-helpers.ts';
 import { IMAGE_BYTES_MAX } from '../../lib/image-upload.ts';
+import { autoApprovalSetting } from './withdrawals.auto-approval.ts';
 import { withdrawalRulesSetting } from './withdrawals.settings.ts';
 
 let t: TestApp;
@@ -33,7 +34,11 @@ afterAll(async () => {
 
 beforeEach(async () => {
   await t.app.services.settings.set(merchantId, withdrawalRulesSetting, withdrawalRulesSetting.defaultValue, 'test');
+  await t.app.services.settings.set(merchantId, autoApprovalSetting, autoApprovalSetting.defaultValue, 'test');
 });
+
+const setAutoApproval = (overrides: Partial<typeof autoApprovalSetting.defaultValue>) =>
+  t.app.services.settings.set(merchantId, autoApprovalSetting, { ...autoApprovalSetting.defaultValue, isEnabled: true, ...overrides }, 'test');
 
 const setRules = (overrides: Partial<typeof withdrawalRulesSetting.defaultValue>) =>
   t.app.services.settings.set(merchantId, withdrawalRulesSetting, { ...withdrawalRulesSetting.defaultValue, ...overrides }, 'test');
@@ -438,6 +443,79 @@ describe('back-office review: /admin-api/withdrawals', () => {
       .execute();
     expect(posts).toEqual([{ code: 'withdrawal', amount: 300_000 }]);
     expect(await balanceOf(m)).toMatchObject({ mainBalance: 700_000, lockedBalance: 0 });
+  });
+
+  it('above the threshold, the operator who approved may not pay out; another operator may, and at or below it anyone', async () => {
+    await setRules({ separatePayoutAboveMinor: 250_000 });
+    const second = await loginAdmin(t.app, 'finance');
+    const m = await memberWithCard(1_000_000);
+    const large = (await withdraw(m, 300_000)).json().value.id as number;
+    expect((await admin('approve', large)).statusCode).toBe(200);
+    const refused = await admin('payout', large);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({ code: 'withdrawal_same_operator' });
+    // Nothing moved: it still waits for payout, the money still reserved.
+    expect(await balanceOf(m)).toMatchObject({ mainBalance: 700_000, lockedBalance: 300_000 });
+    expect((await admin('payout', large, second.headers)).statusCode).toBe(200);
+    const small = (await withdraw(m, 250_000)).json().value.id as number;
+    expect((await admin('approve', small)).statusCode).toBe(200);
+    expect((await admin('payout', small)).statusCode).toBe(200);
+  });
+
+  it('auto-approves a request when every rule switched on holds, and audits which rule held it back otherwise', async () => {
+    const statusOf = async (id: number) =>
+      (await t.database.db.selectFrom('withdrawals').select(['status', 'approved_by']).where('id', '=', id).executeTakeFirstOrThrow()).status;
+    const auditOf = async (id: number) =>
+      t.database.db
+        .selectFrom('audit_log')
+        .select(['action', 'data', 'merchant_id'])
+        .where('subject_type', '=', 'withdrawal')
+        .where('subject_id', '=', String(id))
+        .where('action', 'like', 'withdrawal.auto%')
+        .executeTakeFirstOrThrow();
+    const m = await memberWithCard(3_000_000);
+    // Off (the default): it waits for an operator.
+    const waiting = (await withdraw(m, 200_000)).json().value.id as number;
+    expect(await statusOf(waiting)).toBe('pending');
+
+    await setAutoApproval({ requireNoLinkedAccounts: false, maxAmountMinor: 500_000 });
+    const small = (await withdraw(m, 200_000)).json().value.id as number;
+    expect(await statusOf(small)).toBe('approved');
+    const approved = await auditOf(small);
+    expect(approved).toMatchObject({ action: 'withdrawal.auto_approved' });
+    expect(Number(approved.merchant_id)).toBe(m.merchant.id);
+    // Approved by no operator, so any operator may pay it whatever its amount.
+    expect((await admin('payout', small)).statusCode).toBe(200);
+
+    const large = (await withdraw(m, 600_000)).json().value.id as number;
+    expect(await statusOf(large)).toBe('pending');
+    expect((await auditOf(large)).data).toMatchObject({ checks: expect.arrayContaining([{ rule: 'amount', passed: false }]) });
+
+    // A bonus after the last paid withdrawal holds the next one back.
+    const ledger = t.app.services.ledger;
+    const pool = await ledger.ensureSystemAccount({ merchantId: m.merchant.id, kind: 'bonus_pool', currency: m.merchant.currency });
+    await ledger.transfer({
+      fromAccountId: pool.id,
+      toAccountId: m.mainAccountId,
+      amount: 1000,
+      code: 'promotion',
+      idempotencyKey: `auto-approval-bonus:${m.id}`,
+    });
+    const afterBonus = (await withdraw(m, 100_000)).json().value.id as number;
+    expect(await statusOf(afterBonus)).toBe('pending');
+    expect((await auditOf(afterBonus)).data).toMatchObject({ checks: expect.arrayContaining([{ rule: 'bonus', passed: false }]) });
+
+    // The level allow-list, and members linked by a shared payee name (every test member has the same one).
+    await setAutoApproval({ requireNoBonusSinceLastWithdrawal: false, allowedVipLevels: [3] });
+    await memberWithCard(0);
+    const held = (await withdraw(m, 100_000)).json().value.id as number;
+    expect(await statusOf(held)).toBe('pending');
+    expect((await auditOf(held)).data).toMatchObject({
+      checks: expect.arrayContaining([
+        { rule: 'vipLevel', passed: false },
+        { rule: 'linked', passed: false },
+      ]),
+    });
   });
 
   it('keeps a card with a withdrawal in review from being removed', async () => {

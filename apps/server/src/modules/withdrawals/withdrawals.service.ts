@@ -15,6 +15,7 @@ import type { LedgerService } from '../ledger/ledger.service.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
 import type { WageringService } from './wagering.service.ts';
 import * as repo from './withdrawals.repository.ts';
+import { autoApprovalChecks, autoApprovalSetting } from './withdrawals.auto-approval.ts';
 import { dayStartOf, withdrawalFeeOf, withdrawalRulesSetting } from './withdrawals.settings.ts';
 
 export type WithdrawalsService = ReturnType<typeof createWithdrawalsService>;
@@ -60,6 +61,11 @@ export function createWithdrawalsService(deps: {
   paymentPasswords: PaymentPasswordService;
   wagering: WageringService;
   kyc: KycService;
+  /** What the auto-approval rules read from other modules: linked members (member file) and the VIP level. */
+  autoApprovalFacts: {
+    linkedMembers: (merchantId: number, memberId: number) => Promise<number>;
+    vipLevel: (memberId: number) => Promise<number>;
+  };
   now: () => Date;
 }) {
   const { db, ledger, settings, bankCards, paymentPasswords, wagering, kyc, now } = deps;
@@ -200,7 +206,55 @@ export function createWithdrawalsService(deps: {
       });
       return id;
     });
+    await autoReview(member, id);
     return (await repo.findById(db, id))!;
+  }
+
+  /**
+   * The merchant's auto-approval rules (withdrawals.auto-approval.ts) on a new request: approved by
+   * the system when every rule holds, else left to an operator with the failed rules in the audit
+   * log. A request replayed by its request id was reviewed the first time and is not again.
+   */
+  async function autoReview(member: WithdrawalMember, id: number): Promise<void> {
+    const setting = await settings.get(member.merchantId, autoApprovalSetting);
+    if (!setting.isEnabled) return;
+    const row = (await repo.findById(db, id))!;
+    if (row.status !== 'pending') return;
+    const since = await repo.lastPaidAt(db, member.memberId, id);
+    const [wageringRemaining, bonuses, linkedMembers, vipLevel] = await Promise.all([
+      setting.requireWageringMet ? wagering.remaining(member) : 0,
+      setting.requireNoBonusSinceLastWithdrawal
+        ? ledger.history({ memberId: member.memberId, currency: member.currency, codes: ['promotion'], from: since ?? undefined, pageSize: 1 })
+        : { totalCount: 0 },
+      setting.requireNoLinkedAccounts ? deps.autoApprovalFacts.linkedMembers(member.merchantId, member.memberId) : 0,
+      setting.allowedVipLevels.length > 0 ? deps.autoApprovalFacts.vipLevel(member.memberId) : 0,
+    ]);
+    const checks = autoApprovalChecks(setting, {
+      amount: row.amount,
+      wageringRemaining,
+      bonusSinceLastWithdrawal: bonuses.totalCount > 0,
+      linkedMembers,
+      vipLevel,
+    });
+    const isApproved = checks.every((check) => check.passed);
+    await db.transaction().execute(async (trx) => {
+      if (isApproved) {
+        // Conditional like an operator's approval: an operator who decided first wins.
+        const moved = await repo.transition(trx, { id, merchantId: member.merchantId }, ['pending'], 'approved', {
+          approved_at: now(),
+          approved_by: null,
+        });
+        if (!moved) return;
+      }
+      await recordAudit(trx, {
+        actorType: 'system',
+        action: isApproved ? 'withdrawal.auto_approved' : 'withdrawal.auto_review_failed',
+        subjectType: 'withdrawal',
+        subjectId: id,
+        merchantId: member.merchantId,
+        data: { memberId: member.memberId, amount: row.amount, checks },
+      });
+    });
   }
 
   async function listForMember(
@@ -344,6 +398,10 @@ export function createWithdrawalsService(deps: {
       });
       if (!moved) throw await stateError(trx, { merchantId: admin.merchantId }, id);
       const row = (await repo.findById(trx, id))!;
+      // Two people per large payout: the approver may not pay (the update above rolls back).
+      if (row.approvedBy === admin.adminId && row.amount > setting.separatePayoutAboveMinor) {
+        throw new DomainError('withdrawal_same_operator');
+      }
       // The paid sum now includes this withdrawal.
       const paidTotal = await repo.sumPaid(trx, row.memberId, row.currency);
       const needsKyc = row.isKycRequired || paidTotal > setting.kycThresholdMinor;

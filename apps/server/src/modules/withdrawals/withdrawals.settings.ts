@@ -23,6 +23,11 @@ export const withdrawalRulesSettingSchema = z
     kycThresholdMinor: z.number().int().min(0),
     /** The merchant's day starts at midnight in this offset from UTC (Vietnam: +420). */
     dayOffsetMinutes: z.number().int().min(-720).max(840),
+    /**
+     * Above this amount the operator who approved a withdrawal may not pay it out (two people per
+     * large payout); 0 applies it to every withdrawal. Stored values from before it default here.
+     */
+    separatePayoutAboveMinor: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).default(10_000_000),
   })
   .refine((r) => r.minAmountMinor <= r.maxAmountMinor, 'minimum above maximum');
 export type WithdrawalRulesSetting = z.infer<typeof withdrawalRulesSettingSchema>;
@@ -37,6 +42,7 @@ export const withdrawalRulesSetting = defineSetting('withdrawals.rules', withdra
   autoConfirmMinutes: 60,
   kycThresholdMinor: 200_000_000,
   dayOffsetMinutes: 420,
+  separatePayoutAboveMinor: 10_000_000,
 });
 
 /** The fee rule is shared with the withdraw page (packages/contracts). */
