@@ -158,6 +158,8 @@ async function main(): Promise<void> {
       JOBS_ENABLED: 'false',
       WEB_DIST_DIR: '/nonexistent',
       SEED_DEMO_DATA: 'false',
+      // Production requires the key of secrets at rest; the bench signs no one in with a second factor.
+      TOTP_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
     });
     const app = await buildApp({ env, database, logger: false });
     await app.listen({ host: '127.0.0.1', port: 0 });

@@ -11,7 +11,8 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance, type RouteOption
 import { jsonSchemaTransform, jsonSchemaTransformObject, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Registry } from 'prom-client';
 import type { Database } from './db/database.ts';
-import { type Env, publicUrlOf, replaysPublishedResults, sandboxGatewayConfig } from './env.ts';
+import { type Env, publicUrlOf, replaysPublishedResults, sandboxGatewayConfig, secretsKeyOf } from './env.ts';
+import { setSecretsKey } from './lib/secret-box.ts';
 import { createPubSub, type PubSub } from './lib/pubsub.ts';
 import { createAccountsModule } from './modules/accounts/accounts.module.ts';
 import { createAdminModule } from './modules/admin/admin.module.ts';
@@ -132,6 +133,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const now = deps.now ?? (() => new Date());
   const metrics = deps.metrics ?? createMetricsRegistry();
   const app = createFastify(env, deps.logger);
+  const secrets = secretsKeyOf(env);
+  setSecretsKey(secrets.key);
+  if (secrets.isDevelopmentKey && env.NODE_ENV === 'development') {
+    app.log.warn(
+      'TOTP_ENCRYPTION_KEY is not set: authenticator secrets are encrypted with the PUBLIC DEVELOPMENT KEY. Never run real accounts like this; production refuses to start without the variable.',
+    );
+  }
   if (deps.onRoute) app.addHook('onRoute', deps.onRoute);
   const jobs = deps.jobs ?? createJobRunner({ database, logger: app.log });
   const pubsub = createPubSub({ redisUrl: env.REDIS_URL, onError: (err, channel) => app.log.warn({ err, channel }, 'pubsub error') });

@@ -9,6 +9,9 @@ import {
   shouldSeedDemoData,
 } from './env.ts';
 
+/** Production needs the key of authenticator secrets at rest (ADR 0022). */
+const PRODUCTION = { NODE_ENV: 'production', TOTP_ENCRYPTION_KEY: '11'.repeat(32) } as const;
+
 describe('environment', () => {
   it('defaults to port 8080 and ./data with the embedded database', () => {
     const env = parseEnv({});
@@ -25,15 +28,15 @@ describe('environment', () => {
 
   it('seeds demo data outside production only, unless told otherwise', () => {
     expect(shouldSeedDemoData(parseEnv({}))).toBe(true);
-    expect(shouldSeedDemoData(parseEnv({ NODE_ENV: 'production' }))).toBe(false);
-    expect(shouldSeedDemoData(parseEnv({ NODE_ENV: 'production', SEED_DEMO_DATA: 'true' }))).toBe(true);
+    expect(shouldSeedDemoData(parseEnv({ ...PRODUCTION }))).toBe(false);
+    expect(shouldSeedDemoData(parseEnv({ ...PRODUCTION, SEED_DEMO_DATA: 'true' }))).toBe(true);
     expect(shouldSeedDemoData(parseEnv({ SEED_DEMO_DATA: 'false' }))).toBe(false);
   });
 
   it('replays published lottery sheets in development only, and never over a real feed', () => {
     expect(replaysPublishedResults(parseEnv({}))).toBe(true);
     expect(replaysPublishedResults(parseEnv({ NODE_ENV: 'test' }))).toBe(false);
-    expect(replaysPublishedResults(parseEnv({ NODE_ENV: 'production' }))).toBe(false);
+    expect(replaysPublishedResults(parseEnv({ ...PRODUCTION }))).toBe(false);
     expect(replaysPublishedResults(parseEnv({ LOTTERY_RESULTS_FEED_URL: 'https://results.example/feed' }))).toBe(false);
     expect(replaysPublishedResults(parseEnv({ NODE_ENV: 'test', LOTTERY_RESULTS_REPLAY: 'true' }))).toBe(true);
   });
@@ -49,13 +52,13 @@ describe('environment', () => {
   });
 
   it('keeps the sandbox gateway off in production, and refuses to turn it on there without a secret', () => {
-    expect(sandboxGatewayConfig(parseEnv({ NODE_ENV: 'production' }))).toBeNull();
-    expect(() => sandboxGatewayConfig(parseEnv({ NODE_ENV: 'production', SANDBOX_GATEWAY_ENABLED: 'true' }))).toThrow(
+    expect(sandboxGatewayConfig(parseEnv({ ...PRODUCTION }))).toBeNull();
+    expect(() => sandboxGatewayConfig(parseEnv({ ...PRODUCTION, SANDBOX_GATEWAY_ENABLED: 'true' }))).toThrow(
       /SANDBOX_GATEWAY_SECRET/,
     );
     const secret = 'a-production-sandbox-secret';
     expect(
-      sandboxGatewayConfig(parseEnv({ NODE_ENV: 'production', SANDBOX_GATEWAY_ENABLED: 'true', SANDBOX_GATEWAY_SECRET: secret }))?.secret,
+      sandboxGatewayConfig(parseEnv({ ...PRODUCTION, SANDBOX_GATEWAY_ENABLED: 'true', SANDBOX_GATEWAY_SECRET: secret }))?.secret,
     ).toBe(secret);
     expect(() => parseEnv({ SANDBOX_GATEWAY_SECRET: 'short' })).toThrow(/SANDBOX_GATEWAY_SECRET/);
   });

@@ -1,5 +1,6 @@
 import ipaddr from 'ipaddr.js';
 import { z } from 'zod';
+import { decodeSecretsKey, developmentSecretsKey } from './lib/secret-box.ts';
 import { SESSION_IDLE_MINUTES_MIN, sessionPolicyProblem } from './modules/session/session.service.ts';
 
 const booleanString = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
@@ -129,6 +130,15 @@ export const envSchema = z.object({
   /** Where a browser reaches the sandbox's pay pages; default http://localhost:SANDBOX_GATEWAY_PORT. */
   SANDBOX_GATEWAY_PUBLIC_URL: z.string().url().optional(),
   SANDBOX_GATEWAY_SECRET: z.string().min(16).optional(),
+  /**
+   * The key that encrypts members' and operators' authenticator secrets at rest (ADR 0022): 32
+   * bytes as 64 hex digits or base64 (`openssl rand -base64 32`). Required in production; without
+   * it elsewhere a public development key is used, with a warning at start.
+   */
+  TOTP_ENCRYPTION_KEY: z
+    .string()
+    .optional()
+    .refine((value) => value === undefined || decodeSecretsKey(value) !== null, '32 bytes as 64 hex digits or base64'),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -137,7 +147,21 @@ export type Env = z.infer<typeof envSchema>;
 const envRulesSchema = envSchema.superRefine((env, ctx) => {
   const problem = sessionPolicyProblem({ idleMinutes: env.SESSION_IDLE_MINUTES, absoluteHours: env.SESSION_ABSOLUTE_HOURS });
   if (problem) ctx.addIssue({ code: 'custom', path: ['SESSION_IDLE_MINUTES'], message: problem });
+  if (env.NODE_ENV === 'production' && env.TOTP_ENCRYPTION_KEY === undefined) {
+    ctx.addIssue({ code: 'custom', path: ['TOTP_ENCRYPTION_KEY'], message: 'required in production (the key of authenticator secrets at rest)' });
+  }
 });
+
+/**
+ * The key of secrets at rest: the one set, or outside production the public development key
+ * (`isDevelopmentKey`, which the server warns about at start).
+ */
+export function secretsKeyOf(env: Env): { key: Buffer; isDevelopmentKey: boolean } {
+  const set = env.TOTP_ENCRYPTION_KEY === undefined ? null : decodeSecretsKey(env.TOTP_ENCRYPTION_KEY);
+  if (set) return { key: set, isDevelopmentKey: false };
+  if (env.NODE_ENV === 'production') throw new EnvError('Invalid environment variable TOTP_ENCRYPTION_KEY: required in production');
+  return { key: developmentSecretsKey(), isDevelopmentKey: true };
+}
 
 export class EnvError extends Error {}
 

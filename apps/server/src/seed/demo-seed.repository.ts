@@ -1,5 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import type { DB } from '../db/schema.ts';
+import { sealSecret } from '../lib/secret-box.ts';
 
 /** One fixed key: two nodes starting on one empty database take turns, and the second finds data. */
 const DEMO_SEED_LOCK_KEY = 7_348_221;
@@ -24,11 +25,17 @@ export async function insertAdmin(
       username: row.username,
       password_hash: row.passwordHash,
       role: row.role,
-      totp_secret: row.totpSecret,
-      totp_enrolled_at: row.totpSecret ? new Date() : null,
     })
     .returning('id')
     .executeTakeFirstOrThrow();
+  // Sealed for the operator's row, as the admin module stores it (ADR 0022): the id is known only now.
+  if (row.totpSecret) {
+    await trx
+      .updateTable('admin_users')
+      .set({ totp_secret: sealSecret(row.totpSecret, `admin_totp:${inserted.id}`), totp_enrolled_at: new Date() })
+      .where('id', '=', inserted.id)
+      .execute();
+  }
   return inserted.id;
 }
 

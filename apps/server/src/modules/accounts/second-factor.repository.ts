@@ -1,5 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import type { DB } from '../../db/schema.ts';
+import { openSecret, sealSecret } from '../../lib/secret-box.ts';
 
 // Addresses a member has logged in from.
 
@@ -78,9 +79,13 @@ export async function spendChallenge(db: Kysely<DB>, tokenHash: string, at: Date
 
 // Authenticator apps (TOTP).
 
+/** The member's authenticator row, its secret decrypted (it is stored sealed, ADR 0022). */
 export async function findTotp(db: Kysely<DB>, memberId: number) {
-  return db.selectFrom('member_totp').selectAll().where('member_id', '=', memberId).executeTakeFirst();
+  const row = await db.selectFrom('member_totp').selectAll().where('member_id', '=', memberId).executeTakeFirst();
+  return row && { ...row, secret_base32: openSecret(row.secret_base32, totpContext(memberId)) };
 }
+
+const totpContext = (memberId: number) => `member_totp:${memberId}`;
 
 /** Remembers the time step of an accepted code; answers false when that step (or a later one) was used. */
 export async function advanceTotpCounter(db: Kysely<DB>, memberId: number, counter: number): Promise<boolean> {
@@ -95,7 +100,8 @@ export async function advanceTotpCounter(db: Kysely<DB>, memberId: number, count
 }
 
 /** Stores a new, unconfirmed secret (replacing an unconfirmed one). */
-export async function upsertTotpSecret(db: Kysely<DB>, memberId: number, secret: string): Promise<void> {
+export async function upsertTotpSecret(db: Kysely<DB>, memberId: number, plainSecret: string): Promise<void> {
+  const secret = sealSecret(plainSecret, totpContext(memberId));
   await db
     .insertInto('member_totp')
     .values({ member_id: memberId, secret_base32: secret })

@@ -1,5 +1,14 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../../db/schema.ts';
+import { openSecret, sealSecret } from '../../lib/secret-box.ts';
+
+/* Authenticator secrets are stored sealed (ADR 0022), bound to their operator; these are the only reads and writes of them. */
+const totpContext = (adminId: number) => `admin_totp:${adminId}`;
+const enrolContext = (adminId: number) => `admin_enrol:${adminId}`;
+
+function withOpenSecret(row: AdminUserRow | undefined): AdminUserRow | undefined {
+  return row && { ...row, totpSecret: row.totpSecret === null ? null : openSecret(row.totpSecret, totpContext(row.id)) };
+}
 
 export type AdminUserRow = {
   id: number;
@@ -41,12 +50,13 @@ export type AdminSessionRow = {
 };
 
 export async function findByUsername(db: Kysely<DB>, merchantId: number, username: string): Promise<AdminUserRow | undefined> {
-  return db
+  const row = await db
     .selectFrom('admin_users')
     .select(ADMIN_USER_COLUMNS)
     .where('merchant_id', '=', merchantId)
     .where((eb) => eb(eb.fn('lower', ['username']), '=', username.toLowerCase()))
     .executeTakeFirst();
+  return withOpenSecret(row);
 }
 
 export async function recordFailedLogin(db: Kysely<DB>, adminId: number, lockedUntil: Date | null): Promise<void> {
@@ -136,7 +146,7 @@ export async function findRolePermissions(db: Kysely<DB>, merchantId: number, co
 }
 
 export async function findById(db: Kysely<DB>, adminId: number): Promise<AdminUserRow | undefined> {
-  return db.selectFrom('admin_users').select(ADMIN_USER_COLUMNS).where('id', '=', adminId).executeTakeFirst();
+  return withOpenSecret(await db.selectFrom('admin_users').select(ADMIN_USER_COLUMNS).where('id', '=', adminId).executeTakeFirst());
 }
 
 export async function insertChallenge(
@@ -157,7 +167,7 @@ export async function insertChallenge(
       token_hash: row.tokenHash,
       admin_id: row.adminId,
       stage: row.stage,
-      enrol_secret: row.enrolSecret,
+      enrol_secret: row.enrolSecret === null ? null : sealSecret(row.enrolSecret, enrolContext(row.adminId)),
       ip: row.ip,
       created_at: row.at,
       expires_at: row.expiresAt,
@@ -170,13 +180,14 @@ export async function deleteExpiredChallenges(db: Kysely<DB>, at: Date): Promise
 }
 
 export async function findLiveChallenge(db: Kysely<DB>, tokenHash: string, at: Date) {
-  return db
+  const row = await db
     .selectFrom('admin_login_challenges')
     .select(['admin_id as adminId', 'stage', 'enrol_secret as enrolSecret'])
     .where('token_hash', '=', tokenHash)
     .where('used_at', 'is', null)
     .where('expires_at', '>', at)
     .executeTakeFirst();
+  return row && { ...row, enrolSecret: row.enrolSecret === null ? null : openSecret(row.enrolSecret, enrolContext(Number(row.adminId))) };
 }
 
 /** Marks the challenge used; false when another call used it first. */
@@ -204,7 +215,11 @@ export async function advanceTotpCounter(db: Kysely<DB>, adminId: number, counte
 }
 
 export async function enrolTotp(db: Kysely<DB>, adminId: number, secret: string, at: Date): Promise<void> {
-  await db.updateTable('admin_users').set({ totp_secret: secret, totp_enrolled_at: at }).where('id', '=', adminId).execute();
+  await db
+    .updateTable('admin_users')
+    .set({ totp_secret: sealSecret(secret, totpContext(adminId)), totp_enrolled_at: at })
+    .where('id', '=', adminId)
+    .execute();
 }
 
 export async function listLiveSessions(db: Kysely<DB>, adminId: number, at: Date, idleSince: Date) {
