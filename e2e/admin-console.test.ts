@@ -161,6 +161,81 @@ describe('the operator console', () => {
     await context.close();
   });
 
+  it('approves an identity check as risk, then finds each of these actions in the audit log, at 1366 and 390 px', async () => {
+    // The player uploads the two sides of a document through the API (a 1×1 PNG is a valid image).
+    const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+    const form = new FormData();
+    form.append('front', new Blob([png], { type: 'image/png' }), 'front.png');
+    form.append('back', new Blob([png], { type: 'image/png' }), 'back.png');
+    const uploaded = await fetch(`${site.baseUrl}/wps/member/kyc`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${memberToken}` },
+      body: form,
+    });
+    expect(uploaded.status, await uploaded.clone().text()).toBe(200);
+    const kyc = await site.database.db
+      .selectFrom('kyc_verifications')
+      .select('id')
+      .where('member_id', '=', memberId)
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+
+    const context = await browser.newContext({ viewport: { width: 1366, height: 768 } });
+    const page = await context.newPage();
+    const watched = await watchPage(page);
+    await signInToConsole(page, site.baseUrl, 'risk01');
+    await page
+      .getByRole('navigation', { name: 'Danh mục' })
+      .getByRole('link', { name: /Xác minh danh tính/ })
+      .click();
+    const row = page.getByTestId(`kyc-${kyc.id}`);
+    await row.getByRole('button', { name: 'Duyệt' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Duyệt' }).click();
+    await page.getByText(`Đã duyệt hồ sơ xác minh #${kyc.id}.`).waitFor();
+    expect(await site.app.services.kyc.statusOf(memberId)).toBe('approved');
+    expect(watched.consoleErrors).toEqual([]);
+    await context.close();
+
+    for (const width of [1366, 390] as const) {
+      const auditContext = await browser.newContext({ viewport: { width, height: width > 800 ? 768 : 844 } });
+      const auditPage = await auditContext.newPage();
+      const auditWatched = await watchPage(auditPage);
+      await signInToConsole(auditPage, site.baseUrl, 'admin');
+      await auditPage.goto(`${site.baseUrl}/admin/audit`, { waitUntil: 'networkidle' });
+      await auditPage.getByRole('heading', { name: 'Nhật ký kiểm tra', level: 1 }).waitFor();
+      // The risk operator's approval, by operator and action.
+      await auditPage.getByLabel('Nhân viên').selectOption({ label: 'risk01' });
+      await auditPage.getByLabel('Thao tác').fill('kyc.approved');
+      await auditPage.getByRole('button', { name: 'Tìm', exact: true }).click();
+      await auditPage.getByRole('cell', { name: 'kyc.approved' }).first().waitFor();
+      expect(auditPage.url()).toContain('action=kyc.approved');
+      // The finance operator's deposit confirmation and withdrawal approval of the first test.
+      await auditPage.getByLabel('Nhân viên').selectOption({ label: 'finance01' });
+      await auditPage.getByLabel('Thao tác').fill('');
+      await auditPage.getByRole('button', { name: 'Tìm', exact: true }).click();
+      await auditPage.getByRole('cell', { name: 'deposit.confirmed' }).first().waitFor();
+      await auditPage.getByRole('cell', { name: 'withdrawal.approved' }).first().waitFor();
+      const confirmed = auditPage.getByRole('row').filter({ hasText: 'deposit.confirmed' }).first();
+      await confirmed.getByRole('button', { name: 'Trước và sau' }).click();
+      await auditPage.getByText('creditedAmount', { exact: false }).first().waitFor();
+      // The member's own rows (the registration, the withdrawal request, the document upload), by name.
+      await auditPage.getByRole('button', { name: 'Xóa lọc' }).click();
+      await auditPage.getByLabel('Tên thành viên (chính xác)').fill(username);
+      await auditPage.getByRole('button', { name: 'Tìm', exact: true }).click();
+      await auditPage.waitForURL(/memberId=/);
+      await auditPage.getByRole('button', { name: 'Kiểm tra chuỗi băm' }).click();
+      await auditPage
+        .getByTestId('audit-verify-result')
+        .getByText(/Chuỗi nguyên vẹn/)
+        .waitFor();
+      await shot(auditPage, `audit-vi-light-${width}`);
+      if (width === 1366) expect(await seriousViolations(auditPage)).toEqual([]);
+      expect(auditWatched.consoleErrors).toEqual([]);
+      expect(await auditWatched.cspViolations()).toEqual([]);
+      await auditContext.close();
+    }
+  });
+
   it('collapses the navigation into a menu at tablet width (820 px) and keeps the queues usable', async () => {
     const context = await browser.newContext({ viewport: { width: 820, height: 1180 } });
     const page = await context.newPage();

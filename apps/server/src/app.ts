@@ -12,8 +12,8 @@ import { jsonSchemaTransform, jsonSchemaTransformObject, serializerCompiler, val
 import type { Registry } from 'prom-client';
 import type { Database } from './db/database.ts';
 import { type Env, publicUrlOf, replaysPublishedResults, sandboxGatewayConfig, secretsKeyOf } from './env.ts';
-import { setSecretsKey } from './lib/secret-box.ts';
 import { createPubSub, type PubSub } from './lib/pubsub.ts';
+import { setSecretsKey } from './lib/secret-box.ts';
 import { createAccountsModule } from './modules/accounts/accounts.module.ts';
 import { createAdminModule } from './modules/admin/admin.module.ts';
 import { createAdminMoneyModule } from './modules/admin-money/admin-money.module.ts';

@@ -53,13 +53,11 @@ describe('environment', () => {
 
   it('keeps the sandbox gateway off in production, and refuses to turn it on there without a secret', () => {
     expect(sandboxGatewayConfig(parseEnv({ ...PRODUCTION }))).toBeNull();
-    expect(() => sandboxGatewayConfig(parseEnv({ ...PRODUCTION, SANDBOX_GATEWAY_ENABLED: 'true' }))).toThrow(
-      /SANDBOX_GATEWAY_SECRET/,
-    );
+    expect(() => sandboxGatewayConfig(parseEnv({ ...PRODUCTION, SANDBOX_GATEWAY_ENABLED: 'true' }))).toThrow(/SANDBOX_GATEWAY_SECRET/);
     const secret = 'a-production-sandbox-secret';
-    expect(
-      sandboxGatewayConfig(parseEnv({ ...PRODUCTION, SANDBOX_GATEWAY_ENABLED: 'true', SANDBOX_GATEWAY_SECRET: secret }))?.secret,
-    ).toBe(secret);
+    expect(sandboxGatewayConfig(parseEnv({ ...PRODUCTION, SANDBOX_GATEWAY_ENABLED: 'true', SANDBOX_GATEWAY_SECRET: secret }))?.secret).toBe(
+      secret,
+    );
     expect(() => parseEnv({ SANDBOX_GATEWAY_SECRET: 'short' })).toThrow(/SANDBOX_GATEWAY_SECRET/);
   });
 });

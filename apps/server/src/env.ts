@@ -148,7 +148,11 @@ const envRulesSchema = envSchema.superRefine((env, ctx) => {
   const problem = sessionPolicyProblem({ idleMinutes: env.SESSION_IDLE_MINUTES, absoluteHours: env.SESSION_ABSOLUTE_HOURS });
   if (problem) ctx.addIssue({ code: 'custom', path: ['SESSION_IDLE_MINUTES'], message: problem });
   if (env.NODE_ENV === 'production' && env.TOTP_ENCRYPTION_KEY === undefined) {
-    ctx.addIssue({ code: 'custom', path: ['TOTP_ENCRYPTION_KEY'], message: 'required in production (the key of authenticator secrets at rest)' });
+    ctx.addIssue({
+      code: 'custom',
+      path: ['TOTP_ENCRYPTION_KEY'],
+      message: 'required in production (the key of authenticator secrets at rest)',
+    });
   }
 });
 

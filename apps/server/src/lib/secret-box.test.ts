@@ -23,7 +23,7 @@ describe('secrets sealed at rest', () => {
     expect(() => openSecret(sealed, 'admin_totp:3', key)).toThrow();
     expect(() => openSecret(sealed, 'admin_totp:2', Buffer.alloc(32, 8))).toThrow();
     const bytes = Buffer.from(sealed.slice(3), 'base64url');
-    bytes[bytes.length - 1] ^= 1;
+    bytes.writeUInt8((bytes.at(-1) ?? 0) ^ 1, bytes.length - 1);
     expect(() => openSecret(`v1.${bytes.toString('base64url')}`, 'admin_totp:2', key)).toThrow();
     expect(() => openSecret('JBSWY3DPEHPK3PXP', 'admin_totp:2', key)).toThrow(/not sealed/);
   });
@@ -58,11 +58,18 @@ describe('the migration that seals stored authenticator secrets', () => {
     const sealedMember = await createMember(db, merchant);
     await db.insertInto('member_totp').values({ member_id: member.id, secret_base32: 'MEMBERSECRETAAAA' }).execute();
     await upsertTotpSecret(db, sealedMember.id, 'ALREADYSEALEDBBB');
-    const stored = (await db.selectFrom('member_totp').select('secret_base32').where('member_id', '=', sealedMember.id).executeTakeFirstOrThrow())
-      .secret_base32;
+    const stored = (
+      await db.selectFrom('member_totp').select('secret_base32').where('member_id', '=', sealedMember.id).executeTakeFirstOrThrow()
+    ).secret_base32;
     const admin = await db
       .insertInto('admin_users')
-      .values({ merchant_id: merchant.id, username: `op${member.id}`, password_hash: 'x', role: 'finance', totp_secret: 'OPERATORSECRETCC' })
+      .values({
+        merchant_id: merchant.id,
+        username: `op${member.id}`,
+        password_hash: 'x',
+        role: 'finance',
+        totp_secret: 'OPERATORSECRETCC',
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     await db
@@ -80,15 +87,24 @@ describe('the migration that seals stored authenticator secrets', () => {
     await encryptExisting(db as never);
     await encryptExisting(db as never);
 
-    const memberRow = await db.selectFrom('member_totp').select('secret_base32').where('member_id', '=', member.id).executeTakeFirstOrThrow();
+    const memberRow = await db
+      .selectFrom('member_totp')
+      .select('secret_base32')
+      .where('member_id', '=', member.id)
+      .executeTakeFirstOrThrow();
     expect(memberRow.secret_base32.startsWith('v1.')).toBe(true);
     expect((await findTotp(db, member.id))?.secret_base32).toBe('MEMBERSECRETAAAA');
-    expect((await db.selectFrom('member_totp').select('secret_base32').where('member_id', '=', sealedMember.id).executeTakeFirstOrThrow()).secret_base32).toBe(
-      stored,
-    );
+    expect(
+      (await db.selectFrom('member_totp').select('secret_base32').where('member_id', '=', sealedMember.id).executeTakeFirstOrThrow())
+        .secret_base32,
+    ).toBe(stored);
     const op = await db.selectFrom('admin_users').select('totp_secret').where('id', '=', admin.id).executeTakeFirstOrThrow();
     expect(openSecret(op.totp_secret ?? '', `admin_totp:${admin.id}`)).toBe('OPERATORSECRETCC');
-    const enrol = await db.selectFrom('admin_login_challenges').select('enrol_secret').where('token_hash', '=', `t${member.id}`).executeTakeFirstOrThrow();
+    const enrol = await db
+      .selectFrom('admin_login_challenges')
+      .select('enrol_secret')
+      .where('token_hash', '=', `t${member.id}`)
+      .executeTakeFirstOrThrow();
     expect(openSecret(enrol.enrol_secret ?? '', `admin_enrol:${admin.id}`)).toBe('ENROLSECRETDDDDD');
   });
 });

@@ -199,10 +199,16 @@ describe('the demo seed at start-up', () => {
   it('never runs in production unless SEED_DEMO_DATA is true', async () => {
     const database = await createTestDatabase();
     try {
-      expect(await seedDemoDataAtStartup(database.db, parseEnv({ NODE_ENV: 'production', TOTP_ENCRYPTION_KEY: '11'.repeat(32) }), quietLog)).toBeNull();
+      expect(
+        await seedDemoDataAtStartup(database.db, parseEnv({ NODE_ENV: 'production', TOTP_ENCRYPTION_KEY: '11'.repeat(32) }), quietLog),
+      ).toBeNull();
       expect(await seedDemoDataAtStartup(database.db, parseEnv({ NODE_ENV: 'development', SEED_DEMO_DATA: 'false' }), quietLog)).toBeNull();
       expect(await database.db.selectFrom('merchants').select('id').execute()).toHaveLength(0);
-      const forced = await seedDemoDataAtStartup(database.db, parseEnv({ NODE_ENV: 'production', SEED_DEMO_DATA: 'true', TOTP_ENCRYPTION_KEY: '11'.repeat(32) }), quietLog);
+      const forced = await seedDemoDataAtStartup(
+        database.db,
+        parseEnv({ NODE_ENV: 'production', SEED_DEMO_DATA: 'true', TOTP_ENCRYPTION_KEY: '11'.repeat(32) }),
+        quietLog,
+      );
       expect(forced?.isCreated).toBe(true);
     } finally {
       await database.close();

@@ -46,9 +46,13 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     );
   }
   const operators = await sql<{ id: string; secret: string }>`
-    SELECT id::text AS id, totp_secret AS secret FROM admin_users WHERE totp_secret IS NOT NULL AND totp_secret NOT LIKE 'v1.%'`.execute(db);
+    SELECT id::text AS id, totp_secret AS secret FROM admin_users WHERE totp_secret IS NOT NULL AND totp_secret NOT LIKE 'v1.%'`.execute(
+    db,
+  );
   for (const row of operators.rows) {
-    await sql`UPDATE admin_users SET totp_secret = ${seal(key, row.secret, `admin_totp:${row.id}`)} WHERE id = ${row.id}::bigint`.execute(db);
+    await sql`UPDATE admin_users SET totp_secret = ${seal(key, row.secret, `admin_totp:${row.id}`)} WHERE id = ${row.id}::bigint`.execute(
+      db,
+    );
   }
   const enrolments = await sql<{ token: string; adminId: string; secret: string }>`
     SELECT token_hash AS token, admin_id::text AS "adminId", enrol_secret AS secret FROM admin_login_challenges

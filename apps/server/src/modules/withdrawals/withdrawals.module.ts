@@ -10,10 +10,10 @@ import type { PlatformModule } from '../module.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
 import type { WageringService } from './wagering.service.ts';
 import { withdrawalsAdminRoutes } from './withdrawals.admin-routes.ts';
+import { autoApprovalSetting } from './withdrawals.auto-approval.ts';
 import { hasOpenOnCard } from './withdrawals.repository.ts';
 import { withdrawalsRoutes } from './withdrawals.routes.ts';
 import { AUTO_CONFIRM_CRON, AUTO_CONFIRM_JOB_NAME, createWithdrawalsService, type WithdrawalsService } from './withdrawals.service.ts';
-import { autoApprovalSetting } from './withdrawals.auto-approval.ts';
 import { withdrawalRulesSetting } from './withdrawals.settings.ts';
 
 /**

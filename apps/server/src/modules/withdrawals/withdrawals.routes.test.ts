@@ -38,7 +38,12 @@ beforeEach(async () => {
 });
 
 const setAutoApproval = (overrides: Partial<typeof autoApprovalSetting.defaultValue>) =>
-  t.app.services.settings.set(merchantId, autoApprovalSetting, { ...autoApprovalSetting.defaultValue, isEnabled: true, ...overrides }, 'test');
+  t.app.services.settings.set(
+    merchantId,
+    autoApprovalSetting,
+    { ...autoApprovalSetting.defaultValue, isEnabled: true, ...overrides },
+    'test',
+  );
 
 const setRules = (overrides: Partial<typeof withdrawalRulesSetting.defaultValue>) =>
   t.app.services.settings.set(merchantId, withdrawalRulesSetting, { ...withdrawalRulesSetting.defaultValue, ...overrides }, 'test');
@@ -464,7 +469,8 @@ describe('back-office review: /admin-api/withdrawals', () => {
 
   it('auto-approves a request when every rule switched on holds, and audits which rule held it back otherwise', async () => {
     const statusOf = async (id: number) =>
-      (await t.database.db.selectFrom('withdrawals').select(['status', 'approved_by']).where('id', '=', id).executeTakeFirstOrThrow()).status;
+      (await t.database.db.selectFrom('withdrawals').select(['status', 'approved_by']).where('id', '=', id).executeTakeFirstOrThrow())
+        .status;
     const auditOf = async (id: number) =>
       t.database.db
         .selectFrom('audit_log')

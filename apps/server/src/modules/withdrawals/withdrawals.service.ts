@@ -14,8 +14,8 @@ import type { KycService } from '../kyc/kyc.service.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
 import type { WageringService } from './wagering.service.ts';
-import * as repo from './withdrawals.repository.ts';
 import { autoApprovalChecks, autoApprovalSetting } from './withdrawals.auto-approval.ts';
+import * as repo from './withdrawals.repository.ts';
 import { dayStartOf, withdrawalFeeOf, withdrawalRulesSetting } from './withdrawals.settings.ts';
 
 export type WithdrawalsService = ReturnType<typeof createWithdrawalsService>;
@@ -224,7 +224,13 @@ export function createWithdrawalsService(deps: {
     const [wageringRemaining, bonuses, linkedMembers, vipLevel] = await Promise.all([
       setting.requireWageringMet ? wagering.remaining(member) : 0,
       setting.requireNoBonusSinceLastWithdrawal
-        ? ledger.history({ memberId: member.memberId, currency: member.currency, codes: ['promotion'], from: since ?? undefined, pageSize: 1 })
+        ? ledger.history({
+            memberId: member.memberId,
+            currency: member.currency,
+            codes: ['promotion'],
+            from: since ?? undefined,
+            pageSize: 1,
+          })
         : { totalCount: 0 },
       setting.requireNoLinkedAccounts ? deps.autoApprovalFacts.linkedMembers(member.merchantId, member.memberId) : 0,
       setting.allowedVipLevels.length > 0 ? deps.autoApprovalFacts.vipLevel(member.memberId) : 0,
