@@ -336,8 +336,8 @@ export default function AuditSection() {
     <section className="section" aria-labelledby="audit-title">
       <header className="section__head">
         <h1 id="audit-title">{t('audit.title')}</h1>
-        <VerifyChain onShow={(id) => show(filters, id + 1)} />
       </header>
+      <VerifyChain onShow={(id) => show(filters, id + 1)} />
       <FilterForm key={params.toString()} filters={filters} onSearch={(next) => show(next)} />
       <KeysetTable
         query={rows}
