@@ -206,7 +206,19 @@ export function createWithdrawalsService(deps: {
       });
       return id;
     });
-    await autoReview(member, id);
+    try {
+      await autoReview(member, id);
+    } catch (error) {
+      // The request stands (its money is reserved and it was answered once): it waits for an operator.
+      await recordAudit(db, {
+        actorType: 'system',
+        action: 'withdrawal.auto_review_failed',
+        subjectType: 'withdrawal',
+        subjectId: id,
+        merchantId: member.merchantId,
+        data: { memberId: member.memberId, error: error instanceof Error ? error.message : String(error) },
+      });
+    }
     return (await repo.findById(db, id))!;
   }
 
