@@ -1,4 +1,7 @@
 import { MULTIPLIER_SCALE } from '../table-games.ts';
+import { DRAGON_TIGER_DECKS, type DragonTigerBet, dragonTigerMultiplier } from './dragon-tiger.ts';
+import { type RouletteBet, rouletteMultiplier } from './roulette.ts';
+import { type SicBoBet, type SicBoRoll, sicBoMultiplier } from './sic-bo.ts';
 import { BACCARAT_DECKS, type BaccaratBet, type BaccaratTable, bankerDraws, baccaratMultiplier, playerDraws } from './baccarat.ts';
 
 /**
@@ -104,4 +107,37 @@ export function baccaratReturn(bet: BaccaratBet, table: BaccaratTable, decks = B
     [c.banker, m('BANKER', 7)],
     [c.bankerOn6, m('BANKER', 6)],
   ]);
+}
+
+/** Dragon tiger over every ordered pair of cards from a full shoe (same card: n(n−1) ways, else n²). */
+export function dragonTigerReturn(bet: DragonTigerBet, decks = DRAGON_TIGER_DECKS): ExactReturn {
+  const outcomes: Array<[number, number]> = [];
+  for (let dragon = 0; dragon < 52; dragon++) {
+    for (let tiger = 0; tiger < 52; tiger++) {
+      const d = (dragon % 13) + 1;
+      const t = (tiger % 13) + 1;
+      const winner = d > t ? 'DRAGON' : t > d ? 'TIGER' : 'TIE';
+      outcomes.push([dragon === tiger ? decks * (decks - 1) : decks * decks, dragonTigerMultiplier({ dragon, tiger, winner }, bet)]);
+    }
+  }
+  return returnOf(outcomes);
+}
+
+/** A sic bo bet over all 216 rolls of three dice. */
+export function sicBoReturn(bet: SicBoBet): ExactReturn {
+  const outcomes: Array<[number, number]> = [];
+  for (let a = 1; a <= 6; a++) {
+    for (let b = 1; b <= 6; b++) {
+      for (let c = 1; c <= 6; c++) {
+        const roll: SicBoRoll = { dice: [a, b, c], total: a + b + c, isTriple: a === b && b === c };
+        outcomes.push([1, sicBoMultiplier(roll, bet)]);
+      }
+    }
+  }
+  return returnOf(outcomes);
+}
+
+/** A roulette bet over the 37 pockets. */
+export function rouletteReturn(bet: RouletteBet): ExactReturn {
+  return returnOf(Array.from({ length: 37 }, (_, pocket) => [1, rouletteMultiplier(pocket, bet)] as const));
 }
