@@ -5,7 +5,7 @@ import { BACCARAT_BETS, bankerDraws, baccaratMultiplier, dealBaccarat, playerDra
 import { cardPoints } from './baccarat.ts';
 import { Shoe } from './cards.ts';
 import { baccaratOutcomeCounts, baccaratReturn } from './exact.ts';
-import { expectWithinTolerance, simulate } from './simulate.test-support.ts';
+import { expectWithinTolerance, SIMULATION_TIMEOUT_MS, simulate } from './simulate.test-support.ts';
 
 const edgePercent = (rtp: number) => (1 - rtp) * 100;
 
@@ -83,5 +83,5 @@ describe('baccarat (punto banco, 8 decks)', () => {
       bets.forEach((bet, i) => add(i, baccaratMultiplier(round, bet, 'COMMISSION')));
     });
     bets.forEach((bet, i) => expectWithinTolerance(totals, i, baccaratReturn(bet, 'COMMISSION')));
-  });
+  }, SIMULATION_TIMEOUT_MS);
 });

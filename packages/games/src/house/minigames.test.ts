@@ -8,7 +8,7 @@ import { cashOutHiLo, type HiLoGame, type HiLoGuess, guessHiLo, hiLoMultiplier, 
 import { cashOutMines, MINES_CELLS, minesMultiplier, placeMines, resolveMines, revealCell, startMines } from './mines.ts';
 import { choose } from './payout.ts';
 import { dropPlinko, PLINKO_RISKS, PLINKO_ROWS, PLINKO_SCALE, plinkoTable, resolvePlinko } from './plinko.ts';
-import { expectWithinTolerance, simulate } from './simulate.test-support.ts';
+import { expectWithinTolerance, SIMULATION_TIMEOUT_MS, simulate } from './simulate.test-support.ts';
 
 const toNumber = (r: { numerator: bigint; denominator: bigint }) => Number(r.numerator) / Number(r.denominator);
 
@@ -58,7 +58,7 @@ describe('mines', () => {
       add(0, resolveMines(game, 1_000_000) / 1000);
     });
     expectWithinTolerance(totals, 0, returnOf([[survive, multiplier], [1 - survive, 0]]));
-  });
+  }, SIMULATION_TIMEOUT_MS);
 });
 
 describe('plinko', () => {
@@ -103,7 +103,7 @@ describe('plinko', () => {
     const exact = returnOf(plinkoTable(16, 'HIGH').map((m, k) => [Number(choose(16, k)), m / 10] as const));
     expect(exact.rtp).toBeCloseTo(0.97, 12);
     expectWithinTolerance(totals, 0, exact);
-  });
+  }, SIMULATION_TIMEOUT_MS);
 });
 
 describe('dice with a target', () => {
@@ -135,7 +135,7 @@ describe('dice with a target', () => {
       const m = (toNumber(diceTargetMultiplier(bet)) * 1000);
       expectWithinTolerance(totals, i, returnOf([[w, m], [10_000 - w, 0]]));
     });
-  });
+  }, SIMULATION_TIMEOUT_MS);
 });
 
 describe('hi-lo', () => {
@@ -183,5 +183,5 @@ describe('hi-lo', () => {
       add(0, game.status === 'PLAYING' ? resolveHiLo(cashOutHiLo(game), 1_000_000) / 1000 : 0);
     });
     expectWithinTolerance(totals, 0, exactHiLo(3, likelier));
-  });
+  }, SIMULATION_TIMEOUT_MS);
 });

@@ -8,3 +8,9 @@ export { simulate } from './simulate.ts';
 export function expectWithinTolerance(totals: SimulationTotals, bet: number, exact: ExactReturn): void {
   expect(deviationsFrom(totals, bet, exact)).toBeLessThan(SIMULATION_TOLERANCE_SD);
 }
+
+/**
+ * A million rounds take about a second on an idle core; the limit leaves room for a machine shared
+ * with other test runs.
+ */
+export const SIMULATION_TIMEOUT_MS = 30_000;

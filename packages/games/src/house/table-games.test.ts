@@ -6,7 +6,7 @@ import { DRAGON_TIGER_BETS, dealDragonTiger, dragonTigerMultiplier, resolveDrago
 import { dragonTigerReturn, rouletteReturn, sicBoReturn } from './exact.ts';
 import { allRouletteBets, isValidRouletteBet, resolveRoulette, rouletteBets, rouletteMultiplier, spinRoulette } from './roulette.ts';
 import { allSicBoBets, isValidSicBoBet, resolveSicBo, rollSicBo, type SicBoBet, sicBoMultiplier } from './sic-bo.ts';
-import { expectWithinTolerance, simulate } from './simulate.test-support.ts';
+import { expectWithinTolerance, SIMULATION_TIMEOUT_MS, simulate } from './simulate.test-support.ts';
 
 const edge = (rtp: number) => (1 - rtp) * 100;
 
@@ -35,7 +35,7 @@ describe('dragon tiger (8 decks, half back on a tie)', () => {
       DRAGON_TIGER_BETS.forEach((bet, i) => add(i, dragonTigerMultiplier(round, bet)));
     });
     DRAGON_TIGER_BETS.forEach((bet, i) => expectWithinTolerance(totals, i, dragonTigerReturn(bet)));
-  });
+  }, SIMULATION_TIMEOUT_MS);
 });
 
 describe('sic bo', () => {
@@ -83,7 +83,7 @@ describe('sic bo', () => {
       for (let i = 0; i < bets.length; i++) add(i, sicBoMultiplier(roll, bets[i]!));
     });
     bets.forEach((bet, i) => expectWithinTolerance(totals, i, sicBoReturn(bet)));
-  });
+  }, SIMULATION_TIMEOUT_MS);
 });
 
 describe('European roulette', () => {
@@ -116,7 +116,7 @@ describe('European roulette', () => {
       for (let i = 0; i < bets.length; i++) add(i, rouletteMultiplier(pocket, bets[i]!));
     });
     bets.forEach((bet, i) => expectWithinTolerance(totals, i, rouletteReturn(bet)));
-  });
+  }, SIMULATION_TIMEOUT_MS);
 
   it('spins the same pocket from the same seeds', () => {
     fc.assert(
