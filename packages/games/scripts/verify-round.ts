@@ -29,8 +29,17 @@ const game = values.game as VerifiableGame | undefined;
 const serverSeed = values['server-seed'];
 const clientSeed = values['client-seed'];
 const nonce = Number(values.nonce);
-if (!game || !(VERIFIABLE_GAMES as readonly string[]).includes(game) || !serverSeed || clientSeed === undefined || !Number.isSafeInteger(nonce) || nonce < 0) {
-  process.stderr.write(`usage: verify-round --game <${VERIFIABLE_GAMES.join('|')}> --server-seed <hex> --client-seed <text> --nonce <n> [--commitment <hex>]\n`);
+if (
+  !game ||
+  !(VERIFIABLE_GAMES as readonly string[]).includes(game) ||
+  !serverSeed ||
+  clientSeed === undefined ||
+  !Number.isSafeInteger(nonce) ||
+  nonce < 0
+) {
+  process.stderr.write(
+    `usage: verify-round --game <${VERIFIABLE_GAMES.join('|')}> --server-seed <hex> --client-seed <text> --nonce <n> [--commitment <hex>]\n`,
+  );
   process.exit(2);
 }
 const optionalNumber = (text: string | undefined) => (text === undefined ? undefined : Number(text));

@@ -37,7 +37,9 @@ export class HmacWordStream {
 
   nextWord(): number {
     if (this.offset + 4 > this.block.length) {
-      this.block = createHmac('sha256', this.serverSeed).update(`${this.clientSeed}:${this.nonce}:${this.cursor++}`).digest();
+      this.block = createHmac('sha256', this.serverSeed)
+        .update(`${this.clientSeed}:${this.nonce}:${this.cursor++}`)
+        .digest();
       this.offset = 0;
     }
     const word = this.block.readUInt32BE(this.offset);

@@ -1,8 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { roundRandom, simulationRandom } from '../random-source.ts';
-import { BACCARAT_BETS, bankerDraws, baccaratMultiplier, dealBaccarat, playerDraws, resolveBaccarat } from './baccarat.ts';
-import { cardPoints } from './baccarat.ts';
+import { BACCARAT_BETS, baccaratMultiplier, bankerDraws, cardPoints, dealBaccarat, playerDraws, resolveBaccarat } from './baccarat.ts';
 import { Shoe } from './cards.ts';
 import { baccaratOutcomeCounts, baccaratReturn } from './exact.ts';
 import { expectWithinTolerance, SIMULATION_TIMEOUT_MS, simulate } from './simulate.test-support.ts';
@@ -30,18 +29,11 @@ describe('baccarat (punto banco, 8 decks)', () => {
 
   it('follows the third-card table for every banker total and player third card', () => {
     // Rows: banker total 0..7; columns: player third card value 0..9 (1 = draws).
-    const table = [
-      '1111111111',
-      '1111111111',
-      '1111111111',
-      '1111111101',
-      '0011111100',
-      '0000111100',
-      '0000001100',
-      '0000000000',
-    ];
+    const table = ['1111111111', '1111111111', '1111111111', '1111111101', '0011111100', '0000111100', '0000001100', '0000000000'];
     table.forEach((row, b) => {
-      [...row].forEach((flag, v) => expect(bankerDraws(b, v)).toBe(flag === '1'));
+      [...row].forEach((flag, v) => {
+        expect(bankerDraws(b, v)).toBe(flag === '1');
+      });
     });
     for (let b = 0; b <= 7; b++) expect(bankerDraws(b, null)).toBe(b <= 5);
     for (let p = 0; p <= 7; p++) expect(playerDraws(p)).toBe(p <= 5);
@@ -60,8 +52,9 @@ describe('baccarat (punto banco, 8 decks)', () => {
         const third = round.player.length === 3 ? cardPoints(round.player[2]!) : null;
         expect(round.banker.length).toBe(!natural && bankerDraws(b2, third) ? 3 : 2);
         expect(round.steps.length).toBe(round.player.length + round.banker.length);
-        for (const bet of BACCARAT_BETS) for (const table of ['COMMISSION', 'NO_COMMISSION'] as const)
-          expect(resolveBaccarat(round, bet, table, 1000)).toBeGreaterThanOrEqual(0);
+        for (const bet of BACCARAT_BETS)
+          for (const table of ['COMMISSION', 'NO_COMMISSION'] as const)
+            expect(resolveBaccarat(round, bet, table, 1000)).toBeGreaterThanOrEqual(0);
       }),
       { numRuns: 200 },
     );
@@ -73,15 +66,23 @@ describe('baccarat (punto banco, 8 decks)', () => {
     expect(baccaratMultiplier(outcome, 'BANKER', 'NO_COMMISSION')).toBe(1500);
   });
 
-  it('returns what the enumeration says over 1,000,000 simulated rounds (4 standard deviations)', () => {
-    const random = simulationRandom(21);
-    const shoe = new Shoe(8, random);
-    const bets = ['BANKER', 'PLAYER', 'TIE'] as const;
-    const totals = simulate(1_000_000, bets.length, (add) => {
-      shoe.refill();
-      const round = dealBaccarat(random, shoe);
-      bets.forEach((bet, i) => add(i, baccaratMultiplier(round, bet, 'COMMISSION')));
-    });
-    bets.forEach((bet, i) => expectWithinTolerance(totals, i, baccaratReturn(bet, 'COMMISSION')));
-  }, SIMULATION_TIMEOUT_MS);
+  it(
+    'returns what the enumeration says over 1,000,000 simulated rounds (4 standard deviations)',
+    () => {
+      const random = simulationRandom(21);
+      const shoe = new Shoe(8, random);
+      const bets = ['BANKER', 'PLAYER', 'TIE'] as const;
+      const totals = simulate(1_000_000, bets.length, (add) => {
+        shoe.refill();
+        const round = dealBaccarat(random, shoe);
+        bets.forEach((bet, i) => {
+          add(i, baccaratMultiplier(round, bet, 'COMMISSION'));
+        });
+      });
+      bets.forEach((bet, i) => {
+        expectWithinTolerance(totals, i, baccaratReturn(bet, 'COMMISSION'));
+      });
+    },
+    SIMULATION_TIMEOUT_MS,
+  );
 });

@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { roundRandom, simulationRandom } from '../random-source.ts';
 import {
   actBlackjack,
-  basicStrategy,
   type BlackjackRound,
+  basicStrategy,
   type CardSource,
   handTotal,
   legalActions,
@@ -79,28 +79,32 @@ describe('blackjack (S17, 3:2, double any two and after a split, one split, no s
     );
   });
 
-  it('returns the expected edge for these rules with basic strategy over 1,000,000 simulated rounds', () => {
-    // Reference: the bench's 10,000,000-round figure for these rules (docs/games.md); tolerance 4
-    // standard errors of the round's net result (standard deviation about 1.15 stakes).
-    const random = simulationRandom(17);
-    const shoe = new Shoe(6, random);
-    const rounds = 1_000_000;
-    let net = 0;
-    let squares = 0;
-    for (let i = 0; i < rounds; i++) {
-      shoe.refill();
-      let round = startBlackjack(shoe, 1000);
-      while (round.phase === 'PLAYER') round = actBlackjack(round, basicStrategy(round), shoe);
-      const x = (resolveBlackjack(round) - stakedMinor(round)) / 1000;
-      net += x;
-      squares += x * x;
-    }
-    const mean = net / rounds;
-    const sd = Math.sqrt(squares / rounds - mean * mean);
-    expect(sd).toBeGreaterThan(1.1);
-    expect(sd).toBeLessThan(1.2);
-    expect(Math.abs(-mean - BLACKJACK_REFERENCE_EDGE)).toBeLessThan((4 * sd) / Math.sqrt(rounds));
-  }, SIMULATION_TIMEOUT_MS);
+  it(
+    'returns the expected edge for these rules with basic strategy over 1,000,000 simulated rounds',
+    () => {
+      // Reference: the bench's 10,000,000-round figure for these rules (docs/games.md); tolerance 4
+      // standard errors of the round's net result (standard deviation about 1.15 stakes).
+      const random = simulationRandom(17);
+      const shoe = new Shoe(6, random);
+      const rounds = 1_000_000;
+      let net = 0;
+      let squares = 0;
+      for (let i = 0; i < rounds; i++) {
+        shoe.refill();
+        let round = startBlackjack(shoe, 1000);
+        while (round.phase === 'PLAYER') round = actBlackjack(round, basicStrategy(round), shoe);
+        const x = (resolveBlackjack(round) - stakedMinor(round)) / 1000;
+        net += x;
+        squares += x * x;
+      }
+      const mean = net / rounds;
+      const sd = Math.sqrt(squares / rounds - mean * mean);
+      expect(sd).toBeGreaterThan(1.1);
+      expect(sd).toBeLessThan(1.2);
+      expect(Math.abs(-mean - BLACKJACK_REFERENCE_EDGE)).toBeLessThan((4 * sd) / Math.sqrt(rounds));
+    },
+    SIMULATION_TIMEOUT_MS,
+  );
 });
 
 const BLACKJACK_REFERENCE_EDGE = 0.0046;

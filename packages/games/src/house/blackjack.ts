@@ -105,7 +105,13 @@ export function actBlackjack(round: BlackjackRound, action: BlackjackAction, sho
       hand.done = true;
       break;
     case 'SPLIT': {
-      const second: BlackjackHand = { cards: [hand.cards.pop()!], stakeMinor: hand.stakeMinor, doubled: false, done: false, fromSplit: true };
+      const second: BlackjackHand = {
+        cards: [hand.cards.pop()!],
+        stakeMinor: hand.stakeMinor,
+        doubled: false,
+        done: false,
+        fromSplit: true,
+      };
       hand.fromSplit = true;
       hand.cards.push(draw());
       second.cards.push(draw());
@@ -160,7 +166,8 @@ export function basicStrategy(round: BlackjackRound): BlackjackAction {
   if (legal.includes('SPLIT')) {
     const pair = value(hand.cards[0]!);
     const split =
-      pair === 1 || pair === 8 ||
+      pair === 1 ||
+      pair === 8 ||
       ((pair === 2 || pair === 3 || pair === 7) && between(2, 7)) ||
       (pair === 4 && between(5, 6)) ||
       (pair === 6 && between(2, 6)) ||

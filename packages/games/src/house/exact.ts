@@ -1,8 +1,8 @@
 import { MULTIPLIER_SCALE } from '../table-games.ts';
+import { BACCARAT_DECKS, type BaccaratBet, type BaccaratTable, baccaratMultiplier, bankerDraws, playerDraws } from './baccarat.ts';
 import { DRAGON_TIGER_DECKS, type DragonTigerBet, dragonTigerMultiplier } from './dragon-tiger.ts';
 import { type RouletteBet, rouletteMultiplier } from './roulette.ts';
 import { type SicBoBet, type SicBoRoll, sicBoMultiplier } from './sic-bo.ts';
-import { BACCARAT_DECKS, type BaccaratBet, type BaccaratTable, bankerDraws, baccaratMultiplier, playerDraws } from './baccarat.ts';
 
 /**
  * Exact returns by enumeration. A bet's return is a distribution of multipliers (per unit staked,

@@ -4,7 +4,7 @@ import { roundRandom, simulationRandom } from '../random-source.ts';
 import { rankOf } from './cards.ts';
 import { diceTargetMultiplier, isValidDiceTargetBet, resolveDiceTarget, rollDiceTarget, winningRolls } from './dice-target.ts';
 import { returnOf } from './exact.ts';
-import { cashOutHiLo, type HiLoGame, type HiLoGuess, guessHiLo, hiLoMultiplier, resolveHiLo, startHiLo, winningRanks } from './hi-lo.ts';
+import { cashOutHiLo, guessHiLo, type HiLoGame, type HiLoGuess, hiLoMultiplier, resolveHiLo, startHiLo, winningRanks } from './hi-lo.ts';
 import { cashOutMines, MINES_CELLS, minesMultiplier, placeMines, resolveMines, revealCell, startMines } from './mines.ts';
 import { choose } from './payout.ts';
 import { dropPlinko, PLINKO_RISKS, PLINKO_ROWS, PLINKO_SCALE, plinkoTable, resolvePlinko } from './plinko.ts';
@@ -47,18 +47,29 @@ describe('mines', () => {
     expect(() => revealCell(won, 5)).toThrow(RangeError);
   });
 
-  it('matches the exact return over 1,000,000 simulated games (3 mines, 5 reveals)', () => {
-    const random = simulationRandom(5);
-    const multiplier = toNumber(minesMultiplier(3, 5)) * 1000;
-    const survive = Number(choose(20, 3)) / Number(choose(25, 3));
-    const totals = simulate(1_000_000, 1, (add) => {
-      let game = startMines(random, 3);
-      for (let cell = 0; cell < 5 && game.status === 'PLAYING'; cell++) game = revealCell(game, cell);
-      if (game.status === 'PLAYING') game = cashOutMines(game);
-      add(0, resolveMines(game, 1_000_000) / 1000);
-    });
-    expectWithinTolerance(totals, 0, returnOf([[survive, multiplier], [1 - survive, 0]]));
-  }, SIMULATION_TIMEOUT_MS);
+  it(
+    'matches the exact return over 1,000,000 simulated games (3 mines, 5 reveals)',
+    () => {
+      const random = simulationRandom(5);
+      const multiplier = toNumber(minesMultiplier(3, 5)) * 1000;
+      const survive = Number(choose(20, 3)) / Number(choose(25, 3));
+      const totals = simulate(1_000_000, 1, (add) => {
+        let game = startMines(random, 3);
+        for (let cell = 0; cell < 5 && game.status === 'PLAYING'; cell++) game = revealCell(game, cell);
+        if (game.status === 'PLAYING') game = cashOutMines(game);
+        add(0, resolveMines(game, 1_000_000) / 1000);
+      });
+      expectWithinTolerance(
+        totals,
+        0,
+        returnOf([
+          [survive, multiplier],
+          [1 - survive, 0],
+        ]),
+      );
+    },
+    SIMULATION_TIMEOUT_MS,
+  );
 });
 
 describe('plinko', () => {
@@ -97,13 +108,17 @@ describe('plinko', () => {
     );
   });
 
-  it('matches the exact return over 1,000,000 simulated drops (16 rows, high risk)', () => {
-    const random = simulationRandom(8);
-    const totals = simulate(1_000_000, 1, (add) => add(0, dropPlinko(random, 16, 'HIGH').multiplier / 10));
-    const exact = returnOf(plinkoTable(16, 'HIGH').map((m, k) => [Number(choose(16, k)), m / 10] as const));
-    expect(exact.rtp).toBeCloseTo(0.97, 12);
-    expectWithinTolerance(totals, 0, exact);
-  }, SIMULATION_TIMEOUT_MS);
+  it(
+    'matches the exact return over 1,000,000 simulated drops (16 rows, high risk)',
+    () => {
+      const random = simulationRandom(8);
+      const totals = simulate(1_000_000, 1, (add) => add(0, dropPlinko(random, 16, 'HIGH').multiplier / 10));
+      const exact = returnOf(plinkoTable(16, 'HIGH').map((m, k) => [Number(choose(16, k)), m / 10] as const));
+      expect(exact.rtp).toBeCloseTo(0.97, 12);
+      expectWithinTolerance(totals, 0, exact);
+    },
+    SIMULATION_TIMEOUT_MS,
+  );
 });
 
 describe('dice with a target', () => {
@@ -120,26 +135,38 @@ describe('dice with a target', () => {
     expect(isValidDiceTargetBet({ direction: 'OVER', target: 199 })).toBe(true);
   });
 
-  it('matches the exact return over 1,000,000 simulated rolls (under 25.00 and over 50.00)', () => {
-    const random = simulationRandom(9);
-    const bets = [
-      { direction: 'UNDER' as const, target: 2500 },
-      { direction: 'OVER' as const, target: 5000 },
-    ];
-    const totals = simulate(1_000_000, 2, (add) => {
-      const roll = rollDiceTarget(random);
-      for (let i = 0; i < 2; i++) add(i, resolveDiceTarget(roll, bets[i]!, 1_000_000) / 1000);
-    });
-    bets.forEach((bet, i) => {
-      const w = winningRolls(bet);
-      const m = (toNumber(diceTargetMultiplier(bet)) * 1000);
-      expectWithinTolerance(totals, i, returnOf([[w, m], [10_000 - w, 0]]));
-    });
-  }, SIMULATION_TIMEOUT_MS);
+  it(
+    'matches the exact return over 1,000,000 simulated rolls (under 25.00 and over 50.00)',
+    () => {
+      const random = simulationRandom(9);
+      const bets = [
+        { direction: 'UNDER' as const, target: 2500 },
+        { direction: 'OVER' as const, target: 5000 },
+      ];
+      const totals = simulate(1_000_000, 2, (add) => {
+        const roll = rollDiceTarget(random);
+        for (let i = 0; i < 2; i++) add(i, resolveDiceTarget(roll, bets[i]!, 1_000_000) / 1000);
+      });
+      bets.forEach((bet, i) => {
+        const w = winningRolls(bet);
+        const m = toNumber(diceTargetMultiplier(bet)) * 1000;
+        expectWithinTolerance(
+          totals,
+          i,
+          returnOf([
+            [w, m],
+            [10_000 - w, 0],
+          ]),
+        );
+      });
+    },
+    SIMULATION_TIMEOUT_MS,
+  );
 });
 
 describe('hi-lo', () => {
-  const likelier = (rank: number): HiLoGuess => (winningRanks(rank, 'HIGHER_OR_SAME') >= winningRanks(rank, 'LOWER_OR_SAME') ? 'HIGHER_OR_SAME' : 'LOWER_OR_SAME');
+  const likelier = (rank: number): HiLoGuess =>
+    winningRanks(rank, 'HIGHER_OR_SAME') >= winningRanks(rank, 'LOWER_OR_SAME') ? 'HIGHER_OR_SAME' : 'LOWER_OR_SAME';
   const riskier = (rank: number): HiLoGuess => (likelier(rank) === 'HIGHER_OR_SAME' ? 'LOWER_OR_SAME' : 'HIGHER_OR_SAME');
 
   /** The exact return of `calls` calls chosen by `strategy`, over every sequence of ranks. */
@@ -175,13 +202,17 @@ describe('hi-lo', () => {
     else expect(resolveHiLo(game, 100)).toBe(0);
   });
 
-  it('matches the exact return over 1,000,000 simulated runs (three likelier calls)', () => {
-    const random = simulationRandom(13);
-    const totals = simulate(1_000_000, 1, (add) => {
-      let game = startHiLo(random);
-      for (let i = 0; i < 3 && game.status === 'PLAYING'; i++) game = guessHiLo(game, likelier(rankOf(game.cards[i]!)), random);
-      add(0, game.status === 'PLAYING' ? resolveHiLo(cashOutHiLo(game), 1_000_000) / 1000 : 0);
-    });
-    expectWithinTolerance(totals, 0, exactHiLo(3, likelier));
-  }, SIMULATION_TIMEOUT_MS);
+  it(
+    'matches the exact return over 1,000,000 simulated runs (three likelier calls)',
+    () => {
+      const random = simulationRandom(13);
+      const totals = simulate(1_000_000, 1, (add) => {
+        let game = startHiLo(random);
+        for (let i = 0; i < 3 && game.status === 'PLAYING'; i++) game = guessHiLo(game, likelier(rankOf(game.cards[i]!)), random);
+        add(0, game.status === 'PLAYING' ? resolveHiLo(cashOutHiLo(game), 1_000_000) / 1000 : 0);
+      });
+      expectWithinTolerance(totals, 0, exactHiLo(3, likelier));
+    },
+    SIMULATION_TIMEOUT_MS,
+  );
 });

@@ -44,7 +44,9 @@ function remainingIdeal(a: number, r: number, rows: number, k: number): number {
   return sum;
 }
 
-const TABLES = new Map(PLINKO_ROWS.flatMap((rows) => PLINKO_RISKS.map((risk) => [`${rows}:${risk}`, buildTable(rows, risk)] as const)));
+const TABLES = new Map<string, number[]>(
+  PLINKO_ROWS.flatMap((rows) => PLINKO_RISKS.map((risk) => [`${rows}:${risk}`, buildTable(rows, risk)] as const)),
+);
 
 /** The table's multipliers in ten-thousandths, slot 0 to slot rows. */
 export function plinkoTable(rows: number, risk: PlinkoRisk): readonly number[] {

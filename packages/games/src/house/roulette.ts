@@ -8,8 +8,19 @@ import { payoutOf } from '../table-games.ts';
  * outside bet (no la partage). Every bet returns 36/37 = 97.2973%.
  */
 export type RouletteBetKind =
-  | 'STRAIGHT' | 'SPLIT' | 'STREET' | 'CORNER' | 'SIX_LINE' | 'DOZEN' | 'COLUMN'
-  | 'RED' | 'BLACK' | 'ODD' | 'EVEN' | 'LOW' | 'HIGH';
+  | 'STRAIGHT'
+  | 'SPLIT'
+  | 'STREET'
+  | 'CORNER'
+  | 'SIX_LINE'
+  | 'DOZEN'
+  | 'COLUMN'
+  | 'RED'
+  | 'BLACK'
+  | 'ODD'
+  | 'EVEN'
+  | 'LOW'
+  | 'HIGH';
 export type RouletteBet = { kind: RouletteBetKind; numbers: readonly number[] };
 
 export const RED_NUMBERS: ReadonlySet<number> = new Set([1, 3, 5, 7, 9, 12, 14, 16, 18, 19, 21, 23, 25, 27, 30, 32, 34, 36]);

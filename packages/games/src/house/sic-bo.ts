@@ -19,7 +19,20 @@ export type SicBoBet =
 export type SicBoRoll = { dice: [number, number, number]; total: number; isTriple: boolean };
 
 export const SIC_BO_TOTAL_PAYS: Readonly<Record<number, number>> = {
-  4: 60, 5: 30, 6: 17, 7: 12, 8: 8, 9: 6, 10: 6, 11: 6, 12: 6, 13: 8, 14: 12, 15: 17, 16: 30, 17: 60,
+  4: 60,
+  5: 30,
+  6: 17,
+  7: 12,
+  8: 8,
+  9: 6,
+  10: 6,
+  11: 6,
+  12: 6,
+  13: 8,
+  14: 12,
+  15: 17,
+  16: 30,
+  17: 60,
 };
 
 export function rollSicBo(random: RandomSource): SicBoRoll {

@@ -26,16 +26,24 @@ describe('dragon tiger (8 decks, half back on a tie)', () => {
     expect(resolveDragonTiger({ dragon: 13, tiger: 13, winner: 'TIE' }, 'SUITED_TIE', 10)).toBe(510);
   });
 
-  it('matches the exact return over 1,000,000 simulated rounds', () => {
-    const random = simulationRandom(7);
-    const shoe = new Shoe(8, random);
-    const totals = simulate(1_000_000, DRAGON_TIGER_BETS.length, (add) => {
-      shoe.refill();
-      const round = dealDragonTiger(random, shoe);
-      DRAGON_TIGER_BETS.forEach((bet, i) => add(i, dragonTigerMultiplier(round, bet)));
-    });
-    DRAGON_TIGER_BETS.forEach((bet, i) => expectWithinTolerance(totals, i, dragonTigerReturn(bet)));
-  }, SIMULATION_TIMEOUT_MS);
+  it(
+    'matches the exact return over 1,000,000 simulated rounds',
+    () => {
+      const random = simulationRandom(7);
+      const shoe = new Shoe(8, random);
+      const totals = simulate(1_000_000, DRAGON_TIGER_BETS.length, (add) => {
+        shoe.refill();
+        const round = dealDragonTiger(random, shoe);
+        DRAGON_TIGER_BETS.forEach((bet, i) => {
+          add(i, dragonTigerMultiplier(round, bet));
+        });
+      });
+      DRAGON_TIGER_BETS.forEach((bet, i) => {
+        expectWithinTolerance(totals, i, dragonTigerReturn(bet));
+      });
+    },
+    SIMULATION_TIMEOUT_MS,
+  );
 });
 
 describe('sic bo', () => {
@@ -65,25 +73,31 @@ describe('sic bo', () => {
     expect(() => resolveSicBo({ dice: [1, 2, 3], total: 6, isTriple: false }, { kind: 'DOUBLE', face: 7 }, 1)).toThrow(RangeError);
   });
 
-  it('matches the exact return of each kind of bet over 1,000,000 simulated rolls', () => {
-    const random = simulationRandom(11);
-    const bets: SicBoBet[] = [
-      { kind: 'BIG' },
-      { kind: 'EVEN' },
-      { kind: 'TOTAL', total: 4 },
-      { kind: 'TOTAL', total: 10 },
-      { kind: 'ANY_TRIPLE' },
-      { kind: 'SPECIFIC_TRIPLE', face: 6 },
-      { kind: 'DOUBLE', face: 3 },
-      { kind: 'COMBINATION', faces: [2, 5] },
-      { kind: 'SINGLE', face: 1 },
-    ];
-    const totals = simulate(1_000_000, bets.length, (add) => {
-      const roll = rollSicBo(random);
-      for (let i = 0; i < bets.length; i++) add(i, sicBoMultiplier(roll, bets[i]!));
-    });
-    bets.forEach((bet, i) => expectWithinTolerance(totals, i, sicBoReturn(bet)));
-  }, SIMULATION_TIMEOUT_MS);
+  it(
+    'matches the exact return of each kind of bet over 1,000,000 simulated rolls',
+    () => {
+      const random = simulationRandom(11);
+      const bets: SicBoBet[] = [
+        { kind: 'BIG' },
+        { kind: 'EVEN' },
+        { kind: 'TOTAL', total: 4 },
+        { kind: 'TOTAL', total: 10 },
+        { kind: 'ANY_TRIPLE' },
+        { kind: 'SPECIFIC_TRIPLE', face: 6 },
+        { kind: 'DOUBLE', face: 3 },
+        { kind: 'COMBINATION', faces: [2, 5] },
+        { kind: 'SINGLE', face: 1 },
+      ];
+      const totals = simulate(1_000_000, bets.length, (add) => {
+        const roll = rollSicBo(random);
+        for (let i = 0; i < bets.length; i++) add(i, sicBoMultiplier(roll, bets[i]!));
+      });
+      bets.forEach((bet, i) => {
+        expectWithinTolerance(totals, i, sicBoReturn(bet));
+      });
+    },
+    SIMULATION_TIMEOUT_MS,
+  );
 });
 
 describe('European roulette', () => {
@@ -108,15 +122,21 @@ describe('European roulette', () => {
     expect(rouletteBets.red().numbers).toHaveLength(18);
   });
 
-  it('matches the exact return over 1,000,000 simulated spins', () => {
-    const random = simulationRandom(3);
-    const bets = [rouletteBets.straight(7), rouletteBets.dozen(2), rouletteBets.red()];
-    const totals = simulate(1_000_000, bets.length, (add) => {
-      const pocket = spinRoulette(random);
-      for (let i = 0; i < bets.length; i++) add(i, rouletteMultiplier(pocket, bets[i]!));
-    });
-    bets.forEach((bet, i) => expectWithinTolerance(totals, i, rouletteReturn(bet)));
-  }, SIMULATION_TIMEOUT_MS);
+  it(
+    'matches the exact return over 1,000,000 simulated spins',
+    () => {
+      const random = simulationRandom(3);
+      const bets = [rouletteBets.straight(7), rouletteBets.dozen(2), rouletteBets.red()];
+      const totals = simulate(1_000_000, bets.length, (add) => {
+        const pocket = spinRoulette(random);
+        for (let i = 0; i < bets.length; i++) add(i, rouletteMultiplier(pocket, bets[i]!));
+      });
+      bets.forEach((bet, i) => {
+        expectWithinTolerance(totals, i, rouletteReturn(bet));
+      });
+    },
+    SIMULATION_TIMEOUT_MS,
+  );
 
   it('spins the same pocket from the same seeds', () => {
     fc.assert(

@@ -34,23 +34,61 @@ describe('verifying a round from its published seeds', () => {
       expect(replayRound(inputs)).toEqual(result);
       expect(replayRound({ ...inputs, nonce: 8 }).outcome).not.toEqual(result.outcome);
     }
-    expect(replayRound({ game: 'roulette', serverSeed: newServerSeed(), clientSeed: 'x', nonce: 1, commitment }).commitmentMatches).toBe(false);
+    expect(replayRound({ game: 'roulette', serverSeed: newServerSeed(), clientSeed: 'x', nonce: 1, commitment }).commitmentMatches).toBe(
+      false,
+    );
   });
 
   it('the offline script prints the outcome the engine dealt, and refuses a seed that does not match', async () => {
     const engine = dealBaccarat(roundRandom(serverSeed, 'table-3', 42));
-    const ok = await verifyScript(['--game', 'baccarat', '--server-seed', serverSeed, '--client-seed', 'table-3', '--nonce', '42', '--commitment', commitment]);
+    const ok = await verifyScript([
+      '--game',
+      'baccarat',
+      '--server-seed',
+      serverSeed,
+      '--client-seed',
+      'table-3',
+      '--nonce',
+      '42',
+      '--commitment',
+      commitment,
+    ]);
     expect(ok.code).toBe(0);
-    const printed = JSON.parse(ok.stdout) as { commitmentMatches: boolean; outcome: { player: string[]; banker: string[]; winner: string } };
+    const printed = JSON.parse(ok.stdout) as {
+      commitmentMatches: boolean;
+      outcome: { player: string[]; banker: string[]; winner: string };
+    };
     expect(printed.commitmentMatches).toBe(true);
     expect(printed.outcome.player).toEqual(engine.player.map(cardName));
     expect(printed.outcome.banker).toEqual(engine.banker.map(cardName));
     expect(printed.outcome.winner).toBe(engine.winner);
 
-    const mines = await verifyScript(['--game', 'mines', '--mines', '5', '--server-seed', serverSeed, '--client-seed', 'me', '--nonce', '3']);
+    const mines = await verifyScript([
+      '--game',
+      'mines',
+      '--mines',
+      '5',
+      '--server-seed',
+      serverSeed,
+      '--client-seed',
+      'me',
+      '--nonce',
+      '3',
+    ]);
     expect(JSON.parse(mines.stdout).outcome.minePositions).toEqual(placeMines(roundRandom(serverSeed, 'me', 3), 5));
 
-    const forged = await verifyScript(['--game', 'baccarat', '--server-seed', newServerSeed(), '--client-seed', 'table-3', '--nonce', '42', '--commitment', commitment]);
+    const forged = await verifyScript([
+      '--game',
+      'baccarat',
+      '--server-seed',
+      newServerSeed(),
+      '--client-seed',
+      'table-3',
+      '--nonce',
+      '42',
+      '--commitment',
+      commitment,
+    ]);
     expect(forged.code).toBe(1);
     expect(forged.stderr).toMatch(/does not match/);
   }, 60_000);

@@ -16,7 +16,18 @@ import { dealVideoPoker } from './video-poker.ts';
  * scripts/verify-round.ts) runs to check a round. Each game draws from the one HMAC stream of
  * (serverSeed, clientSeed, nonce) exactly as the engine did, so the same seeds give the same outcome.
  */
-export const VERIFIABLE_GAMES = ['baccarat', 'dragon-tiger', 'sic-bo', 'roulette', 'blackjack', 'video-poker', 'mines', 'plinko', 'dice', 'hi-lo'] as const;
+export const VERIFIABLE_GAMES = [
+  'baccarat',
+  'dragon-tiger',
+  'sic-bo',
+  'roulette',
+  'blackjack',
+  'video-poker',
+  'mines',
+  'plinko',
+  'dice',
+  'hi-lo',
+] as const;
 export type VerifiableGame = (typeof VERIFIABLE_GAMES)[number];
 
 export type RoundInputs = {
@@ -86,7 +97,13 @@ function outcomeOf(inputs: RoundInputs, random: ReturnType<typeof roundRandom>):
       const risk = (inputs.risk ?? 'MEDIUM').toUpperCase();
       if (!(PLINKO_RISKS as readonly string[]).includes(risk)) throw new RangeError(`risk is one of ${PLINKO_RISKS.join(', ')}`);
       const drop = dropPlinko(random, rows, risk as PlinkoRisk);
-      return { rows, risk, path: drop.path.map((step) => (step === 1 ? 'R' : 'L')).join(''), slot: drop.slot, multiplier: drop.multiplier / 10_000 };
+      return {
+        rows,
+        risk,
+        path: drop.path.map((step) => (step === 1 ? 'R' : 'L')).join(''),
+        slot: drop.slot,
+        multiplier: drop.multiplier / 10_000,
+      };
     }
     case 'dice': {
       const roll = rollDiceTarget(random);

@@ -83,8 +83,7 @@ export function holdValues(tables: VideoPokerTables, hand: readonly Card[], out:
   subsetIndices(sorted, indices);
   // Möbius transform: value[S] = Σ over T ⊇ S of (−1)^|T \ S| · paid[T], in sorted-position masks.
   for (let m = 0; m < 32; m++) value[m] = tables.paid[indices[m] as number] as number;
-  for (let bit = 0; bit < 5; bit++)
-    for (let m = 0; m < 32; m++) if (!(m & (1 << bit))) value[m]! -= value[m | (1 << bit)] as number;
+  for (let bit = 0; bit < 5; bit++) for (let m = 0; m < 32; m++) if (!(m & (1 << bit))) value[m]! -= value[m | (1 << bit)] as number;
   for (let sortedMask = 0; sortedMask < 32; sortedMask++) {
     let handMask = 0;
     for (let i = 0; i < 5; i++) if (sortedMask & (1 << i)) handMask |= 1 << (order[i] as number);
@@ -145,7 +144,7 @@ export function videoPokerReturn(tables: VideoPokerTables): number {
  */
 function canonicalWeight(hand: readonly number[]): number {
   const sets = [0, 0, 0, 0];
-  for (const card of hand) sets[Math.floor(card / 13)]! |= 1 << card % 13;
+  for (const card of hand) sets[Math.floor(card / 13)]! |= 1 << (card % 13);
   // Key: more cards first, then the larger bitmask.
   const key = (s: number) => bitCount(s) * 8192 + s;
   for (let i = 0; i < 3; i++) if (key(sets[i] as number) < key(sets[i + 1] as number)) return 0;

@@ -3,7 +3,15 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { roundRandom, simulationRandom } from '../random-source.ts';
 import { type Card, Shoe } from './cards.ts';
 import { expectWithinTolerance, SIMULATION_TIMEOUT_MS, simulate } from './simulate.test-support.ts';
-import { dealVideoPoker, drawVideoPoker, evaluateHand, JACKS_OR_BETTER_9_6, resolveVideoPoker, VIDEO_POKER_HANDS, videoPokerMultiplier } from './video-poker.ts';
+import {
+  dealVideoPoker,
+  drawVideoPoker,
+  evaluateHand,
+  JACKS_OR_BETTER_9_6,
+  resolveVideoPoker,
+  VIDEO_POKER_HANDS,
+  videoPokerMultiplier,
+} from './video-poker.ts';
 import { buildVideoPokerTables, holdValues, optimalHold, type VideoPokerTables, videoPokerReturn } from './video-poker-analysis.ts';
 
 const card = (name: string): Card => {
@@ -69,9 +77,13 @@ describe('Jacks or Better 9/6', () => {
     expect(optimalHold(tables, dealt).held).toEqual([true, false, true, false, false]);
   });
 
-  it('returns 99.5439% with optimal holds, by exact enumeration of every deal and hold', () => {
-    expect(videoPokerReturn(tables) * 100).toBeCloseTo(99.5439, 4);
-  }, SIMULATION_TIMEOUT_MS);
+  it(
+    'returns 99.5439% with optimal holds, by exact enumeration of every deal and hold',
+    () => {
+      expect(videoPokerReturn(tables) * 100).toBeCloseTo(99.5439, 4);
+    },
+    SIMULATION_TIMEOUT_MS,
+  );
 
   it('deals ten distinct cards and draws the replacements in order for the discarded positions', () => {
     fc.assert(
@@ -88,16 +100,20 @@ describe('Jacks or Better 9/6', () => {
     );
   });
 
-  it('matches the exact return over 1,000,000 simulated hands played with optimal holds', () => {
-    const random = simulationRandom(19);
-    const shoe = new Shoe(1, random);
-    const totals = simulate(1_000_000, 1, (add) => {
-      shoe.refill();
-      const deal = dealVideoPoker(random, shoe);
-      add(0, videoPokerMultiplier(drawVideoPoker(deal, optimalHold(tables, deal.hand).held)));
-    });
-    // The variance of the optimal game is 19.51 (published); the exact mean from the enumeration.
-    const rtp = 0.995439;
-    expectWithinTolerance(totals, 0, { rtp, variance: 19.514 });
-  }, SIMULATION_TIMEOUT_MS);
+  it(
+    'matches the exact return over 1,000,000 simulated hands played with optimal holds',
+    () => {
+      const random = simulationRandom(19);
+      const shoe = new Shoe(1, random);
+      const totals = simulate(1_000_000, 1, (add) => {
+        shoe.refill();
+        const deal = dealVideoPoker(random, shoe);
+        add(0, videoPokerMultiplier(drawVideoPoker(deal, optimalHold(tables, deal.hand).held)));
+      });
+      // The variance of the optimal game is 19.51 (published); the exact mean from the enumeration.
+      const rtp = 0.995439;
+      expectWithinTolerance(totals, 0, { rtp, variance: 19.514 });
+    },
+    SIMULATION_TIMEOUT_MS,
+  );
 });
