@@ -30,6 +30,12 @@ export type BlackjackRound = {
 
 const value = (card: Card): number => Math.min(rankOf(card), 10);
 
+function drawInto(shoe: CardSource, dealt: Card[]): Card {
+  const card = shoe.draw();
+  dealt.push(card);
+  return card;
+}
+
 /** A hand's best total and whether an ace still counts 11 (a soft total). */
 export function handTotal(cards: readonly Card[]): { total: number; soft: boolean } {
   let total = 0;
@@ -46,15 +52,10 @@ export const isBlackjack = (cards: readonly Card[]): boolean => cards.length ===
 
 export function startBlackjack(shoe: CardSource, stakeMinor: number): BlackjackRound {
   const dealt: Card[] = [];
-  const draw = () => {
-    const card = shoe.draw();
-    dealt.push(card);
-    return card;
-  };
-  const player = [draw()];
-  const dealer = [draw()];
-  player.push(draw());
-  dealer.push(draw());
+  const player = [drawInto(shoe, dealt)];
+  const dealer = [drawInto(shoe, dealt)];
+  player.push(drawInto(shoe, dealt));
+  dealer.push(drawInto(shoe, dealt));
   const round: BlackjackRound = {
     hands: [{ cards: player, stakeMinor, doubled: false, done: false, fromSplit: false }],
     active: 0,
@@ -83,11 +84,7 @@ export function legalActions(round: BlackjackRound): BlackjackAction[] {
 export function actBlackjack(round: BlackjackRound, action: BlackjackAction, shoe: CardSource): BlackjackRound {
   if (!legalActions(round).includes(action)) throw new RangeError(`${action} is not allowed now`);
   const dealt = [...round.dealt];
-  const draw = () => {
-    const card = shoe.draw();
-    dealt.push(card);
-    return card;
-  };
+  const draw = (): Card => drawInto(shoe, dealt);
   const hands = round.hands.map((h) => ({ ...h, cards: [...h.cards] }));
   const hand = hands[round.active]!;
   switch (action) {
@@ -160,7 +157,7 @@ export function basicStrategy(round: BlackjackRound): BlackjackAction {
   const legal = legalActions(round);
   const hand = round.hands[round.active]!;
   const up = value(round.dealer[0]!) === 1 ? 11 : value(round.dealer[0]!);
-  const between = (lo: number, hi: number) => up >= lo && up <= hi;
+  const between = (lo: number, hi: number): boolean => up >= lo && up <= hi;
   const pick = (action: BlackjackAction, otherwise: BlackjackAction = 'HIT'): BlackjackAction =>
     legal.includes(action) ? action : otherwise;
   if (legal.includes('SPLIT')) {
