@@ -32,6 +32,7 @@ import { positiveInt } from '../lib/bench-support.ts';
  *   BENCH_CONTRACTS     daily-wage contracts (default 10000)
  *   BENCH_TOP           top-level agents among them (default 100)
  *   BENCH_REPEAT        timed runs of the aggregate (default 5; the median is reported)
+ *   BENCH_KEEP          1: keep the scratch schema at the end (to look at the queries' plans)
  *
  * The settlement runs once (a second run only answers the payouts already recorded; its time is
  * printed too). JIT and parallel workers are off for both sides, as in the other benches.
@@ -44,6 +45,7 @@ const memberCount = positiveInt('BENCH_MEMBERS', 1_000_000);
 const contractCount = positiveInt('BENCH_CONTRACTS', 10_000);
 const topCount = positiveInt('BENCH_TOP', 100);
 const repeat = positiveInt('BENCH_REPEAT', 5);
+const keep = process.env.BENCH_KEEP === '1';
 if (topCount >= contractCount) throw new Error('BENCH_TOP must be less than BENCH_CONTRACTS');
 if (contractCount >= memberCount) throw new Error('BENCH_CONTRACTS must be less than BENCH_MEMBERS');
 
@@ -201,6 +203,19 @@ async function medianMs(work: () => Promise<unknown>): Promise<number> {
   return times[Math.floor(times.length / 2)] as number;
 }
 
+/** Statements the settlement sends (every query through `counted`, raw SQL included), by the kind of statement. */
+const statements = new Map<string, number>();
+let counting = false;
+const counted = db.withPlugin({
+  transformQuery: (args) => {
+    if (counting) {
+      const kind = args.node.kind.replace(/Node$/, '');
+      statements.set(kind, (statements.get(kind) ?? 0) + 1);
+    }
+    return args.node;
+  },
+  transformResult: async (args) => args.result,
+});
 /** Where the settlement's time goes: the team metrics read and the ledger's writes, timed around the services' calls. */
 const phases = { teamMetrics: 0, ledgerImport: 0, ledgerAccounts: 0 };
 const timedCall =
@@ -213,7 +228,7 @@ const timedCall =
       phases[phase] += performance.now() - start;
     }
   };
-const plainLedger = createLedgerService({ db });
+const plainLedger = createLedgerService({ db: counted });
 const ledger = {
   ...plainLedger,
   importTransfers: timedCall('ledgerImport', plainLedger.importTransfers),
@@ -221,13 +236,13 @@ const ledger = {
   lockBalances: timedCall('ledgerAccounts', plainLedger.lockBalances),
   ensureSystemAccount: timedCall('ledgerAccounts', plainLedger.ensureSystemAccount),
 };
-const teamStats = createTeamStatsService({ db });
+const teamStats = createTeamStatsService({ db: counted });
 const settlement = createContractSettlement({
-  db,
+  db: counted,
   ledger,
   teamStats: { ofTeams: timedCall('teamMetrics', teamStats.ofTeams) },
   betRecords: createBetRecordService({ db, now: () => new Date() }),
-  settings: createSettingsService({ db }),
+  settings: createSettingsService({ db: counted }),
   timeZoneOf: async () => TIME_ZONE,
   now: () => new Date(),
 });
@@ -235,7 +250,9 @@ const settlement = createContractSettlement({
 console.log('timings');
 const aggregateMs = await medianMs(aggregate);
 const start = performance.now();
+counting = true;
 const settled = await settlement.settleDailyWages(merchantId, DAY);
+counting = false;
 const settleMs = performance.now() - start;
 const phaseMs = { ...phases };
 const replayStart = performance.now();
@@ -271,6 +288,12 @@ console.log(`    of which the agent wallets       ${ms(phaseMs.ledgerAccounts)} 
 console.log(
   `    the rest                         ${ms(settleMs - phaseMs.teamMetrics - phaseMs.ledgerImport - phaseMs.ledgerAccounts)}   (contracts in force, payouts read, locks, payout, debt and audit rows, commits)`,
 );
+console.log(
+  `  statements sent: ${[...statements.values()].reduce((a, b) => a + b, 0)} (${[...statements]
+    .sort((a, b) => b[1] - a[1])
+    .map(([k, n]) => `${k} ${n}`)
+    .join(', ')})`,
+);
 console.log(`  second run (replays)           ${(replayMs / 1000).toFixed(1).padStart(7)} s`);
 console.log(`  one aggregate of the rows      ${(aggregateMs / 1000).toFixed(3).padStart(7)} s   (median of ${repeat})`);
 console.log(`  ratio settlement / aggregate   ${(settleMs / aggregateMs).toFixed(1)}x   (goal: within 3x)`);
@@ -280,7 +303,10 @@ console.log(
     .join(' ')}`,
 );
 await database.close();
-const dropper = new pg.Client({ connectionString: url });
-await dropper.connect();
-await dropper.query(`DROP SCHEMA ${schema} CASCADE`);
-await dropper.end();
+if (keep) console.log(`schema ${schema} kept (BENCH_KEEP)`);
+else {
+  const dropper = new pg.Client({ connectionString: url });
+  await dropper.connect();
+  await dropper.query(`DROP SCHEMA ${schema} CASCADE`);
+  await dropper.end();
+}
