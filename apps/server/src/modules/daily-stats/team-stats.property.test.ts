@@ -80,13 +80,33 @@ describe('active members of many teams', () => {
         if (game.size > 0) {
           await db
             .insertInto('member_daily_game_stats')
-            .values([...game.values()].map((g) => ({ ...g, merchant_id: merchant.id, bet_count: 1, stake: g.valid_bet })))
+            .values(
+              [...game.values()].map((g) => ({
+                ...g,
+                merchant_id: merchant.id,
+                bet_count: 1,
+                stake: g.valid_bet,
+                payout: 0,
+                win_loss: -g.valid_bet,
+              })),
+            )
             .execute();
         }
         if (money.size > 0) {
           await db
             .insertInto('member_daily_money_stats')
-            .values([...money.values()].map((m) => ({ ...m, merchant_id: merchant.id, deposit_count: 1 })))
+            .values(
+              [...money.values()].map((m) => ({
+                ...m,
+                merchant_id: merchant.id,
+                deposit_count: 1,
+                withdrawal_amount: 0,
+                withdrawal_count: 0,
+                bonus_amount: 0,
+                transfer_in_amount: 0,
+                transfer_out_amount: 0,
+              })),
+            )
             .execute();
         }
         const days = { from: DAYS[s.from] as string, to: DAYS[Math.min(DAYS.length - 1, s.from + s.length)] as string };
