@@ -309,7 +309,8 @@ export function createContractSettlement(deps: {
   /**
    * Settles a set of contracts of one kind for one period, set-based: the payouts already recorded
    * are answered as replays (one read); the differential of every other contract is computed in
-   * memory from `metricsOf` (read once for the whole set) with its direct downlines among `inForce`;
+   * memory from `readMetrics` (read once for the whole set, and not at all when every contract is
+   * already paid) with its direct downlines among `inForce`;
    * a slot kind's contract whose team did not play is left out (not recorded). The payouts are then
    * written by chunks, uplines first: one transaction per chunk of contracts of one depth in the
    * tree (at most `chunkSize`), see `writeChunk`. A run killed mid-way leaves whole chunks; the next
@@ -379,8 +380,8 @@ export function createContractSettlement(deps: {
    * counting what this chunk has already moved; else the platform, with the upline's debt), the
    * clamp top-up from the house, and what corrections found overpaid given back (oldest first, at
    * most the payout); all of it moved by one `ledger.importTransfers` with the usual keys (so a
-   * second run moves nothing), then the payout rows, debts, deductions left and audit rows, each one
-   * statement.
+   * second run moves nothing), then the payout rows, debts and deductions left, each one statement,
+   * and one audit row listing the chunk's payouts.
    */
   async function writeChunk(
     at: { merchantId: number; kind: ContractKind; period: Period; periodKey: string; key: payouts.PeriodKey },
