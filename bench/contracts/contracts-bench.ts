@@ -16,10 +16,11 @@ import { positiveInt } from '../lib/bench-support.ts';
  * set-based: every contract's team metrics in one read (the team rollups' sums, the active members
  * from the member rollups), the differentials in memory, and one transaction per chunk of contracts
  * moving the money through the ledger's import with the payout rows and one audit row. Each is
- * timed against one plain aggregate of the team rollup rows in the same run (the period's team rows
- * summed per contract holder: the goal, within 3x), and, for information, against one plain
- * aggregate of the member rollup rows (each member's figures added up its upline path, active
- * members counted); the settlement's figures are checked equal to both before anything is printed.
+ * timed against one plain aggregate of the 1,000,000 members' rollup rows in the same run (each
+ * member's figures added up its upline path, active members counted: every figure a contract's tiers
+ * need, which is the issue's reference; the goal, within 3x), and, for information, against one
+ * plain aggregate of the team rollup rows (the period's pre-summed team rows per holder, without the
+ * active members); the settlement's figures are checked equal to both before anything is printed.
  * The time of the team read, the ledger import and the wallets is printed apart, with the
  * statements sent and the ten that took longest.
  *
@@ -203,7 +204,7 @@ async function aggregate(run: Run): Promise<Map<number, { stake: number; validBe
 }
 
 /**
- * For information, not the goal: the same figures from the members' own rollup rows, in one plain
+ * The goal's reference: the same figures from the members' own rollup rows, in one plain
  * statement: each member's period (valid bet, stake, win/loss) added to every contract holder on its
  * upline path, with the members whose valid bet reaches the default active-member threshold counted
  * (the bench's members make no deposits, so the rule's deposit side adds nobody).
@@ -368,10 +369,12 @@ async function settleAndTime(run: Run, settle: () => Promise<SettledPayout[]>): 
     console.log(`    ${(took / 1000).toFixed(3).padStart(7)} s  ${String(count).padStart(4)}x  ${label}`);
   }
   console.log(`  second run (replays)           ${(replayMs / 1000).toFixed(1).padStart(7)} s`);
-  console.log(`  one aggregate of the team rows ${ms(aggregateMs)}   (median of ${repeat})`);
-  console.log(`  ratio settlement / aggregate   ${(settleMs / aggregateMs).toFixed(1)}x   (goal: within 3x)`);
   console.log(
-    `  for information: one aggregate of the member rows ${ms(memberAggregateMs)} (median of ${repeat}: the same sums and the active members, each member's row added up its path); settlement / it ${(settleMs / memberAggregateMs).toFixed(1)}x`,
+    `  one aggregate of the member rows ${ms(memberAggregateMs)}   (median of ${repeat}: the same sums and the active members, each member's row added up its path)`,
+  );
+  console.log(`  ratio settlement / aggregate   ${(settleMs / memberAggregateMs).toFixed(1)}x   (goal: within 3x)`);
+  console.log(
+    `  for information: one aggregate of the team rows ${ms(aggregateMs)} (median of ${repeat}: pre-summed team rows, no active members); settlement / it ${(settleMs / aggregateMs).toFixed(1)}x`,
   );
 }
 
