@@ -8,15 +8,6 @@ export type RandomSource = (bound: number) => number;
 export const cryptoRandom: RandomSource = (bound) => randomInt(bound);
 
 /**
- * A reproducible source from seeds (provably fair rounds, simulations): draw i is
- * uniformInt(serverSeed, clientSeed, nonce + i).
- */
-export function seededRandom(serverSeed: string, clientSeed: string, nonce = 0): RandomSource {
-  let draw = 0;
-  return (bound) => uniformInt(serverSeed, clientSeed, nonce + draw++, bound);
-}
-
-/**
  * The source of one provably fair round: every draw reads on in the round's single HMAC stream
  * (rng.ts), so the draws of nonce n never overlap those of nonce n + 1.
  */
