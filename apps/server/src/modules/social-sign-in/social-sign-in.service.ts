@@ -39,6 +39,9 @@ export type LinkInput =
   | { ticket: string; mode: 'new'; username: string; referralCode?: string | undefined; agreement: boolean; confirmed: boolean }
   | { ticket: string; mode: 'existing'; username: string; password: string; confirmed: boolean };
 
+/** How long a grant is kept after it expired. */
+const GRANT_KEPT_AFTER_EXPIRY_MS = 86_400_000;
+
 export type SocialSignInService = ReturnType<typeof createSocialSignInService>;
 
 /**
@@ -83,7 +86,6 @@ export function createSocialSignInService(deps: {
     const provider = await providerOf(merchant.id, key);
     const begun = await oidc.start(provider, redirectUri);
     const at = now();
-    await repo.deleteExpiredGrants(db, new Date(at.getTime() - 86_400_000));
     await repo.insertGrant(db, {
       valueHash: hashOf(begun.state),
       merchantId: merchant.id,
@@ -223,5 +225,14 @@ export function createSocialSignInService(deps: {
     return { login, returnTo: data.returnTo };
   }
 
-  return { providers, start, callback, exchange, linkInfo, link };
+  /**
+   * The clean-up job's work: drops every grant (state, one-time code, link ticket) that expired a
+   * day ago or more, kept that long for the record of what was tried. Deleting what is gone is
+   * safe to repeat and to run on two nodes at once.
+   */
+  async function purgeExpiredGrants(): Promise<{ deleted: number }> {
+    return { deleted: await repo.deleteExpiredGrants(db, new Date(now().getTime() - GRANT_KEPT_AFTER_EXPIRY_MS)) };
+  }
+
+  return { providers, start, callback, exchange, linkInfo, link, purgeExpiredGrants };
 }
