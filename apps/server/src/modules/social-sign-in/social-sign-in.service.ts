@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { LoginValue } from '@platform/contracts/accounts';
-import type { SocialLinkInfoValue, SocialProvider, SocialSignedInValue } from '@platform/contracts/social-sign-in';
+import type { SocialLinkInfoValue, SocialProvider, SocialProviderSetting, SocialSignedInValue } from '@platform/contracts/social-sign-in';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
@@ -12,7 +12,7 @@ import type { MerchantService } from '../merchant/merchant.service.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
 import type { OidcClient } from './social-sign-in.oidc.ts';
 import * as repo from './social-sign-in.repository.ts';
-import { type SocialProviderSetting, socialProvidersSetting } from './social-sign-in.settings.ts';
+import { socialProvidersSetting } from './social-sign-in.settings.ts';
 
 /** A started sign-in waits this long for the provider's redirect. */
 export const STATE_TTL_MS = 10 * 60_000;
