@@ -157,7 +157,7 @@ export default function SocialProvidersSection() {
           </button>
         ) : null}
       </header>
-      <p className="muted">{t('socialProviders.intro', { redirect })}</p>
+      <p className="muted wrap-anywhere">{t('socialProviders.intro', { redirect })}</p>
       <Notice text={notice} />
       {!editing && save.error ? (
         <p className="alert alert--error" role="alert">
@@ -260,7 +260,7 @@ export default function SocialProvidersSection() {
             {t('socialProviders.scopes')}
             <input {...field('scopes')} autoComplete="off" />
           </label>
-          <label className="row">
+          <label className="check">
             <input
               type="checkbox"
               name="isEnabled"
