@@ -1,3 +1,4 @@
+import { stripDiacritics } from '@platform/contracts/text-folding';
 import { useId, useState } from 'react';
 
 /**
@@ -264,7 +265,14 @@ export function GameArt({ code, name, category, compact = false }: GameArtProps 
   const longest = Math.max(...lines.map((line) => line.length));
   const fontSize = Math.min(lines.length > 1 ? 18 : 22, Math.floor(220 / (0.64 * longest)));
   return (
-    <svg className="game-art" viewBox={compact ? '40 -9 160 160' : '0 0 240 180'} role="img" aria-label={name} data-testid="game-art">
+    // Always shown beside the game's name, so it is not read out a second time.
+    <svg
+      className="game-art"
+      viewBox={compact ? '40 -9 160 160' : '0 0 240 180'}
+      aria-hidden="true"
+      focusable="false"
+      data-testid="game-art"
+    >
       <defs>
         <linearGradient id={`${id}-bg`} x1="0" y1="0" x2="0.4" y2="1">
           <stop offset="0" stopColor={top} />
@@ -309,9 +317,7 @@ export function GameArtwork({ src, code, name, category }: GameArtProps & { src:
 
 /** A vendor's initials: the first letter of up to three words ("Lotus Transfer Studio" → LTS). */
 export function vendorInitials(name: string): string {
-  const words = name
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
+  const words = stripDiacritics(name)
     .split(/[\s_-]+/)
     .filter(Boolean);
   return words
