@@ -257,6 +257,7 @@ async function createModules(infra: Infrastructure) {
     merchants: merchants.service,
     accounts: accounts.service.accounts,
     now,
+    logger,
     fetch: infra.socialSignInFetch,
   });
   const agents = createAgentsModule({

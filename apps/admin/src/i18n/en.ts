@@ -1,3 +1,5 @@
+import { socialProvidersEn } from './social-providers.ts';
+
 /** The console's English texts; vi.ts and zh.ts have the same shape (checked by the type). */
 export const en = {
   app: { title: 'Lotus console', skip: 'Skip to content' },
@@ -10,6 +12,7 @@ export const en = {
     feedback: 'Feedback',
     'agent-applications': 'Agent applications',
     members: 'Members',
+    'social-providers': 'Social sign-in',
     waiting: '{{count}} waiting',
   },
   role: { administrator: 'Administrator', finance: 'Finance', risk: 'Risk', support: 'Support' },
@@ -150,6 +153,7 @@ export const en = {
     status: { pending: 'Waiting', approved: 'Approved', rejected: 'Rejected' },
     levels: { new: 'New to it', some: 'Some', professional: 'Professional' },
   },
+  socialProviders: socialProvidersEn,
   members: {
     title: 'Members',
     searchBy: 'Search by',

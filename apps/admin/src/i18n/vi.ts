@@ -1,4 +1,5 @@
 import type { Texts } from './en.ts';
+import { socialProvidersVi } from './social-providers.ts';
 
 export const vi: Texts = {
   app: { title: 'Bảng điều hành Lotus', skip: 'Bỏ qua đến nội dung' },
@@ -11,6 +12,7 @@ export const vi: Texts = {
     feedback: 'Góp ý',
     'agent-applications': 'Đăng ký đại lý',
     members: 'Thành viên',
+    'social-providers': 'Đăng nhập mạng xã hội',
     waiting: '{{count}} đang chờ',
   },
   role: { administrator: 'Quản trị viên', finance: 'Tài chính', risk: 'Rủi ro', support: 'Hỗ trợ' },
@@ -151,6 +153,7 @@ export const vi: Texts = {
     status: { pending: 'Đang chờ', approved: 'Đã chấp nhận', rejected: 'Đã từ chối' },
     levels: { new: 'Mới bắt đầu', some: 'Có ít kinh nghiệm', professional: 'Chuyên nghiệp' },
   },
+  socialProviders: socialProvidersVi,
   members: {
     title: 'Thành viên',
     searchBy: 'Tìm theo',

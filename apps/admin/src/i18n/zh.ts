@@ -1,4 +1,5 @@
 import type { Texts } from './en.ts';
+import { socialProvidersZh } from './social-providers.ts';
 
 export const zh: Texts = {
   app: { title: 'Lotus 运营后台', skip: '跳到内容' },
@@ -11,6 +12,7 @@ export const zh: Texts = {
     feedback: '意见反馈',
     'agent-applications': '代理申请',
     members: '会员',
+    'social-providers': '社交登录',
     waiting: '{{count}} 项待处理',
   },
   role: { administrator: '管理员', finance: '财务', risk: '风控', support: '客服' },
@@ -151,6 +153,7 @@ export const zh: Texts = {
     status: { pending: '待处理', approved: '已通过', rejected: '已拒绝' },
     levels: { new: '新手', some: '有一些经验', professional: '专业' },
   },
+  socialProviders: socialProvidersZh,
   members: {
     title: '会员',
     searchBy: '查询方式',

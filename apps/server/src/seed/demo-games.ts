@@ -1,6 +1,5 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.ts';
-import { IMAGE_HOST_PLACEHOLDER } from '../modules/games/games.hosts.ts';
 import { insertGames, insertVendor, type NewGame } from '../modules/games/games.repository.ts';
 import { searchNameOf } from '../modules/games/games.search.ts';
 
@@ -108,7 +107,8 @@ export async function seedDemoGames(trx: Kysely<DB>, merchantId: number): Promis
       vendor.games.map((game, index) => ({
         ...game,
         searchName: searchNameOf(game.name, game.code),
-        imageUrl: `${IMAGE_HOST_PLACEHOLDER}/games/${game.code}.svg`,
+        // No picture: the site draws each demo game's artwork, with its name in the member's language.
+        imageUrl: '',
         sort: index * 10,
       })),
     );
