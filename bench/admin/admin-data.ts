@@ -1,7 +1,7 @@
-import { sql } from 'kysely';
-import pg from 'pg';
 import { openDatabase } from '@platform/server/db/database';
 import { migrateToLatest } from '@platform/server/db/migrator';
+import { sql } from 'kysely';
+import pg from 'pg';
 import { withDatabase } from '../lib/bench-support.ts';
 
 /**
@@ -45,7 +45,10 @@ export async function ensureBenchData(options: { url: string; database: string; 
   if (exists.rowCount === 0) await admin.query(`CREATE DATABASE ${options.database}`);
   const url = withDatabase(options.url, options.database);
   const scoped = new URL(url);
-  scoped.searchParams.set('options', '-c synchronous_commit=off -c jit=off -c max_parallel_workers_per_gather=0 -c maintenance_work_mem=256MB');
+  scoped.searchParams.set(
+    'options',
+    '-c synchronous_commit=off -c jit=off -c max_parallel_workers_per_gather=0 -c maintenance_work_mem=256MB',
+  );
   let database = await openDatabase({ kind: 'postgres', connectionString: scoped.toString(), poolSize: 2 });
   const marker = await sql<{ m: string; e: string; b: string; merchant: string }>`
     SELECT members::text AS m, entries::text AS e, bets::text AS b, merchant_id::text AS merchant FROM bench_admin_data`
@@ -167,7 +170,9 @@ export async function ensureBenchData(options: { url: string; database: string; 
          ) c`.execute(db);
     }),
   );
-  await timed('vacuum and analyze', () => sql`VACUUM ANALYZE members, ledger_accounts, ledger_transfers, ledger_entries, bet_records`.execute(db));
+  await timed('vacuum and analyze', () =>
+    sql`VACUUM ANALYZE members, ledger_accounts, ledger_transfers, ledger_entries, bet_records`.execute(db),
+  );
   await sql`CREATE TABLE bench_admin_data (members bigint, entries bigint, bets bigint, merchant_id bigint)`.execute(db);
   await sql`INSERT INTO bench_admin_data VALUES (${members}, ${transfers * 2}, ${bets}, ${merchantId})`.execute(db);
   await database.close();

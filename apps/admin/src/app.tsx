@@ -16,6 +16,7 @@ const SECTION_PAGES: Record<SectionKey, ComponentType> = {
   feedback: lazy(() => import('./sections/feedback.tsx')),
   'agent-applications': lazy(() => import('./sections/agent-applications.tsx')),
   members: lazy(() => import('./sections/members.tsx')),
+  reports: lazy(() => import('./sections/reports.tsx')),
 };
 
 export function createQueryClient(): QueryClient {

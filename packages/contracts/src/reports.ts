@@ -30,6 +30,7 @@ export type ReportGgrRow = z.infer<typeof ggrRowSchema>;
 
 export const reportGgrSchema = z.object({
   timeZone: z.string(),
+  currency: z.string(),
   by: z.enum(['day', 'vendor', 'category']),
   rows: z.array(ggrRowSchema),
   total: ggrRowSchema,
@@ -47,6 +48,7 @@ const moneyRowSchema = z.object({
 });
 export const reportMoneySchema = z.object({
   timeZone: z.string(),
+  currency: z.string(),
   rows: z.array(moneyRowSchema),
   total: moneyRowSchema.omit({ day: true }),
   channels: z.array(z.object({ channelId: int, channel: z.string(), type: z.string(), count: int, amount: int })),
@@ -78,7 +80,12 @@ const memberResultSchema = z.object({
   payout: int,
   winLoss: int,
 });
-export const reportTopSchema = z.object({ timeZone: z.string(), winners: z.array(memberResultSchema), losers: z.array(memberResultSchema) });
+export const reportTopSchema = z.object({
+  timeZone: z.string(),
+  currency: z.string(),
+  winners: z.array(memberResultSchema),
+  losers: z.array(memberResultSchema),
+});
 export type ReportTop = z.infer<typeof reportTopSchema>;
 
 export const reportRgSchema = z.object({

@@ -2,7 +2,7 @@ import type { AdminPermission, AdminRole } from '@platform/contracts/admin';
 import { adminGet } from '../api/client.ts';
 import type { Operator } from '../api/session-store.ts';
 
-export type SectionKey = 'deposits' | 'withdrawals' | 'kyc' | 'feedback' | 'agent-applications' | 'members';
+export type SectionKey = 'deposits' | 'withdrawals' | 'kyc' | 'feedback' | 'agent-applications' | 'members' | 'reports';
 
 type Section = {
   key: SectionKey;
@@ -55,6 +55,7 @@ const SECTIONS: readonly Section[] = [
     count: () => waiting('/agent-applications?status=pending&pageSize=1'),
   },
   { key: 'members', path: 'members', roles: ['finance', 'risk', 'support'], permission: 'member:read' },
+  { key: 'reports', path: 'reports', roles: ['finance', 'risk'], permission: 'report:read' },
 ];
 
 /**

@@ -184,7 +184,11 @@ export function reportsAdminRoutes(reports: ReportsService): FastifyPluginAsyncZ
     );
 
     const sendCsv = (name: ReportExport, body: ReturnType<typeof csvStream>) => ({
-      headers: { 'content-type': 'text/csv; charset=utf-8', 'content-disposition': `attachment; filename="${name}.csv"`, 'cache-control': 'no-store' },
+      headers: {
+        'content-type': 'text/csv; charset=utf-8',
+        'content-disposition': `attachment; filename="${name}.csv"`,
+        'cache-control': 'no-store',
+      },
       body,
     });
     const csvSchema = (summary: string, querystring: z.ZodTypeAny) => ({
@@ -251,7 +255,10 @@ export function reportsAdminRoutes(reports: ReportsService): FastifyPluginAsyncZ
 
     app.get(
       '/admin-api/reports/players.csv',
-      { preHandler: exportGuard, schema: csvSchema('Registered, active and depositing members by day as CSV', reportDayRangeSchema.extend({ download })) },
+      {
+        preHandler: exportGuard,
+        schema: csvSchema('Registered, active and depositing members by day as CSV', reportDayRangeSchema.extend({ download })),
+      },
       async (request, reply) => {
         const report = await reports.players(adminOf(request).merchantId, request.query as { from: string; to: string });
         type Row = (typeof report.rows)[number];
@@ -330,7 +337,10 @@ export function reportsAdminRoutes(reports: ReportsService): FastifyPluginAsyncZ
       '/admin-api/reports/transactions.csv',
       {
         preHandler: exportGuard,
-        schema: csvSchema("Every ledger entry of the merchant's members over the range, oldest first, streamed as CSV", reportDayRangeSchema.extend({ download })),
+        schema: csvSchema(
+          "Every ledger entry of the merchant's members over the range, oldest first, streamed as CSV",
+          reportDayRangeSchema.extend({ download }),
+        ),
       },
       async (request, reply) => {
         const merchantId = adminOf(request).merchantId;

@@ -83,7 +83,8 @@ afterAll(async () => {
 });
 
 const range = { from: '2026-11-20', to: '2026-11-22' };
-const settled = () => world.rounds.filter((r): r is BetRecord & { settledAt: Date } => r.status === 'settled' && !r.isTrial && r.settledAt !== null);
+const settled = () =>
+  world.rounds.filter((r): r is BetRecord & { settledAt: Date } => r.status === 'settled' && !r.isTrial && r.settledAt !== null);
 const dayOf = (at: Date) => localDateOf(at, TZ);
 
 describe('reports', () => {
@@ -157,7 +158,13 @@ describe('reports', () => {
     expect(money.total.withdrawals).toBe(withdrawn);
     expect(money.total.deposits).toBe([...deposits.values()].reduce((s, d) => s + d.amount, 0));
     for (const row of players.rows) {
-      expect(row.active).toBe(new Set(settled().filter((r) => dayOf(r.settledAt) === row.day).map((r) => r.memberId)).size);
+      expect(row.active).toBe(
+        new Set(
+          settled()
+            .filter((r) => dayOf(r.settledAt) === row.day)
+            .map((r) => r.memberId),
+        ).size,
+      );
       expect(row.depositing).toBe(deposits.get(row.day)?.members.size ?? 0);
     }
   });
@@ -165,7 +172,8 @@ describe('reports', () => {
   it('liability is the members’ balances now, and the top members are ranked by their result', async () => {
     const liability = await t.app.services.reports.liability(world.merchant.id);
     let balances = 0;
-    for (const m of world.members) balances += (await t.app.services.ledger.balanceOf(m.main)) + (await t.app.services.ledger.balanceOf(m.bonus));
+    for (const m of world.members)
+      balances += (await t.app.services.ledger.balanceOf(m.main)) + (await t.app.services.ledger.balanceOf(m.bonus));
     expect(liability.balances.reduce((s, b) => s + b.balance, 0)).toBe(balances);
     const open = world.rounds.filter((r) => r.status === 'open' && !r.isTrial);
     expect(liability.openRounds).toMatchObject({ rounds: open.length, stake: open.reduce((s, r) => s + r.stake, 0) });
@@ -198,9 +206,20 @@ describe('reports', () => {
     expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(401);
     const other = await t.app.inject({ method: 'POST', url: '/admin-api/reports/downloads', headers: finance.headers, payload: { path } });
     const token = new URL(other.json().value.url as string, 'http://x').searchParams.get('download');
-    expect((await t.app.inject({ method: 'GET', url: `/admin-api/reports/transactions.csv?from=${range.from}&to=${range.to}&download=${token}` })).statusCode).toBe(401);
+    expect(
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: `/admin-api/reports/transactions.csv?from=${range.from}&to=${range.to}&download=${token}`,
+        })
+      ).statusCode,
+    ).toBe(401);
 
-    const ggr = await t.app.inject({ method: 'GET', url: `/admin-api/reports/ggr.csv?from=${range.from}&to=${range.to}&by=day`, headers: finance.headers });
+    const ggr = await t.app.inject({
+      method: 'GET',
+      url: `/admin-api/reports/ggr.csv?from=${range.from}&to=${range.to}&by=day`,
+      headers: finance.headers,
+    });
     const ggrRows = parseCsv(ggr.body);
     const report = await t.app.services.reports.ggr(world.merchant.id, { ...range, by: 'day' });
     expect(ggrRows.at(-1)?.slice(0, 1)).toEqual(['total']);
@@ -209,7 +228,11 @@ describe('reports', () => {
 
   it('the transactions file holds every member entry of the range', async () => {
     const admin = await loginAdmin(t.app, 'administrator');
-    const res = await t.app.inject({ method: 'GET', url: `/admin-api/reports/transactions.csv?from=${range.from}&to=${range.to}`, headers: admin.headers });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/admin-api/reports/transactions.csv?from=${range.from}&to=${range.to}`,
+      headers: admin.headers,
+    });
     const rows = parseCsv(res.body).slice(1);
     const deposits = rows.filter((r) => r[6] === 'deposit').reduce((s, r) => s + Number(r[7]), 0);
     expect(deposits).toBe(world.moneyLog.reduce((s, l) => s + (l.deposit ?? 0), 0));
@@ -230,6 +253,10 @@ describe('reports', () => {
     const values = ['plain', 'a,b', 'say "hi"', 'two\nlines', 'Nguyễn 阮'];
     let text = '';
     for await (const chunk of csvStream([{ header: 'v', value: (row: string) => row }], values)) text += chunk.toString();
-    expect(parseCsv(text).slice(1).map((r) => r[0])).toEqual(values);
+    expect(
+      parseCsv(text)
+        .slice(1)
+        .map((r) => r[0]),
+    ).toEqual(values);
   });
 });

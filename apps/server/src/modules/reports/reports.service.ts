@@ -9,6 +9,7 @@ import type { BetRecordService } from '../bet-records/bet-records.service.ts';
 import type { DailyStatsService } from '../daily-stats/daily-stats.service.ts';
 import type { DepositsService } from '../deposits/deposits.service.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
+import { merchantCurrencyOf } from '../merchant/merchant.service.ts';
 import type { ResponsibleGamingService } from '../responsible-gaming/responsible-gaming.service.ts';
 import { hashSessionToken } from '../session/session.service.ts';
 import * as repo from './reports.repository.ts';
@@ -75,6 +76,7 @@ export function createReportsService(deps: {
       ...range,
       merchantId,
       timeZone,
+      currency: (await merchantCurrencyOf(db, merchantId)).trim(),
       start: startOfLocalDate(range.from, timeZone),
       end: startOfLocalDate(addDays(range.to, 1), timeZone),
     };
@@ -147,12 +149,18 @@ export function createReportsService(deps: {
       total.payout += row.payout;
       total.ggr += row.ggr;
     }
-    const credits = await deps.ledger.merchant.memberCreditsByDay({ merchantId, codes: NGR_CODES, from: r.start, to: r.end, timeZone: r.timeZone });
+    const credits = await deps.ledger.merchant.memberCreditsByDay({
+      merchantId,
+      codes: NGR_CODES,
+      from: r.start,
+      to: r.end,
+      timeZone: r.timeZone,
+    });
     total.bonus = credits.filter((c) => c.code === 'promotion').reduce((sum, c) => sum + c.amount, 0);
     total.rebate = credits.filter((c) => c.code === 'rebate').reduce((sum, c) => sum + c.amount, 0);
     total.ngr = total.ggr - total.bonus - total.rebate;
     total.players = query.by === 'category' ? null : await deps.dailyStats.merchant.activePlayers(days);
-    return { timeZone: r.timeZone, by: query.by, rows, total };
+    return { timeZone: r.timeZone, currency: r.currency, by: query.by, rows, total };
   }
 
   async function money(merchantId: number, query: DayRange) {
@@ -185,10 +193,18 @@ export function createReportsService(deps: {
     };
     return {
       timeZone: r.timeZone,
+      currency: r.currency,
       rows,
       total,
       channels: [...byChannel.values()],
-      channelDays: channels.map((c) => ({ day: c.day, channelId: c.channelId, channel: c.channelName, type: c.type, count: c.count, amount: c.amount })),
+      channelDays: channels.map((c) => ({
+        day: c.day,
+        channelId: c.channelId,
+        channel: c.channelName,
+        type: c.type,
+        count: c.count,
+        amount: c.amount,
+      })),
     };
   }
 
@@ -238,9 +254,12 @@ export function createReportsService(deps: {
       deps.dailyStats.merchant.memberResults({ ...filter, order: 'winners' }),
       deps.dailyStats.merchant.memberResults({ ...filter, order: 'losers' }),
     ]);
-    const names = await deps.memberFile.usernames(merchantId, [...winners, ...losers].map((m) => m.memberId));
+    const names = await deps.memberFile.usernames(
+      merchantId,
+      [...winners, ...losers].map((m) => m.memberId),
+    );
     const named = (rows: typeof winners) => rows.map((m) => ({ ...m, username: names.get(m.memberId) ?? '' }));
-    return { timeZone: r.timeZone, winners: named(winners), losers: named(losers) };
+    return { timeZone: r.timeZone, currency: r.currency, winners: named(winners), losers: named(losers) };
   }
 
   const responsibleGaming = (merchantId: number) => deps.responsibleGaming.merchantTriggers(merchantId);
@@ -254,7 +273,13 @@ export function createReportsService(deps: {
     return (async function* () {
       let before: { settledAt: Date; id: number } | null = null;
       for (;;) {
-        const chunk = await deps.betRecords.merchant.settledBefore({ merchantId, from: r.start, to: r.end, before, limit: EXPORT_CHUNK_ROWS });
+        const chunk = await deps.betRecords.merchant.settledBefore({
+          merchantId,
+          from: r.start,
+          to: r.end,
+          before,
+          limit: EXPORT_CHUNK_ROWS,
+        });
         yield* chunk;
         const last = chunk.at(-1);
         if (chunk.length < EXPORT_CHUNK_ROWS || !last?.settledAt) return;
@@ -269,7 +294,13 @@ export function createReportsService(deps: {
     return (async function* () {
       let afterId = 0;
       for (;;) {
-        const chunk = await deps.ledger.merchant.memberEntriesAfter({ merchantId, from: r.start, to: r.end, afterId, limit: EXPORT_CHUNK_ROWS });
+        const chunk = await deps.ledger.merchant.memberEntriesAfter({
+          merchantId,
+          from: r.start,
+          to: r.end,
+          afterId,
+          limit: EXPORT_CHUNK_ROWS,
+        });
         yield* chunk;
         const last = chunk.at(-1);
         if (chunk.length < EXPORT_CHUNK_ROWS || !last) return;
