@@ -1,6 +1,6 @@
 import type { ReportGgr, ReportLiability, ReportMoney, ReportPlayers, ReportRg, ReportTop } from '@platform/contracts/reports';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { type ReactNode, useMemo, useState } from 'react';
+import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { adminCall, adminGet, queryString } from '../api/client.ts';
 import { useSession } from '../api/session-store.ts';
@@ -14,11 +14,15 @@ type Tab = 'ggr' | 'money' | 'players' | 'top' | 'liability' | 'rg';
 const TABS: readonly Tab[] = ['ggr', 'money', 'players', 'top', 'liability', 'rg'];
 type Grouping = 'day' | 'vendor' | 'category';
 
-/** A date as `YYYY-MM-DD` of the browser's calendar, `days` from today. */
-function dayFromToday(days: number): string {
-  const d = new Date();
-  d.setDate(d.getDate() + days);
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+/**
+ * A date as `YYYY-MM-DD`, `days` from today in the zone (the merchant's, once a report has named it;
+ * the browser's before).
+ */
+function dayFromToday(days: number, timeZone?: string): string {
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+  const d = new Date(`${today}T12:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
 }
 
 function useReport<T>(path: string, enabled = true) {
@@ -83,6 +87,7 @@ export default function ReportsSection() {
   const [from, setFrom] = useState(() => dayFromToday(-6));
   const [to, setTo] = useState(() => dayFromToday(0));
   const [by, setBy] = useState<Grouping>('day');
+  const [isRangeChosen, setIsRangeChosen] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
   const [exportError, setExportError] = useState<string | null>(null);
   const range = { from, to };
@@ -94,6 +99,14 @@ export default function ReportsSection() {
   const top = useReport<ReportTop>(`/reports/top${queryString({ ...range, limit: 20 })}`, tab === 'top' && isRange);
   const liability = useReport<ReportLiability>('/reports/liability', tab === 'liability');
   const rg = useReport<ReportRg>('/reports/responsible-gaming', tab === 'rg');
+
+  // The default range is the merchant's last seven days: moved to its zone once a report names it.
+  const zone = ggr.data?.timeZone ?? cash.data?.timeZone ?? players.data?.timeZone ?? top.data?.timeZone;
+  useEffect(() => {
+    if (zone === undefined || isRangeChosen) return;
+    setFrom(dayFromToday(-6, zone));
+    setTo(dayFromToday(0, zone));
+  }, [zone, isRangeChosen]);
 
   const currency = ggr.data?.currency ?? cash.data?.currency ?? top.data?.currency ?? liability.data?.balances[0]?.currency ?? 'VND';
   const amount = (value: number | null) => (value === null ? null : money(value, currency, i18n.language));
@@ -157,11 +170,29 @@ export default function ReportsSection() {
         <div className="filters">
           <label>
             {t('reports.from')}
-            <input type="date" name="from" value={from} max={to} onChange={(e) => setFrom(e.target.value)} />
+            <input
+              type="date"
+              name="from"
+              value={from}
+              max={to}
+              onChange={(e) => {
+                setIsRangeChosen(true);
+                setFrom(e.target.value);
+              }}
+            />
           </label>
           <label>
             {t('reports.to')}
-            <input type="date" name="to" value={to} min={from} onChange={(e) => setTo(e.target.value)} />
+            <input
+              type="date"
+              name="to"
+              value={to}
+              min={from}
+              onChange={(e) => {
+                setIsRangeChosen(true);
+                setTo(e.target.value);
+              }}
+            />
           </label>
           {tab === 'ggr' ? (
             <label>
@@ -189,7 +220,7 @@ export default function ReportsSection() {
           </button>
         ))}
       </div>
-      <p className="muted">{t('reports.hint', { zone: ggr.data?.timeZone ?? cash.data?.timeZone ?? players.data?.timeZone ?? '' })}</p>
+      <p className="muted">{t('reports.hint', { zone: zone ?? '' })}</p>
       {canExport ? (
         <div className="report-exports">
           {exportButton('bets', range)}
