@@ -1,6 +1,6 @@
 import type { ReportGgr, ReportLiability, ReportMoney, ReportPlayers, ReportRg, ReportTop } from '@platform/contracts/reports';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { type ReactNode, useEffect, useMemo, useState } from 'react';
+import { createContext, type ReactNode, useContext, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { adminCall, adminGet, queryString } from '../api/client.ts';
 import { useSession } from '../api/session-store.ts';
@@ -45,6 +45,9 @@ async function downloadCsv(name: string, params: Record<string, string | number>
   link.remove();
 }
 
+/** The column names of the table a row is in: each cell carries its own (the narrow layout shows them beside the values). */
+const ColumnNames = createContext<readonly string[]>([]);
+
 function Table({ head, children, testId }: { head: readonly string[]; children: ReactNode; testId?: string }) {
   return (
     <div className="table-wrap" data-testid={testId}>
@@ -52,25 +55,28 @@ function Table({ head, children, testId }: { head: readonly string[]; children: 
         <thead>
           <tr>
             {head.map((h, i) => (
-              <th key={h} scope="col" className={i > 0 ? 'number' : undefined}>
+              <th key={h} scope="col" className={i > 0 ? 'num' : undefined}>
                 {h}
               </th>
             ))}
           </tr>
         </thead>
-        <tbody>{children}</tbody>
+        <tbody>
+          <ColumnNames.Provider value={head}>{children}</ColumnNames.Provider>
+        </tbody>
       </table>
     </div>
   );
 }
 
 function Cells({ label, values, className }: { label: string; values: readonly (string | number | null)[]; className?: string }) {
+  const head = useContext(ColumnNames);
   return (
     <tr className={className}>
-      <td>{label}</td>
+      <td data-label={head[0]}>{label}</td>
       {values.map((v, i) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: a row's cells are fixed columns
-        <td key={i} className="number">
+        <td key={i} className="num" data-label={head[i + 1]}>
           {v ?? '—'}
         </td>
       ))}
@@ -206,7 +212,7 @@ export default function ReportsSection() {
           ) : null}
         </div>
       </header>
-      <div className="tabs" role="tablist" aria-label={t('reports.title')}>
+      <div className="tabs tabs--wrap" role="tablist" aria-label={t('reports.title')}>
         {TABS.map((key) => (
           <button
             key={key}
