@@ -17,7 +17,7 @@ import { withDatabase } from '../lib/bench-support.ts';
  *                  1 % still open
  */
 
-export type BenchData = {
+type BenchData = {
   url: string;
   merchantId: number;
   members: number;

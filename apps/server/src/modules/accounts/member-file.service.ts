@@ -95,7 +95,8 @@ export function createMemberFileService(deps: { db: Kysely<DB>; now: () => Date 
   }
 
   /** The merchant's registrations per local day over [from, to) (the back-office reports). */
-  const registrationsByDay = (filter: { merchantId: number; from: Date; to: Date; timeZone: string }) => repo.countRegistrationsByDay(db, filter);
+  const registrationsByDay = (filter: { merchantId: number; from: Date; to: Date; timeZone: string }) =>
+    repo.countRegistrationsByDay(db, filter);
 
   /** The usernames of the merchant's members by id. */
   async function usernames(merchantId: number, memberIds: readonly number[]): Promise<Map<number, string>> {
@@ -107,5 +108,15 @@ export function createMemberFileService(deps: { db: Kysely<DB>; now: () => Date 
     registrationsByDay,
     usernames,
     byUsernamePrefix,
-    byMobile, byEmail, byIds, byLoginIp, profileOf, assertMemberOf, logins, sharedLogins, notes, addNote };
+    byMobile,
+    byEmail,
+    byIds,
+    byLoginIp,
+    profileOf,
+    assertMemberOf,
+    logins,
+    sharedLogins,
+    notes,
+    addNote,
+  };
 }

@@ -228,8 +228,13 @@ export function createBetRecordService(deps: { db: Kysely<DB>; now: () => Date }
     merchant: {
       byVendor: (filter: { merchantId: number; from: Date; to: Date }) => repo.sumSettledRoundsByVendor(db, filter),
       openRounds: (merchantId: number) => repo.sumOpenRounds(db, merchantId),
-      settledBefore: (filter: { merchantId: number; from: Date; to: Date; before: { settledAt: Date; id: number } | null; limit: number }) =>
-        repo.findSettledRoundsBefore(db, filter),
+      settledBefore: (filter: {
+        merchantId: number;
+        from: Date;
+        to: Date;
+        before: { settledAt: Date; id: number } | null;
+        limit: number;
+      }) => repo.findSettledRoundsBefore(db, filter),
     },
     usernames: (memberIds: readonly number[]) => findUsernames(db, memberIds),
     /**

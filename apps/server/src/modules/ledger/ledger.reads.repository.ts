@@ -301,7 +301,10 @@ export async function sumMemberBalances(
 }
 
 /** Funds held in reservations on the merchant's member accounts (stakes placed and withdrawals waiting). */
-export async function sumMemberReservations(db: Kysely<DB>, merchantId: number): Promise<{ code: string; count: number; amount: number }[]> {
+export async function sumMemberReservations(
+  db: Kysely<DB>,
+  merchantId: number,
+): Promise<{ code: string; count: number; amount: number }[]> {
   const rows = await db
     .selectFrom('ledger_reservations as r')
     .innerJoin('ledger_accounts as a', 'a.id', 'r.account_id')

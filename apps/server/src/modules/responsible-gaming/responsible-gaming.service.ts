@@ -363,8 +363,15 @@ export function createResponsibleGamingService(deps: {
     const timeZone = await deps.timeZoneOf(merchantId);
     const byMember = new Map<number, typeof limitRows>();
     for (const row of limitRows) byMember.set(row.memberId, [...(byMember.get(row.memberId) ?? []), row]);
-    const limits: { memberId: number; username: string; kind: RgLimitKind; period: RgPeriod; amount: number; used: number; reached: boolean }[] =
-      [];
+    const limits: {
+      memberId: number;
+      username: string;
+      kind: RgLimitKind;
+      period: RgPeriod;
+      amount: number;
+      used: number;
+      reached: boolean;
+    }[] = [];
     for (const [memberId, rows] of byMember) {
       const inForce = rows
         .map((row) => ({ row, amount: effectiveLimit(row, at).amount }))
@@ -392,5 +399,13 @@ export function createResponsibleGamingService(deps: {
   return {
     merchantTriggers,
     state,
-    setLimits, takeBreak, selfExclude, setRealityCheck, realityCheck, assertCanLogin, assertCanDeposit, assertCanStake };
+    setLimits,
+    takeBreak,
+    selfExclude,
+    setRealityCheck,
+    realityCheck,
+    assertCanLogin,
+    assertCanDeposit,
+    assertCanStake,
+  };
 }
