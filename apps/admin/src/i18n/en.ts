@@ -168,7 +168,7 @@ export const en = {
     hint: 'Whole days in the merchant’s time zone ({{zone}}), both ends included. Game and money figures come from the daily rollups, which follow the records within about a minute.',
     badRange: 'Choose a start day on or before the end day.',
     download: 'Download {{name}} (CSV)',
-    downloading: 'The {{name}} file is downloading.',
+    downloading: 'Downloading: {{name}}.',
     files: {
       ggr: 'GGR and NGR',
       money: 'deposits and withdrawals',

@@ -169,7 +169,7 @@ export const vi: Texts = {
     hint: 'Các ngày trọn vẹn theo múi giờ của nhà điều hành ({{zone}}), tính cả hai đầu. Số liệu trò chơi và tiền lấy từ bảng tổng hợp ngày, cập nhật theo dữ liệu gốc trong khoảng một phút.',
     badRange: 'Hãy chọn ngày bắt đầu không sau ngày kết thúc.',
     download: 'Tải {{name}} (CSV)',
-    downloading: 'Tệp {{name}} đang được tải xuống.',
+    downloading: 'Đang tải xuống: {{name}}.',
     files: {
       ggr: 'GGR và NGR',
       money: 'nạp và rút',

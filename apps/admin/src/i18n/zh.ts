@@ -162,7 +162,7 @@ export const zh: Texts = {
     hint: '按商户时区（{{zone}}）的整日计算，含首尾两天。游戏与资金数据来自每日汇总，约一分钟内跟上原始记录。',
     badRange: '请选择不晚于结束日期的开始日期。',
     download: '下载{{name}}（CSV）',
-    downloading: '{{name}}文件正在下载。',
+    downloading: '正在下载：{{name}}。',
     files: {
       ggr: 'GGR 与 NGR',
       money: '存款与提款',
