@@ -42,6 +42,28 @@ describe('the console reports', () => {
       code: 'deposit',
       idempotencyKey: `e2e-report-${username}`,
     });
+    // Two rounds of the member settled through the bet records, and the daily rollups brought up to them.
+    const betRecords = site.app.services.betRecords;
+    for (const [i, stake, payout] of [
+      [1, 50_000, 20_000],
+      [2, 30_000, 0],
+    ] as const) {
+      await site.database.db.transaction().execute(async (trx) => {
+        const opened = await betRecords.openRound(trx, {
+          merchantId: site.merchantId,
+          memberId,
+          username,
+          vendorCode: 'DEMO',
+          gameCode: 'lucky-sevens',
+          gameCategory: 'SLOT',
+          roundId: `e2e-report-${username}-${i}`,
+          currency: 'VND',
+          isTrial: false,
+        });
+        await betRecords.addPayout(trx, await betRecords.addStake(trx, opened, stake), payout);
+      });
+    }
+    await site.app.services.dailyStats.refresh();
     browser = await launchBrowser();
   });
 
@@ -60,6 +82,9 @@ describe('the console reports', () => {
     await page.getByLabel('Từ ngày').fill(merchantDay(-1));
     await page.getByLabel('Đến ngày').fill(merchantDay(0));
     await page.getByTestId('ggr-table').getByText('Tổng').waitFor();
+    // GGR of the day: the stakes less the payouts of the two rounds, drawn and in the table.
+    await page.getByTestId('ggr-chart').locator('canvas').waitFor();
+    expect((await page.getByTestId('ggr-table').textContent())?.replace(/\s/g, '')).toContain('60.000₫');
     await screenshot(page, 'admin-reports-vi-1366');
 
     const [transactions] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-transactions').click()]);
@@ -77,11 +102,8 @@ describe('the console reports', () => {
       .trim()
       .split('\n');
     expect(ggrLines[0]).toBe('day,players,rounds,stake,valid_bet,payout,ggr,bonus,rebate,ngr');
-    expect(ggrLines.at(-1)?.startsWith('total,')).toBe(true);
-    await page
-      .getByText(/đang được tải xuống/)
-      .first()
-      .waitFor();
+    expect(ggrLines.at(-1)?.startsWith('total,1,2,80000,')).toBe(true);
+    await page.getByText('Đang tải xuống: GGR và NGR.').waitFor();
 
     await page.setViewportSize({ width: 390, height: 844 });
     await screenshot(page, 'admin-reports-vi-390');

@@ -11,6 +11,16 @@ const COLOURS: Record<DaySeries['colour'], [string, string]> = {
   muted: ['--muted', '#5b6475'],
 };
 
+/** Noon UTC of a day, in seconds: a day's point never slides into the next day in any zone. */
+const noonOf = (day: string) => Date.parse(`${day}T12:00:00Z`) / 1000;
+
+function dayTicks(first: string, last: string): number[] {
+  const from = noonOf(first);
+  const count = Math.max(1, Math.round((noonOf(last) - from) / 86_400) + 1);
+  const step = Math.ceil(count / 12);
+  return Array.from({ length: Math.ceil(count / step) }, (_, i) => from + i * step * 86_400);
+}
+
 function cssColour([name, fallback]: [string, string]): string {
   return getComputedStyle(document.documentElement).getPropertyValue(name).trim() || fallback;
 }
@@ -26,9 +36,12 @@ export function DayChart({
   series,
   format,
   summary,
+  range,
   testId,
 }: {
   title: string;
+  /** The first and last day of the x axis: the report's range, whatever days have figures. */
+  range: readonly [string, string];
   days: readonly string[];
   series: readonly DaySeries[];
   format: (value: number) => string;
@@ -38,6 +51,7 @@ export function DayChart({
   const box = useRef<HTMLDivElement>(null);
   const formatRef = useRef(format);
   formatRef.current = format;
+  const [first, last] = range;
   useEffect(() => {
     const element = box.current;
     if (!element || days.length === 0) return;
@@ -49,9 +63,18 @@ export function DayChart({
       height: HEIGHT,
       legend: { show: false },
       cursor: { y: false },
-      scales: { x: { time: true } },
+      scales: {
+        // Half a day either side, so the first and last days' points are off the edges; y from 0.
+        x: { time: true, range: [noonOf(first) - 43_200, noonOf(last) + 43_200] },
+        y: { range: (_u, min, max) => [Math.min(0, min), max > 0 ? max * 1.1 : 1] },
+      },
       axes: [
-        { ...axis, values: (_u, ticks) => ticks.map((s) => new Date(s * 1000).toISOString().slice(5, 10)) },
+        {
+          ...axis,
+          // One tick a day (every few days over a long range), at the day's noon.
+          splits: () => dayTicks(first, last),
+          values: (_u, ticks) => ticks.map((s) => new Date(s * 1000).toISOString().slice(5, 10)),
+        },
         { ...axis, size: 80, values: (_u, ticks) => ticks.map((v) => formatRef.current(v)) },
       ],
       series: [
@@ -62,8 +85,7 @@ export function DayChart({
         }),
       ],
     };
-    // Noon UTC of each day, so a point never slides into the next day in any zone.
-    const data: uPlot.AlignedData = [days.map((d) => Date.parse(`${d}T12:00:00Z`) / 1000), ...series.map((s) => [...s.values])];
+    const data: uPlot.AlignedData = [days.map(noonOf), ...series.map((s) => [...s.values])];
     const chart = new uPlot(options, data, element);
     const resize = new ResizeObserver(() => chart.setSize({ width: Math.max(element.clientWidth, 240), height: HEIGHT }));
     resize.observe(element);
@@ -71,7 +93,7 @@ export function DayChart({
       resize.disconnect();
       chart.destroy();
     };
-  }, [days, series]);
+  }, [days, series, first, last]);
   if (days.length === 0) return null;
   return (
     <figure className="day-chart" aria-label={summary} data-testid={testId}>

@@ -245,6 +245,7 @@ export default function ReportsSection() {
         <QueueState isLoading={ggr.isLoading} error={ggr.error} isEmpty={!ggr.data} onRetry={() => void ggr.refetch()}>
           <DayChart
             title={t('reports.ggrChart')}
+            range={[from, to]}
             days={ggrDays}
             series={ggrSeries}
             format={(v) => amount(v) ?? ''}
@@ -293,6 +294,7 @@ export default function ReportsSection() {
         <QueueState isLoading={cash.isLoading} error={cash.error} isEmpty={!cash.data} onRetry={() => void cash.refetch()}>
           <DayChart
             title={t('reports.moneyChart')}
+            range={[from, to]}
             days={cashDays}
             series={cashSeries}
             format={(v) => amount(v) ?? ''}
@@ -351,6 +353,7 @@ export default function ReportsSection() {
         <QueueState isLoading={players.isLoading} error={players.error} isEmpty={!players.data} onRetry={() => void players.refetch()}>
           <DayChart
             title={t('reports.playersChart')}
+            range={[from, to]}
             days={playerDays}
             series={playerSeries}
             format={plain}
