@@ -134,7 +134,7 @@ rows.push(
   ),
   against(
     pkEntries,
-    await measure('transactions: code deposit + 30 days', (i) =>
+    await measure('transactions: two codes + 30 days', (i) =>
       overview.transactions(merchantId, memberAt(i), {
         codes: ['deposit', 'withdrawal'],
         from,
