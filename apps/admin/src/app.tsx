@@ -17,6 +17,7 @@ const SECTION_PAGES: Record<SectionKey, ComponentType> = {
   'agent-applications': lazy(() => import('./sections/agent-applications.tsx')),
   members: lazy(() => import('./sections/members.tsx')),
   'social-providers': lazy(() => import('./sections/social-providers.tsx')),
+  reports: lazy(() => import('./sections/reports.tsx')),
 };
 
 export function createQueryClient(): QueryClient {

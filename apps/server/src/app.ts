@@ -50,6 +50,7 @@ import { createPaymentsModule } from './modules/payments/payments.module.ts';
 import { createRealtimeModule } from './modules/realtime/realtime.module.ts';
 import { createRecordsModule } from './modules/records/records.module.ts';
 import { createRedEnvelopesModule } from './modules/red-envelopes/red-envelopes.module.ts';
+import { createReportsModule } from './modules/reports/reports.module.ts';
 import { createResponsibleGamingModule } from './modules/responsible-gaming/responsible-gaming.module.ts';
 import { createSessionModule } from './modules/session/session.module.ts';
 import { createSettingsModule } from './modules/settings/settings.module.ts';
@@ -494,6 +495,19 @@ async function createModules(infra: Infrastructure) {
     gameWallets: (member) => vendorWallet.service.transfers.walletsOfMember(member),
   });
 
+  const reports = createReportsModule({
+    db,
+    now,
+    timeZoneOf: (merchantId) => records.service.timeZoneOf(merchantId),
+    dailyStats: dailyStats.service,
+    ledger: ledger.service,
+    betRecords: betRecords.service,
+    deposits: deposits.service,
+    memberFile: accounts.service.memberFile,
+    responsibleGaming: rg,
+    admins: admins.service,
+  });
+
   const modules = [
     health,
     sessions,
@@ -538,6 +552,7 @@ async function createModules(infra: Infrastructure) {
     agentContracts,
     vip,
     memberOverview,
+    reports,
   ] as const;
   return modules;
 }

@@ -2,7 +2,7 @@ import type { AdminPermission, AdminRole } from '@platform/contracts/admin';
 import { adminGet } from '../api/client.ts';
 import type { Operator } from '../api/session-store.ts';
 
-export type SectionKey = 'deposits' | 'withdrawals' | 'kyc' | 'feedback' | 'agent-applications' | 'members' | 'social-providers';
+export type SectionKey = 'deposits' | 'withdrawals' | 'kyc' | 'feedback' | 'agent-applications' | 'members' | 'social-providers' | 'reports';
 
 type Section = {
   key: SectionKey;
@@ -57,6 +57,7 @@ const SECTIONS: readonly Section[] = [
   { key: 'members', path: 'members', roles: ['finance', 'risk', 'support'], permission: 'member:read' },
   // Changing providers needs settings:write (administrators); risk reads them.
   { key: 'social-providers', path: 'social-providers', roles: ['risk'], permission: 'settings:read' },
+  { key: 'reports', path: 'reports', roles: ['finance', 'risk'], permission: 'report:read' },
 ];
 
 /**
