@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { RoundOutcome } from '@platform/contracts/round-outcome';
 import {
   buildSeedChain,
@@ -223,9 +223,15 @@ export function createCrashTable(options: CrashTableOptions) {
     };
   }
 
-  function betIdOf(round: CrashRound, username: string): string {
-    const who = createHash('sha256').update(username).digest('hex').slice(0, 16);
-    return `crash-${tableId}-${round.chainId}-${round.no}-${who}`;
+  /** A bet's id: new for every attempt, since the platform keeps a refused debit's id refused for good. */
+  function newBetId(round: CrashRound): string {
+    return `crash-${tableId}-${round.chainId}-${round.no}-${randomBytes(9).toString('base64url').replace(/[-_]/g, 'x')}`;
+  }
+
+  /** The player's live bet in the round (pending or accepted); a refused attempt does not count. */
+  function betOf(round: CrashRound, username: string): CrashBet | undefined {
+    for (const bet of round.bets.values()) if (bet.username === username && bet.state !== 'refused') return bet;
+    return undefined;
   }
 
   // ---- replay -------------------------------------------------------------------------------
@@ -438,8 +444,8 @@ export function createCrashTable(options: CrashTableOptions) {
       if (typeof target !== 'number' || !Number.isSafeInteger(target) || target < CRASH_TARGET_MIN || target > CRASH_POINT_MAX)
         throw new CrashRefused('TARGET_INVALID');
     }
-    const betId = betIdOf(round, player.username);
-    if (round.bets.has(betId)) throw new CrashRefused('ALREADY_BET');
+    if (betOf(round, player.username)) throw new CrashRefused('ALREADY_BET');
+    const betId = newBetId(round);
     const bet: CrashBet = {
       betId,
       round: round.no,
@@ -468,7 +474,6 @@ export function createCrashTable(options: CrashTableOptions) {
       journal.append({ t: 'bet-refused', betId, status: answer.status });
       bet.state = 'refused';
       bet.refusal = answer.status;
-      round.bets.delete(betId);
       const known: readonly string[] = ['INSUFFICIENT_FUNDS', 'PLAYER_BLOCKED', 'SESSION_EXPIRED'];
       throw new CrashRefused(known.includes(answer.status) ? (answer.status as CrashRefusal) : 'BET_REFUSED');
     }
@@ -499,7 +504,7 @@ export function createCrashTable(options: CrashTableOptions) {
   async function cashOut(player: CrashPlayer): Promise<CrashPublicBet & { balance?: number }> {
     const round = current;
     if (!round) throw new CrashRefused('NO_BET');
-    const bet = round.bets.get(betIdOf(round, player.username));
+    const bet = betOf(round, player.username);
     if (!bet || bet.state !== 'accepted') throw new CrashRefused('NO_BET');
     if (round.phase !== 'running' || round.startedAt === undefined) {
       if (bet.cashout) throw new CrashRefused('ALREADY_CASHED_OUT');
@@ -641,7 +646,7 @@ export function createCrashTable(options: CrashTableOptions) {
   function snapshot(username?: string): CrashSnapshot {
     const round = current;
     const bets = round ? [...round.bets.values()].filter((b) => b.state === 'accepted') : [];
-    const mine = round && username ? round.bets.get(betIdOf(round, username)) : undefined;
+    const mine = round && username ? betOf(round, username) : undefined;
     const isOver = round?.end !== undefined || round?.phase === 'pause';
     return {
       tableId,
