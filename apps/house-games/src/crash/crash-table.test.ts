@@ -5,7 +5,7 @@ import type { VendorAnswer } from '@platform/contracts/vendor-protocol';
 import { buildSeedChain, crashPointOf, payoutOf, timeToReach } from '@platform/games/crash/crash';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openJournal } from '../journal.ts';
-import type { PlatformClient } from '../platform-client.ts';
+import { type PlatformClient, PlatformUnreachable } from '../platform-client.ts';
 import { createRoundRunner } from '../round-runner.ts';
 import { type CrashEntry, CrashRefused, createCrashTable } from './crash-table.ts';
 
@@ -91,10 +91,20 @@ describe('crash table', () => {
 
   function table(wallet: ReturnType<typeof fakeWallet>, root: string, bettingMs = 60_000) {
     const journal = openJournal<CrashEntry>(join(dir, 'crash.jsonl'));
+    // `kill()` stands for the process dying: no call of this table reaches the wallet any more.
+    let isDead = false;
+    const platform: PlatformClient = {
+      call: (call, body) => (isDead ? Promise.reject(new PlatformUnreachable('the process is gone')) : wallet.client.call(call, body)),
+      callRaw: wallet.client.callRaw,
+    };
+    const kill = () => {
+      isDead = true;
+      journal.close();
+    };
     const crash = createCrashTable({
       tableId: 'main',
       journal,
-      platform: wallet.client,
+      platform,
       now: Date.now,
       bettingMs,
       pauseMs: 60_000,
@@ -103,8 +113,8 @@ describe('crash table', () => {
       rootSeed: root,
       salt: SALT,
     });
-    const runner = createRoundRunner(crash.game, { now: Date.now, onError: (err) => console.error(err) });
-    return { crash, runner, journal };
+    const runner = createRoundRunner(crash.game, { now: Date.now, onError: () => undefined });
+    return { crash, runner, journal, kill };
   }
 
   it('plays a round: refusals, a manual and an automatic cash-out, the crash settles the rest with a zero credit', async () => {
@@ -165,7 +175,7 @@ describe('crash table', () => {
     const manual = await first.crash.cashOut(A);
     // The process "dies": from here on only the journal on disk counts (the next table reads it
     // afresh; the child-process test in the server kills a real process with SIGKILL).
-    first.journal.close();
+    first.kill();
     const before = { ...wallet.balances };
     expect(before['tok-c']).toBe(9_000);
 

@@ -571,7 +571,7 @@ export function createCrashTable(options: CrashTableOptions) {
       round.phase = 'running';
       emit({ type: 'start', round: round.no, startedAt });
       const crashAt = timeToReach(round.crashPoint, ratePerMs);
-      return new Promise<void>((resolve) => {
+      return new Promise<void>((resolve, reject) => {
         let timer: NodeJS.Timeout | undefined;
         const finish = (how: RoundEnd) => {
           if (timer) clearTimeout(timer);
@@ -580,15 +580,21 @@ export function createCrashTable(options: CrashTableOptions) {
           resolve();
         };
         const step = () => {
-          const elapsed = now() - startedAt;
-          runAutoCashouts(round, Math.min(elapsed, crashAt));
-          if (elapsed >= crashAt) return finish('crash');
-          let next = crashAt;
-          for (const bet of round.bets.values()) {
-            if (bet.state === 'accepted' && !bet.cashout && bet.target !== null && bet.target <= round.crashPoint)
-              next = Math.min(next, timeToReach(bet.target, ratePerMs));
+          try {
+            const elapsed = now() - startedAt;
+            runAutoCashouts(round, Math.min(elapsed, crashAt));
+            if (elapsed >= crashAt) return finish('crash');
+            let next = crashAt;
+            for (const bet of round.bets.values()) {
+              if (bet.state === 'accepted' && !bet.cashout && bet.target !== null && bet.target <= round.crashPoint)
+                next = Math.min(next, timeToReach(bet.target, ratePerMs));
+            }
+            timer = setTimeout(step, Math.max(1, Math.ceil(next - elapsed)));
+          } catch (err) {
+            // The journal cannot be written: the round stops here and the next start recovers it.
+            endReveal = undefined;
+            reject(err);
           }
-          timer = setTimeout(step, Math.max(1, Math.ceil(next - elapsed)));
         };
         endReveal = () => finish('void');
         step();
