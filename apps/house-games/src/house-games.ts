@@ -212,7 +212,10 @@ export function createHouseGames(options: HouseGamesOptions): HouseGames {
           return sendJson(response, 200, { status: 'OK', balance: answer.balance, currency: answer.currency ?? session.currency });
         }
         case 'bet':
-          return sendJson(response, 200, { status: 'OK', ...(await crash.placeBet(playerOf(session), { stake: body.stake, target: body.target })) });
+          return sendJson(response, 200, {
+            status: 'OK',
+            ...(await crash.placeBet(playerOf(session), { stake: body.stake, target: body.target })),
+          });
         case 'cashout':
           return sendJson(response, 200, { status: 'OK', ...(await crash.cashOut(playerOf(session))) });
       }

@@ -22,7 +22,11 @@ export class PlatformUnreachable extends Error {}
 export type PlatformClient = {
   call: (call: 'authenticate' | 'balance' | 'debit' | 'credit' | 'rollback', body: Record<string, unknown>) => Promise<VendorAnswer>;
   /** Sends a call once, with a chosen signature and timestamp (the conformance kit's refusals). */
-  callRaw: (call: string, body: Record<string, unknown>, options: { secret?: string; timestampMs?: number }) => Promise<{ statusCode: number; answer: VendorAnswer }>;
+  callRaw: (
+    call: string,
+    body: Record<string, unknown>,
+    options: { secret?: string; timestampMs?: number },
+  ) => Promise<{ statusCode: number; answer: VendorAnswer }>;
 };
 
 export function createPlatformClient(options: PlatformClientOptions): PlatformClient {

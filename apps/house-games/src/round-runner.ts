@@ -29,10 +29,7 @@ export type RoundRunner = {
   stop: () => Promise<void>;
 };
 
-export function createRoundRunner(
-  game: RoundGame,
-  deps: { now: () => number; onError: (err: unknown) => void },
-): RoundRunner {
+export function createRoundRunner(game: RoundGame, deps: { now: () => number; onError: (err: unknown) => void }): RoundRunner {
   let isStopping = false;
   let loop: Promise<void> | undefined;
   let wake: (() => void) | undefined;

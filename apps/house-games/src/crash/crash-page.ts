@@ -110,7 +110,13 @@ function safeReturnUrl(url: string): string | undefined {
   }
 }
 
-export function renderCrashPage(input: { sessionId: string; currency: string; language: string; returnUrl: string; username: string }): string {
+export function renderCrashPage(input: {
+  sessionId: string;
+  currency: string;
+  language: string;
+  returnUrl: string;
+  username: string;
+}): string {
   const lang = languageOf(input.language);
   const l = LABELS[lang];
   const back = safeReturnUrl(input.returnUrl);
@@ -186,7 +192,10 @@ const VERIFY_LABELS = {
   },
 } as const;
 
-export function renderVerifyPage(input: { language: string; chain: { chainId: string; terminalHash: string; salt: string; length: number } | undefined }): string {
+export function renderVerifyPage(input: {
+  language: string;
+  chain: { chainId: string; terminalHash: string; salt: string; length: number } | undefined;
+}): string {
   const lang = languageOf(input.language);
   const l = VERIFY_LABELS[lang];
   return `<!doctype html>

@@ -133,7 +133,9 @@ describe('crash table', () => {
     await crash.placeBet(C, { stake: 500, target: 50_000 });
     await expect(crash.cashOut(A)).rejects.toEqual(new CrashRefused('BETTING_CLOSED'));
     await waitUntil(() => crash.snapshot().phase === 'running', 'the round starts');
-    await expect(crash.placeBet({ ...A, username: 'late' }, { stake: 1, target: null })).rejects.toEqual(new CrashRefused('BETTING_CLOSED'));
+    await expect(crash.placeBet({ ...A, username: 'late' }, { stake: 1, target: null })).rejects.toEqual(
+      new CrashRefused('BETTING_CLOSED'),
+    );
     const startedAt = crash.snapshot().startedAt as number;
     await waitUntil(() => Date.now() - startedAt > timeToReach(130, RATE), 'the multiplier passes 1.30×');
     const manual = await crash.cashOut(A);

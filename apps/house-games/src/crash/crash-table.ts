@@ -387,9 +387,17 @@ export function createCrashTable(options: CrashTableOptions) {
   function outcomeOf(round: CrashRound, bet: CrashBet): RoundOutcome {
     const name = `Crash #${round.no} (${round.chainId})`;
     if (bet.cashout) {
-      return { kind: 'numbers', numbers: [String(Math.min(bet.cashout.k, 999_999))], summary: `${name}: cashed out at ${formatMultiplier(bet.cashout.k)}` };
+      return {
+        kind: 'numbers',
+        numbers: [String(Math.min(bet.cashout.k, 999_999))],
+        summary: `${name}: cashed out at ${formatMultiplier(bet.cashout.k)}`,
+      };
     }
-    return { kind: 'numbers', numbers: [String(Math.min(round.crashPoint, 999_999))], summary: `${name}: crashed at ${formatMultiplier(round.crashPoint)}` };
+    return {
+      kind: 'numbers',
+      numbers: [String(Math.min(round.crashPoint, 999_999))],
+      summary: `${name}: crashed at ${formatMultiplier(round.crashPoint)}`,
+    };
   }
 
   /** Closes one bet with the platform, once: paid, lost (credit 0) or refunded (rollback). */
@@ -437,7 +445,7 @@ export function createCrashTable(options: CrashTableOptions) {
   // ---- the player's calls -------------------------------------------------------------------
   async function placeBet(player: CrashPlayer, input: { stake: unknown; target: unknown }): Promise<CrashPublicBet & { balance?: number }> {
     const round = current;
-    if (!round || round.phase !== 'betting' || now() >= round.closesAt) throw new CrashRefused('BETTING_CLOSED');
+    if (round?.phase !== 'betting' || now() >= round.closesAt) throw new CrashRefused('BETTING_CLOSED');
     const { stake, target } = input;
     if (typeof stake !== 'number' || !Number.isSafeInteger(stake) || stake < 1 || stake > stakeMax) throw new CrashRefused('STAKE_INVALID');
     if (target !== null && target !== undefined) {
@@ -459,7 +467,13 @@ export function createCrashTable(options: CrashTableOptions) {
     journal.append({ t: 'bet', ...bet, at: now() });
     round.bets.set(betId, bet);
     const debit = track(
-      platform.call('debit', { token: bet.token, roundId: platformRoundId(round), gameCode: CRASH_GAME_CODE, transactionId: `${betId}-bet`, amount: stake }),
+      platform.call('debit', {
+        token: bet.token,
+        roundId: platformRoundId(round),
+        gameCode: CRASH_GAME_CODE,
+        transactionId: `${betId}-bet`,
+        amount: stake,
+      }),
     );
     let answer: Awaited<typeof debit>;
     try {
@@ -505,7 +519,7 @@ export function createCrashTable(options: CrashTableOptions) {
     const round = current;
     if (!round) throw new CrashRefused('NO_BET');
     const bet = betOf(round, player.username);
-    if (!bet || bet.state !== 'accepted') throw new CrashRefused('NO_BET');
+    if (bet?.state !== 'accepted') throw new CrashRefused('NO_BET');
     if (round.phase !== 'running' || round.startedAt === undefined) {
       if (bet.cashout) throw new CrashRefused('ALREADY_CASHED_OUT');
       throw new CrashRefused(round.phase === 'betting' || round.phase === 'closed' ? 'BETTING_CLOSED' : 'ROUND_ENDED');
@@ -686,7 +700,8 @@ export function createCrashTable(options: CrashTableOptions) {
       const c = chains.get(chainId);
       return c ? { chainId: c.chainId, terminalHash: c.terminalHash, salt: c.salt, length: c.length } : undefined;
     },
-    currentChain: () => (chain ? { chainId: chain.chainId, terminalHash: chain.terminalHash, salt: chain.salt, length: chain.length } : undefined),
+    currentChain: () =>
+      chain ? { chainId: chain.chainId, terminalHash: chain.terminalHash, salt: chain.salt, length: chain.length } : undefined,
     subscribe(listener: (event: CrashEvent & { serverNow: number }) => void): () => void {
       listeners.add(listener);
       return () => listeners.delete(listener);

@@ -50,7 +50,12 @@
       const tr = document.createElement('tr');
       if (mine && bet.betId === mine.betId) tr.className = 'mine';
       if (bet.cashout) tr.classList.add('won');
-      for (const text of [bet.player, fmtMoney(bet.stake), bet.target ? fmtK(bet.target) : '—', bet.cashout ? `${fmtK(bet.cashout.k)} +${fmtMoney(bet.cashout.payout)}` : '']) {
+      for (const text of [
+        bet.player,
+        fmtMoney(bet.stake),
+        bet.target ? fmtK(bet.target) : '—',
+        bet.cashout ? `${fmtK(bet.cashout.k)} +${fmtMoney(bet.cashout.payout)}` : '',
+      ]) {
         const td = document.createElement('td');
         td.textContent = text;
         tr.append(td);
@@ -147,7 +152,8 @@
     }
     mult.textContent = fmtK(k);
     mult.className = `multiplier ${over ? 'crashed' : state.phase === 'running' ? 'flying' : ''}`;
-    if (state.phase === 'betting') status.textContent = fill(L.bettingIn, { s: Math.max(0, Math.ceil((state.closesAt - serverNow()) / 1000)) });
+    if (state.phase === 'betting')
+      status.textContent = fill(L.bettingIn, { s: Math.max(0, Math.ceil((state.closesAt - serverNow()) / 1000)) });
     else if (state.phase === 'closed') status.textContent = L.closed;
     else if (state.phase === 'running' && !over) status.textContent = L.running;
     else if (state.end === 'void') status.textContent = L.voided;
@@ -167,7 +173,18 @@
       });
     on('state', (s) => setState(s));
     on('open', (e) => {
-      setState({ ...state, round: e.round, phase: 'betting', closesAt: e.closesAt, startedAt: null, crashPoint: null, seed: null, end: undefined, bets: [], mine: null });
+      setState({
+        ...state,
+        round: e.round,
+        phase: 'betting',
+        closesAt: e.closesAt,
+        startedAt: null,
+        crashPoint: null,
+        seed: null,
+        end: undefined,
+        bets: [],
+        mine: null,
+      });
       say('');
     });
     on('bet', (e) => upsertBet(e.bet));
@@ -191,7 +208,10 @@
     });
     on('settled', (e) => {
       state.phase = 'pause';
-      state.history = [{ round: e.round, crashPoint: state.crashPoint, seed: state.seed, end: state.end }, ...(state.history ?? [])].slice(0, 30);
+      state.history = [{ round: e.round, crashPoint: state.crashPoint, seed: state.seed, end: state.end }, ...(state.history ?? [])].slice(
+        0,
+        30,
+      );
       renderHistory();
       refreshBalance();
     });

@@ -12,7 +12,9 @@
     event.preventDefault();
     const round = document.getElementById('verify-round').value;
     const seed = document.getElementById('verify-seed').value.trim().toLowerCase();
-    const response = await fetch(`/api/crash/verify?chain=${encodeURIComponent(chain)}&round=${encodeURIComponent(round)}&seed=${encodeURIComponent(seed)}`);
+    const response = await fetch(
+      `/api/crash/verify?chain=${encodeURIComponent(chain)}&round=${encodeURIComponent(round)}&seed=${encodeURIComponent(seed)}`,
+    );
     const answer = await response.json();
     if (!response.ok) {
       result.textContent = answer.message || 'Error';
@@ -30,6 +32,7 @@
         const li = document.createElement('li');
         const button = document.createElement('button');
         button.type = 'button';
+        button.className = 'pick';
         button.textContent = `#${item.round} ${fmtK(item.crashPoint)}`;
         button.addEventListener('click', () => {
           document.getElementById('verify-round').value = String(item.round);

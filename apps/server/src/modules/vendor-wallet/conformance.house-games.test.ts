@@ -46,7 +46,12 @@ function client(fetchImpl?: typeof fetch): PlatformClient {
 describeWalletConformance('house game server → seamless callback API', () => ({
   newId: () => nextTxId('house'),
   async newPlayer(balance) {
-    const p = await createGamePlayer(t.app, t.database.db, { balance, vendorCode: HOUSE_VENDOR_CODE, gameCode: 'crash', gameCategory: 'CRASH' });
+    const p = await createGamePlayer(t.app, t.database.db, {
+      balance,
+      vendorCode: HOUSE_VENDOR_CODE,
+      gameCode: 'crash',
+      gameCategory: 'CRASH',
+    });
     const game = { token: p.token, gameCode: 'crash' };
     const debitBody = (id: string, amount: number) => ({ ...game, transactionId: id, roundId: `round-${id}`, amount });
     const plain = client();
@@ -100,7 +105,12 @@ describeWalletConformance('house game server → seamless callback API', () => (
 
 describe("the game server's client", () => {
   it('sends a call whose answer was lost again, with the same body, and the platform applies it once', async () => {
-    const p = await createGamePlayer(t.app, t.database.db, { balance: 1_000, vendorCode: HOUSE_VENDOR_CODE, gameCode: 'crash', gameCategory: 'CRASH' });
+    const p = await createGamePlayer(t.app, t.database.db, {
+      balance: 1_000,
+      vendorCode: HOUSE_VENDOR_CODE,
+      gameCode: 'crash',
+      gameCategory: 'CRASH',
+    });
     const bodies: string[] = [];
     let attempts = 0;
     const flaky = createPlatformClient({

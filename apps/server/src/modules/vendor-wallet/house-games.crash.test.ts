@@ -30,7 +30,14 @@ beforeAll(async () => {
     secret: DEV_HOUSE_GAMES_SECRET,
     dataDir,
     siteOrigins: ['https://site.example'],
-    crash: { bettingMs: 2_500, pauseMs: 60_000, ratePerMs: RATE, chainLength: CHAIN, rootSeed: rootWithFirstCrash(SALT, CHAIN, 300, 600), salt: SALT },
+    crash: {
+      bettingMs: 2_500,
+      pauseMs: 60_000,
+      ratePerMs: RATE,
+      chainLength: CHAIN,
+      rootSeed: rootWithFirstCrash(SALT, CHAIN, 300, 600),
+      salt: SALT,
+    },
   });
   houseUrl = await house.listen(0);
   await registerHouseGames(t.app, houseUrl);
@@ -68,7 +75,11 @@ async function watch(url: string, until: (types: string[]) => boolean) {
 
 describe('crash on the house game server', () => {
   it('opens only from a launch URL signed for the HOUSE vendor, framed for the site, with no inline code', async () => {
-    const player = await createGamePlayer(t.app, t.database.db, { vendorCode: HOUSE_VENDOR_CODE, gameCode: 'crash', gameCategory: 'CRASH' });
+    const player = await createGamePlayer(t.app, t.database.db, {
+      vendorCode: HOUSE_VENDOR_CODE,
+      gameCode: 'crash',
+      gameCategory: 'CRASH',
+    });
     const good = await t.app.services.vendorWallet.buildLaunchUrl({
       vendorCode: HOUSE_VENDOR_CODE,
       gameCode: 'crash',
@@ -94,14 +105,18 @@ describe('crash on the house game server', () => {
   it('two players in one round: a manual cash-out, an auto cash-out paid exactly at 2.00×, a loser; the books and bet records agree', async () => {
     const start = 100_000;
     const players = await Promise.all(
-      [0, 1, 2].map(() => createGamePlayer(t.app, t.database.db, { balance: start, vendorCode: HOUSE_VENDOR_CODE, gameCode: 'crash', gameCategory: 'CRASH' })),
+      [0, 1, 2].map(() =>
+        createGamePlayer(t.app, t.database.db, { balance: start, vendorCode: HOUSE_VENDOR_CODE, gameCode: 'crash', gameCategory: 'CRASH' }),
+      ),
     );
     const [manual, auto, loser] = await Promise.all(players.map((p) => openCrash(t.app, houseUrl, p)));
     if (!manual || !auto || !loser) throw new Error('three sessions');
     // The table starts now, so its first round (whose crash point the chosen root fixes) is this test's.
     await house.start();
     const state = await waitForPhase(manual, 'betting', 'the betting window');
-    const watcher = watch(`${houseUrl}/game/crash/events?session=${encodeURIComponent(loser.session)}`, (types) => types.includes('settled'));
+    const watcher = watch(`${houseUrl}/game/crash/events?session=${encodeURIComponent(loser.session)}`, (types) =>
+      types.includes('settled'),
+    );
 
     expect(await manual.post('bet', { stake: 1_234, target: null })).toMatchObject({ httpStatus: 200, status: 'OK', stake: 1_234 });
     expect(await auto.post('bet', { stake: 999, target: 200 })).toMatchObject({ httpStatus: 200, status: 'OK', target: 200 });

@@ -92,7 +92,9 @@ describe('the house game server killed mid-round', () => {
   it('settles the cash-outs and refunds the rest once, after a SIGKILL and a restart', async () => {
     const start = 50_000;
     const players = await Promise.all(
-      [0, 1, 2].map(() => createGamePlayer(t.app, t.database.db, { balance: start, vendorCode: HOUSE_VENDOR_CODE, gameCode: 'crash', gameCategory: 'CRASH' })),
+      [0, 1, 2].map(() =>
+        createGamePlayer(t.app, t.database.db, { balance: start, vendorCode: HOUSE_VENDOR_CODE, gameCode: 'crash', gameCategory: 'CRASH' }),
+      ),
     );
     const first = await startHouseProcess();
     await registerHouseGames(t.app, first.url);
@@ -122,7 +124,7 @@ describe('the house game server killed mid-round', () => {
       { main: start, record: expect.objectContaining({ status: 'cancelled', payout: 0 }) },
     ]);
     await expectCleanBooks(t.database.db);
-    const history = await (await fetch(`${second.url}/api/crash/rounds`)).json();
+    const history = (await (await fetch(`${second.url}/api/crash/rounds`)).json()) as { rounds: unknown[] };
     expect(history.rounds[0]).toMatchObject({ round: 1, end: 'void', bets: 3 });
 
     // Killed again and restarted: nothing is paid or refunded twice.
