@@ -29,7 +29,7 @@ export function rootWithFirstCrash(salt: string, chainLength: number, min: numbe
 }
 
 export type CrashSession = { session: string; post: (action: string, body?: Record<string, unknown>) => Promise<CrashAnswer> };
-export type CrashAnswer = { httpStatus: number; status?: string; [key: string]: unknown };
+type CrashAnswer = { httpStatus: number; status?: string; [key: string]: unknown };
 
 /** Opens the crash game for a player through the signed launch URL, as the site's frame does. */
 export async function openCrash(app: FastifyInstance, houseUrl: string, player: GamePlayer): Promise<CrashSession> {
