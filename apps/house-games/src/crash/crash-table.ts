@@ -122,7 +122,7 @@ export type CrashPublicBet = {
 };
 
 export type CrashEvent =
-  | { type: 'open'; round: number; closesAt: number }
+  | { type: 'betting'; round: number; closesAt: number }
   | { type: 'bet'; round: number; bet: CrashPublicBet }
   | { type: 'start'; round: number; startedAt: number }
   | { type: 'cashout'; round: number; bet: CrashPublicBet }
@@ -557,7 +557,7 @@ export function createCrashTable(options: CrashTableOptions) {
       const entry: CrashEntry = { t: 'open', chainId: chain.chainId, round: no, at: now(), closesAt };
       journal.append(entry);
       apply(entry);
-      emit({ type: 'open', round: no, closesAt });
+      emit({ type: 'betting', round: no, closesAt });
     },
     async close() {
       if (current) current.phase = 'closed';

@@ -172,7 +172,7 @@
         updateButtons();
       });
     on('state', (s) => setState(s));
-    on('open', (e) => {
+    on('betting', (e) => {
       setState({
         ...state,
         round: e.round,
