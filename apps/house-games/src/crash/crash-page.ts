@@ -1,3 +1,4 @@
+import { currencyScale } from '@platform/contracts/money-format';
 import { CRASH_RTP, CRASH_TARGET_MIN, formatMultiplier } from '@platform/games/crash/crash';
 
 /** The crash game page and the public verify page: markup only (the CSP allows no inline code). */
@@ -32,7 +33,7 @@ const LABELS = {
     errors: {
       BETTING_CLOSED: 'Bets are closed for this round; wait for the next one.',
       ALREADY_BET: 'You already have a bet in this round.',
-      STAKE_INVALID: 'Enter a stake of at least 0.01.',
+      STAKE_INVALID: 'Enter a stake greater than zero.',
       TARGET_INVALID: `The auto cash-out must be at least ${formatMultiplier(CRASH_TARGET_MIN)}, or left empty.`,
       NO_BET: 'You have no bet riding in this round.',
       ROUND_ENDED: 'Too late: the round has crashed.',
@@ -75,7 +76,7 @@ const LABELS = {
     errors: {
       BETTING_CLOSED: 'Ván này đã đóng cược; vui lòng chờ ván sau.',
       ALREADY_BET: 'Bạn đã đặt cược trong ván này.',
-      STAKE_INVALID: 'Vui lòng nhập tiền cược từ 0.01 trở lên.',
+      STAKE_INVALID: 'Vui lòng nhập tiền cược lớn hơn 0.',
       TARGET_INVALID: `Hệ số tự rút phải từ ${formatMultiplier(CRASH_TARGET_MIN)} trở lên, hoặc để trống.`,
       NO_BET: 'Bạn không có cược nào đang chạy trong ván này.',
       ROUND_ENDED: 'Quá muộn: ván đã nổ.',
@@ -120,6 +121,10 @@ export function renderCrashPage(input: {
   const lang = languageOf(input.language);
   const l = LABELS[lang];
   const back = safeReturnUrl(input.returnUrl);
+  // Amounts travel in minor units; the page shows and reads them in the currency's own unit.
+  const scale = currencyScale(input.currency);
+  const step = scale === 0 ? '1' : (1 / 10 ** scale).toFixed(scale);
+  const defaultStake = scale === 0 ? '10000' : '10';
   return `<!doctype html>
 <html lang="${lang}">
 <head>
@@ -130,7 +135,7 @@ export function renderCrashPage(input: {
 <script src="/static/crash.js" defer></script>
 </head>
 <body>
-<main id="crash" data-session="${escapeHtml(input.sessionId)}" data-currency="${escapeHtml(input.currency)}" data-lang="${lang}" data-labels="${escapeHtml(JSON.stringify(l))}">
+<main id="crash" data-session="${escapeHtml(input.sessionId)}" data-currency="${escapeHtml(input.currency)}" data-scale="${scale}" data-lang="${lang}" data-labels="${escapeHtml(JSON.stringify(l))}">
   <header class="top">
     <h1>${l.title} <span class="round-no" id="round-no"></span></h1>
     <p class="balance">${l.balance}: <output id="balance">…</output> ${escapeHtml(input.currency)}</p>
@@ -142,7 +147,7 @@ export function renderCrashPage(input: {
   <ol id="history" class="history" aria-label="${l.history}"></ol>
   <section class="controls">
     <form id="bet-form" novalidate>
-      <label>${l.stake} <input id="stake" name="stake" type="number" inputmode="decimal" min="0.01" step="0.01" value="10" required></label>
+      <label>${l.stake} <input id="stake" name="stake" type="number" inputmode="decimal" min="${step}" step="${step}" value="${defaultStake}" required></label>
       <label>${l.autoTarget} <input id="target" name="target" type="number" inputmode="decimal" min="1.01" step="0.01" placeholder="2.00"></label>
       <button type="submit" id="bet-button">${l.bet}</button>
     </form>

@@ -18,7 +18,9 @@
   let mine = null;
 
   const fmtK = (k) => `${Math.floor(k / 100)}.${String(k % 100).padStart(2, '0')}×`;
-  const fmtMoney = (minor) => (minor / 100).toLocaleString(undefined, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  const scale = Number(root.dataset.scale || '2');
+  const locale = root.dataset.lang === 'vi' ? 'vi-VN' : 'en-GB';
+  const fmtMoney = (minor) => (minor / 10 ** scale).toLocaleString(locale, { minimumFractionDigits: scale, maximumFractionDigits: scale });
   const serverNow = () => Date.now() + offset;
   const fill = (text, values) => text.replace(/\{(\w+)\}/g, (_, k) => values[k] ?? '');
   const say = (text) => {
@@ -221,7 +223,7 @@
 
   $('bet-form').addEventListener('submit', async (event) => {
     event.preventDefault();
-    const stake = Math.round(Number($('stake').value) * 100);
+    const stake = Math.round(Number($('stake').value) * 10 ** scale);
     const targetText = $('target').value.trim();
     const target = targetText === '' ? null : Math.round(Number(targetText) * 100);
     if (!Number.isFinite(stake) || stake < 1) return say(L.errors.STAKE_INVALID);
