@@ -31,7 +31,7 @@ beforeAll(async () => {
     dataDir,
     siteOrigins: ['https://site.example'],
     crash: {
-      bettingMs: 2_500,
+      bettingMs: 5_000,
       pauseMs: 60_000,
       ratePerMs: RATE,
       chainLength: CHAIN,

@@ -49,7 +49,7 @@ async function startHouseProcess(): Promise<{ child: ChildProcess; url: string; 
       HOUSE_CRASH_ROOT_SEED: ROOT,
       HOUSE_CRASH_SALT: SALT,
       HOUSE_CRASH_CHAIN_LENGTH: String(CHAIN),
-      HOUSE_CRASH_BETTING_MS: '3000',
+      HOUSE_CRASH_BETTING_MS: '8000',
       HOUSE_CRASH_PAUSE_MS: '60000',
       HOUSE_CRASH_RATE_PER_MS: String(RATE),
     },
