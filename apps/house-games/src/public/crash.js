@@ -127,7 +127,8 @@
       elapsed = over && state.crashPoint !== null ? Math.log(state.crashPoint / 100) / rate : Math.max(0, serverNow() - state.startedAt);
       k = over && state.crashPoint !== null ? state.crashPoint : Math.floor(100 * Math.exp(rate * elapsed));
     }
-    const span = Math.max(8000, elapsed * 1.15);
+    // The view spans at least the time to 2.00× (with room), and grows with the round.
+    const span = Math.max((Math.log(2) / rate) * 1.25, elapsed * 1.15);
     const top = Math.max(2, Math.exp(rate * span));
     ctx.strokeStyle = '#2f3b4f';
     ctx.lineWidth = 1;
