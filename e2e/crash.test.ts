@@ -68,14 +68,18 @@ describe('crash on the house game server, launched from the lobby', () => {
         await frame.waitForFunction(() => /\d/.test(document.getElementById('balance')?.textContent ?? ''));
         const before = await mainBalance(username);
 
-        await frame.waitForFunction(() => !(document.getElementById('bet-button') as HTMLButtonElement).disabled, null, { timeout: 30_000 });
+        await frame.waitForFunction(() => !(document.getElementById('bet-button') as HTMLButtonElement).disabled, null, {
+          timeout: 30_000,
+        });
         await frame.fill('#stake', String(STAKE));
         await frame.fill('#target', '1.50');
         await frame.click('#bet-button');
         await frame.waitForFunction(() => /1\.50×/.test(document.getElementById('message')?.textContent ?? ''));
         await frame.waitForFunction(() => document.querySelector('.multiplier.flying') !== null, null, { timeout: 30_000 });
         await screenshot(page, `crash-flying-${size.name}`);
-        await frame.waitForFunction(() => /1\.50×: \+/.test(document.getElementById('message')?.textContent ?? ''), null, { timeout: 30_000 });
+        await frame.waitForFunction(() => /1\.50×: \+/.test(document.getElementById('message')?.textContent ?? ''), null, {
+          timeout: 30_000,
+        });
         const payout = payoutOf(STAKE, TARGET);
         expect(Number((await frame.textContent('#message'))?.split('+')[1]?.replace(/\D/g, ''))).toBe(payout);
         await frame.waitForFunction(() => document.querySelector('.multiplier.crashed') !== null, null, { timeout: 30_000 });

@@ -24,7 +24,15 @@ export const ROUTE_CATEGORIES: Record<string, GameCategory> = {
 };
 
 /** The categories without a lobby route of their own, reached as `/games/<category>` (the house games' among them). */
-const GAMES_PARAM_CATEGORIES = ['LOTT', 'COCKFIGHT', 'CRASH', 'TABLE', 'MINIGAMES', 'ARCADE', 'JACKPOT'] as const satisfies readonly GameCategory[];
+const GAMES_PARAM_CATEGORIES = [
+  'LOTT',
+  'COCKFIGHT',
+  'CRASH',
+  'TABLE',
+  'MINIGAMES',
+  'ARCADE',
+  'JACKPOT',
+] as const satisfies readonly GameCategory[];
 
 /** `/games?games=<category or vendor family>`: a category name, else a vendor family whose games are slots (jili). */
 export function categoryOfGamesParam(value: string | null | undefined): GameCategory | '' {
