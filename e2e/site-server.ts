@@ -1,13 +1,19 @@
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createDemoVendor, type DemoVendor } from '@platform/demo-vendor/demo-vendor';
+import { createHouseGames, type HouseGames, type HouseGamesOptions } from '@platform/house-games/house-games';
 import { buildApp } from '@platform/server/app';
 import { type Database, openDatabase } from '@platform/server/db/database';
 import { parseEnv } from '@platform/server/env';
-import { DEV_DEMO_TRANSFER_VENDOR_SECRET, DEV_DEMO_VENDOR_SECRET } from '@platform/server/modules/vendor-wallet/vendor-wallet.integrations';
+import {
+  DEV_DEMO_TRANSFER_VENDOR_SECRET,
+  DEV_DEMO_VENDOR_SECRET,
+  DEV_HOUSE_GAMES_SECRET,
+} from '@platform/server/modules/vendor-wallet/vendor-wallet.integrations';
 import { type DemoFundingTargets, fundDemoMembers } from '@platform/server/seed/demo-funding';
 import type { FastifyInstance } from 'fastify';
 import { inject } from 'vitest';
@@ -90,6 +96,8 @@ export async function startSiteServer(
     demoVendor?: boolean;
     /** The site's clock (createMovableClock), for a test that moves to the next day; by default the real time. */
     clock?: MovableClock;
+    /** Start the house game server (apps/house-games) with these crash settings, as `npm start` does; funds the demo members. */
+    houseGames?: HouseGamesOptions['crash'];
   } = {},
 ): Promise<SiteServer> {
   if (!existsSync(path.join(WEB_DIST_DIR, 'index.html'))) {
@@ -98,17 +106,19 @@ export async function startSiteServer(
   const { database, seed: seeded } = await openSeededDatabase();
   if (!options.keepPopupAnnouncements) await switchOffDemoPopups(database);
   const vendorPort = options.demoVendor ? await freePort() : undefined;
+  const housePort = options.houseGames ? await freePort() : undefined;
   const env = parseEnv({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
     JOBS_ENABLED: 'false',
     WEB_DIST_DIR,
     ...(vendorPort === undefined ? {} : { DEMO_VENDOR_URL: `http://127.0.0.1:${vendorPort}` }),
+    ...(housePort === undefined ? {} : { HOUSE_GAMES_URL: `http://127.0.0.1:${housePort}` }),
     ...options.env,
   });
   const clock = options.clock;
   const app = await buildApp({ env, database, logger: false, ...(clock ? { now: () => clock.now() } : {}) });
-  if (options.demoVendor) {
+  if (options.demoVendor || options.houseGames) {
     await database.db.transaction().execute((trx) => fundDemoMembers(app.services.ledger)(trx, seeded));
   }
   await app.listen({ port: options.port ?? 0, host: '127.0.0.1' });
@@ -125,6 +135,20 @@ export async function startSiteServer(
     });
     await demoVendor.listen(vendorPort, '127.0.0.1');
   }
+  let houseGames: HouseGames | undefined;
+  let houseDataDir: string | undefined;
+  if (housePort !== undefined) {
+    houseDataDir = mkdtempSync(path.join(tmpdir(), 'e2e-house-games-'));
+    houseGames = createHouseGames({
+      platformUrl: baseUrl,
+      secret: DEV_HOUSE_GAMES_SECRET,
+      dataDir: houseDataDir,
+      siteOrigins: [baseUrl],
+      ...(options.houseGames ? { crash: options.houseGames } : {}),
+    });
+    await houseGames.listen(housePort, '127.0.0.1');
+    await houseGames.start();
+  }
   return {
     app,
     database,
@@ -133,6 +157,8 @@ export async function startSiteServer(
     ...(demoVendor ? { demoVendor } : {}),
     close: async () => {
       await demoVendor?.close();
+      await houseGames?.close();
+      if (houseDataDir) rmSync(houseDataDir, { recursive: true, force: true });
       await app.close();
       await database.close();
     },

@@ -436,7 +436,7 @@ async function createModules(infra: Infrastructure) {
     // A vendor with an enabled wallet integration gets a URL signed with its secret.
     vendorLaunchUrl: async (input) =>
       (await vendorWallet.service.integrations.find(input.vendorCode))?.isEnabled ? vendorWallet.service.buildLaunchUrl(input) : undefined,
-    namedHosts: { DEMO_VENDOR_URL: env.DEMO_VENDOR_URL },
+    namedHosts: { DEMO_VENDOR_URL: env.DEMO_VENDOR_URL, HOUSE_GAMES_URL: env.HOUSE_GAMES_URL },
     // A self-excluded member or one on a break starts no game; stake limits are checked per bet.
     launchGuard: (memberId) => rg.assertCanLogin(memberId),
   });

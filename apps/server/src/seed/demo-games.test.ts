@@ -8,7 +8,7 @@ describe('the demo catalogue', () => {
   let t: TestApp;
 
   beforeAll(async () => {
-    t = await buildTestApp({ DEMO_VENDOR_URL: 'http://demo-vendor.test:9000' });
+    t = await buildTestApp({ DEMO_VENDOR_URL: 'http://demo-vendor.test:9000', HOUSE_GAMES_URL: 'http://house-games.test:9100' });
     await seedDemoData(t.database.db);
   });
   afterAll(async () => {
@@ -40,6 +40,13 @@ describe('the demo catalogue', () => {
     ]);
   });
 
+  it('lists the house crash game in the CRASH category', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/wps/relay/GCSGAME_gameList?gameType=CRASH&language=vi' });
+    const games = res.json().value.games as { gameCode: string; vendor: string; imageUrl: string }[];
+    expect(games.map((g) => `${g.vendor}/${g.gameCode}`)).toEqual(['HOUSE/crash']);
+    await access(path.join(WEB_PUBLIC_DIR, games[0]?.imageUrl ?? ''));
+  });
+
   it('launches every demo game at the demo vendor, with the token, language and return address', async () => {
     const player = await t.database.db.selectFrom('members').select('id').where('username', '=', 'player01').executeTakeFirstOrThrow();
     const headers = await loginAs(t.app, player.id);
@@ -53,7 +60,8 @@ describe('the demo catalogue', () => {
         });
         expect(res.statusCode, game.code).toBe(200);
         const url = new URL(res.json().value.content);
-        expect(`${url.origin}${url.pathname}`).toBe(`http://demo-vendor.test:9000/game/${game.code}`);
+        const base = vendor.code === 'HOUSE' ? 'http://house-games.test:9100' : 'http://demo-vendor.test:9000';
+        expect(`${url.origin}${url.pathname}`).toBe(`${base}/game/${game.code}`);
         expect(url.searchParams.get('lang')).toBe('vi');
         expect(url.searchParams.get('return')).toBe('http://localhost:80/');
         const session = await t.app.services.gameSessions.findByToken(url.searchParams.get('token') ?? '');
