@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { HmacWordStream, uniformInt } from './rng.ts';
+import { HmacWordStream } from './rng.ts';
 
 /** A source of uniform integers in [0, bound); engines draw every outcome from one. */
 export type RandomSource = (bound: number) => number;

@@ -2,7 +2,15 @@ import type { AdminPermission, AdminRole } from '@platform/contracts/admin';
 import { adminGet } from '../api/client.ts';
 import type { Operator } from '../api/session-store.ts';
 
-export type SectionKey = 'deposits' | 'withdrawals' | 'kyc' | 'feedback' | 'agent-applications' | 'members' | 'social-providers' | 'reports';
+export type SectionKey =
+  | 'deposits'
+  | 'withdrawals'
+  | 'kyc'
+  | 'feedback'
+  | 'agent-applications'
+  | 'members'
+  | 'social-providers'
+  | 'reports';
 
 type Section = {
   key: SectionKey;

@@ -44,7 +44,7 @@ describe('the demo catalogue', () => {
     const res = await t.app.inject({ method: 'GET', url: '/wps/relay/GCSGAME_gameList?gameType=CRASH&language=vi' });
     const games = res.json().value.games as { gameCode: string; vendor: string; imageUrl: string }[];
     expect(games.map((g) => `${g.vendor}/${g.gameCode}`)).toEqual(['HOUSE/crash']);
-    await access(path.join(WEB_PUBLIC_DIR, games[0]?.imageUrl ?? ''));
+    expect(games[0]?.imageUrl).toBe('');
   });
 
   it('launches every demo game at the demo vendor, with the token, language and return address', async () => {
