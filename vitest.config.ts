@@ -30,6 +30,7 @@ export default defineConfig({
     retry: process.env.CI ? 1 : 0,
     projects: [
       { extends: true, test: { name: 'packages', include: ['packages/**/*.test.ts'] } },
+      { extends: true, test: { name: 'house-games', include: ['apps/house-games/**/*.test.ts'] } },
       {
         extends: true,
         test: {

@@ -44,5 +44,29 @@ describe('accessibility of home and the account popups', () => {
         await context.close();
       }
     });
+
+    it(`has none in the dark theme on home, the lobbies, winners, news, the app page and the agent page at ${viewport.width}x${viewport.height}`, async () => {
+      const context = await browser.newContext({ viewport, bypassCSP: true, colorScheme: 'dark' });
+      await context.addInitScript(() => window.localStorage.setItem('theme', 'dark'));
+      const page = await context.newPage();
+      try {
+        for (const [path, ready] of [
+          ['/index', 'li.category'],
+          ['/rng', 'li.game-card'],
+          ['/elott', 'li.game-card'],
+          ['/winners', 'h1'],
+          ['/news', '.announcement'],
+          ['/download', 'h1'],
+          ['/join', 'form'],
+        ] as const) {
+          await page.goto(`${baseUrl}${path}`);
+          await page.locator(ready).first().waitFor();
+          expect(await page.evaluate(() => document.documentElement.dataset.theme), path).toBe('dark');
+          expect(await seriousViolations(page), path).toEqual([]);
+        }
+      } finally {
+        await context.close();
+      }
+    });
   }
 });

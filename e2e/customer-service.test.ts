@@ -60,7 +60,7 @@ describe('customer service: the house live chat', () => {
     await site?.close();
   });
 
-  async function adminCall<T>(method: 'GET' | 'POST', url: string, body?: object): Promise<T> {
+  async function adminCall<T>(method: 'GET' | 'POST' | 'PUT', url: string, body?: object): Promise<T> {
     const response = await fetch(`${baseUrl}${url}`, {
       method,
       headers: { authorization: `Bearer ${adminToken}`, ...(body ? { 'content-type': 'application/json' } : {}) },
@@ -215,6 +215,65 @@ describe('customer service: the house live chat', () => {
           'e2e',
         );
       }
+    }
+  });
+
+  // Last in the file: it replaces the demo's entries with a type-3 link and a VIP entry.
+  it('opens a type-3 entry in a popup at its decrypted link, and gives a member above rank level 4 the VIP service (1366x768)', async () => {
+    const before = await adminCall<{ url: string; entries: unknown[] }>('GET', '/admin-api/customer-service');
+    // A page of the site itself, so the popup loads without the network.
+    const link = `${baseUrl}/help`;
+    await adminCall('PUT', '/admin-api/customer-service', {
+      url: before.url,
+      entries: [
+        { csPosition: 'VIP', csType: 1, title: 'VIP', path: '' },
+        { csPosition: 'RIGHT', csType: 3, title: 'Hotline', path: link },
+      ],
+    });
+    try {
+      // A member without a VIP tier: the click opens a window at once, which then goes to the link.
+      const { page } = await openPage(1366, 768, 'en');
+      await logIn(page, 'player02', TEXT.en);
+      const listed = await page.evaluate(async () => {
+        const response = await fetch('/wps/system/customer-service', {
+          method: 'POST',
+          headers: { authorization: `Bearer ${sessionStorage.getItem('token')}`, 'content-type': 'application/json' },
+          body: '{}',
+        });
+        return (await response.json()) as { value: { list: { csType: number; path: string }[]; isVip: boolean } };
+      });
+      // Without the click's key the server sends the link of a type-3 entry nowhere.
+      expect(listed.value.isVip).toBe(false);
+      expect(listed.value.list).toEqual([expect.objectContaining({ csType: 3, path: '' })]);
+      await showRightBar(page, TEXT.en);
+      const [popup] = await Promise.all([page.context().waitForEvent('page'), customerServiceEntry(page, TEXT.en).click()]);
+      await popup.waitForURL(link);
+      expect(await popup.evaluate(() => window.opener)).toBeNull();
+      await popup.close();
+      await screenshot(page, 'customer-service-type3-1366x768');
+
+      // A VIP tier of rank level 5 for player04: the VIP customer service opens in the site.
+      const label = await adminCall<{ id: number }>('POST', '/admin-api/member-labels', {
+        code: `VIP5-${Date.now() % 100_000}`,
+        name: 'VIP 5',
+        rankLevel: 5,
+      });
+      const found = await adminCall<{ list: { id: number; username: string }[] }>(
+        'GET',
+        '/admin-api/members/search?by=username&q=player04',
+      );
+      const member = found.list.find((row) => row.username === 'player04');
+      await adminCall('PUT', `/admin-api/members/${member?.id}/labels`, { labelIds: [label.id] });
+      const vip = await openPage(1366, 768, 'en');
+      await logIn(vip.page, 'player04', TEXT.en);
+      await showRightBar(vip.page, TEXT.en);
+      await customerServiceEntry(vip.page, TEXT.en).click();
+      const dialog = vip.page.getByRole('dialog', { name: 'VIP customer service' });
+      await dialog.getByLabel(TEXT.en.message, { exact: true }).waitFor();
+      await screenshot(vip.page, 'customer-service-vip-1366x768');
+      expect(await seriousViolations(vip.page)).toEqual([]);
+    } finally {
+      await adminCall('PUT', '/admin-api/customer-service', before);
     }
   });
 });

@@ -270,7 +270,8 @@ describe('home page, header vendor menus, right bar, footer and the rankings pag
         // The vendor's own list: its chip is chosen and every game shown is the vendor's.
         const chosen = page.locator('.vendor-chip[aria-pressed="true"]');
         await chosen.waitFor();
-        const vendorName = (await chosen.innerText()).trim();
+        // The chip's name (its drawn logo beside it carries the initials).
+        const vendorName = (await chosen.locator('span').last().innerText()).trim();
         expect(vendorName).not.toBe('');
         await page.locator('.game-card__vendor').first().waitFor();
         const shownVendors = new Set(await page.locator('.game-card__vendor').allInnerTexts());

@@ -2,16 +2,14 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from '@platform/server/app';
-import { type Database, openDatabase } from '@platform/server/db/database';
-import { migrateToLatest } from '@platform/server/db/migrator';
+import type { Database } from '@platform/server/db/database';
 import { parseEnv } from '@platform/server/env';
 import { maintenanceSetting, regionRestrictionSetting } from '@platform/server/modules/system/system.settings';
-import { seedDemoData } from '@platform/server/seed/demo-seed';
 import type { FastifyInstance } from 'fastify';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { launchBrowser, screenshot, VIEWPORTS, watchPage } from './browser.ts';
-import { switchOffDemoPopups } from './site-server.ts';
+import { openSeededDatabase, switchOffDemoPopups } from './site-server.ts';
 
 const WEB_DIST_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../apps/web/dist');
 
@@ -26,11 +24,9 @@ describe('the root view a visitor sees', () => {
     if (!existsSync(path.join(WEB_DIST_DIR, 'index.html'))) {
       throw new Error('apps/web/dist/index.html is missing: run `npm run build` before `npm run test:e2e`.');
     }
-    database = await openDatabase({ kind: 'pglite', dataDir: undefined });
-    await migrateToLatest(database.db);
-    const seeded = await seedDemoData(database.db);
-    if (!seeded.isCreated) throw new Error('a fresh database should take the demo seed');
-    merchantId = seeded.merchant.id;
+    const seeded = await openSeededDatabase();
+    database = seeded.database;
+    merchantId = seeded.seed.merchant.id;
     await switchOffDemoPopups(database);
     const env = parseEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', JOBS_ENABLED: 'false', WEB_DIST_DIR });
     app = await buildApp({ env, database, logger: false });

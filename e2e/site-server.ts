@@ -1,16 +1,22 @@
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createDemoVendor, type DemoVendor } from '@platform/demo-vendor/demo-vendor';
+import { createHouseGames, type HouseGames, type HouseGamesOptions } from '@platform/house-games/house-games';
 import { buildApp } from '@platform/server/app';
 import { type Database, openDatabase } from '@platform/server/db/database';
-import { migrateToLatest } from '@platform/server/db/migrator';
 import { parseEnv } from '@platform/server/env';
-import { DEV_DEMO_TRANSFER_VENDOR_SECRET, DEV_DEMO_VENDOR_SECRET } from '@platform/server/modules/vendor-wallet/vendor-wallet.integrations';
-import { fundDemoMembers } from '@platform/server/seed/demo-funding';
-import { seedDemoData } from '@platform/server/seed/demo-seed';
+import {
+  DEV_DEMO_TRANSFER_VENDOR_SECRET,
+  DEV_DEMO_VENDOR_SECRET,
+  DEV_HOUSE_GAMES_SECRET,
+} from '@platform/server/modules/vendor-wallet/vendor-wallet.integrations';
+import { type DemoFundingTargets, fundDemoMembers } from '@platform/server/seed/demo-funding';
 import type { FastifyInstance } from 'fastify';
+import { inject } from 'vitest';
 
 const WEB_DIST_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../apps/web/dist');
 
@@ -37,6 +43,22 @@ export function createMovableClock(): MovableClock {
   };
 }
 
+/**
+ * The seeded dump of global-setup.ts, read once per worker: a Blob is immutable, so every site this
+ * worker starts loads from the same one.
+ */
+let seededDump: Promise<Blob> | undefined;
+function seededDatabaseDump(): Promise<Blob> {
+  seededDump ??= readFile(inject('siteDumpPath')).then((bytes) => new Blob([bytes]));
+  return seededDump;
+}
+
+/** A new in-memory database holding the demo data: a copy of the run's seeded dump. */
+export async function openSeededDatabase(): Promise<{ database: Database; seed: DemoFundingTargets }> {
+  const database = await openDatabase({ kind: 'pglite', dataDir: undefined, loadDataDir: await seededDatabaseDump() });
+  return { database, seed: inject('siteSeed') };
+}
+
 /** A port nobody listens on right now, for a service whose address must be known before it starts. */
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -56,7 +78,7 @@ export async function switchOffDemoPopups(database: Database): Promise<void> {
 }
 
 /**
- * The real site on a fresh in-memory database with the demo data, serving the built web app on a
+ * The real site on a fresh in-memory database with the demo data (a copy of the run's seeded dump), serving the built web app on a
  * free port: what `npm start` serves, without a data folder.
  *
  * `demoVendor: true` also does what `npm start` does outside production: the demo members get their
@@ -74,28 +96,29 @@ export async function startSiteServer(
     demoVendor?: boolean;
     /** The site's clock (createMovableClock), for a test that moves to the next day; by default the real time. */
     clock?: MovableClock;
+    /** Start the house game server (apps/house-games) with these crash settings, as `npm start` does; funds the demo members. */
+    houseGames?: HouseGamesOptions['crash'];
   } = {},
 ): Promise<SiteServer> {
   if (!existsSync(path.join(WEB_DIST_DIR, 'index.html'))) {
     throw new Error('apps/web/dist/index.html is missing: run `npm run build` before `npm run test:e2e`.');
   }
-  const database = await openDatabase({ kind: 'pglite', dataDir: undefined });
-  await migrateToLatest(database.db);
-  const seeded = await seedDemoData(database.db);
-  if (!seeded.isCreated) throw new Error('a fresh database should take the demo seed');
+  const { database, seed: seeded } = await openSeededDatabase();
   if (!options.keepPopupAnnouncements) await switchOffDemoPopups(database);
   const vendorPort = options.demoVendor ? await freePort() : undefined;
+  const housePort = options.houseGames ? await freePort() : undefined;
   const env = parseEnv({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
     JOBS_ENABLED: 'false',
     WEB_DIST_DIR,
     ...(vendorPort === undefined ? {} : { DEMO_VENDOR_URL: `http://127.0.0.1:${vendorPort}` }),
+    ...(housePort === undefined ? {} : { HOUSE_GAMES_URL: `http://127.0.0.1:${housePort}` }),
     ...options.env,
   });
   const clock = options.clock;
   const app = await buildApp({ env, database, logger: false, ...(clock ? { now: () => clock.now() } : {}) });
-  if (options.demoVendor) {
+  if (options.demoVendor || options.houseGames) {
     await database.db.transaction().execute((trx) => fundDemoMembers(app.services.ledger)(trx, seeded));
   }
   await app.listen({ port: options.port ?? 0, host: '127.0.0.1' });
@@ -112,6 +135,20 @@ export async function startSiteServer(
     });
     await demoVendor.listen(vendorPort, '127.0.0.1');
   }
+  let houseGames: HouseGames | undefined;
+  let houseDataDir: string | undefined;
+  if (housePort !== undefined) {
+    houseDataDir = mkdtempSync(path.join(tmpdir(), 'e2e-house-games-'));
+    houseGames = createHouseGames({
+      platformUrl: baseUrl,
+      secret: DEV_HOUSE_GAMES_SECRET,
+      dataDir: houseDataDir,
+      siteOrigins: [baseUrl],
+      ...(options.houseGames ? { crash: options.houseGames } : {}),
+    });
+    await houseGames.listen(housePort, '127.0.0.1');
+    await houseGames.start();
+  }
   return {
     app,
     database,
@@ -120,6 +157,8 @@ export async function startSiteServer(
     ...(demoVendor ? { demoVendor } : {}),
     close: async () => {
       await demoVendor?.close();
+      await houseGames?.close();
+      if (houseDataDir) rmSync(houseDataDir, { recursive: true, force: true });
       await app.close();
       await database.close();
     },

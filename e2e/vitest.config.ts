@@ -11,6 +11,8 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['**/*.test.ts'],
+    // Migrates and seeds one database for the run; each file's site loads a copy (site-server.ts).
+    globalSetup: ['./global-setup.ts'],
     exclude: ['**/node_modules/**', '.artifacts/**'],
     pool: 'forks',
     maxWorkers: Number(process.env.E2E_WORKERS ?? 2),

@@ -16,6 +16,8 @@ const SECTION_PAGES: Record<SectionKey, ComponentType> = {
   feedback: lazy(() => import('./sections/feedback.tsx')),
   'agent-applications': lazy(() => import('./sections/agent-applications.tsx')),
   members: lazy(() => import('./sections/members.tsx')),
+  'social-providers': lazy(() => import('./sections/social-providers.tsx')),
+  reports: lazy(() => import('./sections/reports.tsx')),
   audit: lazy(() => import('./sections/audit.tsx')),
 };
 

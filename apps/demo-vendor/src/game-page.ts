@@ -21,6 +21,12 @@ const LABELS = {
   },
 } as const;
 
+/** What the choices say (the round reports the code: BIG, HEADS …). */
+const CHOICE_LABELS: Record<'en' | 'vi', Record<string, string>> = {
+  en: { BIG: 'Big', SMALL: 'Small', SEVEN: 'Seven', HEADS: 'Heads', TAILS: 'Tails' },
+  vi: { BIG: 'Tài', SMALL: 'Xỉu', SEVEN: 'Tổng bảy', HEADS: 'Ngửa', TAILS: 'Sấp' },
+};
+
 export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
 }
@@ -43,16 +49,17 @@ export function renderGamePage(input: {
   language: string;
   returnUrl: string;
 }): string {
-  const labels = input.language.toLowerCase().startsWith('vi') ? LABELS.vi : LABELS.en;
+  const language = input.language.toLowerCase().startsWith('vi') ? 'vi' : 'en';
+  const labels = LABELS[language];
   const back = safeReturnUrl(input.returnUrl);
   const choices = input.game.choices
     .map(
       (choice, i) =>
-        `<label class="choice"><input type="radio" name="choice" value="${escapeHtml(choice)}"${i === 0 ? ' checked' : ''}> ${escapeHtml(choice)}</label>`,
+        `<label class="choice"><input type="radio" name="choice" value="${escapeHtml(choice)}"${i === 0 ? ' checked' : ''}> ${escapeHtml(CHOICE_LABELS[language][choice] ?? choice)}</label>`,
     )
     .join('');
   return `<!doctype html>
-<html lang="${input.language.toLowerCase().startsWith('vi') ? 'vi' : 'en'}">
+<html lang="${language}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">

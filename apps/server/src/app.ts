@@ -51,6 +51,7 @@ import { createPaymentsModule } from './modules/payments/payments.module.ts';
 import { createRealtimeModule } from './modules/realtime/realtime.module.ts';
 import { createRecordsModule } from './modules/records/records.module.ts';
 import { createRedEnvelopesModule } from './modules/red-envelopes/red-envelopes.module.ts';
+import { createReportsModule } from './modules/reports/reports.module.ts';
 import { createResponsibleGamingModule } from './modules/responsible-gaming/responsible-gaming.module.ts';
 import { createSessionModule } from './modules/session/session.module.ts';
 import { createSettingsModule } from './modules/settings/settings.module.ts';
@@ -265,6 +266,7 @@ async function createModules(infra: Infrastructure) {
     merchants: merchants.service,
     accounts: accounts.service.accounts,
     now,
+    logger,
     fetch: infra.socialSignInFetch,
   });
   const agents = createAgentsModule({
@@ -447,7 +449,7 @@ async function createModules(infra: Infrastructure) {
     // A vendor with an enabled wallet integration gets a URL signed with its secret.
     vendorLaunchUrl: async (input) =>
       (await vendorWallet.service.integrations.find(input.vendorCode))?.isEnabled ? vendorWallet.service.buildLaunchUrl(input) : undefined,
-    namedHosts: { DEMO_VENDOR_URL: env.DEMO_VENDOR_URL },
+    namedHosts: { DEMO_VENDOR_URL: env.DEMO_VENDOR_URL, HOUSE_GAMES_URL: env.HOUSE_GAMES_URL },
     // A self-excluded member or one on a break starts no game; stake limits are checked per bet.
     launchGuard: (memberId) => rg.assertCanLogin(memberId),
   });
@@ -506,6 +508,19 @@ async function createModules(infra: Infrastructure) {
     gameWallets: (member) => vendorWallet.service.transfers.walletsOfMember(member),
   });
 
+  const reports = createReportsModule({
+    db,
+    now,
+    timeZoneOf: (merchantId) => records.service.timeZoneOf(merchantId),
+    dailyStats: dailyStats.service,
+    ledger: ledger.service,
+    betRecords: betRecords.service,
+    deposits: deposits.service,
+    memberFile: accounts.service.memberFile,
+    responsibleGaming: rg,
+    admins: admins.service,
+  });
+
   const modules = [
     health,
     sessions,
@@ -550,6 +565,7 @@ async function createModules(infra: Infrastructure) {
     agentContracts,
     vip,
     memberOverview,
+    reports,
   ] as const;
   return modules;
 }

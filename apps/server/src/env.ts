@@ -109,6 +109,16 @@ export const envSchema = z.object({
   /** Shared secrets of the demo vendors; in production they come from the secret store, never the defaults. */
   DEMO_VENDOR_SECRET: z.string().min(16).optional(),
   DEMO_VENDOR_TX_SECRET: z.string().min(16).optional(),
+  /** Where players' browsers reach the house game server (docs/house-games.md, ADR 0021). */
+  HOUSE_GAMES_URL: z.string().url().default('http://127.0.0.1:8092'),
+  /** Starts the house game server inside the server on this port; by default the port of HOUSE_GAMES_URL. */
+  HOUSE_GAMES_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  /** Starts the house game server inside this process; on by default outside production. */
+  HOUSE_GAMES_ENABLED: booleanString.optional(),
+  /** The HOUSE vendor's shared secret; in production it comes from the secret store. */
+  HOUSE_GAMES_SECRET: z.string().min(16).optional(),
+  /** Where the in-process house game server keeps its journals; by default DATA_DIR/house-games. */
+  HOUSE_GAMES_DATA_DIR: z.string().min(1).optional(),
   /** How long a call to a transfer-style vendor may take before the transfer waits for a re-check. */
   VENDOR_TRANSFER_TIMEOUT_MS: z.coerce.number().int().min(50).max(60_000).default(5_000),
   /** Firebase phone sign-in: registration by mobile may carry a Firebase ID token instead of our SMS code. */

@@ -4,7 +4,11 @@ import { buildApp } from './app.ts';
 import { openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrator.ts';
 import { type Env, parseEnv, sandboxGatewayConfig } from './env.ts';
-import { DEV_DEMO_TRANSFER_VENDOR_SECRET, DEV_DEMO_VENDOR_SECRET } from './modules/vendor-wallet/vendor-wallet.integrations.ts';
+import {
+  DEV_DEMO_TRANSFER_VENDOR_SECRET,
+  DEV_DEMO_VENDOR_SECRET,
+  DEV_HOUSE_GAMES_SECRET,
+} from './modules/vendor-wallet/vendor-wallet.integrations.ts';
 import { fundDemoMembers } from './seed/demo-funding.ts';
 import { seedDemoDataAtStartup } from './seed/demo-seed.ts';
 import { seedDemoTeams } from './seed/demo-teams.ts';
@@ -46,12 +50,15 @@ async function main(): Promise<void> {
   if (seeded?.isCreated) app.log.info({ ms: Math.round(performance.now() - seedStartedAt) }, 'demo data and its daily rollups are ready');
 
   let demoVendor: { close: () => Promise<void> } | undefined;
+  let houseGames: { close: () => Promise<void> } | undefined;
   closeWithGrace({ delay: 10_000 }, async ({ err, signal }) => {
     if (err) app.log.error({ err }, 'stopping after an error');
     else app.log.info({ signal }, 'stopping');
     // app.close() stops the job runner (an onClose hook) before the database goes away.
     await sandbox?.close();
     await demoVendor?.close();
+    // Before the app: a round in progress is voided and its bets refunded through our callback API.
+    await houseGames?.close();
     await app.close();
     await database.close();
   });
@@ -59,6 +66,39 @@ async function main(): Promise<void> {
   if (env.JOBS_ENABLED) await app.jobs.start();
   await app.listen({ port: env.PORT, host: env.HOST });
   demoVendor = await startDemoVendor(env, app.log);
+  houseGames = await startHouseGames(env, app.log);
+}
+
+function siteOriginsOf(env: Env): string[] {
+  return [`http://localhost:${env.PORT}`, `http://127.0.0.1:${env.PORT}`, ...env.CORS_ORIGINS.split(',').map((o) => o.trim())].filter(
+    Boolean,
+  );
+}
+
+/**
+ * The house game server (apps/house-games, ADR 0021) runs in this process outside production (or
+ * when HOUSE_GAMES_ENABLED), so `npm start` serves the crash game on one command; it is still a
+ * vendor that calls this server back over HTTP, and runs on its own as well.
+ */
+async function startHouseGames(
+  env: Env,
+  log: { info: (obj: object, msg: string) => void },
+): Promise<{ close: () => Promise<void> } | undefined> {
+  const isEnabled = env.HOUSE_GAMES_ENABLED ?? env.NODE_ENV !== 'production';
+  if (!isEnabled) return undefined;
+  const { createHouseGames } = await import('@platform/house-games/house-games');
+  const port = env.HOUSE_GAMES_PORT ?? Number(new URL(env.HOUSE_GAMES_URL).port || 8092);
+  const house = createHouseGames({
+    platformUrl: `http://127.0.0.1:${env.PORT}`,
+    secret: env.HOUSE_GAMES_SECRET ?? DEV_HOUSE_GAMES_SECRET,
+    dataDir: env.HOUSE_GAMES_DATA_DIR ?? `${env.DATA_DIR}/house-games`,
+    siteOrigins: siteOriginsOf(env),
+    log: (message, data) => log.info({ houseGames: true, ...data }, message),
+  });
+  const url = await house.listen(port, new URL(env.HOUSE_GAMES_URL).hostname);
+  await house.start();
+  log.info({ url }, 'house game server listening');
+  return house;
 }
 
 /**
@@ -73,11 +113,7 @@ async function startDemoVendor(
   if (!isEnabled) return undefined;
   const { createDemoVendor } = await import('@platform/demo-vendor/demo-vendor');
   const port = env.DEMO_VENDOR_PORT ?? Number(new URL(env.DEMO_VENDOR_URL).port || 8091);
-  const siteOrigins = [
-    `http://localhost:${env.PORT}`,
-    `http://127.0.0.1:${env.PORT}`,
-    ...env.CORS_ORIGINS.split(',').map((o) => o.trim()),
-  ].filter(Boolean);
+  const siteOrigins = siteOriginsOf(env);
   const vendor = createDemoVendor({
     platformUrl: `http://127.0.0.1:${env.PORT}`,
     seamlessSecret: env.DEMO_VENDOR_SECRET ?? DEV_DEMO_VENDOR_SECRET,

@@ -43,6 +43,7 @@ export const ADMIN_PERMISSIONS = [
   'agent-application:read',
   'agent-application:answer',
   'report:read',
+  'report:export',
   'report:reconcile',
   'kyc:read',
   'kyc:review',
@@ -98,6 +99,7 @@ export const DEFAULT_ROLE_PERMISSIONS: Readonly<Record<Exclude<AdminRole, 'admin
     'agent-contract:write',
     'agent-contract:settle',
     'report:read',
+    'report:export',
     'report:reconcile',
   ],
   risk: [
@@ -114,6 +116,7 @@ export const DEFAULT_ROLE_PERMISSIONS: Readonly<Record<Exclude<AdminRole, 'admin
     'vip:read',
     'agent-contract:read',
     'report:read',
+    'report:export',
     'report:reconcile',
     'kyc:read',
     'kyc:review',

@@ -831,10 +831,10 @@ export const ERROR_CODES = {
     vi: 'Kết quả không đúng số giải hoặc số chữ số.',
     en: 'The result has the wrong number of prizes or digits.',
   },
-  lottery_draw_not_today: {
+  lottery_draw_outside_window: {
     status: 400,
-    vi: 'Chỉ nhập kết quả của kỳ quay hôm nay (giờ Việt Nam).',
-    en: "Only today's draw (Vietnam time) can be entered.",
+    vi: 'Chỉ nhập được kết quả của kỳ đã quay hôm nay hoặc trong 7 ngày qua (giờ Việt Nam).',
+    en: 'Only a draw of today or of the past 7 days (Vietnam time) can take a result.',
   },
   lottery_period_not_open: {
     status: 409,

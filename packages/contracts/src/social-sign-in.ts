@@ -11,6 +11,40 @@ import { okEnvelope } from './envelope.ts';
 /** A provider's key in the merchant's setting and in the sign-in addresses. */
 export const socialProviderKeySchema = z.string().regex(/^[a-z0-9][a-z0-9-]{0,31}$/);
 
+/** A loopback issuer may be plain HTTP (a provider on this machine, in tests); any other must be HTTPS. */
+export function isLoopbackHttp(issuer: URL): boolean {
+  return issuer.protocol === 'http:' && ['127.0.0.1', 'localhost', '[::1]'].includes(issuer.hostname);
+}
+
+const issuerSchema = z
+  .string()
+  .url()
+  .max(512)
+  .refine((value) => {
+    const url = new URL(value);
+    return url.protocol === 'https:' || isLoopbackHttp(url);
+  }, 'the issuer must be an https address');
+
+/** A provider as operators configure it (the setting `socialSignIn.providers`, edited in the console). */
+export const socialProviderSettingSchema = z.object({
+  /** In the sign-in addresses (/wps/session/social/<key>/...) and the redirect URI registered with the provider. */
+  key: socialProviderKeySchema,
+  /** A brand name ("Google"), or a name per language ({ vi, en, ... }). */
+  name: z.union([z.string().min(1).max(64), z.record(z.string().regex(/^[a-z]{2,3}(-[a-z0-9]{2,4})?$/), z.string().min(1).max(64))]),
+  /** The OpenID Connect issuer; its discovery document is read from `<issuer>/.well-known/openid-configuration`. */
+  issuer: issuerSchema,
+  clientId: z.string().min(1).max(256),
+  /** Sent to the provider's token endpoint only: never to a browser, never written to a log. */
+  clientSecret: z.string().min(1).max(512),
+  /** Asked of the provider; `openid` is always asked. */
+  scopes: z.array(z.string().regex(/^[\x21\x23-\x5b\x5d-\x7e]+$/)).max(20),
+  isEnabled: z.boolean(),
+});
+export type SocialProviderSetting = z.infer<typeof socialProviderSettingSchema>;
+
+/** What operators read in place of a client secret; sending it back keeps the stored secret. */
+export const MASKED_SECRET = '********';
+
 /** GET /wps/session/social/providers: the enabled providers, in the setting's order. */
 export const socialProviderSchema = z.object({ key: socialProviderKeySchema, name: z.string() });
 export type SocialProvider = z.infer<typeof socialProviderSchema>;

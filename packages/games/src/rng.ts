@@ -20,17 +20,48 @@ export function verifyCommitment(serverSeed: string, commitment: string): boolea
 }
 
 /**
- * A uniform integer in [0, bound) from the seeds. Bytes of HMAC-SHA256(serverSeed, clientSeed:nonce:i)
- * are read 4 at a time and rejection-sampled, so there is no modulo bias.
+ * The outcome byte stream of one round: HMAC-SHA256(serverSeed, `${clientSeed}:${nonce}:${cursor}`)
+ * for cursor 0, 1, 2, ... concatenated, read as big-endian 32-bit words. Every draw of the round
+ * takes the next words of this one stream, so a round's outcome depends only on its three inputs.
  */
-export function uniformInt(serverSeed: string, clientSeed: string, nonce: number, bound: number): number {
-  if (!Number.isSafeInteger(bound) || bound <= 0 || bound > 2 ** 32) throw new RangeError(`bad bound ${bound}`);
-  const limit = 2 ** 32 - (2 ** 32 % bound);
-  for (let counter = 0; ; counter++) {
-    const digest = createHmac('sha256', serverSeed).update(`${clientSeed}:${nonce}:${counter}`).digest();
-    for (let offset = 0; offset + 4 <= digest.length; offset += 4) {
-      const value = digest.readUInt32BE(offset);
-      if (value < limit) return value % bound;
+export class HmacWordStream {
+  private block: Buffer = Buffer.alloc(0);
+  private offset = 0;
+  private cursor = 0;
+
+  constructor(
+    private readonly serverSeed: string,
+    private readonly clientSeed: string,
+    private readonly nonce: number,
+  ) {}
+
+  nextWord(): number {
+    if (this.offset + 4 > this.block.length) {
+      this.block = createHmac('sha256', this.serverSeed)
+        .update(`${this.clientSeed}:${this.nonce}:${this.cursor++}`)
+        .digest();
+      this.offset = 0;
+    }
+    const word = this.block.readUInt32BE(this.offset);
+    this.offset += 4;
+    return word;
+  }
+
+  /**
+   * A uniform integer in [0, bound) by rejection sampling: words at or above the largest multiple
+   * of bound below 2^32 are skipped, so there is no modulo bias.
+   */
+  nextInt(bound: number): number {
+    if (!Number.isSafeInteger(bound) || bound <= 0 || bound > 2 ** 32) throw new RangeError(`bad bound ${bound}`);
+    const limit = 2 ** 32 - (2 ** 32 % bound);
+    for (;;) {
+      const word = this.nextWord();
+      if (word < limit) return word % bound;
     }
   }
+}
+
+/** A uniform integer in [0, bound) from the seeds: the first draw of the round's stream. */
+export function uniformInt(serverSeed: string, clientSeed: string, nonce: number, bound: number): number {
+  return new HmacWordStream(serverSeed, clientSeed, nonce).nextInt(bound);
 }

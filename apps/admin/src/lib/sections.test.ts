@@ -16,10 +16,12 @@ describe('which sections an operator sees', () => {
       'feedback',
       'agent-applications',
       'members',
+      'social-providers',
+      'reports',
       'audit',
     ]);
-    expect(keysOf({ id: 2, username: 'f', role: 'finance' })).toEqual(['deposits', 'withdrawals', 'members']);
-    expect(keysOf({ id: 3, username: 'r', role: 'risk' })).toEqual(['kyc', 'members']);
+    expect(keysOf({ id: 2, username: 'f', role: 'finance' })).toEqual(['deposits', 'withdrawals', 'members', 'reports']);
+    expect(keysOf({ id: 3, username: 'r', role: 'risk' })).toEqual(['kyc', 'members', 'social-providers', 'reports']);
     expect(keysOf({ id: 4, username: 's', role: 'support' })).toEqual(['feedback', 'agent-applications', 'members']);
   });
 

@@ -2,7 +2,16 @@ import type { AdminPermission, AdminRole } from '@platform/contracts/admin';
 import { adminGet } from '../api/client.ts';
 import type { Operator } from '../api/session-store.ts';
 
-export type SectionKey = 'deposits' | 'withdrawals' | 'kyc' | 'feedback' | 'agent-applications' | 'members' | 'audit';
+export type SectionKey =
+  | 'deposits'
+  | 'withdrawals'
+  | 'kyc'
+  | 'feedback'
+  | 'agent-applications'
+  | 'members'
+  | 'social-providers'
+  | 'reports'
+  | 'audit';
 
 type Section = {
   key: SectionKey;
@@ -55,6 +64,9 @@ const SECTIONS: readonly Section[] = [
     count: () => waiting('/agent-applications?status=pending&pageSize=1'),
   },
   { key: 'members', path: 'members', roles: ['finance', 'risk', 'support'], permission: 'member:read' },
+  // Changing providers needs settings:write (administrators); risk reads them.
+  { key: 'social-providers', path: 'social-providers', roles: ['risk'], permission: 'settings:read' },
+  { key: 'reports', path: 'reports', roles: ['finance', 'risk'], permission: 'report:read' },
   { key: 'audit', path: 'audit', roles: [], permission: 'audit:read' },
 ];
 

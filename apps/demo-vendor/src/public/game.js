@@ -21,7 +21,7 @@
 
   async function refresh() {
     const answer = await post('balance', {});
-    if (typeof answer.balance === 'number') balance.textContent = answer.balance.toLocaleString();
+    if (typeof answer.balance === 'number') balance.textContent = answer.balance.toLocaleString(document.documentElement.lang);
   }
 
   form.addEventListener('submit', async (event) => {
@@ -31,7 +31,7 @@
     button.disabled = true;
     try {
       const answer = await post('spin', { stake, choice: picked ? picked.value : undefined });
-      if (typeof answer.balance === 'number') balance.textContent = answer.balance.toLocaleString();
+      if (typeof answer.balance === 'number') balance.textContent = answer.balance.toLocaleString(document.documentElement.lang);
       if (answer.status === 'OK') {
         result.textContent = `${answer.summary} → ${answer.payout > 0 ? `+${answer.payout}` : '0'}`;
         const item = document.createElement('li');

@@ -45,6 +45,26 @@ const TABLE_METHODS: Record<string, 'read' | 'write'> = {
 
 /** Calls that start a query; `transaction()` is not one of them (services may open transactions). */
 const BUILDER_METHODS = new Set(['selectFrom', 'selectNoFrom', 'insertInto', 'replaceInto', 'updateTable', 'deleteFrom', 'mergeInto']);
+/**
+ * Calls that refine or run a query the builder started. Outside a repository they mean a query is being
+ * built from a repository's half-made one (`repo.selectX(db).where(...)`), which the start-call check
+ * alone does not see. `execute()` is left out: services run transactions with it.
+ */
+const REFINING_METHODS = new Set([
+  'where',
+  'whereRef',
+  'orderBy',
+  'groupBy',
+  'having',
+  'innerJoin',
+  'leftJoin',
+  'clearSelect',
+  'clearWhere',
+  'returning',
+  'onConflict',
+  'executeTakeFirst',
+  'executeTakeFirstOrThrow',
+]);
 const SQL_HELPERS = new Set(['raw', 'ref', 'lit', 'join', 'table', 'id', 'val', 'value']);
 
 /** FROM, JOIN, INTO, UPDATE and DELETE FROM in raw SQL text; the table is kept only if the schema has it. */
@@ -112,7 +132,8 @@ export function scanSource(file: string, text: string): FileUsage {
         }
       }
       if (method === 'transaction' && node.arguments.length === 0) usage.transactionLines.push(lineOf(node));
-      if (BUILDER_METHODS.has(method)) usage.builderCalls.push({ file, line: lineOf(node), call: `${method}()` });
+      if (BUILDER_METHODS.has(method) || REFINING_METHODS.has(method))
+        usage.builderCalls.push({ file, line: lineOf(node), call: `${method}()` });
       const access = TABLE_METHODS[method];
       const first = node.arguments[0];
       if (access && first) {

@@ -128,7 +128,8 @@ describe('data ownership (ADR 0013)', () => {
         'modules/chat/chat.service.ts:2 writes ledger_accounts (sql`…`): only modules/ledger writes ledger tables',
         'modules/chat/chat.service.ts:2 reads members (sql`…`): the table belongs to accounts; go through its service or the reads it exports',
       ]);
-      expect(builderViolations([usage])).toHaveLength(2);
+      // selectFrom and innerJoin on line 1, the sql tag on line 2
+      expect(builderViolations([usage])).toHaveLength(3);
     });
 
     it('a ledger write even from infrastructure, and none from the ledger itself', () => {
@@ -143,6 +144,17 @@ describe('data ownership (ADR 0013)', () => {
       expect(builderViolations([scan('modules/help/help.service.ts', `trx.deleteFrom('help_articles').execute()`)])).toHaveLength(1);
       expect(builderViolations([scan('modules/help/help.repository.ts', `trx.deleteFrom('help_articles').execute()`)])).toEqual([]);
       expect(repositoryTransactionViolations([scan('modules/help/help.repository.ts', `db.transaction().execute(work)`)])).toHaveLength(1);
+    });
+
+    it('a service that refines a query a repository started', () => {
+      const usage = scan(
+        'modules/withdrawals/withdrawals.service.ts',
+        `const q = repo.selectWithdrawals(db).where('w.status', '=', status).orderBy('w.id', 'desc');`,
+      );
+      expect(builderViolations([usage]).map((v) => v.split(' calls ')[1])).toEqual([
+        'orderBy(): only a repository (*.repository.ts) touches Kysely',
+        'where(): only a repository (*.repository.ts) touches Kysely',
+      ]);
     });
 
     it('an import of another module’s repository', () => {

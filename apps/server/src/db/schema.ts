@@ -19,6 +19,7 @@ import type { KycTables } from '../modules/kyc/kyc.tables.ts';
 import type { LotteryTables } from '../modules/lottery/lottery.tables.ts';
 import type { MemberLabelsTables } from '../modules/member-labels/member-labels.tables.ts';
 import type { RedEnvelopesTables } from '../modules/red-envelopes/red-envelopes.tables.ts';
+import type { ReportsTables } from '../modules/reports/reports.tables.ts';
 import type { ResponsibleGamingTables } from '../modules/responsible-gaming/responsible-gaming.tables.ts';
 import type { SocialSignInTables } from '../modules/social-sign-in/social-sign-in.tables.ts';
 import type { SupportChatTables } from '../modules/support-chat/support-chat.tables.ts';
@@ -244,6 +245,7 @@ export type DB = CoreTables &
   BankCardsTables &
   WithdrawalsTables &
   RedEnvelopesTables &
+  ReportsTables &
   AgentApplicationsTables &
   KycTables &
   MemberLabelsTables &

@@ -128,6 +128,8 @@ export const TABLE_OWNERS = {
   rebate_rules: 'vip',
   rebate_lines: 'vip',
   rebate_claims: 'vip',
+  // reports: the one-time download links of the CSV exports.
+  report_downloads: 'reports',
 } as const satisfies Record<keyof DB, string>;
 
 export type TableName = keyof typeof TABLE_OWNERS;

@@ -103,4 +103,22 @@ describe('serving the web build', () => {
     const missing = await testApp.app.inject({ url: '/admin/assets/missing.js' });
     expect(missing.statusCode).toBe(404);
   });
+
+  it('serves files a build wrote after the server started, and nothing outside the build', async () => {
+    const text = `console.log('rebuilt');`;
+    writeFileSync(path.join(dir, 'assets', 'page-late1.js'), text);
+    writeFileSync(path.join(adminDir, 'assets', 'section-late2.js'), text);
+    const player = await testApp.app.inject({ url: '/assets/page-late1.js', headers: { 'accept-encoding': 'identity' } });
+    expect(player.statusCode).toBe(200);
+    expect(player.headers['cache-control']).toContain('immutable');
+    expect(player.payload).toBe(text);
+    const console = await testApp.app.inject({ url: '/admin/assets/section-late2.js', headers: { 'accept-encoding': 'identity' } });
+    expect(console.statusCode).toBe(200);
+    expect(console.payload).toBe(text);
+
+    for (const url of ['/assets/..%2F..%2Fpackage.json', `/..%2f${path.basename(adminDir)}/index.html`]) {
+      const outside = await testApp.app.inject({ url });
+      expect(outside.statusCode).toBe(404);
+    }
+  });
 });

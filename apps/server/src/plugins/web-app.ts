@@ -26,6 +26,23 @@ function setCacheHeaders(reply: { header: (name: string, value: string) => unkno
 }
 
 /**
+ * A file under `root` for a URL path, when it exists now: the static plugins list their files once at
+ * start, so a build written later (`npm run build` beside a running server) is found here instead.
+ * Only paths that stay inside `root` count.
+ */
+function fileBuiltLater(root: string, urlPath: string): string | undefined {
+  let relative: string;
+  try {
+    relative = decodeURIComponent(urlPath).replace(/^\/+/, '');
+  } catch {
+    return undefined;
+  }
+  const absolute = path.resolve(root, relative);
+  if (!absolute.startsWith(`${path.resolve(root)}${path.sep}`) || !existsSync(absolute)) return undefined;
+  return path.relative(path.resolve(root), absolute);
+}
+
+/**
  * Serves the built web app, and the operator console under /admin (docs/admin-console.md).
  * Client-side routes (`/index`, `/lottery`, `/admin/deposits`, ...) get their app's index.html so a
  * deep link or a reload works; hashed assets are cached for a year. Text files go out as the brotli
@@ -64,7 +81,13 @@ export async function registerWebApp(app: FastifyInstance, distDir: string | und
       return sendError(request, reply, 'not_found');
     }
     // A missing file is a 404, except the spec's /register.html, which is a client route.
-    if (path.extname(url) !== '' && url !== '/register.html') return sendError(request, reply, 'not_found');
+    if (path.extname(url) !== '' && url !== '/register.html') {
+      const root = isConsole ? adminDistDir : distDir;
+      const relativeUrl = isConsole ? url.slice(ADMIN_CONSOLE_PREFIX.length) : url;
+      const later = root === undefined ? undefined : fileBuiltLater(root, relativeUrl);
+      if (later !== undefined && root !== undefined) return reply.sendFile(later, path.resolve(root));
+      return sendError(request, reply, 'not_found');
+    }
     if (isConsole && adminDistDir !== undefined) {
       // The console's routes are relative to /admin/: the bare prefix goes there first.
       if (url === ADMIN_CONSOLE_PREFIX) return reply.redirect(`${ADMIN_CONSOLE_PREFIX}/`);

@@ -3,6 +3,12 @@ import type { DB } from '../db/schema.ts';
 import type { LedgerService } from '../modules/ledger/ledger.service.ts';
 import type { SeededDemoData } from './demo-seed.ts';
 
+/** What funding reads of a seed: the merchant's currency and who the members are. */
+export type DemoFundingTargets = {
+  merchant: Pick<SeededDemoData['merchant'], 'id' | 'currency'>;
+  members: readonly Pick<SeededDemoData['members'][number], 'id' | 'username' | 'role'>[];
+};
+
 /** Play money for the demo, in the merchant currency's minor units (VND has none). */
 export const DEMO_PLAYER_FUNDS_MINOR = 10_000_000;
 export const DEMO_AGENT_FUNDS_MINOR = 50_000_000;
@@ -13,7 +19,7 @@ export const DEMO_AGENT_FUNDS_MINOR = 50_000_000;
  * account), so the books balance like any other credit: nothing is written to a balance directly.
  */
 export function fundDemoMembers(ledger: LedgerService) {
-  return async (t: Transaction<DB>, seeded: SeededDemoData): Promise<void> => {
+  return async (t: Transaction<DB>, seeded: DemoFundingTargets): Promise<void> => {
     const { merchant } = seeded;
     const pool = await ledger.ensureSystemAccount({ merchantId: merchant.id, kind: 'bonus_pool', currency: merchant.currency }, t);
     for (const member of seeded.members) {

@@ -1,15 +1,16 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.ts';
-import { IMAGE_HOST_PLACEHOLDER } from '../modules/games/games.hosts.ts';
 import { insertGames, insertVendor, type NewGame } from '../modules/games/games.repository.ts';
 import { searchNameOf } from '../modules/games/games.search.ts';
 
 /**
- * The demo catalogue: only games that really launch, all served by the demo remote vendor (a
- * separate service at DEMO_VENDOR_URL). `DEMO` uses the seamless wallet (the vendor calls ours);
- * `DEMOTX` the transfer wallet (funds move into the vendor's own wallet first).
+ * The demo catalogue: only games that really launch. `DEMO` and `DEMOTX` are served by the demo
+ * remote vendor (a separate service at DEMO_VENDOR_URL): `DEMO` uses the seamless wallet (the vendor
+ * calls ours), `DEMOTX` the transfer wallet (funds move into the vendor's own wallet first). `HOUSE`
+ * is the house game server (apps/house-games at HOUSE_GAMES_URL), a seamless vendor too (ADR 0021).
  */
 const DEMO_LAUNCH_TEMPLATE = '{DEMO_VENDOR_URL}/game/{game}?token={token}&lang={lang}&return={returnUrl}';
+const HOUSE_LAUNCH_TEMPLATE = '{HOUSE_GAMES_URL}/game/{game}?token={token}&lang={lang}&return={returnUrl}';
 
 type DemoGame = Omit<NewGame, 'searchName' | 'imageUrl' | 'sort'>;
 
@@ -17,6 +18,7 @@ export const DEMO_GAME_VENDORS: readonly {
   code: string;
   displayName: string;
   walletStyle: 'seamless' | 'transfer';
+  launchUrl: string;
   categories: string[];
   games: DemoGame[];
 }[] = [
@@ -24,6 +26,7 @@ export const DEMO_GAME_VENDORS: readonly {
     code: 'DEMO',
     displayName: 'Lotus Studio',
     walletStyle: 'seamless',
+    launchUrl: DEMO_LAUNCH_TEMPLATE,
     categories: ['RNG'],
     games: [
       {
@@ -72,6 +75,7 @@ export const DEMO_GAME_VENDORS: readonly {
     code: 'DEMOTX',
     displayName: 'Lotus Transfer Studio',
     walletStyle: 'transfer',
+    launchUrl: DEMO_LAUNCH_TEMPLATE,
     categories: ['RNG'],
     games: [
       {
@@ -83,6 +87,26 @@ export const DEMO_GAME_VENDORS: readonly {
         minBetCents: 10,
         minLines: 1,
         // Trial players have no real wallet to transfer from.
+        isTrialSupported: false,
+      },
+    ],
+  },
+  {
+    code: 'HOUSE',
+    displayName: 'Lotus House',
+    walletStyle: 'seamless',
+    launchUrl: HOUSE_LAUNCH_TEMPLATE,
+    categories: ['CRASH'],
+    games: [
+      {
+        code: 'crash',
+        category: 'CRASH',
+        classify: ['crash'],
+        name: { vi: 'Tên Lửa Crash', en: 'Crash' },
+        isHot: true,
+        minBetCents: 1,
+        minLines: 0,
+        // One shared round for everyone, played with real money only.
         isTrialSupported: false,
       },
     ],
@@ -99,7 +123,7 @@ export async function seedDemoGames(trx: Kysely<DB>, merchantId: number): Promis
       // Brand names: the same in every language.
       categories: vendor.categories,
       walletStyle: vendor.walletStyle,
-      launchUrl: DEMO_LAUNCH_TEMPLATE,
+      launchUrl: vendor.launchUrl,
       sort: vendorIndex * 10,
     });
     await insertGames(
@@ -108,7 +132,8 @@ export async function seedDemoGames(trx: Kysely<DB>, merchantId: number): Promis
       vendor.games.map((game, index) => ({
         ...game,
         searchName: searchNameOf(game.name, game.code),
-        imageUrl: `${IMAGE_HOST_PLACEHOLDER}/games/${game.code}.svg`,
+        // No picture: the site draws each demo game's artwork, with its name in the member's language.
+        imageUrl: '',
         sort: index * 10,
       })),
     );

@@ -1,7 +1,6 @@
 import { amountMinor, minorToBetHundredths } from '@platform/contracts/money-format';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.ts';
-import { IMAGE_HOST_PLACEHOLDER } from '../modules/games/games.hosts.ts';
 import { insertGames, insertVendor } from '../modules/games/games.repository.ts';
 import { searchNameOf } from '../modules/games/games.search.ts';
 import { DEMO_LIMITS, DEMO_LOTTERY_GAMES, defaultOddsRows, LOTTERY_VENDOR_CODE } from '../modules/lottery/lottery.seed-data.ts';
@@ -54,7 +53,8 @@ export async function seedDemoLottery(trx: Kysely<DB>, merchantId: number, curre
       classify: [g.category === 'LOTT' ? 'lottery' : 'elott', g.menuTag],
       name: g.name,
       searchName: searchNameOf(g.name, g.code),
-      imageUrl: `${IMAGE_HOST_PLACEHOLDER}/games/lottery-${g.menuTag.toLowerCase()}.svg`,
+      // The site draws the artwork (with the draw's name in the member's language).
+      imageUrl: '',
       isHot: g.code === 'MB' || g.category === 'ELOTT',
       // The catalogue counts hundredths of a bet unit; the card then says what the slip asks (1.000 ₫).
       minBetCents: minorToBetHundredths(amountMinor(DEMO_LIMITS.minStake), currency),

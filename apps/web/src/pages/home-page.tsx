@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useMatches, useNavigate } from 'react-router';
+import { CategoryArt } from '../components/game-art.tsx';
 import { BannerCarousel } from '../features/content/components/banner-carousel.tsx';
 import { NoticeMarquee } from '../features/content/components/notice-marquee.tsx';
 import { useGameLauncher } from '../features/games/components/game-launcher.tsx';
@@ -8,6 +9,7 @@ import { HotGames } from '../features/home/components/hot-games.tsx';
 import { JackpotCounter } from '../features/home/components/jackpot-counter.tsx';
 import { WinnerBoard } from '../features/home/components/winner-board.tsx';
 import { GAME_CATEGORIES } from '../lib/site-sections.ts';
+import { CATEGORY_GAME_TYPES } from '../shell/main-nav.tsx';
 import { useSessionStore } from '../state/session-store.ts';
 import '../features/home/home.css';
 import { usePopupStore } from '../state/popup-store.ts';
@@ -66,10 +68,6 @@ export function HomePage() {
       <BannerCarousel fallback={hero} />
       <NoticeMarquee />
       <JackpotCounter />
-      <div className="home-grid">
-        <HotGamesSection />
-        <WinnerBoard />
-      </div>
       <section className="categories" aria-labelledby="categories-title">
         <h2 id="categories-title" className="categories__title">
           {t('home.categoriesTitle')}
@@ -78,12 +76,17 @@ export function HomePage() {
           {GAME_CATEGORIES.map((category) => (
             <li key={category.key} className={`category category--${category.key}`}>
               <Link className="category__link" to={category.path}>
-                {t(`pages.${category.key}`)}
+                <CategoryArt className="category__art" gameType={CATEGORY_GAME_TYPES[category.key]} />
+                <span className="category__name">{t(`pages.${category.key}`)}</span>
               </Link>
             </li>
           ))}
         </ul>
       </section>
+      <div className="home-grid">
+        <HotGamesSection />
+        <WinnerBoard />
+      </div>
     </>
   );
 }

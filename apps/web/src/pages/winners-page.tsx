@@ -3,6 +3,7 @@ import { formatAmount } from '@platform/contracts/money-format';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type RankPeriod, useGameMenus, useWinnerRanking } from '../api/home-queries.ts';
+import { GameArt } from '../components/game-art.tsx';
 import { PageFrame } from '../components/page-frame.tsx';
 import { useGameCategoryName } from '../hooks/use-game-category-name.ts';
 import { useShellHomeTranslation } from '../i18n/shell-home/register-translations.ts';
@@ -73,8 +74,8 @@ export function WinnersPage() {
                   {row.iconUrl ? (
                     <img className="winners__icon" src={row.iconUrl} alt="" width={36} height={36} loading="lazy" />
                   ) : (
-                    <span className="winners__icon winners__icon--blank" aria-hidden="true">
-                      {row.gameName.slice(0, 1)}
+                    <span className="winners__icon" aria-hidden="true">
+                      <GameArt code={row.gameCode} name={row.gameName} category="" compact />
                     </span>
                   )}
                   <span className="winners__game-text">

@@ -3,6 +3,7 @@ import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { findResource, findResources, useGameMenus, usePermission } from '../api/home-queries.ts';
+import { VendorLogo } from '../components/game-art.tsx';
 import { Icon } from '../components/icon.tsx';
 import { useShellHomeTranslation } from '../i18n/shell-home/register-translations.ts';
 import { vendorPath } from './vendor-menu.tsx';
@@ -77,7 +78,10 @@ function VendorSlider() {
                     loading="lazy"
                   />
                 ) : (
-                  <span className="footer-vendors__logo footer-vendors__logo--text">{vendor.displayName}</span>
+                  <span className="footer-vendors__logo footer-vendors__logo--text">
+                    <VendorLogo code={vendor.vassalage} name={vendor.displayName} />
+                    <span>{vendor.displayName}</span>
+                  </span>
                 )}
               </Link>
             </li>

@@ -1,6 +1,7 @@
 import type { VendorCard } from '@platform/contracts/games';
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { Link, NavLink } from 'react-router';
+import { VendorLogo } from '../components/game-art.tsx';
 import { Icon } from '../components/icon.tsx';
 import { useShellHomeTranslation } from '../i18n/shell-home/register-translations.ts';
 
@@ -165,9 +166,7 @@ export function VendorMenu({ label, path, gameType, vendors, onNavigate }: Props
                 {vendor.logoUrl ? (
                   <img className="vendor-menu__logo" src={vendor.logoUrl} alt="" width={72} height={40} loading="lazy" />
                 ) : (
-                  <span className="vendor-menu__logo vendor-menu__logo--blank" aria-hidden="true">
-                    {vendor.displayName.slice(0, 2)}
-                  </span>
+                  <VendorLogo className="vendor-menu__logo" code={vendor.vassalage} name={vendor.displayName} />
                 )}
                 <span className="vendor-menu__name">{vendor.displayName}</span>
                 {vendor.isMaintenance && <span className="vendor-menu__badge">{t('vendors.maintenance')}</span>}

@@ -207,3 +207,17 @@ export async function findUsernames(db: Executor, merchantId: number, memberIds:
   if (memberIds.length === 0) return [];
   return db.selectFrom('members').select(['id', 'username']).where('merchant_id', '=', merchantId).where('id', 'in', memberIds).execute();
 }
+
+/** The merchant's members registered in [from, to), per local day (in `timeZone`): the back-office reports. */
+export async function countRegistrationsByDay(
+  db: Executor,
+  filter: { merchantId: number; from: Date; to: Date; timeZone: string },
+): Promise<{ day: string; members: number }[]> {
+  const result = await sql<{ day: string; members: string }>`
+    SELECT to_char(created_at AT TIME ZONE ${filter.timeZone}, 'YYYY-MM-DD') AS day, count(*)::text AS members
+      FROM members
+     WHERE merchant_id = ${filter.merchantId} AND created_at >= ${filter.from}::timestamptz AND created_at < ${filter.to}::timestamptz
+     GROUP BY 1
+     ORDER BY 1`.execute(db);
+  return result.rows.map((r) => ({ day: r.day, members: Number(r.members) }));
+}

@@ -94,5 +94,29 @@ export function createMemberFileService(deps: { db: Kysely<DB>; now: () => Date 
     });
   }
 
-  return { byUsernamePrefix, byMobile, byEmail, byIds, byLoginIp, profileOf, assertMemberOf, logins, sharedLogins, notes, addNote };
+  /** The merchant's registrations per local day over [from, to) (the back-office reports). */
+  const registrationsByDay = (filter: { merchantId: number; from: Date; to: Date; timeZone: string }) =>
+    repo.countRegistrationsByDay(db, filter);
+
+  /** The usernames of the merchant's members by id. */
+  async function usernames(merchantId: number, memberIds: readonly number[]): Promise<Map<number, string>> {
+    const rows = await repo.findUsernames(db, merchantId, [...new Set(memberIds)]);
+    return new Map(rows.map((r) => [Number(r.id), r.username]));
+  }
+
+  return {
+    registrationsByDay,
+    usernames,
+    byUsernamePrefix,
+    byMobile,
+    byEmail,
+    byIds,
+    byLoginIp,
+    profileOf,
+    assertMemberOf,
+    logins,
+    sharedLogins,
+    notes,
+    addNote,
+  };
 }

@@ -92,6 +92,15 @@ export async function insertSession(
 }
 
 export async function findActiveSession(db: Kysely<DB>, tokenHash: string): Promise<AdminSessionRow | undefined> {
+  return selectActiveSessions(db).where('admin_sessions.token_hash', '=', tokenHash).executeTakeFirst();
+}
+
+/** A session by its id, when it has not been ended (a signed download link names its session). */
+export async function findActiveSessionById(db: Kysely<DB>, sessionId: number): Promise<AdminSessionRow | undefined> {
+  return selectActiveSessions(db).where('admin_sessions.id', '=', sessionId).executeTakeFirst();
+}
+
+function selectActiveSessions(db: Kysely<DB>) {
   return db
     .selectFrom('admin_sessions')
     .innerJoin('admin_users', 'admin_users.id', 'admin_sessions.admin_id')
@@ -109,9 +118,7 @@ export async function findActiveSession(db: Kysely<DB>, tokenHash: string): Prom
       'admin_sessions.last_seen_at as lastSeenAt',
       'admin_sessions.expires_at as expiresAt',
     ])
-    .where('admin_sessions.token_hash', '=', tokenHash)
-    .where('admin_sessions.revoked_at', 'is', null)
-    .executeTakeFirst();
+    .where('admin_sessions.revoked_at', 'is', null);
 }
 
 export async function touchSession(db: Kysely<DB>, sessionId: number, at: Date): Promise<void> {

@@ -196,7 +196,19 @@ export function createAdminService(deps: { db: Kysely<DB>; merchants: MerchantSe
 
   async function resolve(token: string): Promise<AdminPrincipal | undefined> {
     if (token.length === 0 || token.length > 128) return undefined;
-    const row = await repo.findActiveSession(db, hashSessionToken(token));
+    return principalOf(await repo.findActiveSession(db, hashSessionToken(token)));
+  }
+
+  /**
+   * The operator of a session by its id, with the same checks as `resolve` (the operator active, the
+   * session neither ended nor idle nor expired): a signed download link names the session it was made in.
+   */
+  async function resolveSessionId(sessionId: number): Promise<AdminPrincipal | undefined> {
+    if (!Number.isSafeInteger(sessionId) || sessionId <= 0) return undefined;
+    return principalOf(await repo.findActiveSessionById(db, sessionId));
+  }
+
+  async function principalOf(row: repo.AdminSessionRow | undefined): Promise<AdminPrincipal | undefined> {
     if (row?.adminStatus !== 'active' || !isAdminRole(row.role)) return undefined;
     const at = now();
     if (row.expiresAt.getTime() <= at.getTime()) return undefined;
@@ -384,6 +396,7 @@ export function createAdminService(deps: { db: Kysely<DB>; merchants: MerchantSe
     endSession,
     endOtherSessions,
     resolve,
+    resolveSessionId,
     logout,
     createAdmin,
     listOperators,

@@ -472,46 +472,46 @@ export async function findPayoutsOf(db: Executor, contractIds: readonly number[]
 }
 
 /**
- * Records many payouts of one period in one statement; answers the new rows' ids by contract id (a
- * (contract, period) already recorded is left out).
+ * Records many payouts of one period in one statement (each column sent as one array); answers the
+ * new rows' ids by contract id (a (contract, period) already recorded is left out).
  */
 export async function insertPayoutsOnce(
   db: Executor,
   rows: readonly (Omit<PayoutRow, 'id'> & { merchantId: number; kind: ContractKind; createdAt: Date })[],
 ): Promise<Map<number, number>> {
   if (rows.length === 0) return new Map();
-  const inserted = await db
-    .insertInto('agent_contract_payouts')
-    .values(
-      rows.map((row) => ({
-        merchant_id: row.merchantId,
-        contract_id: row.contractId,
-        kind: row.kind,
-        holder_id: row.holderId,
-        period_start: row.periodStart,
-        period_end: row.periodEnd,
-        slot_start: row.slotStart,
-        slot_end: row.slotEnd,
-        currency: row.currency,
-        metrics: JSON.stringify(row.metrics),
-        tier: row.tier,
-        rate_basis_points: row.rateBasisPoints,
-        own_amount: row.ownAmount,
-        downline_amounts: JSON.stringify(row.downlineAmounts),
-        payout: row.payout,
-        clamp_amount: row.clampAmount,
-        paid_by: row.paidBy,
-        payer_member_id: row.payerMemberId,
-        own_transfer_id: row.ownTransferId,
-        clamp_transfer_id: row.clampTransferId,
-        deducted_amount: row.deductedAmount,
-        created_at: row.createdAt,
-      })),
-    )
-    .onConflict((oc) => oc.doNothing())
-    .returning(['id', 'contract_id'])
-    .execute();
-  return new Map(inserted.map((r) => [Number(r.contract_id), Number(r.id)]));
+  const col = <T>(pick: (row: (typeof rows)[number]) => T) => sql.val(rows.map(pick));
+  const inserted = await sql<{ id: string; contract_id: string }>`
+    INSERT INTO agent_contract_payouts
+           (merchant_id, contract_id, kind, holder_id, period_start, period_end, slot_start, slot_end, currency, metrics, tier,
+            rate_basis_points, own_amount, downline_amounts, payout, clamp_amount, paid_by, payer_member_id, own_transfer_id,
+            clamp_transfer_id, deducted_amount, created_at)
+    SELECT * FROM unnest(
+      ${col((r) => r.merchantId)}::bigint[], ${col((r) => r.contractId)}::bigint[], ${col((r) => r.kind)}::text[],
+      ${col((r) => r.holderId)}::bigint[], ${col((r) => r.periodStart)}::date[], ${col((r) => r.periodEnd)}::date[],
+      ${col((r) => r.slotStart?.toISOString() ?? null)}::timestamptz[], ${col((r) => r.slotEnd?.toISOString() ?? null)}::timestamptz[],
+      ${col((r) => r.currency)}::text[], ${col((r) => JSON.stringify(r.metrics))}::jsonb[], ${col((r) => r.tier)}::integer[],
+      ${col((r) => r.rateBasisPoints)}::integer[], ${col((r) => r.ownAmount)}::bigint[], ${col((r) => JSON.stringify(r.downlineAmounts))}::jsonb[],
+      ${col((r) => r.payout)}::bigint[], ${col((r) => r.clampAmount)}::bigint[], ${col((r) => r.paidBy)}::text[],
+      ${col((r) => r.payerMemberId)}::bigint[], ${col((r) => r.ownTransferId)}::bigint[], ${col((r) => r.clampTransferId)}::bigint[],
+      ${col((r) => r.deductedAmount)}::bigint[], ${col((r) => r.createdAt.toISOString())}::timestamptz[])
+    ON CONFLICT DO NOTHING
+    RETURNING id, contract_id`.execute(db);
+  return new Map(inserted.rows.map((r) => [Number(r.contract_id), Number(r.id)]));
+}
+
+/** Which of many contracts have a payout for one period (day or slot): their ids, nothing else read. */
+export async function findPaidContractIds(db: Executor, contractIds: readonly number[], key: PeriodKey): Promise<Set<number>> {
+  if (contractIds.length === 0) return new Set();
+  const query = db
+    .selectFrom('agent_contract_payouts as p')
+    .select('p.contract_id')
+    .where(sql<boolean>`p.contract_id = ANY(${sql.val([...contractIds])}::bigint[])`);
+  const rows = await (key.slotStart === null
+    ? query.where('p.period_start', '=', key.periodStart).where('p.slot_start', 'is', null)
+    : query.where('p.slot_start', '=', key.slotStart)
+  ).execute();
+  return new Set(rows.map((r) => Number(r.contract_id)));
 }
 
 /** Many debts in one statement (see `insertDebt`). */

@@ -2,6 +2,7 @@ import type { ContractTierInput } from '@platform/contracts/agents/agent-contrac
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
+import { contractAgents, contractPlays, uplineIndexOf } from '../../../test/contract-network.ts';
 import { uniqueName } from '../../../test/factories.ts';
 import { expectCleanBooks } from '../../../test/ledger-fixture.ts';
 import { waitUntil } from '../../../test/wait-for.ts';
@@ -37,13 +38,8 @@ const terms = (rateBasisPoints: number): ContractTierInput[] => [
 
 const network = fc.record({
   topRate: fc.integer({ min: 100, max: 3_000 }),
-  // Agent i + 1 hangs from agent (parent % (i + 1)), at its upline's rate less the cut.
-  agents: fc.array(fc.record({ parent: fc.nat(), cut: fc.integer({ min: 0, max: 90 }) }), { minLength: 1, maxLength: 6 }),
-  // One player under each agent: its stake and what it won back.
-  plays: fc.array(fc.record({ stake: fc.integer({ min: 0, max: 2_000_000 }), payoutPercent: fc.integer({ min: 0, max: 250 }) }), {
-    minLength: 7,
-    maxLength: 7,
-  }),
+  agents: contractAgents({ maxLength: 6, maxCut: 90 }),
+  plays: contractPlays(7),
   chunkSize: fc.integer({ min: 1, max: 4 }),
 });
 
@@ -84,7 +80,7 @@ describe('set-based settlement against contract by contract', () => {
         );
         const agents = [{ member: top, rate: s.topRate, contractId: topContract.contract.id }];
         for (const [i, a] of s.agents.entries()) {
-          const upline = agents[a.parent % (i + 1)];
+          const upline = agents[uplineIndexOf(a, i)];
           if (!upline) throw new Error('no upline');
           const member = await w.member({ accountType: 2, parentId: upline.member.id });
           const rate = Math.max(1, upline.rate - a.cut);

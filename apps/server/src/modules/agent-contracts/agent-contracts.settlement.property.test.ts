@@ -2,6 +2,7 @@ import type { ContractTierInput } from '@platform/contracts/agents/agent-contrac
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
+import { contractAgents, contractPlays, uplineIndexOf } from '../../../test/contract-network.ts';
 import { uniqueName } from '../../../test/factories.ts';
 import { expectCleanBooks } from '../../../test/ledger-fixture.ts';
 import { waitUntil } from '../../../test/wait-for.ts';
@@ -44,13 +45,8 @@ const scenario = fc.record({
   length: fc.constantFrom('week' as const, 'halfMonth' as const, 'month' as const),
   dayOffset: fc.integer({ min: 0, max: 27 }),
   topRate: fc.integer({ min: 100, max: 5_000 }),
-  // Agent i + 1 hangs from agent (parent % (i + 1)), at its upline's rate less the cut.
-  agents: fc.array(fc.record({ parent: fc.nat(), cut: fc.integer({ min: 0, max: 100 }) }), { minLength: 1, maxLength: 4 }),
-  // One player under each agent: its stake and what it won back.
-  plays: fc.array(fc.record({ stake: fc.integer({ min: 0, max: 2_000_000 }), payoutPercent: fc.integer({ min: 0, max: 250 }) }), {
-    minLength: 5,
-    maxLength: 5,
-  }),
+  agents: contractAgents({ maxLength: 4, maxCut: 100 }),
+  plays: contractPlays(5),
 });
 
 describe('agent contract settlement, property', () => {
@@ -77,7 +73,7 @@ describe('agent contract settlement, property', () => {
         );
         const agents = [{ member: top, rate: s.topRate, parent: -1 }];
         for (const [i, a] of s.agents.entries()) {
-          const upline = agents[a.parent % (i + 1)];
+          const upline = agents[uplineIndexOf(a, i)];
           if (!upline) throw new Error('no upline');
           const member = await w.member({ accountType: 2, parentId: upline.member.id });
           const rate = Math.max(1, upline.rate - a.cut);
@@ -91,7 +87,7 @@ describe('agent contract settlement, property', () => {
             { requestId: offered.request?.id ?? 0, confirm: false },
             { ip: null },
           );
-          agents.push({ member, rate, parent: a.parent % (i + 1) });
+          agents.push({ member, rate, parent: uplineIndexOf(a, i) });
         }
         clock = new Date(clock.getTime() + 3 * 3_600_000);
         let totalStake = 0;

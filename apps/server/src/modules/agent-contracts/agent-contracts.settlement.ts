@@ -93,6 +93,8 @@ function figuresOf(
   };
 }
 
+const noMetrics = (): TeamMetrics => noPlay();
+
 /** A contract of a set being settled with what it is due. */
 type Planned = { contract: ContractRow; figures: Figures };
 
@@ -307,7 +309,8 @@ export function createContractSettlement(deps: {
   /**
    * Settles a set of contracts of one kind for one period, set-based: the payouts already recorded
    * are answered as replays (one read); the differential of every other contract is computed in
-   * memory from `metricsOf` (read once for the whole set) with its direct downlines among `inForce`;
+   * memory from `readMetrics` (read once for the whole set, and not at all when every contract is
+   * already paid) with its direct downlines among `inForce`;
    * a slot kind's contract whose team did not play is left out (not recorded). The payouts are then
    * written by chunks, uplines first: one transaction per chunk of contracts of one depth in the
    * tree (at most `chunkSize`), see `writeChunk`. A run killed mid-way leaves whole chunks; the next
@@ -317,7 +320,7 @@ export function createContractSettlement(deps: {
     at: { merchantId: number; kind: ContractKind; period: Period },
     toSettle: readonly ContractRow[],
     inForce: readonly ContractRow[],
-    metricsOf: (holderId: number) => TeamMetrics,
+    readMetrics: () => Promise<(holderId: number) => TeamMetrics>,
   ): Promise<SettledPayout[]> {
     const { period } = at;
     const periodKey = periodKeyOf(period);
@@ -333,8 +336,10 @@ export function createContractSettlement(deps: {
       if (c.holderParentId === null) continue;
       downlinesOf.set(c.holderParentId, [...(downlinesOf.get(c.holderParentId) ?? []), c]);
     }
-    const planned = ordered
-      .filter((c) => !existing.has(c.id))
+    const unpaid = ordered.filter((c) => !existing.has(c.id));
+    // The teams' metrics are read only when something is left to pay (a second run reads none).
+    const metricsOf = unpaid.length === 0 ? noMetrics : await readMetrics();
+    const planned = unpaid
       .map((contract) => ({ contract, figures: figuresOf(contract, metricsOf, downlinesOf.get(contract.holderId) ?? []) }))
       // A slot without play is not recorded: 288 slots a day for each contract would be mostly empty rows.
       .filter((p) => period.slot === null || p.figures.metrics.bet > 0);
@@ -375,8 +380,8 @@ export function createContractSettlement(deps: {
    * counting what this chunk has already moved; else the platform, with the upline's debt), the
    * clamp top-up from the house, and what corrections found overpaid given back (oldest first, at
    * most the payout); all of it moved by one `ledger.importTransfers` with the usual keys (so a
-   * second run moves nothing), then the payout rows, debts, deductions left and audit rows, each one
-   * statement.
+   * second run moves nothing), then the payout rows, debts and deductions left, each one statement,
+   * and one audit row listing the chunk's payouts.
    */
   async function writeChunk(
     at: { merchantId: number; kind: ContractKind; period: Period; periodKey: string; key: payouts.PeriodKey },
@@ -387,7 +392,7 @@ export function createContractSettlement(deps: {
     return db.transaction().execute(async (trx) => {
       const ids = chunk.map((p) => p.contract.id);
       await payouts.lockPeriods(trx, ids, periodKey);
-      const taken = await payouts.findPayoutsOf(trx, ids, key);
+      const taken = await payouts.findPaidContractIds(trx, ids, key);
       const todo = chunk.filter((p) => !taken.has(p.contract.id));
       if (todo.length === 0) return [];
       const deductions = await payouts.lockOpenDeductionsOf(
@@ -507,26 +512,28 @@ export function createContractSettlement(deps: {
           })),
       );
       await payouts.setDeductionsLeft(trx, leftUpdates);
-      await recordAudits(
-        trx,
-        planned.map((p) => ({
-          actorType: 'system' as const,
-          actorId: null,
-          action: 'agent_contract.payout',
-          subjectType: 'agent_contract',
-          subjectId: p.contract.id,
-          data: {
+      // One audit row for the chunk, listing its payouts (the chain seals it like any other row).
+      await recordAudit(trx, {
+        actorType: 'system',
+        actorId: null,
+        action: 'agent_contract.payouts',
+        subjectType: 'agent_contract_period',
+        subjectId: `${kind}:${periodKey}`,
+        data: {
+          kind,
+          period: periodKey,
+          periodEnd: slot === null ? period.end : slot.to.toISOString(),
+          payouts: planned.map((p) => ({
+            contractId: p.contract.id,
             payoutId: idOf(p.contract.id),
-            period: periodKey,
-            periodEnd: slot === null ? period.end : slot.to.toISOString(),
             ownAmount: p.figures.ownAmount,
             payout: p.figures.payout,
             clampAmount: p.figures.clampAmount,
             deductedAmount: p.deductedAmount,
             paidBy: p.paidBy,
-          },
-        })),
-      );
+          })),
+        },
+      });
       return rows.map(({ merchantId: _m, kind: _k, createdAt: _c, ...row }) => ({ id: idOf(row.contractId), ...row }));
     });
   }
@@ -555,8 +562,9 @@ export function createContractSettlement(deps: {
     const policy = await settings.get(merchantId, contractPolicySetting);
     if (policy.pausedKinds.includes(kind)) return null;
     const downlines = await payouts.findInForceAt(db, { kind, at: period.endsAt, merchantId, holderParentId: contract.holderId });
-    const metricsOf = await metricsFor(merchantId, period, [contract, ...downlines], policy.activeMember);
-    const [settled] = await settleSet({ merchantId, kind, period }, [contract], [contract, ...downlines], metricsOf);
+    const [settled] = await settleSet({ merchantId, kind, period }, [contract], [contract, ...downlines], () =>
+      metricsFor(merchantId, period, [contract, ...downlines], policy.activeMember),
+    );
     return settled ?? null;
   }
 
@@ -741,8 +749,7 @@ export function createContractSettlement(deps: {
           return payout ? [{ payout, isReplay: true }] : [];
         });
     }
-    const metricsOf = await read(inForce, policy.activeMember);
-    return settleSet({ merchantId, kind, period }, toSettle, inForce, metricsOf);
+    return settleSet({ merchantId, kind, period }, toSettle, inForce, () => read(inForce, policy.activeMember));
   }
 
   /** Every daily-wage contract of the merchant for one day. */

@@ -657,3 +657,81 @@ export async function findTeamPage(
     totals: toTotals(totals),
   };
 }
+
+// Merchant-wide reads for the back-office reports (modules/reports).
+
+export type VendorSums = RoundSums & { vendorCode: string; players: number };
+
+/** The merchant's settled real-money rounds settled in [from, to), summed per vendor (as the daily rollups count rounds). */
+export async function sumSettledRoundsByVendor(db: Executor, filter: { merchantId: number; from: Date; to: Date }): Promise<VendorSums[]> {
+  const rows = await db
+    .selectFrom('bet_records')
+    .select([
+      'vendor_code as vendorCode',
+      sql<string>`count(*)::text`.as('rounds'),
+      sql<string>`count(DISTINCT member_id)::text`.as('players'),
+      sql<string>`coalesce(sum(stake), 0)::text`.as('stake'),
+      sql<string>`coalesce(sum(valid_bet), 0)::text`.as('validBet'),
+      sql<string>`coalesce(sum(payout), 0)::text`.as('payout'),
+      sql<string>`coalesce(sum(win_loss), 0)::text`.as('winLoss'),
+    ])
+    .where('merchant_id', '=', filter.merchantId)
+    .where('status', '=', 'settled')
+    .where('is_trial', '=', false)
+    .where('settled_at', '>=', filter.from)
+    .where('settled_at', '<', filter.to)
+    .groupBy('vendor_code')
+    .orderBy('vendor_code')
+    .execute();
+  return rows.map((r) => ({
+    vendorCode: r.vendorCode,
+    rounds: Number(r.rounds),
+    players: Number(r.players),
+    stake: Number(r.stake),
+    validBet: Number(r.validBet),
+    payout: Number(r.payout),
+    winLoss: Number(r.winLoss),
+  }));
+}
+
+/** The merchant's real-money rounds still open: how many and their stakes. */
+export async function sumOpenRounds(db: Executor, merchantId: number): Promise<{ rounds: number; stake: number; players: number }> {
+  const row = await db
+    .selectFrom('bet_records')
+    .select([
+      sql<string>`count(*)::text`.as('rounds'),
+      sql<string>`coalesce(sum(stake - rolled_back_stake), 0)::text`.as('stake'),
+      sql<string>`count(DISTINCT member_id)::text`.as('players'),
+    ])
+    .where('merchant_id', '=', merchantId)
+    .where('status', '=', 'open')
+    .where('is_trial', '=', false)
+    .executeTakeFirst();
+  return { rounds: Number(row?.rounds ?? 0), stake: Number(row?.stake ?? 0), players: Number(row?.players ?? 0) };
+}
+
+/**
+ * One chunk of the merchant's rounds settled in [from, to), newest first, after the keyset
+ * (`before`: the last row's settled time and id), through the settled-rounds index: the export walks
+ * the rounds chunk by chunk without an offset.
+ */
+export async function findSettledRoundsBefore(
+  db: Executor,
+  filter: { merchantId: number; from: Date; to: Date; before: { settledAt: Date; id: number } | null; limit: number },
+): Promise<BetRecordRow[]> {
+  let query = db
+    .selectFrom('bet_records')
+    .select(COLUMNS)
+    .where('merchant_id', '=', filter.merchantId)
+    .where('status', '=', 'settled')
+    .where('settled_at', '>=', filter.from)
+    .where('settled_at', '<', filter.to);
+  const before = filter.before;
+  if (before) {
+    query = query
+      .where('settled_at', '<=', before.settledAt)
+      .where((eb) => eb.or([eb('settled_at', '<', before.settledAt), eb('id', '<', before.id)]));
+  }
+  const rows = await query.orderBy('settled_at', 'desc').orderBy('id', 'desc').limit(filter.limit).execute();
+  return rows.map((r) => toRow(r as Record<string, unknown>));
+}

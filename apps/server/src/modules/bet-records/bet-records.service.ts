@@ -224,6 +224,18 @@ export function createBetRecordService(deps: { db: Kysely<DB>; now: () => Date }
       const from = filter.from ?? new Date(now().getTime() - WINNER_BOARD_WINDOW_DAYS * 86_400_000);
       return repo.findTopWins(db, { ...filter, from, limit: Math.min(filter.limit, WINNER_BOARD_SIZE_MAX) });
     },
+    /** Merchant-wide reads for the back-office reports (modules/reports). */
+    merchant: {
+      byVendor: (filter: { merchantId: number; from: Date; to: Date }) => repo.sumSettledRoundsByVendor(db, filter),
+      openRounds: (merchantId: number) => repo.sumOpenRounds(db, merchantId),
+      settledBefore: (filter: {
+        merchantId: number;
+        from: Date;
+        to: Date;
+        before: { settledAt: Date; id: number } | null;
+        limit: number;
+      }) => repo.findSettledRoundsBefore(db, filter),
+    },
     usernames: (memberIds: readonly number[]) => findUsernames(db, memberIds),
     /**
      * What the daily rollups (module daily-stats) read: settled real-money rounds by the transaction

@@ -487,3 +487,166 @@ export async function findLatestDifferenceCount(db: Executor): Promise<{ day: st
     .executeTakeFirst();
   return row && { day: row.day, count: Number(row.count) };
 }
+
+// Merchant-wide reads for the back-office reports (modules/reports). Days inclusive, `YYYY-MM-DD`.
+
+type MerchantDays = { merchantId: number; from: string; to: string };
+
+/** The merchant's game figures per day and category, with how many members played. */
+export type MerchantGameDay = {
+  day: string;
+  category: string;
+  players: number;
+  betCount: number;
+  stake: number;
+  validBet: number;
+  payout: number;
+  winLoss: number;
+};
+
+export async function sumMerchantGameDays(db: Executor, filter: MerchantDays): Promise<MerchantGameDay[]> {
+  const rows = await db
+    .selectFrom('member_daily_game_stats')
+    .select([
+      sql<string>`to_char(day, 'YYYY-MM-DD')`.as('day'),
+      'category',
+      sql<string>`count(DISTINCT member_id)::text`.as('players'),
+      sql<string>`sum(bet_count)::text`.as('betCount'),
+      sql<string>`sum(stake)::text`.as('stake'),
+      sql<string>`sum(valid_bet)::text`.as('validBet'),
+      sql<string>`sum(payout)::text`.as('payout'),
+      sql<string>`sum(win_loss)::text`.as('winLoss'),
+    ])
+    .where('merchant_id', '=', filter.merchantId)
+    .where('day', '>=', filter.from)
+    .where('day', '<=', filter.to)
+    .groupBy(['day', 'category'])
+    .orderBy('day')
+    .orderBy('category')
+    .execute();
+  return rows.map((r) => ({
+    day: r.day,
+    category: r.category,
+    players: Number(r.players),
+    betCount: Number(r.betCount),
+    stake: Number(r.stake),
+    validBet: Number(r.validBet),
+    payout: Number(r.payout),
+    winLoss: Number(r.winLoss),
+  }));
+}
+
+/** Members with a settled real-money round, per day (each member once a day, whatever it played). */
+export async function countActivePlayersByDay(db: Executor, filter: MerchantDays): Promise<{ day: string; players: number }[]> {
+  const rows = await db
+    .selectFrom('member_daily_game_stats')
+    .select([sql<string>`to_char(day, 'YYYY-MM-DD')`.as('day'), sql<string>`count(DISTINCT member_id)::text`.as('players')])
+    .where('merchant_id', '=', filter.merchantId)
+    .where('day', '>=', filter.from)
+    .where('day', '<=', filter.to)
+    .where('bet_count', '>', 0)
+    .groupBy('day')
+    .orderBy('day')
+    .execute();
+  return rows.map((r) => ({ day: r.day, players: Number(r.players) }));
+}
+
+/** Members with at least one distinct member over the whole range (a count of distinct members is no sum of days). */
+export async function countActivePlayers(db: Executor, filter: MerchantDays): Promise<number> {
+  const row = await db
+    .selectFrom('member_daily_game_stats')
+    .select(sql<string>`count(DISTINCT member_id)::text`.as('players'))
+    .where('merchant_id', '=', filter.merchantId)
+    .where('day', '>=', filter.from)
+    .where('day', '<=', filter.to)
+    .where('bet_count', '>', 0)
+    .executeTakeFirst();
+  return Number(row?.players ?? 0);
+}
+
+/** The merchant's money figures per day, with how many members deposited. */
+export type MerchantMoneyDay = {
+  day: string;
+  depositAmount: number;
+  depositCount: number;
+  depositors: number;
+  withdrawalAmount: number;
+  withdrawalCount: number;
+  bonusAmount: number;
+};
+
+export async function sumMerchantMoneyDays(db: Executor, filter: MerchantDays): Promise<MerchantMoneyDay[]> {
+  const rows = await db
+    .selectFrom('member_daily_money_stats')
+    .select([
+      sql<string>`to_char(day, 'YYYY-MM-DD')`.as('day'),
+      sql<string>`sum(deposit_amount)::text`.as('depositAmount'),
+      sql<string>`sum(deposit_count)::text`.as('depositCount'),
+      sql<string>`count(*) FILTER (WHERE deposit_count > 0)::text`.as('depositors'),
+      sql<string>`sum(withdrawal_amount)::text`.as('withdrawalAmount'),
+      sql<string>`sum(withdrawal_count)::text`.as('withdrawalCount'),
+      sql<string>`sum(bonus_amount)::text`.as('bonusAmount'),
+    ])
+    .where('merchant_id', '=', filter.merchantId)
+    .where('day', '>=', filter.from)
+    .where('day', '<=', filter.to)
+    .groupBy('day')
+    .orderBy('day')
+    .execute();
+  return rows.map((r) => ({
+    day: r.day,
+    depositAmount: Number(r.depositAmount),
+    depositCount: Number(r.depositCount),
+    depositors: Number(r.depositors),
+    withdrawalAmount: Number(r.withdrawalAmount),
+    withdrawalCount: Number(r.withdrawalCount),
+    bonusAmount: Number(r.bonusAmount),
+  }));
+}
+
+/** Members with a deposit over the whole range. */
+export async function countDepositors(db: Executor, filter: MerchantDays): Promise<number> {
+  const row = await db
+    .selectFrom('member_daily_money_stats')
+    .select(sql<string>`count(DISTINCT member_id)::text`.as('n'))
+    .where('merchant_id', '=', filter.merchantId)
+    .where('day', '>=', filter.from)
+    .where('day', '<=', filter.to)
+    .where('deposit_count', '>', 0)
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+/** Members by their result over the range (payout − stake): the biggest winners or the biggest losers first. */
+export async function findMemberResults(
+  db: Executor,
+  filter: MerchantDays & { order: 'winners' | 'losers'; limit: number },
+): Promise<{ memberId: number; betCount: number; stake: number; validBet: number; payout: number; winLoss: number }[]> {
+  const rows = await db
+    .selectFrom('member_daily_game_stats')
+    .select([
+      'member_id as memberId',
+      sql<string>`sum(bet_count)::text`.as('betCount'),
+      sql<string>`sum(stake)::text`.as('stake'),
+      sql<string>`sum(valid_bet)::text`.as('validBet'),
+      sql<string>`sum(payout)::text`.as('payout'),
+      sql<string>`sum(win_loss)::text`.as('winLoss'),
+    ])
+    .where('merchant_id', '=', filter.merchantId)
+    .where('day', '>=', filter.from)
+    .where('day', '<=', filter.to)
+    .groupBy('member_id')
+    .having(sql`sum(win_loss)`, filter.order === 'winners' ? '>' : '<', 0)
+    .orderBy(sql`sum(win_loss)`, filter.order === 'winners' ? 'desc' : 'asc')
+    .orderBy('member_id')
+    .limit(filter.limit)
+    .execute();
+  return rows.map((r) => ({
+    memberId: Number(r.memberId),
+    betCount: Number(r.betCount),
+    stake: Number(r.stake),
+    validBet: Number(r.validBet),
+    payout: Number(r.payout),
+    winLoss: Number(r.winLoss),
+  }));
+}

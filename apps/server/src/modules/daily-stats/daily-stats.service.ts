@@ -62,6 +62,16 @@ export function createDailyStatsService(
       repo.sumValidBetByMemberAndCategory(db, filter),
     /** Per member of the merchant, the deposits over days `from`..`to` inclusive (members without deposits left out). */
     depositsByMember: async (filter: { merchantId: number; from: string; to: string }) => repo.sumDepositsByMember(db, filter),
+    /** Merchant-wide reads for the back-office reports (days inclusive, the merchant's zone). */
+    merchant: {
+      gameDays: async (filter: { merchantId: number; from: string; to: string }) => repo.sumMerchantGameDays(db, filter),
+      activePlayersByDay: async (filter: { merchantId: number; from: string; to: string }) => repo.countActivePlayersByDay(db, filter),
+      activePlayers: async (filter: { merchantId: number; from: string; to: string }) => repo.countActivePlayers(db, filter),
+      moneyDays: async (filter: { merchantId: number; from: string; to: string }) => repo.sumMerchantMoneyDays(db, filter),
+      depositors: async (filter: { merchantId: number; from: string; to: string }) => repo.countDepositors(db, filter),
+      memberResults: async (filter: { merchantId: number; from: string; to: string; order: 'winners' | 'losers'; limit: number }) =>
+        repo.findMemberResults(db, filter),
+    },
     /**
      * Brings the rollups up to every finished transaction. The job runs it every minute; a reader
      * that must show a round settled a moment ago calls it first (cheap when nothing changed).

@@ -189,9 +189,12 @@ export async function sumGameOfTeams(
 }
 
 /**
- * `countQualified` for many teams at once: the merchant's members whose valid bet (or deposits)
- * over the days reach the thresholds are found once (one grouped scan of the days' member rows),
- * and each is counted for every root on its upline path. By root id (a root with none is absent).
+ * `countQualified` for many teams at once, by root id (a root with none is absent). Each member's
+ * valid bet and deposits over the days are summed once (one grouped scan of the days' member rows
+ * of each table, joined by member), the qualifying members counted per parent (its upline path less
+ * its own id: the path of its parent), and each parent's count added to every root on that path.
+ * A member's strict uplines are its parent and the parent's uplines, so this is the per-member count
+ * of `countQualified`, with the paths of the parents unnested rather than every member's.
  */
 export async function countQualifiedOfTeams(
   db: Executor,
@@ -201,28 +204,29 @@ export async function countQualifiedOfTeams(
   rule: { minValidBet: number | null; minDeposit: number | null },
 ): Promise<Map<number, number>> {
   if (rootIds.length === 0 || (rule.minValidBet === null && rule.minDeposit === null)) return new Map();
-  const members = publicMembers(db).where('members.merchant_id', '=', merchantId);
   // A threshold of 0 or less is reached by every member, rows or not.
   const everyone = (rule.minValidBet !== null && rule.minValidBet <= 0) || (rule.minDeposit !== null && rule.minDeposit <= 0);
-  const byBet =
-    rule.minValidBet === null
-      ? sql`SELECT NULL::bigint WHERE false`
-      : sql`SELECT s.member_id FROM member_daily_game_stats s
-             WHERE s.merchant_id = ${merchantId} AND s.day >= ${days.from}::date AND s.day <= ${days.to}::date
-             GROUP BY s.member_id HAVING sum(s.valid_bet) >= ${rule.minValidBet}`;
-  const byDeposit =
-    rule.minDeposit === null
-      ? sql`SELECT NULL::bigint WHERE false`
-      : sql`SELECT s.member_id FROM member_daily_money_stats s
-             WHERE s.merchant_id = ${merchantId} AND s.day >= ${days.from}::date AND s.day <= ${days.to}::date
-             GROUP BY s.member_id HAVING sum(s.deposit_amount) >= ${rule.minDeposit}`;
-  const qualified = everyone ? sql`(${members})` : sql`(SELECT m.* FROM (${members}) m WHERE m.id IN (${byBet} UNION ${byDeposit}))`;
+  const inDays = sql`s.merchant_id = ${merchantId} AND s.day >= ${days.from}::date AND s.day <= ${days.to}::date`;
+  const byBet = rule.minValidBet === null ? sql`false` : sql`coalesce(g.valid_bet, 0) >= ${rule.minValidBet}`;
+  const byDeposit = rule.minDeposit === null ? sql`false` : sql`coalesce(d.deposit, 0) >= ${rule.minDeposit}`;
+  const merchantMembers = sql`(${publicMembers(db).where('members.merchant_id', '=', merchantId)})`;
+  const members = everyone
+    ? sql`SELECT m.upline_path, m.id FROM ${merchantMembers} m`
+    : sql`
+      SELECT m.upline_path, m.id
+        FROM (SELECT s.member_id, sum(s.valid_bet) AS valid_bet FROM member_daily_game_stats s WHERE ${inDays} GROUP BY s.member_id) g
+        FULL JOIN (SELECT s.member_id, sum(s.deposit_amount) AS deposit FROM member_daily_money_stats s WHERE ${inDays} GROUP BY s.member_id) d
+          ON d.member_id = g.member_id
+        JOIN ${merchantMembers} m ON m.id = coalesce(g.member_id, d.member_id)
+       WHERE (${byBet}) OR (${byDeposit})`;
+  // `/1/5/9/` less `9/` is `/1/5/`, the path of 9's parent; a root member's is `/`.
   const result = await sql<{ root: string; n: string }>`
-    SELECT a.id::text AS root, count(*)::text AS n
-      FROM ${qualified} q
-     CROSS JOIN LATERAL unnest(string_to_array(trim(BOTH '/' FROM q.upline_path), '/')::bigint[]) AS a(id)
+    SELECT a.id::text AS root, sum(p.n)::text AS n
+      FROM (SELECT left(q.upline_path, length(q.upline_path) - length(q.id::text) - 1) AS parent_path, count(*) AS n
+              FROM (${members}) q
+             GROUP BY 1) p
+     CROSS JOIN LATERAL unnest(string_to_array(trim(BOTH '/' FROM p.parent_path), '/')::bigint[]) AS a(id)
       JOIN unnest(${sql.val([...rootIds])}::bigint[]) AS r(id) ON r.id = a.id
-     WHERE a.id <> q.id
      GROUP BY a.id`.execute(db);
   return new Map(result.rows.map((r) => [Number(r.root), Number(r.n)]));
 }

@@ -376,3 +376,30 @@ export async function sumCreditedOfMember(db: Executor, memberId: number): Promi
     .execute();
   return rows.map((r) => ({ currency: r.currency.trim(), total: Number(r.total), count: Number(r.count) }));
 }
+
+/**
+ * The merchant's paid deposit orders completed in [from, to), per local day (in `timeZone`) and
+ * channel: how many and the amount credited (the back-office reports, modules/reports).
+ */
+export async function sumPaidByDayAndChannel(
+  db: Executor,
+  filter: { merchantId: number; from: Date; to: Date; timeZone: string },
+): Promise<{ day: string; channelId: number; channelName: string; type: string; count: number; amount: number; members: number }[]> {
+  const result = await sql<{ day: string; channel_id: string; name: string; type: string; count: string; amount: string; members: string }>`
+    SELECT to_char(o.completed_at AT TIME ZONE ${filter.timeZone}, 'YYYY-MM-DD') AS day, o.channel_id::text AS channel_id, c.name, o.type,
+           count(*)::text AS count, sum(coalesce(o.credited_amount, o.amount))::text AS amount, count(DISTINCT o.member_id)::text AS members
+      FROM deposit_orders o JOIN deposit_channels c ON c.id = o.channel_id
+     WHERE o.merchant_id = ${filter.merchantId} AND o.status = 'paid'
+       AND o.completed_at >= ${filter.from}::timestamptz AND o.completed_at < ${filter.to}::timestamptz
+     GROUP BY 1, 2, 3, 4
+     ORDER BY 1, 2`.execute(db);
+  return result.rows.map((r) => ({
+    day: r.day,
+    channelId: Number(r.channel_id),
+    channelName: r.name,
+    type: r.type,
+    count: Number(r.count),
+    amount: Number(r.amount),
+    members: Number(r.members),
+  }));
+}

@@ -545,6 +545,9 @@ export function createDepositsService(deps: DepositsDeps) {
 
   return {
     totalsOfMember,
+    /** The merchant's paid deposits per local day and channel over [from, to) (the back-office reports). */
+    paidByDayAndChannel: (filter: { merchantId: number; from: Date; to: Date; timeZone: string }) =>
+      repo.sumPaidByDayAndChannel(db, filter),
     listChannels,
     createChannel,
     updateChannel,

@@ -249,3 +249,133 @@ export async function findTeamEntries(db: Kysely<DB>, filter: TeamHistoryFilter)
     totalCount: Number(count.total),
   };
 }
+
+// Merchant-wide reads for the back-office reports (modules/reports).
+
+/**
+ * The merchant's members credited by transfers of these codes, per local day (in `timeZone`) and
+ * code, over [from, to): the member's side of each transfer (credits to member accounts count up,
+ * debits down), a reversal counted under the code of the transfer it reverses on its own day (so a
+ * promotion reversed later nets out). Moves between two accounts of one member count nothing.
+ */
+export async function sumMemberCreditsByDay(
+  db: Kysely<DB>,
+  filter: { merchantId: number; codes: readonly string[]; from: Date; to: Date; timeZone: string },
+): Promise<{ day: string; code: string; amount: number; count: number }[]> {
+  if (filter.codes.length === 0) return [];
+  const codes = sql.join(filter.codes.map((c) => sql`${c}`));
+  const result = await sql<{ day: string; code: string; amount: string; count: string }>`
+    SELECT to_char(t.created_at AT TIME ZONE ${filter.timeZone}, 'YYYY-MM-DD') AS day,
+           coalesce(o.code, t.code) AS code,
+           sum(CASE WHEN c.member_id IS NOT NULL THEN t.amount ELSE -t.amount END)::text AS amount,
+           sum(CASE WHEN t.code = 'reversal' THEN -1 ELSE 1 END)::text AS count
+      FROM ledger_transfers t
+      JOIN ledger_accounts d ON d.id = t.debit_account_id
+      JOIN ledger_accounts c ON c.id = t.credit_account_id
+      LEFT JOIN ledger_transfers o ON t.code = 'reversal' AND o.id = t.reverses_transfer_id
+     WHERE t.created_at >= ${filter.from}::timestamptz AND t.created_at < ${filter.to}::timestamptz
+       AND (t.code IN (${codes}) OR (t.code = 'reversal' AND o.code IN (${codes})))
+       AND (c.member_id IS NULL) <> (d.member_id IS NULL)
+       AND coalesce(c.merchant_id, d.merchant_id) = ${filter.merchantId}
+       AND c.merchant_id = d.merchant_id
+     GROUP BY 1, 2
+     ORDER BY 1, 2`.execute(db);
+  return result.rows.map((r) => ({ day: r.day, code: r.code, amount: Number(r.amount), count: Number(r.count) }));
+}
+
+/** What the house owes the merchant's members now: the member accounts' balances per kind and currency. */
+export async function sumMemberBalances(
+  db: Kysely<DB>,
+  merchantId: number,
+): Promise<{ kind: string; currency: string; accounts: number; balance: number }[]> {
+  const rows = await db
+    .selectFrom('ledger_accounts')
+    .select(['kind', 'currency', sql<string>`count(*)::text`.as('accounts'), sql<string>`coalesce(sum(balance), 0)::text`.as('balance')])
+    .where('merchant_id', '=', merchantId)
+    .where('member_id', 'is not', null)
+    .groupBy(['kind', 'currency'])
+    .orderBy('kind')
+    .orderBy('currency')
+    .execute();
+  return rows.map((r) => ({ kind: r.kind, currency: r.currency.trim(), accounts: Number(r.accounts), balance: Number(r.balance) }));
+}
+
+/** Funds held in reservations on the merchant's member accounts (stakes placed and withdrawals waiting). */
+export async function sumMemberReservations(
+  db: Kysely<DB>,
+  merchantId: number,
+): Promise<{ code: string; count: number; amount: number }[]> {
+  const rows = await db
+    .selectFrom('ledger_reservations as r')
+    .innerJoin('ledger_accounts as a', 'a.id', 'r.account_id')
+    .select(['r.code', sql<string>`count(*)::text`.as('count'), sql<string>`coalesce(sum(r.amount), 0)::text`.as('amount')])
+    .where('a.merchant_id', '=', merchantId)
+    .where('a.member_id', 'is not', null)
+    .where('r.status', '=', 'held')
+    .groupBy('r.code')
+    .orderBy('r.code')
+    .execute();
+  return rows.map((r) => ({ code: r.code, count: Number(r.count), amount: Number(r.amount) }));
+}
+
+export type ExportEntryRow = {
+  id: number;
+  transferId: number;
+  createdAt: Date;
+  memberId: number;
+  accountKind: string;
+  currency: string;
+  code: string;
+  amount: number;
+  balanceAfter: number | null;
+  referenceType: string | null;
+  referenceId: string | null;
+};
+
+/**
+ * One chunk of the merchant's member entries in [from, to), after entry `afterId`, in id order (a
+ * keyset page: the export walks the entries chunk by chunk without an offset).
+ */
+export async function findMemberEntriesAfter(
+  db: Kysely<DB>,
+  filter: { merchantId: number; from: Date; to: Date; afterId: number; limit: number },
+): Promise<ExportEntryRow[]> {
+  const rows = await db
+    .selectFrom('ledger_entries as e')
+    .innerJoin('ledger_accounts as a', 'a.id', 'e.account_id')
+    .innerJoin('ledger_transfers as t', 't.id', 'e.transfer_id')
+    .select([
+      'e.id',
+      'e.transfer_id as transferId',
+      'e.created_at as createdAt',
+      'a.member_id as memberId',
+      'a.kind as accountKind',
+      'a.currency',
+      'e.code',
+      'e.amount',
+      'e.balance_after as balanceAfter',
+      't.reference_type as referenceType',
+      't.reference_id as referenceId',
+    ])
+    .where('e.id', '>', filter.afterId)
+    .where('e.created_at', '>=', filter.from)
+    .where('e.created_at', '<', filter.to)
+    .where('a.merchant_id', '=', filter.merchantId)
+    .where('a.member_id', 'is not', null)
+    .orderBy('e.id')
+    .limit(filter.limit)
+    .execute();
+  return rows.map((r) => ({
+    id: Number(r.id),
+    transferId: Number(r.transferId),
+    createdAt: r.createdAt,
+    memberId: Number(r.memberId),
+    accountKind: r.accountKind,
+    currency: r.currency.trim(),
+    code: r.code,
+    amount: Number(r.amount),
+    balanceAfter: r.balanceAfter === null ? null : Number(r.balanceAfter),
+    referenceType: r.referenceType,
+    referenceId: r.referenceId,
+  }));
+}

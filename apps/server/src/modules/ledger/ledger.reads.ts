@@ -144,6 +144,15 @@ export function createLedgerReads(deps: { db: Db }) {
   }
 
   return {
+    /** Merchant-wide reads for the back-office reports (modules/reports); none of them writes. */
+    merchant: {
+      memberCreditsByDay: (filter: { merchantId: number; codes: readonly TransferCode[]; from: Date; to: Date; timeZone: string }) =>
+        reads.sumMemberCreditsByDay(db, filter),
+      memberBalances: (merchantId: number) => reads.sumMemberBalances(db, merchantId),
+      memberReservations: (merchantId: number) => reads.sumMemberReservations(db, merchantId),
+      memberEntriesAfter: (filter: { merchantId: number; from: Date; to: Date; afterId: number; limit: number }) =>
+        reads.findMemberEntriesAfter(db, filter),
+    },
     balanceOf,
     memberBalances,
     stakeTurnover,

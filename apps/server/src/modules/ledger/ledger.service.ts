@@ -300,6 +300,7 @@ export function createLedgerService(deps: { db: Db; now?: () => Date }) {
      */
     lockBalances: async (accountIds: readonly number[], trx: Transaction<DB>): Promise<Map<number, number>> =>
       new Map((await batchRepo.lockAccountsForBatch(trx, [...new Set(accountIds)])).map((a) => [a.id, a.balance])),
+    merchant: reads.merchant,
     balanceOf: reads.balanceOf,
     memberBalances: reads.memberBalances,
     stakeTurnover: reads.stakeTurnover,

@@ -8,8 +8,8 @@ import { findOfficialStations } from './lottery.repository.ts';
 import { createLotteryService } from './lottery.service.ts';
 
 /**
- * Official results from a feed (a local HTTP server stands in for it): taken only for today's
- * draws after their time, checked like an operator's entry, settled once, never replaced.
+ * Official results from a feed (a local HTTP server stands in for it): taken for draws of today
+ * and the last 7 days after their time, checked like an operator's entry, settled once, never replaced.
  */
 
 let t: LotteryTestApp;
@@ -93,7 +93,10 @@ describe('the official results feed', () => {
     };
     expect((await lottery.runJobRound()).imported).toBe(0);
     expect(asked.at(-1)).toBe('/results?date=2026-11-25');
-    expect(refusals.at(-1)?.map((r) => r.reason)).toEqual(['lottery_draw_not_today', expect.stringMatching(/^lottery_result_invalid/)]);
+    expect(refusals.at(-1)?.map((r) => r.reason)).toEqual([
+      'lottery_draw_outside_window',
+      expect.stringMatching(/^lottery_result_invalid/),
+    ]);
 
     // A feed that fails leaves the draw open for the next round.
     answer = 'broken';
@@ -160,5 +163,72 @@ describe('the demo replay of published sheets', () => {
     expect(again).toEqual(await source.resultsOf('2026-11-26'));
     const southToday = again.filter((r) => drawn.some((p) => p.code === r.gameId && p.region === 'south'));
     if (southToday.length === 2) expect(southToday[0]!.result).not.toEqual(southToday[1]!.result);
+  });
+});
+
+// Last: it moves the clock days ahead.
+describe('catching up official results', () => {
+  it('catches up a draw whose result did not come on the day, and leaves alone one older than the window', async () => {
+    const services = t.app.services;
+    const lottery = createLotteryService({
+      db: t.database.db,
+      ledger: services.ledger,
+      betRecords: services.betRecords,
+      now: t.clock.now,
+      resultsSource: createHttpResultsSource(feedUrl),
+    });
+    await lottery.runJobRound();
+    const open = await t.database.db
+      .selectFrom('lottery_periods as p')
+      .innerJoin('lottery_games as g', 'g.id', 'p.game_id')
+      .select(['p.numero', 'p.draw_date', 'p.draw_at'])
+      .where('g.code', '=', 'TPHCM')
+      .where('p.status', '=', 'open')
+      .orderBy('p.draw_at')
+      .execute();
+    const [missed, tooOld] = open;
+    if (!missed || !tooOld) throw new Error('two open TPHCM draws are expected ahead');
+    const player = await fundedPlayer(t, 1_000_000);
+    for (const numero of [missed.numero, tooOld.numero]) {
+      const bet = await t.app.inject({
+        method: 'POST',
+        url: '/lgw/vn/tickets',
+        headers: player.headers,
+        payload: {
+          gameId: 'TPHCM',
+          numero,
+          lines: [{ betType: 'de', numbers: ['17'], stakePerUnit: 1_000 }],
+          requestId: ticketRequestId(),
+        },
+      });
+      expect(bet.statusCode, bet.body).toBe(200);
+    }
+    const afterBets = await mainBalance(t.database.db, player.accountId);
+
+    // The day of the first draw passes with no result (the feed has none); two days later it has it.
+    answer = { results: [] };
+    t.clock.set(new Date(missed.draw_at.getTime() + 60_000));
+    expect((await lottery.runJobRound()).imported).toBe(0);
+    t.clock.set(new Date(missed.draw_at.getTime() + 2 * 86_400_000));
+    answer = { results: [{ gameId: 'TPHCM', drawDate: missed.draw_date, result: SOUTH_RESULT }] };
+    asked.length = 0;
+    expect(await lottery.runJobRound()).toMatchObject({ imported: 1, settled: 1 });
+    expect(asked).toContain(`/results?date=${missed.draw_date}`);
+    expect(await mainBalance(t.database.db, player.accountId)).toBe(afterBets + 95_000);
+
+    // The second draw's result never comes; eight days on, the feed is no longer asked for its date.
+    t.clock.set(new Date(tooOld.draw_at.getTime() + 8 * 86_400_000));
+    answer = { results: [{ gameId: 'TPHCM', drawDate: tooOld.draw_date, result: SOUTH_RESULT }] };
+    asked.length = 0;
+    await lottery.runJobRound();
+    expect(asked).not.toContain(`/results?date=${tooOld.draw_date}`);
+    const stillOpen = await t.database.db
+      .selectFrom('lottery_periods as p')
+      .innerJoin('lottery_games as g', 'g.id', 'p.game_id')
+      .select('p.status')
+      .where('g.code', '=', 'TPHCM')
+      .where('p.numero', '=', tooOld.numero)
+      .executeTakeFirstOrThrow();
+    expect(stillOpen.status).toBe('open');
   });
 });

@@ -483,13 +483,15 @@ export async function setPeriodDrawn(trx: Kysely<DB>, periodId: number, result: 
 }
 
 /** Today's official draws whose time has passed, with their status and any result. */
-export async function findDueOfficialDraws(db: Kysely<DB>, today: string, at: Date) {
+/** Official draws of `fromDate`..`toDate` (Vietnam dates) whose draw time has passed by `at`. */
+export async function findDueOfficialDraws(db: Kysely<DB>, fromDate: string, toDate: string, at: Date) {
   return db
     .selectFrom('lottery_periods as p')
     .innerJoin('lottery_games as g', 'g.id', 'p.game_id')
-    .select(['p.id', 'p.numero', 'p.status', 'p.result', 'g.code', 'g.region', 'g.merchant_id'])
+    .select(['p.id', 'p.numero', 'p.status', 'p.result', 'p.draw_date', 'g.code', 'g.region', 'g.merchant_id'])
     .where('p.result_source', '=', 'official')
-    .where('p.draw_date', '=', today)
+    .where('p.draw_date', '>=', fromDate)
+    .where('p.draw_date', '<=', toDate)
     .where('p.draw_at', '<=', at)
     .execute();
 }

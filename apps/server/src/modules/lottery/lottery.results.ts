@@ -2,6 +2,7 @@ import { type DrawResult, type LotteryRegion, validateDrawResult } from '@platfo
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import { DomainError } from '../../lib/domain-error.ts';
+import { addDays } from '../../lib/time-zone.ts';
 import type { AdminPrincipal } from '../admin/admin.service.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import type { ResultsSource } from './lottery.import.ts';
@@ -12,6 +13,18 @@ import { vietnamDateOf } from './lottery.schedule.ts';
 function isSameResult(a: DrawResult, b: DrawResult): boolean {
   const tiers = new Set([...Object.keys(a), ...Object.keys(b)]) as Set<keyof DrawResult>;
   return [...tiers].every((tier) => JSON.stringify(a[tier] ?? null) === JSON.stringify(b[tier] ?? null));
+}
+
+/**
+ * How many days back an official draw may still get its result (from the feed or an operator): a
+ * draw whose result did not come on the day (a feed outage, no operator on duty) is caught up later
+ * rather than left open with its tickets' stakes held.
+ */
+export const OFFICIAL_RESULTS_LOOKBACK_DAYS = 7;
+
+/** Whether a draw of `drawDate` may take a result on `today` (both Vietnam dates): today or the last days. */
+function isWithinResultsWindow(drawDate: string, today: string): boolean {
+  return drawDate <= today && drawDate >= addDays(today, -OFFICIAL_RESULTS_LOOKBACK_DAYS);
 }
 
 /**
@@ -30,7 +43,7 @@ export function createLotteryResults(deps: {
     const game = await repo.gameByCode(db, admin.merchantId, input.gameId);
     if (game.result_source !== 'official') throw new DomainError('lottery_period_not_open', 'house draw');
     const period = await repo.periodOf(db, game.id, input.numero);
-    if (period.draw_date !== vietnamDateOf(now())) throw new DomainError('lottery_draw_not_today');
+    if (!isWithinResultsWindow(period.draw_date, vietnamDateOf(now()))) throw new DomainError('lottery_draw_outside_window');
     if (period.status !== 'open') throw new DomainError('lottery_period_not_open');
     const issues = validateDrawResult(game.region as LotteryRegion, input.result);
     if (issues.length > 0) throw new DomainError('lottery_result_invalid', issues.join(', '));
@@ -68,7 +81,7 @@ export function createLotteryResults(deps: {
       if (Number(period.merchant_id) !== admin.merchantId) throw new DomainError('not_found');
       if (entry.status !== 'pending') throw new DomainError('admin_request_not_pending');
       if (Number(entry.entered_by_admin_id) === admin.adminId) throw new DomainError('admin_self_approval');
-      if (period.draw_date !== vietnamDateOf(now())) throw new DomainError('lottery_draw_not_today');
+      if (!isWithinResultsWindow(period.draw_date, vietnamDateOf(now()))) throw new DomainError('lottery_draw_outside_window');
       if (period.status !== 'open' || now() < period.locks_at) throw new DomainError('lottery_period_not_open');
       await repo.markResultEntryConfirmed(trx, entryId, { adminId: admin.adminId, at: now() });
       await repo.setPeriodDrawn(trx, period.id, entry.result, now());
@@ -79,10 +92,12 @@ export function createLotteryResults(deps: {
   }
 
   /**
-   * Takes today's official results from the feed for every official draw whose time has passed:
-   * the same checks as an operator's entry (today's Vietnam date, tier counts and digits), then the
-   * draw is drawn and settles with the round. A result already taken is not taken again; a feed
-   * result that differs from the one a draw already has is refused and reported, never applied.
+   * Takes official results from the feed for every official draw whose time has passed, today's and
+   * those of the last `OFFICIAL_RESULTS_LOOKBACK_DAYS` days still open: the feed is asked once per
+   * date that has an open draw. The same checks as an operator's entry apply (the date asked, tier
+   * counts and digits), then the draw is drawn and settles with the round. A result already taken is
+   * not taken again; a feed result that differs from the one a draw already has is refused and
+   * reported, never applied.
    */
   async function importOfficialResults(): Promise<{
     imported: number;
@@ -92,42 +107,52 @@ export function createLotteryResults(deps: {
     const refused: { gameId: string; numero: string | null; reason: string }[] = [];
     if (!source) return { imported: 0, refused };
     const today = vietnamDateOf(now());
-    const due = await repo.findDueOfficialDraws(db, today, now());
-    if (!due.some((p) => p.status === 'open')) return { imported: 0, refused };
+    const due = await repo.findDueOfficialDraws(db, addDays(today, -OFFICIAL_RESULTS_LOOKBACK_DAYS), today, now());
+    const datesWithOpenDraws = [...new Set(due.filter((p) => p.status === 'open').map((p) => p.draw_date))].sort();
     let imported = 0;
-    for (const official of await source.resultsOf(today)) {
-      if (official.drawDate !== today) {
-        refused.push({ gameId: official.gameId, numero: null, reason: 'lottery_draw_not_today' });
-        continue;
-      }
-      for (const period of due.filter((p) => p.code === official.gameId)) {
-        if (period.status !== 'open') {
-          if (period.result && !isSameResult(period.result as DrawResult, official.result)) {
-            refused.push({ gameId: period.code, numero: period.numero, reason: 'conflict' });
+    for (const drawDate of datesWithOpenDraws) {
+      const ofDate = due.filter((p) => p.draw_date === drawDate);
+      for (const official of await source.resultsOf(drawDate)) {
+        if (official.drawDate !== drawDate) {
+          refused.push({ gameId: official.gameId, numero: null, reason: 'lottery_draw_outside_window' });
+          continue;
+        }
+        for (const period of ofDate.filter((p) => p.code === official.gameId)) {
+          if (period.status !== 'open') {
+            if (period.result && !isSameResult(period.result as DrawResult, official.result)) {
+              refused.push({ gameId: period.code, numero: period.numero, reason: 'conflict' });
+            }
+            continue;
           }
-          continue;
+          const issues = validateDrawResult(period.region as LotteryRegion, official.result);
+          if (issues.length > 0) {
+            refused.push({ gameId: period.code, numero: period.numero, reason: `lottery_result_invalid: ${issues.join(', ')}` });
+            continue;
+          }
+          if (await takeOfficialResult(period, official.result, source.name)) imported += 1;
         }
-        const issues = validateDrawResult(period.region as LotteryRegion, official.result);
-        if (issues.length > 0) {
-          refused.push({ gameId: period.code, numero: period.numero, reason: `lottery_result_invalid: ${issues.join(', ')}` });
-          continue;
-        }
-        const taken = await db.transaction().execute(async (trx) => {
-          const updated = await repo.markPeriodDrawn(trx, period.id, official.result, now());
-          if (updated === 0) return false;
-          await recordAudit(trx, {
-            actorType: 'system',
-            action: 'lottery.result_imported',
-            subjectType: 'lottery_period',
-            subjectId: period.id,
-            data: { source: source.name, gameId: period.code, numero: period.numero, merchantId: Number(period.merchant_id) },
-          });
-          return true;
-        });
-        if (taken) imported += 1;
       }
     }
     return { imported, refused };
+  }
+
+  async function takeOfficialResult(
+    period: { id: number | string; code: string; numero: string; merchant_id: number | string },
+    result: DrawResult,
+    sourceName: string,
+  ): Promise<boolean> {
+    return db.transaction().execute(async (trx) => {
+      const updated = await repo.markPeriodDrawn(trx, Number(period.id), result, now());
+      if (updated === 0) return false;
+      await recordAudit(trx, {
+        actorType: 'system',
+        action: 'lottery.result_imported',
+        subjectType: 'lottery_period',
+        subjectId: Number(period.id),
+        data: { source: sourceName, gameId: period.code, numero: period.numero, merchantId: Number(period.merchant_id) },
+      });
+      return true;
+    });
   }
 
   return { enterResult, resultEntry, confirmResult, importOfficialResults };

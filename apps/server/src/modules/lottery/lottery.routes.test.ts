@@ -153,7 +153,7 @@ describe('lottery calls', () => {
     expect(await mainBalance(t.database.db, player.accountId)).toBe(1_000_000 - 2_000);
   });
 
-  it("takes an operator's official result for today's draw only, confirmed by a second operator", async () => {
+  it("takes an operator's official result for a draw already due (today or the last 7 days), confirmed by a second operator", async () => {
     const player = await fundedPlayer(t, 1_000_000);
     const bet = await t.app.inject({
       method: 'POST',
@@ -175,7 +175,7 @@ describe('lottery calls', () => {
     const body = { gameId: 'TPHCM', numero: '20261125', result: SOUTH_RESULT };
     expect((await enter({}, body)).statusCode).toBe(401);
     expect((await enter(support.headers, body)).statusCode).toBe(403);
-    expect((await enter(first.headers, { ...body, numero: '20261126' })).json().code).toBe('lottery_draw_not_today');
+    expect((await enter(first.headers, { ...body, numero: '20261126' })).json().code).toBe('lottery_draw_outside_window');
     const shortG4 = { ...SOUTH_RESULT, G4: SOUTH_RESULT.G4.slice(1) };
     expect((await enter(first.headers, { ...body, result: shortG4 })).json().code).toBe('lottery_result_invalid');
     const wrongDigits = { ...SOUTH_RESULT, DB: ['90351'] };

@@ -1,5 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../../db/schema.ts';
+import { publicMembers } from '../accounts/member-directory.ts';
 
 type Executor = Kysely<DB> | Transaction<DB>;
 
@@ -104,4 +105,45 @@ export async function updateState(db: Executor, memberId: number, state: RgState
     })
     .where('member_id', '=', memberId)
     .execute();
+}
+
+/** Members of the merchant self-excluded or on a break at `at` (the back-office reports). */
+export async function findMerchantBlocks(db: Executor, merchantId: number, at: Date) {
+  const rows = await db
+    .selectFrom('rg_member_states as s')
+    .innerJoin(publicMembers(db).as('m'), 'm.id', 's.member_id')
+    .select([
+      's.member_id as memberId',
+      'm.username',
+      's.break_until as breakUntil',
+      's.excluded_until as excludedUntil',
+      's.is_permanently_excluded as isPermanentlyExcluded',
+      's.updated_at as updatedAt',
+    ])
+    .where('m.merchant_id', '=', merchantId)
+    .where((eb) => eb.or([eb('s.is_permanently_excluded', '=', true), eb('s.excluded_until', '>', at), eb('s.break_until', '>', at)]))
+    .orderBy('s.member_id')
+    .execute();
+  return rows.map((r) => ({ ...r, memberId: Number(r.memberId) }));
+}
+
+/** Every limit row of the merchant's members, with the member's currency. */
+export async function findMerchantLimits(db: Executor, merchantId: number) {
+  const rows = await db
+    .selectFrom('rg_limits as l')
+    .innerJoin(publicMembers(db).as('m'), 'm.id', 'l.member_id')
+    .select([
+      'l.member_id as memberId',
+      'm.username',
+      'm.currency',
+      'l.kind',
+      'l.period',
+      'l.amount',
+      'l.pending_amount as pendingAmount',
+      'l.pending_effective_at as pendingEffectiveAt',
+    ])
+    .where('m.merchant_id', '=', merchantId)
+    .orderBy('l.member_id')
+    .execute();
+  return rows.map((r) => ({ ...r, memberId: Number(r.memberId), currency: r.currency.trim() }));
 }

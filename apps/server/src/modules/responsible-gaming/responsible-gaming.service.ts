@@ -351,5 +351,61 @@ export function createResponsibleGamingService(deps: {
     return state(memberId);
   }
 
-  return { state, setLimits, takeBreak, selfExclude, setRealityCheck, realityCheck, assertCanLogin, assertCanDeposit, assertCanStake };
+  /**
+   * The merchant's responsible-gaming triggers now (the back-office reports): members self-excluded
+   * or on a break, and every limit in force with what the current period has used of it (`reached`
+   * when nothing more may go through).
+   */
+  async function merchantTriggers(merchantId: number) {
+    const at = now();
+    const blocks = await repo.findMerchantBlocks(db, merchantId, at);
+    const limitRows = await repo.findMerchantLimits(db, merchantId);
+    const timeZone = await deps.timeZoneOf(merchantId);
+    const byMember = new Map<number, typeof limitRows>();
+    for (const row of limitRows) byMember.set(row.memberId, [...(byMember.get(row.memberId) ?? []), row]);
+    const limits: {
+      memberId: number;
+      username: string;
+      kind: RgLimitKind;
+      period: RgPeriod;
+      amount: number;
+      used: number;
+      reached: boolean;
+    }[] = [];
+    for (const [memberId, rows] of byMember) {
+      const inForce = rows
+        .map((row) => ({ row, amount: effectiveLimit(row, at).amount }))
+        .filter((l): l is { row: (typeof rows)[number]; amount: number } => l.amount !== null);
+      if (inForce.length === 0) continue;
+      const first = inForce[0]?.row as (typeof rows)[number];
+      const { usage } = await usageOf({ memberId, currency: first.currency }, timeZone, at);
+      for (const { row, amount } of inForce) {
+        const used = usage[row.kind][row.period];
+        limits.push({ memberId, username: row.username, kind: row.kind, period: row.period, amount, used, reached: used >= amount });
+      }
+    }
+    return {
+      at,
+      selfExcluded: blocks
+        .filter((b) => b.isPermanentlyExcluded || (b.excludedUntil !== null && b.excludedUntil.getTime() > at.getTime()))
+        .map((b) => ({ memberId: b.memberId, username: b.username, permanent: b.isPermanentlyExcluded, until: b.excludedUntil })),
+      onBreak: blocks
+        .filter((b) => b.breakUntil !== null && b.breakUntil.getTime() > at.getTime())
+        .map((b) => ({ memberId: b.memberId, username: b.username, until: b.breakUntil as Date })),
+      limits,
+    };
+  }
+
+  return {
+    merchantTriggers,
+    state,
+    setLimits,
+    takeBreak,
+    selfExclude,
+    setRealityCheck,
+    realityCheck,
+    assertCanLogin,
+    assertCanDeposit,
+    assertCanStake,
+  };
 }

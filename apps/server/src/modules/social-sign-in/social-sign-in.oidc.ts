@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
+import { isLoopbackHttp, type SocialProviderSetting } from '@platform/contracts/social-sign-in';
 import * as client from 'openid-client';
 import { type BoundedCache, createBoundedCache } from '../../lib/bounded-cache.ts';
 import { DomainError } from '../../lib/domain-error.ts';
-import { isLoopbackHttp, type SocialProviderSetting } from './social-sign-in.settings.ts';
 
 /** A provider's discovery document is read again after this long (and after its settings change). */
 export const DISCOVERY_CACHE_TTL_MS = 60 * 60_000;

@@ -119,7 +119,8 @@ export async function countGrantFailure(db: Kysely<DB>, valueHash: string): Prom
   return row?.failures ?? 0;
 }
 
-/** Drops grants that expired a day ago or more (kept a day for the record of what was tried). */
-export async function deleteExpiredGrants(db: Kysely<DB>, before: Date): Promise<void> {
-  await db.deleteFrom('social_sign_in_grants').where('expires_at', '<', before).execute();
+/** Drops grants that expired before `before`; answers how many went. */
+export async function deleteExpiredGrants(db: Kysely<DB>, before: Date): Promise<number> {
+  const result = await db.deleteFrom('social_sign_in_grants').where('expires_at', '<', before).executeTakeFirst();
+  return Number(result.numDeletedRows);
 }

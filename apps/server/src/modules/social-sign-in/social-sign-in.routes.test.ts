@@ -1,3 +1,4 @@
+import { MASKED_SECRET } from '@platform/contracts/social-sign-in';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { nextIp } from '../../../test/accounts-helpers.ts';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
@@ -5,7 +6,7 @@ import { createMember, createMerchant, uniqueName } from '../../../test/factorie
 import { type LocalOidcProvider, startLocalOidcProvider } from '../../../test/local-oidc-provider.ts';
 import { hashPassword } from '../../lib/password.ts';
 import { loginPolicySetting } from '../accounts/accounts.settings.ts';
-import { MASKED_SECRET, socialProvidersSetting } from './social-sign-in.settings.ts';
+import { socialProvidersSetting } from './social-sign-in.settings.ts';
 
 const HOST = 'site.test';
 const CALLBACK = `http://${HOST}/wps/session/social/local/callback`;

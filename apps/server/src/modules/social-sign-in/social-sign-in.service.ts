@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { LoginValue } from '@platform/contracts/accounts';
-import type { SocialLinkInfoValue, SocialProvider, SocialSignedInValue } from '@platform/contracts/social-sign-in';
+import type { SocialLinkInfoValue, SocialProvider, SocialProviderSetting, SocialSignedInValue } from '@platform/contracts/social-sign-in';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
@@ -12,7 +12,7 @@ import type { MerchantService } from '../merchant/merchant.service.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
 import type { OidcClient } from './social-sign-in.oidc.ts';
 import * as repo from './social-sign-in.repository.ts';
-import { type SocialProviderSetting, socialProvidersSetting } from './social-sign-in.settings.ts';
+import { socialProvidersSetting } from './social-sign-in.settings.ts';
 
 /** A started sign-in waits this long for the provider's redirect. */
 export const STATE_TTL_MS = 10 * 60_000;
@@ -38,6 +38,9 @@ export function safeReturnTo(value: string | undefined): string {
 export type LinkInput =
   | { ticket: string; mode: 'new'; username: string; referralCode?: string | undefined; agreement: boolean; confirmed: boolean }
   | { ticket: string; mode: 'existing'; username: string; password: string; confirmed: boolean };
+
+/** How long a grant is kept after it expired. */
+const GRANT_KEPT_AFTER_EXPIRY_MS = 86_400_000;
 
 export type SocialSignInService = ReturnType<typeof createSocialSignInService>;
 
@@ -83,7 +86,6 @@ export function createSocialSignInService(deps: {
     const provider = await providerOf(merchant.id, key);
     const begun = await oidc.start(provider, redirectUri);
     const at = now();
-    await repo.deleteExpiredGrants(db, new Date(at.getTime() - 86_400_000));
     await repo.insertGrant(db, {
       valueHash: hashOf(begun.state),
       merchantId: merchant.id,
@@ -223,5 +225,14 @@ export function createSocialSignInService(deps: {
     return { login, returnTo: data.returnTo };
   }
 
-  return { providers, start, callback, exchange, linkInfo, link };
+  /**
+   * The clean-up job's work: drops every grant (state, one-time code, link ticket) that expired a
+   * day ago or more, kept that long for the record of what was tried. Deleting what is gone is
+   * safe to repeat and to run on two nodes at once.
+   */
+  async function purgeExpiredGrants(): Promise<{ deleted: number }> {
+    return { deleted: await repo.deleteExpiredGrants(db, new Date(now().getTime() - GRANT_KEPT_AFTER_EXPIRY_MS)) };
+  }
+
+  return { providers, start, callback, exchange, linkInfo, link, purgeExpiredGrants };
 }

@@ -1,4 +1,6 @@
 import { createDemoVendor, type DemoVendor } from '@platform/demo-vendor/demo-vendor';
+import { renderGamePage } from '@platform/demo-vendor/game-page';
+import { DEMO_GAMES } from '@platform/games/demo-games';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { auditLedger } from '../../../test/ledger-fixture.ts';
@@ -102,6 +104,16 @@ describe('the demo vendor', () => {
     clockOffsetMs = 0;
     expect((await fetch(stale)).status).toBe(403);
     expect((await post('/game/lucky-sevens/spin', { session: 'made-up', stake: 1 })).status).toBe(401);
+  });
+
+  it("words a table game's choices in the player's language (the round still sends the code)", () => {
+    const page = (language: string) =>
+      renderGamePage({ game: DEMO_GAMES['dragon-dice'], sessionId: 's', currency: 'VND', language, returnUrl: 'https://site.example/' });
+    const vi = page('vi');
+    expect(vi).toContain('<html lang="vi">');
+    expect(vi).toContain('value="BIG" checked> Tài</label>');
+    expect(vi).toContain('value="SMALL"> Xỉu</label>');
+    expect(page('en')).toContain('value="SEVEN"> Seven</label>');
   });
 
   it('plays 100 slot rounds end to end; the bet records and the balance agree with every round', async () => {

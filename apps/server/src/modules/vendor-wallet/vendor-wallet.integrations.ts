@@ -19,6 +19,9 @@ export const DEMO_TRANSFER_VENDOR_CODE = 'DEMOTX';
 /** Development-only secrets; production takes the secrets from its secret store (see docs/vendor-wallet.md). */
 export const DEV_DEMO_VENDOR_SECRET = 'dev-only-demo-vendor-secret';
 export const DEV_DEMO_TRANSFER_VENDOR_SECRET = 'dev-only-demotx-vendor-secret';
+/** The house game server (apps/house-games), a seamless vendor like any other (ADR 0021). */
+export const HOUSE_VENDOR_CODE = 'HOUSE';
+export const DEV_HOUSE_GAMES_SECRET = 'dev-only-house-games-secret';
 
 export type LaunchUrlInput = {
   vendorCode: string;
@@ -91,12 +94,14 @@ export function createIntegrationService(deps: { db: Kysely<DB>; now: () => Date
   };
 }
 
-/** The demo vendors' integrations, from the environment; none in production without explicit secrets. */
+/** The demo vendors' and the house game server's integrations, from the environment; none in production without explicit secrets. */
 export function demoIntegrationsFromEnv(env: {
   NODE_ENV: string;
   DEMO_VENDOR_URL: string;
   DEMO_VENDOR_SECRET?: string | undefined;
   DEMO_VENDOR_TX_SECRET?: string | undefined;
+  HOUSE_GAMES_URL: string;
+  HOUSE_GAMES_SECRET?: string | undefined;
 }): Integration[] {
   const isProduction = env.NODE_ENV === 'production';
   const rows: Integration[] = [];
@@ -109,6 +114,17 @@ export function demoIntegrationsFromEnv(env: {
       apiSecret: seamlessSecret,
       apiBaseUrl: null,
       launchBaseUrl: env.DEMO_VENDOR_URL,
+      isEnabled: true,
+    });
+  }
+  const houseSecret = env.HOUSE_GAMES_SECRET ?? (isProduction ? undefined : DEV_HOUSE_GAMES_SECRET);
+  if (houseSecret) {
+    rows.push({
+      vendorCode: HOUSE_VENDOR_CODE,
+      walletStyle: 'seamless',
+      apiSecret: houseSecret,
+      apiBaseUrl: null,
+      launchBaseUrl: env.HOUSE_GAMES_URL,
       isEnabled: true,
     });
   }

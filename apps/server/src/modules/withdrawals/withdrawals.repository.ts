@@ -74,6 +74,38 @@ export function selectWithdrawals(db: Executor) {
     ]);
 }
 
+export type WithdrawalFilter = {
+  merchantId: number;
+  memberId?: number | undefined;
+  username?: string | undefined;
+  status?: WithdrawalStatus | undefined;
+  from?: Date | undefined;
+  to?: Date | undefined;
+};
+
+/** One page of a merchant's withdrawals, newest first, with the count of all that match. */
+export async function pageWithdrawals(
+  db: Executor,
+  filter: WithdrawalFilter,
+  window: { limit: number; offset: number },
+): Promise<{ list: WithdrawalRow[]; totalCount: number }> {
+  let query = selectWithdrawals(db).where('w.merchant_id', '=', filter.merchantId);
+  if (filter.memberId !== undefined) query = query.where('w.member_id', '=', filter.memberId);
+  if (filter.username !== undefined) {
+    const username = filter.username.toLowerCase();
+    query = query.where((eb) => eb(eb.fn('lower', ['m.username']), '=', username));
+  }
+  if (filter.status !== undefined) query = query.where('w.status', '=', filter.status);
+  if (filter.from !== undefined) query = query.where('w.created_at', '>=', filter.from);
+  if (filter.to !== undefined) query = query.where('w.created_at', '<', filter.to);
+  const total = await query
+    .clearSelect()
+    .select((eb) => eb.fn.countAll<string>().as('count'))
+    .executeTakeFirstOrThrow();
+  const rows = await query.orderBy('w.id', 'desc').limit(window.limit).offset(window.offset).execute();
+  return { list: rows.map((r) => ({ ...r, currency: r.currency.trim() })), totalCount: Number(total.count) };
+}
+
 export function findById(db: Executor, id: number): Promise<WithdrawalRow | undefined> {
   return selectWithdrawals(db)
     .where('w.id', '=', id)

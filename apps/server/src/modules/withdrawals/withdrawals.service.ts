@@ -282,29 +282,8 @@ export function createWithdrawalsService(deps: {
     return page({ memberId: member.memberId, merchantId: member.merchantId, status: query.status }, query);
   }
 
-  async function page(
-    filter: {
-      merchantId: number;
-      memberId?: number | undefined;
-      username?: string | undefined;
-      status?: WithdrawalStatus | undefined;
-      from?: Date | undefined;
-      to?: Date | undefined;
-    },
-    paging: { pageNo: number; pageSize: number },
-  ) {
-    let query = repo.selectWithdrawals(db).where('w.merchant_id', '=', filter.merchantId);
-    if (filter.memberId !== undefined) query = query.where('w.member_id', '=', filter.memberId);
-    if (filter.username !== undefined) query = query.where((eb) => eb(eb.fn('lower', ['m.username']), '=', filter.username!.toLowerCase()));
-    if (filter.status !== undefined) query = query.where('w.status', '=', filter.status);
-    if (filter.from !== undefined) query = query.where('w.created_at', '>=', filter.from);
-    if (filter.to !== undefined) query = query.where('w.created_at', '<', filter.to);
-    const total = await query
-      .clearSelect()
-      .select((eb) => eb.fn.countAll<string>().as('count'))
-      .executeTakeFirstOrThrow();
-    const rows = await query.orderBy('w.id', 'desc').limit(paging.pageSize).offset(pageOffset(paging)).execute();
-    return { list: rows.map((r) => ({ ...r, currency: r.currency.trim() })), totalCount: Number(total.count) };
+  async function page(filter: repo.WithdrawalFilter, paging: { pageNo: number; pageSize: number }) {
+    return repo.pageWithdrawals(db, filter, { limit: paging.pageSize, offset: pageOffset(paging) });
   }
 
   async function getForMember(member: WithdrawalMember, id: number): Promise<repo.WithdrawalRow> {

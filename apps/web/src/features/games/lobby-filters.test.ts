@@ -129,6 +129,8 @@ describe('lobby filters', () => {
     expect(categoryOfGamesParam('rng')).toBe('RNG');
     expect(categoryOfGamesParam('jili')).toBe('RNG');
     expect(categoryOfGamesParam('live')).toBe('LIVE');
+    expect(categoryOfGamesParam('crash')).toBe('CRASH');
+    expect(categoryOfGamesParam('table')).toBe('TABLE');
     expect(categoryOfGamesParam(undefined)).toBe('');
     expect(categoryOfGamesParam('nothing')).toBe('');
   });

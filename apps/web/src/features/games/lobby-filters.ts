@@ -23,11 +23,22 @@ export const ROUTE_CATEGORIES: Record<string, GameCategory> = {
   pvp: 'PVP',
 };
 
+/** The categories without a lobby route of their own, reached as `/games/<category>` (the house games' among them). */
+const GAMES_PARAM_CATEGORIES = [
+  'LOTT',
+  'COCKFIGHT',
+  'CRASH',
+  'TABLE',
+  'MINIGAMES',
+  'ARCADE',
+  'JACKPOT',
+] as const satisfies readonly GameCategory[];
+
 /** `/games?games=<category or vendor family>`: a category name, else a vendor family whose games are slots (jili). */
 export function categoryOfGamesParam(value: string | null | undefined): GameCategory | '' {
   if (!value) return '';
   const upper = value.toUpperCase();
-  const known = Object.values(ROUTE_CATEGORIES).find((c) => c === upper) ?? (['LOTT', 'COCKFIGHT'] as const).find((c) => c === upper);
+  const known = Object.values(ROUTE_CATEGORIES).find((c) => c === upper) ?? GAMES_PARAM_CATEGORIES.find((c) => c === upper);
   if (known) return known;
   return value.toLowerCase() === 'jili' ? 'RNG' : '';
 }

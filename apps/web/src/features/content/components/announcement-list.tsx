@@ -12,16 +12,20 @@ export function AnnouncementItem({
   announcement,
   isExpanded,
   onToggle,
+  headingLevel = 3,
 }: {
   announcement: Announcement;
   isExpanded: boolean;
   onToggle: () => void;
+  /** 2 on a page whose only heading above is its title; 3 under a dialog's or a section's heading. */
+  headingLevel?: 2 | 3;
 }) {
   const { t } = useTranslation();
   const bodyId = useId();
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
     <li className={`announcement${isExpanded ? ' is-expanded' : ''}`}>
-      <h3 className="announcement__heading">
+      <Heading className="announcement__heading">
         <button type="button" className="announcement__toggle" aria-expanded={isExpanded} aria-controls={bodyId} onClick={onToggle}>
           <span className="announcement__title">{announcement.title}</span>
           <span className="announcement__meta">
@@ -31,7 +35,7 @@ export function AnnouncementItem({
           <Icon name="chevronDown" className="announcement__chevron" />
           <span className="visually-hidden">{isExpanded ? t('content.hideBody') : t('content.showBody')}</span>
         </button>
-      </h3>
+      </Heading>
       <div id={bodyId} className="announcement__body" hidden={!isExpanded}>
         {announcement.content ? (
           // biome-ignore lint/security/noDangerouslySetInnerHtml: the server stores bodies cleaned by an allow-list (no scripts, handlers or styles).
@@ -96,11 +100,13 @@ export function AnnouncementList({
   pageNo,
   onPage,
   focusId = null,
+  headingLevel = 3,
 }: {
   type: AnnouncementType;
   pageNo: number;
   onPage: (page: number) => void;
   focusId?: number | null;
+  headingLevel?: 2 | 3;
 }) {
   const { t } = useTranslation();
   const query = useAnnouncementPage(type, pageNo);
@@ -152,6 +158,7 @@ export function AnnouncementList({
             announcement={announcement}
             isExpanded={expanded.has(announcement.id)}
             onToggle={() => toggle(announcement.id)}
+            headingLevel={headingLevel}
           />
         ))}
       </ul>

@@ -18,6 +18,8 @@ describe('the news page', () => {
       'GET /wps/relay/MCSFE_getListAnnouncements': { list: [NEWS], pageNo: 2, pageSize: 9, totalCount: 10, totalPages: 2 },
     });
     const { user } = renderWithSite(<NewsPage />, { route: '/news?page=2' });
+    // Each item is a level-2 heading under the page's title (no skipped level for screen readers).
+    expect(await screen.findByRole('heading', { level: 2, name: /Bảng vinh danh: những lượt thắng lớn nhất/ })).toBeTruthy();
     await user.click(await screen.findByRole('button', { name: /Bảng vinh danh: những lượt thắng lớn nhất/ }));
     expect(await screen.findByText('Trang Bảng vinh danh xếp hạng 20 lượt thắng lớn nhất.')).toBeTruthy();
     const asked = api.callsTo('GET /wps/relay/MCSFE_getListAnnouncements').at(-1)?.path ?? '';

@@ -18,6 +18,7 @@ export function NewsPage() {
       <div className="notice-page">
         <AnnouncementList
           type="N"
+          headingLevel={2}
           pageNo={pageNo}
           onPage={(page) => {
             setParams(page > 1 ? new URLSearchParams({ page: String(page) }) : new URLSearchParams());

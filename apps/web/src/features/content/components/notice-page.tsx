@@ -50,6 +50,7 @@ export function NoticePage() {
         <AnnouncementList
           key={type}
           type={type}
+          headingLevel={2}
           pageNo={pageNo}
           onPage={(page) => {
             setQuery(type, page);

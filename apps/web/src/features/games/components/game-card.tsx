@@ -2,9 +2,9 @@ import type { GameItem } from '@platform/contracts/games';
 import { betUnitsToMinor } from '@platform/contracts/money-format';
 import { useTranslation } from 'react-i18next';
 import { useSiteCurrency } from '../../../api/home-queries.ts';
+import { GameArtwork } from '../../../components/game-art.tsx';
 import { useMoneyFormat } from '../../../lib/money-format.ts';
 import { GAMES_NS } from '../i18n/register-translations.ts';
-import { GameImage } from './game-image.tsx';
 
 type GameCardProps = {
   game: GameItem;
@@ -24,7 +24,7 @@ export function GameCard({ game, isFavorite, onToggleFavorite, onLaunch }: GameC
   return (
     <li className={`game-card${game.isMaintenance ? ' is-maintenance' : ''}`} data-game={game.gameCode}>
       <button type="button" className="game-card__launch" onClick={onLaunch}>
-        <GameImage src={game.imageUrl} />
+        <GameArtwork src={game.imageUrl} code={game.gameCode} name={game.gameName} category={game.gameType} />
         <span className="game-card__name">{game.gameName}</span>
         <span className="game-card__vendor">{game.vendorName}</span>
         <span className="game-card__meta">{t('card.minBet', { amount: minBet })}</span>

@@ -1,11 +1,11 @@
 import type { GameItem } from '@platform/contracts/games';
 import { useTranslation } from 'react-i18next';
+import { GameArtwork } from '../../../components/game-art.tsx';
 import { ModalDialog } from '../../../components/modal-dialog.tsx';
 import { usePopularGames } from '../api/get-popular-games.ts';
 import { useVendorGames } from '../api/get-vendor-games.ts';
 import { type GameDialog, useGameDialogStore } from '../hooks/game-dialog-store.ts';
 import { GAMES_NS } from '../i18n/register-translations.ts';
-import { GameImage } from './game-image.tsx';
 
 function MiniGameList({ games, onLaunch }: { games: GameItem[]; onLaunch: (game: GameItem) => void }) {
   return (
@@ -13,7 +13,7 @@ function MiniGameList({ games, onLaunch }: { games: GameItem[]; onLaunch: (game:
       {games.map((game) => (
         <li key={game.nodeId}>
           <button type="button" className="mini-games__item" onClick={() => onLaunch(game)}>
-            <GameImage src={game.imageUrl} />
+            <GameArtwork src={game.imageUrl} code={game.gameCode} name={game.gameName} category={game.gameType} />
             <span className="mini-games__name">{game.gameName}</span>
           </button>
         </li>

@@ -63,17 +63,17 @@ describe('the game lobby', () => {
   it('opens on the ?page= of its address and writes each page it turns to there', async () => {
     const api = mockApi({ ...PERMISSION, 'GET /wps/relay/GCSGAME_newGameVendor': LANES, 'GET /wps/relay/GCSGAME_gameList': gameList });
     const { user, location } = renderWithSite(<LobbyPage category="RNG" titleKey="rng" />, { route: '/rng?page=3' });
-    expect(await screen.findByText('Trò chơi 300')).toBeTruthy();
+    expect(await screen.findByText('Trò chơi 300', { selector: '.game-card__name' })).toBeTruthy();
     expect(pagesAsked(api.calls)).toEqual(['3']);
     await user.click(screen.getByRole('button', { name: 'Trang sau' }));
-    expect(await screen.findByText('Trò chơi 400')).toBeTruthy();
+    expect(await screen.findByText('Trò chơi 400', { selector: '.game-card__name' })).toBeTruthy();
     expect(location()).toBe('/rng?page=4');
   });
 
   it('keeps the /games address parameters while paging, and a filter change goes back to page 1', async () => {
     mockApi({ ...PERMISSION, 'GET /wps/relay/GCSGAME_newGameVendor': LANES, 'GET /wps/relay/GCSGAME_gameList': gameList });
     const { user, location } = renderWithSite(<LobbyPage titleKey="games" />, { route: '/games?games=rng&page=2' });
-    expect(await screen.findByText('Trò chơi 200')).toBeTruthy();
+    expect(await screen.findByText('Trò chơi 200', { selector: '.game-card__name' })).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Trang 3' }));
     await vi.waitFor(() => expect(location()).toBe('/games?games=rng&page=3'));
     await user.click(screen.getByRole('button', { name: 'DEMO' }));

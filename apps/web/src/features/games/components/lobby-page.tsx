@@ -7,6 +7,7 @@ import { useParams, useSearchParams } from 'react-router';
 import { gamesKeys } from '../../../api/games-keys.ts';
 import { useVendorLanes } from '../../../api/get-vendor-lanes.ts';
 import { useSiteCurrency } from '../../../api/home-queries.ts';
+import { VendorLogo } from '../../../components/game-art.tsx';
 import { PageFrame } from '../../../components/page-frame.tsx';
 import { errorText } from '../../../lib/api-client.ts';
 import { useMoneyFormat } from '../../../lib/money-format.ts';
@@ -90,7 +91,11 @@ function VendorLane({
           aria-pressed={selected === card.vassalage}
           onClick={() => onOpen(card)}
         >
-          {card.logoUrl && <img src={card.logoUrl} alt="" className="vendor-chip__logo" loading="lazy" />}
+          {card.logoUrl ? (
+            <img src={card.logoUrl} alt="" className="vendor-chip__logo" loading="lazy" />
+          ) : (
+            <VendorLogo className="vendor-chip__logo" code={card.vassalage} name={card.displayName} />
+          )}
           <span>{card.displayName}</span>
         </button>
       ))}

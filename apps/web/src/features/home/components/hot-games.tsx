@@ -1,6 +1,7 @@
 import type { GameItem } from '@platform/contracts/games';
 import { useState } from 'react';
 import { useHotGames } from '../../../api/home-queries.ts';
+import { GameArtwork } from '../../../components/game-art.tsx';
 import { useGameCategoryName } from '../../../hooks/use-game-category-name.ts';
 import { useShellHomeTranslation } from '../../../i18n/shell-home/register-translations.ts';
 
@@ -79,13 +80,9 @@ export function HotGames({ onPlay }: { onPlay: (game: GameItem) => void }) {
           {(hot.data[active.type] ?? []).slice(0, 12).map((game) => (
             <li key={game.nodeId} className="hot__item">
               <button type="button" className="hot__card" onClick={() => onPlay(game)}>
-                {game.imageUrl ? (
-                  <img className="hot__image" src={game.imageUrl} alt="" loading="lazy" width={160} height={120} />
-                ) : (
-                  <span className="hot__image hot__image--blank" aria-hidden="true">
-                    {game.gameName.slice(0, 1)}
-                  </span>
-                )}
+                <span className="hot__image">
+                  <GameArtwork src={game.imageUrl} code={game.gameCode} name={game.gameName} category={game.gameType} />
+                </span>
                 <span className="hot__name">{game.gameName}</span>
                 <span className="hot__vendor">{game.isMaintenance ? t('hot.maintenance') : game.vendorName}</span>
               </button>

@@ -2,6 +2,7 @@ import type { AmountMinor } from '@platform/contracts/money';
 import { formatAmount } from '@platform/contracts/money-format';
 import { Link } from 'react-router';
 import { useWinnerBoard } from '../../../api/home-queries.ts';
+import { GameArt } from '../../../components/game-art.tsx';
 import { useShellHomeTranslation } from '../../../i18n/shell-home/register-translations.ts';
 
 /** The 20 biggest recent wins: game icon, masked player, game and amount; asked again on a language change. */
@@ -39,8 +40,8 @@ export function WinnerBoard() {
                   {row.iconUrl ? (
                     <img className="winners__icon" src={row.iconUrl} alt="" width={36} height={36} loading="lazy" />
                   ) : (
-                    <span className="winners__icon winners__icon--blank" aria-hidden="true">
-                      {row.gameName.slice(0, 1)}
+                    <span className="winners__icon" aria-hidden="true">
+                      <GameArt code={row.gameCode} name={row.gameName} category="" compact />
                     </span>
                   )}
                   <span className="winners__game-text">

@@ -83,11 +83,15 @@ describe('BettingRecordPage', () => {
     const { user } = renderWithSite(<BettingRecordPage />);
     const slot = (await screen.findByText('Bảy May Mắn')).closest('tr') as HTMLElement;
     await user.click(within(slot).getByRole('button'));
-    expect(await screen.findByRole('img', { name: 'SEVEN | SEVEN | BAR' })).toBeTruthy();
+    // Symbols and dice are drawn, not emoji or die glyphs a phone may lack, and named in the member's language.
+    const reels = await screen.findByRole('img', { name: 'số bảy | số bảy | thanh BAR' });
+    expect(reels.querySelectorAll('.rc-symbol svg')).toHaveLength(3);
+    expect(reels.textContent).not.toMatch(/[\u{1F300}-\u{1FAFF}]/u);
     expect(screen.getByText('Các cuộn quay dừng ở')).toBeTruthy();
     const dice = screen.getByText('Xúc Xắc Rồng').closest('tr') as HTMLElement;
     await user.click(within(dice).getByRole('button'));
-    expect(await screen.findByRole('img', { name: 'Xúc xắc 3 + 4, tổng 7' })).toBeTruthy();
-    expect(screen.getByText('Xúc xắc · cược SEVEN')).toBeTruthy();
+    const thrown = await screen.findByRole('img', { name: 'Xúc xắc 3 + 4, tổng 7' });
+    expect([...thrown.querySelectorAll('svg.rc-die')].map((die) => die.querySelectorAll('circle').length)).toEqual([3, 4]);
+    expect(screen.getByText('Xúc xắc · cược tổng bảy')).toBeTruthy();
   });
 });

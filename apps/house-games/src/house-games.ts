@@ -1,0 +1,335 @@
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { checkLaunchParams } from '@platform/contracts/vendor-protocol';
+import { verifyCrashRound } from '@platform/games/crash/crash';
+import { renderCrashPage, renderVerifyPage } from './crash/crash-page.ts';
+import { CRASH_GAME_CODE, type CrashEntry, CrashRefused, type CrashTable, createCrashTable } from './crash/crash-table.ts';
+import { openJournal } from './journal.ts';
+import { createPlatformClient, type PlatformClient } from './platform-client.ts';
+import { createRoundRunner, type RoundRunner } from './round-runner.ts';
+
+/**
+ * The house game server: our own game studio, which the platform knows only as the seamless vendor
+ * `HOUSE` (docs/house-games.md, ADR 0021). It opens games from signed launch URLs, runs the shared
+ * rounds of its tables on the round runner, moves money only through the platform's callback API,
+ * keeps its rounds and bets in its own journal, and pushes each table's events to the table's
+ * watchers over server-sent events.
+ */
+export type HouseGamesOptions = {
+  platformUrl: string;
+  vendorCode?: string;
+  secret: string;
+  /** Where the tables' journals live. */
+  dataDir: string;
+  /** Origins allowed to show the games in a frame (the site). */
+  siteOrigins: readonly string[];
+  now?: () => number;
+  platformTimeoutMs?: number;
+  fetchImpl?: typeof fetch;
+  crash?: {
+    bettingMs?: number;
+    pauseMs?: number;
+    ratePerMs?: number;
+    chainLength?: number;
+    rootSeed?: string;
+    salt?: string;
+  };
+  log?: (message: string, data?: Record<string, unknown>) => void;
+};
+
+export const HOUSE_VENDOR_CODE = 'HOUSE';
+export const HOUSE_GAME_CODES = [CRASH_GAME_CODE] as const;
+export const SESSION_TTL_MS = 12 * 60 * 60_000;
+const SESSION_COUNT_MAX = 100_000;
+const BODY_LIMIT_BYTES = 8 * 1024;
+const HEARTBEAT_MS = 15_000;
+const PUBLIC_FILES = new Map([
+  ['/static/crash.js', { file: 'crash.js', type: 'text/javascript; charset=utf-8' }],
+  ['/static/crash.css', { file: 'crash.css', type: 'text/css; charset=utf-8' }],
+  ['/static/verify.js', { file: 'verify.js', type: 'text/javascript; charset=utf-8' }],
+]);
+
+type GameSession = {
+  id: string;
+  game: string;
+  token: string;
+  username: string;
+  currency: string;
+  language: string;
+  returnUrl: string;
+  createdAtMs: number;
+};
+
+export type HouseGames = {
+  server: Server;
+  crash: CrashTable;
+  platform: PlatformClient;
+  /** Replays the journals, settles what an earlier run left open, then starts the tables. */
+  start: () => Promise<void>;
+  listen: (port: number, host?: string) => Promise<string>;
+  /** Stops the tables (a round in progress is voided and refunded) and the HTTP server. */
+  close: () => Promise<void>;
+};
+
+class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+function readBody(request: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let size = 0;
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > BODY_LIMIT_BYTES) {
+        reject(new HttpError(413, 'body too large'));
+        request.destroy();
+        return;
+      }
+      chunks.push(chunk);
+    });
+    request.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    request.on('error', reject);
+  });
+}
+
+function parseJson(raw: string): Record<string, unknown> {
+  try {
+    const value: unknown = JSON.parse(raw);
+    if (value && typeof value === 'object' && !Array.isArray(value)) return value as Record<string, unknown>;
+  } catch {
+    // fall through
+  }
+  throw new HttpError(400, 'the body must be a JSON object');
+}
+
+function sendJson(response: ServerResponse, statusCode: number, body: unknown): void {
+  response.writeHead(statusCode, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
+  response.end(JSON.stringify(body));
+}
+
+export function createHouseGames(options: HouseGamesOptions): HouseGames {
+  const vendorCode = options.vendorCode ?? HOUSE_VENDOR_CODE;
+  const now = options.now ?? (() => Date.now());
+  const log = options.log ?? (() => undefined);
+  const platform = createPlatformClient({
+    platformUrl: options.platformUrl,
+    vendorCode,
+    secret: options.secret,
+    timeoutMs: options.platformTimeoutMs ?? 5_000,
+    now: () => new Date(now()),
+    ...(options.fetchImpl ? { fetchImpl: options.fetchImpl } : {}),
+  });
+  const journal = openJournal<CrashEntry>(join(options.dataDir, 'crash-main.jsonl'));
+  const crash = createCrashTable({ tableId: 'main', journal, platform, now, log, ...options.crash });
+  const runner: RoundRunner = createRoundRunner(crash.game, { now, onError: (err) => log('a crash round failed', { err: String(err) }) });
+  const sessions = new Map<string, GameSession>();
+  const streams = new Set<ServerResponse>();
+  const publicDir = new URL('./public/', import.meta.url);
+  const staticFiles = new Map([...PUBLIC_FILES].map(([path, f]) => [path, { ...f, body: readFileSync(new URL(f.file, publicDir)) }]));
+  const frameAncestors = ["'self'", ...options.siteOrigins].join(' ');
+  const csp = `default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors ${frameAncestors}`;
+  const pageHeaders = {
+    'content-type': 'text/html; charset=utf-8',
+    'content-security-policy': csp,
+    'cache-control': 'no-store',
+    'referrer-policy': 'no-referrer',
+    'x-content-type-options': 'nosniff',
+  };
+
+  function openGame(game: string, query: URLSearchParams): GameSession {
+    if (!(HOUSE_GAME_CODES as readonly string[]).includes(game)) throw new HttpError(404, 'no such game');
+    const params = Object.fromEntries(query.entries());
+    const check = checkLaunchParams({ secret: options.secret, vendorCode, gameCode: game, params, nowMs: now() });
+    if (check === 'expired') throw new HttpError(403, 'this game link has expired; open the game again from the site');
+    if (check !== 'ok') throw new HttpError(403, 'this game link is not valid');
+    if (params.trial === '1') throw new HttpError(403, 'this game is played with real money only');
+    if (sessions.size >= SESSION_COUNT_MAX) {
+      for (const [id, s] of sessions) if (now() - s.createdAtMs > SESSION_TTL_MS) sessions.delete(id);
+    }
+    const session: GameSession = {
+      id: randomBytes(18).toString('base64url'),
+      game,
+      token: params.token ?? '',
+      username: params.user ?? '',
+      currency: params.currency ?? '',
+      language: params.lang ?? 'vi',
+      returnUrl: params.return ?? '',
+      createdAtMs: now(),
+    };
+    sessions.set(session.id, session);
+    return session;
+  }
+
+  function sessionOf(id: unknown): GameSession {
+    const session = typeof id === 'string' ? sessions.get(id) : undefined;
+    if (!session) throw new HttpError(401, 'unknown game session');
+    if (now() - session.createdAtMs > SESSION_TTL_MS) {
+      sessions.delete(session.id);
+      throw new HttpError(401, 'game session expired');
+    }
+    return session;
+  }
+
+  const playerOf = (s: GameSession) => ({ username: s.username, token: s.token, currency: s.currency });
+
+  function openStream(request: IncomingMessage, response: ServerResponse, session: GameSession): void {
+    response.writeHead(200, {
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-store',
+      connection: 'keep-alive',
+      'x-accel-buffering': 'no',
+    });
+    const write = (type: string, data: unknown) => response.write(`event: ${type}\ndata: ${JSON.stringify(data)}\n\n`);
+    write('state', crash.snapshot(session.username));
+    const unsubscribe = crash.subscribe((event) => write(event.type, event));
+    const heartbeat = setInterval(() => response.write(`: ${now()}\n\n`), HEARTBEAT_MS);
+    heartbeat.unref();
+    streams.add(response);
+    request.on('close', () => {
+      clearInterval(heartbeat);
+      unsubscribe();
+      streams.delete(response);
+    });
+  }
+
+  async function gameCall(action: string, session: GameSession, body: Record<string, unknown>, response: ServerResponse) {
+    try {
+      switch (action) {
+        case 'state':
+          return sendJson(response, 200, crash.snapshot(session.username));
+        case 'balance': {
+          const answer = await platform.call('balance', { token: session.token });
+          if (answer.status !== 'OK') return sendJson(response, 409, { status: answer.status });
+          return sendJson(response, 200, { status: 'OK', balance: answer.balance, currency: answer.currency ?? session.currency });
+        }
+        case 'bet':
+          return sendJson(response, 200, {
+            status: 'OK',
+            ...(await crash.placeBet(playerOf(session), { stake: body.stake, target: body.target })),
+          });
+        case 'cashout':
+          return sendJson(response, 200, { status: 'OK', ...(await crash.cashOut(playerOf(session))) });
+      }
+    } catch (err) {
+      if (err instanceof CrashRefused) return sendJson(response, 409, { status: err.code });
+      throw err;
+    }
+    throw new HttpError(404, 'not found');
+  }
+
+  function verifyAnswer(query: URLSearchParams) {
+    const chainId = query.get('chain') ?? crash.currentChain()?.chainId ?? '';
+    const round = Number(query.get('round'));
+    const chain = crash.chainOf(chainId);
+    const known = crash.history().find((h) => h.chainId === chainId && h.round === round);
+    const seed = query.get('seed') ?? known?.seed;
+    if (!chain || !Number.isSafeInteger(round) || round < 1 || round > chain.length || !seed || !/^[0-9a-f]{64}$/.test(seed)) {
+      throw new HttpError(400, 'give chain, round (1 to the chain length) and the 64-hex seed, or a round of the history');
+    }
+    const result = verifyCrashRound({ round, seed, salt: chain.salt, terminalHash: chain.terminalHash });
+    return { ...result, chainId, terminalHash: chain.terminalHash, salt: chain.salt, recorded: known ?? null };
+  }
+
+  async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    const url = new URL(request.url ?? '/', 'http://house.invalid');
+    const path = url.pathname;
+    if (request.method === 'GET' && path === '/healthz') return sendJson(response, 200, { status: 'ok' });
+    const file = staticFiles.get(path);
+    if (request.method === 'GET' && file) {
+      response.writeHead(200, { 'content-type': file.type, 'cache-control': 'public, max-age=300', 'x-content-type-options': 'nosniff' });
+      response.end(file.body);
+      return;
+    }
+    if (request.method === 'GET' && path === '/verify/crash') {
+      response.writeHead(200, pageHeaders);
+      response.end(renderVerifyPage({ language: url.searchParams.get('lang') ?? 'vi', chain: crash.currentChain() }));
+      return;
+    }
+    if (request.method === 'GET' && path === '/api/crash/rounds') {
+      return sendJson(response, 200, { chain: crash.currentChain() ?? null, rounds: crash.history() });
+    }
+    if (request.method === 'GET' && path === '/api/crash/verify') return sendJson(response, 200, verifyAnswer(url.searchParams));
+    if (request.method === 'GET' && path === '/game/crash/events') {
+      return openStream(request, response, sessionOf(url.searchParams.get('session')));
+    }
+    const gameMatch = /^\/game\/([a-z0-9-]{1,64})(?:\/(state|balance|bet|cashout))?$/.exec(path);
+    if (gameMatch) {
+      const game = gameMatch[1] as string;
+      const action = gameMatch[2];
+      if (!action && request.method === 'GET') {
+        const session = openGame(game, url.searchParams);
+        response.writeHead(200, pageHeaders);
+        response.end(
+          renderCrashPage({
+            sessionId: session.id,
+            currency: session.currency,
+            language: session.language,
+            returnUrl: session.returnUrl,
+            username: session.username,
+          }),
+        );
+        return;
+      }
+      if (action && request.method === 'POST' && game === CRASH_GAME_CODE) {
+        const body = parseJson(await readBody(request));
+        return gameCall(action, sessionOf(body.session), body, response);
+      }
+    }
+    throw new HttpError(404, 'not found');
+  }
+
+  const server = createServer((request, response) => {
+    handle(request, response).catch((err: unknown) => {
+      if (response.headersSent || response.destroyed) return;
+      if (err instanceof HttpError) {
+        if (err.statusCode === 403 || err.statusCode === 404) {
+          response.writeHead(err.statusCode, { 'content-type': 'text/plain; charset=utf-8', 'content-security-policy': csp });
+          response.end(err.message);
+          return;
+        }
+        return sendJson(response, err.statusCode, { status: 'ERROR', message: err.message });
+      }
+      log('a request failed', { err: String(err) });
+      return sendJson(response, 502, { status: 'ERROR', message: 'the game server could not finish this call' });
+    });
+  });
+
+  let isStarted = false;
+  return {
+    server,
+    crash,
+    platform,
+    async start() {
+      const recovered = await crash.recover();
+      if (recovered.rounds > 0) log('settled the rounds an earlier run left open', recovered);
+      runner.start();
+      isStarted = true;
+    },
+    listen: (port, host = '127.0.0.1') =>
+      new Promise((resolve, reject) => {
+        server.once('error', reject);
+        server.listen(port, host, () => {
+          const address = server.address() as AddressInfo;
+          resolve(`http://${host}:${address.port}`);
+        });
+      }),
+    async close() {
+      if (isStarted) await runner.stop();
+      for (const stream of streams) stream.end();
+      await new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      });
+      journal.close();
+    },
+  };
+}

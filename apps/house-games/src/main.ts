@@ -1,0 +1,36 @@
+import { createHouseGames } from './house-games.ts';
+
+/**
+ * Runs the house game server on its own: `npm start -w @platform/house-games`. `npm start` of the
+ * server runs it in-process instead (HOUSE_GAMES_ENABLED); either way it reaches the platform over
+ * HTTP only.
+ */
+const port = Number(process.env.HOUSE_GAMES_PORT ?? 8092);
+const platformUrl = process.env.PLATFORM_URL ?? `http://127.0.0.1:${process.env.PORT ?? 8080}`;
+const optionalNumber = (name: string) => (process.env[name] ? Number(process.env[name]) : undefined);
+const crash = {
+  bettingMs: optionalNumber('HOUSE_CRASH_BETTING_MS'),
+  pauseMs: optionalNumber('HOUSE_CRASH_PAUSE_MS'),
+  ratePerMs: optionalNumber('HOUSE_CRASH_RATE_PER_MS'),
+  rootSeed: process.env.HOUSE_CRASH_ROOT_SEED,
+  salt: process.env.HOUSE_CRASH_SALT,
+  chainLength: optionalNumber('HOUSE_CRASH_CHAIN_LENGTH'),
+};
+const house = createHouseGames({
+  platformUrl,
+  secret: process.env.HOUSE_GAMES_SECRET ?? 'dev-only-house-games-secret',
+  dataDir: process.env.HOUSE_GAMES_DATA_DIR ?? './house-games-data',
+  siteOrigins: (process.env.SITE_ORIGINS ?? `http://localhost:${process.env.PORT ?? 8080} http://127.0.0.1:${process.env.PORT ?? 8080}`)
+    .split(/[\s,]+/)
+    .filter(Boolean),
+  crash: Object.fromEntries(Object.entries(crash).filter(([, v]) => v !== undefined)),
+  log: (message, data) => console.log(JSON.stringify({ houseGames: true, msg: message, ...data })),
+});
+const url = await house.listen(port, process.env.HOUSE_GAMES_HOST ?? '127.0.0.1');
+await house.start();
+console.log(JSON.stringify({ houseGames: true, msg: 'house game server listening', url, platformUrl }));
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    house.close().then(() => process.exit(0));
+  });
+}

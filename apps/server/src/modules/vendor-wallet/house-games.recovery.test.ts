@@ -1,0 +1,140 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { payoutOf } from '@platform/games/crash/crash';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
+import { crashState, openCrash, registerHouseGames, rootWithFirstCrash, waitForPhase } from '../../../test/house-games-helpers.ts';
+import { expectCleanBooks } from '../../../test/ledger-fixture.ts';
+import { createGamePlayer } from '../../../test/vendor-helpers.ts';
+import { waitUntil } from '../../../test/wait-for.ts';
+import { DEV_HOUSE_GAMES_SECRET, HOUSE_VENDOR_CODE } from './vendor-wallet.integrations.ts';
+
+// The fault test: the house game server runs as a child process (its own main.ts) and is killed
+// with SIGKILL in the middle of a round; started again on the same data folder, it must settle or
+// refund every bet of that round exactly once.
+const HOUSE_DIR = join(dirname(fileURLToPath(import.meta.url)), '../../../../house-games');
+const SALT = 'crash-recovery-salt';
+const CHAIN = 30;
+const RATE = 0.0005; // 1.50× after 0.8 s, 20× after 6 s
+let t: TestApp;
+let platformUrl: string;
+let dataDir: string;
+const ROOT = rootWithFirstCrash(SALT, CHAIN, 2_000, 100_000_000);
+const children = new Set<ChildProcess>();
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  platformUrl = await t.app.listen({ port: 0, host: '127.0.0.1' });
+  dataDir = mkdtempSync(join(tmpdir(), 'house-games-kill-'));
+});
+afterAll(async () => {
+  for (const child of children) child.kill('SIGKILL');
+  await t.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+/** Starts the game server's own process; resolves with its address once it has recovered and listens. */
+async function startHouseProcess(): Promise<{ child: ChildProcess; url: string; exited: Promise<void> }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: HOUSE_DIR,
+    env: {
+      ...process.env,
+      HOUSE_GAMES_PORT: '0',
+      PLATFORM_URL: platformUrl,
+      HOUSE_GAMES_SECRET: DEV_HOUSE_GAMES_SECRET,
+      HOUSE_GAMES_DATA_DIR: dataDir,
+      HOUSE_CRASH_ROOT_SEED: ROOT,
+      HOUSE_CRASH_SALT: SALT,
+      HOUSE_CRASH_CHAIN_LENGTH: String(CHAIN),
+      HOUSE_CRASH_BETTING_MS: '8000',
+      HOUSE_CRASH_PAUSE_MS: '60000',
+      HOUSE_CRASH_RATE_PER_MS: String(RATE),
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  children.add(child);
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  exited.then(() => children.delete(child));
+  const url = await new Promise<string>((resolve, reject) => {
+    let buffer = '';
+    child.stdout?.on('data', (chunk: Buffer) => {
+      buffer += chunk.toString('utf8');
+      for (const line of buffer.split('\n')) {
+        if (!line.startsWith('{')) continue;
+        try {
+          const entry = JSON.parse(line) as { msg?: string; url?: string };
+          if (entry.msg === 'house game server listening' && entry.url) resolve(entry.url);
+        } catch {
+          // a partial line: wait for the rest
+        }
+      }
+    });
+    child.once('exit', (code) => reject(new Error(`the house game server exited with ${code}`)));
+  });
+  return { child, url, exited };
+}
+
+async function memberState(memberId: number, currency: string) {
+  const main = (await t.app.services.ledger.memberBalances({ memberId, currency })).main;
+  const record = await t.database.db
+    .selectFrom('bet_records')
+    .select(['status', 'stake', 'payout'])
+    .where('vendor_code', '=', HOUSE_VENDOR_CODE)
+    .where('member_id', '=', memberId)
+    .executeTakeFirst();
+  return { main, record };
+}
+
+describe('the house game server killed mid-round', () => {
+  it('settles the cash-outs and refunds the rest once, after a SIGKILL and a restart', async () => {
+    const start = 50_000;
+    const players = await Promise.all(
+      [0, 1, 2].map(() =>
+        createGamePlayer(t.app, t.database.db, { balance: start, vendorCode: HOUSE_VENDOR_CODE, gameCode: 'crash', gameCategory: 'CRASH' }),
+      ),
+    );
+    const first = await startHouseProcess();
+    await registerHouseGames(t.app, first.url);
+    const [manual, auto, rider] = await Promise.all(players.map((p) => openCrash(t.app, first.url, p)));
+    if (!manual || !auto || !rider) throw new Error('three sessions');
+    await waitForPhase(manual, 'betting', 'the betting window');
+    expect(await manual.post('bet', { stake: 1_000 })).toMatchObject({ status: 'OK' });
+    expect(await auto.post('bet', { stake: 1_000, target: 150 })).toMatchObject({ status: 'OK' });
+    expect(await rider.post('bet', { stake: 1_000 })).toMatchObject({ status: 'OK' });
+    await waitForPhase(manual, 'running', 'the round starts');
+    await waitUntil(async () => (await crashState(manual)).bets.some((b) => b.cashout?.k === 150), { what: 'the auto cash-out at 1.50×' });
+    const cashed = await manual.post('cashout');
+    expect(cashed).toMatchObject({ status: 'OK' });
+    const k = (cashed.cashout as { k: number }).k;
+
+    first.child.kill('SIGKILL');
+    await first.exited;
+    // The rider's stake is still held by the platform: the round was cut off in flight.
+    const [, , riderBefore] = await Promise.all(players.map((p) => memberState(p.memberId, p.currency)));
+    expect(riderBefore).toMatchObject({ main: start - 1_000, record: { status: 'open', stake: 1_000 } });
+
+    const second = await startHouseProcess();
+    const after = await Promise.all(players.map((p) => memberState(p.memberId, p.currency)));
+    expect(after).toEqual([
+      { main: start - 1_000 + payoutOf(1_000, k), record: { status: 'settled', stake: 1_000, payout: payoutOf(1_000, k) } },
+      { main: start - 1_000 + 1_500, record: { status: 'settled', stake: 1_000, payout: 1_500 } },
+      { main: start, record: expect.objectContaining({ status: 'cancelled', payout: 0 }) },
+    ]);
+    await expectCleanBooks(t.database.db);
+    const history = (await (await fetch(`${second.url}/api/crash/rounds`)).json()) as { rounds: unknown[] };
+    expect(history.rounds[0]).toMatchObject({ round: 1, end: 'void', bets: 3 });
+
+    // Killed again and restarted: nothing is paid or refunded twice.
+    second.child.kill('SIGKILL');
+    await second.exited;
+    const third = await startHouseProcess();
+    expect(await Promise.all(players.map((p) => memberState(p.memberId, p.currency)))).toEqual(after);
+    third.child.kill('SIGTERM');
+    await third.exited;
+    expect(await Promise.all(players.map((p) => memberState(p.memberId, p.currency)))).toEqual(after);
+    await expectCleanBooks(t.database.db);
+  });
+});
