@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMember, createMerchant } from '../../test/factories.ts';
 import { createTestDatabase, type TestDatabase } from '../../test/test-database.ts';
-import { up as encryptExisting } from '../db/migrations/2026-11-26-2701-encrypt-totp-secrets.ts';
+import { up as encryptExisting } from '../db/migrations/2026-11-26-2811-encrypt-totp-secrets.ts';
 import { EnvError, parseEnv, secretsKeyOf } from '../env.ts';
 import { findTotp, upsertTotpSecret } from '../modules/accounts/second-factor.repository.ts';
 import { decodeSecretsKey, developmentSecretsKey, isSealedSecret, openSecret, sealSecret } from './secret-box.ts';
