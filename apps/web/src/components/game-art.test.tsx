@@ -1,6 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { CategoryArt, GameArt, GameArtwork, motifOf, VendorLogo, vendorInitials } from './game-art.tsx';
+import { CategoryArt, GameArt, GameArtwork, motifOf } from './game-art.tsx';
+import { VendorLogo, vendorInitials } from './vendor-logo.tsx';
 
 describe('generated artwork', () => {
   it("draws a game's name in the language it is given, so English members read English", () => {

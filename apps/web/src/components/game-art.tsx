@@ -1,5 +1,5 @@
-import { stripDiacritics } from '@platform/contracts/text-folding';
 import { useId, useState } from 'react';
+import { artSeed, PALETTES } from './art-palette.ts';
 
 /**
  * Artwork drawn here rather than fetched: every game, vendor and category gets a picture even when
@@ -7,28 +7,6 @@ import { useId, useState } from 'react';
  * the member's language: it is drawn inline from the name the catalogue answered for that language,
  * so nothing is cached per address and a language switch redraws it.
  */
-
-/** A stable small number for a code (FNV-1a), so a game keeps its colours between visits. */
-export function artSeed(code: string): number {
-  let hash = 0x811c9dc5;
-  for (let i = 0; i < code.length; i++) {
-    hash ^= code.charCodeAt(i);
-    hash = Math.imul(hash, 0x01000193);
-  }
-  return hash >>> 0;
-}
-
-/** Two colours per theme: the background's top and bottom, then the motif's colour. */
-const PALETTES = [
-  ['#7a1022', '#3d0812', '#f6c544'],
-  ['#0f5132', '#062a1b', '#ffd166'],
-  ['#4c1d95', '#1e0b46', '#fde68a'],
-  ['#0c4a6e', '#04213a', '#fcd34d'],
-  ['#9a3412', '#431407', '#fef3c7'],
-  ['#831843', '#3b0a1f', '#fbcfe8'],
-  ['#134e4a', '#042f2e', '#99f6e4'],
-  ['#1e3a8a', '#0b1640', '#bfdbfe'],
-] as const;
 
 type Motif = 'sevens' | 'fruit' | 'dice' | 'coin' | 'wheel' | 'balls' | 'cards' | 'fish' | 'ball' | 'gamepad' | 'rocket' | 'reels';
 
@@ -312,53 +290,6 @@ export function GameArtwork({ src, code, name, category }: GameArtProps & { src:
         <GameArt code={code} name={name} category={category} />
       )}
     </span>
-  );
-}
-
-/** A vendor's initials: the first letter of up to three words ("Lotus Transfer Studio" → LTS). */
-export function vendorInitials(name: string): string {
-  const words = stripDiacritics(name)
-    .split(/[\s_-]+/)
-    .filter(Boolean);
-  return words
-    .slice(0, 3)
-    .map((word) => (word[0] as string).toUpperCase())
-    .join('');
-}
-
-/** A vendor's generated logo: an emblem (shape and colours from its code) and its initials. */
-export function VendorLogo({ code, name, className }: { code: string; name: string; className?: string }) {
-  const id = useId();
-  const seed = artSeed(code);
-  const [top, bottom, ink] = PALETTES[(seed >>> 3) % PALETTES.length] as (typeof PALETTES)[number];
-  const shapes = [
-    'M20 2l16 9v18l-16 9-16-9V11z',
-    'M20 2l18 18-18 18L2 20z',
-    'M6 4h28l2 16-16 18L4 20z',
-    'M20 2a18 18 0 110 36 18 18 0 010-36z',
-  ];
-  const initials = vendorInitials(name);
-  return (
-    <svg className={`vendor-logo${className ? ` ${className}` : ''}`} viewBox="0 0 40 40" aria-hidden="true" focusable="false">
-      <defs>
-        <linearGradient id={`${id}-v`} x1="0" y1="0" x2="1" y2="1">
-          <stop offset="0" stopColor={top} />
-          <stop offset="1" stopColor={bottom} />
-        </linearGradient>
-      </defs>
-      <path d={shapes[seed % shapes.length]} fill={`url(#${id}-v)`} stroke={ink} strokeWidth="1.5" />
-      <text
-        x="20"
-        y={initials.length > 2 ? 24.5 : 25.5}
-        fill={ink}
-        fontFamily="system-ui, sans-serif"
-        fontWeight="800"
-        fontSize={initials.length > 2 ? 10 : 13}
-        textAnchor="middle"
-      >
-        {initials}
-      </text>
-    </svg>
   );
 }
 

@@ -3,8 +3,8 @@ import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { findResource, findResources, useGameMenus, usePermission } from '../api/home-queries.ts';
-import { VendorLogo } from '../components/game-art.tsx';
 import { Icon } from '../components/icon.tsx';
+import { LazyVendorLogo } from '../components/lazy-vendor-logo.tsx';
 import { useShellHomeTranslation } from '../i18n/shell-home/register-translations.ts';
 import { vendorPath } from './vendor-menu.tsx';
 import './site-footer.css';
@@ -79,7 +79,7 @@ function VendorSlider() {
                   />
                 ) : (
                   <span className="footer-vendors__logo footer-vendors__logo--text">
-                    <VendorLogo code={vendor.vassalage} name={vendor.displayName} />
+                    <LazyVendorLogo code={vendor.vassalage} name={vendor.displayName} />
                     <span>{vendor.displayName}</span>
                   </span>
                 )}

@@ -1,8 +1,8 @@
 import type { VendorCard } from '@platform/contracts/games';
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { Link, NavLink } from 'react-router';
-import { VendorLogo } from '../components/game-art.tsx';
 import { Icon } from '../components/icon.tsx';
+import { LazyVendorLogo } from '../components/lazy-vendor-logo.tsx';
 import { useShellHomeTranslation } from '../i18n/shell-home/register-translations.ts';
 
 /** Spec section 9: up to 11 vendors per category, then a 'more' entry; 6 or more are not centred. */
@@ -166,7 +166,7 @@ export function VendorMenu({ label, path, gameType, vendors, onNavigate }: Props
                 {vendor.logoUrl ? (
                   <img className="vendor-menu__logo" src={vendor.logoUrl} alt="" width={72} height={40} loading="lazy" />
                 ) : (
-                  <VendorLogo className="vendor-menu__logo" code={vendor.vassalage} name={vendor.displayName} />
+                  <LazyVendorLogo className="vendor-menu__logo" code={vendor.vassalage} name={vendor.displayName} />
                 )}
                 <span className="vendor-menu__name">{vendor.displayName}</span>
                 {vendor.isMaintenance && <span className="vendor-menu__badge">{t('vendors.maintenance')}</span>}
