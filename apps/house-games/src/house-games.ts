@@ -6,10 +6,11 @@ import { join } from 'node:path';
 import { checkLaunchParams } from '@platform/contracts/vendor-protocol';
 import { verifyCrashRound } from '@platform/games/crash/crash';
 import { renderCrashPage, renderVerifyPage } from './crash/crash-page.ts';
-import { CRASH_GAME_CODE, type CrashEntry, CrashRefused, type CrashTable, createCrashTable } from './crash/crash-table.ts';
+import { CRASH_GAME_CODE, type CrashEntry, type CrashTable, createCrashTable } from './crash/crash-table.ts';
 import { openJournal } from './journal.ts';
 import { createPlatformClient, type PlatformClient } from './platform-client.ts';
 import { createRoundRunner, type RoundRunner } from './round-runner.ts';
+import { TableRefused } from './table-wallet.ts';
 
 /**
  * The house game server: our own game studio, which the platform knows only as the seamless vendor
@@ -220,7 +221,7 @@ export function createHouseGames(options: HouseGamesOptions): HouseGames {
           return sendJson(response, 200, { status: 'OK', ...(await crash.cashOut(playerOf(session))) });
       }
     } catch (err) {
-      if (err instanceof CrashRefused) return sendJson(response, 409, { status: err.code });
+      if (err instanceof TableRefused) return sendJson(response, 409, { status: err.code });
       throw err;
     }
     throw new HttpError(404, 'not found');
