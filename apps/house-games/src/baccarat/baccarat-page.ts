@@ -9,6 +9,7 @@ const LABELS = {
     balance: 'Balance',
     round: 'Round',
     spots: { PLAYER: 'Player', BANKER: 'Banker', TIE: 'Tie', PLAYER_PAIR: 'Player pair', BANKER_PAIR: 'Banker pair' },
+    short: { PLAYER: 'P', BANKER: 'B', TIE: 'T' },
     pays: {
       COMMISSION: { PLAYER: '1:1', BANKER: '0.95:1', TIE: '8:1', PLAYER_PAIR: '11:1', BANKER_PAIR: '11:1' },
       NO_COMMISSION: { PLAYER: '1:1', BANKER: '1:1 (6: 1:2)', TIE: '8:1', PLAYER_PAIR: '11:1', BANKER_PAIR: '11:1' },
@@ -55,6 +56,7 @@ const LABELS = {
     balance: 'Số dư',
     round: 'Ván',
     spots: { PLAYER: 'Nhà con', BANKER: 'Nhà cái', TIE: 'Hòa', PLAYER_PAIR: 'Đôi nhà con', BANKER_PAIR: 'Đôi nhà cái' },
+    short: { PLAYER: 'Con', BANKER: 'Cái', TIE: 'Hòa' },
     pays: {
       COMMISSION: { PLAYER: '1:1', BANKER: '0.95:1', TIE: '8:1', PLAYER_PAIR: '11:1', BANKER_PAIR: '11:1' },
       NO_COMMISSION: { PLAYER: '1:1', BANKER: '1:1 (6: 1:2)', TIE: '8:1', PLAYER_PAIR: '11:1', BANKER_PAIR: '11:1' },

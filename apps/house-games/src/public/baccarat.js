@@ -10,6 +10,8 @@
   const scale = Number(root.dataset.scale || '2');
   const locale = root.dataset.lang === 'vi' ? 'vi-VN' : 'en-GB';
   const fmtMoney = (minor) => (minor / 10 ** scale).toLocaleString(locale, { minimumFractionDigits: 0, maximumFractionDigits: scale });
+  const compact = new Intl.NumberFormat(locale, { notation: 'compact', maximumFractionDigits: 1 });
+  const fmtChip = (minor) => compact.format(minor / 10 ** scale);
   const fill = (text, values) => text.replace(/\{(\w+)\}/g, (_, k) => values[k] ?? '');
   const POINTS = { A: 1, T: 0, J: 0, Q: 0, K: 0 };
   const points = (card) => POINTS[card[0]] ?? Number(card[0]);
@@ -86,7 +88,8 @@
       b.className = 'chip';
       b.setAttribute('role', 'radio');
       b.setAttribute('aria-checked', String(v === chip));
-      b.textContent = fmtMoney(v);
+      b.textContent = fmtChip(v);
+      b.setAttribute('aria-label', fmtMoney(v));
       b.addEventListener('click', () => {
         chip = v;
         for (const other of box.children) other.setAttribute('aria-checked', String(other === b));
@@ -168,9 +171,8 @@
     const big = $('big');
     bead.replaceChildren();
     big.replaceChildren();
-    const letter = { PLAYER: L.spots.PLAYER[0], BANKER: L.spots.BANKER[0], TIE: L.spots.TIE[0] };
     for (const c of state?.roads.bead ?? []) {
-      const cell = roadCell('bead-cell', c.winner, c.row, c.col, letter[c.winner]);
+      const cell = roadCell('bead-cell', c.winner, c.row, c.col, L.short[c.winner]);
       if (c.playerPair) cell.classList.add('ppair');
       if (c.bankerPair) cell.classList.add('bpair');
       bead.append(cell);
