@@ -163,7 +163,7 @@ export function renderBaccaratPage(input: {
   <section class="fair">
     <h2>${l.fairness}</h2>
     <p>${l.commitment}: <code id="commitment"></code></p>
-    <p>${l.rules}</p>
+    <p>${escapeHtml(l.rules)}</p>
     <h3>${l.history}</h3>
     <ol id="history" class="history"></ol>
   </section>
