@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { checkLaunchParams } from '@platform/contracts/vendor-protocol';
 import { verifyCrashRound } from '@platform/games/crash/crash';
 import { replayRound } from '@platform/games/house/verify';
-import { renderBaccaratPage } from './baccarat/baccarat-page.ts';
+import { renderBaccaratPage, renderBaccaratVerifyPage } from './baccarat/baccarat-page.ts';
 import {
   BACCARAT_GAME_CODES,
   type BaccaratEntry,
@@ -77,6 +77,7 @@ const PUBLIC_FILES = new Map([
   ['/static/verify.js', { file: 'verify.js', type: 'text/javascript; charset=utf-8' }],
   ['/static/baccarat.js', { file: 'baccarat.js', type: 'text/javascript; charset=utf-8' }],
   ['/static/baccarat.css', { file: 'baccarat.css', type: 'text/css; charset=utf-8' }],
+  ['/static/verify-baccarat.js', { file: 'verify-baccarat.js', type: 'text/javascript; charset=utf-8' }],
 ]);
 
 type GameSession = {
@@ -276,27 +277,21 @@ export function createHouseGames(options: HouseGamesOptions): HouseGames {
     throw new HttpError(404, 'not found');
   }
 
-  /** A baccarat round recomputed from its published seeds (the same `replayRound` the verify script runs). */
+  /**
+   * A baccarat round recomputed from its seeds (the same `replayRound` the verify script runs): the
+   * seeds given in the query, or else the ones the round published.
+   */
   function verifyTableRound(table: BaccaratTableRuntime, query: URLSearchParams) {
     const round = Number(query.get('round'));
     const known = table.history().find((h) => h.round === round);
-    if (!known) throw new HttpError(400, 'give the round number of a finished round of this table');
-    const replay = replayRound({
-      game: 'baccarat',
-      serverSeed: known.serverSeed,
-      clientSeed: known.clientSeed,
-      nonce: known.round,
-      commitment: known.commitment,
-    });
-    return {
-      ...replay,
-      round,
-      serverSeed: known.serverSeed,
-      clientSeed: known.clientSeed,
-      nonce: known.round,
-      commitment: known.commitment,
-      recorded: known,
-    };
+    const serverSeed = query.get('seed') ?? known?.serverSeed;
+    const clientSeed = query.get('clientSeed') ?? known?.clientSeed;
+    const commitment = query.get('commitment') ?? known?.commitment;
+    if (!Number.isSafeInteger(round) || round < 1 || !serverSeed || !clientSeed || serverSeed.length > 128 || clientSeed.length > 128) {
+      throw new HttpError(400, 'give a round number and its seeds, or the round number of a finished round of this table');
+    }
+    const replay = replayRound({ game: 'baccarat', serverSeed, clientSeed, nonce: round, commitment });
+    return { ...replay, round, serverSeed, clientSeed, nonce: round, commitment: commitment ?? null, recorded: known ?? null };
   }
 
   function verifyAnswer(query: URLSearchParams) {
@@ -325,6 +320,12 @@ export function createHouseGames(options: HouseGamesOptions): HouseGames {
     if (request.method === 'GET' && path === '/verify/crash') {
       response.writeHead(200, pageHeaders);
       response.end(renderVerifyPage({ language: url.searchParams.get('lang') ?? 'vi', chain: crash.currentChain() }));
+      return;
+    }
+    const verifyPage = /^\/verify\/([a-z0-9-]{1,64})$/.exec(path);
+    if (request.method === 'GET' && verifyPage && baccarat.has(verifyPage[1] as string)) {
+      response.writeHead(200, pageHeaders);
+      response.end(renderBaccaratVerifyPage({ language: url.searchParams.get('lang') ?? 'vi', gameCode: verifyPage[1] as string }));
       return;
     }
     if (request.method === 'GET' && path === '/api/crash/rounds') {

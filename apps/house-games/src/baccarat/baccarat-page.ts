@@ -173,3 +173,66 @@ export function renderBaccaratPage(input: {
 </html>
 `;
 }
+
+const VERIFY_LABELS = {
+  en: {
+    title: 'Baccarat: verify a round',
+    intro:
+      'Each round commits to SHA-256(server seed) before bets open and publishes the seed when it ends. Enter a round number and its seeds (or pick a recent round): the server replays the deal exactly as the table did, HMAC-SHA256(server seed, client seed:round:cursor) drawing a fresh 8-deck shoe, and checks the seed against the commitment. The script packages/games/scripts/verify-round.ts does the same offline.',
+    round: 'Round',
+    seed: 'Server seed',
+    clientSeed: 'Client seed',
+    commitment: 'Commitment',
+    check: 'Check',
+    matches: 'The seed matches the commitment',
+    differs: 'The seed does NOT match the commitment',
+    deal: 'Deal',
+    spots: { PLAYER: 'Player', BANKER: 'Banker', TIE: 'Tie' },
+  },
+  vi: {
+    title: 'Baccarat: kiểm tra một ván',
+    intro:
+      'Mỗi ván cam kết SHA-256(hạt giống máy chủ) trước khi mở cược và công bố hạt giống khi kết thúc. Nhập số ván và các hạt giống (hoặc chọn một ván gần đây): máy chủ chia lại đúng như bàn đã chia, HMAC-SHA256(hạt giống máy chủ, hạt giống khách:ván:vị trí) rút từ bộ 8 cỗ bài mới, và kiểm tra hạt giống với cam kết. Tập lệnh packages/games/scripts/verify-round.ts làm điều tương tự khi không có mạng.',
+    round: 'Ván',
+    seed: 'Hạt giống máy chủ',
+    clientSeed: 'Hạt giống khách',
+    commitment: 'Cam kết',
+    check: 'Kiểm tra',
+    matches: 'Hạt giống khớp với cam kết',
+    differs: 'Hạt giống KHÔNG khớp với cam kết',
+    deal: 'Ván bài',
+    spots: { PLAYER: 'Nhà con', BANKER: 'Nhà cái', TIE: 'Hòa' },
+  },
+} as const;
+
+/** The public verify page of a baccarat table: a form and its recent rounds (public/verify-baccarat.js). */
+export function renderBaccaratVerifyPage(input: { language: string; gameCode: string }): string {
+  const lang = languageOf(input.language);
+  const l = VERIFY_LABELS[lang];
+  return `<!doctype html>
+<html lang="${lang}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${l.title}</title>
+<link rel="stylesheet" href="/static/baccarat.css">
+<script src="/static/verify-baccarat.js" defer></script>
+</head>
+<body>
+<main id="verify" class="verify" data-game="${escapeHtml(input.gameCode)}" data-labels="${escapeHtml(JSON.stringify(l))}">
+  <h1>${l.title}</h1>
+  <p>${escapeHtml(l.intro)}</p>
+  <form id="verify-form" class="verify-form" novalidate>
+    <label>${l.round} <input id="verify-round" type="number" min="1" step="1" required></label>
+    <label>${l.seed} <input id="verify-seed" type="text" required></label>
+    <label>${l.clientSeed} <input id="verify-client-seed" type="text" required></label>
+    <label>${l.commitment} <input id="verify-commitment" type="text"></label>
+    <button type="submit">${l.check}</button>
+  </form>
+  <p id="verify-result" role="status" aria-live="polite"></p>
+  <ol id="verify-rounds" class="history"></ol>
+</main>
+</body>
+</html>
+`;
+}

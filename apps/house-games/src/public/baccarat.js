@@ -198,7 +198,7 @@
         : `${L.round} ${item.round}: ${L.voided}`;
       li.append(document.createTextNode(`${text} `));
       const a = document.createElement('a');
-      a.href = `/api/${game}/verify?round=${item.round}`;
+      a.href = `/verify/${game}?lang=${root.dataset.lang}`;
       a.target = '_blank';
       a.rel = 'noopener';
       a.textContent = L.verify;

@@ -122,6 +122,18 @@ describe('baccarat on the house game server', () => {
       outcome: { winner: r.winner, playerTotal: r.playerTotal, bankerTotal: r.bankerTotal },
     });
 
+    // Seeds typed in are replayed as given: another seed does not match the commitment.
+    const typed = new URLSearchParams({
+      round: String(round),
+      seed: 'f'.repeat(64),
+      clientSeed: seenA.clientSeed,
+      commitment: seenA.commitment,
+    });
+    expect(await (await fetch(`${houseUrl}/api/baccarat/verify?${typed}`)).json()).toMatchObject({ commitmentMatches: false });
+    const verifyPage = await fetch(`${houseUrl}/verify/baccarat?lang=en`);
+    expect(verifyPage.status).toBe(200);
+    expect(await verifyPage.text()).toContain('Baccarat: verify a round');
+
     // The page: both languages, no inline code.
     const page = await fetch(
       await t.app.services.vendorWallet.buildLaunchUrl({
