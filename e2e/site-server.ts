@@ -98,6 +98,8 @@ export async function startSiteServer(
     clock?: MovableClock;
     /** Start the house game server (apps/house-games) with these crash settings, as `npm start` does; funds the demo members. */
     houseGames?: HouseGamesOptions['crash'];
+    /** The house game server's baccarat pace (with `houseGames`). */
+    houseBaccarat?: HouseGamesOptions['baccarat'];
   } = {},
 ): Promise<SiteServer> {
   if (!existsSync(path.join(WEB_DIST_DIR, 'index.html'))) {
@@ -145,6 +147,7 @@ export async function startSiteServer(
       dataDir: houseDataDir,
       siteOrigins: [baseUrl],
       ...(options.houseGames ? { crash: options.houseGames } : {}),
+      ...(options.houseBaccarat ? { baccarat: options.houseBaccarat } : {}),
     });
     await houseGames.listen(housePort, '127.0.0.1');
     await houseGames.start();

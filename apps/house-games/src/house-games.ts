@@ -5,11 +5,21 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { checkLaunchParams } from '@platform/contracts/vendor-protocol';
 import { verifyCrashRound } from '@platform/games/crash/crash';
+import { replayRound } from '@platform/games/house/verify';
+import { renderBaccaratPage, renderBaccaratVerifyPage } from './baccarat/baccarat-page.ts';
+import {
+  BACCARAT_GAME_CODES,
+  type BaccaratEntry,
+  type BaccaratLimits,
+  type BaccaratTableRuntime,
+  createBaccaratTable,
+} from './baccarat/baccarat-table.ts';
 import { renderCrashPage, renderVerifyPage } from './crash/crash-page.ts';
-import { CRASH_GAME_CODE, type CrashEntry, CrashRefused, type CrashTable, createCrashTable } from './crash/crash-table.ts';
+import { CRASH_GAME_CODE, type CrashEntry, type CrashTable, createCrashTable } from './crash/crash-table.ts';
 import { openJournal } from './journal.ts';
 import { createPlatformClient, type PlatformClient } from './platform-client.ts';
 import { createRoundRunner, type RoundRunner } from './round-runner.ts';
+import { TableRefused } from './table-wallet.ts';
 
 /**
  * The house game server: our own game studio, which the platform knows only as the seamless vendor
@@ -29,6 +39,7 @@ export type HouseGamesOptions = {
   now?: () => number;
   platformTimeoutMs?: number;
   fetchImpl?: typeof fetch;
+  baccarat?: { bettingMs?: number; revealStepMs?: number; pauseMs?: number };
   crash?: {
     bettingMs?: number;
     pauseMs?: number;
@@ -41,7 +52,21 @@ export type HouseGamesOptions = {
 };
 
 export const HOUSE_VENDOR_CODE = 'HOUSE';
-export const HOUSE_GAME_CODES = [CRASH_GAME_CODE] as const;
+export const HOUSE_GAME_CODES = [CRASH_GAME_CODE, BACCARAT_GAME_CODES.COMMISSION, BACCARAT_GAME_CODES.NO_COMMISSION] as const;
+
+/** The baccarat tables, one per game code, each with its own limits (minor units). */
+const BACCARAT_TABLES: readonly { tableId: string; kind: 'COMMISSION' | 'NO_COMMISSION'; limits: BaccaratLimits }[] = [
+  {
+    tableId: 'b1',
+    kind: 'COMMISSION',
+    limits: { min: 1_000, max: { PLAYER: 5_000_000, BANKER: 5_000_000, TIE: 1_000_000, PLAYER_PAIR: 500_000, BANKER_PAIR: 500_000 } },
+  },
+  {
+    tableId: 'nc1',
+    kind: 'NO_COMMISSION',
+    limits: { min: 5_000, max: { PLAYER: 20_000_000, BANKER: 20_000_000, TIE: 2_500_000, PLAYER_PAIR: 1_000_000, BANKER_PAIR: 1_000_000 } },
+  },
+];
 export const SESSION_TTL_MS = 12 * 60 * 60_000;
 const SESSION_COUNT_MAX = 100_000;
 const BODY_LIMIT_BYTES = 8 * 1024;
@@ -50,6 +75,9 @@ const PUBLIC_FILES = new Map([
   ['/static/crash.js', { file: 'crash.js', type: 'text/javascript; charset=utf-8' }],
   ['/static/crash.css', { file: 'crash.css', type: 'text/css; charset=utf-8' }],
   ['/static/verify.js', { file: 'verify.js', type: 'text/javascript; charset=utf-8' }],
+  ['/static/baccarat.js', { file: 'baccarat.js', type: 'text/javascript; charset=utf-8' }],
+  ['/static/baccarat.css', { file: 'baccarat.css', type: 'text/css; charset=utf-8' }],
+  ['/static/verify-baccarat.js', { file: 'verify-baccarat.js', type: 'text/javascript; charset=utf-8' }],
 ]);
 
 type GameSession = {
@@ -66,6 +94,8 @@ type GameSession = {
 export type HouseGames = {
   server: Server;
   crash: CrashTable;
+  /** The baccarat tables by game code. */
+  baccarat: ReadonlyMap<string, BaccaratTableRuntime>;
   platform: PlatformClient;
   /** Replays the journals, settles what an earlier run left open, then starts the tables. */
   start: () => Promise<void>;
@@ -131,6 +161,16 @@ export function createHouseGames(options: HouseGamesOptions): HouseGames {
   const journal = openJournal<CrashEntry>(join(options.dataDir, 'crash-main.jsonl'));
   const crash = createCrashTable({ tableId: 'main', journal, platform, now, log, ...options.crash });
   const runner: RoundRunner = createRoundRunner(crash.game, { now, onError: (err) => log('a crash round failed', { err: String(err) }) });
+  const journals: { close: () => void }[] = [journal];
+  const runners: RoundRunner[] = [runner];
+  const baccarat = new Map<string, BaccaratTableRuntime>();
+  for (const t of BACCARAT_TABLES) {
+    const tableJournal = openJournal<BaccaratEntry>(join(options.dataDir, `baccarat-${t.tableId}.jsonl`));
+    const table = createBaccaratTable({ ...t, journal: tableJournal, platform, now, log, ...options.baccarat });
+    journals.push(tableJournal);
+    runners.push(createRoundRunner(table.game, { now, onError: (err) => log('a baccarat round failed', { err: String(err) }) }));
+    baccarat.set(table.gameCode, table);
+  }
   const sessions = new Map<string, GameSession>();
   const streams = new Set<ServerResponse>();
   const publicDir = new URL('./public/', import.meta.url);
@@ -181,7 +221,15 @@ export function createHouseGames(options: HouseGamesOptions): HouseGames {
 
   const playerOf = (s: GameSession) => ({ username: s.username, token: s.token, currency: s.currency });
 
+  type Watchable = { snapshot: (username?: string) => unknown; subscribe: (listener: (event: { type: string }) => void) => () => void };
+  const watchableOf = (game: string): Watchable => {
+    const table = game === CRASH_GAME_CODE ? crash : baccarat.get(game);
+    if (!table) throw new HttpError(404, 'no such game');
+    return table as Watchable;
+  };
+
   function openStream(request: IncomingMessage, response: ServerResponse, session: GameSession): void {
+    const table = watchableOf(session.game);
     response.writeHead(200, {
       'content-type': 'text/event-stream; charset=utf-8',
       'cache-control': 'no-store',
@@ -189,8 +237,8 @@ export function createHouseGames(options: HouseGamesOptions): HouseGames {
       'x-accel-buffering': 'no',
     });
     const write = (type: string, data: unknown) => response.write(`event: ${type}\ndata: ${JSON.stringify(data)}\n\n`);
-    write('state', crash.snapshot(session.username));
-    const unsubscribe = crash.subscribe((event) => write(event.type, event));
+    write('state', table.snapshot(session.username));
+    const unsubscribe = table.subscribe((event) => write(event.type, event));
     const heartbeat = setInterval(() => response.write(`: ${now()}\n\n`), HEARTBEAT_MS);
     heartbeat.unref();
     streams.add(response);
@@ -203,27 +251,47 @@ export function createHouseGames(options: HouseGamesOptions): HouseGames {
 
   async function gameCall(action: string, session: GameSession, body: Record<string, unknown>, response: ServerResponse) {
     try {
+      const table = baccarat.get(session.game);
       switch (action) {
         case 'state':
-          return sendJson(response, 200, crash.snapshot(session.username));
+          return sendJson(response, 200, watchableOf(session.game).snapshot(session.username));
         case 'balance': {
           const answer = await platform.call('balance', { token: session.token });
           if (answer.status !== 'OK') return sendJson(response, 409, { status: answer.status });
           return sendJson(response, 200, { status: 'OK', balance: answer.balance, currency: answer.currency ?? session.currency });
         }
         case 'bet':
+          if (table) return sendJson(response, 200, { status: 'OK', ...(await table.placeBet(playerOf(session), { spots: body.spots })) });
           return sendJson(response, 200, {
             status: 'OK',
             ...(await crash.placeBet(playerOf(session), { stake: body.stake, target: body.target })),
           });
         case 'cashout':
+          if (table) break;
           return sendJson(response, 200, { status: 'OK', ...(await crash.cashOut(playerOf(session))) });
       }
     } catch (err) {
-      if (err instanceof CrashRefused) return sendJson(response, 409, { status: err.code });
+      if (err instanceof TableRefused) return sendJson(response, 409, { status: err.code });
       throw err;
     }
     throw new HttpError(404, 'not found');
+  }
+
+  /**
+   * A baccarat round recomputed from its seeds (the same `replayRound` the verify script runs): the
+   * seeds given in the query, or else the ones the round published.
+   */
+  function verifyTableRound(table: BaccaratTableRuntime, query: URLSearchParams) {
+    const round = Number(query.get('round'));
+    const known = table.history().find((h) => h.round === round);
+    const serverSeed = query.get('seed') ?? known?.serverSeed;
+    const clientSeed = query.get('clientSeed') ?? known?.clientSeed;
+    const commitment = query.get('commitment') ?? known?.commitment;
+    if (!Number.isSafeInteger(round) || round < 1 || !serverSeed || !clientSeed || serverSeed.length > 128 || clientSeed.length > 128) {
+      throw new HttpError(400, 'give a round number and its seeds, or the round number of a finished round of this table');
+    }
+    const replay = replayRound({ game: 'baccarat', serverSeed, clientSeed, nonce: round, commitment });
+    return { ...replay, round, serverSeed, clientSeed, nonce: round, commitment: commitment ?? null, recorded: known ?? null };
   }
 
   function verifyAnswer(query: URLSearchParams) {
@@ -254,12 +322,27 @@ export function createHouseGames(options: HouseGamesOptions): HouseGames {
       response.end(renderVerifyPage({ language: url.searchParams.get('lang') ?? 'vi', chain: crash.currentChain() }));
       return;
     }
+    const verifyPage = /^\/verify\/([a-z0-9-]{1,64})$/.exec(path);
+    if (request.method === 'GET' && verifyPage && baccarat.has(verifyPage[1] as string)) {
+      response.writeHead(200, pageHeaders);
+      response.end(renderBaccaratVerifyPage({ language: url.searchParams.get('lang') ?? 'vi', gameCode: verifyPage[1] as string }));
+      return;
+    }
     if (request.method === 'GET' && path === '/api/crash/rounds') {
       return sendJson(response, 200, { chain: crash.currentChain() ?? null, rounds: crash.history() });
     }
     if (request.method === 'GET' && path === '/api/crash/verify') return sendJson(response, 200, verifyAnswer(url.searchParams));
-    if (request.method === 'GET' && path === '/game/crash/events') {
-      return openStream(request, response, sessionOf(url.searchParams.get('session')));
+    const tableApi = /^\/api\/([a-z0-9-]{1,64})\/(rounds|verify)$/.exec(path);
+    const apiTable = tableApi && request.method === 'GET' ? baccarat.get(tableApi[1] as string) : undefined;
+    if (tableApi && apiTable) {
+      if (tableApi[2] === 'rounds') return sendJson(response, 200, { rounds: apiTable.history() });
+      return sendJson(response, 200, verifyTableRound(apiTable, url.searchParams));
+    }
+    const eventsMatch = /^\/game\/([a-z0-9-]{1,64})\/events$/.exec(path);
+    if (request.method === 'GET' && eventsMatch) {
+      const session = sessionOf(url.searchParams.get('session'));
+      if (session.game !== eventsMatch[1]) throw new HttpError(404, 'not found');
+      return openStream(request, response, session);
     }
     const gameMatch = /^\/game\/([a-z0-9-]{1,64})(?:\/(state|balance|bet|cashout))?$/.exec(path);
     if (gameMatch) {
@@ -268,6 +351,15 @@ export function createHouseGames(options: HouseGamesOptions): HouseGames {
       if (!action && request.method === 'GET') {
         const session = openGame(game, url.searchParams);
         response.writeHead(200, pageHeaders);
+        const page = {
+          sessionId: session.id,
+          currency: session.currency,
+          language: session.language,
+          returnUrl: session.returnUrl,
+          username: session.username,
+        };
+        const table = baccarat.get(game);
+        if (table) return void response.end(renderBaccaratPage({ ...page, gameCode: game, kind: table.snapshot().kind }));
         response.end(
           renderCrashPage({
             sessionId: session.id,
@@ -279,9 +371,11 @@ export function createHouseGames(options: HouseGamesOptions): HouseGames {
         );
         return;
       }
-      if (action && request.method === 'POST' && game === CRASH_GAME_CODE) {
+      if (action && request.method === 'POST' && (game === CRASH_GAME_CODE || baccarat.has(game))) {
         const body = parseJson(await readBody(request));
-        return gameCall(action, sessionOf(body.session), body, response);
+        const session = sessionOf(body.session);
+        if (session.game !== game) throw new HttpError(404, 'not found');
+        return gameCall(action, session, body, response);
       }
     }
     throw new HttpError(404, 'not found');
@@ -307,11 +401,16 @@ export function createHouseGames(options: HouseGamesOptions): HouseGames {
   return {
     server,
     crash,
+    baccarat,
     platform,
     async start() {
       const recovered = await crash.recover();
       if (recovered.rounds > 0) log('settled the rounds an earlier run left open', recovered);
-      runner.start();
+      for (const table of baccarat.values()) {
+        const done = await table.recover();
+        if (done.rounds > 0) log('settled the rounds an earlier run left open', { game: table.gameCode, ...done });
+      }
+      for (const r of runners) r.start();
       isStarted = true;
     },
     listen: (port, host = '127.0.0.1') =>
@@ -323,13 +422,13 @@ export function createHouseGames(options: HouseGamesOptions): HouseGames {
         });
       }),
     async close() {
-      if (isStarted) await runner.stop();
+      if (isStarted) await Promise.all(runners.map((r) => r.stop()));
       for (const stream of streams) stream.end();
       await new Promise<void>((resolve) => {
         server.closeAllConnections();
         server.close(() => resolve());
       });
-      journal.close();
+      for (const j of journals) j.close();
     },
   };
 }

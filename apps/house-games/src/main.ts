@@ -16,6 +16,11 @@ const crash = {
   salt: process.env.HOUSE_CRASH_SALT,
   chainLength: optionalNumber('HOUSE_CRASH_CHAIN_LENGTH'),
 };
+const baccarat = {
+  bettingMs: optionalNumber('HOUSE_BACCARAT_BETTING_MS'),
+  revealStepMs: optionalNumber('HOUSE_BACCARAT_REVEAL_STEP_MS'),
+  pauseMs: optionalNumber('HOUSE_BACCARAT_PAUSE_MS'),
+};
 const house = createHouseGames({
   platformUrl,
   secret: process.env.HOUSE_GAMES_SECRET ?? 'dev-only-house-games-secret',
@@ -24,6 +29,7 @@ const house = createHouseGames({
     .split(/[\s,]+/)
     .filter(Boolean),
   crash: Object.fromEntries(Object.entries(crash).filter(([, v]) => v !== undefined)),
+  baccarat: Object.fromEntries(Object.entries(baccarat).filter(([, v]) => v !== undefined)),
   log: (message, data) => console.log(JSON.stringify({ houseGames: true, msg: message, ...data })),
 });
 const url = await house.listen(port, process.env.HOUSE_GAMES_HOST ?? '127.0.0.1');

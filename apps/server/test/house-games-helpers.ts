@@ -31,11 +31,11 @@ export function rootWithFirstCrash(salt: string, chainLength: number, min: numbe
 export type CrashSession = { session: string; post: (action: string, body?: Record<string, unknown>) => Promise<CrashAnswer> };
 type CrashAnswer = { httpStatus: number; status?: string; [key: string]: unknown };
 
-/** Opens the crash game for a player through the signed launch URL, as the site's frame does. */
-export async function openCrash(app: FastifyInstance, houseUrl: string, player: GamePlayer): Promise<CrashSession> {
+/** Opens a house game (crash unless told) for a player through the signed launch URL, as the site's frame does. */
+export async function openCrash(app: FastifyInstance, houseUrl: string, player: GamePlayer, gameCode = 'crash'): Promise<CrashSession> {
   const url = await app.services.vendorWallet.buildLaunchUrl({
     vendorCode: HOUSE_VENDOR_CODE,
-    gameCode: 'crash',
+    gameCode,
     token: player.token,
     language: 'en',
     username: player.username,
@@ -46,11 +46,11 @@ export async function openCrash(app: FastifyInstance, houseUrl: string, player: 
   const res = await fetch(url);
   const html = await res.text();
   const session = /data-session="([^"]+)"/.exec(html)?.[1];
-  if (res.status !== 200 || !session) throw new Error(`the crash page did not open: ${res.status} ${html.slice(0, 200)}`);
+  if (res.status !== 200 || !session) throw new Error(`the ${gameCode} page did not open: ${res.status} ${html.slice(0, 200)}`);
   return {
     session,
     async post(action, body = {}) {
-      const r = await fetch(`${houseUrl}/game/crash/${action}`, {
+      const r = await fetch(`${houseUrl}/game/${gameCode}/${action}`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ session, ...body }),

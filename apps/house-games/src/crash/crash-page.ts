@@ -1,5 +1,6 @@
 import { currencyScale } from '@platform/contracts/money-format';
 import { CRASH_RTP, CRASH_TARGET_MIN, formatMultiplier } from '@platform/games/crash/crash';
+import { escapeHtml, languageOf, safeReturnUrl } from '../page.ts';
 
 /** The crash game page and the public verify page: markup only (the CSP allows no inline code). */
 const LABELS = {
@@ -90,26 +91,6 @@ const LABELS = {
     },
   },
 } as const;
-
-type Language = keyof typeof LABELS;
-
-function languageOf(language: string): Language {
-  return language.toLowerCase().startsWith('vi') ? 'vi' : 'en';
-}
-
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
-}
-
-/** The return link must be a web address; anything else (javascript:, data:) is dropped. */
-function safeReturnUrl(url: string): string | undefined {
-  try {
-    const parsed = new URL(url);
-    return parsed.protocol === 'http:' || parsed.protocol === 'https:' ? parsed.toString() : undefined;
-  } catch {
-    return undefined;
-  }
-}
 
 export function renderCrashPage(input: {
   sessionId: string;

@@ -12,8 +12,19 @@ import {
   timeToReach,
 } from '@platform/games/crash/crash';
 import type { Journal } from '../journal.ts';
-import { type PlatformClient, PlatformUnreachable } from '../platform-client.ts';
+import type { PlatformClient } from '../platform-client.ts';
 import type { RoundGame, RoundPhase } from '../round-runner.ts';
+import {
+  type BetState,
+  createTableWallet,
+  maskName,
+  pushNewest,
+  type SettleDecision,
+  type Settlement,
+  TableRefused,
+  newBetId as tableBetId,
+  type WalletEntry,
+} from '../table-wallet.ts';
 
 /**
  * One crash table: a multiplayer round at a time on the round runner, bets and cash-outs moved
@@ -44,8 +55,6 @@ export type CrashTableOptions = {
   log?: (message: string, data?: Record<string, unknown>) => void;
 };
 
-type BetState = 'pending' | 'accepted' | 'refused';
-type Settlement = 'paid' | 'lost' | 'refunded';
 type RoundEnd = 'crash' | 'void';
 
 export type CrashEntry =
@@ -62,12 +71,10 @@ export type CrashEntry =
       target: number | null;
       at: number;
     }
-  | { t: 'bet-ok'; betId: string }
-  | { t: 'bet-refused'; betId: string; status: string }
+  | WalletEntry
   | { t: 'start'; chainId: string; round: number; at: number }
   | { t: 'cashout'; betId: string; k: number; payout: number; isAuto: boolean; at: number }
   | { t: 'end'; chainId: string; round: number; end: RoundEnd; at: number }
-  | { t: 'settled'; betId: string; how: Settlement }
   | { t: 'closed'; chainId: string; round: number }
   | { t: 'history'; item: CrashHistoryItem };
 
@@ -156,25 +163,13 @@ export type CrashRefusal =
   | 'TARGET_INVALID'
   | 'NO_BET'
   | 'ROUND_ENDED'
-  | 'ALREADY_CASHED_OUT'
-  | 'INSUFFICIENT_FUNDS'
-  | 'PLAYER_BLOCKED'
-  | 'SESSION_EXPIRED'
-  | 'BET_REFUSED'
-  | 'PLATFORM_UNREACHABLE';
+  | 'ALREADY_CASHED_OUT';
 
-export class CrashRefused extends Error {
-  constructor(readonly code: CrashRefusal) {
-    super(code);
-  }
-}
+/** A refused crash call (the table's own refusals and the wallet's). */
+export const CrashRefused = TableRefused<CrashRefusal>;
+export type CrashRefused = TableRefused<CrashRefusal>;
 
 export type CrashPlayer = { username: string; token: string; currency: string };
-
-function maskName(username: string): string {
-  if (username.length <= 3) return `${username.slice(0, 1)}***`;
-  return `${username.slice(0, 2)}***${username.slice(-1)}`;
-}
 
 export function createCrashTable(options: CrashTableOptions) {
   const { journal, platform, now, tableId } = options;
@@ -187,7 +182,7 @@ export function createCrashTable(options: CrashTableOptions) {
   const rounds = new Map<string, CrashRound>();
   const history: CrashHistoryItem[] = [];
   const chains = new Map<string, Chain>();
-  const inFlight = new Set<Promise<unknown>>();
+  const wallet = createTableWallet({ platform, append: (entry) => journal.append(entry), gameCode: CRASH_GAME_CODE });
   let chain: Chain | undefined;
   let current: CrashRound | undefined;
   let endReveal: (() => void) | undefined;
@@ -225,7 +220,7 @@ export function createCrashTable(options: CrashTableOptions) {
 
   /** A bet's id: new for every attempt, since the platform keeps a refused debit's id refused for good. */
   function newBetId(round: CrashRound): string {
-    return `crash-${tableId}-${round.chainId}-${round.no}-${randomBytes(9).toString('base64url').replace(/[-_]/g, 'x')}`;
+    return tableBetId(`crash-${tableId}-${round.chainId}-${round.no}`);
   }
 
   /** The player's live bet in the round (pending or accepted); a refused attempt does not count. */
@@ -267,11 +262,9 @@ export function createCrashTable(options: CrashTableOptions) {
         return;
       }
       case 'bet-ok':
-      case 'bet-refused': {
-        const bet = findBet(entry.betId);
-        if (!bet) return;
-        bet.state = entry.t === 'bet-ok' ? 'accepted' : 'refused';
-        if (entry.t === 'bet-refused') bet.refusal = entry.status;
+      case 'bet-refused':
+      case 'settled': {
+        wallet.replay(entry, findBet(entry.betId));
         return;
       }
       case 'start': {
@@ -294,11 +287,6 @@ export function createCrashTable(options: CrashTableOptions) {
           round.endedAt = entry.at;
           round.phase = 'settling';
         }
-        return;
-      }
-      case 'settled': {
-        const bet = findBet(entry.betId);
-        if (bet) bet.settled = entry.how;
         return;
       }
       case 'closed': {
@@ -346,8 +334,7 @@ export function createCrashTable(options: CrashTableOptions) {
   }
 
   function pushHistory(item: CrashHistoryItem): void {
-    history.unshift(item);
-    if (history.length > HISTORY_KEPT) history.length = HISTORY_KEPT;
+    pushNewest(history, item, HISTORY_KEPT);
   }
 
   function historyItemOf(round: CrashRound): CrashHistoryItem {
@@ -371,14 +358,7 @@ export function createCrashTable(options: CrashTableOptions) {
   }
 
   // ---- money --------------------------------------------------------------------------------
-  function track<T>(promise: Promise<T>): Promise<T> {
-    inFlight.add(promise);
-    promise.then(
-      () => inFlight.delete(promise),
-      () => inFlight.delete(promise),
-    );
-    return promise;
-  }
+  const track = wallet.track;
 
   /**
    * What the betting record shows. A cash-out is paid while the round still runs, so its report
@@ -400,40 +380,23 @@ export function createCrashTable(options: CrashTableOptions) {
     };
   }
 
+  /** How a bet ends: its cash-out paid, lost at the crash, refunded in a void round; undefined while it rides. */
+  function decisionOf(round: CrashRound, bet: CrashBet): SettleDecision | undefined {
+    if (bet.state === 'accepted' && bet.cashout) return { how: 'paid', amount: bet.cashout.payout, outcome: outcomeOf(round, bet) };
+    if (bet.state === 'accepted' && round.end === 'crash') return { how: 'lost', amount: 0, outcome: outcomeOf(round, bet) };
+    if (bet.state === 'pending' || round.end === 'void') return { how: 'refunded' };
+    return undefined;
+  }
+
   /** Closes one bet with the platform, once: paid, lost (credit 0) or refunded (rollback). */
   async function settleBet(round: CrashRound, bet: CrashBet): Promise<void> {
-    if (bet.settled || bet.state === 'refused') return;
-    const common = { token: bet.token, roundId: platformRoundId(round), gameCode: CRASH_GAME_CODE };
-    let how: Settlement;
-    let answer: { status: string };
-    if (bet.state === 'accepted' && bet.cashout) {
-      how = 'paid';
-      answer = await platform.call('credit', {
-        ...common,
-        transactionId: `${bet.betId}-win`,
-        amount: bet.cashout.payout,
-        outcome: outcomeOf(round, bet),
-      });
-    } else if (bet.state === 'accepted' && round.end === 'crash') {
-      how = 'lost';
-      answer = await platform.call('credit', { ...common, transactionId: `${bet.betId}-win`, amount: 0, outcome: outcomeOf(round, bet) });
-    } else if (bet.state === 'pending' || round.end === 'void') {
-      how = 'refunded';
-      answer = await platform.call('rollback', { ...common, transactionId: `${bet.betId}-rb`, referenceTransactionId: `${bet.betId}-bet` });
-    } else {
-      return; // an accepted bet still riding: settled when the round ends
-    }
-    if (answer.status !== 'OK') throw new Error(`the platform refused to settle ${bet.betId}: ${answer.status}`);
-    if (bet.settled) return;
-    journal.append({ t: 'settled', betId: bet.betId, how });
-    bet.settled = how;
+    const decision = decisionOf(round, bet);
+    if (decision) await wallet.settle(bet, platformRoundId(round), decision);
   }
 
   async function settleRound(round: CrashRound): Promise<void> {
-    const results = await Promise.allSettled([...round.bets.values()].map((bet) => settleBet(round, bet)));
-    const failed = results.filter((r) => r.status === 'rejected');
-    for (const f of failed) log('a bet could not be settled yet', { err: String((f as PromiseRejectedResult).reason) });
-    if (failed.length > 0) return;
+    const isDone = await wallet.settleAll(round.bets.values(), platformRoundId(round), (bet) => decisionOf(round, bet as CrashBet), log);
+    if (!isDone) return;
     const item = historyItemOf(round);
     journal.append({ t: 'closed', chainId: round.chainId, round: round.no });
     journal.append({ t: 'history', item });
@@ -466,35 +429,9 @@ export function createCrashTable(options: CrashTableOptions) {
     };
     journal.append({ t: 'bet', ...bet, at: now() });
     round.bets.set(betId, bet);
-    const debit = track(
-      platform.call('debit', {
-        token: bet.token,
-        roundId: platformRoundId(round),
-        gameCode: CRASH_GAME_CODE,
-        transactionId: `${betId}-bet`,
-        amount: stake,
-      }),
-    );
-    let answer: Awaited<typeof debit>;
-    try {
-      answer = await debit;
-    } catch (err) {
-      if (!(err instanceof PlatformUnreachable)) throw err;
-      // The debit's outcome is unknown: cancel it now (the platform closes the id either way).
-      await settleBet(round, bet).catch(() => undefined);
-      throw new CrashRefused('PLATFORM_UNREACHABLE');
-    }
-    if (answer.status !== 'OK') {
-      journal.append({ t: 'bet-refused', betId, status: answer.status });
-      bet.state = 'refused';
-      bet.refusal = answer.status;
-      const known: readonly string[] = ['INSUFFICIENT_FUNDS', 'PLAYER_BLOCKED', 'SESSION_EXPIRED'];
-      throw new CrashRefused(known.includes(answer.status) ? (answer.status as CrashRefusal) : 'BET_REFUSED');
-    }
-    journal.append({ t: 'bet-ok', betId });
-    bet.state = 'accepted';
+    const answer = await wallet.debit(bet, platformRoundId(round));
     emit({ type: 'bet', round: round.no, bet: publicBet(bet) });
-    return { ...publicBet(bet), ...(answer.balance === undefined ? {} : { balance: answer.balance }) };
+    return { ...publicBet(bet), ...answer };
   }
 
   /** Records a cash-out and sends its credit; the cash-out stands even if the credit must wait. */
@@ -561,7 +498,7 @@ export function createCrashTable(options: CrashTableOptions) {
     },
     async close() {
       if (current) current.phase = 'closed';
-      while (inFlight.size > 0) await Promise.allSettled([...inFlight]);
+      await wallet.drain();
     },
     reveal() {
       const round = current;
@@ -615,7 +552,7 @@ export function createCrashTable(options: CrashTableOptions) {
       });
     },
     async settle() {
-      while (inFlight.size > 0) await Promise.allSettled([...inFlight]);
+      await wallet.drain();
       for (const round of [...rounds.values()]) {
         if (!round.end) continue;
         await settleRound(round);

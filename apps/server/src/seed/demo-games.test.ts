@@ -28,13 +28,10 @@ describe('the demo catalogue', () => {
     // A fixed picture would carry one language's name; the site draws each game's in the member's language.
     for (const game of games) expect(game.imageUrl).toBe('');
     const lanes = (await t.app.inject({ method: 'GET', url: '/wps/relay/GCSGAME_newGameVendor' })).json().value;
-    expect(
-      lanes[0].cards.map((c: { vassalage: string; displayName: string; walletStyle: string }) => [
-        c.vassalage,
-        c.displayName,
-        c.walletStyle,
-      ]),
-    ).toEqual([
+    const rngLane = (lanes as { gameType: string; cards: { vassalage: string; displayName: string; walletStyle: string }[] }[]).find(
+      (lane) => lane.gameType === 'RNG',
+    );
+    expect(rngLane?.cards.map((c) => [c.vassalage, c.displayName, c.walletStyle])).toEqual([
       ['DEMO', 'Lotus Studio', 'seamless'],
       ['DEMOTX', 'Lotus Transfer Studio', 'transfer'],
     ]);
@@ -45,6 +42,12 @@ describe('the demo catalogue', () => {
     const games = res.json().value.games as { gameCode: string; vendor: string; imageUrl: string }[];
     expect(games.map((g) => `${g.vendor}/${g.gameCode}`)).toEqual(['HOUSE/crash']);
     expect(games[0]?.imageUrl).toBe('');
+  });
+
+  it('lists the house baccarat tables in the LIVE category, under the baccarat subtype', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/wps/relay/GCSGAME_gameList?gameType=LIVE&gameClassify=baccarat&language=en' });
+    const games = res.json().value.games as { gameCode: string; vendor: string }[];
+    expect(games.map((g) => `${g.vendor}/${g.gameCode}`).sort()).toEqual(['HOUSE/baccarat', 'HOUSE/baccarat-nc']);
   });
 
   it('launches every demo game at the demo vendor, with the token, language and return address', async () => {

@@ -96,7 +96,7 @@ export const DEMO_GAME_VENDORS: readonly {
     displayName: 'Lotus House',
     walletStyle: 'seamless',
     launchUrl: HOUSE_LAUNCH_TEMPLATE,
-    categories: ['CRASH'],
+    categories: ['CRASH', 'LIVE'],
     games: [
       {
         code: 'crash',
@@ -107,6 +107,27 @@ export const DEMO_GAME_VENDORS: readonly {
         minBetCents: 1,
         minLines: 0,
         // One shared round for everyone, played with real money only.
+        isTrialSupported: false,
+      },
+      // Live-style tables: shared rounds dealt by the house game server, one table per game code.
+      {
+        code: 'baccarat',
+        category: 'LIVE',
+        classify: ['TG', 'live', 'baccarat'],
+        name: { vi: 'Baccarat Lotus', en: 'Lotus Baccarat' },
+        isHot: true,
+        minBetCents: 1_000,
+        minLines: 0,
+        isTrialSupported: false,
+      },
+      {
+        code: 'baccarat-nc',
+        category: 'LIVE',
+        classify: ['TG', 'live', 'baccarat'],
+        name: { vi: 'Baccarat Không Hoa Hồng', en: 'No Commission Baccarat' },
+        isHot: false,
+        minBetCents: 5_000,
+        minLines: 0,
         isTrialSupported: false,
       },
     ],

@@ -37,7 +37,9 @@ afterAll(async () => {
 });
 
 /** Starts the game server's own process; resolves with its address once it has recovered and listens. */
-async function startHouseProcess(): Promise<{ child: ChildProcess; url: string; exited: Promise<void> }> {
+async function startHouseProcess(
+  extraEnv: Record<string, string> = {},
+): Promise<{ child: ChildProcess; url: string; exited: Promise<void> }> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: HOUSE_DIR,
     env: {
@@ -52,6 +54,7 @@ async function startHouseProcess(): Promise<{ child: ChildProcess; url: string; 
       HOUSE_CRASH_BETTING_MS: '8000',
       HOUSE_CRASH_PAUSE_MS: '60000',
       HOUSE_CRASH_RATE_PER_MS: String(RATE),
+      ...extraEnv,
     },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
@@ -77,13 +80,14 @@ async function startHouseProcess(): Promise<{ child: ChildProcess; url: string; 
   return { child, url, exited };
 }
 
-async function memberState(memberId: number, currency: string) {
+async function memberState(memberId: number, currency: string, gameCode = 'crash') {
   const main = (await t.app.services.ledger.memberBalances({ memberId, currency })).main;
   const record = await t.database.db
     .selectFrom('bet_records')
     .select(['status', 'stake', 'payout'])
     .where('vendor_code', '=', HOUSE_VENDOR_CODE)
     .where('member_id', '=', memberId)
+    .where('game_code', '=', gameCode)
     .executeTakeFirst();
   return { main, record };
 }
@@ -135,6 +139,61 @@ describe('the house game server killed mid-round', () => {
     third.child.kill('SIGTERM');
     await third.exited;
     expect(await Promise.all(players.map((p) => memberState(p.memberId, p.currency)))).toEqual(after);
+    await expectCleanBooks(t.database.db);
+  });
+
+  it('baccarat killed mid-deal: the restart settles every bet on the committed deal, once', async () => {
+    const start = 50_000;
+    const players = await Promise.all(
+      [0, 1].map(() =>
+        createGamePlayer(t.app, t.database.db, {
+          balance: start,
+          vendorCode: HOUSE_VENDOR_CODE,
+          gameCode: 'baccarat',
+          gameCategory: 'LIVE',
+        }),
+      ),
+    );
+    // Cards come a minute apart, so the process is killed with the deal begun and not finished.
+    const env = { HOUSE_BACCARAT_BETTING_MS: '3000', HOUSE_BACCARAT_REVEAL_STEP_MS: '60000', HOUSE_BACCARAT_PAUSE_MS: '60000' };
+    const first = await startHouseProcess(env);
+    await registerHouseGames(t.app, first.url);
+    const [a, b] = await Promise.all(players.map((p) => openCrash(t.app, first.url, p, 'baccarat')));
+    if (!a || !b) throw new Error('two sessions');
+    await waitUntil(async () => (await a.post('state')).phase === 'betting', { what: 'the betting window', pollMs: 20 });
+    const round = (await a.post('state')).round as number;
+    expect(await a.post('bet', { spots: { PLAYER: 2_000 } })).toMatchObject({ status: 'OK' });
+    expect(await b.post('bet', { spots: { BANKER: 3_000, TIE: 1_000 } })).toMatchObject({ status: 'OK' });
+    await waitUntil(async () => (await a.post('state')).phase === 'running', { what: 'the deal begins', timeoutMs: 10_000 });
+    first.child.kill('SIGKILL');
+    await first.exited;
+    expect(await memberState(players[0]?.memberId as number, players[0]?.currency as string, 'baccarat')).toMatchObject({
+      main: start - 2_000,
+      record: { status: 'open' },
+    });
+
+    const second = await startHouseProcess(env);
+    const rounds = (await (await fetch(`${second.url}/api/baccarat/rounds`)).json()) as {
+      rounds: { round: number; end: string; result: { winner: string; bankerTotal: number } | null }[];
+    };
+    const item = rounds.rounds.find((r) => r.round === round);
+    expect(item?.end).toBe('dealt');
+    const w = item?.result?.winner;
+    const paidA = w === 'PLAYER' ? 4_000 : w === 'TIE' ? 2_000 : 0;
+    const paidB = w === 'BANKER' ? 5_850 : w === 'TIE' ? 3_000 + 9_000 : 0;
+    const after = await Promise.all(players.map((p) => memberState(p.memberId, p.currency, 'baccarat')));
+    expect(after).toEqual([
+      { main: start - 2_000 + paidA, record: { status: 'settled', stake: 2_000, payout: paidA } },
+      { main: start - 4_000 + paidB, record: { status: 'settled', stake: 4_000, payout: paidB } },
+    ]);
+    await expectCleanBooks(t.database.db);
+
+    second.child.kill('SIGKILL');
+    await second.exited;
+    const third = await startHouseProcess(env);
+    third.child.kill('SIGTERM');
+    await third.exited;
+    expect(await Promise.all(players.map((p) => memberState(p.memberId, p.currency, 'baccarat')))).toEqual(after);
     await expectCleanBooks(t.database.db);
   });
 });

@@ -1,0 +1,21 @@
+/** What every game page of the house game server shares: its language, escaping, the return link. */
+export type PageLanguage = 'vi' | 'en';
+
+/** Vietnamese for vi, English for every other language (the pages carry these two). */
+export function languageOf(language: string): PageLanguage {
+  return language.toLowerCase().startsWith('vi') ? 'vi' : 'en';
+}
+
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
+}
+
+/** The return link must be a web address; anything else (javascript:, data:) is dropped. */
+export function safeReturnUrl(url: string): string | undefined {
+  try {
+    const parsed = new URL(url);
+    return parsed.protocol === 'http:' || parsed.protocol === 'https:' ? parsed.toString() : undefined;
+  } catch {
+    return undefined;
+  }
+}
