@@ -181,8 +181,30 @@ export async function lockCursor(trx: Transaction<DB>, source: CursorSource): Pr
  * The oldest transaction still running, as this statement sees it: every transaction with a lower
  * xid has committed or rolled back, and every later one gets a higher xid.
  */
+/**
+ * The oldest transaction id that may still write this database's rows: every transaction below it
+ * has finished. The snapshot's own xmin counts every database of the server (transaction ids are
+ * shared), so a long transaction in another database would hold the rollups back; a running id
+ * whose lock is held by a backend of another database is left out. An id that cannot be placed (a
+ * prepared transaction, one that ended meanwhile) counts, which only ever waits longer. The step's
+ * own transaction id (taken by the cursor's row lock) counts too.
+ */
 export async function oldestRunningXid(trx: Transaction<DB>): Promise<string> {
-  const row = await sql<{ xmin: string }>`SELECT pg_snapshot_xmin(pg_current_snapshot())::text AS xmin`.execute(trx);
+  const row = await sql<{ xmin: string }>`
+    WITH snap AS (SELECT pg_current_snapshot() AS s),
+    running AS (
+      SELECT x FROM snap, pg_snapshot_xip(snap.s) AS x
+       WHERE NOT EXISTS (
+         SELECT 1 FROM pg_locks l JOIN pg_stat_activity a ON a.pid = l.pid
+          WHERE l.locktype = 'transactionid' AND l.mode = 'ExclusiveLock' AND l.granted
+            AND l.transactionid = x::xid
+            AND a.datid IS NOT NULL AND a.datid <> (SELECT oid FROM pg_database WHERE datname = current_database()))
+      UNION ALL
+      SELECT pg_current_xact_id_if_assigned() WHERE pg_current_xact_id_if_assigned() IS NOT NULL
+      UNION ALL
+      SELECT pg_snapshot_xmax(snap.s) FROM snap
+    )
+    SELECT min(x)::text AS xmin FROM running`.execute(trx);
   return row.rows[0]?.xmin ?? '0';
 }
 
