@@ -226,9 +226,24 @@ export function LobbyPage({ category, titleKey }: { category?: GameCategory; tit
   if (effectiveMode === 'fav') emptyText = t('lobby.emptyFav');
   if (effectiveMode === 'recent') emptyText = t('lobby.emptyRecent');
 
+  // The lobby's head (vendors, class tabs) depends on the vendor lanes: until they answer, a loading
+  // state of its own stands in for the whole lobby (another element, so nothing on screen moves when
+  // the head arrives), and the lobby keeps a screen's height so the footer stays below the first view.
+  if (lanes.isPending) {
+    return (
+      <PageFrame title={title}>
+        <div className="lobby" key="lanes-pending">
+          <div className="lobby__state" role="status">
+            <span className="spinner" aria-hidden="true" /> {t('lobby.loading')}
+          </div>
+        </div>
+      </PageFrame>
+    );
+  }
+
   return (
     <PageFrame title={title}>
-      <div className="lobby">
+      <div className="lobby" key="lanes-ready">
         <VendorLane cards={cards} selected={vassalage} onOpen={chooseVendor} onAll={() => setVassalage('')} />
         <section className="lobby__filters" aria-label={t('lobby.filters')}>
           <fieldset className="lobby__modes">
