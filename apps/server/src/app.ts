@@ -135,7 +135,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const metrics = deps.metrics ?? createMetricsRegistry();
   const app = createFastify(env, deps.logger);
   const secrets = secretsKeyOf(env);
-  setSecretsKey(secrets.key);
+  setSecretsKey(secrets.key, secrets.previous);
   if (secrets.isDevelopmentKey && env.NODE_ENV === 'development') {
     app.log.warn(
       'TOTP_ENCRYPTION_KEY is not set: authenticator secrets are encrypted with the PUBLIC DEVELOPMENT KEY. Never run real accounts like this; production refuses to start without the variable.',
@@ -220,7 +220,7 @@ async function createModules(infra: Infrastructure) {
     now,
     timeZoneOf: records.service.timeZoneOf,
   });
-  const admins = createAdminModule({ db, merchants: merchants.service, now });
+  const admins = createAdminModule({ db, merchants: merchants.service, now, logger });
   const realtime = await createRealtimeModule({ ledger: ledger.service, sessions: sessions.service, pubsub, logger, now });
   const responsibleGaming = createResponsibleGamingModule({
     db,
@@ -234,6 +234,7 @@ async function createModules(infra: Infrastructure) {
   const memberLabels = createMemberLabelsModule({ db });
   const accounts = createAccountsModule({
     db,
+    logger,
     sessions: sessions.service,
     settings: settings.service,
     merchants: merchants.service,

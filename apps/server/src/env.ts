@@ -149,7 +149,26 @@ export const envSchema = z.object({
     .string()
     .optional()
     .refine((value) => value === undefined || decodeSecretsKey(value) !== null, '32 bytes as 64 hex digits or base64'),
+  /**
+   * Keys used before a rotation, comma-separated in the same form: values sealed with them still
+   * open, and the reseal jobs write them again with `TOTP_ENCRYPTION_KEY` (docs/operations.md).
+   */
+  TOTP_ENCRYPTION_PREVIOUS_KEYS: z
+    .string()
+    .optional()
+    .refine(
+      (value) => value === undefined || previousKeysOf(value).every((key) => key !== null),
+      'a comma-separated list of keys, each 32 bytes as 64 hex digits or base64',
+    ),
 });
+
+function previousKeysOf(text: string): (Buffer | null)[] {
+  return text
+    .split(',')
+    .map((part) => part.trim())
+    .filter((part) => part.length > 0)
+    .map(decodeSecretsKey);
+}
 
 export type Env = z.infer<typeof envSchema>;
 
@@ -170,11 +189,12 @@ const envRulesSchema = envSchema.superRefine((env, ctx) => {
  * The key of secrets at rest: the one set, or outside production the public development key
  * (`isDevelopmentKey`, which the server warns about at start).
  */
-export function secretsKeyOf(env: Env): { key: Buffer; isDevelopmentKey: boolean } {
+export function secretsKeyOf(env: Env): { key: Buffer; previous: Buffer[]; isDevelopmentKey: boolean } {
+  const previous = previousKeysOf(env.TOTP_ENCRYPTION_PREVIOUS_KEYS ?? '').filter((key): key is Buffer => key !== null);
   const set = env.TOTP_ENCRYPTION_KEY === undefined ? null : decodeSecretsKey(env.TOTP_ENCRYPTION_KEY);
-  if (set) return { key: set, isDevelopmentKey: false };
+  if (set) return { key: set, previous, isDevelopmentKey: false };
   if (env.NODE_ENV === 'production') throw new EnvError('Invalid environment variable TOTP_ENCRYPTION_KEY: required in production');
-  return { key: developmentSecretsKey(), isDevelopmentKey: true };
+  return { key: developmentSecretsKey(), previous, isDevelopmentKey: true };
 }
 
 export class EnvError extends Error {}

@@ -1,5 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
+import { RESEAL_SECRETS_CRON } from '../../lib/secret-box.ts';
+import type { JobLogger } from '../jobs/job-runner.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
 import type { MemberLabelsService } from '../member-labels/member-labels.service.ts';
 import type { MerchantService } from '../merchant/merchant.service.ts';
@@ -56,6 +58,7 @@ export function createAccountsModule(deps: {
   /** Runs in a subtree move's transaction (the daily-stats module's team rollups follow the move). */
   onSubtreeMoved?: SubtreeMovedHook;
   now: () => Date;
+  logger?: JobLogger;
   /** Sends SMS codes; by default they go to the sms_outbox table until a gateway is given here. */
   smsProvider?: SmsProvider | undefined;
   /** Without it (or `emailProvider`), mail goes to the email_outbox table (development, tests, demo). */
@@ -109,6 +112,12 @@ export function createAccountsModule(deps: {
       await app.register(memberCentreRoutes({ memberCentre, contacts }));
     },
     adminRoutes: memberAdminRoutes(memberAdmin, downline),
+    jobs: (runner) =>
+      runner.schedule(ACCOUNTS_RESEAL_JOB_NAME, RESEAL_SECRETS_CRON, async () => {
+        const resealed = await secondFactor.resealSecrets();
+        if (resealed > 0)
+          deps.logger?.info({ job: ACCOUNTS_RESEAL_JOB_NAME, resealed }, 'member secrets sealed again with the current key');
+      }),
     settings: [
       registrationSetting,
       loginPolicySetting,
@@ -120,3 +129,5 @@ export function createAccountsModule(deps: {
     ],
   };
 }
+
+export const ACCOUNTS_RESEAL_JOB_NAME = 'accounts.reseal-secrets';

@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import type { DB } from '../../db/schema.ts';
-import { openSecret, sealSecret } from '../../lib/secret-box.ts';
+import { currentSealPrefix, openSecret, resealSecret, sealSecret } from '../../lib/secret-box.ts';
 
 // Addresses a member has logged in from.
 
@@ -86,6 +86,31 @@ export async function findTotp(db: Kysely<DB>, memberId: number) {
 }
 
 const totpContext = (memberId: number) => `member_totp:${memberId}`;
+
+/**
+ * One step of a key rotation: up to `limit` authenticator secrets not sealed with the current key,
+ * each sealed again with it (compare-and-set on the old value, so a concurrent change wins).
+ */
+export async function resealTotpSecrets(db: Kysely<DB>, limit: number): Promise<{ seen: number; resealed: number }> {
+  const rows = await db
+    .selectFrom('member_totp')
+    .select(['member_id', 'secret_base32'])
+    .where(sql<boolean>`not starts_with(secret_base32, ${currentSealPrefix()})`)
+    .orderBy('member_id')
+    .limit(limit)
+    .execute();
+  let resealed = 0;
+  for (const row of rows) {
+    const updated = await db
+      .updateTable('member_totp')
+      .set({ secret_base32: resealSecret(row.secret_base32, totpContext(row.member_id)) })
+      .where('member_id', '=', row.member_id)
+      .where('secret_base32', '=', row.secret_base32)
+      .executeTakeFirst();
+    resealed += Number(updated.numUpdatedRows);
+  }
+  return { seen: rows.length, resealed };
+}
 
 /** Remembers the time step of an accepted code; answers false when that step (or a later one) was used. */
 export async function advanceTotpCounter(db: Kysely<DB>, memberId: number, counter: number): Promise<boolean> {

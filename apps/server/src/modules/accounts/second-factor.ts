@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { DB } from '../../db/schema.ts';
 import { DomainError } from '../../lib/domain-error.ts';
+import { resealUntilDone } from '../../lib/secret-box.ts';
 import { matchTotp, newTotpSecret, totpUri } from '../../lib/totp.ts';
 import { defineSetting } from '../settings/settings.service.ts';
 import * as repo from './second-factor.repository.ts';
@@ -154,5 +155,10 @@ export function createSecondFactor(deps: { db: Kysely<DB>; sms: SmsCodeService; 
     await repo.confirmTotp(db, memberId, at, counter);
   }
 
-  return { recordKnownIp, methodsRequired, start, finish, enrolAuthenticator, confirmAuthenticator };
+  /** A key rotation's work for members' authenticator secrets: every one sealed again with the current key. */
+  function resealSecrets(): Promise<number> {
+    return resealUntilDone((limit) => repo.resealTotpSecrets(db, limit));
+  }
+
+  return { recordKnownIp, methodsRequired, start, finish, enrolAuthenticator, confirmAuthenticator, resealSecrets };
 }

@@ -1,10 +1,58 @@
-import type { Kysely, Transaction } from 'kysely';
+import { type Kysely, sql, type Transaction } from 'kysely';
 import type { DB } from '../../db/schema.ts';
-import { openSecret, sealSecret } from '../../lib/secret-box.ts';
+import { currentSealPrefix, openSecret, resealSecret, sealSecret } from '../../lib/secret-box.ts';
 
 /* Authenticator secrets are stored sealed (ADR 0022), bound to their operator; these are the only reads and writes of them. */
 const totpContext = (adminId: number) => `admin_totp:${adminId}`;
 const enrolContext = (adminId: number) => `admin_enrol:${adminId}`;
+
+/**
+ * One step of a key rotation: up to `limit` operator secrets (enrolled authenticators, then pending
+ * enrolments) not sealed with the current key, each sealed again (compare-and-set on the old value).
+ */
+export async function resealOperatorSecrets(db: Kysely<DB>, limit: number): Promise<{ seen: number; resealed: number }> {
+  const prefix = currentSealPrefix();
+  const operators = await db
+    .selectFrom('admin_users')
+    .select(['id', 'totp_secret'])
+    .where('totp_secret', 'is not', null)
+    .where(sql<boolean>`not starts_with(totp_secret, ${prefix})`)
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+  let resealed = 0;
+  for (const row of operators) {
+    if (row.totp_secret === null) continue;
+    const updated = await db
+      .updateTable('admin_users')
+      .set({ totp_secret: resealSecret(row.totp_secret, totpContext(row.id)) })
+      .where('id', '=', row.id)
+      .where('totp_secret', '=', row.totp_secret)
+      .executeTakeFirst();
+    resealed += Number(updated.numUpdatedRows);
+  }
+  const room = limit - operators.length;
+  if (room <= 0) return { seen: operators.length, resealed };
+  const enrolments = await db
+    .selectFrom('admin_login_challenges')
+    .select(['token_hash', 'admin_id', 'enrol_secret'])
+    .where('enrol_secret', 'is not', null)
+    .where(sql<boolean>`not starts_with(enrol_secret, ${prefix})`)
+    .orderBy('token_hash')
+    .limit(room)
+    .execute();
+  for (const row of enrolments) {
+    if (row.enrol_secret === null) continue;
+    const updated = await db
+      .updateTable('admin_login_challenges')
+      .set({ enrol_secret: resealSecret(row.enrol_secret, enrolContext(Number(row.admin_id))) })
+      .where('token_hash', '=', row.token_hash)
+      .where('enrol_secret', '=', row.enrol_secret)
+      .executeTakeFirst();
+    resealed += Number(updated.numUpdatedRows);
+  }
+  return { seen: operators.length + enrolments.length, resealed };
+}
 
 function withOpenSecret(row: AdminUserRow | undefined): AdminUserRow | undefined {
   return row && { ...row, totpSecret: row.totpSecret === null ? null : openSecret(row.totpSecret, totpContext(row.id)) };

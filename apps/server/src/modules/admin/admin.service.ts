@@ -13,6 +13,7 @@ import type { DB } from '../../db/schema.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { DomainError } from '../../lib/domain-error.ts';
 import { hashPassword, verifyPassword } from '../../lib/password.ts';
+import { resealUntilDone } from '../../lib/secret-box.ts';
 import { matchTotp, newTotpSecret, totpUri } from '../../lib/totp.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import type { MerchantService } from '../merchant/merchant.service.ts';
@@ -389,7 +390,13 @@ export function createAdminService(deps: { db: Kysely<DB>; merchants: MerchantSe
     });
   }
 
+  /** A key rotation's work for operators' authenticator secrets: every one sealed again with the current key. */
+  function resealSecrets(): Promise<number> {
+    return resealUntilDone((limit) => repo.resealOperatorSecrets(db, limit));
+  }
+
   return {
+    resealSecrets,
     login,
     verifyTotp,
     listSessions,
