@@ -130,4 +130,4 @@ export function createAccountsModule(deps: {
   };
 }
 
-export const ACCOUNTS_RESEAL_JOB_NAME = 'accounts.reseal-secrets';
+export const ACCOUNTS_RESEAL_JOB_NAME = 'accounts-reseal-secrets';

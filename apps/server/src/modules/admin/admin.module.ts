@@ -27,4 +27,4 @@ export function createAdminModule(deps: {
   };
 }
 
-export const ADMIN_RESEAL_JOB_NAME = 'admins.reseal-secrets';
+export const ADMIN_RESEAL_JOB_NAME = 'admin-reseal-secrets';
