@@ -88,6 +88,8 @@ type GameSession = {
   currency: string;
   language: string;
   returnUrl: string;
+  /** Launched for a trial account (`trial=1` in the signed launch URL): play money, crash only. */
+  isTrial: boolean;
   createdAtMs: number;
 };
 
@@ -191,7 +193,10 @@ export function createHouseGames(options: HouseGamesOptions): HouseGames {
     const check = checkLaunchParams({ secret: options.secret, vendorCode, gameCode: game, params, nowMs: now() });
     if (check === 'expired') throw new HttpError(403, 'this game link has expired; open the game again from the site');
     if (check !== 'ok') throw new HttpError(403, 'this game link is not valid');
-    if (params.trial === '1') throw new HttpError(403, 'this game is played with real money only');
+    const isTrial = params.trial === '1';
+    // Trial accounts play crash in the shared round with play money (the platform keeps it apart);
+    // the live tables are for real money only.
+    if (isTrial && game !== CRASH_GAME_CODE) throw new HttpError(403, 'this game is played with real money only');
     if (sessions.size >= SESSION_COUNT_MAX) {
       for (const [id, s] of sessions) if (now() - s.createdAtMs > SESSION_TTL_MS) sessions.delete(id);
     }
@@ -203,6 +208,7 @@ export function createHouseGames(options: HouseGamesOptions): HouseGames {
       currency: params.currency ?? '',
       language: params.lang ?? 'vi',
       returnUrl: params.return ?? '',
+      isTrial,
       createdAtMs: now(),
     };
     sessions.set(session.id, session);
@@ -219,7 +225,7 @@ export function createHouseGames(options: HouseGamesOptions): HouseGames {
     return session;
   }
 
-  const playerOf = (s: GameSession) => ({ username: s.username, token: s.token, currency: s.currency });
+  const playerOf = (s: GameSession) => ({ username: s.username, token: s.token, currency: s.currency, isTrial: s.isTrial });
 
   type Watchable = { snapshot: (username?: string) => unknown; subscribe: (listener: (event: { type: string }) => void) => () => void };
   const watchableOf = (game: string): Watchable => {
@@ -367,6 +373,7 @@ export function createHouseGames(options: HouseGamesOptions): HouseGames {
             language: session.language,
             returnUrl: session.returnUrl,
             username: session.username,
+            isTrial: session.isTrial,
           }),
         );
         return;

@@ -32,7 +32,13 @@ export type CrashSession = { session: string; post: (action: string, body?: Reco
 type CrashAnswer = { httpStatus: number; status?: string; [key: string]: unknown };
 
 /** Opens a house game (crash unless told) for a player through the signed launch URL, as the site's frame does. */
-export async function openCrash(app: FastifyInstance, houseUrl: string, player: GamePlayer, gameCode = 'crash'): Promise<CrashSession> {
+export async function openCrash(
+  app: FastifyInstance,
+  houseUrl: string,
+  player: GamePlayer,
+  gameCode = 'crash',
+  isTrial = false,
+): Promise<CrashSession> {
   const url = await app.services.vendorWallet.buildLaunchUrl({
     vendorCode: HOUSE_VENDOR_CODE,
     gameCode,
@@ -41,7 +47,7 @@ export async function openCrash(app: FastifyInstance, houseUrl: string, player: 
     username: player.username,
     currency: player.currency,
     returnUrl: 'https://site.example/crash',
-    isTrial: false,
+    isTrial,
   });
   const res = await fetch(url);
   const html = await res.text();

@@ -28,6 +28,8 @@ const LABELS = {
     crashed: 'Crashed at {m}',
     voided: 'Round void: every bet was refunded',
     nextRound: 'Next round soon',
+    trial: 'Trial play: your stakes and wins are play money, not real money.',
+    trialBet: 'trial',
     yourBet: 'Your bet: {stake}{target}',
     yourCashout: 'You cashed out at {m}: +{payout}',
     round: 'Round',
@@ -71,6 +73,8 @@ const LABELS = {
     crashed: 'Nổ ở {m}',
     voided: 'Ván bị hủy: mọi cược đã được hoàn tiền',
     nextRound: 'Ván mới sắp bắt đầu',
+    trial: 'Chơi thử: tiền cược và tiền thắng của bạn là tiền chơi thử, không phải tiền thật.',
+    trialBet: 'chơi thử',
     yourBet: 'Cược của bạn: {stake}{target}',
     yourCashout: 'Bạn đã rút ở {m}: +{payout}',
     round: 'Ván',
@@ -98,6 +102,7 @@ export function renderCrashPage(input: {
   language: string;
   returnUrl: string;
   username: string;
+  isTrial?: boolean;
 }): string {
   const lang = languageOf(input.language);
   const l = LABELS[lang];
@@ -121,6 +126,7 @@ export function renderCrashPage(input: {
     <h1>${l.title} <span class="round-no" id="round-no"></span></h1>
     <p class="balance">${l.balance}: <output id="balance">…</output> ${escapeHtml(input.currency)}</p>
   </header>
+  ${input.isTrial ? `<p class="trial-note" role="note">${l.trial}</p>` : ''}
   <section class="stage">
     <canvas id="curve" width="800" height="400" aria-hidden="true"></canvas>
     <div class="overlay"><output id="multiplier" class="multiplier">1.00×</output><p id="status" class="status"></p></div>

@@ -69,6 +69,8 @@ export type CrashEntry =
       currency: string;
       stake: number;
       target: number | null;
+      /** Played on a trial account's play money (journals written before trial play have none). */
+      isTrial?: boolean;
       at: number;
     }
   | WalletEntry
@@ -98,6 +100,7 @@ type CrashBet = {
   currency: string;
   stake: number;
   target: number | null;
+  isTrial?: boolean;
   state: BetState;
   refusal?: string;
   cashout?: { k: number; payout: number; isAuto: boolean; at: number };
@@ -123,6 +126,8 @@ type Chain = { chainId: string; salt: string; length: number; terminalHash: stri
 export type CrashPublicBet = {
   betId: string;
   player: string;
+  /** A trial account's bet, in play money: other players see it marked so. */
+  isTrial: boolean;
   stake: number;
   target: number | null;
   cashout: { k: number; payout: number; isAuto: boolean } | null;
@@ -169,7 +174,8 @@ export type CrashRefusal =
 export const CrashRefused = TableRefused<CrashRefusal>;
 export type CrashRefused = TableRefused<CrashRefusal>;
 
-export type CrashPlayer = { username: string; token: string; currency: string };
+/** `isTrial`: a trial account (free play), whose stakes and wins the platform keeps in play money. */
+export type CrashPlayer = { username: string; token: string; currency: string; isTrial?: boolean };
 
 export function createCrashTable(options: CrashTableOptions) {
   const { journal, platform, now, tableId } = options;
@@ -212,6 +218,7 @@ export function createCrashTable(options: CrashTableOptions) {
     return {
       betId: bet.betId,
       player: maskName(bet.username),
+      isTrial: bet.isTrial === true,
       stake: bet.stake,
       target: bet.target,
       cashout: bet.cashout ? { k: bet.cashout.k, payout: bet.cashout.payout, isAuto: bet.cashout.isAuto } : null,
@@ -425,9 +432,11 @@ export function createCrashTable(options: CrashTableOptions) {
       currency: player.currency,
       stake,
       target: typeof target === 'number' ? target : null,
+      ...(player.isTrial ? { isTrial: true } : {}),
       state: 'pending',
     };
-    journal.append({ t: 'bet', ...bet, at: now() });
+    const { state: _state, ...journaled } = bet;
+    journal.append({ t: 'bet', ...journaled, at: now() });
     round.bets.set(betId, bet);
     const answer = await wallet.debit(bet, platformRoundId(round));
     emit({ type: 'bet', round: round.no, bet: publicBet(bet) });

@@ -53,7 +53,7 @@
       if (mine && bet.betId === mine.betId) tr.className = 'mine';
       if (bet.cashout) tr.classList.add('won');
       for (const text of [
-        bet.player,
+        bet.isTrial ? `${bet.player} (${L.trialBet})` : bet.player,
         fmtMoney(bet.stake),
         bet.target ? fmtK(bet.target) : '—',
         bet.cashout ? `${fmtK(bet.cashout.k)} +${fmtMoney(bet.cashout.payout)}` : '',

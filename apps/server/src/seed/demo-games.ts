@@ -106,8 +106,8 @@ export const DEMO_GAME_VENDORS: readonly {
         isHot: true,
         minBetCents: 1,
         minLines: 0,
-        // One shared round for everyone, played with real money only.
-        isTrialSupported: false,
+        // One shared round for everyone; trial accounts play it with play money (the bet list marks their bets).
+        isTrialSupported: true,
       },
       // Live-style tables: shared rounds dealt by the house game server, one table per game code.
       {

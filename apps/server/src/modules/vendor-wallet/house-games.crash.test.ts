@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { ACCOUNT_TYPE } from '@platform/contracts/account-types';
 import { payoutOf, timeToReach } from '@platform/games/crash/crash';
 import { createHouseGames, type HouseGames } from '@platform/house-games/house-games';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -97,6 +98,29 @@ describe('crash on the house game server', () => {
     const html = await res.text();
     expect(html).toContain('lang="vi"');
     expect(html).not.toMatch(/<script>(?!<)/);
+    // A trial account may play crash (with play money, and the page says so), not the live tables.
+    const trialPlayer = await createGamePlayer(t.app, t.database.db, {
+      accountType: ACCOUNT_TYPE.trial,
+      isTrial: true,
+      vendorCode: HOUSE_VENDOR_CODE,
+      gameCode: 'crash',
+      gameCategory: 'CRASH',
+    });
+    const trialUrl = (gameCode: string) =>
+      t.app.services.vendorWallet.buildLaunchUrl({
+        vendorCode: HOUSE_VENDOR_CODE,
+        gameCode,
+        token: trialPlayer.token,
+        language: 'en',
+        username: trialPlayer.username,
+        currency: trialPlayer.currency,
+        returnUrl: 'https://site.example/',
+        isTrial: true,
+      });
+    const trialPage = await fetch(await trialUrl('crash'));
+    expect(trialPage.status).toBe(200);
+    expect(await trialPage.text()).toContain('play money, not real money');
+    expect((await fetch(await trialUrl('baccarat'))).status).toBe(403);
     const forged = new URL(good);
     forged.searchParams.set('user', 'someone-else');
     expect((await fetch(forged)).status).toBe(403);
@@ -111,6 +135,16 @@ describe('crash on the house game server', () => {
     );
     const [manual, auto, loser] = await Promise.all(players.map((p) => openCrash(t.app, houseUrl, p)));
     if (!manual || !auto || !loser) throw new Error('three sessions');
+    // A trial account plays the same round with play money.
+    const trialPlayer = await createGamePlayer(t.app, t.database.db, {
+      balance: start,
+      accountType: ACCOUNT_TYPE.trial,
+      isTrial: true,
+      vendorCode: HOUSE_VENDOR_CODE,
+      gameCode: 'crash',
+      gameCategory: 'CRASH',
+    });
+    const trial = await openCrash(t.app, houseUrl, trialPlayer, 'crash', true);
     // The table starts now, so its first round (whose crash point the chosen root fixes) is this test's.
     await house.start();
     const state = await waitForPhase(manual, 'betting', 'the betting window');
@@ -120,8 +154,9 @@ describe('crash on the house game server', () => {
 
     expect(await manual.post('bet', { stake: 1_234, target: null })).toMatchObject({ httpStatus: 200, status: 'OK', stake: 1_234 });
     expect(await auto.post('bet', { stake: 999, target: 200 })).toMatchObject({ httpStatus: 200, status: 'OK', target: 200 });
-    expect(await loser.post('bet', { stake: 500 })).toMatchObject({ httpStatus: 200, status: 'OK' });
+    expect(await loser.post('bet', { stake: 500 })).toMatchObject({ httpStatus: 200, status: 'OK', isTrial: false });
     expect(await loser.post('bet', { stake: 500 })).toMatchObject({ httpStatus: 409, status: 'ALREADY_BET' });
+    expect(await trial.post('bet', { stake: 700, target: 200 })).toMatchObject({ httpStatus: 200, status: 'OK', isTrial: true });
     expect(await manual.post('cashout')).toMatchObject({ httpStatus: 409, status: 'BETTING_CLOSED' });
 
     const running = await waitForPhase(manual, 'running', 'the round starts');
@@ -142,6 +177,16 @@ describe('crash on the house game server', () => {
       players.map(async (p) => (await t.app.services.ledger.memberBalances({ memberId: p.memberId, currency: p.currency })).main),
     );
     expect(balances).toEqual([start - 1_234 + payoutOf(1_234, k), start - 999 + 1_998, start - 500]);
+    // The trial account's play money moved the same way, against the merchant's play-money account.
+    expect((await t.app.services.ledger.memberBalances({ memberId: trialPlayer.memberId, currency: trialPlayer.currency })).main).toBe(
+      start - 700 + 1_400,
+    );
+    const trialRecord = await t.database.db
+      .selectFrom('bet_records')
+      .select(['status', 'stake', 'payout', 'is_trial'])
+      .where('member_id', '=', trialPlayer.memberId)
+      .executeTakeFirstOrThrow();
+    expect(trialRecord).toMatchObject({ status: 'settled', stake: 700, payout: 1_400, is_trial: true });
     // The bet records: one settled round each, stake and payout as the ledger moved them.
     const records = await t.database.db
       .selectFrom('bet_records')
@@ -165,8 +210,14 @@ describe('crash on the house game server', () => {
     // Every watcher saw the same round: the bets, the start, both cash-outs, then the crash with its seed.
     const events = await watcher;
     const types = events.map((e) => e.type);
-    expect(types.filter((x) => x === 'bet')).toHaveLength(3);
-    expect(types.filter((x) => x === 'cashout')).toHaveLength(2);
+    expect(types.filter((x) => x === 'bet')).toHaveLength(4);
+    expect(types.filter((x) => x === 'cashout')).toHaveLength(3);
+    expect(events.filter((e) => e.type === 'bet').map((e) => (e.data.bet as { isTrial: boolean }).isTrial)).toEqual([
+      false,
+      false,
+      false,
+      true,
+    ]);
     expect(types.indexOf('start')).toBeLessThan(types.indexOf('end'));
     const end = events.find((e) => e.type === 'end')?.data;
     expect(end).toMatchObject({ end: 'crash', crashPoint: round?.crashPoint, seed: round?.seed });
