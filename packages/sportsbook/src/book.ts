@@ -79,7 +79,7 @@ export class SportsBook implements FeedSink {
   placeAtCurrentOdds(bet: Bet, policy: OddsChangePolicy): Bet {
     const current = bet.legs.map((leg) => {
       const view = marketView(this.feed, leg.marketId);
-      if (!view || view.status !== 'open') throw new BookError('This market is not taking bets now.');
+      if (view?.status !== 'open') throw new BookError('This market is not taking bets now.');
       const price = view.prices[leg.selectionId];
       if (price === undefined) throw new BookError('This selection is not taking bets now.');
       return { requested: leg.odds, current: price };
