@@ -1,5 +1,15 @@
-import type { EventPhase, EventResult, MarketSpec, OddsMilli, Score, SportEvent } from '../model.ts';
-import type { Outcome } from '../settle-market.ts';
+import {
+  type EventPhase,
+  type EventResult,
+  isValidOdds,
+  type MarketSpec,
+  marketKey,
+  type OddsMilli,
+  type Score,
+  type SportEvent,
+  selectionsOf,
+} from '../model.ts';
+import type { Outcome, OutcomeKind } from '../settle-market.ts';
 
 /**
  * What a feed says, one message at a time. Every message carries the feed's sequence number
@@ -34,3 +44,51 @@ export type UnnumberedMessage = FeedMessage extends infer M ? (M extends FeedMes
 export function marketIdOf(eventId: string, key: string): string {
   return `${eventId}/${key}`;
 }
+
+const isId = (x: unknown): boolean => typeof x === 'string' && x.length > 0;
+
+/** What is wrong with a message on its own (an empty list when nothing is). */
+export function feedMessageProblems(m: FeedMessage): string[] {
+  const problems: string[] = [];
+  if (!Number.isSafeInteger(m.seq) || m.seq < 1) problems.push('seq must be a positive integer');
+  if (!Number.isFinite(m.at)) problems.push('at must be a time');
+  if (!isId(m.eventId)) problems.push('eventId is missing');
+  if (!FEED_MESSAGE_TYPES.includes(m.type)) problems.push(`unknown type ${String((m as { type: unknown }).type)}`);
+  switch (m.type) {
+    case 'fixture':
+      if (m.event.id !== m.eventId) problems.push('fixture for another event');
+      if (!['prematch', 'live', 'ended'].includes(m.phase)) problems.push(`bad phase ${m.phase}`);
+      break;
+    case 'odds': {
+      if (m.marketId !== marketIdOf(m.eventId, marketKey(m.spec))) problems.push(`market id ${m.marketId} does not match its definition`);
+      const selections = new Set(selectionsOf(m.spec));
+      for (const [s, odds] of Object.entries(m.prices)) {
+        if (!selections.has(s)) problems.push(`price for unknown selection ${s}`);
+        if (!isValidOdds(odds)) problems.push(`price ${odds} outside 1.01–1000`);
+      }
+      if (m.status !== 'open' && m.status !== 'suspended') problems.push(`bad status ${m.status}`);
+      break;
+    }
+    case 'betStop':
+    case 'cancel':
+      if (m.marketIds !== null && (!Array.isArray(m.marketIds) || !m.marketIds.every(isId))) problems.push('marketIds must be ids or null');
+      if (m.type === 'cancel' && !m.reason) problems.push('a cancellation needs a reason');
+      break;
+    case 'settle':
+      if (!isId(m.marketId)) problems.push('marketId is missing');
+      for (const [s, o] of Object.entries(m.outcomes)) {
+        if (!OUTCOME_KINDS.includes(o.kind)) problems.push(`bad outcome for ${s}`);
+        if (o.kind === 'dead-heat' && !(Number.isInteger(o.num) && Number.isInteger(o.den) && o.num > 0 && o.den > o.num))
+          problems.push(`bad dead heat for ${s}`);
+      }
+      break;
+    case 'rollback':
+      if (!isId(m.marketId)) problems.push('marketId is missing');
+      break;
+    case 'result':
+      break;
+  }
+  return problems;
+}
+
+const OUTCOME_KINDS: readonly OutcomeKind[] = ['win', 'lose', 'half-win', 'half-lose', 'push', 'void', 'dead-heat'];
