@@ -234,7 +234,7 @@ describe('placing against the current market', () => {
   });
 });
 
-describe('property: a day of the simulated feed, replayed twice, shuffled, with duplicates', () => {
+describe('property: a day of the simulated feed, replayed twice, shuffled, with duplicates', { timeout: 300_000 }, () => {
   const sim = simulateFeed({ seed: 'replay-day', start: Date.UTC(2026, 10, 27, 6), days: 1 });
   const messages = sim.messages;
   // The first prices of every market: what the bets are placed at.

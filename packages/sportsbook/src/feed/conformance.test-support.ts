@@ -12,7 +12,8 @@ import { applyFeedMessage, emptyFeedState, type FeedState, foldFeed, marketSettl
 export type FeedHarness = { adapter: FeedAdapter; run(): Promise<void> };
 
 export function describeFeedConformance(name: string, makeHarness: () => Promise<FeedHarness> | FeedHarness): void {
-  describe(`feed conformance: ${name}`, () => {
+  // A harness may simulate a whole day first: the hook and the checks allow for a busy machine.
+  describe(`feed conformance: ${name}`, { timeout: 120_000 }, () => {
     const delivered: FeedMessage[] = [];
     let adapter: FeedAdapter;
 
@@ -21,7 +22,7 @@ export function describeFeedConformance(name: string, makeHarness: () => Promise
       adapter = harness.adapter;
       adapter.subscribe((m) => delivered.push(m));
       await harness.run();
-    });
+    }, 120_000);
 
     it('numbers messages 1, 2, 3… in delivery order, and time never goes back', () => {
       expect(delivered.length).toBeGreaterThan(0);

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { SportEvent } from '../model.ts';
+import { FeedConsumer } from './adapter.ts';
 import { describeFeedConformance } from './conformance.test-support.ts';
 import { ManualFeed } from './manual.ts';
 import { SimulatedFeed, simulateFeed } from './simulated.ts';
-import { foldFeed, marketView } from './state.ts';
+import { applyFeedMessage, emptyFeedState, foldFeed, marketView, mergeFeedState } from './state.ts';
 
 const START = Date.UTC(2026, 10, 27, 6);
 
@@ -54,14 +55,17 @@ describeFeedConformance('operator manual entry', () => {
   };
 });
 
-describe('simulated feed', () => {
+// Simulating a day takes about a second on a quiet machine; the time-outs allow for a busy one.
+const SLOW = { timeout: 120_000 };
+
+describe('simulated feed', SLOW, () => {
   const sim = simulateFeed({ seed: 'day', start: START, days: 2 });
 
   it('is the same script for the same seed and another for another seed', () => {
     const again = simulateFeed({ seed: 'day', start: START, days: 2 });
     expect(again.messages).toEqual(sim.messages);
-    const other = simulateFeed({ seed: 'other', start: START, days: 2 });
-    expect(other.messages).not.toEqual(sim.messages);
+    const other = simulateFeed({ seed: 'other', start: START, days: 1 });
+    expect(other.messages).not.toEqual(sim.messages.slice(0, other.messages.length));
   });
 
   it('covers football, basketball and the five e-sports titles over the coming days', () => {
@@ -93,5 +97,23 @@ describe('simulated feed', () => {
     const upTo = foldFeed(sim.messages.filter((m) => m.seq <= (stop?.seq ?? 0)));
     const stopped = Object.keys(upTo.markets).filter((id) => upTo.markets[id]?.eventId === stop?.eventId);
     expect(stopped.some((id) => marketView(upTo, id)?.status === 'suspended')).toBe(true);
+  });
+});
+
+describe('feed consumer', SLOW, () => {
+  it('starts from a snapshot mid-day, follows the live messages and ends where the whole day does', async () => {
+    const sim = simulateFeed({ seed: 'consumer', start: START, days: 1 });
+    const feed = new SimulatedFeed(sim);
+    feed.advanceTo(sim.messages[Math.floor(sim.messages.length / 2)]?.at ?? START);
+    const state = emptyFeedState();
+    const consumer = new FeedConsumer(feed, { apply: (m) => applyFeedMessage(state, m), applySnapshot: (s) => mergeFeedState(state, s) });
+    await consumer.start();
+    expect(consumer.seq).toBeGreaterThan(0);
+    feed.advanceTo(sim.end);
+    await consumer.idle();
+    consumer.stop();
+    expect(consumer.recoveries).toBe(0);
+    expect(consumer.seq).toBe(sim.messages.length);
+    expect(state).toEqual(foldFeed(sim.messages));
   });
 });
