@@ -145,6 +145,25 @@ const halves: EventResult = { h1: { home: 1, away: 0 }, ft: { home: 1, away: 2 }
 const bo3: EventResult = { maps: ['home', 'away', 'home'], ft: { home: 2, away: 1 } };
 const bo3Sweep: EventResult = { maps: ['home', 'home'], ft: { home: 2, away: 0 } };
 const bo2Draw: EventResult = { maps: ['home', 'away'], ft: { home: 1, away: 1 } };
+// Round-based maps: a series in play (map 1 won 13-7, map 2 lost 11-13), an overtime map (16-14), a 2-0 sweep.
+const inPlayRounds: EventResult = {
+  maps: ['home', 'away'],
+  rounds: [
+    { home: 13, away: 7 },
+    { home: 11, away: 13 },
+  ],
+};
+const overtime: EventResult = { maps: ['home'], rounds: [{ home: 16, away: 14 }] };
+const sweptRounds: EventResult = {
+  maps: ['home', 'home'],
+  rounds: [
+    { home: 13, away: 5 },
+    { home: 13, away: 9 },
+  ],
+  ft: { home: 2, away: 0 },
+};
+const rh = (map: number, line: number): MarketSpec => ({ type: 'mapRoundHandicap', map, line });
+const tr = (map: number, line: number): MarketSpec => ({ type: 'mapTotalRounds', map, line });
 
 const NAMED: Case[] = [
   { name: 'correct score 2-1 on 2-1', spec: cs, result: { ft: { home: 2, away: 1 } }, selection: '2-1', expect: 'W' },
@@ -258,6 +277,22 @@ const NAMED: Case[] = [
     selection: 'over',
     expect: 'W',
   },
+  { name: 'map 1 rounds home -2.5 on 13-7', spec: rh(1, -10), result: inPlayRounds, selection: 'home', expect: 'W' },
+  { name: 'map 1 rounds away +2.5 on 13-7', spec: rh(1, -10), result: inPlayRounds, selection: 'away', expect: 'L' },
+  { name: 'map 2 rounds home -2.5 on 11-13', spec: rh(2, -10), result: inPlayRounds, selection: 'home', expect: 'L' },
+  { name: 'map 2 rounds away +2.5 on 11-13', spec: rh(2, -10), result: inPlayRounds, selection: 'away', expect: 'W' },
+  { name: 'map 2 rounds home +2 on 11-13', spec: rh(2, 8), result: inPlayRounds, selection: 'home', expect: 'P' },
+  { name: 'map 1 total rounds over 21.5 on 20', spec: tr(1, 86), result: inPlayRounds, selection: 'over', expect: 'L' },
+  { name: 'map 1 total rounds under 21.5 on 20', spec: tr(1, 86), result: inPlayRounds, selection: 'under', expect: 'W' },
+  { name: 'map 2 total rounds over 21.5 on 24', spec: tr(2, 86), result: inPlayRounds, selection: 'over', expect: 'W' },
+  { name: 'map 2 total rounds over 24 on 24', spec: tr(2, 96), result: inPlayRounds, selection: 'over', expect: 'P' },
+  { name: 'map 1 total rounds over 19.75 on 20', spec: tr(1, 79), result: inPlayRounds, selection: 'over', expect: 'HW' },
+  { name: 'map 1 total rounds under 20.25 on 20', spec: tr(1, 81), result: inPlayRounds, selection: 'under', expect: 'HW' },
+  { name: 'overtime map rounds home -1.5 on 16-14', spec: rh(1, -6), result: overtime, selection: 'home', expect: 'W' },
+  { name: 'overtime map rounds home -2.5 on 16-14', spec: rh(1, -10), result: overtime, selection: 'home', expect: 'L' },
+  { name: 'overtime map total rounds over 29.5 on 30', spec: tr(1, 118), result: overtime, selection: 'over', expect: 'W' },
+  { name: 'map 3 rounds of a 2-0 sweep are void', spec: rh(3, -10), result: sweptRounds, selection: 'home', expect: 'V' },
+  { name: 'map 3 total rounds of a 2-0 sweep are void', spec: tr(3, 86), result: sweptRounds, selection: 'under', expect: 'V' },
   {
     name: 'best of 2 drawn: match winner home pushes',
     spec: { type: 'moneyline', period: 'ft' },
@@ -318,6 +353,7 @@ describe('golden table: market outcomes and the single they pay', () => {
     expect(settleMarket({ type: 'mapWinner', map: 2 }, { maps: ['away'] })).toBeNull();
     expect(settleMarket({ type: 'mapWinner', map: 1 }, { maps: ['away'] })?.away?.kind).toBe('win');
     expect(settleMarket({ type: 'outright', places: 1, competitors: ['a', 'b'] }, {})).toBeNull();
+    expect(settleMarket(rh(3, -10), inPlayRounds)).toBeNull();
   });
 });
 

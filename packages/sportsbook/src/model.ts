@@ -49,13 +49,15 @@ export type Score = { home: number; away: number };
 /**
  * Results per period. `ft` is full time: regulation time in football (90 minutes and stoppage time,
  * no extra time or penalties), the final score with overtime in basketball, maps won in e-sports.
- * `h1` is the first half. `maps` holds each played map's winner in order (e-sports). `standings`
- * is an outright's finishing order, tied competitors sharing one group.
+ * `h1` is the first half. `maps` holds each played map's winner in order (e-sports); `rounds` the
+ * rounds won per map in round-based titles (CS2, Valorant), null for a map without a round score.
+ * `standings` is an outright's finishing order, tied competitors sharing one group.
  */
 export type EventResult = {
   ft?: Score;
   h1?: Score;
   maps?: Array<'home' | 'away'>;
+  rounds?: Array<Score | null>;
   standings?: string[][];
 };
 
@@ -78,7 +80,9 @@ export type MarketSpec =
   | { type: 'outright'; places: number; competitors: string[] }
   | { type: 'mapWinner'; map: number }
   | { type: 'mapHandicap'; line: number }
-  | { type: 'totalMaps'; line: number };
+  | { type: 'totalMaps'; line: number }
+  | { type: 'mapRoundHandicap'; map: number; line: number }
+  | { type: 'mapTotalRounds'; map: number; line: number };
 
 export type MarketType = MarketSpec['type'];
 
@@ -124,6 +128,10 @@ export function marketKey(spec: MarketSpec): string {
       return `maph:${lineText(spec.line)}`;
     case 'totalMaps':
       return `maps:${lineText(spec.line)}`;
+    case 'mapRoundHandicap':
+      return `map:${spec.map}:rh:${lineText(spec.line)}`;
+    case 'mapTotalRounds':
+      return `map:${spec.map}:rounds:${lineText(spec.line)}`;
     default:
       return `${spec.type}:${spec.period}`;
   }
@@ -139,9 +147,11 @@ export function selectionsOf(spec: MarketSpec): string[] {
     case 'dnb':
     case 'mapWinner':
     case 'mapHandicap':
+    case 'mapRoundHandicap':
       return ['home', 'away'];
     case 'ou':
     case 'totalMaps':
+    case 'mapTotalRounds':
       return ['over', 'under'];
     case 'oddEven':
       return ['odd', 'even'];

@@ -73,6 +73,16 @@ export function settleMarket(spec: MarketSpec, result: EventResult): Record<stri
       if (!winner) return result.ft && result.maps ? all(() => VOID) : null;
       return all((s) => (s === winner ? WIN : LOSE));
     }
+    case 'mapRoundHandicap':
+    case 'mapTotalRounds': {
+      // A map's rounds: an Asian line on the map's round difference or total; void when the series
+      // ended without the map, undecided while it is still to be played.
+      const r = result.rounds?.[spec.map - 1];
+      if (!r) return result.ft && result.maps && result.maps.length < spec.map ? all(() => VOID) : null;
+      if (spec.type === 'mapRoundHandicap')
+        return all((s) => asianOutcome(4 * (s === 'home' ? r.home - r.away : r.away - r.home), s === 'home' ? spec.line : -spec.line));
+      return all((s) => (s === 'over' ? asianOutcome(4 * (r.home + r.away), -spec.line) : asianOutcome(-4 * (r.home + r.away), spec.line)));
+    }
     case 'mapHandicap': {
       const ft = result.ft;
       if (!ft) return null;

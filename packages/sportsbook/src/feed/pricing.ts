@@ -64,6 +64,53 @@ export function seriesDistribution(played: ReadonlyArray<'home' | 'away'>, bestO
   return out;
 }
 
+/**
+ * Rounds of one map of a round-based title, given its winner: the loser's rounds are Binomial(22,
+ * 0.35) capped at 11 (the winner has 13) nine times in ten; one map in ten goes to overtime, ending
+ * 14–12, 15–13 or 16–14 with equal chance. The simulated feed draws rounds from the same model.
+ */
+export function loserRoundsDistribution(): Array<{ winner: number; loser: number; p: number }> {
+  const out: Array<{ winner: number; loser: number; p: number }> = [];
+  const n = 22;
+  const q = 0.35;
+  let capped = 0;
+  let c = 1;
+  for (let k = 0; k <= n; k++) {
+    if (k > 0) c = (c * (n - k + 1)) / k;
+    const p = c * q ** k * (1 - q) ** (n - k) * 0.9;
+    if (k < 11) out.push({ winner: 13, loser: k, p });
+    else capped += p;
+  }
+  out.push({ winner: 13, loser: 11, p: capped });
+  for (let t = 0; t < 3; t++) out.push({ winner: 14 + t, loser: 12 + t, p: 0.1 / 3 });
+  return out;
+}
+
+/** A series' results with map k's rounds: each series path, and where map k was played each of its round scores. */
+export function mapRoundsDistribution(
+  played: ReadonlyArray<'home' | 'away'>,
+  bestOf: number,
+  pHome: number,
+  map: number,
+): ResultDistribution {
+  const out: ResultDistribution = [];
+  const rounds = loserRoundsDistribution();
+  for (const { result, p } of seriesDistribution(played, bestOf, pHome)) {
+    const winner = result.maps?.[map - 1];
+    if (!winner) {
+      out.push({ result, p });
+      continue;
+    }
+    for (const r of rounds) {
+      const score = winner === 'home' ? { home: r.winner, away: r.loser } : { home: r.loser, away: r.winner };
+      const perMap: Array<Score | null> = Array.from({ length: map }, () => null);
+      perMap[map - 1] = score;
+      out.push({ result: { ...result, rounds: perMap }, p: p * r.p });
+    }
+  }
+  return out;
+}
+
 /** Finishing orders of an outright by strengths (Plackett–Luce: each place goes to a remaining competitor in proportion to strength). */
 export function outrightDistribution(strengths: Record<string, number>): ResultDistribution {
   const out: ResultDistribution = [];

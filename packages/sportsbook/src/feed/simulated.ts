@@ -13,7 +13,15 @@ import {
 import { settleMarket } from '../settle-market.ts';
 import type { FeedAdapter } from './adapter.ts';
 import { type FeedMessage, marketIdOf, type UnnumberedMessage } from './messages.ts';
-import { outrightDistribution, priceMarket, type ResultDistribution, scoreDistribution, seriesDistribution } from './pricing.ts';
+import {
+  loserRoundsDistribution,
+  mapRoundsDistribution,
+  outrightDistribution,
+  priceMarket,
+  type ResultDistribution,
+  scoreDistribution,
+  seriesDistribution,
+} from './pricing.ts';
 import { type FeedState, foldFeed } from './state.ts';
 
 /**
@@ -342,37 +350,63 @@ function esports(seed: string, opening: number, title: EsportsTitle, event: Extr
       { type: 'totalMaps', line: 14 },
       { type: 'totalMaps', line: 18 },
     );
+  const roundBased = title === 'cs2' || title === 'valorant';
+  // Round-based titles: each map's round handicap (home −2.5) and total rounds (21.5).
+  const roundSpecs = (map: number): MarketSpec[] =>
+    roundBased
+      ? [
+          { type: 'mapRoundHandicap', map, line: -10 },
+          { type: 'mapTotalRounds', map, line: 86 },
+        ]
+      : [];
+  for (let map = 1; map <= bestOf; map++) specs.push(...roundSpecs(map));
+  const mapMarkets = (map: number): MarketSpec[] => [{ type: 'mapWinner', map }, ...roundSpecs(map)];
   const price = (at: number, played: Array<'home' | 'away'>, list: readonly MarketSpec[]): void =>
-    priceAll(emit, at, id, list, () => seriesDistribution(played, bestOf, pHome));
+    priceAll(emit, at, id, list, (spec) =>
+      spec.type === 'mapRoundHandicap' || spec.type === 'mapTotalRounds'
+        ? mapRoundsDistribution(played, bestOf, pHome, spec.map)
+        : seriesDistribution(played, bestOf, pHome),
+    );
+  const roundsModel = loserRoundsDistribution();
   emit({ type: 'fixture', at: opening, eventId: id, event, phase: 'prematch' });
   price(opening, [], specs);
   emit({ type: 'fixture', at: T, eventId: id, event, phase: 'live' });
   const need = Math.floor(bestOf / 2) + 1;
   const played: Array<'home' | 'away'> = [];
+  const rounds: Array<Score | null> = [];
   const length = MAP_MINUTES[title] * MINUTE;
   let at = T;
   for (let map = 1; map <= bestOf; map++) {
     const start = T + (map - 1) * (length + 10 * MINUTE);
-    emit({ type: 'betStop', at: start, eventId: id, marketIds: [marketIdOf(id, `map:${map}`)] });
+    emit({ type: 'betStop', at: start, eventId: id, marketIds: mapMarkets(map).map((s) => marketIdOf(id, marketKey(s))) });
     at = start + length;
-    played.push(rng.float() < pHome ? 'home' : 'away');
+    const winner = rng.float() < pHome ? 'home' : 'away';
+    played.push(winner);
+    if (roundBased) {
+      let u = rng.float();
+      const r = roundsModel.find((x) => (u -= x.p) < 0) ?? (roundsModel[roundsModel.length - 1] as { winner: number; loser: number });
+      rounds.push(winner === 'home' ? { home: r.winner, away: r.loser } : { home: r.loser, away: r.winner });
+    }
     const home = played.filter((m) => m === 'home').length;
     const score = { home, away: played.length - home };
-    emit({ type: 'result', at, eventId: id, live: score, result: { maps: [...played] } });
-    settleAll(emit, at + MINUTE, id, [{ type: 'mapWinner', map }], { maps: [...played] });
+    const sofar: EventResult = roundBased ? { maps: [...played], rounds: [...rounds] } : { maps: [...played] };
+    emit({ type: 'result', at, eventId: id, live: score, result: sofar });
+    settleAll(emit, at + MINUTE, id, mapMarkets(map), sofar);
     if (score.home === need || score.away === need) break;
-    const left = specs.filter((s) => s.type !== 'mapWinner' || s.map > map);
+    const left = specs.filter((s) => !('map' in s) || s.map > map);
     price(at + 2 * MINUTE, played, left);
   }
   const home = played.filter((m) => m === 'home').length;
-  const final: EventResult = { maps: played, ft: { home, away: played.length - home } };
+  const final: EventResult = roundBased
+    ? { maps: played, rounds, ft: { home, away: played.length - home } }
+    : { maps: played, ft: { home, away: played.length - home } };
   emit({ type: 'fixture', at: at + 3 * MINUTE, eventId: id, event, phase: 'ended' });
   emit({ type: 'result', at: at + 3 * MINUTE, eventId: id, live: final.ft ?? null, result: final });
   settleAll(
     emit,
     at + 4 * MINUTE,
     id,
-    specs.filter((s) => s.type !== 'mapWinner' || s.map > played.length),
+    specs.filter((s) => !('map' in s) || s.map > played.length),
     final,
   );
 }
