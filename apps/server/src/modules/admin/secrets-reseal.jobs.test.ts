@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { capturingJobRunner } from '../../../test/capturing-jobs.ts';
 import { createMember, createMerchant } from '../../../test/factories.ts';
 import { createTestDatabase, type TestDatabase } from '../../../test/test-database.ts';
 import { buildApp } from '../../app.ts';
@@ -7,7 +8,6 @@ import { parseEnv } from '../../env.ts';
 import { currentSealPrefix, developmentSecretsKey, setSecretsKey } from '../../lib/secret-box.ts';
 import { ACCOUNTS_RESEAL_JOB_NAME } from '../accounts/accounts.module.ts';
 import { findTotp, upsertTotpSecret } from '../accounts/second-factor.repository.ts';
-import type { JobRunner, ScheduledJobHandler } from '../jobs/job-runner.ts';
 import { ADMIN_RESEAL_JOB_NAME } from './admin.module.ts';
 import { enrolTotp, findById } from './admin.repository.ts';
 
@@ -15,7 +15,7 @@ import { enrolTotp, findById } from './admin.repository.ts';
 
 const oldKey = Buffer.alloc(32, 31);
 const newKey = Buffer.alloc(32, 32);
-const scheduled = new Map<string, ScheduledJobHandler>();
+const { jobs, scheduled } = capturingJobRunner();
 let app: FastifyInstance;
 let database: TestDatabase;
 let memberId: number;
@@ -36,17 +36,6 @@ beforeAll(async () => {
   adminId = admin.id;
   await enrolTotp(database.db, adminId, 'OPERATORSECRETRO', new Date());
 
-  const jobs: JobRunner = {
-    node: 'test',
-    isStarted: false,
-    start: async () => {},
-    stop: async () => {},
-    schedule: async (name, _cron, handler) => {
-      scheduled.set(name, handler);
-    },
-    work: async () => {},
-    send: async () => null,
-  };
   const env = parseEnv({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loginAdmin } from '../../../test/admin-helpers.ts';
+import { capturingJobRunner } from '../../../test/capturing-jobs.ts';
 import {
   addChannel,
   BANK_CHANNEL_BODY,
@@ -13,7 +14,6 @@ import { createMember } from '../../../test/factories.ts';
 import { createTestDatabase } from '../../../test/test-database.ts';
 import { buildApp } from '../../app.ts';
 import { parseEnv } from '../../env.ts';
-import type { JobRunner, ScheduledJobHandler } from '../jobs/job-runner.ts';
 import { DEPOSIT_RECHECK_JOB_NAME } from './deposits.module.ts';
 import { RECHECK_AFTER_SECONDS } from './deposits.service.ts';
 
@@ -139,18 +139,7 @@ describe('the deposit re-check job', () => {
 
 describe('job registration', () => {
   it('schedules the re-check on the job runner, and the scheduled handler runs the re-check', async () => {
-    const scheduled = new Map<string, ScheduledJobHandler>();
-    const jobs: JobRunner = {
-      node: 'test',
-      isStarted: false,
-      start: async () => {},
-      stop: async () => {},
-      schedule: async (name, _cron, handler) => {
-        scheduled.set(name, handler);
-      },
-      work: async () => {},
-      send: async () => null,
-    };
+    const { jobs, scheduled } = capturingJobRunner();
     const database = await createTestDatabase();
     const env = parseEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', JOBS_ENABLED: 'false', WEB_DIST_DIR: '/nonexistent' });
     const app = await buildApp({ env, database, logger: false, jobs });

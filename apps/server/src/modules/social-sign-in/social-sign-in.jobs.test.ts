@@ -1,31 +1,20 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { capturingJobRunner } from '../../../test/capturing-jobs.ts';
 import { createMerchant } from '../../../test/factories.ts';
 import { createTestDatabase, type TestDatabase } from '../../../test/test-database.ts';
 import { buildApp } from '../../app.ts';
 import { parseEnv } from '../../env.ts';
-import type { JobRunner, ScheduledJobHandler } from '../jobs/job-runner.ts';
 import { SOCIAL_GRANT_CLEANUP_JOB_NAME } from './social-sign-in.module.ts';
 import { insertGrant } from './social-sign-in.repository.ts';
 
 let app: FastifyInstance;
 let database: TestDatabase;
 const clock = new Date('2026-11-26T12:00:00Z');
-const scheduled = new Map<string, ScheduledJobHandler>();
+const { jobs, scheduled } = capturingJobRunner();
 const HOUR = 3_600_000;
 
 beforeAll(async () => {
-  const jobs: JobRunner = {
-    node: 'test',
-    isStarted: false,
-    start: async () => {},
-    stop: async () => {},
-    schedule: async (name, _cron, handler) => {
-      scheduled.set(name, handler);
-    },
-    work: async () => {},
-    send: async () => null,
-  };
   database = await createTestDatabase();
   const env = parseEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', JOBS_ENABLED: 'false', WEB_DIST_DIR: '/nonexistent' });
   app = await buildApp({ env, database, logger: false, jobs, now: () => new Date(clock.getTime()) });
