@@ -1,6 +1,6 @@
 import { loadavg } from 'node:os';
-import { returnOf, simulateWeapon } from '@platform/games/fishing/fishing-simulate';
 import { BASIS_POINTS, WEAPONS } from '@platform/games/fishing/fishing';
+import { returnOf, simulateWeapon } from '@platform/games/fishing/fishing-simulate';
 import { simulationRandom } from '@platform/games/random-source';
 import { positiveInt } from './lib/bench-support.ts';
 
@@ -15,7 +15,11 @@ import { positiveInt } from './lib/bench-support.ts';
  */
 const shots = positiveInt('BENCH_SHOTS', 10_000_000);
 const seed = positiveInt('BENCH_SEED', 1);
-console.log(`load average at start: ${loadavg().map((l) => l.toFixed(2)).join(' ')} (1, 5, 15 min)`);
+console.log(
+  `load average at start: ${loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')} (1, 5, 15 min)`,
+);
 console.log(`shots per weapon: ${shots.toLocaleString('en')}\n`);
 console.log('weapon      stated RTP   simulated RTP   std error   off by     seconds');
 let failures = 0;

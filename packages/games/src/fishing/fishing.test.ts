@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { roundRandom, simulationRandom } from '../random-source.ts';
-import { returnOf, simulateWeapon } from './fishing-simulate.ts';
 import {
   BASIS_POINTS,
   FISH_KINDS,
@@ -17,6 +16,7 @@ import {
   WEAPONS,
   type Weapon,
 } from './fishing.ts';
+import { returnOf, simulateWeapon } from './fishing-simulate.ts';
 
 const weapon = (code: string) => WEAPON_BY_CODE.get(code) as Weapon;
 
@@ -25,7 +25,8 @@ function expectedPay(kind: FishKind, w: Weapon, share: number): number {
   const { numerator, denominator } = killChance(kind, w);
   // Over all `denominator` equally likely draws, exactly `numerator` of them kill.
   const meanMultiplier =
-    kind.multiplier ?? (kind.bonus ?? []).reduce((s, b) => s + b.multiplier * b.weight, 0) / (kind.bonus ?? []).reduce((s, b) => s + b.weight, 0);
+    kind.multiplier ??
+    (kind.bonus ?? []).reduce((s, b) => s + b.multiplier * b.weight, 0) / (kind.bonus ?? []).reduce((s, b) => s + b.weight, 0);
   return (numerator / denominator) * share * meanMultiplier;
 }
 
@@ -75,10 +76,18 @@ describe('fishing maths', () => {
       hits: [{ killed: true, multiplier: 2, share: 500, win: 1_000 }],
     });
     expect(bounds).toEqual([20_000]);
-    expect(resolveShot({ weapon: cannon, level: 500, hits: [minnow], random: at(9_600) })).toMatchObject({ win: 0, hits: [{ killed: false, win: 0 }] });
+    expect(resolveShot({ weapon: cannon, level: 500, hits: [minnow], random: at(9_600) })).toMatchObject({
+      win: 0,
+      hits: [{ killed: false, win: 0 }],
+    });
     // A bonus fish: kill, then its multiplier by weight (GOLDEN_CRAB: draw 99 of 100 is the ×150 slot).
     const draws = [0, 99];
-    const crab = resolveShot({ weapon: cannon, level: 100, hits: [{ fishId: 2, kind: 'GOLDEN_CRAB' }], random: () => draws.shift() as number });
+    const crab = resolveShot({
+      weapon: cannon,
+      level: 100,
+      hits: [{ fishId: 2, kind: 'GOLDEN_CRAB' }],
+      random: () => draws.shift() as number,
+    });
     expect(crab.hits[0]).toMatchObject({ killed: true, multiplier: 150, win: 15_000 });
     expect(() => resolveShot({ weapon: cannon, level: 0, hits: [minnow], random: at(0) })).toThrow(RangeError);
     expect(() => resolveShot({ weapon: cannon, level: 10, hits: [{ fishId: 1, kind: 'WHALE' }], random: at(0) })).toThrow(RangeError);
@@ -118,7 +127,9 @@ describe('fishing maths', () => {
     const t = 5_000; // all at x = 600
     const none = () => false;
     expect(hitsFor({ fish, isDead: none, t, weapon: weapon('CANNON'), target: 3, aim: { x: 0, y: 0 } }).map((f) => f.id)).toEqual([3]);
-    expect(hitsFor({ fish, isDead: (id) => id === 3, t, weapon: weapon('CANNON'), target: 3, aim: { x: 600, y: 790 } }).map((f) => f.id)).toEqual([4]);
+    expect(
+      hitsFor({ fish, isDead: (id) => id === 3, t, weapon: weapon('CANNON'), target: 3, aim: { x: 600, y: 790 } }).map((f) => f.id),
+    ).toEqual([4]);
     expect(hitsFor({ fish, isDead: none, t, weapon: weapon('NET'), target: 1, aim: { x: 0, y: 0 } }).map((f) => f.id)).toEqual([1, 2, 3]);
     // Fish 4 is 500 units away: beyond the net's reach of 220.
     expect(hitsFor({ fish, isDead: none, t, weapon: weapon('NET'), target: 4, aim: { x: 0, y: 0 } }).map((f) => f.id)).toEqual([4]);

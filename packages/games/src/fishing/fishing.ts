@@ -299,7 +299,12 @@ export function sharesOf(weapon: Weapon, level: number, hits: number): number[] 
  * Decides a shot: each hit in order draws its kill (`random(denominator) < numerator`), and a
  * killed bonus fish then draws its multiplier from its weights.
  */
-export function resolveShot(input: { weapon: Weapon; level: number; hits: readonly { fishId: number; kind: string }[]; random: RandomSource }): ShotResult {
+export function resolveShot(input: {
+  weapon: Weapon;
+  level: number;
+  hits: readonly { fishId: number; kind: string }[];
+  random: RandomSource;
+}): ShotResult {
   const { weapon, level, random } = input;
   if (!Number.isSafeInteger(level) || level < 1) throw new RangeError('a cannon level is a positive whole number of minor units');
   const shares = sharesOf(weapon, level, input.hits.length);
