@@ -8,6 +8,7 @@ import { replayFishing } from '../src/fishing/fishing-verify.ts';
  *
  *   npm run verify-fishing -w @platform/games -- --server-seed <hex> --client-seed fishing:r1:3 \
  *     --wave 3 [--commitment <sha256 hex>] [--shot 17 --weapon NET --level 500 --fish 12,15,9]
+ *     [--wave-ms 90000]  (the game's wave length, when it is not the standard 90 s)
  */
 const { values } = parseArgs({
   options: {
@@ -19,6 +20,7 @@ const { values } = parseArgs({
     weapon: { type: 'string' },
     level: { type: 'string' },
     fish: { type: 'string' },
+    'wave-ms': { type: 'string' },
   },
 });
 const wave = Number(values.wave);

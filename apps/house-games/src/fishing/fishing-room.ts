@@ -692,6 +692,8 @@ export function createFishingHall(options: FishingHallOptions) {
 
   return {
     gameCode,
+    /** The wave length: the fish of a wave depend on it (the verify call passes it on). */
+    waveMs,
     join,
     shoot,
     recover,

@@ -146,7 +146,7 @@ function verifyWave(ctx: FishingRouteContext, hall: FishingHall, query: URLSearc
       }
     : undefined;
   try {
-    const replay = replayFishing({ serverSeed, clientSeed, wave, commitment, shot });
+    const replay = replayFishing({ serverSeed, clientSeed, wave, commitment, shot, waveMs: hall.waveMs });
     return { ...replay, room, wave, serverSeed, clientSeed, commitment: commitment ?? null, recorded: known ?? null };
   } catch (err) {
     throw ctx.badRequest(err instanceof Error ? err.message : String(err));
