@@ -16,6 +16,9 @@ import {
 } from './baccarat/baccarat-table.ts';
 import { renderCrashPage, renderVerifyPage } from './crash/crash-page.ts';
 import { CRASH_GAME_CODE, type CrashEntry, type CrashTable, createCrashTable } from './crash/crash-table.ts';
+import { renderFishingPage } from './fishing/fishing-page.ts';
+import { createFishingHall, FISHING_GAME_CODES, type FishingEntry, type FishingHall, isFishingGame } from './fishing/fishing-room.ts';
+import { handleFishing } from './fishing/fishing-routes.ts';
 import { openJournal } from './journal.ts';
 import { createPlatformClient, type PlatformClient } from './platform-client.ts';
 import { createRoundRunner, type RoundRunner } from './round-runner.ts';
@@ -40,6 +43,8 @@ export type HouseGamesOptions = {
   platformTimeoutMs?: number;
   fetchImpl?: typeof fetch;
   baccarat?: { bettingMs?: number; revealStepMs?: number; pauseMs?: number };
+  /** Fishing: the wallet batch length and the wave length (ms). */
+  fishing?: { batchMs?: number; waveMs?: number };
   crash?: {
     bettingMs?: number;
     pauseMs?: number;
@@ -52,7 +57,12 @@ export type HouseGamesOptions = {
 };
 
 export const HOUSE_VENDOR_CODE = 'HOUSE';
-export const HOUSE_GAME_CODES = [CRASH_GAME_CODE, BACCARAT_GAME_CODES.COMMISSION, BACCARAT_GAME_CODES.NO_COMMISSION] as const;
+export const HOUSE_GAME_CODES = [
+  CRASH_GAME_CODE,
+  BACCARAT_GAME_CODES.COMMISSION,
+  BACCARAT_GAME_CODES.NO_COMMISSION,
+  ...FISHING_GAME_CODES,
+] as const;
 
 /** The baccarat tables, one per game code, each with its own limits (minor units). */
 const BACCARAT_TABLES: readonly { tableId: string; kind: 'COMMISSION' | 'NO_COMMISSION'; limits: BaccaratLimits }[] = [
@@ -78,6 +88,9 @@ const PUBLIC_FILES = new Map([
   ['/static/baccarat.js', { file: 'baccarat.js', type: 'text/javascript; charset=utf-8' }],
   ['/static/baccarat.css', { file: 'baccarat.css', type: 'text/css; charset=utf-8' }],
   ['/static/verify-baccarat.js', { file: 'verify-baccarat.js', type: 'text/javascript; charset=utf-8' }],
+  ['/static/fishing.js', { file: 'fishing.js', type: 'text/javascript; charset=utf-8' }],
+  ['/static/fishing.css', { file: 'fishing.css', type: 'text/css; charset=utf-8' }],
+  ['/static/verify-fishing.js', { file: 'verify-fishing.js', type: 'text/javascript; charset=utf-8' }],
 ]);
 
 type GameSession = {
@@ -98,6 +111,8 @@ export type HouseGames = {
   crash: CrashTable;
   /** The baccarat tables by game code. */
   baccarat: ReadonlyMap<string, BaccaratTableRuntime>;
+  /** The fishing halls (their rooms) by game code. */
+  fishing: ReadonlyMap<string, FishingHall>;
   platform: PlatformClient;
   /** Replays the journals, settles what an earlier run left open, then starts the tables. */
   start: () => Promise<void>;
@@ -172,6 +187,12 @@ export function createHouseGames(options: HouseGamesOptions): HouseGames {
     journals.push(tableJournal);
     runners.push(createRoundRunner(table.game, { now, onError: (err) => log('a baccarat round failed', { err: String(err) }) }));
     baccarat.set(table.gameCode, table);
+  }
+  const fishing = new Map<string, FishingHall>();
+  for (const gameCode of FISHING_GAME_CODES) {
+    const hallJournal = openJournal<FishingEntry>(join(options.dataDir, `fishing-${gameCode}.jsonl`));
+    journals.push(hallJournal);
+    fishing.set(gameCode, createFishingHall({ gameCode, journal: hallJournal, platform, now, log, ...options.fishing }));
   }
   const sessions = new Map<string, GameSession>();
   const streams = new Set<ServerResponse>();
@@ -323,6 +344,19 @@ export function createHouseGames(options: HouseGamesOptions): HouseGames {
       response.end(file.body);
       return;
     }
+    const fishingContext = {
+      halls: fishing,
+      sessionOf,
+      readJson: async (r: IncomingMessage) => parseJson(await readBody(r)),
+      sendJson,
+      badRequest: (message: string) => new HttpError(400, message),
+      pageHeaders,
+      platformBalance: (token: string) => platform.call('balance', { token }),
+      streams,
+      heartbeatMs: HEARTBEAT_MS,
+      now,
+    };
+    if (await handleFishing(fishingContext, request, response, url)) return;
     if (request.method === 'GET' && path === '/verify/crash') {
       response.writeHead(200, pageHeaders);
       response.end(renderVerifyPage({ language: url.searchParams.get('lang') ?? 'vi', chain: crash.currentChain() }));
@@ -364,6 +398,7 @@ export function createHouseGames(options: HouseGamesOptions): HouseGames {
           returnUrl: session.returnUrl,
           username: session.username,
         };
+        if (isFishingGame(game)) return void response.end(renderFishingPage({ ...page, gameCode: game }));
         const table = baccarat.get(game);
         if (table) return void response.end(renderBaccaratPage({ ...page, gameCode: game, kind: table.snapshot().kind }));
         response.end(
@@ -409,6 +444,7 @@ export function createHouseGames(options: HouseGamesOptions): HouseGames {
     server,
     crash,
     baccarat,
+    fishing,
     platform,
     async start() {
       const recovered = await crash.recover();
@@ -416,6 +452,10 @@ export function createHouseGames(options: HouseGamesOptions): HouseGames {
       for (const table of baccarat.values()) {
         const done = await table.recover();
         if (done.rounds > 0) log('settled the rounds an earlier run left open', { game: table.gameCode, ...done });
+      }
+      for (const hall of fishing.values()) {
+        const done = await hall.recover();
+        if (done.batches > 0) log('settled the fishing batches an earlier run left open', { game: hall.gameCode, ...done });
       }
       for (const r of runners) r.start();
       isStarted = true;
@@ -429,7 +469,7 @@ export function createHouseGames(options: HouseGamesOptions): HouseGames {
         });
       }),
     async close() {
-      if (isStarted) await Promise.all(runners.map((r) => r.stop()));
+      if (isStarted) await Promise.all([...runners.map((r) => r.stop()), ...[...fishing.values()].map((h) => h.stop())]);
       for (const stream of streams) stream.end();
       await new Promise<void>((resolve) => {
         server.closeAllConnections();

@@ -21,6 +21,10 @@ const baccarat = {
   revealStepMs: optionalNumber('HOUSE_BACCARAT_REVEAL_STEP_MS'),
   pauseMs: optionalNumber('HOUSE_BACCARAT_PAUSE_MS'),
 };
+const fishing = {
+  batchMs: optionalNumber('HOUSE_FISHING_BATCH_MS'),
+  waveMs: optionalNumber('HOUSE_FISHING_WAVE_MS'),
+};
 const house = createHouseGames({
   platformUrl,
   secret: process.env.HOUSE_GAMES_SECRET ?? 'dev-only-house-games-secret',
@@ -30,6 +34,7 @@ const house = createHouseGames({
     .filter(Boolean),
   crash: Object.fromEntries(Object.entries(crash).filter(([, v]) => v !== undefined)),
   baccarat: Object.fromEntries(Object.entries(baccarat).filter(([, v]) => v !== undefined)),
+  fishing: Object.fromEntries(Object.entries(fishing).filter(([, v]) => v !== undefined)),
   log: (message, data) => console.log(JSON.stringify({ houseGames: true, msg: message, ...data })),
 });
 const url = await house.listen(port, process.env.HOUSE_GAMES_HOST ?? '127.0.0.1');

@@ -48,6 +48,14 @@ export const roundOutcomeSchema = z.discriminatedUnion('kind', [
     summary: z.string().max(120).optional(),
   }),
   z.object({
+    kind: z.literal('fishing'),
+    /** A fishing batch (one wallet round): its shots, the fish they hit, and the fish killed. */
+    shots: z.number().int().min(0).max(100_000),
+    hits: z.number().int().min(0).max(500_000),
+    kills: z.array(z.object({ fish: symbol, multiplier: z.number().int().min(0).max(100_000), win: z.number().int().min(0) })).max(40),
+    summary: z.string().max(120).optional(),
+  }),
+  z.object({
     kind: z.literal('numbers'),
     numbers: z
       .array(z.string().regex(/^[0-9]{1,6}$/))

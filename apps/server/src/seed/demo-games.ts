@@ -96,7 +96,7 @@ export const DEMO_GAME_VENDORS: readonly {
     displayName: 'Lotus House',
     walletStyle: 'seamless',
     launchUrl: HOUSE_LAUNCH_TEMPLATE,
-    categories: ['CRASH', 'LIVE'],
+    categories: ['CRASH', 'LIVE', 'FISH'],
     games: [
       {
         code: 'crash',
@@ -127,6 +127,27 @@ export const DEMO_GAME_VENDORS: readonly {
         name: { vi: 'Baccarat Không Hoa Hồng', en: 'No Commission Baccarat' },
         isHot: false,
         minBetCents: 5_000,
+        minLines: 0,
+        isTrialSupported: false,
+      },
+      // Fishing rooms: four players a room, shots batched into one wallet round a second (ADR 0026).
+      {
+        code: 'fishing',
+        category: 'FISH',
+        classify: ['fish'],
+        name: { vi: 'Bắn Cá Lotus', en: 'Lotus Fishing' },
+        isHot: true,
+        minBetCents: 100,
+        minLines: 0,
+        isTrialSupported: false,
+      },
+      {
+        code: 'fishing-royal',
+        category: 'FISH',
+        classify: ['fish'],
+        name: { vi: 'Bắn Cá Hoàng Gia', en: 'Royal Fishing' },
+        isHot: false,
+        minBetCents: 1_000,
         minLines: 0,
         isTrialSupported: false,
       },

@@ -94,4 +94,43 @@ describe('BettingRecordPage', () => {
     expect([...thrown.querySelectorAll('svg.rc-die')].map((die) => die.querySelectorAll('circle').length)).toEqual([3, 4]);
     expect(screen.getByText('Xúc xắc · cược tổng bảy')).toBeTruthy();
   });
+
+  it("tells a fishing second by its shots, hits and the fish caught, in the member's language", async () => {
+    mockApi({
+      'GET /wps/relay/GCSGAME_newGameVendor': [],
+      'GET /wps/relay/GCS_personalHistory': {
+        list: [
+          record({
+            id: 5,
+            roundId: 'fish-r1-abc',
+            vendorCode: 'HOUSE',
+            gameCode: 'fishing',
+            gameName: 'Bắn Cá Lotus',
+            gameCategory: 'FISH',
+            stake: 4_000,
+            payout: 6_000,
+            outcome: {
+              kind: 'fishing',
+              shots: 3,
+              hits: 5,
+              kills: [
+                { fish: 'MINNOW', multiplier: 2, win: 2_000 },
+                { fish: 'GOLDEN_CRAB', multiplier: 30, win: 3_000 },
+              ],
+            },
+          }),
+        ],
+        pageNo: 1,
+        pageSize: 20,
+        totalCount: 1,
+        totalPages: 1,
+        totals: { count: 1, stake: 4_000, validBet: 4_000, payout: 6_000, winLoss: 2_000 },
+      },
+    });
+    const { user } = renderWithSite(<BettingRecordPage />);
+    const row = (await screen.findByText('Bắn Cá Lotus')).closest('tr') as HTMLElement;
+    await user.click(within(row).getByRole('button'));
+    expect(await screen.findByText('3 phát bắn, 5 lần trúng, bắt được 2 con cá')).toBeTruthy();
+    expect(screen.getByText('cá con ×2 · cua vàng ×30')).toBeTruthy();
+  });
 });

@@ -196,6 +196,28 @@ export function RoundOutcomeView({ outcome }: { outcome: RoundOutcome }) {
           {t('bets.shown.wheel', { segment: outcome.segment + 1, multiplier: outcome.multiplier })}
         </p>
       );
+    case 'fishing':
+      return (
+        <figure className="rc-outcome">
+          <figcaption className="rc-outcome__label">
+            {t('bets.shown.fishing', { shots: outcome.shots, hits: outcome.hits, kills: outcome.kills.length })}
+          </figcaption>
+          {outcome.kills.length === 0 ? (
+            <p className="rc-numbers">{t('bets.shown.fishingNone')}</p>
+          ) : (
+            <p className="rc-numbers">
+              {outcome.kills
+                .map((kill) =>
+                  t('bets.shown.fishingKill', {
+                    fish: t(`bets.shown.fish.${kill.fish}`, { defaultValue: kill.fish }),
+                    multiplier: kill.multiplier,
+                  }),
+                )
+                .join(' · ')}
+            </p>
+          )}
+        </figure>
+      );
     case 'numbers':
       return (
         <figure className="rc-outcome">
