@@ -32,7 +32,8 @@ beforeAll(async () => {
     dataDir,
     siteOrigins: ['https://site.example'],
     crash: {
-      bettingMs: 5_000,
+      // Long enough for four bets on a loaded machine (CI shares two cores between test files).
+    bettingMs: 8_000,
       pauseMs: 60_000,
       ratePerMs: RATE,
       chainLength: CHAIN,
