@@ -14,6 +14,9 @@ import {
   type BaccaratTableRuntime,
   createBaccaratTable,
 } from './baccarat/baccarat-table.ts';
+import { CARD_GAME_CODES } from './card-rooms/card-room.ts';
+import { renderCardRoomPage } from './card-rooms/card-room-page.ts';
+import { type CardRoomTimings, type CardRooms, createCardRooms } from './card-rooms/card-rooms.ts';
 import { renderCrashPage, renderVerifyPage } from './crash/crash-page.ts';
 import { CRASH_GAME_CODE, type CrashEntry, type CrashTable, createCrashTable } from './crash/crash-table.ts';
 import { openJournal } from './journal.ts';
@@ -48,11 +51,13 @@ export type HouseGamesOptions = {
     rootSeed?: string;
     salt?: string;
   };
+  /** The card rooms' timers (tests shorten them). */
+  cardRooms?: CardRoomTimings;
   log?: (message: string, data?: Record<string, unknown>) => void;
 };
 
 export const HOUSE_VENDOR_CODE = 'HOUSE';
-export const HOUSE_GAME_CODES = [CRASH_GAME_CODE, BACCARAT_GAME_CODES.COMMISSION, BACCARAT_GAME_CODES.NO_COMMISSION] as const;
+export const HOUSE_GAME_CODES = [CRASH_GAME_CODE, BACCARAT_GAME_CODES.COMMISSION, BACCARAT_GAME_CODES.NO_COMMISSION, ...CARD_GAME_CODES] as const;
 
 /** The baccarat tables, one per game code, each with its own limits (minor units). */
 const BACCARAT_TABLES: readonly { tableId: string; kind: 'COMMISSION' | 'NO_COMMISSION'; limits: BaccaratLimits }[] = [
@@ -78,6 +83,8 @@ const PUBLIC_FILES = new Map([
   ['/static/baccarat.js', { file: 'baccarat.js', type: 'text/javascript; charset=utf-8' }],
   ['/static/baccarat.css', { file: 'baccarat.css', type: 'text/css; charset=utf-8' }],
   ['/static/verify-baccarat.js', { file: 'verify-baccarat.js', type: 'text/javascript; charset=utf-8' }],
+  ['/static/card-rooms.js', { file: 'card-rooms.js', type: 'text/javascript; charset=utf-8' }],
+  ['/static/card-rooms.css', { file: 'card-rooms.css', type: 'text/css; charset=utf-8' }],
 ]);
 
 type GameSession = {
@@ -88,6 +95,8 @@ type GameSession = {
   currency: string;
   language: string;
   returnUrl: string;
+  /** Identity tags of the accounts the platform links to this member (card rooms: not at one table). */
+  links: string[];
   createdAtMs: number;
 };
 
@@ -96,6 +105,7 @@ export type HouseGames = {
   crash: CrashTable;
   /** The baccarat tables by game code. */
   baccarat: ReadonlyMap<string, BaccaratTableRuntime>;
+  cardRooms: CardRooms;
   platform: PlatformClient;
   /** Replays the journals, settles what an earlier run left open, then starts the tables. */
   start: () => Promise<void>;
@@ -171,6 +181,7 @@ export function createHouseGames(options: HouseGamesOptions): HouseGames {
     runners.push(createRoundRunner(table.game, { now, onError: (err) => log('a baccarat round failed', { err: String(err) }) }));
     baccarat.set(table.gameCode, table);
   }
+  const cardRooms = createCardRooms({ dataDir: options.dataDir, platform, secret: options.secret, now, log, ...(options.cardRooms ? { timings: options.cardRooms } : {}) });
   const sessions = new Map<string, GameSession>();
   const streams = new Set<ServerResponse>();
   const publicDir = new URL('./public/', import.meta.url);
@@ -203,6 +214,7 @@ export function createHouseGames(options: HouseGamesOptions): HouseGames {
       currency: params.currency ?? '',
       language: params.lang ?? 'vi',
       returnUrl: params.return ?? '',
+      links: (params.links ?? '').split(',').filter((l) => /^[0-9a-f]{16}$/.test(l)).slice(0, 64),
       createdAtMs: now(),
     };
     sessions.set(session.id, session);
@@ -338,6 +350,14 @@ export function createHouseGames(options: HouseGamesOptions): HouseGames {
       if (tableApi[2] === 'rounds') return sendJson(response, 200, { rounds: apiTable.history() });
       return sendJson(response, 200, verifyTableRound(apiTable, url.searchParams));
     }
+    const cardHttp = {
+      readJson: async (r: IncomingMessage) => parseJson(await readBody(r)),
+      sessionOf,
+      sendJson,
+      notFound: () => new HttpError(404, 'not found'),
+      heartbeatMs: HEARTBEAT_MS,
+    };
+    if (await cardRooms.handle(request, response, url, cardHttp)) return;
     const eventsMatch = /^\/game\/([a-z0-9-]{1,64})\/events$/.exec(path);
     if (request.method === 'GET' && eventsMatch) {
       const session = sessionOf(url.searchParams.get('session'));
@@ -358,6 +378,7 @@ export function createHouseGames(options: HouseGamesOptions): HouseGames {
           returnUrl: session.returnUrl,
           username: session.username,
         };
+        if ((CARD_GAME_CODES as readonly string[]).includes(game)) return void response.end(renderCardRoomPage({ ...page, gameCode: game }));
         const table = baccarat.get(game);
         if (table) return void response.end(renderBaccaratPage({ ...page, gameCode: game, kind: table.snapshot().kind }));
         response.end(
@@ -402,6 +423,7 @@ export function createHouseGames(options: HouseGamesOptions): HouseGames {
     server,
     crash,
     baccarat,
+    cardRooms,
     platform,
     async start() {
       const recovered = await crash.recover();
@@ -410,7 +432,9 @@ export function createHouseGames(options: HouseGamesOptions): HouseGames {
         const done = await table.recover();
         if (done.rounds > 0) log('settled the rounds an earlier run left open', { game: table.gameCode, ...done });
       }
+      await cardRooms.recover();
       for (const r of runners) r.start();
+      cardRooms.start();
       isStarted = true;
     },
     listen: (port, host = '127.0.0.1') =>
@@ -422,13 +446,14 @@ export function createHouseGames(options: HouseGamesOptions): HouseGames {
         });
       }),
     async close() {
-      if (isStarted) await Promise.all(runners.map((r) => r.stop()));
+      if (isStarted) await Promise.all([...runners.map((r) => r.stop()), cardRooms.stop()]);
       for (const stream of streams) stream.end();
       await new Promise<void>((resolve) => {
         server.closeAllConnections();
         server.close(() => resolve());
       });
       for (const j of journals) j.close();
+      cardRooms.close();
     },
   };
 }
