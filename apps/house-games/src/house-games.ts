@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
+import { IDENTITY_LINKS_MAX } from '@platform/contracts/identity-tag';
 import { checkLaunchParams } from '@platform/contracts/vendor-protocol';
 import { verifyCrashRound } from '@platform/games/crash/crash';
 import { replayRound } from '@platform/games/house/verify';
@@ -16,7 +17,7 @@ import {
 } from './baccarat/baccarat-table.ts';
 import { CARD_GAME_CODES } from './card-rooms/card-room.ts';
 import { renderCardRoomPage } from './card-rooms/card-room-page.ts';
-import { type CardRoomTimings, type CardRooms, createCardRooms } from './card-rooms/card-rooms.ts';
+import { type CardRooms, type CardRoomTimings, createCardRooms } from './card-rooms/card-rooms.ts';
 import { renderCrashPage, renderVerifyPage } from './crash/crash-page.ts';
 import { CRASH_GAME_CODE, type CrashEntry, type CrashTable, createCrashTable } from './crash/crash-table.ts';
 import { openJournal } from './journal.ts';
@@ -57,7 +58,12 @@ export type HouseGamesOptions = {
 };
 
 export const HOUSE_VENDOR_CODE = 'HOUSE';
-export const HOUSE_GAME_CODES = [CRASH_GAME_CODE, BACCARAT_GAME_CODES.COMMISSION, BACCARAT_GAME_CODES.NO_COMMISSION, ...CARD_GAME_CODES] as const;
+export const HOUSE_GAME_CODES = [
+  CRASH_GAME_CODE,
+  BACCARAT_GAME_CODES.COMMISSION,
+  BACCARAT_GAME_CODES.NO_COMMISSION,
+  ...CARD_GAME_CODES,
+] as const;
 
 /** The baccarat tables, one per game code, each with its own limits (minor units). */
 const BACCARAT_TABLES: readonly { tableId: string; kind: 'COMMISSION' | 'NO_COMMISSION'; limits: BaccaratLimits }[] = [
@@ -181,7 +187,14 @@ export function createHouseGames(options: HouseGamesOptions): HouseGames {
     runners.push(createRoundRunner(table.game, { now, onError: (err) => log('a baccarat round failed', { err: String(err) }) }));
     baccarat.set(table.gameCode, table);
   }
-  const cardRooms = createCardRooms({ dataDir: options.dataDir, platform, secret: options.secret, now, log, ...(options.cardRooms ? { timings: options.cardRooms } : {}) });
+  const cardRooms = createCardRooms({
+    dataDir: options.dataDir,
+    platform,
+    secret: options.secret,
+    now,
+    log,
+    ...(options.cardRooms ? { timings: options.cardRooms } : {}),
+  });
   const sessions = new Map<string, GameSession>();
   const streams = new Set<ServerResponse>();
   const publicDir = new URL('./public/', import.meta.url);
@@ -214,7 +227,10 @@ export function createHouseGames(options: HouseGamesOptions): HouseGames {
       currency: params.currency ?? '',
       language: params.lang ?? 'vi',
       returnUrl: params.return ?? '',
-      links: (params.links ?? '').split(',').filter((l) => /^[0-9a-f]{16}$/.test(l)).slice(0, 64),
+      links: (params.links ?? '')
+        .split(',')
+        .filter((l) => /^[0-9a-f]{16}$/.test(l))
+        .slice(0, IDENTITY_LINKS_MAX),
       createdAtMs: now(),
     };
     sessions.set(session.id, session);
@@ -378,7 +394,8 @@ export function createHouseGames(options: HouseGamesOptions): HouseGames {
           returnUrl: session.returnUrl,
           username: session.username,
         };
-        if ((CARD_GAME_CODES as readonly string[]).includes(game)) return void response.end(renderCardRoomPage({ ...page, gameCode: game }));
+        if ((CARD_GAME_CODES as readonly string[]).includes(game))
+          return void response.end(renderCardRoomPage({ ...page, gameCode: game }));
         const table = baccarat.get(game);
         if (table) return void response.end(renderBaccaratPage({ ...page, gameCode: game, kind: table.snapshot().kind }));
         response.end(

@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { identityTag } from '@platform/contracts/identity-tag';
 import { baiCaoScore } from '@platform/games/cards-pvp/bai-cao';
 import { dealTienLen } from '@platform/games/cards-pvp/tien-len';
 import { roundRandom } from '@platform/games/random-source';
@@ -9,7 +10,7 @@ import { openJournal } from '../journal.ts';
 import { type PlatformClient, PlatformUnreachable } from '../platform-client.ts';
 import { TableRefused } from '../table-wallet.ts';
 import { fakeWallet, waitUntil } from '../wallet.test-support.ts';
-import { type CardRoomConfig, type CardRoomEntry, createCardRoom, identityTag } from './card-room.ts';
+import { type CardRoomConfig, type CardRoomEntry, createCardRoom } from './card-room.ts';
 
 const SECRET = 'room-test-secret';
 const seedOf = (hand: number) => `card-seed-${hand}`.padEnd(64, '0');

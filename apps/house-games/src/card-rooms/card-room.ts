@@ -1,4 +1,4 @@
-import { createHmac } from 'node:crypto';
+import { identityTag } from '@platform/contracts/identity-tag';
 import type { RoundOutcome } from '@platform/contracts/round-outcome';
 import { baiCaoScore, baiCaoWinners, dealBaiCao, rakeOf, splitPot } from '@platform/games/cards-pvp/bai-cao';
 import {
@@ -152,11 +152,6 @@ export type CardRoomRefusal =
   | TienLenError['code'];
 
 export type CardPlayer = { username: string; token: string; currency: string; links?: readonly string[] };
-
-/** A member's identity tag: HMAC of the user name with the vendor secret, so launch links carry no names. */
-export function identityTag(secret: string, username: string): string {
-  return createHmac('sha256', secret).update(`identity:${username}`).digest('hex').slice(0, 16);
-}
 
 const outcomeCard = (card: Card) => cardName(card).replace(/^T/, '10');
 
@@ -563,7 +558,7 @@ export function createCardRoom(options: CardRoomOptions) {
       }
       for (const s of seats)
         if (s && (links.includes(s.tag) || s.links.includes(tag))) throw new TableRefused<CardRoomRefusal>('IDENTITY_CONFLICT');
-      const free = seats.findIndex((s) => s === null);
+      const free = seats.indexOf(null);
       if (free < 0) throw new TableRefused<CardRoomRefusal>('ROOM_FULL');
       const answer = await platform.call('balance', { token: player.token }).catch(() => {
         throw new TableRefused('PLATFORM_UNREACHABLE');
@@ -571,7 +566,7 @@ export function createCardRoom(options: CardRoomOptions) {
       if (answer.status !== 'OK') throw new TableRefused(answer.status === 'SESSION_EXPIRED' ? 'SESSION_EXPIRED' : 'BET_REFUSED');
       if ((answer.balance ?? 0) < config.minBalance) throw new TableRefused<CardRoomRefusal>('BALANCE_TOO_LOW');
       // Checked again: the room may have filled while the balance was asked for.
-      const seat = seats.findIndex((s) => s === null);
+      const seat = seats.indexOf(null);
       if (seat < 0) throw new TableRefused<CardRoomRefusal>('ROOM_FULL');
       seats[seat] = { username: player.username, token: player.token, currency: player.currency, tag, links, leaving: false };
       changed();
@@ -613,7 +608,12 @@ export function createCardRoom(options: CardRoomOptions) {
       if (!hand.players.some((p) => p.seat === seat && p.username === username)) throw new TableRefused<CardRoomRefusal>('NO_HAND');
       let played: Card[] | null = null;
       if (cards !== null) {
-        if (!Array.isArray(cards) || cards.length === 0 || cards.length > 13 || !cards.every((c) => Number.isInteger(c) && c >= 0 && c < 52))
+        if (
+          !Array.isArray(cards) ||
+          cards.length === 0 ||
+          cards.length > 13 ||
+          !cards.every((c) => Number.isInteger(c) && c >= 0 && c < 52)
+        )
           throw new TableRefused<CardRoomRefusal>('CARDS_INVALID');
         played = cards as Card[];
       }
@@ -697,7 +697,15 @@ export function createCardRoom(options: CardRoomOptions) {
         : null,
       startsAt,
       last: history[0] ?? null,
-      history: history.slice(0, 20).map((h) => ({ hand: h.hand, end: h.end, winners: h.winners, pot: h.pot, rake: h.rake, commitment: h.commitment, serverSeed: h.serverSeed })),
+      history: history.slice(0, 20).map((h) => ({
+        hand: h.hand,
+        end: h.end,
+        winners: h.winners,
+        pot: h.pot,
+        rake: h.rake,
+        commitment: h.commitment,
+        serverSeed: h.serverSeed,
+      })),
       serverNow: now(),
     };
   }

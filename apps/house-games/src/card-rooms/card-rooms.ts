@@ -47,7 +47,15 @@ export function createCardRooms(options: {
     journals.push(journal);
     rooms.set(
       config.roomId,
-      createCardRoom({ config, journal, platform: options.platform, secret: options.secret, now: options.now, log: options.log, ...options.timings }),
+      createCardRoom({
+        config,
+        journal,
+        platform: options.platform,
+        secret: options.secret,
+        now: options.now,
+        log: options.log,
+        ...options.timings,
+      }),
     );
   }
   const streams = new Set<ServerResponse>();
@@ -74,7 +82,7 @@ export function createCardRooms(options: {
       http.sendJson(response, 200, { room: room.config, hands: room.history() });
       return true;
     }
-    const match = /^\/game\/([a-z-]{1,16})\/(rooms|balance|join|leave|play|pass|events)$/.exec(path);
+    const match = /^\/game\/([a-z-]{1,16})\/(rooms|balance|state|join|leave|play|pass|events)$/.exec(path);
     if (!match || !(CARD_GAME_CODES as readonly string[]).includes(match[1] as string)) return false;
     const game = match[1] as CardGame;
     const action = match[2] as string;
@@ -115,7 +123,9 @@ export function createCardRooms(options: {
         return true;
       }
       if (action === 'rooms') {
-        const seated = [...rooms.values()].filter((r) => r.config.game === game && r.snapshot(session.username).mySeat !== null).map((r) => r.config.roomId);
+        const seated = [...rooms.values()]
+          .filter((r) => r.config.game === game && r.snapshot(session.username).mySeat !== null)
+          .map((r) => r.config.roomId);
         http.sendJson(response, 200, { status: 'OK', rooms: list(game), seated });
         return true;
       }
@@ -126,7 +136,8 @@ export function createCardRooms(options: {
       else if (action === 'leave') answer = await room.leave(session.username);
       else if (action === 'play') answer = await room.act(session.username, body.cards ?? []);
       else if (action === 'pass') answer = await room.act(session.username, null);
-      http.sendJson(response, 200, { status: 'OK', ...answer, state: room.snapshot(session.username) });
+      if (action === 'state') http.sendJson(response, 200, { status: 'OK', ...room.snapshot(session.username) });
+      else http.sendJson(response, 200, { status: 'OK', ...answer, state: room.snapshot(session.username) });
     } catch (err) {
       if (err instanceof TableRefused) {
         http.sendJson(response, 409, { status: err.code });

@@ -80,7 +80,13 @@
     for (const room of answer.rooms) {
       const tr = document.createElement('tr');
       tr.dataset.room = room.roomId;
-      const cells = [room.roomId, fmtMoney(room.stake), fmtMoney(room.minBalance), `${room.players}/${room.seats}`, `${room.rakeBps / 100}%`];
+      const cells = [
+        room.roomId,
+        fmtMoney(room.stake),
+        fmtMoney(room.minBalance),
+        `${room.players}/${room.seats}`,
+        `${room.rakeBps / 100}%`,
+      ];
       for (const text of cells) {
         const td = document.createElement('td');
         td.textContent = text;

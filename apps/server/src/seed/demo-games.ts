@@ -96,7 +96,7 @@ export const DEMO_GAME_VENDORS: readonly {
     displayName: 'Lotus House',
     walletStyle: 'seamless',
     launchUrl: HOUSE_LAUNCH_TEMPLATE,
-    categories: ['CRASH', 'LIVE'],
+    categories: ['CRASH', 'LIVE', 'PVP'],
     games: [
       {
         code: 'crash',
@@ -127,6 +127,27 @@ export const DEMO_GAME_VENDORS: readonly {
         name: { vi: 'Baccarat Không Hoa Hồng', en: 'No Commission Baccarat' },
         isHot: false,
         minBetCents: 5_000,
+        minLines: 0,
+        isTrialSupported: false,
+      },
+      // Card rooms: members play each other; the rooms and their stakes are listed live.
+      {
+        code: 'tien-len',
+        category: 'PVP',
+        classify: ['PVP', 'card', 'tien-len'],
+        name: { vi: 'Tiến Lên Miền Nam', en: 'Tien Len (Southern)' },
+        isHot: true,
+        minBetCents: 1_000,
+        minLines: 0,
+        isTrialSupported: false,
+      },
+      {
+        code: 'bai-cao',
+        category: 'PVP',
+        classify: ['PVP', 'card', 'bai-cao'],
+        name: { vi: 'Bài Cào', en: 'Three-Card Bai Cao' },
+        isHot: false,
+        minBetCents: 1_000,
         minLines: 0,
         isTrialSupported: false,
       },

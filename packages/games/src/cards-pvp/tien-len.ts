@@ -129,7 +129,14 @@ export type TienLenState = {
   instantWin: InstantWin | null;
 };
 
-export type TienLenRefusal = 'NOT_YOUR_TURN' | 'HAND_OVER' | 'NOT_YOUR_CARDS' | 'INVALID_COMBINATION' | 'DOES_NOT_BEAT' | 'MUST_PLAY_LOWEST' | 'CANNOT_PASS_LEAD';
+export type TienLenRefusal =
+  | 'NOT_YOUR_TURN'
+  | 'HAND_OVER'
+  | 'NOT_YOUR_CARDS'
+  | 'INVALID_COMBINATION'
+  | 'DOES_NOT_BEAT'
+  | 'MUST_PLAY_LOWEST'
+  | 'CANNOT_PASS_LEAD';
 
 export class TienLenError extends Error {
   constructor(readonly code: TienLenRefusal) {
@@ -212,7 +219,8 @@ export function checkPlay(state: TienLenState, seat: number, cards: readonly Car
   if (state.winner !== null) throw new TienLenError('HAND_OVER');
   if (state.turn !== seat) throw new TienLenError('NOT_YOUR_TURN');
   const hand = state.hands[seat] as Card[];
-  if (cards.length === 0 || !cards.every((c) => hand.includes(c)) || new Set(cards).size !== cards.length) throw new TienLenError('NOT_YOUR_CARDS');
+  if (cards.length === 0 || !cards.every((c) => hand.includes(c)) || new Set(cards).size !== cards.length)
+    throw new TienLenError('NOT_YOUR_CARDS');
   const combo = classify(cards);
   if (!combo) throw new TienLenError('INVALID_COMBINATION');
   if (state.mustPlay !== null && !cards.includes(state.mustPlay)) throw new TienLenError('MUST_PLAY_LOWEST');
@@ -274,7 +282,12 @@ export function autoPlay(state: TienLenState, seat: number): TienLenState {
 }
 
 /** Replays a hand's recorded plays from its deal (the verify page and recovery use it). */
-export function replayTienLen(hands: Card[][], seats: readonly number[], leader: number | null, plays: readonly TienLenPlay[]): TienLenState {
+export function replayTienLen(
+  hands: Card[][],
+  seats: readonly number[],
+  leader: number | null,
+  plays: readonly TienLenPlay[],
+): TienLenState {
   let state = startTienLen(hands, seats, leader);
   for (const p of plays) state = p.cards === null ? passTurn(state, p.seat, p.auto) : playCards(state, p.seat, p.cards, p.auto);
   return state;
