@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { identityTag } from '@platform/contracts/identity-tag';
 import { createHouseGames, type HouseGames } from '@platform/house-games/house-games';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
@@ -89,13 +90,16 @@ describe('tiến lên on the house game server', () => {
     const snapshot = async (i: number): Promise<State> =>
       (await (sessions[i] as (typeof sessions)[number]).post('state', { room: 'tl-1k' })) as unknown as State;
     await waitUntil(async () => (await snapshot(0)).hand?.phase === 'playing', { what: 'the deal', timeoutMs: 10_000, pollMs: 20 });
+    const seatOf = await Promise.all(sessions.map(async (_, i) => (await snapshot(i)).mySeat));
+    // Everyone asks to leave: the hand is played to its end and the seats are freed then (no second hand).
+    for (const s of sessions) expect(await s.post('leave', { room: 'tl-1k' })).toMatchObject({ status: 'OK', left: 'after-hand' });
     // The test plays: whoever leads plays his lowest card, the others pass, until a player is out.
     for (let moves = 0; moves < 200; moves++) {
       const s0 = await snapshot(0);
       if (s0.hand?.phase !== 'playing' || s0.hand.turn === null) break;
-      const turn = s0.hand.turn;
+      const turn = seatOf.indexOf(s0.hand.turn);
       const mine = await snapshot(turn);
-      const cards = mine.seats[turn]?.cardIds as number[];
+      const cards = mine.seats[s0.hand.turn]?.cardIds as number[];
       const answer = mine.hand?.table
         ? await sessions[turn]?.post('pass', { room: 'tl-1k' })
         : await sessions[turn]?.post('play', { room: 'tl-1k', cards: [cards[0]] });
@@ -104,7 +108,7 @@ describe('tiến lên on the house game server', () => {
     let last: State['last'] = null;
     await waitUntil(
       async () => {
-        last = (await snapshot(0)).last;
+        last = ((await (sessions[0] as (typeof sessions)[number]).post('state', { room: 'tl-1k' })) as unknown as State).last;
         return last?.hand === 1;
       },
       { what: 'the hand settles', timeoutMs: 10_000 },
@@ -114,7 +118,6 @@ describe('tiến lên on the house game server', () => {
     expect(item.pot).toBe(4_000);
     expect(item.rake).toBe(200);
     const winnerSeat = item.winners[0] as number;
-    const seatOf = await Promise.all(sessions.map(async (_, i) => (await snapshot(i)).mySeat));
     const balances = await Promise.all(
       players.map(async (p) => (await t.app.services.ledger.memberBalances({ memberId: p.memberId, currency: p.currency })).main),
     );
@@ -141,5 +144,52 @@ describe('tiến lên on the house game server', () => {
     }
     await expectCleanBooks(t.database.db);
     for (const c of streams) c.abort();
+  });
+
+  it('a launch carries the linked accounts as identity tags, and the room keeps linked accounts apart', async () => {
+    const [linked, other, third] = await Promise.all(
+      [0, 1, 2].map(() =>
+        createGamePlayer(t.app, t.database.db, {
+          balance: 50_000,
+          vendorCode: HOUSE_VENDOR_CODE,
+          gameCode: 'bai-cao',
+          gameCategory: 'PVP',
+        }),
+      ),
+    );
+    if (!linked || !other || !third) throw new Error('three players');
+    const url = new URL(
+      await t.app.services.vendorWallet.buildLaunchUrl({
+        vendorCode: HOUSE_VENDOR_CODE,
+        gameCode: 'bai-cao',
+        token: linked.token,
+        language: 'vi',
+        username: linked.username,
+        currency: linked.currency,
+        returnUrl: 'https://site.example/pvp',
+        isTrial: false,
+        linkedUsernames: [other.username],
+      }),
+    );
+    expect(url.searchParams.get('links')).toBe(identityTag(DEV_HOUSE_GAMES_SECRET, other.username));
+    // The tags are signed with the launch: a URL without them is refused.
+    const stripped = new URL(url);
+    stripped.searchParams.delete('links');
+    expect((await fetch(stripped)).status).toBe(403);
+    const page = await (await fetch(url)).text();
+    const session = /data-session="([^"]+)"/.exec(page)?.[1];
+    const [b, c] = await Promise.all([other, third].map((p) => openCrash(t.app, houseUrl, p, 'bai-cao')));
+    // bc-10k needs 100 000: below it, no seat.
+    expect(await b?.post('join', { room: 'bc-10k' })).toMatchObject({ httpStatus: 409, status: 'BALANCE_TOO_LOW' });
+    expect(await b?.post('join', { room: 'bc-1k' })).toMatchObject({ status: 'OK' });
+    const refused = await fetch(`${houseUrl}/game/bai-cao/join`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ session, room: 'bc-1k' }),
+    });
+    expect(refused.status).toBe(409);
+    expect(await refused.json()).toEqual({ status: 'IDENTITY_CONFLICT' });
+    expect(await c?.post('join', { room: 'bc-1k' })).toMatchObject({ status: 'OK' });
+    for (const s of [b, c]) await s?.post('leave', { room: 'bc-1k' });
   });
 });
