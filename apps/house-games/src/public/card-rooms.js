@@ -18,6 +18,7 @@
   let offset = 0;
   let selected = new Set();
   let lastShownHand = 0;
+  let lastDealtHand = 0;
   let roomsTimer = null;
 
   const say = (text) => {
@@ -228,6 +229,11 @@
       const li = document.createElement('li');
       li.textContent = `${L.hand} ${h.hand}: ${h.end === 'void' ? '—' : h.winners.map((w) => `#${w + 1}`).join(' ')} · ${h.serverSeed}`;
       history.append(li);
+    }
+    // The ante is taken when a hand opens: the balance is read again then.
+    if (hand && hand.phase !== 'antes' && hand.no !== lastDealtHand) {
+      lastDealtHand = hand.no;
+      refreshBalance();
     }
     if (s.last && s.last.hand !== lastShownHand) {
       lastShownHand = s.last.hand;
