@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
+import { IDENTITY_LINKS_MAX } from '@platform/contracts/identity-tag';
 import { checkLaunchParams } from '@platform/contracts/vendor-protocol';
 import { verifyCrashRound } from '@platform/games/crash/crash';
 import { replayRound } from '@platform/games/house/verify';
@@ -14,6 +15,9 @@ import {
   type BaccaratTableRuntime,
   createBaccaratTable,
 } from './baccarat/baccarat-table.ts';
+import { CARD_GAME_CODES } from './card-rooms/card-room.ts';
+import { renderCardRoomPage } from './card-rooms/card-room-page.ts';
+import { type CardRooms, type CardRoomTimings, createCardRooms } from './card-rooms/card-rooms.ts';
 import { renderCrashPage, renderVerifyPage } from './crash/crash-page.ts';
 import { CRASH_GAME_CODE, type CrashEntry, type CrashTable, createCrashTable } from './crash/crash-table.ts';
 import { renderFishingPage } from './fishing/fishing-page.ts';
@@ -53,6 +57,8 @@ export type HouseGamesOptions = {
     rootSeed?: string;
     salt?: string;
   };
+  /** The card rooms' timers (tests shorten them). */
+  cardRooms?: CardRoomTimings;
   log?: (message: string, data?: Record<string, unknown>) => void;
 };
 
@@ -62,6 +68,7 @@ export const HOUSE_GAME_CODES = [
   BACCARAT_GAME_CODES.COMMISSION,
   BACCARAT_GAME_CODES.NO_COMMISSION,
   ...FISHING_GAME_CODES,
+  ...CARD_GAME_CODES,
 ] as const;
 
 /** The baccarat tables, one per game code, each with its own limits (minor units). */
@@ -91,6 +98,8 @@ const PUBLIC_FILES = new Map([
   ['/static/fishing.js', { file: 'fishing.js', type: 'text/javascript; charset=utf-8' }],
   ['/static/fishing.css', { file: 'fishing.css', type: 'text/css; charset=utf-8' }],
   ['/static/verify-fishing.js', { file: 'verify-fishing.js', type: 'text/javascript; charset=utf-8' }],
+  ['/static/card-rooms.js', { file: 'card-rooms.js', type: 'text/javascript; charset=utf-8' }],
+  ['/static/card-rooms.css', { file: 'card-rooms.css', type: 'text/css; charset=utf-8' }],
 ]);
 
 type GameSession = {
@@ -103,6 +112,8 @@ type GameSession = {
   returnUrl: string;
   /** Launched for a trial account (`trial=1` in the signed launch URL): play money, crash only. */
   isTrial: boolean;
+  /** Identity tags of the accounts the platform links to this member (card rooms: not at one table). */
+  links: string[];
   createdAtMs: number;
 };
 
@@ -113,6 +124,7 @@ export type HouseGames = {
   baccarat: ReadonlyMap<string, BaccaratTableRuntime>;
   /** The fishing halls (their rooms) by game code. */
   fishing: ReadonlyMap<string, FishingHall>;
+  cardRooms: CardRooms;
   platform: PlatformClient;
   /** Replays the journals, settles what an earlier run left open, then starts the tables. */
   start: () => Promise<void>;
@@ -194,6 +206,14 @@ export function createHouseGames(options: HouseGamesOptions): HouseGames {
     journals.push(hallJournal);
     fishing.set(gameCode, createFishingHall({ gameCode, journal: hallJournal, platform, now, log, ...options.fishing }));
   }
+  const cardRooms = createCardRooms({
+    dataDir: options.dataDir,
+    platform,
+    secret: options.secret,
+    now,
+    log,
+    ...(options.cardRooms ? { timings: options.cardRooms } : {}),
+  });
   const sessions = new Map<string, GameSession>();
   const streams = new Set<ServerResponse>();
   const publicDir = new URL('./public/', import.meta.url);
@@ -230,6 +250,10 @@ export function createHouseGames(options: HouseGamesOptions): HouseGames {
       language: params.lang ?? 'vi',
       returnUrl: params.return ?? '',
       isTrial,
+      links: (params.links ?? '')
+        .split(',')
+        .filter((l) => /^[0-9a-f]{16}$/.test(l))
+        .slice(0, IDENTITY_LINKS_MAX),
       createdAtMs: now(),
     };
     sessions.set(session.id, session);
@@ -378,6 +402,14 @@ export function createHouseGames(options: HouseGamesOptions): HouseGames {
       if (tableApi[2] === 'rounds') return sendJson(response, 200, { rounds: apiTable.history() });
       return sendJson(response, 200, verifyTableRound(apiTable, url.searchParams));
     }
+    const cardHttp = {
+      readJson: async (r: IncomingMessage) => parseJson(await readBody(r)),
+      sessionOf,
+      sendJson,
+      notFound: () => new HttpError(404, 'not found'),
+      heartbeatMs: HEARTBEAT_MS,
+    };
+    if (await cardRooms.handle(request, response, url, cardHttp)) return;
     const eventsMatch = /^\/game\/([a-z0-9-]{1,64})\/events$/.exec(path);
     if (request.method === 'GET' && eventsMatch) {
       const session = sessionOf(url.searchParams.get('session'));
@@ -399,6 +431,8 @@ export function createHouseGames(options: HouseGamesOptions): HouseGames {
           username: session.username,
         };
         if (isFishingGame(game)) return void response.end(renderFishingPage({ ...page, gameCode: game }));
+        if ((CARD_GAME_CODES as readonly string[]).includes(game))
+          return void response.end(renderCardRoomPage({ ...page, gameCode: game }));
         const table = baccarat.get(game);
         if (table) return void response.end(renderBaccaratPage({ ...page, gameCode: game, kind: table.snapshot().kind }));
         response.end(
@@ -445,6 +479,7 @@ export function createHouseGames(options: HouseGamesOptions): HouseGames {
     crash,
     baccarat,
     fishing,
+    cardRooms,
     platform,
     async start() {
       const recovered = await crash.recover();
@@ -457,7 +492,9 @@ export function createHouseGames(options: HouseGamesOptions): HouseGames {
         const done = await hall.recover();
         if (done.batches > 0) log('settled the fishing batches an earlier run left open', { game: hall.gameCode, ...done });
       }
+      await cardRooms.recover();
       for (const r of runners) r.start();
+      cardRooms.start();
       isStarted = true;
     },
     listen: (port, host = '127.0.0.1') =>
@@ -469,13 +506,15 @@ export function createHouseGames(options: HouseGamesOptions): HouseGames {
         });
       }),
     async close() {
-      if (isStarted) await Promise.all([...runners.map((r) => r.stop()), ...[...fishing.values()].map((h) => h.stop())]);
+      if (isStarted)
+        await Promise.all([...runners.map((r) => r.stop()), ...[...fishing.values()].map((h) => h.stop()), cardRooms.stop()]);
       for (const stream of streams) stream.end();
       await new Promise<void>((resolve) => {
         server.closeAllConnections();
         server.close(() => resolve());
       });
       for (const j of journals) j.close();
+      cardRooms.close();
     },
   };
 }

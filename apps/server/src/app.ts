@@ -33,6 +33,7 @@ import { createDepositsModule } from './modules/deposits/deposits.module.ts';
 import type { DepositGuard } from './modules/deposits/deposits.service.ts';
 import { createGameSessionModule } from './modules/game-session/game-session.module.ts';
 import { gameNameKey } from './modules/games/games.info.ts';
+import { createLiveRoomSource } from './modules/games/games.live-rooms.ts';
 import { createGamesModule } from './modules/games/games.module.ts';
 import { createHealthModule } from './modules/health/health.module.ts';
 import { createHelpModule } from './modules/help/help.module.ts';
@@ -60,7 +61,7 @@ import { createSupportChatModule } from './modules/support-chat/support-chat.mod
 import { createSystemModule } from './modules/system/system.module.ts';
 import { customerServiceSetting, settingsTreeSetting } from './modules/system/system.settings.ts';
 import { createTransfersModule } from './modules/transfers/transfers.module.ts';
-import { demoIntegrationsFromEnv } from './modules/vendor-wallet/vendor-wallet.integrations.ts';
+import { demoIntegrationsFromEnv, HOUSE_VENDOR_CODE } from './modules/vendor-wallet/vendor-wallet.integrations.ts';
 import { createVendorWalletModule } from './modules/vendor-wallet/vendor-wallet.module.ts';
 import type { StakeGuard } from './modules/vendor-wallet/vendor-wallet.seamless.ts';
 import { createVipModule } from './modules/vip/vip.module.ts';
@@ -453,6 +454,18 @@ async function createModules(infra: Infrastructure) {
     namedHosts: { DEMO_VENDOR_URL: env.DEMO_VENDOR_URL, HOUSE_GAMES_URL: env.HOUSE_GAMES_URL },
     // A self-excluded member or one on a break starts no game; stake limits are checked per bet.
     launchGuard: (memberId) => rg.assertCanLogin(memberId),
+    // The house game server's card rooms are listed live; their launches carry the member's linked accounts.
+    liveRooms: [
+      createLiveRoomSource({
+        vendorCode: HOUSE_VENDOR_CODE,
+        baseUrl: async () => {
+          const integration = await vendorWallet.service.integrations.find(HOUSE_VENDOR_CODE);
+          return integration?.isEnabled ? (integration.launchBaseUrl ?? undefined) : undefined;
+        },
+        now,
+      }),
+    ],
+    identityLinks: async (merchantId, memberId) => (await memberOverview.service.linked(merchantId, memberId)).map((m) => m.username),
   });
   // The agent centre's team pages: accounts opened under an agent, its team, its notices.
   const agentTeam = createAgentTeamModule({

@@ -256,6 +256,9 @@ export const roomSchema = z.object({
   seats: z.number().int(),
   players: z.number().int(),
   isOpen: z.boolean(),
+  /** Live card rooms: the balance needed to sit down and the house's rake on each pot (percent). */
+  minBalance: z.number().optional(),
+  rakePercent: z.number().optional(),
 });
 export const roomListValueSchema = z.object({ list: z.array(roomSchema) });
 

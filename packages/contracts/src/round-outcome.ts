@@ -29,7 +29,7 @@ export const roundOutcomeSchema = z.discriminatedUnion('kind', [
   z.object({
     kind: z.literal('cards'),
     hands: z
-      .array(z.object({ name: label, cards: z.array(card).min(1).max(12), score: z.number().int().min(0).max(99).optional() }))
+      .array(z.object({ name: label, cards: z.array(card).min(1).max(13), score: z.number().int().min(0).max(99).optional() }))
       .min(1)
       .max(8),
     summary: z.string().max(120).optional(),

@@ -96,7 +96,7 @@ export const DEMO_GAME_VENDORS: readonly {
     displayName: 'Lotus House',
     walletStyle: 'seamless',
     launchUrl: HOUSE_LAUNCH_TEMPLATE,
-    categories: ['CRASH', 'LIVE', 'FISH'],
+    categories: ['CRASH', 'LIVE', 'FISH', 'PVP'],
     games: [
       {
         code: 'crash',
@@ -146,6 +146,27 @@ export const DEMO_GAME_VENDORS: readonly {
         category: 'FISH',
         classify: ['fish'],
         name: { vi: 'Bắn Cá Hoàng Gia', en: 'Royal Fishing' },
+        isHot: false,
+        minBetCents: 1_000,
+        minLines: 0,
+        isTrialSupported: false,
+      },
+      // Card rooms: members play each other; the rooms and their stakes are listed live.
+      {
+        code: 'tien-len',
+        category: 'PVP',
+        classify: ['PVP', 'card', 'tien-len'],
+        name: { vi: 'Tiến Lên Miền Nam', en: 'Tien Len (Southern)' },
+        isHot: true,
+        minBetCents: 1_000,
+        minLines: 0,
+        isTrialSupported: false,
+      },
+      {
+        code: 'bai-cao',
+        category: 'PVP',
+        classify: ['PVP', 'card', 'bai-cao'],
+        name: { vi: 'Bài Cào', en: 'Three-Card Bai Cao' },
         isHot: false,
         minBetCents: 1_000,
         minLines: 0,

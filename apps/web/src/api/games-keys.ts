@@ -5,6 +5,7 @@ export const gamesKeys = {
   list: (filters: object, language: string) => [...gamesKeys.all, 'list', language, filters] as const,
   favoriteIds: (customerId: number, gameType: string) => [...gamesKeys.all, 'favoriteIds', customerId, gameType] as const,
   popular: (gameType: string, language: string) => [...gamesKeys.all, 'popular', gameType, language] as const,
+  rooms: (language: string) => [...gamesKeys.all, 'rooms', language] as const,
   vendorGames: (vendor: string, gameType: string, language: string) =>
     [...gamesKeys.all, 'vendorGames', vendor, gameType, language] as const,
 };

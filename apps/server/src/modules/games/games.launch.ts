@@ -26,6 +26,8 @@ export type LaunchUrlInput = {
   currency: string;
   returnUrl: string;
   isTrial: boolean;
+  /** Card rooms (PVP): the user names of the accounts linked to this member, so a vendor keeps them apart. */
+  linkedUsernames?: readonly string[];
 };
 export type BuildLaunchUrl = (input: LaunchUrlInput) => Promise<string>;
 
@@ -85,6 +87,8 @@ export function createLaunchService(deps: {
   gameSessions: GameSessionService;
   buildLaunchUrl: BuildLaunchUrl;
   launchGuard: LaunchGuard;
+  /** The accounts linked to a member (device, IP, bank account, payee); card-room launches carry them. */
+  identityLinks?: (merchantId: number, memberId: number) => Promise<string[]>;
   now: () => Date;
 }) {
   const { db, gameSessions, buildLaunchUrl, launchGuard, now } = deps;
@@ -148,8 +152,11 @@ export function createLaunchService(deps: {
       await repo.recordRecentPlay(trx, { memberId: principal.memberId, gameId: game.id, merchantId: principal.merchantId, at: now() });
       return issued;
     });
+    const linkedUsernames =
+      game.category === 'PVP' && deps.identityLinks ? await deps.identityLinks(principal.merchantId, principal.memberId) : undefined;
     // Built after the commit: a vendor's builder may call out or use the database itself.
     const url = await buildLaunchUrl({
+      ...(linkedUsernames ? { linkedUsernames } : {}),
       merchantId: principal.merchantId,
       vendorCode: game.vendorCode,
       gameCode: game.code,

@@ -16,6 +16,7 @@ import {
   type LaunchService,
   type LaunchUrlInput,
 } from './games.launch.ts';
+import type { LiveRoomSource } from './games.live-rooms.ts';
 import { gamesRoutes } from './games.routes.ts';
 import { createGamesService, type GamesService } from './games.service.ts';
 
@@ -35,6 +36,10 @@ export type GamesModuleDeps = {
   namedHosts: Record<string, string>;
   /** Refuses members who may not play (self-exclusion, a break). Required: there is no default. */
   launchGuard: LaunchGuard;
+  /** Vendors whose card rooms are live: `/wps/relay/GLS2_roomList` lists them with the catalogue's rooms. */
+  liveRooms?: readonly LiveRoomSource[];
+  /** The accounts linked to a member; a card-room (PVP) launch passes them to the vendor. */
+  identityLinks?: (merchantId: number, memberId: number) => Promise<string[]>;
 };
 
 /** What the games module offers other modules. */
@@ -55,13 +60,14 @@ export async function createGamesModule(deps: GamesModuleDeps): Promise<Platform
   const { db, settings, merchants, now } = deps;
   const cache = createCatalogueCache({ now });
   const { announce, disconnect } = await connectCatalogueCache(cache, deps.pubsub);
-  const catalogue = createGamesService({ db, settings, cache, now });
+  const catalogue = createGamesService({ db, settings, cache, now, ...(deps.liveRooms ? { liveRooms: deps.liveRooms } : {}) });
   const templateLaunchUrl = createTemplateLaunchUrlBuilder({ db, settings, namedHosts: deps.namedHosts });
   const launcher = createLaunchService({
     db,
     gameSessions: deps.gameSessions,
     buildLaunchUrl: async (input) => (await deps.vendorLaunchUrl(input)) ?? templateLaunchUrl(input),
     launchGuard: deps.launchGuard,
+    ...(deps.identityLinks ? { identityLinks: deps.identityLinks } : {}),
     now,
   });
   const admin = createGamesAdminService({ db, settings, invalidate: announce, now });

@@ -15,6 +15,7 @@ import { localised } from '../../lib/localised-text.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
 import { cdnSetting } from '../system/system.settings.ts';
 import type { CatalogueCache } from './games.cache.ts';
+import type { LiveRoomSource } from './games.live-rooms.ts';
 import { categoryTitle, fromHundredths, presentGame, presentVendorCard, withImageHosts, withLogoHosts } from './games.presenter.ts';
 import * as repo from './games.repository.ts';
 import { jackpotSetting, jackpotValueAt } from './games.settings.ts';
@@ -32,7 +33,14 @@ export const POPULAR_CACHE_TTL_MS = 30_000;
 
 export type GamesService = ReturnType<typeof createGamesService>;
 
-export function createGamesService(deps: { db: Kysely<DB>; settings: SettingsService; cache: CatalogueCache; now: () => Date }) {
+export function createGamesService(deps: {
+  db: Kysely<DB>;
+  settings: SettingsService;
+  cache: CatalogueCache;
+  now: () => Date;
+  /** Vendors whose card rooms are live (the house game server). */
+  liveRooms?: readonly LiveRoomSource[];
+}) {
   const { db, settings, cache, now } = deps;
 
   async function imageHosts(merchantId: number): Promise<string[]> {
@@ -269,20 +277,63 @@ export function createGamesService(deps: { db: Kysely<DB>; settings: SettingsSer
       { vendorCode: filter.vassalage, gameCode: filter.gameCode, gameId: filter.nodeId },
       ROOM_LIST_MAX,
     );
-    return {
-      list: rows.map((r) => ({
-        roomId: r.id,
-        roomCode: r.roomCode,
-        roomName: localised(r.name, language, r.roomCode),
-        nodeId: r.gameId,
-        gameCode: r.gameCode,
-        vassalage: r.vendorCode,
-        minBet: fromHundredths(r.minBetCents),
-        seats: r.seats,
-        players: r.players,
-        isOpen: r.isOpen,
-      })),
-    };
+    const list = rows.map((r) => ({
+      roomId: r.id,
+      roomCode: r.roomCode,
+      roomName: localised(r.name, language, r.roomCode),
+      nodeId: r.gameId,
+      gameCode: r.gameCode,
+      vassalage: r.vendorCode,
+      minBet: fromHundredths(r.minBetCents),
+      seats: r.seats,
+      players: r.players,
+      isOpen: r.isOpen,
+    }));
+    for (const source of deps.liveRooms ?? []) {
+      if (filter.vassalage && filter.vassalage !== source.vendorCode) continue;
+      list.push(...(await liveRoomsOf(merchantId, source, filter, language)));
+    }
+    return { list: list.slice(0, ROOM_LIST_MAX) };
+  }
+
+  /**
+   * A vendor's live rooms whose game is in this merchant's catalogue and can be played. Their ids are
+   * negative (-1, -2, ... in the vendor's order) so they never meet a `game_rooms` id; the room code
+   * names them.
+   */
+  async function liveRoomsOf(
+    merchantId: number,
+    source: LiveRoomSource,
+    filter: { gameCode?: string | undefined; nodeId?: number | undefined },
+    language: string,
+  ) {
+    const rooms = await source.rooms();
+    const games = new Map<string, repo.GameRow | undefined>();
+    for (const code of new Set(rooms.map((r) => r.game)))
+      games.set(code, await repo.findGameByCode(db, merchantId, source.vendorCode, code));
+    return rooms.flatMap((room, i) => {
+      const game = games.get(room.game);
+      if (!game?.isEnabled || !game.vendorIsEnabled || game.category !== 'PVP') return [];
+      if (filter.gameCode && filter.gameCode !== game.code) return [];
+      if (filter.nodeId && filter.nodeId !== game.id) return [];
+      const isMaintenance = game.isMaintenance || game.vendorIsMaintenance;
+      return [
+        {
+          roomId: -(i + 1),
+          roomCode: room.roomId,
+          roomName: `${localised(game.name, language, game.code)} · ${room.roomId}`,
+          nodeId: game.id,
+          gameCode: game.code,
+          vassalage: source.vendorCode,
+          minBet: fromHundredths(room.stake),
+          seats: room.seats,
+          players: Math.min(room.players, room.seats),
+          isOpen: !isMaintenance && room.players < room.seats,
+          minBalance: fromHundredths(room.minBalance),
+          rakePercent: room.rakeBps / 100,
+        },
+      ];
+    });
   }
 
   async function jackpot(merchantId: number) {

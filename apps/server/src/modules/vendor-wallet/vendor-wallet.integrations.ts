@@ -1,3 +1,4 @@
+import { IDENTITY_LINKS_MAX, identityTag } from '@platform/contracts/identity-tag';
 import { signLaunchParams } from '@platform/contracts/vendor-protocol';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
@@ -32,6 +33,7 @@ export type LaunchUrlInput = {
   currency: string;
   returnUrl: string;
   isTrial: boolean;
+  linkedUsernames?: readonly string[];
 };
 
 export type IntegrationService = ReturnType<typeof createIntegrationService>;
@@ -75,6 +77,12 @@ export function createIntegrationService(deps: { db: Kysely<DB>; now: () => Date
       trial: input.isTrial ? '1' : '0',
       exp: String(now().getTime() + LAUNCH_URL_TTL_MS),
     };
+    if (input.linkedUsernames?.length) {
+      params.links = input.linkedUsernames
+        .slice(0, IDENTITY_LINKS_MAX)
+        .map((name) => identityTag(integration.apiSecret, name))
+        .join(',');
+    }
     params.sig = signLaunchParams(integration.apiSecret, input.vendorCode, input.gameCode, params);
     const url = new URL(`${integration.launchBaseUrl.replace(/\/+$/, '')}/game/${encodeURIComponent(input.gameCode)}`);
     for (const [name, value] of Object.entries(params)) url.searchParams.set(name, value);

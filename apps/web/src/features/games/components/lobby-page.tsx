@@ -24,6 +24,7 @@ import '../games.css';
 import { GameCard } from './game-card.tsx';
 import { GameDialogs } from './game-dialogs.tsx';
 import { GamesPager } from './games-pager.tsx';
+import { RoomList } from './room-list.tsx';
 
 registerGamesTranslations();
 
@@ -245,6 +246,7 @@ export function LobbyPage({ category, titleKey }: { category?: GameCategory; tit
     <PageFrame title={title}>
       <div className="lobby" key="lanes-ready">
         <VendorLane cards={cards} selected={vassalage} onOpen={chooseVendor} onAll={() => setVassalage('')} />
+        {initial.gameType === 'PVP' && <RoomList games={games} isLogin={isLogin} onJoin={launchGame} />}
         <section className="lobby__filters" aria-label={t('lobby.filters')}>
           <fieldset className="lobby__modes">
             <legend className="visually-hidden">{t('lobby.filters')}</legend>

@@ -2,6 +2,19 @@ import type { GamesTranslation } from './vi.ts';
 
 /** English, complete: the type makes a missing key a build error. Other languages fall back to it. */
 export const gamesEn: GamesTranslation = {
+  rooms: {
+    title: 'Card rooms',
+    room: 'Room',
+    stake: 'Stake',
+    minBalance: 'Minimum balance',
+    seats: 'Seats taken',
+    taken: '{{players}} of {{seats}}',
+    rake: 'Rake',
+    join: 'Join',
+    full: 'Full',
+    empty: 'No card room is open at the moment.',
+    login: 'Log in to see the card rooms and join a table.',
+  },
   lobby: {
     filters: 'Game filters',
     modes: { all: 'All', hot: 'Hot', fav: 'Favourites', recent: 'Recent' },

@@ -1,5 +1,18 @@
 /** Vietnamese, the default language and the shape every language of the game lobby follows. */
 export const gamesVi = {
+  rooms: {
+    title: 'Phòng đánh bài',
+    room: 'Phòng',
+    stake: 'Mức cược',
+    minBalance: 'Số dư tối thiểu',
+    seats: 'Ghế đã ngồi',
+    taken: '{{players}} / {{seats}}',
+    rake: 'Phí bàn',
+    join: 'Vào phòng',
+    full: 'Đã đủ',
+    empty: 'Hiện chưa có phòng đánh bài nào mở.',
+    login: 'Đăng nhập để xem các phòng đánh bài và vào bàn.',
+  },
   lobby: {
     filters: 'Bộ lọc trò chơi',
     modes: { all: 'Tất cả', hot: 'Nổi bật', fav: 'Yêu thích', recent: 'Gần đây' },

@@ -1,0 +1,20 @@
+import { describe, expect, it } from 'vitest';
+import { renderCardRoomPage } from './card-room-page.ts';
+
+const input = { sessionId: 's"1', gameCode: 'tien-len', currency: 'VND', returnUrl: 'javascript:alert(1)', username: 'u' };
+
+describe('card room page', () => {
+  it('speaks Vietnamese or English, states the chặt rules, escapes what it shows and carries no inline code', () => {
+    const vi = renderCardRoomPage({ ...input, language: 'vi' });
+    const en = renderCardRoomPage({ ...input, language: 'en', gameCode: 'bai-cao' });
+    expect(vi).toContain('lang="vi"');
+    expect(vi).toContain('Bỏ lượt');
+    expect(vi).toContain('ba đôi thông chặt một heo');
+    expect(en).toContain('lang="en"');
+    expect(en).toContain('Three face cards (ba cào) beat every score');
+    expect(en).toContain('data-game="bai-cao"');
+    expect(vi).toContain('data-session="s&quot;1"');
+    expect(vi).not.toContain('javascript:');
+    expect(vi).not.toMatch(/<script>(?!<)/);
+  });
+});

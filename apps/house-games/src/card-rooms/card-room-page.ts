@@ -1,0 +1,203 @@
+import { currencyScale } from '@platform/contracts/money-format';
+import { escapeHtml, languageOf, safeReturnUrl } from '../page.ts';
+
+/** The card rooms' page (room list, then the table): markup only; public/card-rooms.js runs it. */
+const LABELS = {
+  en: {
+    title: { 'tien-len': 'Tiến lên miền Nam', 'bai-cao': 'Bài cào' },
+    balance: 'Balance',
+    back: 'Back to the site',
+    rooms: 'Rooms',
+    room: 'Room',
+    stake: 'Stake',
+    minBalance: 'Minimum balance',
+    seatsTaken: 'Seats',
+    rake: 'Rake',
+    join: 'Sit down',
+    rejoin: 'Back to my seat',
+    leave: 'Leave the table',
+    leaving: 'You leave after this hand',
+    play: 'Play',
+    pass: 'Pass',
+    hand: 'Hand',
+    you: 'You',
+    empty: 'Empty seat',
+    away: 'away',
+    waiting: 'Waiting for players: a hand starts when two or more are seated',
+    startsIn: 'Next hand in {s} s',
+    yourTurn: 'Your turn: {s} s',
+    theirTurn: 'Seat {seat} to play: {s} s',
+    lead: 'You lead: play any combination',
+    mustPlay: 'The first play must contain {card}',
+    passed: 'passed',
+    auto: 'auto',
+    antes: 'Taking the antes',
+    showdown: 'Showdown',
+    won: 'Hand {hand}: seat {seats} wins {payout} (pot {pot}, rake {rake})',
+    instant: 'instant win',
+    voided: 'Hand {hand} was void: every ante was refunded',
+    fairness: 'Provably fair',
+    commitment: 'Seed commitment (SHA-256) of this hand',
+    history: 'Last hands',
+    rules: {
+      'tien-len':
+        'Four players, 13 cards each. Ranks 3 low to 2 high, suits ♠ ♣ ♦ ♥. Singles, pairs, triples, straights of 3+ (no 2), three or more consecutive pairs, four of a kind. Beat the last play with the same kind and size and a higher top card. Chặt: three consecutive pairs beat a 2; four of a kind beats a 2, a pair of 2s or three consecutive pairs; four consecutive pairs beat all of these and four of a kind. A pass is out until the round ends. Instant wins at the deal: dragon straight 3 to A, four 2s, five consecutive pairs, six pairs. The first player out takes the pot less the rake.',
+      'bai-cao':
+        'Each player gets three cards: A is 1, 2 to 9 their number, 10 J Q K are 10; points are the sum mod 10. Three face cards (ba cào) beat every score. The best hand takes the pot less the rake; equal best hands share it.',
+    },
+    errors: {
+      ROOM_FULL: 'This room is full; choose another one.',
+      BALANCE_TOO_LOW: 'Your balance is below the minimum of this room.',
+      IDENTITY_CONFLICT: 'An account linked to yours already sits at this table; choose another room.',
+      NOT_SEATED: 'You are not seated at this table.',
+      NO_HAND: 'No hand is being played at the moment.',
+      CARDS_INVALID: 'Those cards are not valid.',
+      NOT_YOUR_TURN: 'It is not your turn.',
+      HAND_OVER: 'The hand is over.',
+      NOT_YOUR_CARDS: 'You do not hold those cards.',
+      INVALID_COMBINATION: 'Those cards do not make a combination.',
+      DOES_NOT_BEAT: 'That play does not beat the cards on the table.',
+      MUST_PLAY_LOWEST: 'The first play of the hand must contain the lowest card.',
+      CANNOT_PASS_LEAD: 'You lead this round: play something.',
+      ROOM_UNKNOWN: 'That room does not exist.',
+      INSUFFICIENT_FUNDS: 'Your balance is too low for the ante.',
+      PLAYER_BLOCKED: 'Your account cannot play at the moment.',
+      SESSION_EXPIRED: 'Your game session has ended; open the game again from the site.',
+      BET_REFUSED: 'The platform refused the call; try again.',
+      PLATFORM_UNREACHABLE: 'The platform could not be reached; try again.',
+      NETWORK: 'The connection was lost; trying again.',
+    },
+  },
+  vi: {
+    title: { 'tien-len': 'Tiến lên miền Nam', 'bai-cao': 'Bài cào' },
+    balance: 'Số dư',
+    back: 'Quay lại trang',
+    rooms: 'Phòng chơi',
+    room: 'Phòng',
+    stake: 'Mức cược',
+    minBalance: 'Số dư tối thiểu',
+    seatsTaken: 'Ghế',
+    rake: 'Phí bàn',
+    join: 'Vào bàn',
+    rejoin: 'Quay lại ghế của tôi',
+    leave: 'Rời bàn',
+    leaving: 'Bạn sẽ rời bàn sau ván này',
+    play: 'Đánh',
+    pass: 'Bỏ lượt',
+    hand: 'Ván',
+    you: 'Bạn',
+    empty: 'Ghế trống',
+    away: 'vắng',
+    waiting: 'Đang chờ người chơi: ván bắt đầu khi có từ hai người',
+    startsIn: 'Ván mới sau {s} giây',
+    yourTurn: 'Đến lượt bạn: {s} giây',
+    theirTurn: 'Ghế {seat} đang đánh: {s} giây',
+    lead: 'Bạn được đi trước: đánh bộ bất kỳ',
+    mustPlay: 'Nước đầu tiên phải có lá {card}',
+    passed: 'bỏ lượt',
+    auto: 'tự động',
+    antes: 'Đang thu tiền cược',
+    showdown: 'Lật bài',
+    won: 'Ván {hand}: ghế {seats} thắng {payout} (tổng cược {pot}, phí bàn {rake})',
+    instant: 'tới trắng',
+    voided: 'Ván {hand} bị hủy: mọi tiền cược đã được hoàn',
+    fairness: 'Công bằng có thể kiểm chứng',
+    commitment: 'Cam kết hạt giống (SHA-256) của ván này',
+    history: 'Các ván trước',
+    rules: {
+      'tien-len':
+        'Bốn người, mỗi người 13 lá. Thứ tự từ 3 thấp nhất đến 2 cao nhất, chất ♠ ♣ ♦ ♥. Đánh rác, đôi, sám, sảnh từ 3 lá (không có 2), đôi thông từ ba đôi, tứ quý. Chặn nước trước bằng bộ cùng loại, cùng số lá và lá cao nhất lớn hơn. Chặt: ba đôi thông chặt một heo; tứ quý chặt một heo, đôi heo hoặc ba đôi thông; bốn đôi thông chặt tất cả những bộ đó và tứ quý. Đã bỏ lượt thì chờ vòng mới. Tới trắng khi chia bài: sảnh rồng 3 đến A, tứ quý heo, năm đôi thông, sáu đôi. Người hết bài đầu tiên ăn cả tiền cược trừ phí bàn.',
+      'bai-cao':
+        'Mỗi người ba lá: A là 1, 2 đến 9 theo số, 10 J Q K là 10; điểm là tổng chia 10 lấy dư. Ba lá hình (ba cào) thắng mọi điểm. Bài cao nhất ăn cả tiền cược trừ phí bàn; bằng điểm thì chia đều.',
+    },
+    errors: {
+      ROOM_FULL: 'Phòng này đã đủ người; hãy chọn phòng khác.',
+      BALANCE_TOO_LOW: 'Số dư của bạn thấp hơn mức tối thiểu của phòng này.',
+      IDENTITY_CONFLICT: 'Một tài khoản liên kết với bạn đang ngồi ở bàn này; hãy chọn phòng khác.',
+      NOT_SEATED: 'Bạn chưa ngồi ở bàn này.',
+      NO_HAND: 'Hiện không có ván nào đang chơi.',
+      CARDS_INVALID: 'Các lá bài này không hợp lệ.',
+      NOT_YOUR_TURN: 'Chưa đến lượt bạn.',
+      HAND_OVER: 'Ván đã kết thúc.',
+      NOT_YOUR_CARDS: 'Bạn không có những lá bài này.',
+      INVALID_COMBINATION: 'Các lá này không tạo thành một bộ.',
+      DOES_NOT_BEAT: 'Nước này không chặn được bài trên bàn.',
+      MUST_PLAY_LOWEST: 'Nước đầu tiên của ván phải có lá nhỏ nhất.',
+      CANNOT_PASS_LEAD: 'Bạn đi đầu vòng này: hãy đánh một bộ.',
+      ROOM_UNKNOWN: 'Phòng này không tồn tại.',
+      INSUFFICIENT_FUNDS: 'Số dư của bạn không đủ cho tiền cược.',
+      PLAYER_BLOCKED: 'Tài khoản của bạn hiện không thể chơi.',
+      SESSION_EXPIRED: 'Phiên chơi đã hết; hãy mở lại trò chơi từ trang.',
+      BET_REFUSED: 'Nền tảng đã từ chối; hãy thử lại.',
+      PLATFORM_UNREACHABLE: 'Không kết nối được với nền tảng; hãy thử lại.',
+      NETWORK: 'Mất kết nối; đang thử lại.',
+    },
+  },
+} as const;
+
+export type CardRoomPageInput = {
+  sessionId: string;
+  gameCode: string;
+  currency: string;
+  language: string;
+  returnUrl: string;
+  username: string;
+};
+
+export function renderCardRoomPage(input: CardRoomPageInput): string {
+  const lang = languageOf(input.language);
+  const l = LABELS[lang];
+  const game = input.gameCode === 'bai-cao' ? 'bai-cao' : 'tien-len';
+  const back = safeReturnUrl(input.returnUrl);
+  return `<!doctype html>
+<html lang="${lang}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(l.title[game])}</title>
+<link rel="stylesheet" href="/static/card-rooms.css">
+<script src="/static/card-rooms.js" defer></script>
+</head>
+<body>
+<main id="cards" class="cards" data-session="${escapeHtml(input.sessionId)}" data-game="${game}" data-lang="${lang}" data-scale="${currencyScale(input.currency)}" data-labels="${escapeHtml(JSON.stringify(l))}">
+  <header class="top">
+    <h1>${escapeHtml(l.title[game])}</h1>
+    <p class="balance">${l.balance}: <strong id="balance">—</strong> ${escapeHtml(input.currency)}</p>
+    ${back ? `<a class="back" href="${escapeHtml(back)}" target="_top">${l.back}</a>` : ''}
+  </header>
+  <section id="lobby" class="lobby" aria-labelledby="rooms-title">
+    <h2 id="rooms-title">${l.rooms}</h2>
+    <table class="rooms">
+      <thead><tr><th>${l.room}</th><th>${l.stake}</th><th>${l.minBalance}</th><th>${l.seatsTaken}</th><th>${l.rake}</th><th></th></tr></thead>
+      <tbody id="room-list"></tbody>
+    </table>
+    <p class="rules">${escapeHtml(l.rules[game])}</p>
+  </section>
+  <section id="table" class="table" hidden>
+    <div class="table-head">
+      <h2 id="room-title"></h2>
+      <button id="leave" type="button" class="ghost">${l.leave}</button>
+    </div>
+    <ol id="seats" class="seats"></ol>
+    <div id="felt" class="felt">
+      <p id="status" class="status" role="status" aria-live="polite"></p>
+      <ul id="table-cards" class="hand small" aria-label="table"></ul>
+    </div>
+    <ul id="my-cards" class="hand mine"></ul>
+    <div class="actions">
+      <button id="play" type="button">${l.play}</button>
+      <button id="pass" type="button" class="ghost">${l.pass}</button>
+    </div>
+    <p id="result" class="result" aria-live="polite"></p>
+    <details class="fair">
+      <summary>${l.fairness}</summary>
+      <p>${l.commitment}: <code id="commitment"></code></p>
+      <ol id="history" class="history"></ol>
+    </details>
+  </section>
+  <p id="message" class="message" role="alert"></p>
+</main>
+</body>
+</html>
+`;
+}

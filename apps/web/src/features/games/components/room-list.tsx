@@ -1,0 +1,70 @@
+import type { GameItem } from '@platform/contracts/games';
+import { useTranslation } from 'react-i18next';
+import { errorText } from '../../../lib/api-client.ts';
+import { useRoomList } from '../api/get-room-list.ts';
+import { GAMES_NS } from '../i18n/register-translations.ts';
+
+/**
+ * The live card rooms of the PVP lobby: game, stake, minimum balance, seats taken, the rake, and a
+ * join button that opens the room's game (the game's own page then seats the member).
+ */
+export function RoomList({ games, isLogin, onJoin }: { games: readonly GameItem[]; isLogin: boolean; onJoin: (game: GameItem) => void }) {
+  const { t, i18n } = useTranslation(GAMES_NS);
+  const rooms = useRoomList(i18n.language, isLogin);
+  const number = new Intl.NumberFormat(i18n.language);
+  if (!isLogin) return <p className="rooms__note">{t('rooms.login')}</p>;
+  if (rooms.isPending) return <p className="rooms__note">{t('lobby.loading')}</p>;
+  if (rooms.isError) return <p className="rooms__note">{errorText(rooms.error)}</p>;
+  const list = rooms.data.list;
+  return (
+    <section className="rooms" aria-labelledby="rooms-title">
+      <h2 id="rooms-title" className="rooms__title">
+        {t('rooms.title')}
+      </h2>
+      {list.length === 0 ? (
+        <p className="rooms__note">{t('rooms.empty')}</p>
+      ) : (
+        <table className="rooms__table">
+          <thead>
+            <tr>
+              <th scope="col">{t('rooms.room')}</th>
+              <th scope="col">{t('rooms.stake')}</th>
+              <th scope="col">{t('rooms.minBalance')}</th>
+              <th scope="col">{t('rooms.seats')}</th>
+              <th scope="col" className="rooms__rake">
+                {t('rooms.rake')}
+              </th>
+              <th scope="col">
+                <span className="visually-hidden">{t('rooms.join')}</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {list.map((room) => {
+              const game = games.find((g) => g.nodeId === room.nodeId);
+              return (
+                <tr key={`${room.vassalage}-${room.roomId}`} data-room={room.roomCode}>
+                  <td>{room.roomName}</td>
+                  <td>{number.format(room.minBet)}</td>
+                  <td>{room.minBalance === undefined ? '—' : number.format(room.minBalance)}</td>
+                  <td>{t('rooms.taken', { players: room.players, seats: room.seats })}</td>
+                  <td className="rooms__rake">{room.rakePercent === undefined ? '—' : `${number.format(room.rakePercent)}%`}</td>
+                  <td>
+                    <button
+                      type="button"
+                      className="button button--primary"
+                      disabled={!game || !room.isOpen}
+                      onClick={() => game && onJoin(game)}
+                    >
+                      {room.isOpen ? t('rooms.join') : t('rooms.full')}
+                    </button>
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      )}
+    </section>
+  );
+}
