@@ -390,7 +390,10 @@ export function createHouseGames(options: HouseGamesOptions): HouseGames {
         round: s.round,
         phase: s.phase,
         secondsLeft: secondsLeft(s.phase, s.closesAt),
-        results: s.history.slice(0, 12).flatMap((h) => (h.result ? [h.steps.join(' ')] : [])),
+        // Dragon tiger: the winner; sic bo: the dice; roulette: the pocket.
+        results: s.history
+          .slice(0, 12)
+          .flatMap((h) => (h.result ? [s.game === 'dragon-tiger' ? String(h.result.winner) : h.steps.join(' ')] : [])),
         road: [],
       });
     }
