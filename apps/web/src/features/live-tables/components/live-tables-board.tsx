@@ -42,7 +42,9 @@ function ResultMark({ game, value }: { game: LiveTable['game']; value: string })
     );
   }
   const winner = value as 'PLAYER' | 'BANKER' | 'TIE' | 'DRAGON' | 'TIGER';
-  return <span className={`live-mark live-mark--${winner.toLowerCase()}`}>{t(`winners.${winner}`)}</span>;
+  // Dragon tiger's tie gets a sign of its own: its letter would be the tiger's (T in English, H in Vietnamese).
+  const label = game === 'dragon-tiger' && winner === 'TIE' ? t('winners.DT_TIE') : t(`winners.${winner}`);
+  return <span className={`live-mark live-mark--${winner.toLowerCase()}`}>{label}</span>;
 }
 
 function TableCard({ table, stamp }: { table: LiveTable; stamp: number }) {

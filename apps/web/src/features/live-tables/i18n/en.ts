@@ -16,7 +16,7 @@ export const liveTablesEn: LiveTablesTranslation = {
   round: 'Round {{round}}',
   last: 'Last results',
   noResults: 'No results yet',
-  winners: { PLAYER: 'P', BANKER: 'B', TIE: 'T', DRAGON: 'D', TIGER: 'T' },
+  winners: { PLAYER: 'P', BANKER: 'B', TIE: 'T', DRAGON: 'D', TIGER: 'T', DT_TIE: '=' },
   sicBo: { big: 'Big', small: 'Small', triple: 'Triple' },
   unavailable: 'The live tables cannot be reached right now; the games below are still listed.',
 };

@@ -14,7 +14,7 @@ export const liveTablesVi = {
   round: 'Ván {{round}}',
   last: 'Kết quả gần đây',
   noResults: 'Chưa có kết quả',
-  winners: { PLAYER: 'C', BANKER: 'N', TIE: 'H', DRAGON: 'R', TIGER: 'H' },
+  winners: { PLAYER: 'Con', BANKER: 'Cái', TIE: 'Hòa', DRAGON: 'R', TIGER: 'H', DT_TIE: '=' },
   sicBo: { big: 'Tài', small: 'Xỉu', triple: 'Bộ ba' },
   unavailable: 'Hiện không kết nối được các bàn trực tiếp; các trò chơi bên dưới vẫn được liệt kê.',
 };
