@@ -100,6 +100,8 @@ export async function startSiteServer(
     houseGames?: HouseGamesOptions['crash'];
     /** The house game server's baccarat pace (with `houseGames`). */
     houseBaccarat?: HouseGamesOptions['baccarat'];
+    /** The pace of the dragon tiger, sic bo and roulette tables (with `houseGames`). */
+    houseLive?: HouseGamesOptions['live'];
   } = {},
 ): Promise<SiteServer> {
   if (!existsSync(path.join(WEB_DIST_DIR, 'index.html'))) {
@@ -148,6 +150,7 @@ export async function startSiteServer(
       siteOrigins: [baseUrl],
       ...(options.houseGames ? { crash: options.houseGames } : {}),
       ...(options.houseBaccarat ? { baccarat: options.houseBaccarat } : {}),
+      ...(options.houseLive ? { live: options.houseLive } : {}),
     });
     await houseGames.listen(housePort, '127.0.0.1');
     await houseGames.start();

@@ -24,6 +24,9 @@ import { renderFishingPage } from './fishing/fishing-page.ts';
 import { createFishingHall, FISHING_GAME_CODES, type FishingEntry, type FishingHall, isFishingGame } from './fishing/fishing-room.ts';
 import { handleFishing } from './fishing/fishing-routes.ts';
 import { openJournal } from './journal.ts';
+import { renderLivePage, renderLiveVerifyPage } from './live/live-page.ts';
+import { createLiveTable, type LiveEntry, type LiveTableRuntime } from './live/live-table.ts';
+import { createLimitSettings, LIVE_GAMES, LIVE_TABLES, type LiveGameName } from './live/live-tables.ts';
 import { createPlatformClient, type PlatformClient } from './platform-client.ts';
 import { createRoundRunner, type RoundRunner } from './round-runner.ts';
 import { TableRefused } from './table-wallet.ts';
@@ -49,6 +52,8 @@ export type HouseGamesOptions = {
   baccarat?: { bettingMs?: number; revealStepMs?: number; pauseMs?: number };
   /** Fishing: the wallet batch length and the wave length (ms). */
   fishing?: { batchMs?: number; waveMs?: number };
+  /** The pace of the dragon tiger, sic bo and roulette tables. */
+  live?: { bettingMs?: number; revealStepMs?: number; pauseMs?: number };
   crash?: {
     bettingMs?: number;
     pauseMs?: number;
@@ -69,6 +74,7 @@ export const HOUSE_GAME_CODES = [
   BACCARAT_GAME_CODES.NO_COMMISSION,
   ...FISHING_GAME_CODES,
   ...CARD_GAME_CODES,
+  ...LIVE_TABLES.map((t) => t.gameCode),
 ] as const;
 
 /** The baccarat tables, one per game code, each with its own limits (minor units). */
@@ -100,6 +106,9 @@ const PUBLIC_FILES = new Map([
   ['/static/verify-fishing.js', { file: 'verify-fishing.js', type: 'text/javascript; charset=utf-8' }],
   ['/static/card-rooms.js', { file: 'card-rooms.js', type: 'text/javascript; charset=utf-8' }],
   ['/static/card-rooms.css', { file: 'card-rooms.css', type: 'text/css; charset=utf-8' }],
+  ['/static/live.js', { file: 'live.js', type: 'text/javascript; charset=utf-8' }],
+  ['/static/live.css', { file: 'live.css', type: 'text/css; charset=utf-8' }],
+  ['/static/verify-live.js', { file: 'verify-live.js', type: 'text/javascript; charset=utf-8' }],
 ]);
 
 type GameSession = {
@@ -125,6 +134,8 @@ export type HouseGames = {
   /** The fishing halls (their rooms) by game code. */
   fishing: ReadonlyMap<string, FishingHall>;
   cardRooms: CardRooms;
+  /** The dragon tiger, sic bo and roulette tables by game code. */
+  live: ReadonlyMap<string, LiveTableRuntime>;
   platform: PlatformClient;
   /** Replays the journals, settles what an earlier run left open, then starts the tables. */
   start: () => Promise<void>;
@@ -214,6 +225,28 @@ export function createHouseGames(options: HouseGamesOptions): HouseGames {
     log,
     ...(options.cardRooms ? { timings: options.cardRooms } : {}),
   });
+  const live = new Map<string, LiveTableRuntime>();
+  const limitSettings = createLimitSettings(join(options.dataDir, 'table-limits.json'));
+  for (const t of LIVE_TABLES) {
+    const tableJournal = openJournal<LiveEntry>(join(options.dataDir, `${t.game}-${t.tableId}.jsonl`));
+    const table = createLiveTable({
+      gameCode: t.gameCode,
+      tableId: t.tableId,
+      game: LIVE_GAMES[t.game],
+      limits: () => limitSettings.limitsOf(t),
+      journal: tableJournal,
+      platform,
+      now,
+      log,
+      ...options.live,
+    }) as LiveTableRuntime;
+    journals.push(tableJournal);
+    runners.push(createRoundRunner(table.game, { now, onError: (err) => log('a live table round failed', { err: String(err) }) }));
+    live.set(t.gameCode, table);
+  }
+  const liveGameOf = (gameCode: string): LiveGameName | undefined => LIVE_TABLES.find((t) => t.gameCode === gameCode)?.game;
+  /** Baccarat and the other live tables take the same calls (a bet of spots). */
+  const spotTableOf = (gameCode: string) => baccarat.get(gameCode) ?? live.get(gameCode);
   const sessions = new Map<string, GameSession>();
   const streams = new Set<ServerResponse>();
   const publicDir = new URL('./public/', import.meta.url);
@@ -274,7 +307,7 @@ export function createHouseGames(options: HouseGamesOptions): HouseGames {
 
   type Watchable = { snapshot: (username?: string) => unknown; subscribe: (listener: (event: { type: string }) => void) => () => void };
   const watchableOf = (game: string): Watchable => {
-    const table = game === CRASH_GAME_CODE ? crash : baccarat.get(game);
+    const table = game === CRASH_GAME_CODE ? crash : spotTableOf(game);
     if (!table) throw new HttpError(404, 'no such game');
     return table as Watchable;
   };
@@ -302,7 +335,7 @@ export function createHouseGames(options: HouseGamesOptions): HouseGames {
 
   async function gameCall(action: string, session: GameSession, body: Record<string, unknown>, response: ServerResponse) {
     try {
-      const table = baccarat.get(session.game);
+      const table = spotTableOf(session.game);
       switch (action) {
         case 'state':
           return sendJson(response, 200, watchableOf(session.game).snapshot(session.username));
@@ -345,6 +378,20 @@ export function createHouseGames(options: HouseGamesOptions): HouseGames {
     return { ...replay, round, serverSeed, clientSeed, nonce: round, commitment: commitment ?? null, recorded: known ?? null };
   }
 
+  /** A dragon tiger, sic bo or roulette round recomputed from its seeds, as for baccarat. */
+  function verifyLiveRound(table: LiveTableRuntime, query: URLSearchParams) {
+    const round = Number(query.get('round'));
+    const known = table.history().find((h) => h.round === round);
+    const serverSeed = query.get('seed') ?? known?.serverSeed;
+    const clientSeed = query.get('clientSeed') ?? known?.clientSeed;
+    const commitment = query.get('commitment') ?? known?.commitment;
+    if (!Number.isSafeInteger(round) || round < 1 || !serverSeed || !clientSeed || serverSeed.length > 128 || clientSeed.length > 128) {
+      throw new HttpError(400, 'give a round number and its seeds, or the round number of a finished round of this table');
+    }
+    const replay = replayRound({ game: table.verifyGame, serverSeed, clientSeed, nonce: round, commitment });
+    return { ...replay, round, serverSeed, clientSeed, nonce: round, commitment: commitment ?? null, recorded: known ?? null };
+  }
+
   function verifyAnswer(query: URLSearchParams) {
     const chainId = query.get('chain') ?? crash.currentChain()?.chainId ?? '';
     const round = Number(query.get('round'));
@@ -356,6 +403,48 @@ export function createHouseGames(options: HouseGamesOptions): HouseGames {
     }
     const result = verifyCrashRound({ round, seed, salt: chain.salt, terminalHash: chain.terminalHash });
     return { ...result, chainId, terminalHash: chain.terminalHash, salt: chain.salt, recorded: known ?? null };
+  }
+
+  /**
+   * The live state of every shared table for a lobby: game, limits, phase, seconds left, the last
+   * results (baccarat: the bead plate's last winners too). Public: it shows nothing a watcher does not see.
+   */
+  function liveLobby() {
+    const at = now();
+    const secondsLeft = (phase: string, closesAt: number) => (phase === 'betting' ? Math.max(0, Math.ceil((closesAt - at) / 1000)) : 0);
+    const tables: unknown[] = [];
+    for (const table of baccarat.values()) {
+      const s = table.snapshot();
+      tables.push({
+        gameCode: s.gameCode,
+        game: 'baccarat',
+        tableId: s.tableId,
+        limits: { min: s.limits.min, max: Math.max(...Object.values(s.limits.max)) },
+        round: s.round,
+        phase: s.phase,
+        secondsLeft: secondsLeft(s.phase, s.closesAt),
+        results: s.history.slice(0, 12).flatMap((h) => (h.result ? [h.result.winner] : [])),
+        road: s.roads.bead.slice(-36).map((c) => c.winner),
+      });
+    }
+    for (const table of live.values()) {
+      const s = table.snapshot();
+      tables.push({
+        gameCode: s.gameCode,
+        game: s.game,
+        tableId: s.tableId,
+        limits: { min: s.limits.min, max: Math.max(...Object.values(s.limits.max)) },
+        round: s.round,
+        phase: s.phase,
+        secondsLeft: secondsLeft(s.phase, s.closesAt),
+        // Dragon tiger: the winner; sic bo: the dice; roulette: the pocket.
+        results: s.history
+          .slice(0, 12)
+          .flatMap((h) => (h.result ? [s.game === 'dragon-tiger' ? String(h.result.winner) : h.steps.join(' ')] : [])),
+        road: [],
+      });
+    }
+    return tables;
   }
 
   async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
@@ -392,12 +481,23 @@ export function createHouseGames(options: HouseGamesOptions): HouseGames {
       response.end(renderBaccaratVerifyPage({ language: url.searchParams.get('lang') ?? 'vi', gameCode: verifyPage[1] as string }));
       return;
     }
+    if (request.method === 'GET' && verifyPage && live.has(verifyPage[1] as string)) {
+      response.writeHead(200, pageHeaders);
+      response.end(renderLiveVerifyPage({ language: url.searchParams.get('lang') ?? 'vi', gameCode: verifyPage[1] as string }));
+      return;
+    }
+    if (request.method === 'GET' && path === '/api/live/tables') return sendJson(response, 200, { tables: liveLobby() });
     if (request.method === 'GET' && path === '/api/crash/rounds') {
       return sendJson(response, 200, { chain: crash.currentChain() ?? null, rounds: crash.history() });
     }
     if (request.method === 'GET' && path === '/api/crash/verify') return sendJson(response, 200, verifyAnswer(url.searchParams));
     const tableApi = /^\/api\/([a-z0-9-]{1,64})\/(rounds|verify)$/.exec(path);
     const apiTable = tableApi && request.method === 'GET' ? baccarat.get(tableApi[1] as string) : undefined;
+    const liveApiTable = tableApi && request.method === 'GET' ? live.get(tableApi[1] as string) : undefined;
+    if (tableApi && liveApiTable) {
+      if (tableApi[2] === 'rounds') return sendJson(response, 200, { rounds: liveApiTable.history() });
+      return sendJson(response, 200, verifyLiveRound(liveApiTable, url.searchParams));
+    }
     if (tableApi && apiTable) {
       if (tableApi[2] === 'rounds') return sendJson(response, 200, { rounds: apiTable.history() });
       return sendJson(response, 200, verifyTableRound(apiTable, url.searchParams));
@@ -435,6 +535,8 @@ export function createHouseGames(options: HouseGamesOptions): HouseGames {
           return void response.end(renderCardRoomPage({ ...page, gameCode: game }));
         const table = baccarat.get(game);
         if (table) return void response.end(renderBaccaratPage({ ...page, gameCode: game, kind: table.snapshot().kind }));
+        const liveGame = liveGameOf(game);
+        if (liveGame) return void response.end(renderLivePage({ ...page, gameCode: game, game: liveGame }));
         response.end(
           renderCrashPage({
             sessionId: session.id,
@@ -447,7 +549,7 @@ export function createHouseGames(options: HouseGamesOptions): HouseGames {
         );
         return;
       }
-      if (action && request.method === 'POST' && (game === CRASH_GAME_CODE || baccarat.has(game))) {
+      if (action && request.method === 'POST' && (game === CRASH_GAME_CODE || spotTableOf(game))) {
         const body = parseJson(await readBody(request));
         const session = sessionOf(body.session);
         if (session.game !== game) throw new HttpError(404, 'not found');
@@ -480,6 +582,7 @@ export function createHouseGames(options: HouseGamesOptions): HouseGames {
     baccarat,
     fishing,
     cardRooms,
+    live,
     platform,
     async start() {
       const recovered = await crash.recover();
@@ -493,6 +596,10 @@ export function createHouseGames(options: HouseGamesOptions): HouseGames {
         if (done.batches > 0) log('settled the fishing batches an earlier run left open', { game: hall.gameCode, ...done });
       }
       await cardRooms.recover();
+      for (const table of live.values()) {
+        const done = await table.recover();
+        if (done.rounds > 0) log('settled the rounds an earlier run left open', { game: table.gameCode, ...done });
+      }
       for (const r of runners) r.start();
       cardRooms.start();
       isStarted = true;

@@ -50,6 +50,19 @@ describe('the demo catalogue', () => {
     expect(games.map((g) => `${g.vendor}/${g.gameCode}`).sort()).toEqual(['HOUSE/baccarat', 'HOUSE/baccarat-nc']);
   });
 
+  it('lists two tables each of dragon tiger, sic bo and roulette in the LIVE category, each under its subtype', async () => {
+    const codesOf = async (classify: string) => {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/wps/relay/GCSGAME_gameList?gameType=LIVE&gameClassify=${classify}&language=vi`,
+      });
+      return (res.json().value.games as { gameCode: string; vendor: string }[]).map((g) => `${g.vendor}/${g.gameCode}`).sort();
+    };
+    expect(await codesOf('dragontiger')).toEqual(['HOUSE/dragon-tiger', 'HOUSE/dragon-tiger-vip']);
+    expect(await codesOf('sicbo')).toEqual(['HOUSE/sicbo', 'HOUSE/sicbo-vip']);
+    expect(await codesOf('roulette')).toEqual(['HOUSE/roulette', 'HOUSE/roulette-vip']);
+  });
+
   it('launches every demo game at the demo vendor, with the token, language and return address', async () => {
     const player = await t.database.db.selectFrom('members').select('id').where('username', '=', 'player01').executeTakeFirstOrThrow();
     const headers = await loginAs(t.app, player.id);

@@ -172,6 +172,26 @@ export const DEMO_GAME_VENDORS: readonly {
         minLines: 0,
         isTrialSupported: false,
       },
+      // Dragon tiger, sic bo and roulette: two tables each, the second with higher limits (its minimum here).
+      ...(
+        [
+          ['dragon-tiger', 'dragontiger', { vi: 'Rồng Hổ Lotus', en: 'Lotus Dragon Tiger' }, 1_000, true],
+          ['dragon-tiger-vip', 'dragontiger', { vi: 'Rồng Hổ VIP', en: 'Dragon Tiger VIP' }, 20_000, false],
+          ['sicbo', 'sicbo', { vi: 'Tài Xỉu Lotus', en: 'Lotus Sic Bo' }, 1_000, true],
+          ['sicbo-vip', 'sicbo', { vi: 'Tài Xỉu VIP', en: 'Sic Bo VIP' }, 20_000, false],
+          ['roulette', 'roulette', { vi: 'Roulette Châu Âu', en: 'European Roulette' }, 1_000, true],
+          ['roulette-vip', 'roulette', { vi: 'Roulette Châu Âu VIP', en: 'European Roulette VIP' }, 20_000, false],
+        ] as const
+      ).map(([code, subtype, name, minBetCents, isHot]) => ({
+        code,
+        category: 'LIVE',
+        classify: ['TG', 'live', subtype],
+        name,
+        isHot,
+        minBetCents,
+        minLines: 0,
+        isTrialSupported: false,
+      })),
     ],
   },
 ];

@@ -5,6 +5,7 @@ import type { GameSessionService } from '../game-session/game-session.service.ts
 import type { JobLogger, JobRunner } from '../jobs/job-runner.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
 import type { PlatformModule } from '../module.ts';
+import { houseTablesRoutes } from './house-tables.routes.ts';
 import { createHttpTransferAdapter, type TransferVendorAdapter } from './transfer-adapter.ts';
 import { vendorCallbackRoutes } from './vendor-callback.routes.ts';
 import { createBetFeed, type GameCategoryResolver } from './vendor-wallet.bet-feed.ts';
@@ -91,6 +92,7 @@ export function createVendorWalletModule(
     routes: async (app) => {
       await app.register(vendorCallbackRoutes({ integrations: vendorWallet.integrations, seamless: vendorWallet.seamless, now: deps.now }));
       await app.register(vendorWalletRoutes({ transfers: vendorWallet.transfers, ledger: deps.ledger }));
+      await app.register(houseTablesRoutes({ integrations: vendorWallet.integrations, now: deps.now }));
     },
     // The transfer wallets hold the runner they were built with (they queue re-checks on it).
     jobs: async (runner) => {

@@ -1,7 +1,7 @@
 import type { GameCategory, GameItem, VendorCard } from '@platform/contracts/games';
 import { betUnitsToMinor } from '@platform/contracts/money-format';
 import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
 import { gamesKeys } from '../../../api/games-keys.ts';
@@ -105,7 +105,7 @@ function VendorLane({
 }
 
 /** A category's lobby: vendors, filters, and its games paged on a desktop or scrolled on endlessly on a phone. */
-export function LobbyPage({ category, titleKey }: { category?: GameCategory; titleKey: string }) {
+export function LobbyPage({ category, titleKey, header }: { category?: GameCategory; titleKey: string; header?: ReactNode }) {
   const { t, i18n } = useTranslation(GAMES_NS);
   const language = i18n.language;
   const title = i18n.t(`pages.${titleKey}`);
@@ -245,6 +245,7 @@ export function LobbyPage({ category, titleKey }: { category?: GameCategory; tit
   return (
     <PageFrame title={title}>
       <div className="lobby" key="lanes-ready">
+        {header}
         <VendorLane cards={cards} selected={vassalage} onOpen={chooseVendor} onAll={() => setVassalage('')} />
         {initial.gameType === 'PVP' && <RoomList games={games} isLogin={isLogin} onJoin={launchGame} />}
         <section className="lobby__filters" aria-label={t('lobby.filters')}>
