@@ -141,6 +141,31 @@ export async function findJoinedEntries(db: Executor, memberId: number): Promise
     .execute();
 }
 
+/** Joined deposit entries a deposit qualified, waiting to be granted. */
+export async function findQualifiedEntries(db: Executor, memberId: number): Promise<EntryRow[]> {
+  return db
+    .selectFrom('promotion_entries')
+    .selectAll()
+    .where('member_id', '=', memberId)
+    .where('status', '=', 'joined')
+    .where('deposit_amount', 'is not', null)
+    .orderBy('id')
+    .execute();
+}
+
+export async function findMembersWithQualifiedEntries(db: Executor, limit: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('promotion_entries')
+    .select('member_id')
+    .distinct()
+    .where('status', '=', 'joined')
+    .where('deposit_amount', 'is not', null)
+    .orderBy('member_id')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => r.member_id);
+}
+
 export async function cancelOpenEntries(db: Executor, memberId: number, at: Date): Promise<number> {
   const rows = await db
     .updateTable('promotion_entries')

@@ -189,20 +189,40 @@ export function createPromotionsService(deps: PromotionsDeps) {
     return new Date(row.starts_at).getTime() <= at.getTime() && (row.ends_at === null || at.getTime() < new Date(row.ends_at).getTime());
   }
 
-  /** Whether the promotion's audience includes the member (checked when joining, claiming, applying and granting). */
-  async function isInAudience(row: repo.PromotionRow, member: MemberSummary): Promise<boolean> {
-    const audience = row.definition.audience;
-    if (audience.vipLevels && audience.vipLevels.length > 0 && !audience.vipLevels.includes(await deps.vipLevelOf(member.id))) return false;
-    if (audience.labels && audience.labels.length > 0) {
-      const held = new Set(await deps.labelsOf(member.id));
-      if (!audience.labels.some((l) => held.has(l))) return false;
+  /**
+   * What the audience rules and the exclusion check read from other modules, gathered before a
+   * transaction opens (those modules read outside it, and a transaction must not wait on them).
+   */
+  type Facts = { excluded: boolean; vipLevel: number; labels: Set<string>; paidDeposits: number; downlines: Map<number, boolean> };
+
+  async function factsOf(member: MemberSummary, rows: readonly repo.PromotionRow[]): Promise<Facts> {
+    const [excluded, vipLevel, labels, paidDeposits] = await Promise.all([
+      isExcluded(member.id),
+      deps.vipLevelOf(member.id),
+      deps.labelsOf(member.id),
+      deps.paidDepositCount(member.id),
+    ]);
+    const downlines = new Map<number, boolean>();
+    for (const row of rows) {
+      const agentId = row.definition.audience.downlineOf;
+      if (agentId !== undefined && !downlines.has(agentId)) downlines.set(agentId, await deps.isInDownline(agentId, member));
     }
+    return { excluded, vipLevel, labels: new Set(labels), paidDeposits, downlines };
+  }
+
+  /** Whether the promotion's audience includes the member (checked when joining, claiming, applying and granting). */
+  function isInAudience(row: repo.PromotionRow, member: MemberSummary, facts: Facts): boolean {
+    const audience = row.definition.audience;
+    if (audience.vipLevels && audience.vipLevels.length > 0 && !audience.vipLevels.includes(facts.vipLevel)) return false;
+    if (audience.labels && audience.labels.length > 0 && !audience.labels.some((l) => facts.labels.has(l))) return false;
     if (audience.newMemberDays !== undefined) {
       const age = now().getTime() - new Date(member.createdAt).getTime();
       if (age > audience.newMemberDays * 86_400_000) return false;
     }
-    if (audience.downlineOf !== undefined && !(await deps.isInDownline(audience.downlineOf, member))) return false;
-    if (audience.firstDepositOnly && (await deps.paidDepositCount(member.id)) > 0) return false;
+    if (audience.downlineOf !== undefined && facts.downlines.get(audience.downlineOf) !== true) return false;
+    // A deposit promotion's grant follows the deposit that qualified it; the rule is checked when joining.
+    const isDeposit = row.trigger === 'first_deposit' || row.trigger === 'reload_deposit';
+    if (audience.firstDepositOnly && !isDeposit && facts.paidDeposits > 0) return false;
     return true;
   }
 
@@ -217,10 +237,10 @@ export function createPromotionsService(deps: PromotionsDeps) {
   }
 
   /** Why the member cannot take the promotion now, or null. Callers hold the promotion's row lock. */
-  async function refusalOf(trx: Trx, row: repo.PromotionRow, member: MemberSummary): Promise<DomainError | null> {
+  async function refusalOf(trx: Trx, row: repo.PromotionRow, member: MemberSummary, facts: Facts): Promise<DomainError | null> {
     if (row.state !== 'active' || !isInPeriod(row, now())) return new DomainError('promotion_unavailable');
-    if (member.status !== 'active' || (await isExcluded(member.id))) return new DomainError('promotion_unavailable');
-    if (!(await isInAudience(row, member))) return new DomainError('promotion_unavailable');
+    if (member.status !== 'active' || facts.excluded) return new DomainError('promotion_unavailable');
+    if (!isInAudience(row, member, facts)) return new DomainError('promotion_unavailable');
     if ((await repo.countGrants(trx, row.id, member.id)) >= row.definition.perMemberLimit)
       return new DomainError('promotion_already_taken');
     const active = await repo.findActiveGrants(trx, member.id);
@@ -237,7 +257,9 @@ export function createPromotionsService(deps: PromotionsDeps) {
 
   // Abuse: one claim per identity cluster.
 
-  async function signalsOf(member: MemberSummary, context: ClaimContext) {
+  type Signals = { kind: repo.SignalKind; valueHash: string }[];
+
+  async function signalsOf(member: MemberSummary, context: ClaimContext): Promise<Signals> {
     const identity = await deps.identityOf(member);
     const signals: { kind: repo.SignalKind; valueHash: string }[] = [];
     const add = (kind: repo.SignalKind, value: string | null | undefined) => {
@@ -330,11 +352,10 @@ export function createPromotionsService(deps: PromotionsDeps) {
     row: repo.PromotionRow,
     member: MemberSummary,
     amount: number,
-    context: ClaimContext,
+    signals: Signals,
     entry: { id: number } | null,
     deposit: { amount: number; reference: string } | null,
   ): Promise<{ grant: repo.GrantRow | null; flags: string[] }> {
-    const signals = await signalsOf(member, context);
     const shared = await repo.findSharedSignals(trx, row.id, member.id, signals);
     await repo.insertSignals(trx, row.id, member.id, signals, now());
     if (shared.length > 0) {
@@ -366,13 +387,24 @@ export function createPromotionsService(deps: PromotionsDeps) {
     return { grant, flags: [] };
   }
 
-  /** Runs `work` with the promotion locked; a unique violation (a concurrent duplicate) is "already taken". */
-  async function withPromotion<T>(merchantId: number, id: number, work: (trx: Trx, row: repo.PromotionRow) => Promise<T>): Promise<T> {
+  /**
+   * Gathers the member's facts, then runs `work` with the promotion locked; a unique violation (a
+   * concurrent duplicate) is "already taken".
+   */
+  async function withPromotion<T>(
+    merchantId: number,
+    id: number,
+    member: MemberSummary,
+    work: (trx: Trx, row: repo.PromotionRow, facts: Facts) => Promise<T>,
+  ): Promise<T> {
+    const unlocked = await repo.findPromotion(db, merchantId, id);
+    if (!unlocked) throw new DomainError('not_found', 'promotion');
+    const facts = await factsOf(member, [unlocked]);
     try {
       return await db.transaction().execute(async (trx) => {
         const row = await repo.findPromotion(trx, merchantId, id, { forUpdate: true });
         if (!row) throw new DomainError('not_found', 'promotion');
-        return work(trx, row);
+        return work(trx, row, facts);
       });
     } catch (err) {
       if (isUniqueViolation(err)) throw new DomainError('promotion_already_taken');
@@ -383,12 +415,13 @@ export function createPromotionsService(deps: PromotionsDeps) {
   /** The claim button: grants at once (or queues a flagged claim). */
   async function claim(principal: Principal, promotionId: number, context: ClaimContext) {
     const member = await memberOf(db, principal);
-    return withPromotion(principal.merchantId, promotionId, async (trx, row) => {
+    const signals = await signalsOf(member, context);
+    return withPromotion(principal.merchantId, promotionId, member, async (trx, row, facts) => {
       if (row.trigger !== 'claim') throw new DomainError('promotion_unavailable');
       if (await repo.findOpenEntry(trx, row.id, member.id)) throw new DomainError('promotion_already_taken');
-      const refusal = await refusalOf(trx, row, member);
+      const refusal = await refusalOf(trx, row, member, facts);
       if (refusal) throw refusal;
-      const result = await grantOrFlag(trx, row, member, bonusAmountOf(row.definition, null), context, null, null);
+      const result = await grantOrFlag(trx, row, member, bonusAmountOf(row.definition, null), signals, null, null);
       return { status: (result.grant ? 'PROCESSING' : 'APPLYING') as PromotionMemberStatus };
     });
   }
@@ -396,11 +429,12 @@ export function createPromotionsService(deps: PromotionsDeps) {
   /** Joins a deposit promotion: the next qualifying deposit is granted. */
   async function join(principal: Principal, promotionId: number) {
     const member = await memberOf(db, principal);
-    return withPromotion(principal.merchantId, promotionId, async (trx, row) => {
+    return withPromotion(principal.merchantId, promotionId, member, async (trx, row, facts) => {
       if (row.trigger !== 'first_deposit' && row.trigger !== 'reload_deposit') throw new DomainError('promotion_unavailable');
-      if (row.trigger === 'first_deposit' && (await deps.paidDepositCount(member.id)) > 0) throw new DomainError('promotion_unavailable');
+      if (row.trigger === 'first_deposit' && facts.paidDeposits > 0) throw new DomainError('promotion_unavailable');
+      if (row.definition.audience.firstDepositOnly && facts.paidDeposits > 0) throw new DomainError('promotion_unavailable');
       if (await repo.findOpenEntry(trx, row.id, member.id)) throw new DomainError('promotion_already_taken');
-      const refusal = await refusalOf(trx, row, member);
+      const refusal = await refusalOf(trx, row, member, facts);
       if (refusal) throw refusal;
       await repo.insertEntry(trx, {
         merchant_id: member.merchantId,
@@ -429,12 +463,12 @@ export function createPromotionsService(deps: PromotionsDeps) {
         throw new DomainError('promotion_proof_invalid');
       }
     }
-    return withPromotion(principal.merchantId, promotionId, async (trx, row) => {
+    const signals = await signalsOf(member, context);
+    return withPromotion(principal.merchantId, promotionId, member, async (trx, row, facts) => {
       if (row.trigger !== 'application') throw new DomainError('promotion_unavailable');
       if (await repo.findOpenEntry(trx, row.id, member.id)) throw new DomainError('promotion_already_taken');
-      const refusal = await refusalOf(trx, row, member);
+      const refusal = await refusalOf(trx, row, member, facts);
       if (refusal) throw refusal;
-      const signals = await signalsOf(member, context);
       const shared = await repo.findSharedSignals(trx, row.id, member.id, signals);
       await repo.insertSignals(trx, row.id, member.id, signals, now());
       const entry = await repo.insertEntry(trx, {
@@ -474,14 +508,14 @@ export function createPromotionsService(deps: PromotionsDeps) {
   async function review(op: Operator, entryId: number, decision: 'approve' | 'reject', note?: string) {
     const found = await repo.findEntry(db, op.merchantId, entryId);
     if (!found) throw new DomainError('not_found', 'entry');
-    return withPromotion(op.merchantId, found.promotion_id, async (trx, row) => {
+    const member = await findMember(db, found.member_id);
+    if (!member) throw new DomainError('not_found', 'member');
+    return withPromotion(op.merchantId, found.promotion_id, member, async (trx, row, facts) => {
       const entry = await repo.findEntry(trx, op.merchantId, entryId, { forUpdate: true });
       if (!entry || (entry.status !== 'pending' && entry.status !== 'flagged')) throw new DomainError('conflict', 'entry');
       let grantId: number | null = null;
       if (decision === 'approve') {
-        const member = await findMember(trx, entry.member_id);
-        if (!member) throw new DomainError('not_found', 'member');
-        const refusal = await refusalOf(trx, row, member);
+        const refusal = await refusalOf(trx, row, member, facts);
         if (refusal) throw refusal;
         const amount = bonusAmountOf(row.definition, entry.deposit_amount);
         if (amount <= 0) throw new DomainError('promotion_unavailable');
@@ -501,37 +535,58 @@ export function createPromotionsService(deps: PromotionsDeps) {
 
   /**
    * A deposit was credited (called by the deposits module inside the crediting transaction): the
-   * member's joined deposit promotions it qualifies for are granted, or queued when flagged.
+   * member's joined deposit promotions it qualifies for keep the deposit on their entry, and are
+   * granted (or queued when flagged) by `grantQualified` right after, outside the deposit's
+   * transaction, since the audience and identity facts are other modules' reads. Returns the
+   * entries that qualified.
    */
   async function onDepositCredited(
     trx: Trx,
-    deposit: { memberId: number; amount: number; reference: string; isFirst: boolean; ip?: string | null },
+    deposit: { memberId: number; amount: number; reference: string; isFirst: boolean },
   ): Promise<number[]> {
     const joined = await repo.findJoinedEntries(trx, deposit.memberId);
-    if (joined.length === 0) return [];
-    const member = await findMember(trx, deposit.memberId);
-    if (!member) return [];
-    const granted: number[] = [];
+    const pending = joined.filter((e) => e.deposit_amount === null);
+    if (pending.length === 0) return [];
+    const merchantId = pending[0]!.merchant_id;
     const promotions = await repo.findActiveDepositPromotions(
       trx,
-      member.merchantId,
-      joined.map((e) => e.promotion_id),
+      merchantId,
+      pending.map((e) => e.promotion_id),
     );
-    for (const row of promotions) {
-      const entry = joined.find((e) => e.promotion_id === row.id);
-      if (!entry) continue;
+    const qualified: number[] = [];
+    for (const entry of pending) {
+      const row = promotions.find((p) => p.id === entry.promotion_id);
+      if (!row) continue;
       if (row.trigger === 'first_deposit' && !deposit.isFirst) {
         await repo.updateEntry(trx, entry.id, { status: 'cancelled', decided_at: now() });
         continue;
       }
-      if (deposit.amount < row.definition.minDeposit) continue;
-      const amount = bonusAmountOf(row.definition, deposit.amount);
-      if (amount <= 0) continue;
-      const locked = await repo.findPromotion(trx, member.merchantId, row.id, { forUpdate: true });
-      if (!locked) continue;
-      if (await refusalOf(trx, locked, member)) continue;
-      const result = await grantOrFlag(trx, locked, member, amount, { ip: deposit.ip ?? null }, entry, deposit);
-      if (result.grant) granted.push(result.grant.id);
+      if (deposit.amount < row.definition.minDeposit || bonusAmountOf(row.definition, deposit.amount) <= 0) continue;
+      await repo.updateEntry(trx, entry.id, { deposit_amount: deposit.amount, deposit_reference: deposit.reference });
+      qualified.push(entry.id);
+    }
+    return qualified;
+  }
+
+  /** Grants the member's deposit entries that a deposit qualified (or queues them when flagged). */
+  async function grantQualified(memberId: number): Promise<number[]> {
+    const entries = await repo.findQualifiedEntries(db, memberId);
+    const member = entries.length > 0 ? await findMember(db, memberId) : undefined;
+    if (!member) return [];
+    const granted: number[] = [];
+    for (const entry of entries) {
+      const signals = await signalsOf(member, { ip: null });
+      const result = await withPromotion(member.merchantId, entry.promotion_id, member, async (trx, row, facts) => {
+        const current = await repo.findEntry(trx, member.merchantId, entry.id, { forUpdate: true });
+        if (current?.status !== 'joined' || current.deposit_amount === null || current.deposit_reference === null) return null;
+        if (await refusalOf(trx, row, member, facts)) {
+          await repo.updateEntry(trx, current.id, { status: 'cancelled', decided_at: now() });
+          return null;
+        }
+        const deposit = { amount: current.deposit_amount, reference: current.deposit_reference };
+        return grantOrFlag(trx, row, member, bonusAmountOf(row.definition, deposit.amount), signals, current, deposit);
+      });
+      if (result?.grant) granted.push(result.grant.id);
     }
     return granted;
   }
@@ -639,6 +694,7 @@ export function createPromotionsService(deps: PromotionsDeps) {
 
   /** The settling job: expiries and completions of members with active grants. */
   async function settleDue(): Promise<number> {
+    for (const memberId of await repo.findMembersWithQualifiedEntries(db, SETTLE_BATCH_MEMBERS_MAX)) await grantQualified(memberId);
     const members = await repo.findMembersWithActiveGrants(db, SETTLE_BATCH_MEMBERS_MAX);
     let closed = 0;
     for (const memberId of members) {
@@ -743,17 +799,18 @@ export function createPromotionsService(deps: PromotionsDeps) {
 
   async function forMember(principal: Principal, language: string): Promise<{ list: MemberPromotion[]; availableCount: number }> {
     const member = await memberOf(db, principal);
+    await grantQualified(member.id);
     await settleGrants(member.id);
-    const [rows, grants, entries, excluded] = await Promise.all([
+    const [rows, grants, entries] = await Promise.all([
       repo.findPromotions(db, principal.merchantId, ['active', 'paused', 'ended']),
       repo.findGrantsOfMember(db, member.id),
       repo.findEntriesOfMember(db, member.id),
-      isExcluded(member.id),
     ]);
+    const facts = await factsOf(member, rows);
     const list: MemberPromotion[] = [];
     for (const row of rows) {
       const mine = grants.filter((g) => g.promotion_id === row.id);
-      const eligible = !excluded && member.status === 'active' && (await isInAudience(row, member));
+      const eligible = !facts.excluded && member.status === 'active' && isInAudience(row, member, facts);
       // Ended promotions the member never took part in are not listed.
       if (row.state === 'ended' && mine.length === 0) continue;
       const status = statusOf(row, mine, entries, eligible);
@@ -788,6 +845,7 @@ export function createPromotionsService(deps: PromotionsDeps) {
 
   /** The member's active grants with their progress, for the withdraw page and the balance area. */
   async function wageringOf(principal: Principal) {
+    await grantQualified(principal.memberId);
     const open = await settleGrants(principal.memberId);
     return {
       grants: open.map(presentGrant),
@@ -813,6 +871,7 @@ export function createPromotionsService(deps: PromotionsDeps) {
     detailForMember,
     wageringOf,
     onDepositCredited,
+    grantQualified,
     settleGrants,
     settleDue,
     forfeitAll,
