@@ -1,8 +1,10 @@
+import { promotionInputSchema } from '@platform/contracts/promotions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loginAdmin } from '../../../test/admin-helpers.ts';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { errorCodeOf, expectCleanBooks } from '../../../test/ledger-fixture.ts';
 import { createPromoWorld, promotionInput } from '../../../test/promotions-helpers.ts';
+import { DEMO_PROMOTIONS } from './promotions.demo.ts';
 import { bonusAmountOf, ipRangeOf, weightedTurnover } from './promotions.service.ts';
 
 let t: TestApp;
@@ -22,6 +24,11 @@ afterAll(async () => {
 const noDevice = { ip: null };
 
 describe('amount rules', () => {
+  it('the demo promotions are valid definitions', () => {
+    for (const input of DEMO_PROMOTIONS) expect(promotionInputSchema.safeParse(input).error).toBeUndefined();
+    expect(bonusAmountOf(DEMO_PROMOTIONS[0]!, 5_000_000)).toBe(2_000_000);
+  });
+
   it('fixed, percentage with its cap, and the highest tier reached', () => {
     const base = promotionInput({ trigger: 'first_deposit' });
     expect(bonusAmountOf({ ...base, amount: { kind: 'fixed', value: 5 } }, 1_000)).toBe(5);
