@@ -49,6 +49,7 @@ import { createMerchantModule } from './modules/merchant/merchant.module.ts';
 import { addModuleHooks, editableSettingsOf, registerModules, type ServicesOf, servicesOf } from './modules/module.ts';
 import type { PaymentGateway } from './modules/payments/payment-gateway.ts';
 import { createPaymentsModule } from './modules/payments/payments.module.ts';
+import { createPromotionsModule } from './modules/promotions/promotions.module.ts';
 import { createRealtimeModule } from './modules/realtime/realtime.module.ts';
 import { createRecordsModule } from './modules/records/records.module.ts';
 import { createRedEnvelopesModule } from './modules/red-envelopes/red-envelopes.module.ts';
@@ -229,6 +230,8 @@ async function createModules(infra: Infrastructure) {
     revokeAllSessions: sessions.service.revokeAllForMember,
     timeZoneOf: records.service.timeZoneOf,
     now,
+    // late: a break or self-exclusion forfeits the member's active bonus grants in the same transaction.
+    onBlocked: (trx, memberId, reason) => promotions.service.forfeitAll(trx, memberId, reason),
   });
   // The responsible-gaming checks other modules pass their callers through.
   const rg = responsibleGaming.service;
@@ -248,6 +251,8 @@ async function createModules(infra: Infrastructure) {
       },
     },
     loginGuard: rg,
+    // late: a locked account forfeits its active bonus grants in the lock's transaction.
+    onMemberLocked: (trx, memberId) => promotions.service.forfeitAll(trx, memberId, 'account_locked'),
     // late: the toUpline flag the session carries is the transfers module's, the one its upline transfer checks.
     toUplineOf: async (memberId) => (await transfers.service.permissionsOf(memberId)).toUpline,
     // late: a move's transaction moves the subtree's totals in the daily team rollups too, and ends
@@ -305,6 +310,8 @@ async function createModules(infra: Infrastructure) {
     },
     // late: the consolidated funds call names the contract requests waiting for the member (built below).
     pendingContractRequests: (memberId) => agentContracts.service.pendingRequestTypes(memberId),
+    // late: a credited deposit grants the deposit promotions the member joined, in the crediting transaction.
+    onCredited: (trx, deposit) => promotions.service.onDepositCredited(trx, deposit),
   });
   const bankCards = createBankCardsModule({
     db,
@@ -326,7 +333,13 @@ async function createModules(infra: Infrastructure) {
     settings: settings.service,
     bankCards: bankCards.service,
     paymentPasswords: paymentPasswords.service,
-    wagering: wagering.service,
+    // The wagering check counts the older requirements and the active promotion grants (late: built below).
+    wagering: {
+      ...wagering.service,
+      remaining: async (member, trx) =>
+        (await wagering.service.remaining(member, trx)) + (await promotions.service.remainingTurnover(member, trx)),
+    },
+    onRequested: (trx, memberId) => promotions.service.onWithdrawalRequested(trx, memberId),
     kyc: kyc.service,
     autoApprovalFacts: {
       // late: linked members are the member file's (member-overview), the level the VIP module's (both below).
@@ -390,7 +403,11 @@ async function createModules(infra: Infrastructure) {
   });
   // Every new real-money bet, in a game or the lottery, passes the responsible-gaming check (limits,
   // breaks, self-exclusion) inside the bet's own transaction.
-  const stakeGuard: StakeGuard = (memberId, amountMinor, trx) => rg.assertCanStake(memberId, amountMinor, trx);
+  // The maximum stake of an active bonus grant is checked there too (late: promotions, built below).
+  const stakeGuard: StakeGuard = async (memberId, amountMinor, trx) => {
+    await rg.assertCanStake(memberId, amountMinor, trx);
+    await promotions.service.assertStakeAllowed(memberId, amountMinor, trx);
+  };
   const vendorWallet = createVendorWalletModule({
     db,
     ledger: ledger.service,
@@ -507,6 +524,29 @@ async function createModules(infra: Infrastructure) {
     logger,
     now,
   });
+  // Promotions and bonus grants: audience facts from the VIP, labels, agents and deposits modules.
+  const promotions = createPromotionsModule({
+    db,
+    ledger: ledger.service,
+    betRecords: betRecords.service,
+    now,
+    logger,
+    vipLevelOf: (memberId) => vip.service.levels.levelOf(memberId),
+    labelsOf: async (memberId) => (await memberLabels.service.labelsOf(memberId)).names,
+    isInDownline: async (agentId, member) => {
+      const agent = await agents.service.agentOf({ merchantId: member.merchantId, memberId: agentId }).catch(() => null);
+      return agent !== null && (await agents.service.isInTeam(agent, member.id));
+    },
+    paidDepositCount: async (memberId) => (await deposits.service.totalsOfMember(memberId)).reduce((n, t) => n + t.count, 0),
+    assertNotExcluded: (memberId) => rg.assertCanLogin(memberId),
+    identityOf: async (member) => {
+      const [profile, cards] = await Promise.all([
+        accounts.service.memberFile.profileOf(member.merchantId, member.id),
+        bankCards.service.list({ memberId: member.id, merchantId: member.merchantId }),
+      ]);
+      return { phone: profile.mobileNum, payeeName: profile.payeeName, bankAccounts: cards.cards.map((c) => c.accountNumber) };
+    },
+  });
 
   // The back office's member search and member file, read from the modules that own each part.
   const memberOverview = createMemberOverviewModule({
@@ -578,6 +618,7 @@ async function createModules(infra: Infrastructure) {
     agentTeam,
     agentContracts,
     vip,
+    promotions,
     memberOverview,
     reports,
   ] as const;

@@ -380,6 +380,33 @@ export const ERROR_CODES = {
     vi: 'Bạn đã dùng hết số lần rút tiền hôm nay. Vui lòng thử lại vào ngày mai.',
     en: 'You have no withdrawals left today. Try again tomorrow.',
   },
+  promotion_unavailable: {
+    status: 409,
+    vi: 'Khuyến mãi này hiện không dành cho bạn hoặc đã kết thúc.',
+    en: 'This promotion is not open to you, or it has ended.',
+  },
+  promotion_already_taken: {
+    status: 409,
+    vi: 'Bạn đã nhận hoặc đã đăng ký khuyến mãi này rồi.',
+    en: 'You have already taken part in this promotion.',
+  },
+  promotion_not_stackable: {
+    status: 409,
+    vi: 'Bạn đang có một khuyến mãi khác chưa hoàn thành; khuyến mãi này không dùng kèm được.',
+    en: 'You have another promotion in progress, and this one cannot be combined with it.',
+  },
+  promotion_max_stake: {
+    status: 409,
+    vi: 'Mức cược vượt quá giới hạn khi đang dùng tiền thưởng khuyến mãi.',
+    en: 'This stake is above the limit allowed while a promotion bonus is in play.',
+    viWith: 'Khi đang dùng tiền thưởng, mỗi lần cược tối đa {amount}.',
+    enWith: 'While a bonus is in play, each stake is at most {amount}.',
+  },
+  promotion_proof_invalid: {
+    status: 400,
+    vi: 'Ảnh minh chứng phải là PNG hoặc JPG, tối đa 3 ảnh, mỗi ảnh không quá 5 MB.',
+    en: 'Proof images must be PNG or JPG, at most 3 of them, each no larger than 5 MB.',
+  },
   wagering_incomplete: {
     status: 409,
     vi: 'Chưa đủ doanh thu cược yêu cầu. Vui lòng cược thêm rồi rút tiền.',

@@ -18,6 +18,7 @@ import type { InboxTables } from '../modules/inbox/inbox.tables.ts';
 import type { KycTables } from '../modules/kyc/kyc.tables.ts';
 import type { LotteryTables } from '../modules/lottery/lottery.tables.ts';
 import type { MemberLabelsTables } from '../modules/member-labels/member-labels.tables.ts';
+import type { PromotionsTables } from '../modules/promotions/promotions.tables.ts';
 import type { RedEnvelopesTables } from '../modules/red-envelopes/red-envelopes.tables.ts';
 import type { ReportsTables } from '../modules/reports/reports.tables.ts';
 import type { ResponsibleGamingTables } from '../modules/responsible-gaming/responsible-gaming.tables.ts';
@@ -261,4 +262,5 @@ export type DB = CoreTables &
   SocialSignInTables &
   DailyStatsTables &
   AgentContractsTables &
-  VipTables;
+  VipTables &
+  PromotionsTables;

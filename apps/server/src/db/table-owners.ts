@@ -128,6 +128,11 @@ export const TABLE_OWNERS = {
   rebate_rules: 'vip',
   rebate_lines: 'vip',
   rebate_claims: 'vip',
+  promotions: 'promotions',
+  promotion_entries: 'promotions',
+  promotion_proofs: 'promotions',
+  promotion_grants: 'promotions',
+  promotion_claim_signals: 'promotions',
   // reports: the one-time download links of the CSV exports.
   report_downloads: 'reports',
 } as const satisfies Record<keyof DB, string>;

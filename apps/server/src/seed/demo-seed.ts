@@ -9,6 +9,7 @@ import { seedDemoContent } from '../modules/content/content.demo.ts';
 import { seedDemoHelp } from '../modules/help/help.demo.ts';
 import { seedDemoInbox } from '../modules/inbox/inbox.demo.ts';
 import { createMerchantService, type Merchant } from '../modules/merchant/merchant.service.ts';
+import { seedDemoPromotions } from '../modules/promotions/promotions.demo.ts';
 import { createSettingsService } from '../modules/settings/settings.service.ts';
 import {
   customerServiceSetting,
@@ -214,6 +215,7 @@ export async function seedDemoData(db: Kysely<DB>, options: DemoSeedOptions = {}
     await seedDemoLottery(trx, merchant.id, merchant.currency);
     await seedDemoChat(trx, merchant.id);
     await seedDemoVip(trx, merchant.id);
+    await seedDemoPromotions(trx, merchant.id);
 
     let adminId = 0;
     for (const admin of DEMO_ACCOUNTS.filter((a) => a.role === 'administrator')) {

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import { RESEAL_SECRETS_CRON } from '../../lib/secret-box.ts';
 import type { JobLogger } from '../jobs/job-runner.ts';
@@ -57,6 +57,8 @@ export function createAccountsModule(deps: {
   toUplineOf?: (memberId: number) => Promise<boolean>;
   /** Runs in a subtree move's transaction (the daily-stats module's team rollups follow the move). */
   onSubtreeMoved?: SubtreeMovedHook;
+  /** An operator locked an account, in the lock's transaction. */
+  onMemberLocked?: (trx: Transaction<DB>, memberId: number) => Promise<unknown>;
   now: () => Date;
   logger?: JobLogger;
   /** Sends SMS codes; by default they go to the sms_outbox table until a gateway is given here. */
@@ -100,7 +102,7 @@ export function createAccountsModule(deps: {
   const encryption = createPayloadEncryption({ db, now, settings, merchants });
   const botCheck = createBotCheck({ db, settings, merchants, now });
   const passwordReset = createPasswordResetService({ db, settings, merchants, sessions, email: emailProvider, now });
-  const memberAdmin = createMemberAdminService({ db, sessions });
+  const memberAdmin = createMemberAdminService({ db, sessions, onLocked: deps.onMemberLocked });
   const downline = createDownlineService({ db, now, onSubtreeMoved: deps.onSubtreeMoved });
   const memberCentre = createMemberCentreService({ db, now });
   const contacts = createContactVerificationService({ db, settings, sms: smsProvider, email: emailProvider, now });

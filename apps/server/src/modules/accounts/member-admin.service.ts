@@ -1,5 +1,5 @@
 import { pageOffset } from '@platform/contracts/pagination';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import { DomainError } from '../../lib/domain-error.ts';
 import { recordAudit } from '../audit/audit.service.ts';
@@ -17,7 +17,12 @@ export type MemberAdminService = ReturnType<typeof createMemberAdminService>;
  * What an operator does to a member's account: find it, lock or unlock it, force a password change.
  * Each action is audited in the transaction that makes it.
  */
-export function createMemberAdminService(deps: { db: Kysely<DB>; sessions: SessionService }) {
+export function createMemberAdminService(deps: {
+  db: Kysely<DB>;
+  sessions: SessionService;
+  /** An account was locked, in the lock's transaction (promotions forfeit the member's active grants). */
+  onLocked?: ((trx: Transaction<DB>, memberId: number) => Promise<unknown>) | undefined;
+}) {
   const { db, sessions } = deps;
 
   async function list(
@@ -47,6 +52,7 @@ export function createMemberAdminService(deps: { db: Kysely<DB>; sessions: Sessi
       const member = await memberOf(trx, op, memberId);
       if (member.status === 'closed') throw new DomainError('conflict', 'closed');
       await repo.setStatus(trx, memberId, 'locked');
+      await deps.onLocked?.(trx, memberId);
       await recordAudit(trx, {
         actorType: 'admin',
         actorId: op.adminId,

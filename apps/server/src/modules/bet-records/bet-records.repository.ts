@@ -735,3 +735,27 @@ export async function findSettledRoundsBefore(
   const rows = await query.orderBy('settled_at', 'desc').orderBy('id', 'desc').limit(filter.limit).execute();
   return rows.map((r) => toRow(r as Record<string, unknown>));
 }
+
+/**
+ * Valid bet per category of a member's real-money rounds opened at or after `from` and settled
+ * before `to` (null: now), by the rule of `validBetOf`: settled, not play money, payout other than
+ * the stake.
+ */
+export async function sumValidBetByCategory(
+  db: Executor,
+  filter: { memberId: number; currency: string; from: Date; to: Date | null },
+): Promise<{ category: string; validBet: number }[]> {
+  let query = db
+    .selectFrom('bet_records')
+    .select((eb) => ['game_category as category', eb.fn.sum<string>('stake').as('validBet')])
+    .where('member_id', '=', filter.memberId)
+    .where('currency', '=', filter.currency)
+    .where('status', '=', 'settled')
+    .where('is_trial', '=', false)
+    .where(sql<SqlBool>`payout <> stake`)
+    .where('opened_at', '>=', filter.from)
+    .where('settled_at', '>=', filter.from);
+  if (filter.to) query = query.where('settled_at', '<', filter.to);
+  const rows = await query.groupBy('game_category').execute();
+  return rows.map((r) => ({ category: r.category.trim(), validBet: Number(r.validBet) }));
+}

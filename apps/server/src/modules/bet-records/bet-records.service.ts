@@ -258,6 +258,13 @@ export function createBetRecordService(deps: { db: Kysely<DB>; now: () => Date }
     playBetween(filter: { merchantId: number; from: Date; to: Date; team?: TeamRoot | undefined }) {
       return repo.sumSettledRoundsByMemberBetween(db, filter);
     },
+    /**
+     * A member's valid bet per category over the real-money rounds opened and settled in [from, to)
+     * (promotion wagering: a grant counts the rounds settled while it is active).
+     */
+    validBetByCategory(filter: { memberId: number; currency: string; from: Date; to: Date | null }, executor?: Trx) {
+      return repo.sumValidBetByCategory(executor ?? db, filter);
+    },
     validBetRanking(filter: { merchantId: number; currency: string; from: Date; to: Date }) {
       return repo.sumValidBetByMember(db, { ...filter, limit: RANKING_SIZE });
     },

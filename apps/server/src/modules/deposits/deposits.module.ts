@@ -7,7 +7,7 @@ import type { PaymentGateway } from '../payments/payment-gateway.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
 import { depositsAdminRoutes } from './deposits.admin-routes.ts';
 import { depositsRoutes, type PendingContractRequests, type VendorWalletsView } from './deposits.routes.ts';
-import { createDepositsService, type DepositGuard, type DepositsService } from './deposits.service.ts';
+import { createDepositsService, type DepositCreditedHook, type DepositGuard, type DepositsService } from './deposits.service.ts';
 import { depositPolicySetting, walletModeSetting } from './deposits.settings.ts';
 import { paymentCallbackRoutes } from './payment-callback.routes.ts';
 
@@ -33,6 +33,8 @@ export function createDepositsModule(deps: {
   vendorWallets: VendorWalletsView;
   /** The contract requests waiting for the member's answer, for the consolidated funds call. */
   pendingContractRequests: PendingContractRequests;
+  /** A deposit was credited, in its transaction (promotions). */
+  onCredited?: DepositCreditedHook | undefined;
 }): PlatformModule<'deposits', DepositsService> {
   const deposits = createDepositsService({
     db: deps.db,
@@ -42,6 +44,7 @@ export function createDepositsModule(deps: {
     publicUrl: deps.publicUrl,
     now: deps.now,
     logger: deps.logger,
+    onCredited: deps.onCredited,
     ...(deps.depositGuard ? { depositGuard: deps.depositGuard } : {}),
   });
   return {

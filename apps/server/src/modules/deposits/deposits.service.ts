@@ -52,7 +52,15 @@ export type DepositsDeps = {
   now: () => Date;
   depositGuard?: DepositGuard;
   logger?: JobLogger;
+  /** A deposit was credited, in the crediting transaction (promotions grant the deposit bonuses the member joined). */
+  onCredited?: DepositCreditedHook | undefined;
 };
+
+/** Called once per credited order, inside the transaction that credits it. */
+export type DepositCreditedHook = (
+  trx: Transaction<DB>,
+  deposit: { memberId: number; amount: number; reference: string; isFirst: boolean },
+) => Promise<unknown>;
 
 export type ApplyResult = { order: repo.OrderRow; isChanged: boolean };
 
@@ -325,7 +333,9 @@ export function createDepositsService(deps: DepositsDeps) {
       trx,
     );
     const paid = { ...patch, status: 'paid' as const, creditedAmount: amount, ledgerTransferId: transfer.transferId, completedAt: now() };
+    const isFirst = deps.onCredited ? (await repo.sumCreditedOfMember(trx, order.memberId)).every((t) => t.count === 0) : false;
     await repo.updateOrder(trx, order.id, paid);
+    await deps.onCredited?.(trx, { memberId: order.memberId, amount, reference: order.referenceCode, isFirst });
     return { transfer, order: { ...order, ...paid } };
   }
 

@@ -17,6 +17,8 @@ export function createResponsibleGamingModule(deps: {
   revokeAllSessions: (memberId: number) => Promise<unknown>;
   timeZoneOf: (merchantId: number, trx?: Transaction<DB>) => Promise<string>;
   now: () => Date;
+  /** A break or self-exclusion was written, in its transaction (promotions forfeit active grants). */
+  onBlocked?: (trx: Transaction<DB>, memberId: number, reason: 'break' | 'self_exclusion') => Promise<unknown>;
 }): PlatformModule<'responsibleGaming', ResponsibleGamingService> {
   const responsibleGaming = createResponsibleGamingService(deps);
   return { name: 'responsibleGaming', service: responsibleGaming, routes: responsibleGamingRoutes(responsibleGaming) };

@@ -82,6 +82,8 @@ export function createResponsibleGamingService(deps: {
   revokeAllSessions: (memberId: number) => Promise<unknown>;
   timeZoneOf: (merchantId: number, trx?: Transaction<DB>) => Promise<string>;
   now: () => Date;
+  /** A break or self-exclusion was written (in its transaction): promotions forfeit the member's active grants. */
+  onBlocked?: ((trx: Transaction<DB>, memberId: number, reason: 'break' | 'self_exclusion') => Promise<unknown>) | undefined;
 }) {
   const { db, ledger, now } = deps;
 
@@ -272,6 +274,7 @@ export function createResponsibleGamingService(deps: {
       const requested = new Date(at.getTime() + days * 86_400_000);
       const breakUntil = current.breakUntil && current.breakUntil.getTime() > requested.getTime() ? current.breakUntil : requested;
       await repo.updateState(trx, memberId, { ...current, breakUntil }, at);
+      await deps.onBlocked?.(trx, memberId, 'break');
       await recordAudit(trx, {
         actorType: 'member',
         actorId: memberId,
@@ -299,6 +302,7 @@ export function createResponsibleGamingService(deps: {
           ? current.excludedUntil
           : requested;
       await repo.updateState(trx, memberId, { ...current, isPermanentlyExcluded: isPermanent, excludedUntil }, at);
+      await deps.onBlocked?.(trx, memberId, 'self_exclusion');
       await recordAudit(trx, {
         actorType: 'member',
         actorId: memberId,

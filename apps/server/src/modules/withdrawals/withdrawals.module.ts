@@ -37,6 +37,7 @@ export function createWithdrawalsModule(deps: {
   wagering: WageringService;
   kyc: KycService;
   autoApprovalFacts: Parameters<typeof createWithdrawalsService>[0]['autoApprovalFacts'];
+  onRequested?: Parameters<typeof createWithdrawalsService>[0]['onRequested'];
   now: () => Date;
 }): PlatformModule<'withdrawals', WithdrawalsService> {
   const withdrawals = createWithdrawalsService(deps);

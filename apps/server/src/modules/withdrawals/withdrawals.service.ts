@@ -66,6 +66,8 @@ export function createWithdrawalsService(deps: {
     linkedMembers: (merchantId: number, memberId: number) => Promise<number>;
     vipLevel: (memberId: number) => Promise<number>;
   };
+  /** A withdrawal is being requested, in its transaction, before the wagering check (promotions forfeit what they say). */
+  onRequested?: ((trx: Transaction<DB>, memberId: number) => Promise<unknown>) | undefined;
   now: () => Date;
 }) {
   const { db, ledger, settings, bankCards, paymentPasswords, wagering, kyc, now } = deps;
@@ -165,6 +167,7 @@ export function createWithdrawalsService(deps: {
       const fee = withdrawalFeeOf(setting, input.amount, countToday);
       if (fee >= input.amount)
         throw new DomainError('withdrawal_fee_exceeds_amount', undefined, { fee: amountParam(fee, member.currency) });
+      await deps.onRequested?.(trx, member.memberId);
       const left = await wagering.remaining(member, trx);
       if (left > 0) throw new DomainError('wagering_incomplete', undefined, { amount: amountParam(left, member.currency) });
       const paidSoFar = await repo.sumPaid(trx, member.memberId, member.currency);

@@ -1,0 +1,26 @@
+import type { JobLogger } from '../jobs/job-runner.ts';
+import type { PlatformModule } from '../module.ts';
+import { promotionsAdminRoutes } from './promotions.admin-routes.ts';
+import { promotionsRoutes } from './promotions.routes.ts';
+import { createPromotionsService, type PromotionsDeps, type PromotionsService } from './promotions.service.ts';
+
+const GRANT_SETTLING_JOB = 'promotion-grants';
+/** Every five minutes: expiries and completions of grants nobody looked at. */
+const GRANT_SETTLING_CRON = '*/5 * * * *';
+
+/** Promotions and bonus grants (docs/promotions.md, ADR 0024). */
+export function createPromotionsModule(deps: PromotionsDeps & { logger: JobLogger }): PlatformModule<'promotions', PromotionsService> {
+  const promotions = createPromotionsService(deps);
+  return {
+    name: 'promotions',
+    service: promotions,
+    routes: promotionsRoutes(promotions),
+    adminRoutes: promotionsAdminRoutes(promotions),
+    jobs: async (runner) => {
+      await runner.schedule(GRANT_SETTLING_JOB, GRANT_SETTLING_CRON, async () => {
+        const closed = await promotions.settleDue();
+        if (closed > 0) deps.logger.info({ job: GRANT_SETTLING_JOB, closed }, 'promotion grants settled');
+      });
+    },
+  };
+}

@@ -1,0 +1,146 @@
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
+import { errorCodeOf, expectCleanBooks } from '../../../test/ledger-fixture.ts';
+import { createPromoWorld, promotionInput } from '../../../test/promotions-helpers.ts';
+
+let t: TestApp;
+const clock = { now: new Date('2026-11-20T03:00:00Z') };
+
+beforeAll(async () => {
+  t = await buildTestApp({}, { now: () => new Date(clock.now.getTime()) });
+});
+
+afterAll(async () => {
+  await t.close();
+});
+
+const step = fc.oneof(
+  fc.record({ kind: fc.constant('deposit' as const), amount: fc.integer({ min: 1, max: 300_000 }) }),
+  fc.record({ kind: fc.constant('claim' as const) }),
+  fc.record({
+    kind: fc.constant('stake' as const),
+    amount: fc.integer({ min: 1, max: 120_000 }),
+    winTimes: fc.constantFrom(0, 0, 1, 2, 5),
+  }),
+  fc.record({ kind: fc.constant('void' as const), amount: fc.integer({ min: 1, max: 50_000 }) }),
+  fc.record({ kind: fc.constant('expire' as const) }),
+  fc.record({ kind: fc.constant('forfeit' as const) }),
+  fc.record({ kind: fc.constant('exclude' as const) }),
+  fc.record({ kind: fc.constant('withdraw' as const), amount: fc.integer({ min: 1, max: 400_000 }) }),
+);
+
+describe('bonus money cannot leak (random sequences)', () => {
+  it('cash is deposits + real results − withdrawals + what converted; no double grant; nothing for an excluded member; books balance', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(step, { minLength: 1, maxLength: 14 }), async (steps) => {
+        const { w, promotions, op, principal, play } = await createPromoWorld(t, clock);
+        const promo = await promotions.admin.create(op, promotionInput({ perMemberLimit: 2, maxConversion: 60_000, expiryHours: 10 }));
+        const m = await w.member();
+        const ledger = t.app.services.ledger;
+        let deposits = 0;
+        let realResult = 0;
+        let withdrawals = 0;
+        let excluded = false;
+        for (const s of steps) {
+          if (s.kind === 'deposit') {
+            await w.fund(m.accounts, s.amount);
+            deposits += s.amount;
+          } else if (s.kind === 'claim') {
+            const code = await errorCodeOf(promotions.claim(principal(m), promo.id, { ip: null }));
+            if (excluded) expect(code).not.toBe('ok');
+          } else if (s.kind === 'stake') {
+            // Stakes are cash: a stake the cash cannot cover is refused (by the ledger's overdraft check).
+            const cash = (await w.balances(m.id)).main;
+            const allowed = await errorCodeOf(
+              t.database.db.transaction().execute((trx) => promotions.assertStakeAllowed(m.id, s.amount, trx)),
+            );
+            if (cash < s.amount || allowed !== 'ok' || excluded) continue;
+            const payout = s.amount * s.winTimes;
+            const key = `prop:${m.id}:${Math.random()}`;
+            await ledger.transfer({
+              fromAccountId: m.accounts.main,
+              toAccountId: w.system.houseRevenue,
+              amount: s.amount,
+              code: 'bet',
+              idempotencyKey: `${key}:bet`,
+            });
+            if (payout > 0) {
+              await ledger.transfer({
+                fromAccountId: w.system.houseRevenue,
+                toAccountId: m.accounts.main,
+                amount: payout,
+                code: 'payout',
+                idempotencyKey: `${key}:win`,
+              });
+            }
+            await play(m, 'RNG', s.amount, payout);
+            realResult += payout - s.amount;
+          } else if (s.kind === 'void') {
+            // A voided round: no money moved and no bet counts.
+            await t.database.db
+              .insertInto('bet_records')
+              .values({
+                merchant_id: w.merchant.id,
+                member_id: m.id,
+                username: m.username,
+                vendor_code: 'DEMO',
+                game_code: 'dice',
+                game_category: 'RNG',
+                round_id: `void-${Math.random()}`,
+                currency: w.currency,
+                status: 'cancelled',
+                stake: s.amount,
+                payout: 0,
+                valid_bet: 0,
+                win_loss: 0,
+                bet_count: 1,
+                opened_at: clock.now,
+                settled_at: null,
+                updated_at: clock.now,
+              })
+              .execute();
+          } else if (s.kind === 'expire') {
+            clock.now = new Date(clock.now.getTime() + 11 * 3_600_000);
+            await promotions.settleDue();
+          } else if (s.kind === 'forfeit') {
+            const active = (await promotions.admin.grantsOfMember(w.merchant.id, m.id)).filter((g) => g.status === 'active');
+            for (const g of active) await promotions.admin.forfeitGrant(op, g.id, 'test');
+          } else if (s.kind === 'exclude') {
+            await t.app.services.responsibleGaming.selfExclude(m.id, { months: 1 }, { ip: null });
+            excluded = true;
+          } else {
+            // A withdrawal goes through the wagering check first, as the withdrawals module does.
+            const left = await promotions.remainingTurnover({ memberId: m.id });
+            const cash = (await w.balances(m.id)).main;
+            if (left > 0 || cash < s.amount) continue;
+            await ledger.transfer({
+              fromAccountId: m.accounts.main,
+              toAccountId: w.system.paymentClearing,
+              amount: s.amount,
+              code: 'withdrawal',
+              idempotencyKey: `prop:wd:${Math.random()}`,
+            });
+            withdrawals += s.amount;
+          }
+          clock.now = new Date(clock.now.getTime() + 60_000);
+          const grants = await promotions.admin.grantsOfMember(w.merchant.id, m.id);
+          const converted = grants.reduce((sum, g) => sum + g.converted, 0);
+          const balances = await w.balances(m.id);
+          // Cash holds exactly the member's own money plus what bonuses converted under their caps.
+          expect(balances.main).toBe(deposits + realResult - withdrawals + converted);
+          for (const g of grants) {
+            expect(g.converted).toBeLessThanOrEqual(Math.min(g.amount, 60_000));
+            expect(g.converted + g.removed + g.bonusBalance).toBe(g.amount);
+          }
+          // The bonus wallet is the sum of the active grants' own balances.
+          expect(balances.bonus).toBe(grants.filter((g) => g.status === 'active').reduce((sum, g) => sum + g.bonusBalance, 0));
+          expect(grants.length).toBeLessThanOrEqual(2);
+          if (excluded) expect(grants.filter((g) => g.status === 'active')).toEqual([]);
+        }
+        await expectCleanBooks(t.database.db);
+      }),
+      { numRuns: 12 },
+    );
+  });
+});

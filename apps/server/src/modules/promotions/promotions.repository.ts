@@ -1,0 +1,304 @@
+import type { EntryStatus, GrantStatus, PromotionInput, PromotionState } from '@platform/contracts/promotions';
+import type { Insertable, Kysely, Selectable, Transaction } from 'kysely';
+import type { DB } from '../../db/schema.ts';
+import type { PromotionClaimSignalsTable, PromotionEntriesTable, PromotionGrantsTable, PromotionsTable } from './promotions.tables.ts';
+
+type Executor = Kysely<DB> | Transaction<DB>;
+
+export type PromotionRow = Selectable<PromotionsTable>;
+export type EntryRow = Selectable<PromotionEntriesTable>;
+export type GrantRow = Selectable<PromotionGrantsTable>;
+export type SignalKind = PromotionClaimSignalsTable['kind'];
+
+// Promotions.
+
+export async function insertPromotion(
+  db: Executor,
+  values: { merchantId: number; input: PromotionInput; state: PromotionState; at: Date },
+): Promise<PromotionRow> {
+  return db
+    .insertInto('promotions')
+    .values({
+      merchant_id: values.merchantId,
+      code: values.input.code,
+      state: values.state,
+      category: values.input.category,
+      trigger: values.input.trigger,
+      starts_at: values.input.startsAt,
+      ends_at: values.input.endsAt,
+      definition: JSON.stringify(values.input),
+      created_at: values.at,
+      updated_at: values.at,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export async function updatePromotionDefinition(db: Executor, id: number, input: PromotionInput, at: Date): Promise<PromotionRow> {
+  return db
+    .updateTable('promotions')
+    .set({
+      code: input.code,
+      category: input.category,
+      trigger: input.trigger,
+      starts_at: input.startsAt,
+      ends_at: input.endsAt,
+      definition: JSON.stringify(input),
+      updated_at: at,
+    })
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export async function setPromotionState(db: Executor, id: number, state: PromotionState, at: Date): Promise<PromotionRow> {
+  return db.updateTable('promotions').set({ state, updated_at: at }).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
+}
+
+export async function findPromotion(
+  db: Executor,
+  merchantId: number,
+  id: number,
+  options: { forUpdate?: boolean } = {},
+): Promise<PromotionRow | undefined> {
+  let query = db.selectFrom('promotions').selectAll().where('id', '=', id).where('merchant_id', '=', merchantId);
+  if (options.forUpdate) query = query.forUpdate();
+  return query.executeTakeFirst();
+}
+
+export async function findPromotionByCode(db: Executor, merchantId: number, code: string): Promise<PromotionRow | undefined> {
+  return db.selectFrom('promotions').selectAll().where('merchant_id', '=', merchantId).where('code', '=', code).executeTakeFirst();
+}
+
+export async function findPromotions(db: Executor, merchantId: number, states?: readonly PromotionState[]): Promise<PromotionRow[]> {
+  let query = db.selectFrom('promotions').selectAll().where('merchant_id', '=', merchantId);
+  if (states) query = query.where('state', 'in', states);
+  return query.orderBy('starts_at', 'desc').orderBy('id', 'desc').execute();
+}
+
+export async function findActiveDepositPromotions(db: Executor, merchantId: number, ids: readonly number[]): Promise<PromotionRow[]> {
+  if (ids.length === 0) return [];
+  return db
+    .selectFrom('promotions')
+    .selectAll()
+    .where('merchant_id', '=', merchantId)
+    .where('id', 'in', ids)
+    .where('state', '=', 'active')
+    .where('trigger', 'in', ['first_deposit', 'reload_deposit'])
+    .orderBy('id')
+    .execute();
+}
+
+// Entries.
+
+export async function insertEntry(db: Executor, values: Insertable<PromotionEntriesTable>): Promise<EntryRow> {
+  return db.insertInto('promotion_entries').values(values).returningAll().executeTakeFirstOrThrow();
+}
+
+export async function updateEntry(
+  db: Executor,
+  id: number,
+  patch: Partial<Pick<EntryRow, 'status' | 'review_note' | 'reviewed_by' | 'decided_at' | 'deposit_amount' | 'deposit_reference'>> & {
+    flags?: string[];
+  },
+): Promise<void> {
+  const { flags, ...rest } = patch;
+  await db
+    .updateTable('promotion_entries')
+    .set({ ...rest, ...(flags ? { flags: JSON.stringify(flags) } : {}) })
+    .where('id', '=', id)
+    .execute();
+}
+
+export async function findEntry(db: Executor, merchantId: number, id: number, options: { forUpdate?: boolean } = {}) {
+  let query = db.selectFrom('promotion_entries').selectAll().where('id', '=', id).where('merchant_id', '=', merchantId);
+  if (options.forUpdate) query = query.forUpdate();
+  return query.executeTakeFirst();
+}
+
+export async function findOpenEntry(db: Executor, promotionId: number, memberId: number): Promise<EntryRow | undefined> {
+  return db
+    .selectFrom('promotion_entries')
+    .selectAll()
+    .where('promotion_id', '=', promotionId)
+    .where('member_id', '=', memberId)
+    .where('status', 'in', ['joined', 'pending', 'flagged'])
+    .executeTakeFirst();
+}
+
+export async function findEntriesOfMember(db: Executor, memberId: number): Promise<EntryRow[]> {
+  return db.selectFrom('promotion_entries').selectAll().where('member_id', '=', memberId).orderBy('id').execute();
+}
+
+export async function findJoinedEntries(db: Executor, memberId: number): Promise<EntryRow[]> {
+  return db
+    .selectFrom('promotion_entries')
+    .selectAll()
+    .where('member_id', '=', memberId)
+    .where('status', '=', 'joined')
+    .orderBy('id')
+    .forUpdate()
+    .execute();
+}
+
+/** Joined deposit entries a deposit qualified, waiting to be granted. */
+export async function findQualifiedEntries(db: Executor, memberId: number): Promise<EntryRow[]> {
+  return db
+    .selectFrom('promotion_entries')
+    .selectAll()
+    .where('member_id', '=', memberId)
+    .where('status', '=', 'joined')
+    .where('deposit_amount', 'is not', null)
+    .orderBy('id')
+    .execute();
+}
+
+export async function findMembersWithQualifiedEntries(db: Executor, limit: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('promotion_entries')
+    .select('member_id')
+    .distinct()
+    .where('status', '=', 'joined')
+    .where('deposit_amount', 'is not', null)
+    .orderBy('member_id')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => r.member_id);
+}
+
+export async function cancelOpenEntries(db: Executor, memberId: number, at: Date): Promise<number> {
+  const rows = await db
+    .updateTable('promotion_entries')
+    .set({ status: 'cancelled', decided_at: at })
+    .where('member_id', '=', memberId)
+    .where('status', 'in', ['joined', 'pending', 'flagged'])
+    .returning('id')
+    .execute();
+  return rows.length;
+}
+
+export async function cancelJoinedEntriesOf(db: Executor, promotionId: number, at: Date): Promise<void> {
+  await db
+    .updateTable('promotion_entries')
+    .set({ status: 'cancelled', decided_at: at })
+    .where('promotion_id', '=', promotionId)
+    .where('status', '=', 'joined')
+    .execute();
+}
+
+export async function findQueue(db: Executor, merchantId: number, statuses: readonly EntryStatus[]) {
+  return db
+    .selectFrom('promotion_entries as e')
+    .leftJoin('promotion_proofs as p', 'p.entry_id', 'e.id')
+    .select((eb) => [
+      'e.id',
+      'e.promotion_id',
+      'e.member_id',
+      'e.status',
+      'e.comment',
+      'e.flags',
+      'e.deposit_amount',
+      'e.created_at',
+      eb.fn.count<string>('p.id').as('proof_count'),
+    ])
+    .where('e.merchant_id', '=', merchantId)
+    .where('e.status', 'in', statuses)
+    .groupBy('e.id')
+    .orderBy('e.id')
+    .limit(500)
+    .execute();
+}
+
+export async function insertProof(db: Executor, entryId: number, contentType: 'image/png' | 'image/jpeg', bytes: Uint8Array) {
+  await db.insertInto('promotion_proofs').values({ entry_id: entryId, content_type: contentType, bytes }).execute();
+}
+
+// Grants.
+
+export async function countGrants(db: Executor, promotionId: number, memberId: number): Promise<number> {
+  const row = await db
+    .selectFrom('promotion_grants')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('promotion_id', '=', promotionId)
+    .where('member_id', '=', memberId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export async function insertGrant(db: Executor, values: Insertable<PromotionGrantsTable>): Promise<GrantRow> {
+  return db.insertInto('promotion_grants').values(values).returningAll().executeTakeFirstOrThrow();
+}
+
+/** The member's active grants, oldest first; locked with `forUpdate` (in id order, so two callers cannot deadlock). */
+export async function findActiveGrants(db: Executor, memberId: number, options: { forUpdate?: boolean } = {}): Promise<GrantRow[]> {
+  let query = db.selectFrom('promotion_grants').selectAll().where('member_id', '=', memberId).where('status', '=', 'active').orderBy('id');
+  if (options.forUpdate) query = query.forUpdate();
+  return query.execute();
+}
+
+export async function updateGrant(
+  db: Executor,
+  id: number,
+  patch: Partial<Pick<GrantRow, 'status' | 'bonus_balance' | 'progress' | 'converted' | 'removed' | 'closed_at' | 'close_reason'>>,
+): Promise<GrantRow> {
+  return db.updateTable('promotion_grants').set(patch).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
+}
+
+export async function findGrantsOfMember(db: Executor, memberId: number, limit = 200): Promise<GrantRow[]> {
+  return db.selectFrom('promotion_grants').selectAll().where('member_id', '=', memberId).orderBy('id', 'desc').limit(limit).execute();
+}
+
+export async function findGrant(db: Executor, merchantId: number, id: number): Promise<GrantRow | undefined> {
+  return db.selectFrom('promotion_grants').selectAll().where('id', '=', id).where('merchant_id', '=', merchantId).executeTakeFirst();
+}
+
+/** Members with an active grant past its expiry or on the merchant's books at all (the settling job's work list). */
+export async function findMembersWithActiveGrants(db: Executor, limit: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('promotion_grants')
+    .select('member_id')
+    .distinct()
+    .where('status', '=', 'active')
+    .orderBy('member_id')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => r.member_id);
+}
+
+export type GrantStatusCount = { status: GrantStatus; count: number };
+
+// Claim signals.
+
+export async function insertSignals(
+  db: Executor,
+  promotionId: number,
+  memberId: number,
+  signals: readonly { kind: SignalKind; valueHash: string }[],
+  at: Date,
+): Promise<void> {
+  if (signals.length === 0) return;
+  await db
+    .insertInto('promotion_claim_signals')
+    .values(signals.map((s) => ({ promotion_id: promotionId, member_id: memberId, kind: s.kind, value_hash: s.valueHash, created_at: at })))
+    .onConflict((oc) => oc.doNothing())
+    .execute();
+}
+
+/** Which of the signals another member already claimed this promotion with. */
+export async function findSharedSignals(
+  db: Executor,
+  promotionId: number,
+  memberId: number,
+  signals: readonly { kind: SignalKind; valueHash: string }[],
+): Promise<SignalKind[]> {
+  if (signals.length === 0) return [];
+  const rows = await db
+    .selectFrom('promotion_claim_signals')
+    .select('kind')
+    .distinct()
+    .where('promotion_id', '=', promotionId)
+    .where('member_id', '!=', memberId)
+    .where((eb) => eb.or(signals.map((s) => eb.and([eb('kind', '=', s.kind), eb('value_hash', '=', s.valueHash)]))))
+    .execute();
+  return rows.map((r) => r.kind);
+}

@@ -1,0 +1,137 @@
+import { commonErrorResponses, ok, okEnvelope } from '@platform/contracts/envelope';
+import {
+  applyPromotionRequestSchema,
+  claimPromotionRequestSchema,
+  memberPromotionResponseSchema,
+  memberPromotionsResponseSchema,
+  PROMOTION_MEMBER_STATUSES,
+  promotionIdParamsSchema,
+  wageringProgressResponseSchema,
+} from '@platform/contracts/promotions';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requestedLanguage } from '../../lib/request-language.ts';
+import { principalOf } from '../../plugins/auth.ts';
+import { requireRealAccount } from '../../plugins/guards.ts';
+import type { PromotionsService } from './promotions.service.ts';
+
+/** Joining, claiming and applying are limited per client. */
+export const PROMOTION_ACTIONS_PER_MINUTE_MAX = 20;
+/** An application carries up to 3 images of 5 MB as base64 (4/3 larger) with room for the rest. */
+const APPLICATION_BODY_LIMIT = 22 * 1024 * 1024;
+
+const errors = {
+  400: commonErrorResponses[400],
+  401: commonErrorResponses[401],
+  403: commonErrorResponses[403],
+  404: commonErrorResponses[404],
+  409: commonErrorResponses[409],
+  429: commonErrorResponses[429],
+  500: commonErrorResponses[500],
+};
+
+export const PROMOTIONS_BASE = '/wps/member/promotions';
+
+const actionResponse = okEnvelope(z.object({ status: z.enum(PROMOTION_MEMBER_STATUSES) }));
+
+/** The member's promotion calls (`/promotions`, `/promoDetail`, the withdraw page's progress), relay style. */
+export function promotionsRoutes(promotions: PromotionsService): FastifyPluginAsyncZod {
+  return async (app) => {
+    const member = { tags: ['promotions'], security: [{ session: [] }] };
+
+    app.get(
+      `${PROMOTIONS_BASE}/MCSFE_getPromotions`,
+      {
+        preHandler: requireRealAccount,
+        schema: {
+          ...member,
+          summary: "The promotions in the member's language with the member's status and grant, and how many the member can act on",
+          response: { 200: memberPromotionsResponseSchema, ...errors },
+        },
+      },
+      async (request) => ok(await promotions.forMember(principalOf(request), requestedLanguage(request))),
+    );
+
+    app.get(
+      `${PROMOTIONS_BASE}/MCSFE_getPromotion/:id`,
+      {
+        preHandler: requireRealAccount,
+        schema: {
+          ...member,
+          summary: 'One promotion (promoDetail)',
+          params: promotionIdParamsSchema,
+          response: { 200: memberPromotionResponseSchema, ...errors },
+        },
+      },
+      async (request) => ok(await promotions.detailForMember(principalOf(request), request.params.id, requestedLanguage(request))),
+    );
+
+    app.get(
+      `${PROMOTIONS_BASE}/MCSFE_getWageringProgress`,
+      {
+        preHandler: requireRealAccount,
+        schema: {
+          ...member,
+          summary:
+            "The member's active grants with their wagering progress, the turnover still blocking a withdrawal, and the bonus balance",
+          response: { 200: wageringProgressResponseSchema, ...errors },
+        },
+      },
+      async (request) => ok(await promotions.wageringOf(principalOf(request))),
+    );
+
+    const action = { preHandler: requireRealAccount, config: { rateLimit: { max: PROMOTION_ACTIONS_PER_MINUTE_MAX, timeWindow: 60_000 } } };
+
+    app.post(
+      `${PROMOTIONS_BASE}/MCS2_joinPromotion/:id`,
+      {
+        ...action,
+        schema: {
+          ...member,
+          summary: 'Joins a deposit promotion: the next qualifying deposit is granted',
+          params: promotionIdParamsSchema,
+          response: { 200: actionResponse, ...errors },
+        },
+      },
+      async (request) => ok(await promotions.join(principalOf(request), request.params.id)),
+    );
+
+    app.post(
+      `${PROMOTIONS_BASE}/MCS2_claimPromotion/:id`,
+      {
+        ...action,
+        schema: {
+          ...member,
+          summary: 'Claims a claim-button promotion: granted at once, or queued for review when it shares an identity with another claim',
+          params: promotionIdParamsSchema,
+          body: claimPromotionRequestSchema,
+          response: { 200: actionResponse, ...errors },
+        },
+      },
+      async (request) =>
+        ok(await promotions.claim(principalOf(request), request.params.id, { ip: request.ip, fingerprint: request.body.fingerprint })),
+    );
+
+    app.post(
+      `${PROMOTIONS_BASE}/MCS2_applyPromotion/:id`,
+      {
+        ...action,
+        bodyLimit: APPLICATION_BODY_LIMIT,
+        schema: {
+          ...member,
+          summary: 'Applies for an application promotion with an optional comment (140 characters) and up to 3 PNG or JPG proofs of 5 MB',
+          params: promotionIdParamsSchema,
+          body: applyPromotionRequestSchema,
+          response: { 200: actionResponse, ...errors },
+        },
+      },
+      async (request) => {
+        const { status } = await promotions.apply(principalOf(request), request.params.id, request.body, {
+          ip: request.ip,
+          fingerprint: request.body.fingerprint,
+        });
+        return ok({ status });
+      },
+    );
+  };
+}

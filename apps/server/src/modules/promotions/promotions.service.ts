@@ -1,0 +1,888 @@
+import {
+  type Grant,
+  type MemberPromotion,
+  PROMOTION_PROOF_BYTES_MAX,
+  type PromotionInput,
+  type PromotionMemberStatus,
+  type PromotionState,
+} from '@platform/contracts/promotions';
+import { foldText } from '@platform/contracts/text-folding';
+import type { Kysely, Transaction } from 'kysely';
+import type { DB } from '../../db/schema.ts';
+import { isUniqueViolation } from '../../lib/db-errors.ts';
+import { amountParam, DomainError } from '../../lib/domain-error.ts';
+import { hashRequest } from '../../lib/request-hash.ts';
+import { findMember, type MemberSummary } from '../accounts/member-directory.ts';
+import { recordAudit } from '../audit/audit.service.ts';
+import type { BetRecordService } from '../bet-records/bet-records.service.ts';
+import type { LedgerService } from '../ledger/ledger.service.ts';
+import { requiredTurnoverOf } from '../withdrawals/wagering.service.ts';
+import * as repo from './promotions.repository.ts';
+
+type Trx = Transaction<DB>;
+type Operator = { adminId: number; merchantId: number; ip: string | null };
+type Principal = { memberId: number; merchantId: number; currency: string };
+/** What a claim knows of the device and network it came from (abuse signals). */
+export type ClaimContext = { ip: string | null; fingerprint?: string | undefined };
+
+/** Members whose grants one run of the settling job looks at, at most. */
+export const SETTLE_BATCH_MEMBERS_MAX = 500;
+
+export type PromotionsDeps = {
+  db: Kysely<DB>;
+  ledger: LedgerService;
+  betRecords: Pick<BetRecordService, 'validBetByCategory'>;
+  now: () => Date;
+  /** The member's VIP level (the vip module). */
+  vipLevelOf: (memberId: number) => Promise<number>;
+  /** The names of the member's enabled labels (member-labels). */
+  labelsOf: (memberId: number) => Promise<string[]>;
+  /** Whether the member is in the agent's downline (agents). */
+  isInDownline: (agentId: number, member: { id: number; merchantId: number }) => Promise<boolean>;
+  /** How many paid deposits the member has had (deposits). */
+  paidDepositCount: (memberId: number) => Promise<number>;
+  /** Throws while the member is self-excluded or on a break (responsible-gaming). */
+  assertNotExcluded: (memberId: number) => Promise<void>;
+  /** The member's identity facts other accounts could share (bank cards, payee name, phone). */
+  identityOf: (member: {
+    id: number;
+    merchantId: number;
+  }) => Promise<{ phone: string | null; payeeName: string | null; bankAccounts: string[] }>;
+};
+
+export type PromotionsService = ReturnType<typeof createPromotionsService>;
+
+/** The amount a deposit earns under the promotion's amount rule; 0 when it earns nothing. */
+export function bonusAmountOf(input: PromotionInput, deposit: number | null): number {
+  const rule = input.amount;
+  if (rule.kind === 'fixed') return rule.value;
+  if (deposit === null) return 0;
+  if (rule.kind === 'percent') return Math.min(rule.cap, Number((BigInt(deposit) * BigInt(rule.basisPoints)) / 10_000n));
+  let best = 0;
+  for (const tier of rule.tiers) if (deposit >= tier.minDeposit && tier.amount > best) best = tier.amount;
+  return best;
+}
+
+/** Weighted turnover of rounds: each category's valid bet × its weight (percent), rounded down. */
+export function weightedTurnover(rows: readonly { category: string; validBet: number }[], weights: Record<string, number>): number {
+  let total = 0n;
+  for (const row of rows) total += (BigInt(row.validBet) * BigInt(weights[row.category] ?? 0)) / 100n;
+  return Number(total);
+}
+
+/** The /24 (IPv4) or /48 (IPv6) a claim came from: addresses of one range count as one network. */
+export function ipRangeOf(ip: string): string {
+  if (ip.includes(':')) return `${ip.split(':').slice(0, 3).join(':')}::/48`;
+  const parts = ip.split('.');
+  return parts.length === 4 ? `${parts.slice(0, 3).join('.')}.0/24` : ip;
+}
+
+const iso = (d: Date | string) => new Date(d).toISOString();
+
+function presentGrant(g: repo.GrantRow): Grant {
+  return {
+    id: g.id,
+    promotionId: g.promotion_id,
+    memberId: g.member_id,
+    status: g.status,
+    amount: g.amount,
+    bonusBalance: g.bonus_balance,
+    requiredTurnover: g.required_turnover,
+    progress: Math.min(g.progress, g.required_turnover),
+    maxStake: g.max_stake,
+    converted: g.converted,
+    removed: g.removed,
+    issuedAt: iso(g.issued_at),
+    expiresAt: iso(g.expires_at),
+    closedAt: g.closed_at ? iso(g.closed_at) : null,
+  };
+}
+
+/**
+ * Promotions and bonus grants (docs/promotions.md, ADR 0024). A grant moves its bonus from the
+ * merchant's `bonus_pool` to the member's `player_bonus` account and keeps its own bonus balance;
+ * the member's `player_bonus` balance is the sum of the active grants' balances. Stakes are cash:
+ * the bonus is never staked, so it cannot leave through a win. Wagering progress counts the settled
+ * real-money rounds since the grant (weighted per category); on completion the bonus converts to
+ * cash up to the promotion's maximum and the rest returns to the pool; on expiry, forfeit or a
+ * withdrawal (when the promotion says so) it returns to the pool.
+ */
+export function createPromotionsService(deps: PromotionsDeps) {
+  const { db, ledger, betRecords, now } = deps;
+
+  // Operator: promotions as data.
+
+  function presentAdmin(row: repo.PromotionRow) {
+    return { id: row.id, state: row.state, input: row.definition, createdAt: iso(row.created_at), updatedAt: iso(row.updated_at) };
+  }
+
+  async function list(merchantId: number) {
+    return (await repo.findPromotions(db, merchantId)).map(presentAdmin);
+  }
+
+  async function create(op: Operator, input: PromotionInput) {
+    return db.transaction().execute(async (trx) => {
+      if (await repo.findPromotionByCode(trx, op.merchantId, input.code)) throw new DomainError('conflict', 'code');
+      const row = await repo.insertPromotion(trx, { merchantId: op.merchantId, input, state: 'active', at: now() });
+      await audit(trx, op, 'promotion.created', row.id, { code: input.code });
+      return presentAdmin(row);
+    });
+  }
+
+  /** Changes the definition; grants already issued keep the terms they were issued with. */
+  async function edit(op: Operator, id: number, input: PromotionInput) {
+    return db.transaction().execute(async (trx) => {
+      const current = await repo.findPromotion(trx, op.merchantId, id, { forUpdate: true });
+      if (!current) throw new DomainError('not_found', 'promotion');
+      if (current.state === 'ended') throw new DomainError('conflict', 'ended');
+      const other = await repo.findPromotionByCode(trx, op.merchantId, input.code);
+      if (other && other.id !== id) throw new DomainError('conflict', 'code');
+      const row = await repo.updatePromotionDefinition(trx, id, input, now());
+      await audit(trx, op, 'promotion.edited', id, { before: current.definition, after: input });
+      return presentAdmin(row);
+    });
+  }
+
+  const MOVES: Record<'pause' | 'resume' | 'end', { from: PromotionState[]; to: PromotionState }> = {
+    pause: { from: ['active'], to: 'paused' },
+    resume: { from: ['paused'], to: 'active' },
+    end: { from: ['active', 'paused'], to: 'ended' },
+  };
+
+  /** Pause (no new joins, claims or grants), resume, or end for good; active grants run their course. */
+  async function move(op: Operator, id: number, action: keyof typeof MOVES) {
+    return db.transaction().execute(async (trx) => {
+      const current = await repo.findPromotion(trx, op.merchantId, id, { forUpdate: true });
+      if (!current) throw new DomainError('not_found', 'promotion');
+      const rule = MOVES[action];
+      if (!rule.from.includes(current.state)) throw new DomainError('conflict', `state ${current.state}`);
+      const row = await repo.setPromotionState(trx, id, rule.to, now());
+      if (rule.to === 'ended') {
+        // Joined entries wait for nothing any more.
+        await cancelJoinedOf(trx, id);
+      }
+      await audit(trx, op, `promotion.${action}`, id, { from: current.state, to: rule.to });
+      return presentAdmin(row);
+    });
+  }
+
+  async function cancelJoinedOf(trx: Trx, promotionId: number) {
+    await repo.cancelJoinedEntriesOf(trx, promotionId, now());
+  }
+
+  async function audit(trx: Trx, op: Operator, action: string, promotionId: number, data: Record<string, unknown>) {
+    await recordAudit(trx, {
+      actorType: 'admin',
+      actorId: op.adminId,
+      merchantId: op.merchantId,
+      action,
+      subjectType: 'promotion',
+      subjectId: promotionId,
+      data,
+      ip: op.ip,
+    });
+  }
+
+  // Eligibility.
+
+  function isInPeriod(row: repo.PromotionRow, at: Date): boolean {
+    return new Date(row.starts_at).getTime() <= at.getTime() && (row.ends_at === null || at.getTime() < new Date(row.ends_at).getTime());
+  }
+
+  /**
+   * What the audience rules and the exclusion check read from other modules, gathered before a
+   * transaction opens (those modules read outside it, and a transaction must not wait on them).
+   */
+  type Facts = { excluded: boolean; vipLevel: number; labels: Set<string>; paidDeposits: number; downlines: Map<number, boolean> };
+
+  async function factsOf(member: MemberSummary, rows: readonly repo.PromotionRow[]): Promise<Facts> {
+    const [excluded, vipLevel, labels, paidDeposits] = await Promise.all([
+      isExcluded(member.id),
+      deps.vipLevelOf(member.id),
+      deps.labelsOf(member.id),
+      deps.paidDepositCount(member.id),
+    ]);
+    const downlines = new Map<number, boolean>();
+    for (const row of rows) {
+      const agentId = row.definition.audience.downlineOf;
+      if (agentId !== undefined && !downlines.has(agentId)) downlines.set(agentId, await deps.isInDownline(agentId, member));
+    }
+    return { excluded, vipLevel, labels: new Set(labels), paidDeposits, downlines };
+  }
+
+  /** Whether the promotion's audience includes the member (checked when joining, claiming, applying and granting). */
+  function isInAudience(row: repo.PromotionRow, member: MemberSummary, facts: Facts): boolean {
+    const audience = row.definition.audience;
+    if (audience.vipLevels && audience.vipLevels.length > 0 && !audience.vipLevels.includes(facts.vipLevel)) return false;
+    if (audience.labels && audience.labels.length > 0 && !audience.labels.some((l) => facts.labels.has(l))) return false;
+    if (audience.newMemberDays !== undefined) {
+      const age = now().getTime() - new Date(member.createdAt).getTime();
+      if (age > audience.newMemberDays * 86_400_000) return false;
+    }
+    if (audience.downlineOf !== undefined && facts.downlines.get(audience.downlineOf) !== true) return false;
+    // A deposit promotion's grant follows the deposit that qualified it; the rule is checked when joining.
+    const isDeposit = row.trigger === 'first_deposit' || row.trigger === 'reload_deposit';
+    if (audience.firstDepositOnly && !isDeposit && facts.paidDeposits > 0) return false;
+    return true;
+  }
+
+  async function isExcluded(memberId: number): Promise<boolean> {
+    try {
+      await deps.assertNotExcluded(memberId);
+      return false;
+    } catch (err) {
+      if (err instanceof DomainError) return true;
+      throw err;
+    }
+  }
+
+  /** Why the member cannot take the promotion now, or null. Callers hold the promotion's row lock. */
+  async function refusalOf(trx: Trx, row: repo.PromotionRow, member: MemberSummary, facts: Facts): Promise<DomainError | null> {
+    if (row.state !== 'active' || !isInPeriod(row, now())) return new DomainError('promotion_unavailable');
+    if (member.status !== 'active' || facts.excluded) return new DomainError('promotion_unavailable');
+    if (!isInAudience(row, member, facts)) return new DomainError('promotion_unavailable');
+    if ((await repo.countGrants(trx, row.id, member.id)) >= row.definition.perMemberLimit)
+      return new DomainError('promotion_already_taken');
+    const active = await repo.findActiveGrants(trx, member.id);
+    if (active.length > 0 && (!row.definition.stackable || active.some((g) => !g.stackable)))
+      return new DomainError('promotion_not_stackable');
+    return null;
+  }
+
+  async function memberOf(executor: Kysely<DB>, principal: Principal): Promise<MemberSummary> {
+    const member = await findMember(executor, principal.memberId);
+    if (!member || member.merchantId !== principal.merchantId) throw new DomainError('unauthorized');
+    return member;
+  }
+
+  // Abuse: one claim per identity cluster.
+
+  type Signals = { kind: repo.SignalKind; valueHash: string }[];
+
+  async function signalsOf(member: MemberSummary, context: ClaimContext): Promise<Signals> {
+    const identity = await deps.identityOf(member);
+    const signals: { kind: repo.SignalKind; valueHash: string }[] = [];
+    const add = (kind: repo.SignalKind, value: string | null | undefined) => {
+      if (value && value.trim() !== '') signals.push({ kind, valueHash: hashRequest([member.merchantId, kind, foldText(value.trim())]) });
+    };
+    add('fingerprint', context.fingerprint);
+    add('ip_range', context.ip ? ipRangeOf(context.ip) : null);
+    add('payee_name', identity.payeeName);
+    add('phone', identity.phone);
+    for (const account of identity.bankAccounts) add('bank_account', account);
+    return signals;
+  }
+
+  // Granting.
+
+  /**
+   * Issues a grant inside `trx` (the caller holds the promotion's row lock and has checked
+   * `refusalOf`): the grant row, then the bonus through the ledger under the grant's own key.
+   */
+  async function issue(
+    trx: Trx,
+    row: repo.PromotionRow,
+    member: MemberSummary,
+    amount: number,
+    origin: { entryId: number | null; depositReference: string | null },
+  ): Promise<repo.GrantRow> {
+    const input = row.definition;
+    const occurrence = (await repo.countGrants(trx, row.id, member.id)) + 1;
+    const at = now();
+    const grant = await repo.insertGrant(trx, {
+      merchant_id: member.merchantId,
+      promotion_id: row.id,
+      member_id: member.id,
+      currency: member.currency,
+      occurrence,
+      entry_id: origin.entryId,
+      status: 'active',
+      amount,
+      bonus_balance: amount,
+      required_turnover: input.wagering.multiple === 0 ? 0 : requiredTurnoverOf(amount, input.wagering.multiple),
+      weights: JSON.stringify(input.wagering.weights),
+      max_stake: input.maxStake,
+      max_conversion: input.maxConversion,
+      on_withdrawal: input.onWithdrawal,
+      stackable: input.stackable,
+      deposit_reference: origin.depositReference,
+      issued_at: at,
+      expires_at: new Date(at.getTime() + input.expiryHours * 3_600_000),
+    });
+    const accounts = await bonusAccounts(trx, member);
+    await ledger.transfer(
+      {
+        fromAccountId: accounts.pool,
+        toAccountId: accounts.bonus,
+        amount,
+        code: 'promotion',
+        idempotencyKey: `promotion:grant:${grant.id}`,
+        reference: { type: 'promotion_grant', id: String(grant.id) },
+        note: `Promotion ${input.code}`,
+      },
+      trx,
+    );
+    await recordAudit(trx, {
+      actorType: 'system',
+      merchantId: member.merchantId,
+      action: 'promotion.granted',
+      subjectType: 'member',
+      subjectId: member.id,
+      data: { grantId: grant.id, promotionId: row.id, amount, requiredTurnover: grant.required_turnover },
+    });
+    return grant;
+  }
+
+  async function bonusAccounts(trx: Trx, member: { merchantId: number; id: number; currency: string }) {
+    const owned = await ledger.ensureMemberAccounts(
+      { merchantId: member.merchantId, memberId: member.id, currency: member.currency, kinds: ['player_main', 'player_bonus'] },
+      trx,
+    );
+    const pool = await ledger.ensureSystemAccount({ merchantId: member.merchantId, kind: 'bonus_pool', currency: member.currency }, trx);
+    if (!owned.player_bonus || !owned.player_main) throw new Error('member accounts missing after creation');
+    return { main: owned.player_main.id, bonus: owned.player_bonus.id, pool: pool.id };
+  }
+
+  /**
+   * Grants or queues: a claim sharing an identity signal with another member's claim of the same
+   * promotion goes to the review queue (`flagged`) instead of paying.
+   */
+  async function grantOrFlag(
+    trx: Trx,
+    row: repo.PromotionRow,
+    member: MemberSummary,
+    amount: number,
+    signals: Signals,
+    entry: { id: number } | null,
+    deposit: { amount: number; reference: string } | null,
+  ): Promise<{ grant: repo.GrantRow | null; flags: string[] }> {
+    const shared = await repo.findSharedSignals(trx, row.id, member.id, signals);
+    await repo.insertSignals(trx, row.id, member.id, signals, now());
+    if (shared.length > 0) {
+      const flags = shared.map((k) => `shared_${k}`);
+      if (entry) {
+        await repo.updateEntry(trx, entry.id, {
+          status: 'flagged',
+          flags,
+          deposit_amount: deposit?.amount ?? null,
+          deposit_reference: deposit?.reference ?? null,
+        });
+      } else {
+        await repo.insertEntry(trx, {
+          merchant_id: member.merchantId,
+          promotion_id: row.id,
+          member_id: member.id,
+          status: 'flagged',
+          comment: null,
+          flags: JSON.stringify(flags),
+          deposit_amount: deposit?.amount ?? null,
+          deposit_reference: deposit?.reference ?? null,
+          created_at: now(),
+        });
+      }
+      return { grant: null, flags };
+    }
+    const grant = await issue(trx, row, member, amount, { entryId: entry?.id ?? null, depositReference: deposit?.reference ?? null });
+    if (entry) await repo.updateEntry(trx, entry.id, { status: 'granted', decided_at: now() });
+    return { grant, flags: [] };
+  }
+
+  /**
+   * Gathers the member's facts, then runs `work` with the promotion locked; a unique violation (a
+   * concurrent duplicate) is "already taken".
+   */
+  async function withPromotion<T>(
+    merchantId: number,
+    id: number,
+    member: MemberSummary,
+    work: (trx: Trx, row: repo.PromotionRow, facts: Facts) => Promise<T>,
+  ): Promise<T> {
+    const unlocked = await repo.findPromotion(db, merchantId, id);
+    if (!unlocked) throw new DomainError('not_found', 'promotion');
+    const facts = await factsOf(member, [unlocked]);
+    try {
+      return await db.transaction().execute(async (trx) => {
+        const row = await repo.findPromotion(trx, merchantId, id, { forUpdate: true });
+        if (!row) throw new DomainError('not_found', 'promotion');
+        return work(trx, row, facts);
+      });
+    } catch (err) {
+      if (isUniqueViolation(err)) throw new DomainError('promotion_already_taken');
+      throw err;
+    }
+  }
+
+  /** The claim button: grants at once (or queues a flagged claim). */
+  async function claim(principal: Principal, promotionId: number, context: ClaimContext) {
+    const member = await memberOf(db, principal);
+    const signals = await signalsOf(member, context);
+    return withPromotion(principal.merchantId, promotionId, member, async (trx, row, facts) => {
+      if (row.trigger !== 'claim') throw new DomainError('promotion_unavailable');
+      if (await repo.findOpenEntry(trx, row.id, member.id)) throw new DomainError('promotion_already_taken');
+      const refusal = await refusalOf(trx, row, member, facts);
+      if (refusal) throw refusal;
+      const result = await grantOrFlag(trx, row, member, bonusAmountOf(row.definition, null), signals, null, null);
+      return { status: (result.grant ? 'PROCESSING' : 'APPLYING') as PromotionMemberStatus };
+    });
+  }
+
+  /** Joins a deposit promotion: the next qualifying deposit is granted. */
+  async function join(principal: Principal, promotionId: number) {
+    const member = await memberOf(db, principal);
+    return withPromotion(principal.merchantId, promotionId, member, async (trx, row, facts) => {
+      if (row.trigger !== 'first_deposit' && row.trigger !== 'reload_deposit') throw new DomainError('promotion_unavailable');
+      if (row.trigger === 'first_deposit' && facts.paidDeposits > 0) throw new DomainError('promotion_unavailable');
+      if (row.definition.audience.firstDepositOnly && facts.paidDeposits > 0) throw new DomainError('promotion_unavailable');
+      if (await repo.findOpenEntry(trx, row.id, member.id)) throw new DomainError('promotion_already_taken');
+      const refusal = await refusalOf(trx, row, member, facts);
+      if (refusal) throw refusal;
+      await repo.insertEntry(trx, {
+        merchant_id: member.merchantId,
+        promotion_id: row.id,
+        member_id: member.id,
+        status: 'joined',
+        comment: null,
+        flags: '[]',
+        created_at: now(),
+      });
+      return { status: 'JOINED' as PromotionMemberStatus };
+    });
+  }
+
+  /** An application with an optional comment and proof images, for an operator to review. */
+  async function apply(
+    principal: Principal,
+    promotionId: number,
+    body: { comment?: string | undefined; images?: { contentType: 'image/png' | 'image/jpeg'; data: string }[] | undefined },
+    context: ClaimContext,
+  ) {
+    const member = await memberOf(db, principal);
+    const images = (body.images ?? []).map((i) => ({ contentType: i.contentType, bytes: Buffer.from(i.data, 'base64') }));
+    for (const image of images) {
+      if (image.bytes.length === 0 || image.bytes.length > PROMOTION_PROOF_BYTES_MAX || !matchesType(image.bytes, image.contentType)) {
+        throw new DomainError('promotion_proof_invalid');
+      }
+    }
+    const signals = await signalsOf(member, context);
+    return withPromotion(principal.merchantId, promotionId, member, async (trx, row, facts) => {
+      if (row.trigger !== 'application') throw new DomainError('promotion_unavailable');
+      if (await repo.findOpenEntry(trx, row.id, member.id)) throw new DomainError('promotion_already_taken');
+      const refusal = await refusalOf(trx, row, member, facts);
+      if (refusal) throw refusal;
+      const shared = await repo.findSharedSignals(trx, row.id, member.id, signals);
+      await repo.insertSignals(trx, row.id, member.id, signals, now());
+      const entry = await repo.insertEntry(trx, {
+        merchant_id: member.merchantId,
+        promotion_id: row.id,
+        member_id: member.id,
+        status: shared.length > 0 ? 'flagged' : 'pending',
+        comment: body.comment && body.comment !== '' ? body.comment : null,
+        flags: JSON.stringify(shared.map((k) => `shared_${k}`)),
+        created_at: now(),
+      });
+      for (const image of images) await repo.insertProof(trx, entry.id, image.contentType, image.bytes);
+      return { status: 'APPLYING' as PromotionMemberStatus, entryId: entry.id };
+    });
+  }
+
+  /** The review queue: applications and flagged claims. */
+  async function queue(merchantId: number, status?: 'pending' | 'flagged') {
+    const rows = await repo.findQueue(db, merchantId, status ? [status] : ['pending', 'flagged']);
+    return rows.map((r) => ({
+      id: r.id,
+      promotionId: r.promotion_id,
+      memberId: r.member_id,
+      status: r.status,
+      comment: r.comment,
+      proofCount: Number(r.proof_count),
+      flags: r.flags,
+      depositAmount: r.deposit_amount,
+      createdAt: iso(r.created_at),
+    }));
+  }
+
+  /**
+   * An operator's decision on a queued entry. Approving grants (the eligibility rules still apply,
+   * the identity cluster rule is the operator's call); rejecting closes the entry.
+   */
+  async function review(op: Operator, entryId: number, decision: 'approve' | 'reject', note?: string) {
+    const found = await repo.findEntry(db, op.merchantId, entryId);
+    if (!found) throw new DomainError('not_found', 'entry');
+    const member = await findMember(db, found.member_id);
+    if (!member) throw new DomainError('not_found', 'member');
+    return withPromotion(op.merchantId, found.promotion_id, member, async (trx, row, facts) => {
+      const entry = await repo.findEntry(trx, op.merchantId, entryId, { forUpdate: true });
+      if (!entry || (entry.status !== 'pending' && entry.status !== 'flagged')) throw new DomainError('conflict', 'entry');
+      let grantId: number | null = null;
+      if (decision === 'approve') {
+        const refusal = await refusalOf(trx, row, member, facts);
+        if (refusal) throw refusal;
+        const amount = bonusAmountOf(row.definition, entry.deposit_amount);
+        if (amount <= 0) throw new DomainError('promotion_unavailable');
+        const grant = await issue(trx, row, member, amount, { entryId: entry.id, depositReference: entry.deposit_reference });
+        grantId = grant.id;
+      }
+      await repo.updateEntry(trx, entry.id, {
+        status: decision === 'approve' ? 'granted' : 'rejected',
+        review_note: note ?? null,
+        reviewed_by: op.adminId,
+        decided_at: now(),
+      });
+      await audit(trx, op, `promotion.entry_${decision === 'approve' ? 'approved' : 'rejected'}`, row.id, { entryId, grantId, note });
+      return { status: decision === 'approve' ? ('granted' as const) : ('rejected' as const), grantId };
+    });
+  }
+
+  /**
+   * A deposit was credited (called by the deposits module inside the crediting transaction): the
+   * member's joined deposit promotions it qualifies for keep the deposit on their entry, and are
+   * granted (or queued when flagged) by `grantQualified` right after, outside the deposit's
+   * transaction, since the audience and identity facts are other modules' reads. Returns the
+   * entries that qualified.
+   */
+  async function onDepositCredited(
+    trx: Trx,
+    deposit: { memberId: number; amount: number; reference: string; isFirst: boolean },
+  ): Promise<number[]> {
+    const joined = await repo.findJoinedEntries(trx, deposit.memberId);
+    const pending = joined.filter((e) => e.deposit_amount === null);
+    if (pending.length === 0) return [];
+    const merchantId = pending[0]!.merchant_id;
+    const promotions = await repo.findActiveDepositPromotions(
+      trx,
+      merchantId,
+      pending.map((e) => e.promotion_id),
+    );
+    const qualified: number[] = [];
+    for (const entry of pending) {
+      const row = promotions.find((p) => p.id === entry.promotion_id);
+      if (!row) continue;
+      if (row.trigger === 'first_deposit' && !deposit.isFirst) {
+        await repo.updateEntry(trx, entry.id, { status: 'cancelled', decided_at: now() });
+        continue;
+      }
+      if (deposit.amount < row.definition.minDeposit || bonusAmountOf(row.definition, deposit.amount) <= 0) continue;
+      await repo.updateEntry(trx, entry.id, { deposit_amount: deposit.amount, deposit_reference: deposit.reference });
+      qualified.push(entry.id);
+    }
+    return qualified;
+  }
+
+  /** Grants the member's deposit entries that a deposit qualified (or queues them when flagged). */
+  async function grantQualified(memberId: number): Promise<number[]> {
+    const entries = await repo.findQualifiedEntries(db, memberId);
+    const member = entries.length > 0 ? await findMember(db, memberId) : undefined;
+    if (!member) return [];
+    const granted: number[] = [];
+    for (const entry of entries) {
+      const signals = await signalsOf(member, { ip: null });
+      const result = await withPromotion(member.merchantId, entry.promotion_id, member, async (trx, row, facts) => {
+        const current = await repo.findEntry(trx, member.merchantId, entry.id, { forUpdate: true });
+        if (current?.status !== 'joined' || current.deposit_amount === null || current.deposit_reference === null) return null;
+        if (await refusalOf(trx, row, member, facts)) {
+          await repo.updateEntry(trx, current.id, { status: 'cancelled', decided_at: now() });
+          return null;
+        }
+        const deposit = { amount: current.deposit_amount, reference: current.deposit_reference };
+        return grantOrFlag(trx, row, member, bonusAmountOf(row.definition, deposit.amount), signals, current, deposit);
+      });
+      if (result?.grant) granted.push(result.grant.id);
+    }
+    return granted;
+  }
+
+  // The grants' life.
+
+  async function progressOf(trx: Trx | Kysely<DB>, grant: repo.GrantRow): Promise<number> {
+    const rows = await betRecords.validBetByCategory(
+      {
+        memberId: grant.member_id,
+        currency: grant.currency,
+        from: new Date(grant.issued_at),
+        to: grant.closed_at ? new Date(grant.closed_at) : null,
+      },
+      trx as Trx,
+    );
+    return weightedTurnover(rows, grant.weights);
+  }
+
+  /** Returns a grant's bonus balance to the pool and closes it. */
+  async function close(
+    trx: Trx,
+    grant: repo.GrantRow,
+    outcome: { status: 'completed' | 'expired' | 'forfeited'; reason: string; progress: number },
+  ): Promise<repo.GrantRow> {
+    const member = { merchantId: grant.merchant_id, id: grant.member_id, currency: grant.currency };
+    const accounts = await bonusAccounts(trx, member);
+    let convert = 0;
+    if (outcome.status === 'completed') {
+      convert = grant.max_conversion === null ? grant.bonus_balance : Math.min(grant.bonus_balance, grant.max_conversion);
+    }
+    const remove = grant.bonus_balance - convert;
+    if (convert > 0) {
+      await ledger.transfer(
+        {
+          fromAccountId: accounts.bonus,
+          toAccountId: accounts.main,
+          amount: convert,
+          code: 'promotion',
+          idempotencyKey: `promotion:convert:${grant.id}`,
+          reference: { type: 'promotion_grant', id: String(grant.id) },
+          note: 'Bonus converted',
+        },
+        trx,
+      );
+    }
+    if (remove > 0) {
+      await ledger.transfer(
+        {
+          fromAccountId: accounts.bonus,
+          toAccountId: accounts.pool,
+          amount: remove,
+          code: 'promotion',
+          idempotencyKey: `promotion:remove:${grant.id}`,
+          reference: { type: 'promotion_grant', id: String(grant.id) },
+          note: `Bonus ${outcome.status}`,
+        },
+        trx,
+      );
+    }
+    const closed = await repo.updateGrant(trx, grant.id, {
+      status: outcome.status,
+      bonus_balance: 0,
+      converted: grant.converted + convert,
+      removed: grant.removed + remove,
+      progress: outcome.progress,
+      closed_at: now(),
+      close_reason: outcome.reason,
+    });
+    await recordAudit(trx, {
+      actorType: 'system',
+      merchantId: grant.merchant_id,
+      action: `promotion.grant_${outcome.status}`,
+      subjectType: 'member',
+      subjectId: grant.member_id,
+      data: { grantId: grant.id, converted: convert, removed: remove, reason: outcome.reason },
+    });
+    return closed;
+  }
+
+  /**
+   * Brings the member's active grants up to date in `trx` (locked in id order): progress from the
+   * settled rounds; a grant past its expiry expires, one whose turnover is met converts.
+   */
+  async function settleGrantsIn(trx: Trx, memberId: number): Promise<repo.GrantRow[]> {
+    const active = await repo.findActiveGrants(trx, memberId, { forUpdate: true });
+    const open: repo.GrantRow[] = [];
+    for (const grant of active) {
+      const progress = await progressOf(trx, grant);
+      if (now().getTime() >= new Date(grant.expires_at).getTime()) {
+        await close(trx, grant, { status: 'expired', reason: 'expired', progress });
+      } else if (progress >= grant.required_turnover) {
+        await close(trx, grant, { status: 'completed', reason: 'wagering met', progress });
+      } else {
+        open.push(progress === grant.progress ? grant : await repo.updateGrant(trx, grant.id, { progress }));
+      }
+    }
+    return open;
+  }
+
+  async function settleGrants(memberId: number, trx?: Trx): Promise<repo.GrantRow[]> {
+    if (trx) return settleGrantsIn(trx, memberId);
+    return db.transaction().execute((t) => settleGrantsIn(t, memberId));
+  }
+
+  /** The settling job: expiries and completions of members with active grants. */
+  async function settleDue(): Promise<number> {
+    for (const memberId of await repo.findMembersWithQualifiedEntries(db, SETTLE_BATCH_MEMBERS_MAX)) await grantQualified(memberId);
+    const members = await repo.findMembersWithActiveGrants(db, SETTLE_BATCH_MEMBERS_MAX);
+    let closed = 0;
+    for (const memberId of members) {
+      const before = (await repo.findActiveGrants(db, memberId)).length;
+      const after = (await settleGrants(memberId)).length;
+      closed += before - after;
+    }
+    return closed;
+  }
+
+  /**
+   * Forfeits every active grant and cancels every open entry of the member, in the caller's
+   * transaction: self-exclusion, a break and a locked account call it where they are written.
+   */
+  async function forfeitAll(trx: Trx, memberId: number, reason: string): Promise<number> {
+    const active = await repo.findActiveGrants(trx, memberId, { forUpdate: true });
+    for (const grant of active) await close(trx, grant, { status: 'forfeited', reason, progress: grant.progress });
+    await repo.cancelOpenEntries(trx, memberId, now());
+    return active.length;
+  }
+
+  /** An operator forfeits one grant. */
+  async function forfeitGrant(op: Operator, grantId: number, reason: string) {
+    return db.transaction().execute(async (trx) => {
+      const found = await repo.findGrant(trx, op.merchantId, grantId);
+      if (!found) throw new DomainError('not_found', 'grant');
+      const active = await repo.findActiveGrants(trx, found.member_id, { forUpdate: true });
+      const grant = active.find((g) => g.id === grantId);
+      if (!grant) throw new DomainError('conflict', 'grant not active');
+      const closed = await close(trx, grant, { status: 'forfeited', reason: `operator: ${reason}`, progress: grant.progress });
+      await audit(trx, op, 'promotion.grant_forfeited_by_operator', grant.promotion_id, { grantId, reason });
+      return presentGrant(closed);
+    });
+  }
+
+  /**
+   * Turnover still needed before a withdrawal (the withdrawal's wagering check): active grants that
+   * block withdrawals, after bringing them up to date.
+   */
+  async function remainingTurnover(member: { memberId: number }, trx?: Trx): Promise<number> {
+    const open = await settleGrants(member.memberId, trx);
+    return open.filter((g) => g.on_withdrawal === 'block').reduce((sum, g) => sum + Math.max(0, g.required_turnover - g.progress), 0);
+  }
+
+  /** A withdrawal is being requested (in its transaction): grants whose promotion says so are forfeited. */
+  async function onWithdrawalRequested(trx: Trx, memberId: number): Promise<number> {
+    const open = await settleGrantsIn(trx, memberId);
+    let forfeited = 0;
+    for (const grant of open) {
+      if (grant.on_withdrawal !== 'forfeit') continue;
+      await close(trx, grant, { status: 'forfeited', reason: 'withdrawal requested', progress: grant.progress });
+      forfeited += 1;
+    }
+    return forfeited;
+  }
+
+  /**
+   * The stake check while bonus money is in play (inside the stake's transaction): a stake above
+   * the smallest maximum of the member's active grants is refused.
+   */
+  async function assertStakeAllowed(memberId: number, amount: number, trx: Trx): Promise<void> {
+    const active = await repo.findActiveGrants(trx, memberId);
+    const at = now().getTime();
+    let limit: number | null = null;
+    for (const grant of active) {
+      if (grant.max_stake === null || new Date(grant.expires_at).getTime() <= at) continue;
+      limit = limit === null ? grant.max_stake : Math.min(limit, grant.max_stake);
+    }
+    if (limit !== null && amount > limit) {
+      const member = await findMember(trx, memberId);
+      throw new DomainError('promotion_max_stake', undefined, { amount: amountParam(limit, member?.currency ?? 'VND') });
+    }
+  }
+
+  // Member reads.
+
+  function statusOf(row: repo.PromotionRow, grants: repo.GrantRow[], entries: repo.EntryRow[], eligible: boolean): PromotionMemberStatus {
+    const at = now();
+    const mine = grants.filter((g) => g.promotion_id === row.id);
+    if (mine.some((g) => g.status === 'active')) return 'PROCESSING';
+    const open = entries.find((e) => e.promotion_id === row.id && ['joined', 'pending', 'flagged'].includes(e.status));
+    if (open) return open.status === 'joined' ? 'JOINED' : 'APPLYING';
+    const limitReached = mine.length >= row.definition.perMemberLimit;
+    const latest = mine[0];
+    if (limitReached && latest) return latest.status === 'completed' ? 'CLAIMED' : 'ISSUED';
+    const lastEntry = entries.filter((e) => e.promotion_id === row.id).at(-1);
+    if (lastEntry?.status === 'rejected' && mine.length === 0) return 'REJECTED';
+    if (row.state !== 'active') return latest ? (latest.status === 'completed' ? 'CLAIMED' : 'ISSUED') : 'CLOSED';
+    if (new Date(row.starts_at).getTime() > at.getTime()) return 'COMING_SOON';
+    if (!isInPeriod(row, at) || !eligible) return latest ? (latest.status === 'completed' ? 'CLAIMED' : 'ISSUED') : 'CLOSED';
+    if (row.trigger === 'claim') return 'CLAIM';
+    if (row.trigger === 'application') return 'APPLY';
+    return 'JOIN';
+  }
+
+  /** The statuses a member can act on now (the avatar badge counts them). */
+  const ACTIONABLE: readonly PromotionMemberStatus[] = ['JOIN', 'CLAIM', 'APPLY'];
+
+  function pick(texts: Record<string, string>, language: string): string {
+    return texts[language] ?? texts.en ?? texts.vi ?? Object.values(texts)[0] ?? '';
+  }
+
+  async function forMember(principal: Principal, language: string): Promise<{ list: MemberPromotion[]; availableCount: number }> {
+    const member = await memberOf(db, principal);
+    await grantQualified(member.id);
+    await settleGrants(member.id);
+    const [rows, grants, entries] = await Promise.all([
+      repo.findPromotions(db, principal.merchantId, ['active', 'paused', 'ended']),
+      repo.findGrantsOfMember(db, member.id),
+      repo.findEntriesOfMember(db, member.id),
+    ]);
+    const facts = await factsOf(member, rows);
+    const list: MemberPromotion[] = [];
+    for (const row of rows) {
+      const mine = grants.filter((g) => g.promotion_id === row.id);
+      const eligible = !facts.excluded && member.status === 'active' && isInAudience(row, member, facts);
+      // Ended promotions the member never took part in are not listed.
+      if (row.state === 'ended' && mine.length === 0) continue;
+      const status = statusOf(row, mine, entries, eligible);
+      const input = row.definition;
+      list.push({
+        id: row.id,
+        code: input.code,
+        category: input.category,
+        title: pick(input.titles, language),
+        body: pick(input.bodies, language),
+        startsAt: iso(row.starts_at),
+        endsAt: row.ends_at ? iso(row.ends_at) : null,
+        trigger: input.trigger,
+        status,
+        minDeposit: input.minDeposit,
+        wageringMultiple: input.wagering.multiple,
+        weights: input.wagering.weights as Record<string, number>,
+        maxStake: input.maxStake,
+        maxConversion: input.maxConversion,
+        expiryHours: input.expiryHours,
+        grant: mine[0] ? presentGrant(mine[0]) : null,
+      });
+    }
+    return { list, availableCount: list.filter((p) => ACTIONABLE.includes(p.status)).length };
+  }
+
+  async function detailForMember(principal: Principal, promotionId: number, language: string): Promise<MemberPromotion> {
+    const found = (await forMember(principal, language)).list.find((p) => p.id === promotionId);
+    if (!found) throw new DomainError('not_found', 'promotion');
+    return found;
+  }
+
+  /** The member's active grants with their progress, for the withdraw page and the balance area. */
+  async function wageringOf(principal: Principal) {
+    await grantQualified(principal.memberId);
+    const open = await settleGrants(principal.memberId);
+    return {
+      grants: open.map(presentGrant),
+      remainingTurnover: open
+        .filter((g) => g.on_withdrawal === 'block')
+        .reduce((s, g) => s + Math.max(0, g.required_turnover - g.progress), 0),
+      bonusBalance: open.reduce((s, g) => s + g.bonus_balance, 0),
+    };
+  }
+
+  async function grantsOfMember(merchantId: number, memberId: number) {
+    const member = await findMember(db, memberId);
+    if (!member || member.merchantId !== merchantId) throw new DomainError('not_found', 'member');
+    return (await repo.findGrantsOfMember(db, memberId)).map(presentGrant);
+  }
+
+  return {
+    admin: { list, create, edit, move, queue, review, grantsOfMember, forfeitGrant },
+    claim,
+    join,
+    apply,
+    forMember,
+    detailForMember,
+    wageringOf,
+    onDepositCredited,
+    grantQualified,
+    settleGrants,
+    settleDue,
+    forfeitAll,
+    remainingTurnover,
+    onWithdrawalRequested,
+    assertStakeAllowed,
+  };
+}
+
+/** Whether the bytes start like the declared image type (PNG signature, JPEG start-of-image marker). */
+function matchesType(bytes: Buffer, contentType: 'image/png' | 'image/jpeg'): boolean {
+  if (contentType === 'image/png') return bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
+  return bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff;
+}

@@ -1,0 +1,90 @@
+import type { EntryStatus, GrantStatus, PromotionInput, PromotionState, PromotionTrigger } from '@platform/contracts/promotions';
+import type { ColumnType, Generated, JSONColumnType } from 'kysely';
+
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type Json<T extends object> = JSONColumnType<T, string, string>;
+
+/** A promotion: the operator's definition, with the columns lists and checks filter on. */
+export type PromotionsTable = {
+  id: Generated<number>;
+  merchant_id: number;
+  code: string;
+  state: PromotionState;
+  category: string;
+  trigger: PromotionTrigger;
+  starts_at: Timestamp;
+  ends_at: Timestamp | null;
+  definition: Json<PromotionInput>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+};
+
+/** A member's entry: a joined deposit promotion, an application, a claim flagged for review. */
+export type PromotionEntriesTable = {
+  id: Generated<number>;
+  merchant_id: number;
+  promotion_id: number;
+  member_id: number;
+  status: EntryStatus;
+  comment: string | null;
+  flags: Json<string[]>;
+  deposit_amount: number | null;
+  deposit_reference: string | null;
+  review_note: string | null;
+  reviewed_by: number | null;
+  created_at: Timestamp;
+  decided_at: Timestamp | null;
+};
+
+/** A proof image of an application. */
+export type PromotionProofsTable = {
+  id: Generated<number>;
+  entry_id: number;
+  content_type: 'image/png' | 'image/jpeg';
+  bytes: Uint8Array;
+};
+
+/** A bonus grant with its own bonus balance (ADR 0024). */
+export type PromotionGrantsTable = {
+  id: Generated<number>;
+  merchant_id: number;
+  promotion_id: number;
+  member_id: number;
+  currency: string;
+  occurrence: number;
+  entry_id: number | null;
+  status: GrantStatus;
+  amount: number;
+  bonus_balance: number;
+  required_turnover: number;
+  progress: ColumnType<number, number | undefined, number>;
+  weights: Json<Record<string, number>>;
+  max_stake: number | null;
+  max_conversion: number | null;
+  on_withdrawal: 'block' | 'forfeit';
+  stackable: boolean;
+  converted: ColumnType<number, number | undefined, number>;
+  removed: ColumnType<number, number | undefined, number>;
+  deposit_reference: string | null;
+  issued_at: Timestamp;
+  expires_at: Timestamp;
+  closed_at: Timestamp | null;
+  close_reason: string | null;
+};
+
+/** One identity signal of a claim (hashed), for one claim per identity cluster per promotion. */
+export type PromotionClaimSignalsTable = {
+  promotion_id: number;
+  member_id: number;
+  kind: 'fingerprint' | 'ip_range' | 'payee_name' | 'phone' | 'bank_account';
+  value_hash: string;
+  created_at: Timestamp;
+};
+
+export type PromotionsTables = {
+  promotions: PromotionsTable;
+  promotion_entries: PromotionEntriesTable;
+  promotion_proofs: PromotionProofsTable;
+  promotion_grants: PromotionGrantsTable;
+  promotion_claim_signals: PromotionClaimSignalsTable;
+};
