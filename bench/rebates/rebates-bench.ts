@@ -95,6 +95,7 @@ try {
     timeZoneOf,
     now,
     assertNotExcluded: (memberId) => rg.assertCanLogin(memberId),
+    blockedAmong: (memberIds) => rg.blockedAmong(memberIds),
     rollups: {
       validBetByMemberAndCategory: (filter) => sumValidBetByMemberAndCategory(db, filter),
       depositsByMember: (filter) => sumDepositsByMember(db, filter),

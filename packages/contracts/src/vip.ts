@@ -133,6 +133,12 @@ export const rebateRulesResponseSchema = okEnvelope(z.object({ rules: z.array(re
 export const rebateLineSchema = z.object({
   id: z.number().int(),
   ruleId: z.number().int(),
+  /**
+   * 0: the period's line; 1, 2, …: a correction for rounds of the period settled after the lines
+   * before it were written (its bet base is the difference, its amount what the whole base is due
+   * less what the lines before it paid).
+   */
+  revision: z.number().int().min(0),
   period: z.enum(REBATE_PERIODS),
   periodStart: z.string(),
   periodEnd: z.string(),
@@ -141,7 +147,7 @@ export const rebateLineSchema = z.object({
   /** The member's valid bet in the category over the period, from the daily rollups. */
   betBase: amountMinorSchema,
   ratePpm: z.number().int(),
-  /** floor(betBase × ratePpm / 1,000,000), capped by the rule's maximum. */
+  /** floor(betBase × ratePpm / 1,000,000), capped by the rule's maximum (a correction: see `revision`). */
   amount: amountMinorSchema,
   mode: z.enum(REBATE_MODES),
   status: z.enum(REBATE_LINE_STATUSES),

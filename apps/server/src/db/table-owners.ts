@@ -128,6 +128,8 @@ export const TABLE_OWNERS = {
   rebate_rules: 'vip',
   rebate_lines: 'vip',
   rebate_claims: 'vip',
+  cashback_rules: 'vip',
+  cashback_lines: 'vip',
   // reports: the one-time download links of the CSV exports.
   report_downloads: 'reports',
 } as const satisfies Record<keyof DB, string>;

@@ -36,6 +36,8 @@ export type VipDeps = {
   timeZoneOf: (merchantId: number) => Promise<string>;
   /** Refuses a member who is self-excluded or on a break (the responsible-gaming module): such a member is paid nothing. */
   assertNotExcluded: (memberId: number) => Promise<void>;
+  /** The members among these that `assertNotExcluded` refuses, in one read (a chunk of a set-based settlement). */
+  blockedAmong: (memberIds: readonly number[]) => Promise<Set<number>>;
   now: () => Date;
 };
 

@@ -245,37 +245,100 @@ export async function replaceRules(trx: Transaction<DB>, merchantId: number, rul
 
 export type NewRebateLine = Omit<Insertable<RebateLinesTable>, 'id' | 'claim_id'>;
 
-/** Writes a line; undefined when (member, rule, period start) already has one. */
-export async function insertLineOnce(trx: Transaction<DB>, line: NewRebateLine): Promise<number | undefined> {
-  const inserted = await trx
-    .insertInto('rebate_lines')
-    .values(line)
-    .onConflict((oc) => oc.columns(['member_id', 'rule_id', 'period_start']).doNothing())
-    .returning('id')
-    .executeTakeFirst();
-  return inserted ? Number(inserted.id) : undefined;
+/** Rows one multi-row insert sends (well under the drivers' bound parameters). */
+const INSERT_BATCH = 1_500;
+
+/**
+ * Writes a chunk's lines in as few statements as it takes, each `ON CONFLICT DO NOTHING` on (member,
+ * rule, period start, revision): answers how many were written (fewer when another writer got there
+ * first, which the caller's member locks rule out).
+ */
+export async function insertLines(trx: Transaction<DB>, lines: readonly NewRebateLine[]): Promise<number> {
+  let written = 0;
+  for (let i = 0; i < lines.length; i += INSERT_BATCH) {
+    const inserted = await trx
+      .insertInto('rebate_lines')
+      .values(lines.slice(i, i + INSERT_BATCH))
+      .onConflict((oc) => oc.columns(['member_id', 'rule_id', 'period_start', 'revision']).doNothing())
+      .returning('id')
+      .execute();
+    written += inserted.length;
+  }
+  return written;
 }
 
-/** The (member, rule) pairs of the merchant already holding a line for the period start. */
-export async function findLineKeysOfPeriod(
+/** One (member, category) of a period as its lines stand: the first line's rule and inputs, the bases and amounts of all its revisions. */
+export type PeriodLineTotal = {
+  memberId: number;
+  category: string;
+  ruleId: number;
+  vipLevel: number;
+  ratePpm: number;
+  maxAmount: number | null;
+  mode: 'auto' | 'claim';
+  betBase: number;
+  amount: number;
+  nextRevision: number;
+};
+
+/** The period's lines of these members, added up per (member, category), with the rule and inputs of its first line. */
+export async function findPeriodLineTotals(
   db: Executor,
-  merchantId: number,
-  period: string,
-  periodStart: string,
-): Promise<{ memberId: number; ruleId: number; amount: number; status: string }[]> {
+  filter: { merchantId: number; memberIds: readonly number[]; period: string; periodStart: string },
+): Promise<PeriodLineTotal[]> {
+  if (filter.memberIds.length === 0) return [];
   const rows = await db
     .selectFrom('rebate_lines')
-    .select(['member_id as memberId', 'rule_id as ruleId', 'amount', 'status'])
-    .where('merchant_id', '=', merchantId)
-    .where('period', '=', period as RebateLinesTable['period'])
-    .where('period_start', '=', periodStart)
+    .select([
+      'member_id as memberId',
+      'category',
+      'rule_id as ruleId',
+      'vip_level as vipLevel',
+      'rate_ppm as ratePpm',
+      'max_amount as maxAmount',
+      'mode',
+      'revision',
+      'bet_base as betBase',
+      'amount',
+    ])
+    .where('merchant_id', '=', filter.merchantId)
+    .where('member_id', 'in', [...filter.memberIds])
+    .where('period', '=', filter.period as RebateLinesTable['period'])
+    .where('period_start', '=', filter.periodStart)
+    .orderBy('member_id')
+    .orderBy('category')
+    .orderBy('revision')
     .execute();
-  return rows.map((r) => ({ memberId: Number(r.memberId), ruleId: Number(r.ruleId), amount: Number(r.amount), status: r.status }));
+  const totals = new Map<string, PeriodLineTotal>();
+  for (const r of rows) {
+    const key = `${r.memberId}:${r.category}`;
+    const known = totals.get(key);
+    if (known) {
+      known.betBase += Number(r.betBase);
+      known.amount += Number(r.amount);
+      known.nextRevision = Math.max(known.nextRevision, Number(r.revision) + 1);
+      continue;
+    }
+    totals.set(key, {
+      memberId: Number(r.memberId),
+      category: r.category,
+      ruleId: Number(r.ruleId),
+      vipLevel: Number(r.vipLevel),
+      ratePpm: Number(r.ratePpm),
+      maxAmount: r.maxAmount === null ? null : Number(r.maxAmount),
+      mode: r.mode,
+      betBase: Number(r.betBase),
+      amount: Number(r.amount),
+      nextRevision: Number(r.revision) + 1,
+    });
+  }
+  return [...totals.values()];
 }
 
 const lineColumns = [
   'id',
   'rule_id as ruleId',
+  'revision',
   'period',
   day('period_start').as('periodStart'),
   day('period_end').as('periodEnd'),
@@ -293,6 +356,7 @@ const lineColumns = [
 type LineRow = {
   id: number;
   ruleId: number;
+  revision: number;
   period: RebateLine['period'];
   periodStart: string;
   periodEnd: string;
@@ -311,6 +375,7 @@ const presentLine = (r: LineRow): RebateLine => ({
   ...r,
   id: Number(r.id),
   ruleId: Number(r.ruleId),
+  revision: Number(r.revision),
   vipLevel: Number(r.vipLevel),
   betBase: Number(r.betBase),
   ratePpm: Number(r.ratePpm),

@@ -11,10 +11,11 @@ export type VipService = ReturnType<typeof createVipService>;
  * daily evaluation and upgrade bonuses; rebate rules by level and category, their settlement per
  * period from the daily rollups, the member's claim and records; the operator's calls.
  */
-export function createVipService(deps: VipDeps) {
+export function createVipService(deps: VipDeps & { rebateChunkSize?: number }) {
   const levels = createVipLevels(deps);
   const rebates = createRebates({
     ...deps,
+    chunkSize: deps.rebateChunkSize,
     levelOf: levels.levelOf,
     notExcluded: levels.notExcluded,
     memberLevels: async (merchantId) =>
