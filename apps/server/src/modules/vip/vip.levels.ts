@@ -20,6 +20,7 @@ export type RollupReads = {
     to: string;
   }) => Promise<{ memberId: number; category: string; validBet: number }[]>;
   depositsByMember: (filter: { merchantId: number; from: string; to: string }) => Promise<{ memberId: number; depositAmount: number }[]>;
+  netLossByMember: (filter: { merchantId: number; from: string; to: string }) => Promise<{ memberId: number; netLoss: number }[]>;
   gameDays: (filter: {
     memberIds: readonly number[];
     from: string;

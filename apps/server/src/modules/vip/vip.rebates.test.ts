@@ -236,7 +236,9 @@ describe('corrections for rounds settled late', () => {
     expect(await vip.rebates.settlePeriod(w.merchant.id, 'D', day)).toMatchObject({ written: 0, corrections: 0, existing: 2 });
     // 0.4 % of 1,250,000 is 5,000: the correction pays the 1,000 the first line did not.
     expect((await w.balances(m.id)).main).toBe(5_000);
-    const lines = (await vip.rebates.linesOfMember(w.merchant.id, m.id, { pageNo: 1, pageSize: 10 })).list.filter((l) => l.category === 'RNG');
+    const lines = (await vip.rebates.linesOfMember(w.merchant.id, m.id, { pageNo: 1, pageSize: 10 })).list.filter(
+      (l) => l.category === 'RNG',
+    );
     expect(lines.map((l) => [l.revision, l.betBase, l.amount, l.status]).sort()).toEqual([
       [0, 1_000_000, 4_000, 'paid'],
       [1, 250_000, 1_000, 'paid'],
@@ -244,7 +246,7 @@ describe('corrections for rounds settled late', () => {
     await expectCleanBooks(t.database.db);
   });
 
-  it('a correction keeps the first line\'s rule and cap when the member has moved level since', async () => {
+  it("a correction keeps the first line's rule and cap when the member has moved level since", async () => {
     const { w, vip, m, day, play, rolledUp } = await world();
     await t.database.db
       .insertInto('vip_member_levels')
@@ -262,7 +264,9 @@ describe('corrections for rounds settled late', () => {
     const settled = await vip.rebates.settlePeriod(w.merchant.id, 'D', day);
     // The live-casino play, which level 1 had no rule for, now gets its period's line from level 0's rule (to claim).
     expect(settled).toMatchObject({ written: 2, corrections: 1, paidAmount: 20_000 });
-    const rng = (await vip.rebates.linesOfMember(w.merchant.id, m.id, { pageNo: 1, pageSize: 10 })).list.filter((l) => l.category === 'RNG');
+    const rng = (await vip.rebates.linesOfMember(w.merchant.id, m.id, { pageNo: 1, pageSize: 10 })).list.filter(
+      (l) => l.category === 'RNG',
+    );
     // 1 % of 5,000,000 is 50,000, capped at 30,000: the correction is 20,000 on the level 1 rule; no level 0 line.
     expect(rng.map((l) => [l.revision, l.vipLevel, l.betBase, l.amount]).sort()).toEqual([
       [0, 1, 1_000_000, 10_000],

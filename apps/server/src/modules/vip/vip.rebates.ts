@@ -234,7 +234,8 @@ export function createRebates(
       if (bet.validBet <= 0) continue;
       const level = levels.get(bet.memberId) ?? 0;
       const rule = ruleBy.get(`${level}:${bet.category}`) ?? byCategory.get(bet.category);
-      if (rule) due.push({ memberId: bet.memberId, level, rule, betBase: bet.validBet, hasLevelRule: ruleBy.has(`${level}:${bet.category}`) });
+      if (rule)
+        due.push({ memberId: bet.memberId, level, rule, betBase: bet.validBet, hasLevelRule: ruleBy.has(`${level}:${bet.category}`) });
     }
     let chunk: Due[] = [];
     let members = 0;

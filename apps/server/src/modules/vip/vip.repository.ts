@@ -1,8 +1,17 @@
 import { pageOffset } from '@platform/contracts/pagination';
-import type { RebateLine, RebateRule, RebateRuleInput, VipLevel, VipLevelInput } from '@platform/contracts/vip';
+import type {
+  CashbackLine,
+  CashbackRule,
+  CashbackRuleInput,
+  RebateLine,
+  RebateRule,
+  RebateRuleInput,
+  VipLevel,
+  VipLevelInput,
+} from '@platform/contracts/vip';
 import { type Insertable, type Kysely, type Selectable, sql, type Transaction } from 'kysely';
 import type { DB } from '../../db/schema.ts';
-import type { RebateLinesTable, RebateRulesTable } from './vip.tables.ts';
+import type { CashbackLinesTable, CashbackRulesTable, RebateLinesTable, RebateRulesTable } from './vip.tables.ts';
 
 type Executor = Kysely<DB> | Transaction<DB>;
 
@@ -483,4 +492,138 @@ export async function insertClaim(
     .returning('id')
     .executeTakeFirstOrThrow();
   return Number(inserted.id);
+}
+
+// Cashback rules.
+
+const cashbackRuleOf = (r: Selectable<CashbackRulesTable>): CashbackRule => ({
+  id: Number(r.id),
+  vipLevel: Number(r.vip_level),
+  period: r.period,
+  ratePpm: Number(r.rate_ppm),
+  minLoss: Number(r.min_loss),
+  maxAmount: r.max_amount === null ? null : Number(r.max_amount),
+  isEnabled: r.is_enabled,
+});
+
+export async function findCashbackRules(db: Executor, merchantId: number, filter: { enabledOnly: boolean }): Promise<CashbackRule[]> {
+  let query = db.selectFrom('cashback_rules').selectAll().where('merchant_id', '=', merchantId);
+  if (filter.enabledOnly) query = query.where('is_enabled', '=', true);
+  const rows = await query.orderBy('vip_level').orderBy('period').execute();
+  return rows.map(cashbackRuleOf);
+}
+
+/** Replaces the merchant's cashback rules: a listed (level, period) keeps its id, a rule not listed is disabled. */
+export async function replaceCashbackRules(
+  trx: Transaction<DB>,
+  merchantId: number,
+  rules: readonly CashbackRuleInput[],
+  at: Date,
+): Promise<void> {
+  await trx.updateTable('cashback_rules').set({ is_enabled: false, updated_at: at }).where('merchant_id', '=', merchantId).execute();
+  for (const r of rules) {
+    const values = { rate_ppm: r.ratePpm, min_loss: r.minLoss, max_amount: r.maxAmount, is_enabled: true, updated_at: at };
+    await trx
+      .insertInto('cashback_rules')
+      .values({ merchant_id: merchantId, vip_level: r.vipLevel, period: r.period, ...values })
+      .onConflict((oc) => oc.columns(['merchant_id', 'vip_level', 'period']).doUpdateSet(values))
+      .execute();
+  }
+}
+
+// Cashback lines.
+
+export type NewCashbackLine = Omit<Insertable<CashbackLinesTable>, 'id'>;
+
+/** The members among these already holding a cashback line of the period (any rule). */
+export async function findCashbackMembersOfPeriod(
+  db: Executor,
+  filter: { merchantId: number; memberIds: readonly number[]; period: string; periodStart: string },
+): Promise<Set<number>> {
+  if (filter.memberIds.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('cashback_lines')
+    .select('member_id')
+    .where('merchant_id', '=', filter.merchantId)
+    .where('member_id', 'in', [...filter.memberIds])
+    .where('period', '=', filter.period as CashbackLinesTable['period'])
+    .where('period_start', '=', filter.periodStart)
+    .execute();
+  return new Set(rows.map((r) => Number(r.member_id)));
+}
+
+/** Writes a chunk's cashback lines, `ON CONFLICT DO NOTHING` on (member, rule, period start): answers how many were written. */
+export async function insertCashbackLines(trx: Transaction<DB>, lines: readonly NewCashbackLine[]): Promise<number> {
+  let written = 0;
+  for (let i = 0; i < lines.length; i += INSERT_BATCH) {
+    const inserted = await trx
+      .insertInto('cashback_lines')
+      .values(lines.slice(i, i + INSERT_BATCH))
+      .onConflict((oc) => oc.columns(['member_id', 'rule_id', 'period_start']).doNothing())
+      .returning('id')
+      .execute();
+    written += inserted.length;
+  }
+  return written;
+}
+
+/** A page of the member's cashback lines whose period starts in the range, newest first, and the range's totals. */
+export async function findCashbackLines(
+  db: Executor,
+  filter: { memberId: number; from?: string; to?: string },
+  page: { pageNo: number; pageSize: number },
+): Promise<{ list: CashbackLine[]; totalCount: number; totalNetLoss: number; totalAmount: number }> {
+  let base = db.selectFrom('cashback_lines').where('member_id', '=', filter.memberId);
+  if (filter.from !== undefined) base = base.where('period_start', '>=', filter.from);
+  if (filter.to !== undefined) base = base.where('period_start', '<=', filter.to);
+  const [rows, totals] = await Promise.all([
+    base
+      .select([
+        'id',
+        'rule_id as ruleId',
+        'period',
+        day('period_start').as('periodStart'),
+        day('period_end').as('periodEnd'),
+        'vip_level as vipLevel',
+        'net_loss as netLoss',
+        'min_loss as minLoss',
+        'rate_ppm as ratePpm',
+        'max_amount as maxAmount',
+        'amount',
+        'status',
+        'created_at as createdAt',
+      ])
+      .orderBy('period_start', 'desc')
+      .orderBy('id', 'desc')
+      .limit(page.pageSize)
+      .offset(pageOffset(page))
+      .execute(),
+    base
+      .select([
+        sql<string>`count(*)::text`.as('count'),
+        sql<string>`coalesce(sum(net_loss), 0)::text`.as('netLoss'),
+        sql<string>`coalesce(sum(amount), 0)::text`.as('amount'),
+      ])
+      .executeTakeFirstOrThrow(),
+  ]);
+  return {
+    list: rows.map((r) => ({
+      id: Number(r.id),
+      ruleId: Number(r.ruleId),
+      period: r.period,
+      periodStart: r.periodStart,
+      periodEnd: r.periodEnd,
+      vipLevel: Number(r.vipLevel),
+      netLoss: Number(r.netLoss),
+      minLoss: Number(r.minLoss),
+      ratePpm: Number(r.ratePpm),
+      maxAmount: r.maxAmount === null ? null : Number(r.maxAmount),
+      amount: Number(r.amount),
+      status: r.status,
+      createdAt: new Date(r.createdAt).toISOString(),
+    })),
+    totalCount: Number(totals.count),
+    totalNetLoss: Number(totals.netLoss),
+    totalAmount: Number(totals.amount),
+  };
 }
