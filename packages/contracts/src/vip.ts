@@ -156,21 +156,25 @@ export const rebateLineSchema = z.object({
 });
 export type RebateLine = z.output<typeof rebateLineSchema>;
 
+const recordsPageFields = {
+  from: localDateSchema.optional(),
+  to: localDateSchema.optional(),
+  pageNo: z.coerce.number().int().min(1).max(100_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(PAGE_SIZE_DEFAULT),
+};
+
+/** A records range: `from` not after `to`, at most `REBATE_RECORDS_RANGE_DAYS_MAX` days. */
+function checkRecordsRange(q: { from?: string | undefined; to?: string | undefined }, ctx: z.RefinementCtx) {
+  if (q.from === undefined || q.to === undefined) return;
+  if (q.from > q.to) ctx.addIssue({ code: 'custom', message: 'from must not be after to', path: ['from'] });
+  else if ((Date.parse(`${q.to}T00:00:00Z`) - Date.parse(`${q.from}T00:00:00Z`)) / 86_400_000 + 1 > REBATE_RECORDS_RANGE_DAYS_MAX)
+    ctx.addIssue({ code: 'custom', message: 'the range is too long', path: ['to'] });
+}
+
 /** Records whose period starts between `from` and `to` (both included); by default the last 30 days. */
 export const rebateRecordsQuerySchema = z
-  .strictObject({
-    from: localDateSchema.optional(),
-    to: localDateSchema.optional(),
-    category: z.enum(GAME_CATEGORIES).optional(),
-    pageNo: z.coerce.number().int().min(1).max(100_000).default(1),
-    pageSize: z.coerce.number().int().min(1).max(100).default(PAGE_SIZE_DEFAULT),
-  })
-  .superRefine((q, ctx) => {
-    if (q.from === undefined || q.to === undefined) return;
-    if (q.from > q.to) ctx.addIssue({ code: 'custom', message: 'from must not be after to', path: ['from'] });
-    else if ((Date.parse(`${q.to}T00:00:00Z`) - Date.parse(`${q.from}T00:00:00Z`)) / 86_400_000 + 1 > REBATE_RECORDS_RANGE_DAYS_MAX)
-      ctx.addIssue({ code: 'custom', message: 'the range is too long', path: ['to'] });
-  });
+  .strictObject({ ...recordsPageFields, category: z.enum(GAME_CATEGORIES).optional() })
+  .superRefine(checkRecordsRange);
 export type RebateRecordsQuery = z.output<typeof rebateRecordsQuerySchema>;
 
 /** GET /wps/member/rebates/MCSFE_getRebateRecords */
@@ -363,8 +367,8 @@ export const cashbackLineSchema = z.object({
 export type CashbackLine = z.output<typeof cashbackLineSchema>;
 
 /** GET /wps/member/rebates/MCSFE_getCashbackRecords?from&to&pageNo&pageSize (the rebate records' range rules). */
-export const cashbackRecordsQuerySchema = rebateRecordsQuerySchema;
-export type CashbackRecordsQuery = RebateRecordsQuery;
+export const cashbackRecordsQuerySchema = z.strictObject(recordsPageFields).superRefine(checkRecordsRange);
+export type CashbackRecordsQuery = z.output<typeof cashbackRecordsQuerySchema>;
 export const cashbackRecordsValueSchema = pageOf(cashbackLineSchema).extend({
   currency: currencyCodeSchema,
   from: z.string(),
