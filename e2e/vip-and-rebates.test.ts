@@ -99,6 +99,12 @@ describe('VIP levels and rebates in the browser', () => {
     expect(evaluated).toMatchObject({ upgraded: 1, bonusesPaid: 1 });
     const settled = await services.vip.rebates.settlePeriod(merchantId, 'D', yesterday);
     expect(settled).toMatchObject({ written: 2 });
+    // Cashback for VIP1: 5 % of a day's net loss from 1,000,000, at most 200,000 (yesterday's loss: 11,000,000).
+    await services.vip.cashback.setRules(
+      { adminId: 0, merchantId, ip: null },
+      { rules: [{ vipLevel: 1, period: 'D', ratePpm: 50_000, minLoss: 1_000_000, maxAmount: 200_000 }] },
+    );
+    expect(await services.vip.cashback.settlePeriod(merchantId, 'D', yesterday)).toMatchObject({ written: 1, paidAmount: 200_000 });
     await mkdir(SHOTS_DIR, { recursive: true });
     browser = await launchBrowser();
   });
@@ -209,9 +215,10 @@ describe('VIP levels and rebates in the browser', () => {
       expect(compact(await result.textContent())).toContain('12.000');
       await shot(page, 'manual-rebate-claimed-vi-light-390');
     });
-    // 2,000,000 deposited + 50,000 (VIP1's upgrade bonus) + 40,000 (0.5 % of slots, paid) + 12,000 (claimed).
+    // 2,000,000 deposited + 50,000 (VIP1's upgrade bonus) + 40,000 (0.5 % of slots, paid) + 12,000 (claimed)
+    // + 200,000 (the day's cashback, capped).
     const balances = await site.app.services.ledger.memberBalances({ memberId, currency: 'VND' });
-    expect(balances.main).toBe(2_102_000);
+    expect(balances.main).toBe(2_302_000);
   });
 
   it('the three pages in English, dark, on a desktop', async () => {
@@ -225,6 +232,12 @@ describe('VIP levels and rebates in the browser', () => {
       await centre.getByTestId('rebate-records').waitFor();
       expect(await centre.getByTestId('rebate-records').getByText('Claimed').count()).toBe(1);
       await shot(page, 'bonus-details-en-dark-1366');
+      await centre.getByRole('button', { name: 'Loss cashback' }).click();
+      const cashback = centre.getByTestId('cashback-records');
+      await cashback.waitFor();
+      expect(compact(await cashback.textContent())).toContain('₫11,000,000');
+      expect(compact(await cashback.textContent())).toContain('₫200,000');
+      await shot(page, 'bonus-details-cashback-en-dark-1366');
       await page.goto(`${site.baseUrl}/index?mc=manualRebate`, { waitUntil: 'networkidle' });
       await centre.getByTestId('rebate-claim').waitFor();
       expect(await centre.getByRole('button', { name: 'Claim now' }).isDisabled()).toBe(true);
@@ -240,6 +253,10 @@ describe('VIP levels and rebates in the browser', () => {
         await centre.getByTestId(mc === 'playerRank' ? 'vip-ladder' : mc === 'bonusDetails' ? 'rebate-records' : 'rebate-claim').waitFor();
         await shot(page, `${mc}-en-light-390`);
       }
+      await page.goto(`${site.baseUrl}/index?mc=bonusDetails`, { waitUntil: 'networkidle' });
+      await centre.getByRole('button', { name: 'Loss cashback' }).click();
+      await centre.getByTestId('cashback-records').waitFor();
+      await shot(page, 'bonus-details-cashback-en-light-390');
     });
     await withPage(1366, 768, 'vi', 'dark', async (page) => {
       const centre = page.getByRole('dialog', { name: 'Trung tâm hội viên' });
@@ -248,6 +265,12 @@ describe('VIP levels and rebates in the browser', () => {
         await centre.getByTestId(mc === 'playerRank' ? 'vip-ladder' : mc === 'bonusDetails' ? 'rebate-records' : 'rebate-claim').waitFor();
         await shot(page, `${mc}-vi-dark-1366`);
       }
+      await page.goto(`${site.baseUrl}/index?mc=bonusDetails`, { waitUntil: 'networkidle' });
+      await centre.getByRole('button', { name: 'Hoàn tiền thua' }).click();
+      const cashback = centre.getByTestId('cashback-records');
+      await cashback.waitFor();
+      expect(await cashback.getByText('Đã trả').count()).toBe(1);
+      await shot(page, 'bonus-details-cashback-vi-dark-1366');
     });
   });
 });

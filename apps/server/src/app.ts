@@ -519,6 +519,7 @@ async function createModules(infra: Infrastructure) {
     rollups: dailyStats.service,
     timeZoneOf: (merchantId) => records.service.timeZoneOf(merchantId),
     assertNotExcluded: (memberId) => rg.assertCanLogin(memberId),
+    blockedAmong: (memberIds) => rg.blockedAmong(memberIds),
     merchants: merchants.service,
     refreshRollups: () => dailyStats.service.refresh(),
     logger,

@@ -783,6 +783,11 @@ export const ERROR_CODES = {
     vi: 'Kỳ hoàn trả này chưa kết thúc, vui lòng chọn một kỳ đã kết thúc.',
     en: 'This rebate period is not over yet; choose a period that has ended.',
   },
+  cashback_period_not_over: {
+    status: 409,
+    vi: 'Kỳ hoàn tiền thua này chưa kết thúc, vui lòng chọn một kỳ đã kết thúc.',
+    en: 'This cashback period is not over yet; choose a period that has ended.',
+  },
   vip_member_not_found: {
     status: 404,
     vi: 'Không tìm thấy thành viên này, vui lòng kiểm tra lại tên tài khoản.',

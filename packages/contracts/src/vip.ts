@@ -133,6 +133,12 @@ export const rebateRulesResponseSchema = okEnvelope(z.object({ rules: z.array(re
 export const rebateLineSchema = z.object({
   id: z.number().int(),
   ruleId: z.number().int(),
+  /**
+   * 0: the period's line; 1, 2, …: a correction for rounds of the period settled after the lines
+   * before it were written (its bet base is the difference, its amount what the whole base is due
+   * less what the lines before it paid).
+   */
+  revision: z.number().int().min(0),
   period: z.enum(REBATE_PERIODS),
   periodStart: z.string(),
   periodEnd: z.string(),
@@ -141,7 +147,7 @@ export const rebateLineSchema = z.object({
   /** The member's valid bet in the category over the period, from the daily rollups. */
   betBase: amountMinorSchema,
   ratePpm: z.number().int(),
-  /** floor(betBase × ratePpm / 1,000,000), capped by the rule's maximum. */
+  /** floor(betBase × ratePpm / 1,000,000), capped by the rule's maximum (a correction: see `revision`). */
   amount: amountMinorSchema,
   mode: z.enum(REBATE_MODES),
   status: z.enum(REBATE_LINE_STATUSES),
@@ -150,21 +156,25 @@ export const rebateLineSchema = z.object({
 });
 export type RebateLine = z.output<typeof rebateLineSchema>;
 
+const recordsPageFields = {
+  from: localDateSchema.optional(),
+  to: localDateSchema.optional(),
+  pageNo: z.coerce.number().int().min(1).max(100_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(PAGE_SIZE_DEFAULT),
+};
+
+/** A records range: `from` not after `to`, at most `REBATE_RECORDS_RANGE_DAYS_MAX` days. */
+function checkRecordsRange(q: { from?: string | undefined; to?: string | undefined }, ctx: z.RefinementCtx) {
+  if (q.from === undefined || q.to === undefined) return;
+  if (q.from > q.to) ctx.addIssue({ code: 'custom', message: 'from must not be after to', path: ['from'] });
+  else if ((Date.parse(`${q.to}T00:00:00Z`) - Date.parse(`${q.from}T00:00:00Z`)) / 86_400_000 + 1 > REBATE_RECORDS_RANGE_DAYS_MAX)
+    ctx.addIssue({ code: 'custom', message: 'the range is too long', path: ['to'] });
+}
+
 /** Records whose period starts between `from` and `to` (both included); by default the last 30 days. */
 export const rebateRecordsQuerySchema = z
-  .strictObject({
-    from: localDateSchema.optional(),
-    to: localDateSchema.optional(),
-    category: z.enum(GAME_CATEGORIES).optional(),
-    pageNo: z.coerce.number().int().min(1).max(100_000).default(1),
-    pageSize: z.coerce.number().int().min(1).max(100).default(PAGE_SIZE_DEFAULT),
-  })
-  .superRefine((q, ctx) => {
-    if (q.from === undefined || q.to === undefined) return;
-    if (q.from > q.to) ctx.addIssue({ code: 'custom', message: 'from must not be after to', path: ['from'] });
-    else if ((Date.parse(`${q.to}T00:00:00Z`) - Date.parse(`${q.from}T00:00:00Z`)) / 86_400_000 + 1 > REBATE_RECORDS_RANGE_DAYS_MAX)
-      ctx.addIssue({ code: 'custom', message: 'the range is too long', path: ['to'] });
-  });
+  .strictObject({ ...recordsPageFields, category: z.enum(GAME_CATEGORIES).optional() })
+  .superRefine(checkRecordsRange);
 export type RebateRecordsQuery = z.output<typeof rebateRecordsQuerySchema>;
 
 /** GET /wps/member/rebates/MCSFE_getRebateRecords */
@@ -291,4 +301,97 @@ export const rerunRebatePeriodResponseSchema = okEnvelope(
 export const rerunVipEvaluationRequestSchema = z.strictObject({ day: localDateSchema });
 export const rerunVipEvaluationResponseSchema = okEnvelope(
   z.object({ evaluated: z.number().int(), upgraded: z.number().int(), downgraded: z.number().int(), bonusesPaid: z.number().int() }),
+);
+
+// Cashback.
+
+/** Cashback periods: D daily, W weekly (Monday to Sunday), M monthly. */
+export const CASHBACK_PERIODS = ['D', 'W', 'M'] as const;
+export type CashbackPeriod = (typeof CASHBACK_PERIODS)[number];
+/** A cashback line's state: `paid` (credited by the settlement) or `withheld` (the member was excluded, on a break or locked). */
+export const CASHBACK_LINE_STATUSES = ['paid', 'withheld'] as const;
+/** The highest cashback rate, in parts per million (50 %). */
+export const CASHBACK_RATE_PPM_MAX = 500_000;
+export const CASHBACK_RULES_MAX = 100;
+
+/** One cashback rule: a rate of the net loss over a period for a VIP level, from a minimum loss, capped. */
+export const cashbackRuleInputSchema = z.strictObject({
+  vipLevel: z
+    .number()
+    .int()
+    .min(0)
+    .max(VIP_LEVELS_MAX - 1),
+  period: z.enum(CASHBACK_PERIODS),
+  ratePpm: z.number().int().min(1).max(CASHBACK_RATE_PPM_MAX),
+  /** The least net loss over the period that gets cashback (0: any loss). */
+  minLoss: z.number().int().min(0).max(AMOUNT_MINOR_MAX),
+  /** The most one line pays; null: no cap. */
+  maxAmount: z.number().int().min(1).max(AMOUNT_MINOR_MAX).nullable(),
+});
+export type CashbackRuleInput = z.output<typeof cashbackRuleInputSchema>;
+
+/** PUT /admin-api/vip/cashback-rules: the whole rule set; a rule not listed is disabled (its lines stay). */
+export const setCashbackRulesRequestSchema = z
+  .strictObject({ rules: z.array(cashbackRuleInputSchema).max(CASHBACK_RULES_MAX) })
+  .superRefine((request, ctx) => {
+    const seen = new Set<string>();
+    for (const r of request.rules) {
+      const key = `${r.vipLevel}:${r.period}`;
+      if (seen.has(key)) ctx.addIssue({ code: 'custom', message: `rule ${key} is listed twice`, path: ['rules'] });
+      seen.add(key);
+    }
+  });
+export type SetCashbackRulesRequest = z.output<typeof setCashbackRulesRequestSchema>;
+export const cashbackRuleSchema = cashbackRuleInputSchema.extend({ id: z.number().int(), isEnabled: z.boolean() });
+export type CashbackRule = z.output<typeof cashbackRuleSchema>;
+export const cashbackRulesResponseSchema = okEnvelope(z.object({ rules: z.array(cashbackRuleSchema) }));
+
+/** One cashback line: everything needed to recompute it from the rollups. */
+export const cashbackLineSchema = z.object({
+  id: z.number().int(),
+  ruleId: z.number().int(),
+  period: z.enum(CASHBACK_PERIODS),
+  periodStart: z.string(),
+  periodEnd: z.string(),
+  vipLevel: z.number().int(),
+  /** The member's net loss over the period (stakes less payouts, every category), from the daily rollups. */
+  netLoss: amountMinorSchema,
+  minLoss: amountMinorSchema,
+  ratePpm: z.number().int(),
+  maxAmount: amountMinorSchema.nullable(),
+  /** floor(netLoss × ratePpm / 1,000,000), capped by maxAmount. */
+  amount: amountMinorSchema,
+  status: z.enum(CASHBACK_LINE_STATUSES),
+  createdAt: z.string(),
+});
+export type CashbackLine = z.output<typeof cashbackLineSchema>;
+
+/** GET /wps/member/rebates/MCSFE_getCashbackRecords?from&to&pageNo&pageSize (the rebate records' range rules). */
+export const cashbackRecordsQuerySchema = z.strictObject(recordsPageFields).superRefine(checkRecordsRange);
+export type CashbackRecordsQuery = z.output<typeof cashbackRecordsQuerySchema>;
+export const cashbackRecordsValueSchema = pageOf(cashbackLineSchema).extend({
+  currency: currencyCodeSchema,
+  from: z.string(),
+  to: z.string(),
+  totalNetLoss: amountMinorSchema,
+  totalAmount: amountMinorSchema,
+});
+export type CashbackRecordsValue = z.output<typeof cashbackRecordsValueSchema>;
+export const cashbackRecordsResponseSchema = okEnvelope(cashbackRecordsValueSchema);
+
+/** GET /admin-api/vip/members/:username/cashback */
+export const adminMemberCashbackResponseSchema = okEnvelope(
+  pageOf(cashbackLineSchema).extend({ memberId: z.number().int(), level: z.number().int() }),
+);
+
+/** POST /admin-api/vip/cashback/settlements: settle (or re-run) the cashback period of this length holding the day. */
+export const rerunCashbackPeriodRequestSchema = z.strictObject({ period: z.enum(CASHBACK_PERIODS), day: localDateSchema });
+export const rerunCashbackPeriodResponseSchema = okEnvelope(
+  z.object({
+    periodStart: z.string(),
+    periodEnd: z.string(),
+    written: z.number().int(),
+    existing: z.number().int(),
+    paidAmount: amountMinorSchema,
+  }),
 );

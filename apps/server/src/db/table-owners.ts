@@ -133,6 +133,8 @@ export const TABLE_OWNERS = {
   promotion_proofs: 'promotions',
   promotion_grants: 'promotions',
   promotion_claim_signals: 'promotions',
+  cashback_rules: 'vip',
+  cashback_lines: 'vip',
   // reports: the one-time download links of the CSV exports.
   report_downloads: 'reports',
 } as const satisfies Record<keyof DB, string>;

@@ -83,6 +83,23 @@ export async function lockById(
   return strength === 'update' ? query.forUpdate().executeTakeFirst() : query.forNoKeyUpdate().executeTakeFirst();
 }
 
+/** Locks many members' rows (ascending id, for the rest of `trx`); a member of another merchant is left out. */
+export async function lockByIds(
+  trx: Transaction<DB>,
+  memberIds: readonly number[],
+  strength: 'update' | 'no key update',
+  merchantId: number,
+): Promise<MemberSummaryRow[]> {
+  if (memberIds.length === 0) return [];
+  const query = trx
+    .selectFrom('members')
+    .select(summaryColumns)
+    .where('members.id', 'in', [...new Set(memberIds)])
+    .where('members.merchant_id', '=', merchantId)
+    .orderBy('members.id');
+  return strength === 'update' ? query.forUpdate().execute() : query.forNoKeyUpdate().execute();
+}
+
 export async function findIdsOfMerchant(db: Executor, merchantId: number, memberIds: readonly number[]): Promise<number[]> {
   if (memberIds.length === 0) return [];
   const rows = await db

@@ -48,6 +48,25 @@ export async function lockMember(
   return trimmed(await repo.lockById(trx, memberId, options.strength ?? 'update', options.merchantId));
 }
 
+/**
+ * Locks many members of the merchant at once (ascending id, so two callers never deadlock), for the
+ * rest of `trx`: a set-based writer's `lockMember`. Answers them by id; an id of another merchant
+ * or of nobody is not in the answer.
+ */
+export async function lockMembers(
+  trx: Transaction<DB>,
+  memberIds: readonly number[],
+  options: { strength?: 'update' | 'no key update'; merchantId: number },
+): Promise<Map<number, MemberSummary>> {
+  const rows = await repo.lockByIds(trx, memberIds, options.strength ?? 'update', options.merchantId);
+  const found = new Map<number, MemberSummary>();
+  for (const row of rows) {
+    const member = trimmed(row);
+    if (member) found.set(member.id, member);
+  }
+  return found;
+}
+
 /** Which of `memberIds` are members of the merchant. */
 export function findMemberIdsOfMerchant(db: Executor, merchantId: number, memberIds: readonly number[]): Promise<number[]> {
   return repo.findIdsOfMerchant(db, merchantId, memberIds);

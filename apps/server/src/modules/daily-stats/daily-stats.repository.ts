@@ -146,6 +146,24 @@ export async function sumValidBetByMemberAndCategory(
   return rows.map((r) => ({ memberId: Number(r.memberId), category: r.category, validBet: Number(r.validBet) }));
 }
 
+/** Every member of the merchant whose rounds over days `from`..`to` (both included) lost money, with the loss (− the win/loss). */
+export async function sumNetLossByMember(
+  db: Executor,
+  filter: { merchantId: number; from: string; to: string },
+): Promise<{ memberId: number; netLoss: number }[]> {
+  const rows = await db
+    .selectFrom('member_daily_game_stats')
+    .select(['member_id as memberId', sql<string>`(-sum(win_loss))::text`.as('netLoss')])
+    .where('merchant_id', '=', filter.merchantId)
+    .where('day', '>=', filter.from)
+    .where('day', '<=', filter.to)
+    .groupBy('member_id')
+    .having(sql`sum(win_loss)`, '<', 0)
+    .orderBy('member_id')
+    .execute();
+  return rows.map((r) => ({ memberId: Number(r.memberId), netLoss: Number(r.netLoss) }));
+}
+
 /** Every member of the merchant with deposits over days `from`..`to` (both included), summed. */
 export async function sumDepositsByMember(
   db: Executor,

@@ -60,6 +60,11 @@ export function createDailyStatsService(
      */
     validBetByMemberAndCategory: async (filter: { merchantId: number; from: string; to: string }) =>
       repo.sumValidBetByMemberAndCategory(db, filter),
+    /**
+     * Per member of the merchant whose settled rounds over days `from`..`to` inclusive lost money, the
+     * net loss (stakes less payouts, all categories): what cashback is computed from.
+     */
+    netLossByMember: async (filter: { merchantId: number; from: string; to: string }) => repo.sumNetLossByMember(db, filter),
     /** Per member of the merchant, the deposits over days `from`..`to` inclusive (members without deposits left out). */
     depositsByMember: async (filter: { merchantId: number; from: string; to: string }) => repo.sumDepositsByMember(db, filter),
     /** Merchant-wide reads for the back-office reports (days inclusive, the merchant's zone). */

@@ -54,6 +54,18 @@ export async function findState(db: Executor, memberId: number): Promise<RgState
     .executeTakeFirst();
 }
 
+/** The members among `memberIds` self-excluded (for good or until after `at`) or on a break at `at`. */
+export async function findBlockedAmong(db: Executor, memberIds: readonly number[], at: Date): Promise<number[]> {
+  if (memberIds.length === 0) return [];
+  const rows = await db
+    .selectFrom('rg_member_states')
+    .select('member_id')
+    .where('member_id', 'in', [...new Set(memberIds)])
+    .where((eb) => eb.or([eb('is_permanently_excluded', '=', true), eb('excluded_until', '>', at), eb('break_until', '>', at)]))
+    .execute();
+  return rows.map((r) => Number(r.member_id));
+}
+
 /**
  * Creates the member's state row if missing and locks it. Every change of a member's limits and
  * every limit check inside a caller's transaction takes this lock, so checks of one member run one

@@ -165,6 +165,14 @@ export function createResponsibleGamingService(deps: {
   }
 
   /**
+   * The members among `memberIds` that `assertCanLogin` would refuse now (self-excluded or on a
+   * break), in one read: a set-based payer's check (rebates, cashback) of a chunk of members.
+   */
+  async function blockedAmong(memberIds: readonly number[]): Promise<Set<number>> {
+    return new Set(await repo.findBlockedAmong(db, memberIds, now()));
+  }
+
+  /**
    * Checks exclusion and the given limits for an amount about to move. Inside a caller's
    * transaction the member's state row is locked first, so concurrent checks of one member see
    * each other's committed money.
@@ -409,6 +417,7 @@ export function createResponsibleGamingService(deps: {
     setRealityCheck,
     realityCheck,
     assertCanLogin,
+    blockedAmong,
     assertCanDeposit,
     assertCanStake,
   };

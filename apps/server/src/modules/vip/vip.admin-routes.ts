@@ -1,12 +1,17 @@
 import { commonErrorResponses, ok } from '@platform/contracts/envelope';
 import {
+  adminMemberCashbackResponseSchema,
   adminMemberRebatesResponseSchema,
   adminRebateLinesQuerySchema,
+  cashbackRulesResponseSchema,
   rebateRulesResponseSchema,
+  rerunCashbackPeriodRequestSchema,
+  rerunCashbackPeriodResponseSchema,
   rerunRebatePeriodRequestSchema,
   rerunRebatePeriodResponseSchema,
   rerunVipEvaluationRequestSchema,
   rerunVipEvaluationResponseSchema,
+  setCashbackRulesRequestSchema,
   setRebateRulesRequestSchema,
   setVipLevelsRequestSchema,
   vipLevelsResponseSchema,
@@ -113,6 +118,75 @@ export function vipAdminRoutes(vip: VipService): FastifyPluginAsyncZod {
       },
       async (request) => {
         const settled = await vip.rebates.rerunPeriod(operatorOf(request), request.body.period, request.body.day);
+        return ok({
+          periodStart: settled.start,
+          periodEnd: settled.end,
+          written: settled.written,
+          existing: settled.existing,
+          paidAmount: settled.paidAmount,
+        });
+      },
+    );
+
+    app.get(
+      `${ADMIN_BASE}/cashback-rules`,
+      {
+        preHandler: requirePermission('vip:read'),
+        schema: {
+          ...admin,
+          summary: "The merchant's cashback rules, disabled ones included",
+          response: { 200: cashbackRulesResponseSchema, ...errors },
+        },
+      },
+      async (request) => ok({ rules: await vip.cashback.rulesOf(adminOf(request).merchantId, false) }),
+    );
+
+    app.put(
+      `${ADMIN_BASE}/cashback-rules`,
+      {
+        preHandler: requirePermission('vip:write'),
+        schema: {
+          ...admin,
+          summary: 'Sets the whole cashback rule set (a rule not listed is disabled, its lines stay); audited',
+          body: setCashbackRulesRequestSchema,
+          response: { 200: cashbackRulesResponseSchema, ...errors },
+        },
+      },
+      async (request) => ok({ rules: await vip.cashback.setRules(operatorOf(request), request.body) }),
+    );
+
+    app.get(
+      `${ADMIN_BASE}/members/:username/cashback`,
+      {
+        preHandler: requirePermission('vip:read'),
+        schema: {
+          ...admin,
+          summary: "A member's cashback lines with their inputs, newest period first, and its level",
+          params: vipMemberParamsSchema,
+          querystring: adminRebateLinesQuerySchema,
+          response: { 200: adminMemberCashbackResponseSchema, ...errors },
+        },
+      },
+      async (request) => {
+        const { merchantId } = adminOf(request);
+        const memberId = await vip.memberIdOf(merchantId, request.params.username);
+        return ok(await vip.cashback.linesOfMember(merchantId, memberId, request.query));
+      },
+    );
+
+    app.post(
+      `${ADMIN_BASE}/cashback/settlements`,
+      {
+        preHandler: requirePermission('vip:settle'),
+        schema: {
+          ...admin,
+          summary: 'Settles (or re-runs) the cashback period of this length holding the day: lines already written stay; audited',
+          body: rerunCashbackPeriodRequestSchema,
+          response: { 200: rerunCashbackPeriodResponseSchema, ...errors },
+        },
+      },
+      async (request) => {
+        const settled = await vip.cashback.rerunPeriod(operatorOf(request), request.body.period, request.body.day);
         return ok({
           periodStart: settled.start,
           periodEnd: settled.end,

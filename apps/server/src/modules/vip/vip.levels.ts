@@ -20,6 +20,7 @@ export type RollupReads = {
     to: string;
   }) => Promise<{ memberId: number; category: string; validBet: number }[]>;
   depositsByMember: (filter: { merchantId: number; from: string; to: string }) => Promise<{ memberId: number; depositAmount: number }[]>;
+  netLossByMember: (filter: { merchantId: number; from: string; to: string }) => Promise<{ memberId: number; netLoss: number }[]>;
   gameDays: (filter: {
     memberIds: readonly number[];
     from: string;
@@ -36,6 +37,8 @@ export type VipDeps = {
   timeZoneOf: (merchantId: number) => Promise<string>;
   /** Refuses a member who is self-excluded or on a break (the responsible-gaming module): such a member is paid nothing. */
   assertNotExcluded: (memberId: number) => Promise<void>;
+  /** The members among these that `assertNotExcluded` refuses, in one read (a chunk of a set-based settlement). */
+  blockedAmong: (memberIds: readonly number[]) => Promise<Set<number>>;
   now: () => Date;
 };
 

@@ -1,4 +1,4 @@
-import { REBATE_PERIODS, VIP_BONUS_PERIODS } from '@platform/contracts/vip';
+import { CASHBACK_PERIODS, REBATE_PERIODS, VIP_BONUS_PERIODS } from '@platform/contracts/vip';
 import { addDays, localDateOf } from '../../lib/time-zone.ts';
 import type { JobLogger } from '../jobs/job-runner.ts';
 import type { MerchantService } from '../merchant/merchant.service.ts';
@@ -63,6 +63,13 @@ export function createVipModule(
           for (const range of rebatePeriodsBefore(period, today, REBATE_CATCH_UP_PERIODS[period])) {
             const settled = await vip.rebates.settlePeriod(merchant.id, period, range.start);
             if (settled && settled.written > 0) deps.logger.info({ job: REBATE_SETTLEMENT_JOB, period, ...settled }, 'rebates settled');
+          }
+        }
+        // Cashback on the net loss of the same periods (no half-months).
+        for (const period of CASHBACK_PERIODS) {
+          for (const range of rebatePeriodsBefore(period, today, REBATE_CATCH_UP_PERIODS[period])) {
+            const settled = await vip.cashback.settlePeriod(merchant.id, period, range.start);
+            if (settled && settled.written > 0) deps.logger.info({ job: REBATE_SETTLEMENT_JOB, period, ...settled }, 'cashback settled');
           }
         }
       });

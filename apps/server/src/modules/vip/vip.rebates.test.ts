@@ -47,7 +47,7 @@ describe('rebate settlement', () => {
     expect(await vip.rebates.settlePeriod(w.merchant.id, 'D', day)).toBeNull();
     nextDay();
     const settled = await vip.rebates.settlePeriod(w.merchant.id, 'D', day);
-    expect(settled).toEqual({ start: day, end: day, written: 2, existing: 0, paidAmount: 4_000 });
+    expect(settled).toEqual({ start: day, end: day, written: 2, existing: 0, corrections: 0, paidAmount: 4_000 });
     expect((await w.balances(m.id)).main).toBe(4_000);
 
     const records = await vip.rebates.records(
@@ -154,21 +154,22 @@ describe('claiming accrued rebates', () => {
 });
 
 describe('rebate settlement killed mid-run', () => {
-  it('a run that dies inside a line transaction moves nothing of it; the rerun pays the rest, each line once', async () => {
+  it('a run that dies between chunks keeps the chunks before; the rerun pays the rest, each line once', async () => {
     const { w, m, day, play, rolledUp } = await world();
     const other = await w.member();
     await play(other, 'RNG', 2_000_000);
     await rolledUp(other, day, 2_000_000);
     nextDay();
     const services = t.app.services;
-    // A ledger whose second transfer goes through and then the process dies, before the line is written.
-    let transfers = 0;
+    // One member per chunk; the second chunk's ledger import goes through and then the process dies,
+    // before its lines and audit row are written.
+    let imports = 0;
     const dying: LedgerService = {
       ...services.ledger,
-      transfer: async (input, trx) => {
-        const moved = await services.ledger.transfer(input, trx);
-        transfers += 1;
-        if (transfers === 2) throw new Error('the process died here');
+      importTransfers: async (items, trx) => {
+        const moved = await services.ledger.importTransfers(items, trx);
+        imports += 1;
+        if (imports === 2) throw new Error('the process died here');
         return moved;
       },
     };
@@ -179,16 +180,18 @@ describe('rebate settlement killed mid-run', () => {
       rollups: services.dailyStats,
       timeZoneOf: (merchantId) => services.records.timeZoneOf(merchantId),
       assertNotExcluded: (memberId) => services.responsibleGaming.assertCanLogin(memberId),
+      blockedAmong: (memberIds) => services.responsibleGaming.blockedAmong(memberIds),
       now: () => new Date(clock.now.getTime()),
+      rebateChunkSize: 1,
     });
     await expect(crashing.rebates.settlePeriod(w.merchant.id, 'D', day)).rejects.toThrow('the process died here');
-    // The first member's lines committed (its slots line paid); the other's transaction was rolled back whole.
+    // The first member's chunk committed (its slots line paid); the other's transaction was rolled back whole.
     expect((await w.balances(m.id)).main).toBe(4_000);
     expect((await w.balances(other.id)).main).toBe(0);
     await expectCleanBooks(t.database.db);
 
     const rerun = await services.vip.rebates.settlePeriod(w.merchant.id, 'D', day);
-    expect(rerun).toMatchObject({ written: 1, existing: 2, paidAmount: 8_000 });
+    expect(rerun).toMatchObject({ written: 1, existing: 2, corrections: 0, paidAmount: 8_000 });
     expect(await services.vip.rebates.settlePeriod(w.merchant.id, 'D', day)).toMatchObject({ written: 0, existing: 3 });
     expect((await w.balances(m.id)).main).toBe(4_000);
     expect((await w.balances(other.id)).main).toBe(8_000);
@@ -200,6 +203,76 @@ describe('rebate settlement killed mid-run', () => {
       .execute();
     const mine = keys.map((k) => k.idempotency_key).filter((k) => k.startsWith(`rebate:${m.id}:`) || k.startsWith(`rebate:${other.id}:`));
     expect(mine).toHaveLength(2);
+    // One audit row per chunk written, listing its lines.
+    const audits = await t.database.db
+      .selectFrom('audit_log')
+      .select('data')
+      .where('action', '=', 'vip.rebate_lines')
+      .where('subject_id', '=', `D:${day}`)
+      .execute();
+    const listed = audits.flatMap((a) => (a.data as { lines: [number, number, number, number, string][] }).lines);
+    expect(listed.filter(([member]) => member === m.id || member === other.id)).toHaveLength(3);
+    await expectCleanBooks(t.database.db);
+  });
+});
+
+describe('corrections for rounds settled late', () => {
+  it('a round settled after the lines were written gets a correction line for the difference, once', async () => {
+    const { w, vip, m, day, play, rolledUp } = await world();
+    nextDay();
+    await vip.rebates.settlePeriod(w.merchant.id, 'D', day);
+    expect((await w.balances(m.id)).main).toBe(4_000);
+    // A vendor settles a slots round of that day late: 250,000 more valid bet in the day's rollups.
+    const late = clock.now;
+    clock.now = new Date(late.getTime() - 86_400_000);
+    await play(m, 'RNG', 250_000);
+    clock.now = late;
+    await rolledUp(m, day, 3_250_000);
+    const [a, b] = await Promise.all([
+      vip.rebates.settlePeriod(w.merchant.id, 'D', day),
+      vip.rebates.settlePeriod(w.merchant.id, 'D', day),
+    ]);
+    expect((a?.corrections ?? 0) + (b?.corrections ?? 0)).toBe(1);
+    expect(await vip.rebates.settlePeriod(w.merchant.id, 'D', day)).toMatchObject({ written: 0, corrections: 0, existing: 2 });
+    // 0.4 % of 1,250,000 is 5,000: the correction pays the 1,000 the first line did not.
+    expect((await w.balances(m.id)).main).toBe(5_000);
+    const lines = (await vip.rebates.linesOfMember(w.merchant.id, m.id, { pageNo: 1, pageSize: 10 })).list.filter(
+      (l) => l.category === 'RNG',
+    );
+    expect(lines.map((l) => [l.revision, l.betBase, l.amount, l.status]).sort()).toEqual([
+      [0, 1_000_000, 4_000, 'paid'],
+      [1, 250_000, 1_000, 'paid'],
+    ]);
+    await expectCleanBooks(t.database.db);
+  });
+
+  it("a correction keeps the first line's rule and cap when the member has moved level since", async () => {
+    const { w, vip, m, day, play, rolledUp } = await world();
+    await t.database.db
+      .insertInto('vip_member_levels')
+      .values({ member_id: m.id, merchant_id: w.merchant.id, level: 1, reached_on: day, evaluated_on: day, updated_at: clock.now })
+      .execute();
+    nextDay();
+    await vip.rebates.settlePeriod(w.merchant.id, 'D', day);
+    // Level 1: 1 % of 1,000,000 = 10,000 (cap 30,000). Then back to level 0, and 4,000,000 more settled late.
+    await t.database.db.updateTable('vip_member_levels').set({ level: 0 }).where('member_id', '=', m.id).execute();
+    const late = clock.now;
+    clock.now = new Date(late.getTime() - 86_400_000);
+    await play(m, 'RNG', 4_000_000);
+    clock.now = late;
+    await rolledUp(m, day, 7_000_000);
+    const settled = await vip.rebates.settlePeriod(w.merchant.id, 'D', day);
+    // The live-casino play, which level 1 had no rule for, now gets its period's line from level 0's rule (to claim).
+    expect(settled).toMatchObject({ written: 2, corrections: 1, paidAmount: 20_000 });
+    const rng = (await vip.rebates.linesOfMember(w.merchant.id, m.id, { pageNo: 1, pageSize: 10 })).list.filter(
+      (l) => l.category === 'RNG',
+    );
+    // 1 % of 5,000,000 is 50,000, capped at 30,000: the correction is 20,000 on the level 1 rule; no level 0 line.
+    expect(rng.map((l) => [l.revision, l.vipLevel, l.betBase, l.amount]).sort()).toEqual([
+      [0, 1, 1_000_000, 10_000],
+      [1, 1, 4_000_000, 20_000],
+    ]);
+    expect((await w.balances(m.id)).main).toBe(30_000);
     await expectCleanBooks(t.database.db);
   });
 });

@@ -10,15 +10,20 @@ import type {
 } from '@platform/contracts/vip';
 import { DomainError } from '../../lib/domain-error.ts';
 import { addDays, localDateOf, startOfLocalDate } from '../../lib/time-zone.ts';
-import { findMember, lockMember } from '../accounts/member-directory.ts';
+import { findMember, lockMember, lockMembers } from '../accounts/member-directory.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
 import type { Operator, VipDeps } from './vip.levels.ts';
+import { creditChunk } from './vip.payments.ts';
 import { type DayRange, rebatePeriodOf } from './vip.periods.ts';
 import * as repo from './vip.repository.ts';
 
-/** Ledger key of a rebate line paid by the settlement: once per (member, rule, period start). */
-export const rebateKeyOf = (memberId: number, ruleId: number, periodStart: string) => `rebate:${memberId}:${ruleId}:${periodStart}`;
+/**
+ * Ledger key of a rebate line paid by the settlement: once per (member, rule, period start, revision);
+ * the period's line (revision 0) has no revision suffix, a correction `…:<revision>`.
+ */
+export const rebateKeyOf = (memberId: number, ruleId: number, periodStart: string, revision = 0) =>
+  revision === 0 ? `rebate:${memberId}:${ruleId}:${periodStart}` : `rebate:${memberId}:${ruleId}:${periodStart}:${revision}`;
 /** Ledger key of a member's claim: once per (member, request). */
 export const claimKeyOf = (memberId: number, requestId: string) => `rebate-claim:${memberId}:${requestId}`;
 
@@ -28,7 +33,14 @@ export function rebateAmountOf(betBase: number, ratePpm: number, maxAmount: numb
   return maxAmount === null ? raw : Math.min(raw, maxAmount);
 }
 
-export type PeriodSettlement = DayRange & { written: number; existing: number; paidAmount: number };
+/** What a settlement run did: lines written (corrections among them), (member, category) pairs already settled, the amount paid. */
+export type PeriodSettlement = DayRange & { written: number; existing: number; corrections: number; paidAmount: number };
+
+/** A (member, category) of a period with valid bet, and the rule of the member's level (`hasLevelRule`) or, for corrections only, of the category. */
+type Due = { memberId: number; level: number; rule: RebateRule; betBase: number; hasLevelRule: boolean };
+
+/** Most members one transaction of a settlement writes the lines of. */
+const SETTLE_CHUNK_MEMBERS = 2_000;
 
 /** Rebates: the rules, the settlement of a period from the rollups, the member's claim and records. */
 export function createRebates(
@@ -36,9 +48,12 @@ export function createRebates(
     levelOf: (memberId: number) => Promise<number>;
     memberLevels: (merchantId: number) => Promise<Map<number, number>>;
     notExcluded: (memberId: number) => Promise<boolean>;
+    /** Most members one transaction of a settlement writes (default `SETTLE_CHUNK_MEMBERS`). */
+    chunkSize?: number;
   },
 ) {
   const { db, ledger, rollups, now } = deps;
+  const chunkSize = deps.chunkSize ?? SETTLE_CHUNK_MEMBERS;
 
   const rulesOf = (merchantId: number, enabledOnly = true) => repo.findRules(db, merchantId, { enabledOnly });
 
@@ -75,106 +90,176 @@ export function createRebates(
   }
 
   /**
-   * Writes one line in its own transaction: an `auto` line is credited first (its ledger key is the
-   * line's key, so a rerun after a crash moves nothing twice), a `claim` line is recorded as accrued,
-   * and a member who may not be paid gets a `withheld` line. Answers the amount paid, or undefined when
-   * another run wrote the line first.
+   * Writes one chunk of members' lines of a period in one transaction, set-based: the chunk's members
+   * locked at once (ascending id), the period's lines they already hold read under those locks, then
+   * for each (member, category) due:
+   * - no line yet: the period's line (revision 0) with the rule of the member's level;
+   * - lines already, and the rollups now hold more valid bet than they did (rounds settled late): a
+   *   correction (the next revision) with the first line's rule, rate and cap, whose bet base is the
+   *   difference and whose amount is what the whole base is due less what the lines paid;
+   * - otherwise nothing (answered as existing).
+   * The `auto` lines of payable members are credited by one ledger import (keys `rebateKeyOf`), the
+   * lines written by one insert, and one audit row lists them. A run killed inside the chunk leaves
+   * nothing of it; the chunks before it stay committed and the next run answers them as existing.
    */
-  async function writeLine(
-    merchantId: number,
-    memberId: number,
-    rule: RebateRule,
-    level: number,
-    period: DayRange,
-    periodCode: RebatePeriod,
-    betBase: number,
-  ): Promise<number | undefined> {
-    const amount = rebateAmountOf(betBase, rule.ratePpm, rule.maxAmount);
-    const isNotExcluded = await deps.notExcluded(memberId);
+  async function writeChunk(
+    at: { merchantId: number; period: DayRange; periodCode: RebatePeriod },
+    due: readonly Due[],
+    blocked: ReadonlySet<number>,
+  ): Promise<Omit<PeriodSettlement, 'start' | 'end'>> {
+    const { merchantId, period, periodCode } = at;
+    const memberIds = [...new Set(due.map((d) => d.memberId))];
     return db.transaction().execute(async (trx) => {
-      const member = await lockMember(trx, memberId, { strength: 'no key update', merchantId });
-      if (!member) return undefined;
-      const payable = isNotExcluded && member.status === 'active';
-      const status = !payable ? 'withheld' : rule.mode === 'auto' ? 'paid' : 'accrued';
-      const at = now();
-      let transferId: number | null = null;
-      if (status === 'paid') {
-        const house = await ledger.ensureSystemAccount({ merchantId, kind: 'house_revenue', currency: member.currency }, trx);
-        const moved = await ledger.transfer(
-          {
-            fromAccountId: house.id,
-            toAccountId: await mainWallet(trx, member),
-            amount,
-            code: 'rebate',
-            idempotencyKey: rebateKeyOf(memberId, rule.id, period.start),
-            reference: { type: 'rebate_rule', id: String(rule.id) },
-          },
-          trx,
-        );
-        transferId = moved.transferId;
+      const members = await lockMembers(trx, memberIds, { strength: 'no key update', merchantId });
+      const held = new Map(
+        (await repo.findPeriodLineTotals(trx, { merchantId, memberIds, period: periodCode, periodStart: period.start })).map((t) => [
+          `${t.memberId}:${t.category}`,
+          t,
+        ]),
+      );
+      const result = { written: 0, existing: 0, corrections: 0, paidAmount: 0 };
+      const createdAt = now();
+      const lines: (repo.NewRebateLine & { key: string })[] = [];
+      for (const d of due) {
+        const member = members.get(d.memberId);
+        if (!member) continue;
+        const prior = held.get(`${d.memberId}:${d.rule.category}`);
+        if (prior === undefined && !d.hasLevelRule) continue;
+        const terms =
+          prior === undefined
+            ? { ruleId: d.rule.id, vipLevel: d.level, ratePpm: d.rule.ratePpm, maxAmount: d.rule.maxAmount, mode: d.rule.mode }
+            : prior;
+        const revision = prior?.nextRevision ?? 0;
+        const betBase = d.betBase - (prior?.betBase ?? 0);
+        const amount = rebateAmountOf(d.betBase, terms.ratePpm, terms.maxAmount) - (prior?.amount ?? 0);
+        if (betBase <= 0 || amount <= 0) {
+          if (prior !== undefined) result.existing += 1;
+          continue;
+        }
+        const payable = !blocked.has(member.id) && member.status === 'active';
+        const status = !payable ? 'withheld' : terms.mode === 'auto' ? 'paid' : 'accrued';
+        lines.push({
+          key: rebateKeyOf(member.id, terms.ruleId, period.start, revision),
+          merchant_id: merchantId,
+          member_id: member.id,
+          rule_id: terms.ruleId,
+          revision,
+          period: periodCode,
+          period_start: period.start,
+          period_end: period.end,
+          category: d.rule.category,
+          vip_level: terms.vipLevel,
+          currency: member.currency,
+          bet_base: betBase,
+          rate_ppm: terms.ratePpm,
+          max_amount: terms.maxAmount,
+          amount,
+          mode: terms.mode,
+          status,
+          transfer_id: null,
+          created_at: createdAt,
+          paid_at: null,
+        });
       }
-      const id = await repo.insertLineOnce(trx, {
-        merchant_id: merchantId,
-        member_id: memberId,
-        rule_id: rule.id,
-        period: periodCode,
-        period_start: period.start,
-        period_end: period.end,
-        category: rule.category,
-        vip_level: level,
-        currency: member.currency,
-        bet_base: betBase,
-        rate_ppm: rule.ratePpm,
-        max_amount: rule.maxAmount,
-        amount,
-        mode: rule.mode,
-        status,
-        transfer_id: transferId,
-        created_at: at,
-        paid_at: transferId === null ? null : at,
+      if (lines.length === 0) return result;
+      const toPay = lines.filter((l) => l.status === 'paid');
+      const transferIds = await creditChunk(
+        { ledger, now },
+        trx,
+        merchantId,
+        toPay.map((l) => ({
+          memberId: l.member_id,
+          currency: l.currency,
+          amount: Number(l.amount),
+          idempotencyKey: l.key,
+          reference: { type: 'rebate_rule', id: String(l.rule_id) },
+        })),
+      );
+      toPay.forEach((l, i) => {
+        l.transfer_id = transferIds[i] ?? null;
+        l.paid_at = createdAt;
       });
-      // Another run wrote it first; the transfer carried the same key, so nothing moved twice.
-      if (id === undefined) return undefined;
-      return status === 'paid' ? amount : 0;
+      const written = await repo.insertLines(
+        trx,
+        lines.map(({ key: _key, ...line }) => line),
+      );
+      // Every writer of a member's lines holds the member's lock, so none can be there: were one, the chunk stops whole.
+      if (written !== lines.length) throw new Error('a rebate line was written outside its member lock');
+      await recordAudit(trx, {
+        actorType: 'system',
+        actorId: null,
+        action: 'vip.rebate_lines',
+        subjectType: 'rebate_period',
+        subjectId: `${periodCode}:${period.start}`,
+        data: {
+          period: periodCode,
+          start: period.start,
+          end: period.end,
+          // [member, rule, revision, amount, status] per line written.
+          lines: lines.map((l) => [l.member_id, l.rule_id, l.revision, l.amount, l.status]),
+        },
+      });
+      for (const l of lines) {
+        result.written += 1;
+        if (Number(l.revision) > 0) result.corrections += 1;
+        if (l.status === 'paid') result.paidAmount += Number(l.amount);
+      }
+      return result;
     });
   }
 
   /**
    * Settles the merchant's rebates of one period length for the period holding the day, once it is
-   * over: for every member with valid bet in a category over the period, the enabled rule of the
-   * member's level, that category and that length gives one line (bet base × rate). Exactly once per
-   * (member, rule, period): lines already written are left as they are; each line is written in its
-   * own transaction, so a run stopped half-way is finished by the next. Lines of amount 0 are not written.
+   * over (docs/vip-and-rebates.md, "Settlement of a period"): one grouped read of the period's
+   * rollups, the rule of each member's level per category in memory, then the lines written by chunks
+   * of members, one transaction each (`writeChunk`). Exactly once per (member, category, period): a
+   * (member, category) that has its line gets only a correction for valid bet settled since, with the
+   * first line's rule. Lines of amount 0 are not written.
    */
   async function settlePeriod(merchantId: number, periodCode: RebatePeriod, day: string): Promise<PeriodSettlement | null> {
     const period = rebatePeriodOf(periodCode, day);
     if (!(await periodIsOver(merchantId, period))) return null;
     const rules = (await rulesOf(merchantId)).filter((r) => r.period === periodCode);
-    const result: PeriodSettlement = { ...period, written: 0, existing: 0, paidAmount: 0 };
+    const result: PeriodSettlement = { ...period, written: 0, existing: 0, corrections: 0, paidAmount: 0 };
     if (rules.length === 0) return result;
     const ruleBy = new Map(rules.map((r) => [`${r.vipLevel}:${r.category}`, r]));
-    const [bets, levels, done] = await Promise.all([
+    // Lines already written keep their rule even if the member's level (so its rule) changed since.
+    const byCategory = new Map<string, RebateRule>(rules.map((r) => [r.category, r]));
+    const [bets, levels] = await Promise.all([
       rollups.validBetByMemberAndCategory({ merchantId, from: period.start, to: period.end }),
       deps.memberLevels(merchantId),
-      repo.findLineKeysOfPeriod(db, merchantId, periodCode, period.start),
     ]);
-    const written = new Set(done.map((d) => `${d.memberId}:${d.ruleId}`));
+    const due: Due[] = [];
     for (const bet of bets) {
+      if (bet.validBet <= 0) continue;
       const level = levels.get(bet.memberId) ?? 0;
-      const rule = ruleBy.get(`${level}:${bet.category}`);
-      if (!rule || bet.validBet <= 0) continue;
-      if (written.has(`${bet.memberId}:${rule.id}`)) {
-        result.existing += 1;
-        continue;
-      }
-      if (rebateAmountOf(bet.validBet, rule.ratePpm, rule.maxAmount) <= 0) continue;
-      const paid = await writeLine(merchantId, bet.memberId, rule, level, period, periodCode, bet.validBet);
-      if (paid === undefined) result.existing += 1;
-      else {
-        result.written += 1;
-        result.paidAmount += paid;
-      }
+      const rule = ruleBy.get(`${level}:${bet.category}`) ?? byCategory.get(bet.category);
+      if (rule)
+        due.push({ memberId: bet.memberId, level, rule, betBase: bet.validBet, hasLevelRule: ruleBy.has(`${level}:${bet.category}`) });
     }
+    let chunk: Due[] = [];
+    let members = 0;
+    const flush = async () => {
+      if (chunk.length === 0) return;
+      const blocked = await deps.blockedAmong([...new Set(chunk.map((d) => d.memberId))]);
+      const done = await writeChunk({ merchantId, period, periodCode }, chunk, blocked);
+      result.written += done.written;
+      result.existing += done.existing;
+      result.corrections += done.corrections;
+      result.paidAmount += done.paidAmount;
+      chunk = [];
+      members = 0;
+    };
+    // The rollups come ordered by member: a member's categories stay in one chunk.
+    for (const d of due) {
+      const last = chunk[chunk.length - 1];
+      if (last === undefined || last.memberId !== d.memberId) {
+        if (members >= chunkSize) await flush();
+        members += 1;
+      }
+      chunk.push(d);
+    }
+    await flush();
     return result;
   }
 

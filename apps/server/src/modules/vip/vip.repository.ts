@@ -1,8 +1,17 @@
 import { pageOffset } from '@platform/contracts/pagination';
-import type { RebateLine, RebateRule, RebateRuleInput, VipLevel, VipLevelInput } from '@platform/contracts/vip';
+import type {
+  CashbackLine,
+  CashbackRule,
+  CashbackRuleInput,
+  RebateLine,
+  RebateRule,
+  RebateRuleInput,
+  VipLevel,
+  VipLevelInput,
+} from '@platform/contracts/vip';
 import { type Insertable, type Kysely, type Selectable, sql, type Transaction } from 'kysely';
 import type { DB } from '../../db/schema.ts';
-import type { RebateLinesTable, RebateRulesTable } from './vip.tables.ts';
+import type { CashbackLinesTable, CashbackRulesTable, RebateLinesTable, RebateRulesTable } from './vip.tables.ts';
 
 type Executor = Kysely<DB> | Transaction<DB>;
 
@@ -245,37 +254,100 @@ export async function replaceRules(trx: Transaction<DB>, merchantId: number, rul
 
 export type NewRebateLine = Omit<Insertable<RebateLinesTable>, 'id' | 'claim_id'>;
 
-/** Writes a line; undefined when (member, rule, period start) already has one. */
-export async function insertLineOnce(trx: Transaction<DB>, line: NewRebateLine): Promise<number | undefined> {
-  const inserted = await trx
-    .insertInto('rebate_lines')
-    .values(line)
-    .onConflict((oc) => oc.columns(['member_id', 'rule_id', 'period_start']).doNothing())
-    .returning('id')
-    .executeTakeFirst();
-  return inserted ? Number(inserted.id) : undefined;
+/** Rows one multi-row insert sends (well under the drivers' bound parameters). */
+const INSERT_BATCH = 1_500;
+
+/**
+ * Writes a chunk's lines in as few statements as it takes, each `ON CONFLICT DO NOTHING` on (member,
+ * rule, period start, revision): answers how many were written (fewer when another writer got there
+ * first, which the caller's member locks rule out).
+ */
+export async function insertLines(trx: Transaction<DB>, lines: readonly NewRebateLine[]): Promise<number> {
+  let written = 0;
+  for (let i = 0; i < lines.length; i += INSERT_BATCH) {
+    const inserted = await trx
+      .insertInto('rebate_lines')
+      .values(lines.slice(i, i + INSERT_BATCH))
+      .onConflict((oc) => oc.columns(['member_id', 'rule_id', 'period_start', 'revision']).doNothing())
+      .returning('id')
+      .execute();
+    written += inserted.length;
+  }
+  return written;
 }
 
-/** The (member, rule) pairs of the merchant already holding a line for the period start. */
-export async function findLineKeysOfPeriod(
+/** One (member, category) of a period as its lines stand: the first line's rule and inputs, the bases and amounts of all its revisions. */
+export type PeriodLineTotal = {
+  memberId: number;
+  category: string;
+  ruleId: number;
+  vipLevel: number;
+  ratePpm: number;
+  maxAmount: number | null;
+  mode: 'auto' | 'claim';
+  betBase: number;
+  amount: number;
+  nextRevision: number;
+};
+
+/** The period's lines of these members, added up per (member, category), with the rule and inputs of its first line. */
+export async function findPeriodLineTotals(
   db: Executor,
-  merchantId: number,
-  period: string,
-  periodStart: string,
-): Promise<{ memberId: number; ruleId: number; amount: number; status: string }[]> {
+  filter: { merchantId: number; memberIds: readonly number[]; period: string; periodStart: string },
+): Promise<PeriodLineTotal[]> {
+  if (filter.memberIds.length === 0) return [];
   const rows = await db
     .selectFrom('rebate_lines')
-    .select(['member_id as memberId', 'rule_id as ruleId', 'amount', 'status'])
-    .where('merchant_id', '=', merchantId)
-    .where('period', '=', period as RebateLinesTable['period'])
-    .where('period_start', '=', periodStart)
+    .select([
+      'member_id as memberId',
+      'category',
+      'rule_id as ruleId',
+      'vip_level as vipLevel',
+      'rate_ppm as ratePpm',
+      'max_amount as maxAmount',
+      'mode',
+      'revision',
+      'bet_base as betBase',
+      'amount',
+    ])
+    .where('merchant_id', '=', filter.merchantId)
+    .where('member_id', 'in', [...filter.memberIds])
+    .where('period', '=', filter.period as RebateLinesTable['period'])
+    .where('period_start', '=', filter.periodStart)
+    .orderBy('member_id')
+    .orderBy('category')
+    .orderBy('revision')
     .execute();
-  return rows.map((r) => ({ memberId: Number(r.memberId), ruleId: Number(r.ruleId), amount: Number(r.amount), status: r.status }));
+  const totals = new Map<string, PeriodLineTotal>();
+  for (const r of rows) {
+    const key = `${r.memberId}:${r.category}`;
+    const known = totals.get(key);
+    if (known) {
+      known.betBase += Number(r.betBase);
+      known.amount += Number(r.amount);
+      known.nextRevision = Math.max(known.nextRevision, Number(r.revision) + 1);
+      continue;
+    }
+    totals.set(key, {
+      memberId: Number(r.memberId),
+      category: r.category,
+      ruleId: Number(r.ruleId),
+      vipLevel: Number(r.vipLevel),
+      ratePpm: Number(r.ratePpm),
+      maxAmount: r.maxAmount === null ? null : Number(r.maxAmount),
+      mode: r.mode,
+      betBase: Number(r.betBase),
+      amount: Number(r.amount),
+      nextRevision: Number(r.revision) + 1,
+    });
+  }
+  return [...totals.values()];
 }
 
 const lineColumns = [
   'id',
   'rule_id as ruleId',
+  'revision',
   'period',
   day('period_start').as('periodStart'),
   day('period_end').as('periodEnd'),
@@ -293,6 +365,7 @@ const lineColumns = [
 type LineRow = {
   id: number;
   ruleId: number;
+  revision: number;
   period: RebateLine['period'];
   periodStart: string;
   periodEnd: string;
@@ -311,6 +384,7 @@ const presentLine = (r: LineRow): RebateLine => ({
   ...r,
   id: Number(r.id),
   ruleId: Number(r.ruleId),
+  revision: Number(r.revision),
   vipLevel: Number(r.vipLevel),
   betBase: Number(r.betBase),
   ratePpm: Number(r.ratePpm),
@@ -418,4 +492,138 @@ export async function insertClaim(
     .returning('id')
     .executeTakeFirstOrThrow();
   return Number(inserted.id);
+}
+
+// Cashback rules.
+
+const cashbackRuleOf = (r: Selectable<CashbackRulesTable>): CashbackRule => ({
+  id: Number(r.id),
+  vipLevel: Number(r.vip_level),
+  period: r.period,
+  ratePpm: Number(r.rate_ppm),
+  minLoss: Number(r.min_loss),
+  maxAmount: r.max_amount === null ? null : Number(r.max_amount),
+  isEnabled: r.is_enabled,
+});
+
+export async function findCashbackRules(db: Executor, merchantId: number, filter: { enabledOnly: boolean }): Promise<CashbackRule[]> {
+  let query = db.selectFrom('cashback_rules').selectAll().where('merchant_id', '=', merchantId);
+  if (filter.enabledOnly) query = query.where('is_enabled', '=', true);
+  const rows = await query.orderBy('vip_level').orderBy('period').execute();
+  return rows.map(cashbackRuleOf);
+}
+
+/** Replaces the merchant's cashback rules: a listed (level, period) keeps its id, a rule not listed is disabled. */
+export async function replaceCashbackRules(
+  trx: Transaction<DB>,
+  merchantId: number,
+  rules: readonly CashbackRuleInput[],
+  at: Date,
+): Promise<void> {
+  await trx.updateTable('cashback_rules').set({ is_enabled: false, updated_at: at }).where('merchant_id', '=', merchantId).execute();
+  for (const r of rules) {
+    const values = { rate_ppm: r.ratePpm, min_loss: r.minLoss, max_amount: r.maxAmount, is_enabled: true, updated_at: at };
+    await trx
+      .insertInto('cashback_rules')
+      .values({ merchant_id: merchantId, vip_level: r.vipLevel, period: r.period, ...values })
+      .onConflict((oc) => oc.columns(['merchant_id', 'vip_level', 'period']).doUpdateSet(values))
+      .execute();
+  }
+}
+
+// Cashback lines.
+
+export type NewCashbackLine = Omit<Insertable<CashbackLinesTable>, 'id'>;
+
+/** The members among these already holding a cashback line of the period (any rule). */
+export async function findCashbackMembersOfPeriod(
+  db: Executor,
+  filter: { merchantId: number; memberIds: readonly number[]; period: string; periodStart: string },
+): Promise<Set<number>> {
+  if (filter.memberIds.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('cashback_lines')
+    .select('member_id')
+    .where('merchant_id', '=', filter.merchantId)
+    .where('member_id', 'in', [...filter.memberIds])
+    .where('period', '=', filter.period as CashbackLinesTable['period'])
+    .where('period_start', '=', filter.periodStart)
+    .execute();
+  return new Set(rows.map((r) => Number(r.member_id)));
+}
+
+/** Writes a chunk's cashback lines, `ON CONFLICT DO NOTHING` on (member, rule, period start): answers how many were written. */
+export async function insertCashbackLines(trx: Transaction<DB>, lines: readonly NewCashbackLine[]): Promise<number> {
+  let written = 0;
+  for (let i = 0; i < lines.length; i += INSERT_BATCH) {
+    const inserted = await trx
+      .insertInto('cashback_lines')
+      .values(lines.slice(i, i + INSERT_BATCH))
+      .onConflict((oc) => oc.columns(['member_id', 'rule_id', 'period_start']).doNothing())
+      .returning('id')
+      .execute();
+    written += inserted.length;
+  }
+  return written;
+}
+
+/** A page of the member's cashback lines whose period starts in the range, newest first, and the range's totals. */
+export async function findCashbackLines(
+  db: Executor,
+  filter: { memberId: number; from?: string; to?: string },
+  page: { pageNo: number; pageSize: number },
+): Promise<{ list: CashbackLine[]; totalCount: number; totalNetLoss: number; totalAmount: number }> {
+  let base = db.selectFrom('cashback_lines').where('member_id', '=', filter.memberId);
+  if (filter.from !== undefined) base = base.where('period_start', '>=', filter.from);
+  if (filter.to !== undefined) base = base.where('period_start', '<=', filter.to);
+  const [rows, totals] = await Promise.all([
+    base
+      .select([
+        'id',
+        'rule_id as ruleId',
+        'period',
+        day('period_start').as('periodStart'),
+        day('period_end').as('periodEnd'),
+        'vip_level as vipLevel',
+        'net_loss as netLoss',
+        'min_loss as minLoss',
+        'rate_ppm as ratePpm',
+        'max_amount as maxAmount',
+        'amount',
+        'status',
+        'created_at as createdAt',
+      ])
+      .orderBy('period_start', 'desc')
+      .orderBy('id', 'desc')
+      .limit(page.pageSize)
+      .offset(pageOffset(page))
+      .execute(),
+    base
+      .select([
+        sql<string>`count(*)::text`.as('count'),
+        sql<string>`coalesce(sum(net_loss), 0)::text`.as('netLoss'),
+        sql<string>`coalesce(sum(amount), 0)::text`.as('amount'),
+      ])
+      .executeTakeFirstOrThrow(),
+  ]);
+  return {
+    list: rows.map((r) => ({
+      id: Number(r.id),
+      ruleId: Number(r.ruleId),
+      period: r.period,
+      periodStart: r.periodStart,
+      periodEnd: r.periodEnd,
+      vipLevel: Number(r.vipLevel),
+      netLoss: Number(r.netLoss),
+      minLoss: Number(r.minLoss),
+      ratePpm: Number(r.ratePpm),
+      maxAmount: r.maxAmount === null ? null : Number(r.maxAmount),
+      amount: Number(r.amount),
+      status: r.status,
+      createdAt: new Date(r.createdAt).toISOString(),
+    })),
+    totalCount: Number(totals.count),
+    totalNetLoss: Number(totals.netLoss),
+    totalAmount: Number(totals.amount),
+  };
 }

@@ -159,5 +159,67 @@ describe('VIP and rebate calls', () => {
 
     const evaluation = await app.inject({ method: 'POST', url: '/admin-api/vip/evaluations', headers: admin.headers, payload: { day } });
     expect(evaluation.json().value).toMatchObject({ evaluated: 1, upgraded: 0 });
+
+    // Cashback: 10 % of a daily net loss of at least 1,000,000, at most 150,000.
+    const badRule = await app.inject({
+      method: 'PUT',
+      url: '/admin-api/vip/cashback-rules',
+      headers: admin.headers,
+      payload: { rules: [{ vipLevel: 0, period: 'H', ratePpm: 100_000, minLoss: 0, maxAmount: null }] },
+    });
+    expect(badRule.statusCode).toBe(400);
+    const cashbackRules = await app.inject({
+      method: 'PUT',
+      url: '/admin-api/vip/cashback-rules',
+      headers: admin.headers,
+      payload: { rules: [{ vipLevel: 0, period: 'D', ratePpm: 100_000, minLoss: 1_000_000, maxAmount: 150_000 }] },
+    });
+    expect(cashbackRules.json().value.rules).toMatchObject([{ period: 'D', ratePpm: 100_000, minLoss: 1_000_000, isEnabled: true }]);
+    const readRules = await app.inject({ method: 'GET', url: '/admin-api/vip/cashback-rules', headers: admin.headers });
+    expect(readRules.json().value.rules).toHaveLength(1);
+    const cashback = await app.inject({
+      method: 'POST',
+      url: '/admin-api/vip/cashback/settlements',
+      headers: admin.headers,
+      payload: { period: 'D', day },
+    });
+    expect(cashback.json(), cashback.body).toMatchObject({ value: { periodStart: day, written: 1, existing: 0, paidAmount: 150_000 } });
+    const cashbackAgain = await app.inject({
+      method: 'POST',
+      url: '/admin-api/vip/cashback/settlements',
+      headers: admin.headers,
+      payload: { period: 'D', day },
+    });
+    expect(cashbackAgain.json().value).toMatchObject({ written: 0, existing: 1, paidAmount: 0 });
+    const notOver = await app.inject({
+      method: 'POST',
+      url: '/admin-api/vip/cashback/settlements',
+      headers: admin.headers,
+      payload: { period: 'M', day },
+    });
+    expect(notOver.json().code).toBe('cashback_period_not_over');
+    const cashbackRecords = await app.inject({ method: 'GET', url: '/wps/member/rebates/MCSFE_getCashbackRecords', headers });
+    expect(cashbackRecords.json().value).toMatchObject({
+      totalCount: 1,
+      totalNetLoss: 2_000_000,
+      totalAmount: 150_000,
+      list: [
+        { periodStart: day, netLoss: 2_000_000, minLoss: 1_000_000, ratePpm: 100_000, maxAmount: 150_000, amount: 150_000, status: 'paid' },
+      ],
+    });
+    const cashbackOfMember = await app.inject({
+      method: 'GET',
+      url: `/admin-api/vip/members/${member.username}/cashback`,
+      headers: admin.headers,
+    });
+    expect(cashbackOfMember.json().value).toMatchObject({ memberId: member.id, totalCount: 1 });
+    const support = await loginAdmin(app, 'support');
+    const refused = await app.inject({
+      method: 'PUT',
+      url: '/admin-api/vip/cashback-rules',
+      headers: support.headers,
+      payload: { rules: [] },
+    });
+    expect(refused.statusCode).toBe(403);
   });
 });

@@ -1,5 +1,7 @@
 import { commonErrorResponses, ok } from '@platform/contracts/envelope';
 import {
+  cashbackRecordsQuerySchema,
+  cashbackRecordsResponseSchema,
   claimRebateRequestSchema,
   claimRebateResponseSchema,
   manualRebateResponseSchema,
@@ -59,6 +61,21 @@ export function vipRoutes(vip: VipService): FastifyPluginAsyncZod {
         },
       },
       async (request) => ok(await vip.rebates.records(principalOf(request), request.query)),
+    );
+
+    app.get(
+      `${REBATES_BASE}/MCSFE_getCashbackRecords`,
+      {
+        preHandler: requireRealAccount,
+        schema: {
+          ...member,
+          summary:
+            "A page of the member's cashback lines (net loss, rate, cap, amount, status) whose period starts in the range, and its totals",
+          querystring: cashbackRecordsQuerySchema,
+          response: { 200: cashbackRecordsResponseSchema, ...errors },
+        },
+      },
+      async (request) => ok(await vip.cashback.records(principalOf(request), request.query)),
     );
 
     app.get(

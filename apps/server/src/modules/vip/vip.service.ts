@@ -1,5 +1,6 @@
 import { DomainError } from '../../lib/domain-error.ts';
 import { findMemberByUsername } from '../accounts/member-directory.ts';
+import { createCashback } from './vip.cashback.ts';
 import { createVipLevels, type VipDeps } from './vip.levels.ts';
 import { createRebates } from './vip.rebates.ts';
 import * as repo from './vip.repository.ts';
@@ -11,15 +12,18 @@ export type VipService = ReturnType<typeof createVipService>;
  * daily evaluation and upgrade bonuses; rebate rules by level and category, their settlement per
  * period from the daily rollups, the member's claim and records; the operator's calls.
  */
-export function createVipService(deps: VipDeps) {
+export function createVipService(deps: VipDeps & { rebateChunkSize?: number }) {
   const levels = createVipLevels(deps);
+  const memberLevels = async (merchantId: number) =>
+    new Map((await repo.findMemberLevelsOfMerchant(deps.db, merchantId)).map((r) => [r.memberId, r.level]));
   const rebates = createRebates({
     ...deps,
+    chunkSize: deps.rebateChunkSize,
     levelOf: levels.levelOf,
     notExcluded: levels.notExcluded,
-    memberLevels: async (merchantId) =>
-      new Map((await repo.findMemberLevelsOfMerchant(deps.db, merchantId)).map((r) => [r.memberId, r.level])),
+    memberLevels,
   });
+  const cashback = createCashback({ ...deps, chunkSize: deps.rebateChunkSize, levelOf: levels.levelOf, memberLevels });
 
   /** A member of the merchant by username, for the operator's calls. */
   async function memberIdOf(merchantId: number, username: string): Promise<number> {
@@ -31,6 +35,7 @@ export function createVipService(deps: VipDeps) {
   return {
     levels,
     rebates,
+    cashback,
     /** The club label (`clubLabel`) the member's level gives; null while the merchant has no ladder. */
     clubOf: levels.clubOf,
     playerRank: async (principal: { memberId: number; merchantId: number; currency: string }, language: string) =>

@@ -84,9 +84,10 @@ export type RebateRulesTable = {
   updated_at: Timestamp;
 };
 
-/** One rebate line per (member, rule, period start). */
+/** One rebate line per (member, rule, period start, revision): revision 0 the period's line, then its corrections. */
 export type RebateLinesTable = {
   id: Generated<number>;
+  revision: ColumnType<number, number | undefined, number>;
   merchant_id: number;
   member_id: number;
   rule_id: number;
@@ -120,6 +121,40 @@ export type RebateClaimsTable = {
   created_at: Timestamp;
 };
 
+/** A cashback rule: a rate of the net loss over a period for a VIP level, from a minimum loss, capped. */
+export type CashbackRulesTable = {
+  id: Generated<number>;
+  merchant_id: number;
+  vip_level: number;
+  period: 'D' | 'W' | 'M';
+  rate_ppm: number;
+  min_loss: number;
+  max_amount: number | null;
+  is_enabled: boolean;
+  updated_at: Timestamp;
+};
+
+/** One cashback line per (member, rule, period start). */
+export type CashbackLinesTable = {
+  id: Generated<number>;
+  merchant_id: number;
+  member_id: number;
+  rule_id: number;
+  period: 'D' | 'W' | 'M';
+  period_start: Day;
+  period_end: Day;
+  vip_level: number;
+  currency: string;
+  net_loss: number;
+  min_loss: number;
+  rate_ppm: number;
+  max_amount: number | null;
+  amount: number;
+  status: 'paid' | 'withheld';
+  transfer_id: number | null;
+  created_at: Timestamp;
+};
+
 export type VipTables = {
   vip_levels: VipLevelsTable;
   vip_member_levels: VipMemberLevelsTable;
@@ -129,4 +164,6 @@ export type VipTables = {
   rebate_rules: RebateRulesTable;
   rebate_lines: RebateLinesTable;
   rebate_claims: RebateClaimsTable;
+  cashback_rules: CashbackRulesTable;
+  cashback_lines: CashbackLinesTable;
 };

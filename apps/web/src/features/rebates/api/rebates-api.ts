@@ -1,4 +1,4 @@
-import type { ClaimRebateValue, ManualRebateValue, RebateRecordsValue } from '@platform/contracts/vip';
+import type { CashbackRecordsValue, ClaimRebateValue, ManualRebateValue, RebateRecordsValue } from '@platform/contracts/vip';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { walletKeys } from '../../../api/get-balance.ts';
 import { apiGet, apiSend } from '../../../lib/api-client.ts';
@@ -9,7 +9,27 @@ export const rebateKeys = {
   all: ['rebates'] as const,
   records: (customerId: number, filter: RecordsFilter) => [...rebateKeys.all, 'records', customerId, filter] as const,
   manual: (customerId: number) => [...rebateKeys.all, 'manual', customerId] as const,
+  cashback: (customerId: number, filter: CashbackFilter) => [...rebateKeys.all, 'cashback', customerId, filter] as const,
 };
+
+export type CashbackFilter = { from: string; to: string; pageNo: number };
+
+/** The member's cashback lines whose period starts in the range (`bonusDetails`, the cashback tab). */
+export function useCashbackRecords(filter: CashbackFilter, isEnabled: boolean) {
+  const id = useCustomerId();
+  const query = new URLSearchParams({
+    from: filter.from,
+    to: filter.to,
+    pageNo: String(filter.pageNo),
+    pageSize: String(REBATE_RECORDS_PAGE_SIZE),
+  });
+  return useQuery({
+    queryKey: rebateKeys.cashback(id, filter),
+    queryFn: ({ signal }) => apiGet<CashbackRecordsValue>(`/wps/member/rebates/MCSFE_getCashbackRecords?${query.toString()}`, signal),
+    enabled: isEnabled && id !== 0,
+    placeholderData: keepPreviousData,
+  });
+}
 
 export const REBATE_RECORDS_PAGE_SIZE = 10;
 

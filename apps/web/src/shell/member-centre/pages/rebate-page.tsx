@@ -1,6 +1,6 @@
-import { RebateRecords } from '../../../features/rebates/components/rebate-records.tsx';
+import { BonusDetails } from '../../../features/rebates/components/bonus-details.tsx';
 
-/** Rebate (`bonusDetails`): the rebates on valid bets, period by period (D, W, H, M), with their inputs (docs/vip-and-rebates.md). */
+/** Rebate (`bonusDetails`): the bet rebates (D, W, H, M) and the loss cashback (D, W, M), with their inputs (docs/vip-and-rebates.md). */
 export function RebatePage() {
-  return <RebateRecords />;
+  return <BonusDetails />;
 }
