@@ -1,3 +1,4 @@
+import { contentEn, lotteryResultsEn } from './back-office.ts';
 import { socialProvidersEn } from './social-providers.ts';
 
 /** The console's English texts; vi.ts and zh.ts have the same shape (checked by the type). */
@@ -13,11 +14,13 @@ export const en = {
     'agent-applications': 'Agent applications',
     members: 'Members',
     'social-providers': 'Social sign-in',
+    'lottery-results': 'Lottery results',
+    content: 'Site content',
     reports: 'Reports',
     audit: 'Audit log',
     waiting: '{{count}} waiting',
   },
-  role: { administrator: 'Administrator', finance: 'Finance', risk: 'Risk', support: 'Support' },
+  role: { administrator: 'Administrator', finance: 'Finance', risk: 'Risk', support: 'Support', content: 'Content' },
   shell: {
     signOut: 'Sign out',
     language: 'Language',
@@ -156,6 +159,8 @@ export const en = {
     levels: { new: 'New to it', some: 'Some', professional: 'Professional' },
   },
   socialProviders: socialProvidersEn,
+  lotteryResults: lotteryResultsEn,
+  content: contentEn,
   reports: {
     title: 'Reports',
     from: 'From',
