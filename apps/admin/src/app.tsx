@@ -19,6 +19,7 @@ const SECTION_PAGES: Record<SectionKey, ComponentType> = {
   'social-providers': lazy(() => import('./sections/social-providers.tsx')),
   'lottery-results': lazy(() => import('./sections/lottery-results.tsx')),
   content: lazy(() => import('./sections/content.tsx')),
+  catalogue: lazy(() => import('./sections/catalogue.tsx')),
   reports: lazy(() => import('./sections/reports.tsx')),
   audit: lazy(() => import('./sections/audit.tsx')),
 };

@@ -1,4 +1,4 @@
-import { contentEn, lotteryResultsEn } from './back-office.ts';
+import { catalogueEn, contentEn, lotteryResultsEn } from './back-office.ts';
 import { socialProvidersEn } from './social-providers.ts';
 
 /** The console's English texts; vi.ts and zh.ts have the same shape (checked by the type). */
@@ -16,6 +16,7 @@ export const en = {
     'social-providers': 'Social sign-in',
     'lottery-results': 'Lottery results',
     content: 'Site content',
+    catalogue: 'Games catalogue',
     reports: 'Reports',
     audit: 'Audit log',
     waiting: '{{count}} waiting',
@@ -161,6 +162,7 @@ export const en = {
   socialProviders: socialProvidersEn,
   lotteryResults: lotteryResultsEn,
   content: contentEn,
+  catalogue: catalogueEn,
   reports: {
     title: 'Reports',
     from: 'From',

@@ -1,4 +1,4 @@
-import { contentVi, lotteryResultsVi } from './back-office.ts';
+import { catalogueVi, contentVi, lotteryResultsVi } from './back-office.ts';
 import type { Texts } from './en.ts';
 import { socialProvidersVi } from './social-providers.ts';
 
@@ -16,6 +16,7 @@ export const vi: Texts = {
     'social-providers': 'Đăng nhập mạng xã hội',
     'lottery-results': 'Kết quả xổ số',
     content: 'Nội dung trang',
+    catalogue: 'Danh mục trò chơi',
     reports: 'Báo cáo',
     audit: 'Nhật ký kiểm tra',
     waiting: '{{count}} đang chờ',
@@ -161,6 +162,7 @@ export const vi: Texts = {
   socialProviders: socialProvidersVi,
   lotteryResults: lotteryResultsVi,
   content: contentVi,
+  catalogue: catalogueVi,
   reports: {
     title: 'Báo cáo',
     from: 'Từ ngày',

@@ -1,4 +1,4 @@
-import { contentZh, lotteryResultsZh } from './back-office.ts';
+import { catalogueZh, contentZh, lotteryResultsZh } from './back-office.ts';
 import type { Texts } from './en.ts';
 import { socialProvidersZh } from './social-providers.ts';
 
@@ -16,6 +16,7 @@ export const zh: Texts = {
     'social-providers': '社交登录',
     'lottery-results': '彩票开奖结果',
     content: '网站内容',
+    catalogue: '游戏目录',
     reports: '报表',
     audit: '审计日志',
     waiting: '{{count}} 项待处理',
@@ -161,6 +162,7 @@ export const zh: Texts = {
   socialProviders: socialProvidersZh,
   lotteryResults: lotteryResultsZh,
   content: contentZh,
+  catalogue: catalogueZh,
   reports: {
     title: '报表',
     from: '开始日期',

@@ -12,6 +12,7 @@ export type SectionKey =
   | 'social-providers'
   | 'lottery-results'
   | 'content'
+  | 'catalogue'
   | 'reports'
   | 'audit';
 
@@ -76,6 +77,7 @@ const SECTIONS: readonly Section[] = [
     count: () => waiting('/lottery/results?status=pending&pageSize=1'),
   },
   { key: 'content', path: 'content', roles: ['support', 'content'], permission: 'content:read' },
+  { key: 'catalogue', path: 'catalogue', roles: ['risk'], permission: 'game:read' },
   { key: 'reports', path: 'reports', roles: ['finance', 'risk'], permission: 'report:read' },
   { key: 'audit', path: 'audit', roles: [], permission: 'audit:read' },
 ];

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { patchOf } from './catalogue.tsx';
 import { bannerBody, instantOf, localInput } from './content.tsx';
 import { sheetProblem } from './lottery-results.tsx';
 
@@ -68,5 +69,24 @@ describe('the banner form', () => {
     expect(localInput(iso)).toBe('2026-12-01T10:30');
     expect(instantOf('')).toBeNull();
     expect(localInput(null)).toBe('');
+  });
+});
+
+describe('a catalogue change', () => {
+  const before = { isEnabled: true, isHot: false, isMaintenance: false, maintenanceMessage: { vi: 'Bảo trì' }, sort: 3 };
+  const form = { isEnabled: true, isHot: false, isMaintenance: false, messageVi: 'Bảo trì', messageEn: '', sort: '3' };
+
+  it('sends only what the operator changed, and nothing when nothing changed', () => {
+    expect(patchOf(before, form)).toEqual({});
+    expect(patchOf(before, { ...form, isMaintenance: true, messageEn: ' Back soon ' })).toEqual({
+      isMaintenance: true,
+      maintenanceMessage: { vi: 'Bảo trì', en: 'Back soon' },
+    });
+    expect(patchOf(before, { ...form, isEnabled: false, isHot: true, sort: '-2' })).toEqual({ isEnabled: false, isHot: true, sort: -2 });
+  });
+
+  it('refuses an order that is not a whole number in range', () => {
+    expect(patchOf(before, { ...form, sort: '2.5' })).toBeNull();
+    expect(patchOf(before, { ...form, sort: '2000000' })).toBeNull();
   });
 });
