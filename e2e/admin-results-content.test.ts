@@ -220,4 +220,39 @@ describe('operator console: lottery results and site content', () => {
     const audit = await site.database.db.selectFrom('audit_log').select('action').where('action', 'like', 'content.banner%').execute();
     expect(audit.map((a) => a.action)).toContain('content.banner.create');
   });
+
+  it('puts a vendor into maintenance from the catalogue, with its message', async () => {
+    const context = await browser.newContext({ viewport: { width: 1366, height: 768 } });
+    const page = await context.newPage();
+    const watched = await watchPage(page);
+    await signInToConsole(page, site.baseUrl, 'risk01', clock.now);
+    await page.goto(`${site.baseUrl}/admin/catalogue`, { waitUntil: 'networkidle' });
+    const row = page.getByTestId('vendor-DEMOTX');
+    await row.waitFor();
+    await row.getByRole('button', { name: 'Sửa' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Đang bảo trì').check();
+    await dialog.getByLabel('Thông báo bảo trì tiếng Việt').fill('Bảo trì đến 10 giờ');
+    await dialog.getByRole('button', { name: 'Lưu' }).click();
+    await page.getByText(/^Đã lưu /).waitFor();
+    await row.getByText('Bảo trì', { exact: true }).waitFor();
+    await shot(page, 'catalogue-vendors-vi-1366');
+    await page.getByRole('tab', { name: 'Trò chơi' }).click();
+    await page.locator('[data-testid^="game-"]').first().waitFor();
+    await shot(page, 'catalogue-games-vi-1366');
+    await inEnglish(page);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.getByTestId('vendor-DEMOTX').waitFor();
+    await shot(page, 'catalogue-vendors-en-390');
+    expect(watched.consoleErrors).toEqual([]);
+    await context.close();
+
+    const vendor = await site.database.db
+      .selectFrom('audit_log')
+      .select('data')
+      .where('action', '=', 'games.vendor_updated')
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(JSON.stringify(vendor.data)).toContain('Bảo trì đến 10 giờ');
+  });
 });
