@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { patchOf } from './catalogue.tsx';
-import { bannerBody, instantOf, localInput } from './content.tsx';
+import { announcementBody, bannerBody, instantOf, localInput } from './content.tsx';
 import { sheetProblem } from './lottery-results.tsx';
 
 /** The checks the two new screens make before they call (the server checks the same rules again). */
@@ -88,5 +88,40 @@ describe('a catalogue change', () => {
   it('refuses an order that is not a whole number in range', () => {
     expect(patchOf(before, { ...form, sort: '2.5' })).toBeNull();
     expect(patchOf(before, { ...form, sort: '2000000' })).toBeNull();
+  });
+});
+
+describe('the announcement form', () => {
+  const form = {
+    type: 'PU' as const,
+    titleVi: 'Khuyến mãi',
+    titleEn: '',
+    bodyVi: '<p>Nạp lần đầu</p>',
+    bodyEn: '',
+    platform: 'W' as const,
+    popupRepeat: 'every_load' as const,
+    sort: '0',
+    startsAt: '2026-12-01T08:00',
+    endsAt: '',
+    enabled: true,
+  };
+
+  it('needs a title in one language and a start, and keeps the end after it', () => {
+    expect(announcementBody(form)).toEqual({
+      body: {
+        type: 'PU',
+        title: { vi: 'Khuyến mãi', en: '' },
+        body: { vi: '<p>Nạp lần đầu</p>', en: '' },
+        platform: 'W',
+        popupRepeat: 'every_load',
+        startsAt: new Date(2026, 11, 1, 8, 0).toISOString(),
+        endsAt: null,
+        sort: 0,
+        enabled: true,
+      },
+    });
+    expect(announcementBody({ ...form, titleVi: ' ' })).toEqual({ problem: 'content.titleRequired' });
+    expect(announcementBody({ ...form, startsAt: '' })).toEqual({ problem: 'content.startRequired' });
+    expect(announcementBody({ ...form, endsAt: '2026-12-01T07:00' })).toEqual({ problem: 'content.periodOrder' });
   });
 });
