@@ -87,8 +87,9 @@ const CONSOLE_SESSION_KEY = 'lotus.admin.session';
  * an operator already enrolled, from the demo operator's known secret (docs/demo-data.md). A code
  * is accepted once, so a later sign-in of the same operator on the same site opens the page with
  * the session the first one got (put in the tab's storage once), rather than wait for the next code.
+ * `now` is the site's clock when the test moves it (the code is computed at the site's time).
  */
-export async function signInToConsole(page: Page, baseUrl: string, username: string): Promise<void> {
+export async function signInToConsole(page: Page, baseUrl: string, username: string, now: () => Date = () => new Date()): Promise<void> {
   const signedIn = page.getByTestId('operator');
   const known = consoleSessions.get(`${baseUrl}|${username}`);
   if (known) {
@@ -113,8 +114,8 @@ export async function signInToConsole(page: Page, baseUrl: string, username: str
   if (!(await signedIn.isVisible())) {
     const enrolSecret = page.getByTestId('totp-secret');
     const code = (await enrolSecret.isVisible())
-      ? totpCode((await enrolSecret.textContent()) ?? '', new Date())
-      : await nextOperatorCode(username, () => new Date());
+      ? totpCode((await enrolSecret.textContent()) ?? '', now())
+      : await nextOperatorCode(username, now);
     await codeField.fill(code);
     await page.getByRole('button', { name: 'Xác nhận' }).click();
     await signedIn.waitFor();

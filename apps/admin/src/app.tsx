@@ -17,6 +17,9 @@ const SECTION_PAGES: Record<SectionKey, ComponentType> = {
   'agent-applications': lazy(() => import('./sections/agent-applications.tsx')),
   members: lazy(() => import('./sections/members.tsx')),
   'social-providers': lazy(() => import('./sections/social-providers.tsx')),
+  'lottery-results': lazy(() => import('./sections/lottery-results.tsx')),
+  content: lazy(() => import('./sections/content.tsx')),
+  catalogue: lazy(() => import('./sections/catalogue.tsx')),
   reports: lazy(() => import('./sections/reports.tsx')),
   audit: lazy(() => import('./sections/audit.tsx')),
 };

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { okEnvelope } from './envelope.ts';
 import { type AmountMinor, amountMinorSchema, positiveAmountMinorSchema } from './money.ts';
+import { pageOf } from './pagination.ts';
 import { clientRequestIdSchema } from './transfers.ts';
 
 /**
@@ -203,6 +204,43 @@ export const adminResultEntrySchema = z.object({
   decidedBy: z.number().int().nullable(),
 });
 export const adminResultEntryResponseSchema = okEnvelope(adminResultEntrySchema);
+/** Reject (another operator) or withdraw (the one who entered it) a pending result, with the reason. */
+export const adminResultRejectBodySchema = z.strictObject({ reason: z.string().trim().min(3).max(500) });
+export const adminResultListQuerySchema = z.strictObject({
+  status: z.enum(['pending', 'confirmed', 'rejected']).default('pending'),
+  pageNo: z.coerce.number().int().min(1).max(100_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+});
+const prizeTierSpecSchema = z.object({ tier: z.enum(LOTTERY_PRIZE_TIERS), count: z.number().int(), digits: z.number().int() });
+/** One entered result with its draw, for the operators' review list. */
+export const adminResultListItemSchema = adminResultEntrySchema.extend({
+  gameName: z.object({ vi: z.string(), en: z.string() }),
+  region: z.enum(LOTTERY_REGIONS),
+  drawDate: z.string(),
+  drawAt: z.string(),
+  locksAt: z.string(),
+  createdAt: z.string(),
+  decidedAt: z.string().nullable(),
+  /** The sheet of the draw's region, special prize first: what the operator compares. */
+  layout: z.array(prizeTierSpecSchema),
+});
+export type AdminResultListItem = z.infer<typeof adminResultListItemSchema>;
+export const adminResultListResponseSchema = okEnvelope(pageOf(adminResultListItemSchema));
+/** An official draw still open that may take an operator's result (today or the last days). */
+export const adminDrawAwaitingSchema = z.object({
+  gameId: z.string(),
+  gameName: z.object({ vi: z.string(), en: z.string() }),
+  region: z.enum(LOTTERY_REGIONS),
+  numero: z.string(),
+  drawDate: z.string(),
+  drawAt: z.string(),
+  locksAt: z.string(),
+  /** The id of the entry awaiting confirmation, if one was entered. */
+  pendingEntryId: z.number().int().nullable(),
+  layout: z.array(prizeTierSpecSchema),
+});
+export type AdminDrawAwaiting = z.infer<typeof adminDrawAwaitingSchema>;
+export const adminDrawsAwaitingResponseSchema = okEnvelope(z.object({ list: z.array(adminDrawAwaitingSchema) }));
 export const adminVoidBodySchema = z.object({ gameId: lotteryGameIdSchema, numero: numeroSchema });
 export const adminVoidResponseSchema = okEnvelope(z.object({ gameId: z.string(), numero: z.string(), voidedTickets: z.number().int() }));
 export const idParamsSchema = z.object({ id: z.coerce.number().int().positive() });

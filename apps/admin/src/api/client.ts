@@ -19,7 +19,7 @@ export class AdminApiError extends Error {
 
 type Envelope<T> = { success: true; value: T } | { success: false; code: string; message: string };
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /**
  * Calls `/admin-api/...` with the operator's bearer token and unwraps the envelope. The server writes

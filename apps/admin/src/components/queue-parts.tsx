@@ -86,6 +86,8 @@ export function DecisionDialog({
   isPending,
   onSubmit,
   onClose,
+  canSubmit = true,
+  extraAction,
   children,
 }: {
   title: string;
@@ -96,6 +98,10 @@ export function DecisionDialog({
   isPending: boolean;
   onSubmit: () => void;
   onClose: () => void;
+  /** False shows the dialog to read only: no submit button (a decision this operator may not take). */
+  canSubmit?: boolean;
+  /** A second decision beside the submit (e.g. reject next to confirm), in the danger tone. */
+  extraAction?: { label: string; onClick: () => void } | undefined;
   children?: ReactNode;
 }) {
   const { t } = useTranslation();
@@ -115,7 +121,7 @@ export function DecisionDialog({
         noValidate
         onSubmit={(event) => {
           event.preventDefault();
-          onSubmit();
+          if (canSubmit) onSubmit();
         }}
       >
         <h2 id={titleId}>{title}</h2>
@@ -130,9 +136,16 @@ export function DecisionDialog({
           <button type="button" className="button" onClick={onClose}>
             {t('common.cancel')}
           </button>
-          <button type="submit" className={`button button--${tone}`} disabled={isPending}>
-            {submitLabel}
-          </button>
+          {extraAction ? (
+            <button type="button" className="button button--danger" disabled={isPending} onClick={extraAction.onClick}>
+              {extraAction.label}
+            </button>
+          ) : null}
+          {canSubmit ? (
+            <button type="submit" className={`button button--${tone}`} disabled={isPending}>
+              {submitLabel}
+            </button>
+          ) : null}
         </div>
       </form>
     </dialog>

@@ -1,3 +1,4 @@
+import { catalogueEn, contentEn, lotteryResultsEn } from './back-office.ts';
 import { socialProvidersEn } from './social-providers.ts';
 
 /** The console's English texts; vi.ts and zh.ts have the same shape (checked by the type). */
@@ -13,11 +14,14 @@ export const en = {
     'agent-applications': 'Agent applications',
     members: 'Members',
     'social-providers': 'Social sign-in',
+    'lottery-results': 'Lottery results',
+    content: 'Site content',
+    catalogue: 'Games catalogue',
     reports: 'Reports',
     audit: 'Audit log',
     waiting: '{{count}} waiting',
   },
-  role: { administrator: 'Administrator', finance: 'Finance', risk: 'Risk', support: 'Support' },
+  role: { administrator: 'Administrator', finance: 'Finance', risk: 'Risk', support: 'Support', content: 'Content' },
   shell: {
     signOut: 'Sign out',
     language: 'Language',
@@ -156,6 +160,9 @@ export const en = {
     levels: { new: 'New to it', some: 'Some', professional: 'Professional' },
   },
   socialProviders: socialProvidersEn,
+  lotteryResults: lotteryResultsEn,
+  content: contentEn,
+  catalogue: catalogueEn,
   reports: {
     title: 'Reports',
     from: 'From',

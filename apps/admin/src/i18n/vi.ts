@@ -1,3 +1,4 @@
+import { catalogueVi, contentVi, lotteryResultsVi } from './back-office.ts';
 import type { Texts } from './en.ts';
 import { socialProvidersVi } from './social-providers.ts';
 
@@ -13,11 +14,14 @@ export const vi: Texts = {
     'agent-applications': 'Đăng ký đại lý',
     members: 'Thành viên',
     'social-providers': 'Đăng nhập mạng xã hội',
+    'lottery-results': 'Kết quả xổ số',
+    content: 'Nội dung trang',
+    catalogue: 'Danh mục trò chơi',
     reports: 'Báo cáo',
     audit: 'Nhật ký kiểm tra',
     waiting: '{{count}} đang chờ',
   },
-  role: { administrator: 'Quản trị viên', finance: 'Tài chính', risk: 'Rủi ro', support: 'Hỗ trợ' },
+  role: { administrator: 'Quản trị viên', finance: 'Tài chính', risk: 'Rủi ro', support: 'Hỗ trợ', content: 'Nội dung' },
   shell: {
     signOut: 'Đăng xuất',
     language: 'Ngôn ngữ',
@@ -156,6 +160,9 @@ export const vi: Texts = {
     levels: { new: 'Mới bắt đầu', some: 'Có ít kinh nghiệm', professional: 'Chuyên nghiệp' },
   },
   socialProviders: socialProvidersVi,
+  lotteryResults: lotteryResultsVi,
+  content: contentVi,
+  catalogue: catalogueVi,
   reports: {
     title: 'Báo cáo',
     from: 'Từ ngày',

@@ -1,3 +1,4 @@
+import { catalogueZh, contentZh, lotteryResultsZh } from './back-office.ts';
 import type { Texts } from './en.ts';
 import { socialProvidersZh } from './social-providers.ts';
 
@@ -13,11 +14,14 @@ export const zh: Texts = {
     'agent-applications': '代理申请',
     members: '会员',
     'social-providers': '社交登录',
+    'lottery-results': '彩票开奖结果',
+    content: '网站内容',
+    catalogue: '游戏目录',
     reports: '报表',
     audit: '审计日志',
     waiting: '{{count}} 项待处理',
   },
-  role: { administrator: '管理员', finance: '财务', risk: '风控', support: '客服' },
+  role: { administrator: '管理员', finance: '财务', risk: '风控', support: '客服', content: '内容' },
   shell: {
     signOut: '退出登录',
     language: '语言',
@@ -156,6 +160,9 @@ export const zh: Texts = {
     levels: { new: '新手', some: '有一些经验', professional: '专业' },
   },
   socialProviders: socialProvidersZh,
+  lotteryResults: lotteryResultsZh,
+  content: contentZh,
+  catalogue: catalogueZh,
   reports: {
     title: '报表',
     from: '开始日期',

@@ -17,12 +17,23 @@ describe('which sections an operator sees', () => {
       'agent-applications',
       'members',
       'social-providers',
+      'lottery-results',
+      'content',
+      'catalogue',
       'reports',
       'audit',
     ]);
     expect(keysOf({ id: 2, username: 'f', role: 'finance' })).toEqual(['deposits', 'withdrawals', 'members', 'reports']);
-    expect(keysOf({ id: 3, username: 'r', role: 'risk' })).toEqual(['kyc', 'members', 'social-providers', 'reports']);
-    expect(keysOf({ id: 4, username: 's', role: 'support' })).toEqual(['feedback', 'agent-applications', 'members']);
+    expect(keysOf({ id: 3, username: 'r', role: 'risk' })).toEqual([
+      'kyc',
+      'members',
+      'social-providers',
+      'lottery-results',
+      'catalogue',
+      'reports',
+    ]);
+    expect(keysOf({ id: 4, username: 's', role: 'support' })).toEqual(['feedback', 'agent-applications', 'members', 'content']);
+    expect(keysOf({ id: 5, username: 'c', role: 'content' })).toEqual(['content']);
   });
 
   it('follows the permission list when there is one, whatever the role', () => {

@@ -10,6 +10,9 @@ export type SectionKey =
   | 'agent-applications'
   | 'members'
   | 'social-providers'
+  | 'lottery-results'
+  | 'content'
+  | 'catalogue'
   | 'reports'
   | 'audit';
 
@@ -66,6 +69,15 @@ const SECTIONS: readonly Section[] = [
   { key: 'members', path: 'members', roles: ['finance', 'risk', 'support'], permission: 'member:read' },
   // Changing providers needs settings:write (administrators); risk reads them.
   { key: 'social-providers', path: 'social-providers', roles: ['risk'], permission: 'settings:read' },
+  {
+    key: 'lottery-results',
+    path: 'lottery-results',
+    roles: ['risk'],
+    permission: 'lottery:read',
+    count: () => waiting('/lottery/results?status=pending&pageSize=1'),
+  },
+  { key: 'content', path: 'content', roles: ['support', 'content'], permission: 'content:read' },
+  { key: 'catalogue', path: 'catalogue', roles: ['risk'], permission: 'game:read' },
   { key: 'reports', path: 'reports', roles: ['finance', 'risk'], permission: 'report:read' },
   { key: 'audit', path: 'audit', roles: [], permission: 'audit:read' },
 ];

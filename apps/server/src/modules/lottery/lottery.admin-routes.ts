@@ -1,5 +1,6 @@
 import { errorEnvelope, ok } from '@platform/contracts/envelope';
 import {
+  adminDrawsAwaitingResponseSchema,
   adminLotteryGameCreateSchema,
   adminLotteryGameParamsSchema,
   adminLotteryGamePatchSchema,
@@ -11,6 +12,9 @@ import {
   adminLotteryOddsResponseSchema,
   adminResultBodySchema,
   adminResultEntryResponseSchema,
+  adminResultListQuerySchema,
+  adminResultListResponseSchema,
+  adminResultRejectBodySchema,
   adminVoidBodySchema,
   adminVoidResponseSchema,
   idParamsSchema,
@@ -116,7 +120,7 @@ export function lotteryAdminRoutes(deps: { admin: LotteryAdmin; lottery: Lottery
         },
       },
       async (request) => {
-        const { merchantId: _m, ...entry } = await lottery.enterResult(adminOf(request), request.body);
+        const { merchantId: _m, ...entry } = await lottery.enterResult(adminOf(request), request.body, request.ip);
         return ok(entry);
       },
     );
@@ -134,7 +138,60 @@ export function lotteryAdminRoutes(deps: { admin: LotteryAdmin; lottery: Lottery
         },
       },
       async (request) => {
-        const { merchantId: _m, ...entry } = await lottery.confirmResult(adminOf(request), request.params.id);
+        const { merchantId: _m, ...entry } = await lottery.confirmResult(adminOf(request), request.params.id, request.ip);
+        return ok(entry);
+      },
+    );
+
+    app.get(
+      '/admin-api/lottery/results',
+      {
+        preHandler: requirePermission('lottery:read'),
+        schema: {
+          tags: TAGS,
+          summary: 'Entered results of one status (pending by default), newest first, with their draw and its sheet',
+          security,
+          querystring: adminResultListQuerySchema,
+          response: { 200: adminResultListResponseSchema, ...errors },
+        },
+      },
+      async (request) => ok(await lottery.listResultEntries(adminOf(request), request.query)),
+    );
+
+    app.get(
+      '/admin-api/lottery/draws/awaiting-result',
+      {
+        preHandler: requirePermission('lottery:result'),
+        schema: {
+          tags: TAGS,
+          summary: 'Official draws still open (today and the last 7 days) that may take a result, with any entry awaiting confirmation',
+          security,
+          response: { 200: adminDrawsAwaitingResponseSchema, ...errors },
+        },
+      },
+      async (request) => ok({ list: await lottery.drawsAwaitingResult(adminOf(request)) }),
+    );
+
+    app.post(
+      '/admin-api/lottery/results/:id/reject',
+      {
+        preHandler: requirePermission('lottery:confirm'),
+        schema: {
+          tags: TAGS,
+          summary: 'Rejects a pending result (or its own operator withdraws it) with a reason; the draw stays open for a new entry',
+          security,
+          params: idParamsSchema,
+          body: adminResultRejectBodySchema,
+          response: { 200: adminResultEntryResponseSchema, ...errors },
+        },
+      },
+      async (request) => {
+        const { merchantId: _m, ...entry } = await lottery.rejectResult(
+          adminOf(request),
+          request.params.id,
+          request.body.reason,
+          request.ip,
+        );
         return ok(entry);
       },
     );

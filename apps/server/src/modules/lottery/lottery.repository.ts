@@ -495,3 +495,68 @@ export async function findDueOfficialDraws(db: Kysely<DB>, fromDate: string, toD
     .where('p.draw_at', '<=', at)
     .execute();
 }
+
+/** A merchant's entered results of one status, newest first, with their draw and game. */
+export async function findResultEntries(
+  db: Kysely<DB>,
+  merchantId: number,
+  status: 'pending' | 'confirmed' | 'rejected',
+  page: { limit: number; offset: number },
+) {
+  const base = db
+    .selectFrom('lottery_result_entries as e')
+    .innerJoin('lottery_periods as p', 'p.id', 'e.period_id')
+    .innerJoin('lottery_games as g', 'g.id', 'p.game_id')
+    .where('g.merchant_id', '=', merchantId)
+    .where('e.status', '=', status);
+  const [rows, total] = await Promise.all([
+    base
+      .select([
+        'e.id',
+        'e.result',
+        'e.status',
+        'e.entered_by_admin_id',
+        'e.decided_by_admin_id',
+        'e.created_at',
+        'e.decided_at',
+        'p.numero',
+        'p.draw_date',
+        'p.draw_at',
+        'p.locks_at',
+        'g.code',
+        'g.name',
+        'g.region',
+      ])
+      .orderBy('e.id', 'desc')
+      .limit(page.limit)
+      .offset(page.offset)
+      .execute(),
+    base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(total.n) };
+}
+
+/** A merchant's official draws of `fromDate`..`toDate` still open, with the id of a pending entry if any. */
+export async function findOpenOfficialDraws(db: Kysely<DB>, merchantId: number, fromDate: string, toDate: string) {
+  return db
+    .selectFrom('lottery_periods as p')
+    .innerJoin('lottery_games as g', 'g.id', 'p.game_id')
+    .leftJoin('lottery_result_entries as e', (join) => join.onRef('e.period_id', '=', 'p.id').on('e.status', '=', 'pending'))
+    .select(['p.numero', 'p.draw_date', 'p.draw_at', 'p.locks_at', 'g.code', 'g.name', 'g.region', 'e.id as pending_entry_id'])
+    .where('g.merchant_id', '=', merchantId)
+    .where('p.result_source', '=', 'official')
+    .where('p.status', '=', 'open')
+    .where('p.draw_date', '>=', fromDate)
+    .where('p.draw_date', '<=', toDate)
+    .orderBy('p.draw_at', 'asc')
+    .orderBy('g.code', 'asc')
+    .execute();
+}
+
+export async function markResultEntryRejected(trx: Kysely<DB>, id: number, decision: { adminId: number | null; at: Date }): Promise<void> {
+  await trx
+    .updateTable('lottery_result_entries')
+    .set({ status: 'rejected', decided_by_admin_id: decision.adminId, decided_at: decision.at })
+    .where('id', '=', id)
+    .execute();
+}

@@ -1,4 +1,4 @@
-import { type DrawResult, type LotteryRegion, validateDrawResult } from '@platform/games/lottery';
+import { type DrawResult, type LotteryRegion, prizeLayout, validateDrawResult } from '@platform/games/lottery';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import { DomainError } from '../../lib/domain-error.ts';
@@ -8,6 +8,12 @@ import { recordAudit } from '../audit/audit.service.ts';
 import type { ResultsSource } from './lottery.import.ts';
 import * as repo from './lottery.repository.ts';
 import { vietnamDateOf } from './lottery.schedule.ts';
+
+/** A game's name in the two languages the console shows (either falls back to the other). */
+function nameOf(name: Record<string, string>): { vi: string; en: string } {
+  const vi = name.vi ?? name.en ?? '';
+  return { vi, en: name.en ?? vi };
+}
 
 /** Two results are the same draw when every tier holds the same numbers in the same order. */
 function isSameResult(a: DrawResult, b: DrawResult): boolean {
@@ -39,7 +45,7 @@ export function createLotteryResults(deps: {
 }) {
   const { db, now, settlePeriod } = deps;
 
-  async function enterResult(admin: AdminPrincipal, input: { gameId: string; numero: string; result: DrawResult }) {
+  async function enterResult(admin: AdminPrincipal, input: { gameId: string; numero: string; result: DrawResult }, ip?: string) {
     const game = await repo.gameByCode(db, admin.merchantId, input.gameId);
     if (game.result_source !== 'official') throw new DomainError('lottery_period_not_open', 'house draw');
     const period = await repo.periodOf(db, game.id, input.numero);
@@ -47,13 +53,26 @@ export function createLotteryResults(deps: {
     if (period.status !== 'open') throw new DomainError('lottery_period_not_open');
     const issues = validateDrawResult(game.region as LotteryRegion, input.result);
     if (issues.length > 0) throw new DomainError('lottery_result_invalid', issues.join(', '));
-    const inserted = await repo.insertPendingResultEntry(db, {
-      periodId: period.id,
-      result: input.result,
-      enteredByAdminId: admin.adminId,
-      createdAt: now(),
+    const inserted = await db.transaction().execute(async (trx) => {
+      const row = await repo.insertPendingResultEntry(trx, {
+        periodId: period.id,
+        result: input.result,
+        enteredByAdminId: admin.adminId,
+        createdAt: now(),
+      });
+      if (!row) throw new DomainError('conflict', 'a result for this draw awaits confirmation');
+      await recordAudit(trx, {
+        actorType: 'admin',
+        actorId: admin.adminId,
+        action: 'lottery.result_entered',
+        subjectType: 'lottery_result_entry',
+        subjectId: Number(row.id),
+        data: { gameId: input.gameId, numero: input.numero, after: { status: 'pending', result: input.result } },
+        ip: ip ?? null,
+        merchantId: admin.merchantId,
+      });
+      return row;
     });
-    if (!inserted) throw new DomainError('conflict', 'a result for this draw awaits confirmation');
     return resultEntry(inserted.id);
   }
 
@@ -73,7 +92,7 @@ export function createLotteryResults(deps: {
   }
 
   /** A second operator confirms a manual entry: the result is published and the draw settles. */
-  async function confirmResult(admin: AdminPrincipal, entryId: number) {
+  async function confirmResult(admin: AdminPrincipal, entryId: number, ip?: string) {
     const periodId = await db.transaction().execute(async (trx) => {
       const entry = await repo.lockResultEntry(trx, entryId);
       if (!entry) throw new DomainError('not_found');
@@ -85,10 +104,105 @@ export function createLotteryResults(deps: {
       if (period.status !== 'open' || now() < period.locks_at) throw new DomainError('lottery_period_not_open');
       await repo.markResultEntryConfirmed(trx, entryId, { adminId: admin.adminId, at: now() });
       await repo.setPeriodDrawn(trx, period.id, entry.result, now());
+      await recordAudit(trx, {
+        actorType: 'admin',
+        actorId: admin.adminId,
+        action: 'lottery.result_confirmed',
+        subjectType: 'lottery_result_entry',
+        subjectId: entryId,
+        data: {
+          periodId: Number(period.id),
+          enteredBy: Number(entry.entered_by_admin_id),
+          before: { status: 'pending' },
+          after: { status: 'confirmed', result: entry.result },
+        },
+        ip: ip ?? null,
+        merchantId: admin.merchantId,
+      });
       return period.id;
     });
     await settlePeriod(periodId);
     return resultEntry(entryId);
+  }
+
+  /**
+   * Ends a pending entry without publishing it: another operator rejects it, or the operator who
+   * entered it withdraws it (a typo seen before the second look). The draw stays open for a new
+   * entry; the reason is kept in the audit row.
+   */
+  async function rejectResult(admin: AdminPrincipal, entryId: number, reason: string, ip?: string) {
+    await db.transaction().execute(async (trx) => {
+      const entry = await repo.lockResultEntry(trx, entryId);
+      if (!entry) throw new DomainError('not_found');
+      const period = await repo.lockPeriodWithMerchant(trx, entry.period_id);
+      if (Number(period.merchant_id) !== admin.merchantId) throw new DomainError('not_found');
+      if (entry.status !== 'pending') throw new DomainError('admin_request_not_pending');
+      const withdrawn = Number(entry.entered_by_admin_id) === admin.adminId;
+      // The table keeps a decider other than the entrant; a withdrawal has none (its audit row names who).
+      await repo.markResultEntryRejected(trx, entryId, { adminId: withdrawn ? null : admin.adminId, at: now() });
+      await recordAudit(trx, {
+        actorType: 'admin',
+        actorId: admin.adminId,
+        action: withdrawn ? 'lottery.result_withdrawn' : 'lottery.result_rejected',
+        subjectType: 'lottery_result_entry',
+        subjectId: entryId,
+        data: { periodId: Number(period.id), reason, before: { status: 'pending' }, after: { status: 'rejected' } },
+        ip: ip ?? null,
+        merchantId: admin.merchantId,
+      });
+    });
+    return resultEntry(entryId);
+  }
+
+  /** The merchant's entries of one status, newest first, each with its draw and the region's sheet. */
+  async function listResultEntries(
+    admin: AdminPrincipal,
+    query: { status: 'pending' | 'confirmed' | 'rejected'; pageNo: number; pageSize: number },
+  ) {
+    const { rows, total } = await repo.findResultEntries(db, admin.merchantId, query.status, {
+      limit: query.pageSize,
+      offset: (query.pageNo - 1) * query.pageSize,
+    });
+    return {
+      list: rows.map((row) => ({
+        id: Number(row.id),
+        gameId: row.code,
+        gameName: nameOf(row.name),
+        region: row.region as LotteryRegion,
+        numero: row.numero,
+        drawDate: row.draw_date,
+        drawAt: new Date(row.draw_at).toISOString(),
+        locksAt: new Date(row.locks_at).toISOString(),
+        result: row.result as DrawResult,
+        status: row.status,
+        enteredBy: Number(row.entered_by_admin_id),
+        decidedBy: row.decided_by_admin_id === null ? null : Number(row.decided_by_admin_id),
+        createdAt: new Date(row.created_at).toISOString(),
+        decidedAt: row.decided_at === null ? null : new Date(row.decided_at).toISOString(),
+        layout: [...prizeLayout(row.region as LotteryRegion)],
+      })),
+      pageNo: query.pageNo,
+      pageSize: query.pageSize,
+      totalCount: total,
+      totalPages: Math.max(1, Math.ceil(total / query.pageSize)),
+    };
+  }
+
+  /** The merchant's official draws that may take an operator's result now: open, of today or the last days. */
+  async function drawsAwaitingResult(admin: AdminPrincipal) {
+    const today = vietnamDateOf(now());
+    const rows = await repo.findOpenOfficialDraws(db, admin.merchantId, addDays(today, -OFFICIAL_RESULTS_LOOKBACK_DAYS), today);
+    return rows.map((row) => ({
+      gameId: row.code,
+      gameName: nameOf(row.name),
+      region: row.region as LotteryRegion,
+      numero: row.numero,
+      drawDate: row.draw_date,
+      drawAt: new Date(row.draw_at).toISOString(),
+      locksAt: new Date(row.locks_at).toISOString(),
+      pendingEntryId: row.pending_entry_id === null ? null : Number(row.pending_entry_id),
+      layout: [...prizeLayout(row.region as LotteryRegion)],
+    }));
   }
 
   /**
@@ -155,5 +269,5 @@ export function createLotteryResults(deps: {
     });
   }
 
-  return { enterResult, resultEntry, confirmResult, importOfficialResults };
+  return { enterResult, resultEntry, confirmResult, rejectResult, listResultEntries, drawsAwaitingResult, importOfficialResults };
 }
