@@ -383,8 +383,14 @@ function esports(seed: string, opening: number, title: EsportsTitle, event: Extr
     const winner = rng.float() < pHome ? 'home' : 'away';
     played.push(winner);
     if (roundBased) {
-      let u = rng.float();
-      const r = roundsModel.find((x) => (u -= x.p) < 0) ?? (roundsModel[roundsModel.length - 1] as { winner: number; loser: number });
+      // The score drawn by its probability: the first whose running total passes a uniform draw.
+      const u = rng.float();
+      let total = 0;
+      const r =
+        roundsModel.find((x) => {
+          total += x.p;
+          return u < total;
+        }) ?? (roundsModel[roundsModel.length - 1] as { winner: number; loser: number });
       rounds.push(winner === 'home' ? { home: r.winner, away: r.loser } : { home: r.loser, away: r.winner });
     }
     const home = played.filter((m) => m === 'home').length;

@@ -33,7 +33,7 @@ beforeAll(async () => {
     siteOrigins: ['https://site.example'],
     crash: {
       // Long enough for four bets on a loaded machine (CI shares two cores between test files).
-    bettingMs: 8_000,
+      bettingMs: 8_000,
       pauseMs: 60_000,
       ratePerMs: RATE,
       chainLength: CHAIN,
