@@ -1,3 +1,4 @@
+import { pageOffset } from '@platform/contracts/pagination';
 import { type DrawResult, type LotteryRegion, prizeLayout, validateDrawResult } from '@platform/games/lottery';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
@@ -161,7 +162,7 @@ export function createLotteryResults(deps: {
   ) {
     const { rows, total } = await repo.findResultEntries(db, admin.merchantId, query.status, {
       limit: query.pageSize,
-      offset: (query.pageNo - 1) * query.pageSize,
+      offset: pageOffset(query),
     });
     return {
       list: rows.map((row) => ({

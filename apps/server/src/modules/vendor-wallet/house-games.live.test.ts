@@ -147,12 +147,14 @@ describe('roulette on the house game server', () => {
     expect(html.match(/data-spot="/g)?.length).toBe(157);
     expect(html).not.toMatch(/<script>(?!<)/);
 
-    const after = (await t.app.inject({ method: 'GET', url: '/wps/relay/GCSGAME_liveTables' })).json().value as {
-      tables: { gameCode: string; results: string[] }[];
-    };
-    // The lobby's answer is kept a second; the next one names the spin.
-    await new Promise((resolve) => setTimeout(resolve, 1_100));
-    const later = (await t.app.inject({ method: 'GET', url: '/wps/relay/GCSGAME_liveTables' })).json().value as typeof after;
-    expect(later.tables.find((x) => x.gameCode === 'roulette')?.results[0]).toBe(String(pocket));
+    // The lobby's answer is kept a second; an answer after that names the spin.
+    type Tables = { tables: { gameCode: string; results: string[] }[] };
+    await waitUntil(
+      async () => {
+        const later = (await t.app.inject({ method: 'GET', url: '/wps/relay/GCSGAME_liveTables' })).json().value as Tables;
+        return later.tables.find((x) => x.gameCode === 'roulette')?.results[0] === String(pocket);
+      },
+      { what: 'the /live list names the spin' },
+    );
   });
 });
