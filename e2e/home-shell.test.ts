@@ -277,14 +277,14 @@ describe('home page, header vendor menus, right bar, footer and the rankings pag
         const shownVendors = new Set(await page.locator('.game-card__vendor').allInnerTexts());
         expect([...shownVendors]).toEqual([vendorName]);
 
-        // Nine vendors: all listed with "More", not centred; on the desktop bar the strip scrolls with arrows.
+        // Ten vendors (the nine added and the house's fishing): all listed with "More", not centred; on the desktop bar the strip scrolls with arrows.
         await page.goto(`${baseUrl}/index`, { waitUntil: 'networkidle' });
         if (isPhone) await page.getByRole('button', { name: 'Mở danh mục' }).click();
         const fishToggle = page.getByRole('button', { name: 'Xem các nhà cung cấp Bắn cá' });
         await fishToggle.click();
         const fishMenu = page.locator(`[id="${await fishToggle.getAttribute('aria-controls')}"]`);
         await fishMenu.waitFor();
-        expect(await fishMenu.locator('.vendor-menu__link').count()).toBe(10);
+        expect(await fishMenu.locator('.vendor-menu__link').count()).toBe(11);
         expect(await fishMenu.getAttribute('class')).toContain('vendor-menu--wide');
         if (!isPhone) {
           const strip = fishMenu.locator('.vendor-menu__list');
