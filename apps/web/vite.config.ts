@@ -1,10 +1,56 @@
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import { compression } from 'vite-plugin-compression2';
+
+/**
+ * The page's stylesheet is asked for before the app's code: the first view (the skeleton the server
+ * puts in the page) paints as soon as the styles arrive, so they must not queue behind the modules.
+ */
+function stylesFirst(): Plugin {
+  return {
+    name: 'styles-first',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html) {
+        const styles = html.match(/^\s*<link rel="stylesheet"[^>]*>\n/gm) ?? [];
+        if (styles.length === 0 || !html.includes('    <script type="module"')) return html;
+        const rest = styles.reduce((page, link) => page.replace(link, ''), html);
+        const at = rest.indexOf('    <script type="module"');
+        return `${rest.slice(0, at)}${styles.map((link) => `    ${link.trim()}\n`).join('')}${rest.slice(at)}`;
+      },
+    },
+  };
+}
+
+/**
+ * The app's code is asked for after the page's first view has loaded (public/app-boot.js): the build's
+ * module tag and module preloads become one deferred tag naming them.
+ */
+function bootAfterFirstView(): Plugin {
+  return {
+    name: 'boot-after-first-view',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html) {
+        const entry = html.match(/^\s*<script type="module" crossorigin src="([^"]+)"><\/script>\n/m);
+        if (!entry) return html;
+        const preloads = [...html.matchAll(/^\s*<link rel="modulepreload" crossorigin href="([^"]+)">\n/gm)];
+        let page = html.replace(entry[0], '');
+        for (const preload of preloads) page = page.replace(preload[0], '');
+        const modules = preloads.map((preload) => preload[1]).join(' ');
+        const tag = `    <script defer src="/app-boot.js" data-entry="${entry[1]}" data-modules="${modules}"></script>\n`;
+        return page.replace('  </head>', `${tag}  </head>`);
+      },
+    },
+  };
+}
 
 export default defineConfig({
   plugins: [
     react(),
+    stylesFirst(),
+    bootAfterFirstView(),
     // Brotli and gzip copies next to every text file of the build; the server sends the one the
     // browser accepts (`preCompressed`), so no request pays for compression.
     compression({ algorithms: ['brotliCompress', 'gzip'], threshold: 1024, include: /\.(js|css|html|svg|json|txt|webmanifest)$/ }),

@@ -178,7 +178,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerAdminAuth(app, app.services.admins);
   registerSiteAccessGuard(app, app.services.system);
   await registerModules(app, modules, { jobs });
-  await registerWebApp(app, env.WEB_DIST_DIR ?? DEFAULT_WEB_DIST_DIR, env.ADMIN_DIST_DIR ?? DEFAULT_ADMIN_DIST_DIR);
+  await registerWebApp(app, env.WEB_DIST_DIR ?? DEFAULT_WEB_DIST_DIR, env.ADMIN_DIST_DIR ?? DEFAULT_ADMIN_DIST_DIR, {
+    // The home page's first view shows the first home banner's picture (one for every language).
+    homeBannerUrl: async () => {
+      const merchant = await app.services.merchants.current();
+      return (await app.services.content.banners(merchant.id, 'vi', 'w_home'))[0]?.url ?? null;
+    },
+    isOpenTo: async (ip) => {
+      const state = await app.services.system.siteState(ip);
+      return !state.isUnderMaintenance && !state.isRegionRestricted;
+    },
+  });
   return app;
 }
 

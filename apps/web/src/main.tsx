@@ -9,6 +9,7 @@ import './styles/theme.css';
 import './styles/base.css';
 import './styles/components.css';
 import './styles/shell.css';
+import './styles/app-shell.css';
 
 async function start(): Promise<void> {
   applyTheme(readStoredTheme());

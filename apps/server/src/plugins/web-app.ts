@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import { type AppShellSource, createAppShell } from './app-shell.ts';
 import { sendError } from './error-handler.ts';
 
 /** Paths that belong to the API: an unknown one is a 404 envelope, never the web app's page. */
@@ -45,11 +46,18 @@ function fileBuiltLater(root: string, urlPath: string): string | undefined {
 /**
  * Serves the built web app, and the operator console under /admin (docs/admin-console.md).
  * Client-side routes (`/index`, `/lottery`, `/admin/deposits`, ...) get their app's index.html so a
- * deep link or a reload works; hashed assets are cached for a year. Text files go out as the brotli
+ * deep link or a reload works, with the skeleton of its first view inside (plugins/app-shell.ts);
+ * hashed assets are cached for a year. Text files go out as the brotli
  * or gzip copy the build wrote next to them, whichever the browser accepts.
  */
-export async function registerWebApp(app: FastifyInstance, distDir: string | undefined, adminDistDir?: string): Promise<void> {
+export async function registerWebApp(
+  app: FastifyInstance,
+  distDir: string | undefined,
+  adminDistDir?: string,
+  shellSource?: AppShellSource,
+): Promise<void> {
   const hasBuild = distDir !== undefined && existsSync(path.join(distDir, 'index.html'));
+  const shell = hasBuild && distDir !== undefined ? createAppShell(path.resolve(distDir), shellSource) : undefined;
   const hasConsole = adminDistDir !== undefined && existsSync(path.join(adminDistDir, 'index.html'));
   if (hasBuild) {
     await app.register(fastifyStatic, {
@@ -93,6 +101,11 @@ export async function registerWebApp(app: FastifyInstance, distDir: string | und
       if (url === ADMIN_CONSOLE_PREFIX) return reply.redirect(`${ADMIN_CONSOLE_PREFIX}/`);
       return reply.sendFile('index.html', path.resolve(adminDistDir));
     }
-    return reply.sendFile('index.html');
+    if (!shell) return reply.sendFile('index.html');
+    // The page with its first view inside (plugins/app-shell.ts), encoded as the browser accepts.
+    const page = await shell.page(url, request.ip, String(request.headers['accept-encoding'] ?? ''));
+    reply.header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'accept-encoding');
+    if (page.encoding) reply.header('content-encoding', page.encoding);
+    return reply.send(page.body);
   });
 }

@@ -1,0 +1,30 @@
+// Starts the app after the page's first view has loaded (docs/web-shell.md, "First paint"). The server
+// puts a skeleton of the page, and on home the banner's picture, inside the page; its styles and
+// picture load first, with the whole connection, and the app's code is asked for once they are in (the
+// window's load event) or after three seconds, whichever comes first, so a slow picture never holds
+// the app back. The build writes the app's entry and its modules into this tag's data attributes.
+// It is a file rather than inline code because the site's policy allows only its own scripts.
+(() => {
+  const tag = document.currentScript;
+  const entry = tag?.dataset.entry;
+  if (!entry) return;
+  const modules = (tag.dataset.modules || '').split(' ').filter(Boolean);
+  let started = false;
+  const start = () => {
+    if (started) return;
+    started = true;
+    for (const href of modules) {
+      const link = document.createElement('link');
+      link.rel = 'modulepreload';
+      link.crossOrigin = '';
+      link.href = href;
+      document.head.append(link);
+    }
+    import(entry);
+  };
+  if (document.readyState === 'complete') start();
+  else {
+    window.addEventListener('load', start, { once: true });
+    window.setTimeout(start, 3000);
+  }
+})();
