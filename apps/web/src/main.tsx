@@ -1,4 +1,5 @@
 import './lib/zod-jitless.ts';
+import { startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
 import { initI18n } from './i18n/i18n.ts';
@@ -15,7 +16,12 @@ async function start(): Promise<void> {
   applyTheme(readStoredTheme());
   await initI18n();
   const root = document.getElementById('root');
-  if (root) createRoot(root).render(<App />);
+  // The first render is a transition: React draws it in slices and lets the browser answer input in
+  // between, instead of one long task while the page's first view is already on screen.
+  if (root) {
+    const reactRoot = createRoot(root);
+    startTransition(() => reactRoot.render(<App />));
+  }
   registerServiceWorker();
 }
 
