@@ -52,7 +52,7 @@ function TableCard({ table, stamp }: { table: LiveTable; stamp: number }) {
   const money = useMoneyFormat();
   const currency = useSiteCurrency();
   const seconds = useCountdown(table.phase === 'betting' ? table.secondsLeft : 0, stamp);
-  const marks = table.game === 'baccarat' ? table.road.slice(-24) : [...table.results].reverse();
+  const marks = table.game === 'baccarat' ? table.road.slice(-10) : [...table.results].reverse();
   return (
     <li className={`live-table live-table--${table.game}`} data-game-code={table.gameCode}>
       <div className="live-table__head">
@@ -63,11 +63,10 @@ function TableCard({ table, stamp }: { table: LiveTable; stamp: number }) {
         {t(`phase.${table.phase}`, { seconds })}
         {table.round > 0 && <span className="live-table__round"> · {t('round', { round: table.round })}</span>}
       </p>
-      {table.phase === 'betting' && (
-        <div className="live-table__bar" aria-hidden="true">
-          <span style={{ width: `${Math.min(100, (seconds / 15) * 100)}%` }} />
-        </div>
-      )}
+      {/* Always in place (empty outside the betting window), so the card keeps its height. */}
+      <div className="live-table__bar" aria-hidden="true">
+        <span style={{ width: table.phase === 'betting' ? `${Math.min(100, (seconds / 15) * 100)}%` : '0%' }} />
+      </div>
       <p className="live-table__limits">
         {t('limits', { min: money(table.limits.min, currency), max: money(table.limits.max, currency) })}
       </p>
@@ -91,7 +90,18 @@ export function LiveTablesBoard() {
   const { t } = useTranslation(LIVE_TABLES_NS);
   const query = useLiveTables();
   const stamp = query.dataUpdatedAt;
-  if (query.isPending) return null;
+  // While the first answer is on its way the board keeps its place (a title line and one row of cards).
+  if (query.isPending) {
+    return (
+      <section className="live-board live-board--loading" aria-hidden="true">
+        <span className="live-board__title" />
+        <ul className="live-board__list">
+          <li className="live-table live-table--placeholder" />
+          <li className="live-table live-table--placeholder" />
+        </ul>
+      </section>
+    );
+  }
   if (!query.data?.isAvailable || query.data.tables.length === 0) {
     return query.data && !query.data.isAvailable ? <p className="live-board__note">{t('unavailable')}</p> : null;
   }
