@@ -23,6 +23,9 @@ import { CRASH_GAME_CODE, type CrashEntry, type CrashTable, createCrashTable } f
 import { renderFishingPage } from './fishing/fishing-page.ts';
 import { createFishingHall, FISHING_GAME_CODES, type FishingEntry, type FishingHall, isFishingGame } from './fishing/fishing-room.ts';
 import { handleFishing } from './fishing/fishing-routes.ts';
+import { renderJackpotPage } from './jackpot/jackpot-page.ts';
+import { handleJackpot } from './jackpot/jackpot-routes.ts';
+import { createJackpotWheel, isJackpotGame, JACKPOT_GAME_CODES, type JackpotEntry, type JackpotWheel } from './jackpot/jackpot-wheel.ts';
 import { openJournal } from './journal.ts';
 import { renderLivePage, renderLiveVerifyPage } from './live/live-page.ts';
 import { createLiveTable, type LiveEntry, type LiveTableRuntime } from './live/live-table.ts';
@@ -64,6 +67,8 @@ export type HouseGamesOptions = {
   };
   /** The card rooms' timers (tests shorten them). */
   cardRooms?: CardRoomTimings;
+  /** The jackpot games: tests shrink the jackpot's draw bound to force a win. */
+  jackpot?: { triggerBound?: number };
   log?: (message: string, data?: Record<string, unknown>) => void;
 };
 
@@ -75,6 +80,7 @@ export const HOUSE_GAME_CODES = [
   ...FISHING_GAME_CODES,
   ...CARD_GAME_CODES,
   ...LIVE_TABLES.map((t) => t.gameCode),
+  ...JACKPOT_GAME_CODES,
 ] as const;
 
 /** The baccarat tables, one per game code, each with its own limits (minor units). */
@@ -109,6 +115,9 @@ const PUBLIC_FILES = new Map([
   ['/static/live.js', { file: 'live.js', type: 'text/javascript; charset=utf-8' }],
   ['/static/live.css', { file: 'live.css', type: 'text/css; charset=utf-8' }],
   ['/static/verify-live.js', { file: 'verify-live.js', type: 'text/javascript; charset=utf-8' }],
+  ['/static/jackpot.js', { file: 'jackpot.js', type: 'text/javascript; charset=utf-8' }],
+  ['/static/jackpot.css', { file: 'jackpot.css', type: 'text/css; charset=utf-8' }],
+  ['/static/verify-jackpot.js', { file: 'verify-jackpot.js', type: 'text/javascript; charset=utf-8' }],
 ]);
 
 type GameSession = {
@@ -136,6 +145,8 @@ export type HouseGames = {
   cardRooms: CardRooms;
   /** The dragon tiger, sic bo and roulette tables by game code. */
   live: ReadonlyMap<string, LiveTableRuntime>;
+  /** The jackpot games (their pools) by game code. */
+  jackpots: ReadonlyMap<string, JackpotWheel>;
   platform: PlatformClient;
   /** Replays the journals, settles what an earlier run left open, then starts the tables. */
   start: () => Promise<void>;
@@ -243,6 +254,12 @@ export function createHouseGames(options: HouseGamesOptions): HouseGames {
     journals.push(tableJournal);
     runners.push(createRoundRunner(table.game, { now, onError: (err) => log('a live table round failed', { err: String(err) }) }));
     live.set(t.gameCode, table);
+  }
+  const jackpots = new Map<string, JackpotWheel>();
+  for (const gameCode of JACKPOT_GAME_CODES) {
+    const wheelJournal = openJournal<JackpotEntry>(join(options.dataDir, `jackpot-${gameCode}.jsonl`));
+    journals.push(wheelJournal);
+    jackpots.set(gameCode, createJackpotWheel({ gameCode, journal: wheelJournal, platform, now, log, ...options.jackpot }));
   }
   const liveGameOf = (gameCode: string): LiveGameName | undefined => LIVE_TABLES.find((t) => t.gameCode === gameCode)?.game;
   /** Baccarat and the other live tables take the same calls (a bet of spots). */
@@ -470,6 +487,16 @@ export function createHouseGames(options: HouseGamesOptions): HouseGames {
       now,
     };
     if (await handleFishing(fishingContext, request, response, url)) return;
+    const jackpotContext = {
+      wheels: jackpots,
+      sessionOf,
+      readJson: async (r: IncomingMessage) => parseJson(await readBody(r)),
+      sendJson,
+      badRequest: (message: string) => new HttpError(400, message),
+      pageHeaders,
+      platformBalance: (token: string) => platform.call('balance', { token }),
+    };
+    if (await handleJackpot(jackpotContext, request, response, url)) return;
     if (request.method === 'GET' && path === '/verify/crash') {
       response.writeHead(200, pageHeaders);
       response.end(renderVerifyPage({ language: url.searchParams.get('lang') ?? 'vi', chain: crash.currentChain() }));
@@ -531,6 +558,7 @@ export function createHouseGames(options: HouseGamesOptions): HouseGames {
           username: session.username,
         };
         if (isFishingGame(game)) return void response.end(renderFishingPage({ ...page, gameCode: game }));
+        if (isJackpotGame(game)) return void response.end(renderJackpotPage({ ...page, gameCode: game }));
         if ((CARD_GAME_CODES as readonly string[]).includes(game))
           return void response.end(renderCardRoomPage({ ...page, gameCode: game }));
         const table = baccarat.get(game);
@@ -583,6 +611,7 @@ export function createHouseGames(options: HouseGamesOptions): HouseGames {
     fishing,
     cardRooms,
     live,
+    jackpots,
     platform,
     async start() {
       const recovered = await crash.recover();
@@ -596,12 +625,17 @@ export function createHouseGames(options: HouseGamesOptions): HouseGames {
         if (done.batches > 0) log('settled the fishing batches an earlier run left open', { game: hall.gameCode, ...done });
       }
       await cardRooms.recover();
+      for (const wheel of jackpots.values()) {
+        const done = await wheel.recover();
+        if (done.spins > 0) log('settled the jackpot spins an earlier run left open', { game: wheel.gameCode, ...done });
+      }
       for (const table of live.values()) {
         const done = await table.recover();
         if (done.rounds > 0) log('settled the rounds an earlier run left open', { game: table.gameCode, ...done });
       }
       for (const r of runners) r.start();
       cardRooms.start();
+      for (const wheel of jackpots.values()) wheel.start();
       isStarted = true;
     },
     listen: (port, host = '127.0.0.1') =>
@@ -614,6 +648,7 @@ export function createHouseGames(options: HouseGamesOptions): HouseGames {
       }),
     async close() {
       if (isStarted) await Promise.all([...runners.map((r) => r.stop()), ...[...fishing.values()].map((h) => h.stop()), cardRooms.stop()]);
+      for (const wheel of jackpots.values()) wheel.stop();
       for (const stream of streams) stream.end();
       await new Promise<void>((resolve) => {
         server.closeAllConnections();
