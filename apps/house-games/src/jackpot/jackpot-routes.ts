@@ -92,6 +92,14 @@ function verifySpin(ctx: JackpotRouteContext, wheel: JackpotWheel, query: URLSea
   ) {
     throw ctx.badRequest('give a spin number, its seeds and its stake, or the number of a recent spin of this game');
   }
-  const replay = replayRound({ game: 'jackpot-wheel', serverSeed, clientSeed, nonce: round, commitment, stake });
+  const replay = replayRound({
+    game: 'jackpot-wheel',
+    serverSeed,
+    clientSeed,
+    nonce: round,
+    commitment,
+    stake,
+    triggerBound: wheel.triggerBound,
+  });
   return { ...replay, round, serverSeed, clientSeed, nonce: round, stake, commitment: commitment ?? null, recorded: known ?? null };
 }

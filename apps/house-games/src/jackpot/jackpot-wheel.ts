@@ -331,6 +331,8 @@ export function createJackpotWheel(deps: {
   let retryTimer: ReturnType<typeof setInterval> | undefined;
   return {
     gameCode,
+    /** The jackpot draw's bound (the stated 1,000,000,000 unless a test set another). */
+    triggerBound,
     spin,
     recover,
     retryPending,

@@ -41,6 +41,8 @@ export type RoundInputs = {
   commitment?: string | undefined;
   /** The jackpot wheel: the stake (minor units), which sets the jackpot's chance. */
   stake?: number | undefined;
+  /** The jackpot wheel: the jackpot draw's bound when a spin published another than the stated one (tests). */
+  triggerBound?: number | undefined;
   /** Mines: the mine count. Plinko: rows and risk. Blackjack: decks. Blackjack and hi-lo: how many cards to show. */
   mines?: number | undefined;
   rows?: number | undefined;
@@ -118,7 +120,7 @@ function outcomeOf(inputs: RoundInputs, random: ReturnType<typeof roundRandom>):
     case 'jackpot-wheel': {
       const stake = inputs.stake ?? 0;
       if (!Number.isSafeInteger(stake) || stake < 0) throw new RangeError('the jackpot wheel needs the stake (minor units)');
-      const spin = spinJackpotWheel(random, stake);
+      const spin = spinJackpotWheel(random, stake, inputs.triggerBound);
       return { stake, segment: spin.segment, multiplier: spin.multiplier / 100, isJackpot: spin.isJackpot };
     }
   }
