@@ -31,6 +31,7 @@ import { renderLivePage, renderLiveVerifyPage } from './live/live-page.ts';
 import { createLiveTable, type LiveEntry, type LiveTableRuntime } from './live/live-table.ts';
 import { createLimitSettings, LIVE_GAMES, LIVE_TABLES, type LiveGameName } from './live/live-tables.ts';
 import { createPlatformClient, type PlatformClient } from './platform-client.ts';
+import { roundDetail } from './round-detail.ts';
 import { createRoundRunner, type RoundRunner } from './round-runner.ts';
 import { TableRefused } from './table-wallet.ts';
 
@@ -514,6 +515,39 @@ export function createHouseGames(options: HouseGamesOptions): HouseGames {
       return;
     }
     if (request.method === 'GET' && path === '/api/live/tables') return sendJson(response, 200, { tables: liveLobby() });
+    const roundPath = /^\/round\/([a-z0-9-]{1,64})\/([A-Za-z0-9:._-]{1,128})$/.exec(path);
+    if (request.method === 'GET' && roundPath) {
+      const detail = roundDetail(
+        {
+          isCrash: (game) => game === CRASH_GAME_CODE,
+          hasRoundVerify: (game) => baccarat.has(game) || live.has(game),
+          isJackpot: (game) => jackpots.has(game),
+          fishingBatch: (game, batchId) => {
+            const record = fishing.get(game)?.batchRecord(batchId);
+            const wave = record?.shots[0]?.wave;
+            return record && wave !== undefined ? { room: record.room, wave } : undefined;
+          },
+          isCardGame: (game) => (CARD_GAME_CODES as readonly string[]).includes(game),
+          cardHand: (roomId, hand) =>
+            cardRooms.rooms
+              .get(roomId)
+              ?.history()
+              .find((h) => h.hand === hand),
+        },
+        roundPath[1] as string,
+        roundPath[2] as string,
+        url.searchParams.get('lang') ?? 'vi',
+      );
+      if (!detail) throw new HttpError(404, 'this round is not kept here any more (the betting record still has its result)');
+      if ('redirect' in detail) {
+        response.writeHead(302, { location: detail.redirect, 'cache-control': 'no-store' });
+        response.end();
+        return;
+      }
+      response.writeHead(200, pageHeaders);
+      response.end(detail.html);
+      return;
+    }
     if (request.method === 'GET' && path === '/api/crash/rounds') {
       return sendJson(response, 200, { chain: crash.currentChain() ?? null, rounds: crash.history() });
     }

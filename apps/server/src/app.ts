@@ -400,6 +400,12 @@ async function createModules(infra: Infrastructure) {
     gameInfo: (game) => games.service.gameInfo(game),
     // late: the betting record names its rounds from the same catalogue.
     gameNames: (query) => games.service.gameNames(query),
+    // late: the house game server shows each of its rounds' detail and proof (ADR 0036).
+    roundDetailBase: async (vendorCode) => {
+      if (vendorCode !== HOUSE_VENDOR_CODE) return undefined;
+      const integration = await vendorWallet.service.integrations.find(HOUSE_VENDOR_CODE);
+      return integration?.isEnabled ? (integration.launchBaseUrl ?? undefined) : undefined;
+    },
     now,
   });
   // Every new real-money bet, in a game or the lottery, passes the responsible-gaming check (limits,

@@ -5,6 +5,7 @@ import { currencyScale } from '@platform/contracts/money-format';
 import { JACKPOT_SEED, jackpotContribution } from '@platform/games/house/jackpot-wheel';
 import { createHouseGames, type HouseGames } from '@platform/house-games/house-games';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, nextIp } from '../../../test/accounts-helpers.ts';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { openCrash, registerHouseGames } from '../../../test/house-games-helpers.ts';
 import { expectCleanBooks } from '../../../test/ledger-fixture.ts';
@@ -121,5 +122,27 @@ describe('the jackpot wheel on the house game server', () => {
     );
     const pools = (await (await fetch(`${houseUrl}/api/jackpot/pools`)).json()) as { pools: { currency: string; amount: number }[] };
     expect(pools.pools).toEqual([expect.objectContaining({ currency: merchantCurrency, amount: books.amount })]);
+
+    // The betting record links each spin to its detail at the game server, which opens the spin's proof.
+    const member = players[0];
+    if (!member) throw new Error('no player');
+    const session = await t.app.services.sessions.create(member.memberId);
+    const history = await t.app.inject({
+      method: 'GET',
+      url: '/wps/relay/GCS_personalHistory?vendorCode=HOUSE',
+      headers: { ...bearer(session.token, nextIp()), lang: 'vi' },
+    });
+    const listed = history.json().value.list as { roundId: string; proofUrl: string | null }[];
+    expect(listed).toHaveLength(4);
+    for (const row of listed) {
+      expect(row.proofUrl).toBe(`${houseUrl}/round/jackpot-wheel/${row.roundId}?lang=vi`);
+      const detail = await fetch(row.proofUrl as string, { redirect: 'manual' });
+      expect(detail.status).toBe(302);
+      const nonce = Number(row.roundId.split('-').pop());
+      expect(detail.headers.get('location')).toBe(`/verify/jackpot-wheel?lang=vi&round=${nonce}`);
+    }
+    const page = await fetch(`${houseUrl}/verify/jackpot-wheel?lang=vi&round=1`);
+    expect(await page.text()).toContain('Vòng quay jackpot: kiểm tra một lượt quay');
+    expect((await fetch(`${houseUrl}/round/jackpot-wheel/not-a-round`, { redirect: 'manual' })).status).toBe(404);
   });
 });
