@@ -216,9 +216,20 @@ export function createHouseGames(options: HouseGamesOptions): HouseGames {
   const journals: { close: () => void }[] = [journal];
   const runners: RoundRunner[] = [runner];
   const baccarat = new Map<string, BaccaratTableRuntime>();
+  // Every shared table's limits: the defaults, with the operator's `table-limits.json` over them.
+  const limitSettings = createLimitSettings(join(options.dataDir, 'table-limits.json'));
   for (const t of BACCARAT_TABLES) {
     const tableJournal = openJournal<BaccaratEntry>(join(options.dataDir, `baccarat-${t.tableId}.jsonl`));
-    const table = createBaccaratTable({ ...t, journal: tableJournal, platform, now, log, ...options.baccarat });
+    const gameCode = BACCARAT_GAME_CODES[t.kind];
+    const table = createBaccaratTable({
+      ...t,
+      limits: () => limitSettings.limitsOf({ gameCode, limits: t.limits }) as BaccaratLimits,
+      journal: tableJournal,
+      platform,
+      now,
+      log,
+      ...options.baccarat,
+    });
     journals.push(tableJournal);
     runners.push(createRoundRunner(table.game, { now, onError: (err) => log('a baccarat round failed', { err: String(err) }) }));
     baccarat.set(table.gameCode, table);
@@ -238,7 +249,6 @@ export function createHouseGames(options: HouseGamesOptions): HouseGames {
     ...(options.cardRooms ? { timings: options.cardRooms } : {}),
   });
   const live = new Map<string, LiveTableRuntime>();
-  const limitSettings = createLimitSettings(join(options.dataDir, 'table-limits.json'));
   for (const t of LIVE_TABLES) {
     const tableJournal = openJournal<LiveEntry>(join(options.dataDir, `${t.game}-${t.tableId}.jsonl`));
     const table = createLiveTable({
