@@ -23,11 +23,15 @@ import { CRASH_GAME_CODE, type CrashEntry, type CrashTable, createCrashTable } f
 import { renderFishingPage } from './fishing/fishing-page.ts';
 import { createFishingHall, FISHING_GAME_CODES, type FishingEntry, type FishingHall, isFishingGame } from './fishing/fishing-room.ts';
 import { handleFishing } from './fishing/fishing-routes.ts';
+import { renderJackpotPage } from './jackpot/jackpot-page.ts';
+import { handleJackpot } from './jackpot/jackpot-routes.ts';
+import { createJackpotWheel, isJackpotGame, JACKPOT_GAME_CODES, type JackpotEntry, type JackpotWheel } from './jackpot/jackpot-wheel.ts';
 import { openJournal } from './journal.ts';
 import { renderLivePage, renderLiveVerifyPage } from './live/live-page.ts';
 import { createLiveTable, type LiveEntry, type LiveTableRuntime } from './live/live-table.ts';
 import { createLimitSettings, LIVE_GAMES, LIVE_TABLES, type LiveGameName } from './live/live-tables.ts';
 import { createPlatformClient, type PlatformClient } from './platform-client.ts';
+import { roundDetail } from './round-detail.ts';
 import { createRoundRunner, type RoundRunner } from './round-runner.ts';
 import { TableRefused } from './table-wallet.ts';
 
@@ -64,6 +68,8 @@ export type HouseGamesOptions = {
   };
   /** The card rooms' timers (tests shorten them). */
   cardRooms?: CardRoomTimings;
+  /** The jackpot games: tests shrink the jackpot's draw bound to force a win. */
+  jackpot?: { triggerBound?: number };
   log?: (message: string, data?: Record<string, unknown>) => void;
 };
 
@@ -75,6 +81,7 @@ export const HOUSE_GAME_CODES = [
   ...FISHING_GAME_CODES,
   ...CARD_GAME_CODES,
   ...LIVE_TABLES.map((t) => t.gameCode),
+  ...JACKPOT_GAME_CODES,
 ] as const;
 
 /** The baccarat tables, one per game code, each with its own limits (minor units). */
@@ -109,6 +116,9 @@ const PUBLIC_FILES = new Map([
   ['/static/live.js', { file: 'live.js', type: 'text/javascript; charset=utf-8' }],
   ['/static/live.css', { file: 'live.css', type: 'text/css; charset=utf-8' }],
   ['/static/verify-live.js', { file: 'verify-live.js', type: 'text/javascript; charset=utf-8' }],
+  ['/static/jackpot.js', { file: 'jackpot.js', type: 'text/javascript; charset=utf-8' }],
+  ['/static/jackpot.css', { file: 'jackpot.css', type: 'text/css; charset=utf-8' }],
+  ['/static/verify-jackpot.js', { file: 'verify-jackpot.js', type: 'text/javascript; charset=utf-8' }],
 ]);
 
 type GameSession = {
@@ -136,6 +146,8 @@ export type HouseGames = {
   cardRooms: CardRooms;
   /** The dragon tiger, sic bo and roulette tables by game code. */
   live: ReadonlyMap<string, LiveTableRuntime>;
+  /** The jackpot games (their pools) by game code. */
+  jackpots: ReadonlyMap<string, JackpotWheel>;
   platform: PlatformClient;
   /** Replays the journals, settles what an earlier run left open, then starts the tables. */
   start: () => Promise<void>;
@@ -204,9 +216,20 @@ export function createHouseGames(options: HouseGamesOptions): HouseGames {
   const journals: { close: () => void }[] = [journal];
   const runners: RoundRunner[] = [runner];
   const baccarat = new Map<string, BaccaratTableRuntime>();
+  // Every shared table's limits: the defaults, with the operator's `table-limits.json` over them.
+  const limitSettings = createLimitSettings(join(options.dataDir, 'table-limits.json'));
   for (const t of BACCARAT_TABLES) {
     const tableJournal = openJournal<BaccaratEntry>(join(options.dataDir, `baccarat-${t.tableId}.jsonl`));
-    const table = createBaccaratTable({ ...t, journal: tableJournal, platform, now, log, ...options.baccarat });
+    const gameCode = BACCARAT_GAME_CODES[t.kind];
+    const table = createBaccaratTable({
+      ...t,
+      limits: () => limitSettings.limitsOf({ gameCode, limits: t.limits }) as BaccaratLimits,
+      journal: tableJournal,
+      platform,
+      now,
+      log,
+      ...options.baccarat,
+    });
     journals.push(tableJournal);
     runners.push(createRoundRunner(table.game, { now, onError: (err) => log('a baccarat round failed', { err: String(err) }) }));
     baccarat.set(table.gameCode, table);
@@ -226,7 +249,6 @@ export function createHouseGames(options: HouseGamesOptions): HouseGames {
     ...(options.cardRooms ? { timings: options.cardRooms } : {}),
   });
   const live = new Map<string, LiveTableRuntime>();
-  const limitSettings = createLimitSettings(join(options.dataDir, 'table-limits.json'));
   for (const t of LIVE_TABLES) {
     const tableJournal = openJournal<LiveEntry>(join(options.dataDir, `${t.game}-${t.tableId}.jsonl`));
     const table = createLiveTable({
@@ -243,6 +265,12 @@ export function createHouseGames(options: HouseGamesOptions): HouseGames {
     journals.push(tableJournal);
     runners.push(createRoundRunner(table.game, { now, onError: (err) => log('a live table round failed', { err: String(err) }) }));
     live.set(t.gameCode, table);
+  }
+  const jackpots = new Map<string, JackpotWheel>();
+  for (const gameCode of JACKPOT_GAME_CODES) {
+    const wheelJournal = openJournal<JackpotEntry>(join(options.dataDir, `jackpot-${gameCode}.jsonl`));
+    journals.push(wheelJournal);
+    jackpots.set(gameCode, createJackpotWheel({ gameCode, journal: wheelJournal, platform, now, log, ...options.jackpot }));
   }
   const liveGameOf = (gameCode: string): LiveGameName | undefined => LIVE_TABLES.find((t) => t.gameCode === gameCode)?.game;
   /** Baccarat and the other live tables take the same calls (a bet of spots). */
@@ -470,6 +498,16 @@ export function createHouseGames(options: HouseGamesOptions): HouseGames {
       now,
     };
     if (await handleFishing(fishingContext, request, response, url)) return;
+    const jackpotContext = {
+      wheels: jackpots,
+      sessionOf,
+      readJson: async (r: IncomingMessage) => parseJson(await readBody(r)),
+      sendJson,
+      badRequest: (message: string) => new HttpError(400, message),
+      pageHeaders,
+      platformBalance: (token: string) => platform.call('balance', { token }),
+    };
+    if (await handleJackpot(jackpotContext, request, response, url)) return;
     if (request.method === 'GET' && path === '/verify/crash') {
       response.writeHead(200, pageHeaders);
       response.end(renderVerifyPage({ language: url.searchParams.get('lang') ?? 'vi', chain: crash.currentChain() }));
@@ -487,6 +525,39 @@ export function createHouseGames(options: HouseGamesOptions): HouseGames {
       return;
     }
     if (request.method === 'GET' && path === '/api/live/tables') return sendJson(response, 200, { tables: liveLobby() });
+    const roundPath = /^\/round\/([a-z0-9-]{1,64})\/([A-Za-z0-9:._-]{1,128})$/.exec(path);
+    if (request.method === 'GET' && roundPath) {
+      const detail = roundDetail(
+        {
+          isCrash: (game) => game === CRASH_GAME_CODE,
+          hasRoundVerify: (game) => baccarat.has(game) || live.has(game),
+          isJackpot: (game) => jackpots.has(game),
+          fishingBatch: (game, batchId) => {
+            const record = fishing.get(game)?.batchRecord(batchId);
+            const wave = record?.shots[0]?.wave;
+            return record && wave !== undefined ? { room: record.room, wave } : undefined;
+          },
+          isCardGame: (game) => (CARD_GAME_CODES as readonly string[]).includes(game),
+          cardHand: (roomId, hand) =>
+            cardRooms.rooms
+              .get(roomId)
+              ?.history()
+              .find((h) => h.hand === hand),
+        },
+        roundPath[1] as string,
+        roundPath[2] as string,
+        url.searchParams.get('lang') ?? 'vi',
+      );
+      if (!detail) throw new HttpError(404, 'this round is not kept here any more (the betting record still has its result)');
+      if ('redirect' in detail) {
+        response.writeHead(302, { location: detail.redirect, 'cache-control': 'no-store' });
+        response.end();
+        return;
+      }
+      response.writeHead(200, pageHeaders);
+      response.end(detail.html);
+      return;
+    }
     if (request.method === 'GET' && path === '/api/crash/rounds') {
       return sendJson(response, 200, { chain: crash.currentChain() ?? null, rounds: crash.history() });
     }
@@ -531,6 +602,7 @@ export function createHouseGames(options: HouseGamesOptions): HouseGames {
           username: session.username,
         };
         if (isFishingGame(game)) return void response.end(renderFishingPage({ ...page, gameCode: game }));
+        if (isJackpotGame(game)) return void response.end(renderJackpotPage({ ...page, gameCode: game }));
         if ((CARD_GAME_CODES as readonly string[]).includes(game))
           return void response.end(renderCardRoomPage({ ...page, gameCode: game }));
         const table = baccarat.get(game);
@@ -583,6 +655,7 @@ export function createHouseGames(options: HouseGamesOptions): HouseGames {
     fishing,
     cardRooms,
     live,
+    jackpots,
     platform,
     async start() {
       const recovered = await crash.recover();
@@ -596,12 +669,17 @@ export function createHouseGames(options: HouseGamesOptions): HouseGames {
         if (done.batches > 0) log('settled the fishing batches an earlier run left open', { game: hall.gameCode, ...done });
       }
       await cardRooms.recover();
+      for (const wheel of jackpots.values()) {
+        const done = await wheel.recover();
+        if (done.spins > 0) log('settled the jackpot spins an earlier run left open', { game: wheel.gameCode, ...done });
+      }
       for (const table of live.values()) {
         const done = await table.recover();
         if (done.rounds > 0) log('settled the rounds an earlier run left open', { game: table.gameCode, ...done });
       }
       for (const r of runners) r.start();
       cardRooms.start();
+      for (const wheel of jackpots.values()) wheel.start();
       isStarted = true;
     },
     listen: (port, host = '127.0.0.1') =>
@@ -614,6 +692,7 @@ export function createHouseGames(options: HouseGamesOptions): HouseGames {
       }),
     async close() {
       if (isStarted) await Promise.all([...runners.map((r) => r.stop()), ...[...fishing.values()].map((h) => h.stop()), cardRooms.stop()]);
+      for (const wheel of jackpots.values()) wheel.stop();
       for (const stream of streams) stream.end();
       await new Promise<void>((resolve) => {
         server.closeAllConnections();

@@ -33,6 +33,7 @@ import { createDepositsModule } from './modules/deposits/deposits.module.ts';
 import type { DepositGuard } from './modules/deposits/deposits.service.ts';
 import { createGameSessionModule } from './modules/game-session/game-session.module.ts';
 import { gameNameKey } from './modules/games/games.info.ts';
+import { createJackpotPoolSource } from './modules/games/games.jackpot-pools.ts';
 import { createLiveRoomSource } from './modules/games/games.live-rooms.ts';
 import { createGamesModule } from './modules/games/games.module.ts';
 import { createHealthModule } from './modules/health/health.module.ts';
@@ -409,6 +410,12 @@ async function createModules(infra: Infrastructure) {
     gameInfo: (game) => games.service.gameInfo(game),
     // late: the betting record names its rounds from the same catalogue.
     gameNames: (query) => games.service.gameNames(query),
+    // late: the house game server shows each of its rounds' detail and proof (ADR 0036).
+    roundDetailBase: async (vendorCode) => {
+      if (vendorCode !== HOUSE_VENDOR_CODE) return undefined;
+      const integration = await vendorWallet.service.integrations.find(HOUSE_VENDOR_CODE);
+      return integration?.isEnabled ? (integration.launchBaseUrl ?? undefined) : undefined;
+    },
     now,
   });
   // Every new real-money bet, in a game or the lottery, passes the responsible-gaming check (limits,
@@ -493,6 +500,14 @@ async function createModules(infra: Infrastructure) {
       }),
     ],
     identityLinks: async (merchantId, memberId) => (await memberOverview.service.linked(merchantId, memberId)).map((m) => m.username),
+    // The home jackpot counter shows the pools the house game server keeps (ADR 0036).
+    jackpotPools: createJackpotPoolSource({
+      baseUrl: async () => {
+        const integration = await vendorWallet.service.integrations.find(HOUSE_VENDOR_CODE);
+        return integration?.isEnabled ? (integration.launchBaseUrl ?? undefined) : undefined;
+      },
+      now,
+    }),
   });
   // The agent centre's team pages: accounts opened under an agent, its team, its notices.
   const agentTeam = createAgentTeamModule({

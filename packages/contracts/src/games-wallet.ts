@@ -81,6 +81,8 @@ export const betRecordSchema = z.object({
   settleTime: z.string().nullable(),
   /** What the round showed, when its vendor reported it (reels, dice, cards…). */
   outcome: roundOutcomeSchema.nullable(),
+  /** The round's detail and proof at its vendor (the house game server's verify pages); null where the vendor has none. */
+  proofUrl: z.string().url().nullable(),
 });
 
 /** GET /wps/relay/GCS_personalHistory: the betting record (member centre page personalHistoryCopy). */

@@ -8,7 +8,7 @@ import { replayRound, VERIFIABLE_GAMES, type VerifiableGame } from '../src/house
  *
  *   node --import tsx packages/games/scripts/verify-round.ts --game baccarat \
  *     --server-seed <hex> --client-seed <text> --nonce <n> [--commitment <sha256 hex>]
- *     [--mines 3] [--rows 16 --risk high] [--decks 6] [--cards 12]
+ *     [--mines 3] [--rows 16 --risk high] [--decks 6] [--cards 12] [--stake 1000]
  */
 const { values } = parseArgs({
   options: {
@@ -22,6 +22,7 @@ const { values } = parseArgs({
     risk: { type: 'string' },
     decks: { type: 'string' },
     cards: { type: 'string' },
+    stake: { type: 'string' },
   },
 });
 
@@ -55,6 +56,7 @@ const result = replayRound({
   risk: values.risk,
   decks: optionalNumber(values.decks),
   cards: optionalNumber(values.cards),
+  stake: optionalNumber(values.stake),
 });
 process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
 if (result.commitmentMatches === false) {

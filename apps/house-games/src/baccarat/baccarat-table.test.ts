@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { dealBaccarat } from '@platform/games/house/baccarat';
@@ -8,6 +8,7 @@ import { roundRandom } from '@platform/games/random-source';
 import { commitmentOf } from '@platform/games/rng';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openJournal } from '../journal.ts';
+import { createLimitSettings } from '../live/live-tables.ts';
 import { type PlatformClient, PlatformUnreachable } from '../platform-client.ts';
 import { createRoundRunner } from '../round-runner.ts';
 import { TableRefused } from '../table-wallet.ts';
@@ -30,7 +31,7 @@ describe('baccarat table', () => {
 
   function table(
     wallet: ReturnType<typeof fakeWallet>,
-    o: { bettingMs: number; revealStepMs: number; kind?: 'COMMISSION' | 'NO_COMMISSION' },
+    o: { bettingMs: number; revealStepMs: number; kind?: 'COMMISSION' | 'NO_COMMISSION'; limits?: () => BaccaratLimits },
   ) {
     const journal = openJournal<BaccaratEntry>(join(dir, 'baccarat.jsonl'));
     let isDead = false;
@@ -45,7 +46,7 @@ describe('baccarat table', () => {
     const bac = createBaccaratTable({
       tableId: 'b1',
       kind: o.kind ?? 'COMMISSION',
-      limits: LIMITS,
+      limits: o.limits ?? LIMITS,
       journal,
       platform,
       now: Date.now,
@@ -183,5 +184,21 @@ describe('baccarat table', () => {
     expect(wallet.calls.filter((c) => c.call === 'credit')).toHaveLength(2);
     expect(wallet.calls.filter((c) => c.call === 'rollback')).toHaveLength(0);
     second.journal.close();
+  });
+  it('takes its limits from the operator settings file when a round opens, like the live tables', async () => {
+    const file = join(dir, 'table-limits.json');
+    const settings = createLimitSettings(file);
+    writeFileSync(file, JSON.stringify({ baccarat: { min: 500, max: { TIE: 600 } } }));
+    const wallet = fakeWallet({ 'tok-a': 10_000 });
+    const limits = () => settings.limitsOf({ gameCode: 'baccarat', limits: LIMITS }) as BaccaratLimits;
+    const { bac, runner } = table(wallet, { bettingMs: 300, revealStepMs: 1, limits });
+    await bac.recover();
+    runner.start();
+    await waitUntil(() => bac.snapshot().phase === 'betting', 'betting opens');
+    expect(bac.snapshot().limits).toEqual({ min: 500, max: { ...LIMITS.max, TIE: 600 } });
+    const refused = (spots: unknown) => bac.placeBet(A, { spots }).catch((e: TableRefused) => e.code);
+    expect(await refused({ PLAYER: 400 })).toBe('BELOW_MINIMUM');
+    expect(await refused({ TIE: 700 })).toBe('ABOVE_MAXIMUM');
+    await runner.stop();
   });
 });

@@ -53,7 +53,8 @@ type RoundEnd = 'dealt' | 'void';
 export type BaccaratTableOptions = {
   tableId: string;
   kind: BaccaratTable;
-  limits: BaccaratLimits;
+  /** The table's limits, or how to read them when each round opens (the operator's settings file, as the live tables). */
+  limits: BaccaratLimits | (() => BaccaratLimits);
   journal: Journal<BaccaratEntry>;
   platform: PlatformClient;
   now: () => number;
@@ -150,11 +151,23 @@ const outcomeCard = (card: Card) => cardName(card).replace(/^T/, '10');
 const isPair = (cards: readonly Card[]) => cards.length >= 2 && rankOf(cards[0] as Card) === rankOf(cards[1] as Card);
 
 export function createBaccaratTable(options: BaccaratTableOptions) {
-  const { journal, platform, now, tableId, kind, limits } = options;
+  const { journal, platform, now, tableId, kind } = options;
   if (!/^[a-z0-9]{1,8}$/.test(tableId)) throw new Error('a table id is 1 to 8 lower-case letters or digits');
   const gameCode = BACCARAT_GAME_CODES[kind];
   const revealStepMs = options.revealStepMs ?? 900;
   const log = options.log ?? (() => undefined);
+  const limitsSource = options.limits;
+  let limits = typeof limitsSource === 'function' ? limitsSource() : limitsSource;
+  /** A round keeps the limits it opened with; settings that cannot be read leave the previous ones. */
+  function readLimits(): BaccaratLimits {
+    if (typeof limitsSource !== 'function') return limitsSource;
+    try {
+      return limitsSource();
+    } catch (err) {
+      log('the table limits could not be read; the previous ones stay', { err: String(err) });
+      return limits;
+    }
+  }
   const wallet = createTableWallet({ platform, append: (entry) => journal.append(entry), gameCode });
   const listeners = new Set<(event: BaccaratEvent & { serverNow: number }) => void>();
   const rounds = new Map<number, Round>();
@@ -403,6 +416,7 @@ export function createBaccaratTable(options: BaccaratTableOptions) {
     pauseMs: options.pauseMs ?? 4_000,
     open(closesAt) {
       isHalted = false;
+      limits = readLimits();
       const no = lastRound + 1;
       const serverSeed = options.serverSeed?.(no) ?? newServerSeed();
       const entry: BaccaratEntry = {

@@ -92,7 +92,7 @@ export const LIVE_TABLES: readonly LiveTableConfig[] = [
 const isAmount = (value: unknown): value is number => typeof value === 'number' && Number.isSafeInteger(value) && value > 0;
 
 /** The defaults with a table's entry of the settings file laid over them; throws on a bad entry. */
-export function mergeLimits(config: LiveTableConfig, override: unknown): LiveLimits {
+export function mergeLimits(config: Pick<LiveTableConfig, 'gameCode' | 'limits'>, override: unknown): LiveLimits {
   if (override === undefined) return config.limits;
   if (!override || typeof override !== 'object' || Array.isArray(override)) throw new Error(`${config.gameCode}: limits must be an object`);
   const o = override as { min?: unknown; max?: unknown };
@@ -113,7 +113,7 @@ export function mergeLimits(config: LiveTableConfig, override: unknown): LiveLim
   return { min, max };
 }
 
-/** Reads `table-limits.json` again only when it changed; no file means the defaults. */
+/** Reads `table-limits.json` again only when it changed; no file means the defaults (baccarat's tables too). */
 export function createLimitSettings(file: string) {
   let seenMtime = -1;
   let parsed: Record<string, unknown> = {};
@@ -134,5 +134,5 @@ export function createLimitSettings(file: string) {
     }
     return parsed;
   }
-  return { limitsOf: (config: LiveTableConfig): LiveLimits => mergeLimits(config, load()[config.gameCode]) };
+  return { limitsOf: (config: Pick<LiveTableConfig, 'gameCode' | 'limits'>): LiveLimits => mergeLimits(config, load()[config.gameCode]) };
 }

@@ -34,6 +34,7 @@
     .then((r) => r.json())
     .then((answer) => {
       const list = $('verify-rounds');
+      const wanted = Number(new URLSearchParams(location.search).get('round'));
       for (const item of answer.rounds.filter((r) => r.result).slice(0, 30)) {
         const li = document.createElement('li');
         const button = document.createElement('button');
@@ -48,6 +49,11 @@
         });
         li.append(button);
         list.append(li);
+        // `?round=` (the betting record's link) opens that round's proof at once.
+        if (item.round === wanted) {
+          button.click();
+          $('verify-form').requestSubmit();
+        }
       }
     })
     .catch(() => undefined);

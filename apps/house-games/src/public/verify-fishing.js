@@ -50,6 +50,8 @@
     .then((r) => r.json())
     .then((answer) => {
       const list = $('verify-waves');
+      const params = new URLSearchParams(location.search);
+      const wanted = { room: params.get('room'), wave: Number(params.get('wave')) };
       for (const item of answer.waves.slice(0, 30)) {
         const li = document.createElement('li');
         const button = document.createElement('button');
@@ -65,6 +67,11 @@
         });
         li.append(button);
         list.append(li);
+        // `?room=&wave=` (the betting record's link) opens that wave's proof at once.
+        if (item.room === wanted.room && item.wave === wanted.wave) {
+          button.click();
+          $('verify-form').requestSubmit();
+        }
       }
     })
     .catch(() => undefined);

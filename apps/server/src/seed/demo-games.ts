@@ -96,7 +96,7 @@ export const DEMO_GAME_VENDORS: readonly {
     displayName: 'Lotus House',
     walletStyle: 'seamless',
     launchUrl: HOUSE_LAUNCH_TEMPLATE,
-    categories: ['CRASH', 'LIVE', 'FISH', 'PVP'],
+    categories: ['CRASH', 'LIVE', 'FISH', 'PVP', 'JACKPOT'],
     games: [
       {
         code: 'crash',
@@ -127,6 +127,17 @@ export const DEMO_GAME_VENDORS: readonly {
         name: { vi: 'Baccarat Không Hoa Hồng', en: 'No Commission Baccarat' },
         isHot: false,
         minBetCents: 5_000,
+        minLines: 0,
+        isTrialSupported: false,
+      },
+      // The jackpot wheel: a progressive pool the game server keeps and publishes (ADR 0036).
+      {
+        code: 'jackpot-wheel',
+        category: 'JACKPOT',
+        classify: ['JP', 'jackpot', 'wheel'],
+        name: { vi: 'Vòng Quay Jackpot Lotus', en: 'Lotus Jackpot Wheel' },
+        isHot: true,
+        minBetCents: 1_000,
         minLines: 0,
         isTrialSupported: false,
       },

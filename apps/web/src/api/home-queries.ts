@@ -55,12 +55,16 @@ function gameLanguage(language: string): 'vi' | 'en' {
   return language === 'vi' ? 'vi' : 'en';
 }
 
-/** The jackpot's rule; the counter grows on the client from it. */
+/**
+ * The jackpot's rule; the counter grows on the client from it. When the house game server publishes
+ * its pools the rule starts from the real pool, so it is read again every 30 s to follow it.
+ */
 export function useJackpot() {
   return useQuery({
     queryKey: homeKeys.jackpot(),
     queryFn: ({ signal }) => apiGet<JackpotRule>('/lgw/games/jackpot', signal),
-    staleTime: 5 * 60_000,
+    staleTime: 30_000,
+    refetchInterval: 30_000,
   });
 }
 

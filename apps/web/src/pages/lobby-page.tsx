@@ -11,8 +11,8 @@ export function LobbyPage() {
       key={section}
       category={ROUTE_CATEGORIES[section]}
       titleKey={section}
-      // The live casino lobby leads with the house tables' live state.
-      header={section === 'live' ? <LiveTablesBoard /> : undefined}
+      // The live casino lobby leads with the house tables' live state; a table's card opens its game.
+      header={section === 'live' ? (openGame) => <LiveTablesBoard onOpen={openGame} /> : undefined}
     />
   );
 }

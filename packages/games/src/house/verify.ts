@@ -5,6 +5,7 @@ import { BLACKJACK_DECKS } from './blackjack.ts';
 import { cardName, Shoe } from './cards.ts';
 import { rollDiceTarget } from './dice-target.ts';
 import { dealDragonTiger } from './dragon-tiger.ts';
+import { spinJackpotWheel } from './jackpot-wheel.ts';
 import { placeMines } from './mines.ts';
 import { dropPlinko, PLINKO_RISKS, type PlinkoRisk } from './plinko.ts';
 import { spinRoulette } from './roulette.ts';
@@ -27,6 +28,7 @@ export const VERIFIABLE_GAMES = [
   'plinko',
   'dice',
   'hi-lo',
+  'jackpot-wheel',
 ] as const;
 export type VerifiableGame = (typeof VERIFIABLE_GAMES)[number];
 
@@ -37,6 +39,10 @@ export type RoundInputs = {
   nonce: number;
   /** The SHA-256 commitment published before the round; checked when given. */
   commitment?: string | undefined;
+  /** The jackpot wheel: the stake (minor units), which sets the jackpot's chance. */
+  stake?: number | undefined;
+  /** The jackpot wheel: the jackpot draw's bound when a spin published another than the stated one (tests). */
+  triggerBound?: number | undefined;
   /** Mines: the mine count. Plinko: rows and risk. Blackjack: decks. Blackjack and hi-lo: how many cards to show. */
   mines?: number | undefined;
   rows?: number | undefined;
@@ -111,5 +117,11 @@ function outcomeOf(inputs: RoundInputs, random: ReturnType<typeof roundRandom>):
     }
     case 'hi-lo':
       return { cards: names(Array.from({ length: inputs.cards ?? 12 }, () => random(52))) };
+    case 'jackpot-wheel': {
+      const stake = inputs.stake ?? 0;
+      if (!Number.isSafeInteger(stake) || stake < 0) throw new RangeError('the jackpot wheel needs the stake (minor units)');
+      const spin = spinJackpotWheel(random, stake, inputs.triggerBound);
+      return { stake, segment: spin.segment, multiplier: spin.multiplier / 100, isJackpot: spin.isJackpot };
+    }
   }
 }

@@ -16,6 +16,8 @@ export function createBetRecordsModule(deps: {
   gameInfo: GameInfoResolver;
   /** Game and vendor names of the betting record's rounds (the games module's catalogue). */
   gameNames: GameNamesResolver;
+  /** Where a vendor shows a round's detail and proof (`<base>/round/<game>/<round>`): the house game server. */
+  roundDetailBase?: (vendorCode: string) => Promise<string | undefined>;
   now: () => Date;
 }): PlatformModule<'betRecords', BetRecordService & { roundNames: RoundNamesLookup }> {
   const betRecords = createBetRecordService({ db: deps.db, now: deps.now });
@@ -30,6 +32,7 @@ export function createBetRecordsModule(deps: {
       merchants: deps.merchants,
       gameInfo: deps.gameInfo,
       roundNames,
+      ...(deps.roundDetailBase ? { roundDetailBase: deps.roundDetailBase } : {}),
       now: deps.now,
     }),
   };

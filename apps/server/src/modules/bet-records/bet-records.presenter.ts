@@ -10,8 +10,15 @@ export function resultOf(row: Pick<BetRecord, 'status' | 'stake' | 'payout'>): '
   return row.payout === row.stake ? 'TIE' : 'LOSE';
 }
 
-/** A round as the member reads it; `names` are the catalogue's (null where it has none). */
-export function presentBetRecord(row: BetRecord, names: RoundNames = { gameName: null, vendorName: null }) {
+/**
+ * A round as the member reads it; `names` are the catalogue's (null where it has none); `detailBase`
+ * the address where its vendor shows a round's detail and proof (`<base>/round/<game>/<round>`).
+ */
+export function presentBetRecord(
+  row: BetRecord,
+  names: RoundNames = { gameName: null, vendorName: null },
+  detail?: { base: string; language: string },
+) {
   return {
     id: row.id,
     roundId: row.roundId,
@@ -31,6 +38,9 @@ export function presentBetRecord(row: BetRecord, names: RoundNames = { gameName:
     betTime: new Date(row.openedAt).toISOString(),
     settleTime: row.settledAt ? new Date(row.settledAt).toISOString() : null,
     outcome: row.outcome ?? null,
+    proofUrl: detail
+      ? `${detail.base.replace(/\/+$/, '')}/round/${encodeURIComponent(row.gameCode)}/${encodeURIComponent(row.roundId)}?lang=${detail.language === 'vi' ? 'vi' : 'en'}`
+      : null,
   };
 }
 

@@ -57,13 +57,20 @@ export function betRecordRoutes(deps: {
   merchants: MerchantService;
   gameInfo: GameInfoResolver;
   roundNames: ReturnType<typeof createRoundNames>;
+  /** Where a vendor shows a round's detail and proof (the house game server), or undefined. */
+  roundDetailBase?: (vendorCode: string) => Promise<string | undefined>;
   now: () => Date;
 }): FastifyPluginAsyncZod {
   const { betRecords, now } = deps;
   /** The rounds with their game and vendor names in the caller's language. */
   async function presentRounds(rows: readonly BetRecord[], merchantId: number, language: string) {
     const namesOf = await deps.roundNames(merchantId, language, rows);
-    return rows.map((row) => presentBetRecord(row, namesOf(row)));
+    const bases = new Map<string, string | undefined>();
+    for (const vendor of new Set(rows.map((r) => r.vendorCode))) bases.set(vendor, await deps.roundDetailBase?.(vendor));
+    return rows.map((row) => {
+      const base = bases.get(row.vendorCode);
+      return presentBetRecord(row, namesOf(row), base ? { base, language } : undefined);
+    });
   }
   return async (app) => {
     app.get(

@@ -9,6 +9,7 @@ import { createGamesAdminService } from './games.admin.service.ts';
 import { gamesAdminRoutes } from './games.admin-routes.ts';
 import { connectCatalogueCache, createCatalogueCache } from './games.cache.ts';
 import { createGameInfoResolver, createGameNamesResolver } from './games.info.ts';
+import type { JackpotPoolSource } from './games.jackpot-pools.ts';
 import {
   createLaunchService,
   createTemplateLaunchUrlBuilder,
@@ -38,6 +39,8 @@ export type GamesModuleDeps = {
   launchGuard: LaunchGuard;
   /** Vendors whose card rooms are live: `/wps/relay/GLS2_roomList` lists them with the catalogue's rooms. */
   liveRooms?: readonly LiveRoomSource[];
+  /** The progressive jackpot pools a vendor publishes (the house game server); the home counter shows them. */
+  jackpotPools?: JackpotPoolSource;
   /** The accounts linked to a member; a card-room (PVP) launch passes them to the vendor. */
   identityLinks?: (merchantId: number, memberId: number) => Promise<string[]>;
 };
@@ -60,7 +63,14 @@ export async function createGamesModule(deps: GamesModuleDeps): Promise<Platform
   const { db, settings, merchants, now } = deps;
   const cache = createCatalogueCache({ now });
   const { announce, disconnect } = await connectCatalogueCache(cache, deps.pubsub);
-  const catalogue = createGamesService({ db, settings, cache, now, ...(deps.liveRooms ? { liveRooms: deps.liveRooms } : {}) });
+  const catalogue = createGamesService({
+    db,
+    settings,
+    cache,
+    now,
+    ...(deps.liveRooms ? { liveRooms: deps.liveRooms } : {}),
+    ...(deps.jackpotPools ? { jackpotPools: deps.jackpotPools } : {}),
+  });
   const templateLaunchUrl = createTemplateLaunchUrlBuilder({ db, settings, namedHosts: deps.namedHosts });
   const launcher = createLaunchService({
     db,

@@ -7,14 +7,17 @@ import {
   type GameListValue,
   HOT_GAME_TYPES,
 } from '@platform/contracts/games';
+import { currencyScale } from '@platform/contracts/money-format';
 import { pageOffset, totalPagesOf } from '@platform/contracts/pagination';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import { DomainError } from '../../lib/domain-error.ts';
 import { localised } from '../../lib/localised-text.ts';
+import { merchantCurrencyOf } from '../merchant/merchant.service.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
 import { cdnSetting } from '../system/system.settings.ts';
 import type { CatalogueCache } from './games.cache.ts';
+import type { JackpotPoolSource } from './games.jackpot-pools.ts';
 import type { LiveRoomSource } from './games.live-rooms.ts';
 import { categoryTitle, fromHundredths, presentGame, presentVendorCard, withImageHosts, withLogoHosts } from './games.presenter.ts';
 import * as repo from './games.repository.ts';
@@ -40,6 +43,8 @@ export function createGamesService(deps: {
   now: () => Date;
   /** Vendors whose card rooms are live (the house game server). */
   liveRooms?: readonly LiveRoomSource[];
+  /** The progressive jackpot pools the house game server publishes; the home counter shows them. */
+  jackpotPools?: JackpotPoolSource;
 }) {
   const { db, settings, cache, now } = deps;
 
@@ -336,9 +341,34 @@ export function createGamesService(deps: {
     });
   }
 
+  /**
+   * The home counter. When the house game server publishes its pools, the counter starts from their
+   * real sum in the merchant's currency at the moment they were read and the display rule (+165.11
+   * every 3 s by default) runs on from there until the next read; without pools it is the display
+   * rule alone, as an operator set it.
+   */
   async function jackpot(merchantId: number) {
     const config = await settings.get(merchantId, jackpotSetting);
     const at = now();
+    const published = await deps.jackpotPools?.pools();
+    if (published) {
+      const currency = (await merchantCurrencyOf(db, merchantId)).trim();
+      const mine = published.pools.filter((p) => p.currency === currency);
+      if (mine.length > 0) {
+        const scale = currencyScale(currency);
+        const base = mine.reduce((sum, p) => sum + p.amount, 0) * 10 ** Math.max(0, 2 - scale);
+        const live = { ...config, base, startedAt: published.readAt.toISOString() };
+        return {
+          base,
+          growthPerTick: config.growthPerTick,
+          tickMs: config.tickMs,
+          startedAt: live.startedAt,
+          serverTime: at.toISOString(),
+          value: jackpotValueAt(live, at),
+          scale: 2 as const,
+        };
+      }
+    }
     return {
       base: config.base,
       growthPerTick: config.growthPerTick,

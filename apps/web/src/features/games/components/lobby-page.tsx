@@ -104,8 +104,22 @@ function VendorLane({
   );
 }
 
-/** A category's lobby: vendors, filters, and its games paged on a desktop or scrolled on endlessly on a phone. */
-export function LobbyPage({ category, titleKey, header }: { category?: GameCategory; titleKey: string; header?: ReactNode }) {
+/** Opens a game of the lobby's category by vendor and code (a live table of the board above the list). */
+export type OpenGameByCode = (game: { vendor: string; gameCode: string; name: string }) => void;
+
+/**
+ * A category's lobby: vendors, filters, and its games paged on a desktop or scrolled on endlessly on a
+ * phone. The header (a board above the list) may take the lobby's opener for games named by code.
+ */
+export function LobbyPage({
+  category,
+  titleKey,
+  header,
+}: {
+  category?: GameCategory;
+  titleKey: string;
+  header?: ReactNode | ((openGame: OpenGameByCode) => ReactNode);
+}) {
   const { t, i18n } = useTranslation(GAMES_NS);
   const language = i18n.language;
   const title = i18n.t(`pages.${titleKey}`);
@@ -188,7 +202,20 @@ export function LobbyPage({ category, titleKey, header }: { category?: GameCateg
   const favoriteIds = useFavoriteIds(customerId, initial.gameType);
   const favorites = new Set(favoriteIds.data ?? []);
   const toggleFavorite = useToggleFavorite(customerId);
-  const { launchGame, openVendor } = useLaunch(walletStyles);
+  const { launchGame, openVendor, launchByCode } = useLaunch(walletStyles);
+  // A game of the list opens through its card's rules (maintenance, trial); another through its /game page.
+  const openGameByCode: OpenGameByCode = (wanted) => {
+    const listed = games.find((g) => g.vendor === wanted.vendor && g.gameCode === wanted.gameCode);
+    if (listed) launchGame(listed);
+    else
+      launchByCode({
+        vendor: wanted.vendor,
+        vendorName: wanted.vendor,
+        gameType: initial.gameType || 'LIVE',
+        gameCode: wanted.gameCode,
+        name: wanted.name,
+      });
+  };
 
   // Phones: the next page loads when the end of the list comes into view, one load at a time.
   const sentinel = useRef<HTMLDivElement>(null);
@@ -245,7 +272,7 @@ export function LobbyPage({ category, titleKey, header }: { category?: GameCateg
   return (
     <PageFrame title={title}>
       <div className="lobby" key="lanes-ready">
-        {header}
+        {typeof header === 'function' ? header(openGameByCode) : header}
         <VendorLane cards={cards} selected={vassalage} onOpen={chooseVendor} onAll={() => setVassalage('')} />
         {initial.gameType === 'PVP' && <RoomList games={games} isLogin={isLogin} onJoin={launchGame} />}
         <section className="lobby__filters" aria-label={t('lobby.filters')}>

@@ -54,6 +54,12 @@ export function useLaunch(walletStyles: ReadonlyMap<string, string>) {
   const context = { isLogin, isTrial };
   return {
     launchGame: (game: GameItem) => run(gameAction(game, context)),
+    /** A game known by its code only (a live table on the board): the login and real-account rules, then its /game page. */
+    launchByCode: (play: Omit<Extract<LaunchAction, { kind: 'play' }>, 'kind'>) => {
+      if (!isLogin) run({ kind: 'login' });
+      else if (isTrial) run({ kind: 'realAccount' });
+      else run({ kind: 'play', ...play });
+    },
     openVendor: (card: VendorCard) => run(vendorCardAction(card, context)),
   };
 }

@@ -47,7 +47,12 @@ function ResultMark({ game, value }: { game: LiveTable['game']; value: string })
   return <span className={`live-mark live-mark--${winner.toLowerCase()}`}>{label}</span>;
 }
 
-function TableCard({ table, stamp }: { table: LiveTable; stamp: number }) {
+/** The live tables are the house game server's: its vendor code opens them. */
+export const LIVE_TABLES_VENDOR = 'HOUSE';
+
+type OpenTable = (game: { vendor: string; gameCode: string; name: string }) => void;
+
+function TableCard({ table, stamp, onOpen }: { table: LiveTable; stamp: number; onOpen?: OpenTable | undefined }) {
   const { t } = useTranslation(LIVE_TABLES_NS);
   const money = useMoneyFormat();
   const currency = useSiteCurrency();
@@ -81,12 +86,27 @@ function TableCard({ table, stamp }: { table: LiveTable; stamp: number }) {
           ))
         )}
       </div>
+      {onOpen && (
+        <button
+          type="button"
+          className="live-table__open"
+          onClick={() =>
+            onOpen({
+              vendor: LIVE_TABLES_VENDOR,
+              gameCode: table.gameCode,
+              name: `${t(`games.${table.game}`)} ${table.tableId.toUpperCase()}`,
+            })
+          }
+        >
+          {t('open', { table: table.tableId.toUpperCase() })}
+        </button>
+      )}
     </li>
   );
 }
 
-/** The /live page's board: every house table with its live state, refreshed every few seconds. */
-export function LiveTablesBoard() {
+/** The /live page's board: every house table with its live state, refreshed every few seconds; a card opens its table. */
+export function LiveTablesBoard({ onOpen }: { onOpen?: OpenTable }) {
   const { t } = useTranslation(LIVE_TABLES_NS);
   const query = useLiveTables();
   const stamp = query.dataUpdatedAt;
@@ -110,7 +130,7 @@ export function LiveTablesBoard() {
       <h2 className="live-board__title">{t('title')}</h2>
       <ul className="live-board__list">
         {query.data.tables.map((table) => (
-          <TableCard key={table.gameCode} table={table} stamp={stamp} />
+          <TableCard key={table.gameCode} table={table} stamp={stamp} onOpen={onOpen} />
         ))}
       </ul>
     </section>

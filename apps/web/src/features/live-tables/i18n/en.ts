@@ -15,6 +15,7 @@ export const liveTablesEn: LiveTablesTranslation = {
   },
   round: 'Round {{round}}',
   last: 'Last results',
+  open: 'Play at table {{table}}',
   noResults: 'No results yet',
   winners: { PLAYER: 'P', BANKER: 'B', TIE: 'T', DRAGON: 'D', TIGER: 'T', DT_TIE: '=' },
   sicBo: { big: 'Big', small: 'Small', triple: 'Triple' },

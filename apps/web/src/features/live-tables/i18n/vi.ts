@@ -13,6 +13,7 @@ export const liveTablesVi = {
   },
   round: 'Ván {{round}}',
   last: 'Kết quả gần đây',
+  open: 'Vào bàn {{table}}',
   noResults: 'Chưa có kết quả',
   winners: { PLAYER: 'Con', BANKER: 'Cái', TIE: 'Hòa', DRAGON: 'R', TIGER: 'H', DT_TIE: '=' },
   sicBo: { big: 'Tài', small: 'Xỉu', triple: 'Bộ ba' },

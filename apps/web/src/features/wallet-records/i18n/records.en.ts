@@ -92,6 +92,7 @@ export const recordsEn = {
     round: 'Round',
     category: 'Game type',
     status: 'Status',
+    proof: 'Round detail and proof (seeds and verification)',
     trial: 'Played with play money.',
     shown: {
       diceBets: { BIG: 'big', SMALL: 'small', SEVEN: 'a total of seven' },

@@ -94,6 +94,7 @@ export const recordsVi: typeof recordsEn = {
     round: 'Ván',
     category: 'Loại trò chơi',
     status: 'Trạng thái',
+    proof: 'Chi tiết ván và bằng chứng công bằng (hạt giống, kiểm tra)',
     trial: 'Chơi bằng tiền thử.',
     shown: {
       diceBets: { BIG: 'Tài', SMALL: 'Xỉu', SEVEN: 'tổng bảy' },

@@ -25,6 +25,7 @@ function record(overrides: Partial<BetRecord>): BetRecord {
     betTime: '2026-11-26T03:00:00.000Z',
     settleTime: '2026-11-26T03:00:01.000Z',
     outcome: null,
+    proofUrl: null,
     ...overrides,
   };
 }
@@ -132,5 +133,40 @@ describe('BettingRecordPage', () => {
     await user.click(within(row).getByRole('button'));
     expect(await screen.findByText('3 phát bắn, 5 lần trúng, bắt được 2 con cá')).toBeTruthy();
     expect(screen.getByText('cá con ×2 · cua vàng ×30')).toBeTruthy();
+  });
+
+  it("links a house round to its detail and proof at the game server, and no other vendor's round", async () => {
+    const proofUrl = 'https://games.example/round/roulette/ro-ro1-12-0123456789ab?lang=vi';
+    mockApi({
+      'GET /wps/relay/GCSGAME_newGameVendor': [],
+      'GET /wps/relay/GCS_personalHistory': {
+        list: [
+          record({
+            id: 6,
+            roundId: 'ro-ro1-12-0123456789ab',
+            vendorCode: 'HOUSE',
+            gameCode: 'roulette',
+            gameName: 'Roulette Châu Âu',
+            proofUrl,
+          }),
+          LIST[0],
+        ],
+        pageNo: 1,
+        pageSize: 20,
+        totalCount: 2,
+        totalPages: 1,
+        totals: { count: 2, stake: 20_000, validBet: 20_000, payout: 0, winLoss: -20_000 },
+      },
+    });
+    const { user } = renderWithSite(<BettingRecordPage />);
+    const row = (await screen.findByText('Roulette Châu Âu')).closest('tr') as HTMLElement;
+    await user.click(within(row).getByRole('button'));
+    const link = await screen.findByRole('link', { name: 'Chi tiết ván và bằng chứng công bằng (hạt giống, kiểm tra)' });
+    expect(link.getAttribute('href')).toBe(proofUrl);
+    const slot = screen.getByText('Bảy May Mắn').closest('tr') as HTMLElement;
+    await user.click(within(slot).getByRole('button'));
+    // The slot's detail (one detail is open at a time) has no proof link: its vendor gives none.
+    expect(await screen.findByText('Các cuộn quay dừng ở')).toBeTruthy();
+    expect(screen.queryAllByRole('link', { name: /bằng chứng công bằng/ })).toHaveLength(0);
   });
 });

@@ -258,6 +258,14 @@ function BetDetail({ record }: { record: BetRecord }) {
           </div>
         ))}
       </dl>
+      {record.proofUrl && (
+        // The vendor's own page of the round: its seeds, the commitment shown before it, and the result recomputed.
+        <p className="rc-detail__proof">
+          <a href={record.proofUrl} target="_blank" rel="noopener noreferrer">
+            {t('bets.proof')}
+          </a>
+        </p>
+      )}
       {record.isTrial && <p className="mc-note">{t('bets.trial')}</p>}
     </div>
   );

@@ -1,0 +1,64 @@
+import { commitmentOf } from '@platform/games/rng';
+import { describe, expect, it } from 'vitest';
+import type { CardHistoryItem } from './card-rooms/card-room.ts';
+import { type RoundDetailSources, roundDetail } from './round-detail.ts';
+
+const seed = 'ab'.repeat(32);
+const hand: CardHistoryItem = {
+  hand: 7,
+  commitment: commitmentOf(seed),
+  serverSeed: seed,
+  clientSeed: 'tien-len:tl-1k:7',
+  end: 'played',
+  endedAt: 0,
+  leader: 0,
+  players: [
+    { seat: 0, player: 'an***1', cards: ['3S', '4H'], stake: 1_000, payout: 1_900, score: 0 },
+    { seat: 1, player: 'bo***2', cards: ['5D', '<b>'], stake: 1_000, payout: 0, score: 0 },
+  ],
+  plays: [
+    { seat: 0, cards: ['3S'] },
+    { seat: 1, cards: null, auto: true },
+  ],
+  pot: 2_000,
+  rake: 100,
+  winners: [0],
+  instantWin: null,
+};
+const sources: RoundDetailSources = {
+  isCrash: (g) => g === 'crash',
+  hasRoundVerify: (g) => ['baccarat', 'roulette', 'sicbo'].includes(g),
+  isJackpot: (g) => g === 'jackpot-wheel',
+  fishingBatch: (g, id) => (g === 'fishing' && id === 'fish-r1-xyz' ? { room: 'r1', wave: 4 } : undefined),
+  isCardGame: (g) => g === 'tien-len',
+  cardHand: (room, no) => (room === 'tl-1k' && no === 7 ? hand : undefined),
+};
+
+describe('a round’s detail, from the round id the game server sent the platform', () => {
+  it('opens the proof page of crash, the live tables, the jackpot wheel and a fishing batch on that round', () => {
+    expect(roundDetail(sources, 'crash', 'crash-main-9f2c1a-12', 'vi')).toEqual({
+      redirect: '/verify/crash?lang=vi&chain=9f2c1a&round=12',
+    });
+    expect(roundDetail(sources, 'baccarat', 'bac-b1-33-0123456789ab', 'en')).toEqual({ redirect: '/verify/baccarat?lang=en&round=33' });
+    expect(roundDetail(sources, 'roulette', 'ro-ro1-5-abcdefabcdef', 'vi-VN')).toEqual({ redirect: '/verify/roulette?lang=vi&round=5' });
+    expect(roundDetail(sources, 'jackpot-wheel', 'jackpot-wheel-41', 'en')).toEqual({ redirect: '/verify/jackpot-wheel?lang=en&round=41' });
+    expect(roundDetail(sources, 'fishing', 'fish-r1-xyz', 'en')).toEqual({ redirect: '/verify/fishing?lang=en&room=r1&wave=4' });
+  });
+
+  it('draws a card-room hand with its seats, plays, pot, rake and seeds checked against the commitment', () => {
+    const detail = roundDetail(sources, 'tien-len', `tl-tl-1k-7-${hand.commitment.slice(0, 12)}`, 'en');
+    if (!detail || !('html' in detail)) throw new Error('no page');
+    expect(detail.html).toContain('Hand 7, room tl-1k');
+    expect(detail.html).toContain('SHA-256 of the server seed equals the commitment.');
+    expect(detail.html).toContain('Pot 2,000, rake 100');
+    expect(detail.html).toContain('&lt;b&gt;');
+    expect(detail.html).not.toContain('<b>');
+  });
+
+  it('answers nothing for a round it does not keep or an id of another shape', () => {
+    expect(roundDetail(sources, 'crash', 'nonsense', 'vi')).toBeUndefined();
+    expect(roundDetail(sources, 'tien-len', 'tl-tl-1k-8-0123456789ab', 'vi')).toBeUndefined();
+    expect(roundDetail(sources, 'fishing', 'fish-r9-old', 'vi')).toBeUndefined();
+    expect(roundDetail(sources, 'unknown', 'x', 'vi')).toBeUndefined();
+  });
+});
