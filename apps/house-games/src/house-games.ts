@@ -29,6 +29,10 @@ import { createLiveTable, type LiveEntry, type LiveTableRuntime } from './live/l
 import { createLimitSettings, LIVE_GAMES, LIVE_TABLES, type LiveGameName } from './live/live-tables.ts';
 import { createPlatformClient, type PlatformClient } from './platform-client.ts';
 import { createRoundRunner, type RoundRunner } from './round-runner.ts';
+import { isSoloGame, SOLO_GAME_CODES, SOLO_GAMES } from './solo/solo-games.ts';
+import { renderSoloPage } from './solo/solo-page.ts';
+import { handleSolo } from './solo/solo-routes.ts';
+import { createSoloTable, type SoloEntry, type SoloTable } from './solo/solo-table.ts';
 import { TableRefused } from './table-wallet.ts';
 
 /**
@@ -62,6 +66,8 @@ export type HouseGamesOptions = {
     rootSeed?: string;
     salt?: string;
   };
+  /** The single-player games: how long a round may be left before it is finished for the player (ms). */
+  solo?: { idleMs?: number; sweepMs?: number };
   /** The card rooms' timers (tests shorten them). */
   cardRooms?: CardRoomTimings;
   log?: (message: string, data?: Record<string, unknown>) => void;
@@ -75,6 +81,7 @@ export const HOUSE_GAME_CODES = [
   ...FISHING_GAME_CODES,
   ...CARD_GAME_CODES,
   ...LIVE_TABLES.map((t) => t.gameCode),
+  ...SOLO_GAME_CODES,
 ] as const;
 
 /** The baccarat tables, one per game code, each with its own limits (minor units). */
@@ -109,6 +116,9 @@ const PUBLIC_FILES = new Map([
   ['/static/live.js', { file: 'live.js', type: 'text/javascript; charset=utf-8' }],
   ['/static/live.css', { file: 'live.css', type: 'text/css; charset=utf-8' }],
   ['/static/verify-live.js', { file: 'verify-live.js', type: 'text/javascript; charset=utf-8' }],
+  ['/static/solo.js', { file: 'solo.js', type: 'text/javascript; charset=utf-8' }],
+  ['/static/solo.css', { file: 'solo.css', type: 'text/css; charset=utf-8' }],
+  ['/static/verify-solo.js', { file: 'verify-solo.js', type: 'text/javascript; charset=utf-8' }],
 ]);
 
 type GameSession = {
@@ -136,6 +146,8 @@ export type HouseGames = {
   cardRooms: CardRooms;
   /** The dragon tiger, sic bo and roulette tables by game code. */
   live: ReadonlyMap<string, LiveTableRuntime>;
+  /** The single-player games (mines, plinko, dice, hi-lo, video poker, blackjack) by game code. */
+  solo: ReadonlyMap<string, SoloTable>;
   platform: PlatformClient;
   /** Replays the journals, settles what an earlier run left open, then starts the tables. */
   start: () => Promise<void>;
@@ -243,6 +255,13 @@ export function createHouseGames(options: HouseGamesOptions): HouseGames {
     journals.push(tableJournal);
     runners.push(createRoundRunner(table.game, { now, onError: (err) => log('a live table round failed', { err: String(err) }) }));
     live.set(t.gameCode, table);
+  }
+  const solo = new Map<string, SoloTable>();
+  for (const [gameCode, game] of Object.entries(SOLO_GAMES)) {
+    const soloJournal = openJournal<SoloEntry>(join(options.dataDir, `solo-${gameCode}.jsonl`));
+    journals.push(soloJournal);
+    const idle = options.solo?.idleMs === undefined ? {} : { idleMs: options.solo.idleMs };
+    solo.set(gameCode, createSoloTable({ game, journal: soloJournal, platform, now, log, ...idle }));
   }
   const liveGameOf = (gameCode: string): LiveGameName | undefined => LIVE_TABLES.find((t) => t.gameCode === gameCode)?.game;
   /** Baccarat and the other live tables take the same calls (a bet of spots). */
@@ -470,6 +489,16 @@ export function createHouseGames(options: HouseGamesOptions): HouseGames {
       now,
     };
     if (await handleFishing(fishingContext, request, response, url)) return;
+    const soloContext = {
+      tables: solo,
+      sessionOf,
+      readJson: fishingContext.readJson,
+      sendJson,
+      badRequest: fishingContext.badRequest,
+      pageHeaders,
+      platformBalance: fishingContext.platformBalance,
+    };
+    if (await handleSolo(soloContext, request, response, url)) return;
     if (request.method === 'GET' && path === '/verify/crash') {
       response.writeHead(200, pageHeaders);
       response.end(renderVerifyPage({ language: url.searchParams.get('lang') ?? 'vi', chain: crash.currentChain() }));
@@ -531,6 +560,7 @@ export function createHouseGames(options: HouseGamesOptions): HouseGames {
           username: session.username,
         };
         if (isFishingGame(game)) return void response.end(renderFishingPage({ ...page, gameCode: game }));
+        if (isSoloGame(game)) return void response.end(renderSoloPage({ ...page, gameCode: game }));
         if ((CARD_GAME_CODES as readonly string[]).includes(game))
           return void response.end(renderCardRoomPage({ ...page, gameCode: game }));
         const table = baccarat.get(game);
@@ -583,6 +613,7 @@ export function createHouseGames(options: HouseGamesOptions): HouseGames {
     fishing,
     cardRooms,
     live,
+    solo,
     platform,
     async start() {
       const recovered = await crash.recover();
@@ -600,6 +631,11 @@ export function createHouseGames(options: HouseGamesOptions): HouseGames {
         const done = await table.recover();
         if (done.rounds > 0) log('settled the rounds an earlier run left open', { game: table.gameCode, ...done });
       }
+      for (const table of solo.values()) {
+        const done = await table.recover();
+        if (done.rounds > 0) log('took up the single-player rounds an earlier run left open', { game: table.gameCode, ...done });
+        table.startSweeping(options.solo?.sweepMs);
+      }
       for (const r of runners) r.start();
       cardRooms.start();
       isStarted = true;
@@ -613,6 +649,7 @@ export function createHouseGames(options: HouseGamesOptions): HouseGames {
         });
       }),
     async close() {
+      for (const table of solo.values()) table.stop();
       if (isStarted) await Promise.all([...runners.map((r) => r.stop()), ...[...fishing.values()].map((h) => h.stop()), cardRooms.stop()]);
       for (const stream of streams) stream.end();
       await new Promise<void>((resolve) => {
