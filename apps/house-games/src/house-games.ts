@@ -287,9 +287,9 @@ export function createHouseGames(options: HouseGamesOptions): HouseGames {
     if (check === 'expired') throw new HttpError(403, 'this game link has expired; open the game again from the site');
     if (check !== 'ok') throw new HttpError(403, 'this game link is not valid');
     const isTrial = params.trial === '1';
-    // Trial accounts play crash in the shared round with play money (the platform keeps it apart);
-    // the live tables are for real money only.
-    if (isTrial && game !== CRASH_GAME_CODE) throw new HttpError(403, 'this game is played with real money only');
+    // Trial accounts play crash in the shared round and the single-player games with play money
+    // (the platform keeps it apart); the live tables are for real money only.
+    if (isTrial && game !== CRASH_GAME_CODE && !isSoloGame(game)) throw new HttpError(403, 'this game is played with real money only');
     if (sessions.size >= SESSION_COUNT_MAX) {
       for (const [id, s] of sessions) if (now() - s.createdAtMs > SESSION_TTL_MS) sessions.delete(id);
     }
@@ -560,7 +560,7 @@ export function createHouseGames(options: HouseGamesOptions): HouseGames {
           username: session.username,
         };
         if (isFishingGame(game)) return void response.end(renderFishingPage({ ...page, gameCode: game }));
-        if (isSoloGame(game)) return void response.end(renderSoloPage({ ...page, gameCode: game }));
+        if (isSoloGame(game)) return void response.end(renderSoloPage({ ...page, gameCode: game, isTrial: session.isTrial }));
         if ((CARD_GAME_CODES as readonly string[]).includes(game))
           return void response.end(renderCardRoomPage({ ...page, gameCode: game }));
         const table = baccarat.get(game);

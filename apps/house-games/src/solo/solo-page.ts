@@ -94,6 +94,7 @@ const LABELS = {
     balance: 'Balance',
     stake: 'Stake',
     back: 'Back to the site',
+    trial: 'Trial play: your stakes and wins are play money, not real money.',
     play: 'Bet',
     cashOut: 'Cash out',
     multiplier: 'Multiplier',
@@ -170,6 +171,7 @@ const LABELS = {
     balance: 'Số dư',
     stake: 'Tiền cược',
     back: 'Quay lại trang',
+    trial: 'Chơi thử: tiền cược và tiền thắng của bạn là tiền chơi thử, không phải tiền thật.',
     play: 'Đặt cược',
     cashOut: 'Rút tiền',
     multiplier: 'Hệ số',
@@ -252,6 +254,7 @@ export function renderSoloPage(input: {
   currency: string;
   language: string;
   returnUrl: string;
+  isTrial?: boolean;
 }): string {
   const lang = languageOf(input.language);
   const l = LABELS[lang];
@@ -277,6 +280,7 @@ export function renderSoloPage(input: {
     <h1>${escapeHtml(title)}</h1>
     <p class="balance">${l.balance}: <output id="balance">…</output> ${escapeHtml(input.currency)}</p>
   </header>
+  ${input.isTrial ? `<p class="trial-note" role="note">${l.trial}</p>` : ''}
   <section class="stage" id="stage" aria-live="polite"></section>
   <section class="controls">
     <form id="play-form" novalidate>
