@@ -418,6 +418,8 @@
       drawDiceInfo(v && v.roll !== undefined ? { roll: v.roll, won: round.payout > 0 } : undefined);
     }
     const playing = round && !round.isOver;
+    // Tests and assistive tools can tell a move is on its way.
+    root.toggleAttribute('data-busy', busy);
     playButton.disabled = Boolean(playing) || busy;
     for (const c of Object.values(controls)) c.disabled = Boolean(playing);
     $('stake').disabled = Boolean(playing);
@@ -447,6 +449,7 @@
   async function act(body) {
     if (busy || !round) return;
     busy = true;
+    root.toggleAttribute('data-busy', true);
     say('');
     try {
       await afterAnswer(await post('act', { roundId: round.roundId, ...body }));
@@ -471,6 +474,7 @@
     }
     if (code === 'dice') Object.assign(body, diceBet());
     busy = true;
+    root.toggleAttribute('data-busy', true);
     holds = [false, false, false, false, false];
     say('');
     try {
