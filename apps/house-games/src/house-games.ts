@@ -470,6 +470,8 @@ export function createHouseGames(options: HouseGamesOptions): HouseGames {
     const url = new URL(request.url ?? '/', 'http://house.invalid');
     const path = url.pathname;
     if (request.method === 'GET' && path === '/healthz') return sendJson(response, 200, { status: 'ok' });
+    // A game page opened on its own (not in the site's frame) makes the browser ask for an icon.
+    if (request.method === 'GET' && path === '/favicon.ico') return void response.writeHead(204).end();
     const file = staticFiles.get(path);
     if (request.method === 'GET' && file) {
       response.writeHead(200, { 'content-type': file.type, 'cache-control': 'public, max-age=300', 'x-content-type-options': 'nosniff' });
