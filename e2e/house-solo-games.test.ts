@@ -152,6 +152,17 @@ describe('the single-player house games (mines, dice, hi-lo, plinko, video poker
             }
             expect(await watch.cspViolations()).toEqual([]);
             expect(watch.consoleErrors).toEqual([]);
+            // The round's proof, from the link on it: the revealed seed matches its commitment.
+            if (size.name === 'desktop') {
+              await page.locator('#history li a').first().waitFor();
+              const proof = (await page.locator('#history li a').first().getAttribute('href')) as string;
+              await page.goto(new URL(proof, page.url()).toString(), { waitUntil: 'networkidle' });
+              await page.waitForFunction(() => /\S/.test(document.getElementById('verify-result')?.textContent ?? ''));
+              expect(await page.locator('#verify-result').getAttribute('class')).toBe('ok');
+              await screenshot(page, `solo-${gameCode}-verify-${language}`);
+              expect(await watch.cspViolations()).toEqual([]);
+              expect(watch.consoleErrors).toEqual([]);
+            }
           } finally {
             await context.close();
           }

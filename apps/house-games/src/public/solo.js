@@ -109,7 +109,7 @@
           { class: won ? 'won' : '' },
           el('span', { text: `#${item.nonce}` }),
           el('span', { text: fmtMoney(item.stake) }),
-          el('span', { text: item.how === 'refunded' ? L.refunded : won ? `+${fmtMoney(item.payout)}` : '0' }),
+          el('span', { text: item.how === 'refunded' ? L.refunded : `${L.payout}: ${fmtMoney(item.payout)}` }),
           link,
         ),
       );
