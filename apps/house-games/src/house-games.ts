@@ -33,6 +33,10 @@ import { createLimitSettings, LIVE_GAMES, LIVE_TABLES, type LiveGameName } from 
 import { createPlatformClient, type PlatformClient } from './platform-client.ts';
 import { roundDetail } from './round-detail.ts';
 import { createRoundRunner, type RoundRunner } from './round-runner.ts';
+import { isSoloGame, SOLO_GAME_CODES, SOLO_GAMES } from './solo/solo-games.ts';
+import { renderSoloPage } from './solo/solo-page.ts';
+import { handleSolo } from './solo/solo-routes.ts';
+import { createSoloTable, type SoloEntry, type SoloTable } from './solo/solo-table.ts';
 import { TableRefused } from './table-wallet.ts';
 
 /**
@@ -66,6 +70,8 @@ export type HouseGamesOptions = {
     rootSeed?: string;
     salt?: string;
   };
+  /** The single-player games: how long a round may be left before it is finished for the player (ms). */
+  solo?: { idleMs?: number; sweepMs?: number };
   /** The card rooms' timers (tests shorten them). */
   cardRooms?: CardRoomTimings;
   /** The jackpot games: tests shrink the jackpot's draw bound to force a win. */
@@ -82,6 +88,7 @@ export const HOUSE_GAME_CODES = [
   ...CARD_GAME_CODES,
   ...LIVE_TABLES.map((t) => t.gameCode),
   ...JACKPOT_GAME_CODES,
+  ...SOLO_GAME_CODES,
 ] as const;
 
 /** The baccarat tables, one per game code, each with its own limits (minor units). */
@@ -119,6 +126,9 @@ const PUBLIC_FILES = new Map([
   ['/static/jackpot.js', { file: 'jackpot.js', type: 'text/javascript; charset=utf-8' }],
   ['/static/jackpot.css', { file: 'jackpot.css', type: 'text/css; charset=utf-8' }],
   ['/static/verify-jackpot.js', { file: 'verify-jackpot.js', type: 'text/javascript; charset=utf-8' }],
+  ['/static/solo.js', { file: 'solo.js', type: 'text/javascript; charset=utf-8' }],
+  ['/static/solo.css', { file: 'solo.css', type: 'text/css; charset=utf-8' }],
+  ['/static/verify-solo.js', { file: 'verify-solo.js', type: 'text/javascript; charset=utf-8' }],
 ]);
 
 type GameSession = {
@@ -148,6 +158,8 @@ export type HouseGames = {
   live: ReadonlyMap<string, LiveTableRuntime>;
   /** The jackpot games (their pools) by game code. */
   jackpots: ReadonlyMap<string, JackpotWheel>;
+  /** The single-player games (mines, plinko, dice, hi-lo, video poker, blackjack) by game code. */
+  solo: ReadonlyMap<string, SoloTable>;
   platform: PlatformClient;
   /** Replays the journals, settles what an earlier run left open, then starts the tables. */
   start: () => Promise<void>;
@@ -272,6 +284,13 @@ export function createHouseGames(options: HouseGamesOptions): HouseGames {
     journals.push(wheelJournal);
     jackpots.set(gameCode, createJackpotWheel({ gameCode, journal: wheelJournal, platform, now, log, ...options.jackpot }));
   }
+  const solo = new Map<string, SoloTable>();
+  for (const [gameCode, game] of Object.entries(SOLO_GAMES)) {
+    const soloJournal = openJournal<SoloEntry>(join(options.dataDir, `solo-${gameCode}.jsonl`));
+    journals.push(soloJournal);
+    const idle = options.solo?.idleMs === undefined ? {} : { idleMs: options.solo.idleMs };
+    solo.set(gameCode, createSoloTable({ game, journal: soloJournal, platform, now, log, ...idle }));
+  }
   const liveGameOf = (gameCode: string): LiveGameName | undefined => LIVE_TABLES.find((t) => t.gameCode === gameCode)?.game;
   /** Baccarat and the other live tables take the same calls (a bet of spots). */
   const spotTableOf = (gameCode: string) => baccarat.get(gameCode) ?? live.get(gameCode);
@@ -296,9 +315,9 @@ export function createHouseGames(options: HouseGamesOptions): HouseGames {
     if (check === 'expired') throw new HttpError(403, 'this game link has expired; open the game again from the site');
     if (check !== 'ok') throw new HttpError(403, 'this game link is not valid');
     const isTrial = params.trial === '1';
-    // Trial accounts play crash in the shared round with play money (the platform keeps it apart);
-    // the live tables are for real money only.
-    if (isTrial && game !== CRASH_GAME_CODE) throw new HttpError(403, 'this game is played with real money only');
+    // Trial accounts play crash in the shared round and the single-player games with play money
+    // (the platform keeps it apart); the live tables are for real money only.
+    if (isTrial && game !== CRASH_GAME_CODE && !isSoloGame(game)) throw new HttpError(403, 'this game is played with real money only');
     if (sessions.size >= SESSION_COUNT_MAX) {
       for (const [id, s] of sessions) if (now() - s.createdAtMs > SESSION_TTL_MS) sessions.delete(id);
     }
@@ -479,6 +498,8 @@ export function createHouseGames(options: HouseGamesOptions): HouseGames {
     const url = new URL(request.url ?? '/', 'http://house.invalid');
     const path = url.pathname;
     if (request.method === 'GET' && path === '/healthz') return sendJson(response, 200, { status: 'ok' });
+    // A game page opened on its own (not in the site's frame) makes the browser ask for an icon.
+    if (request.method === 'GET' && path === '/favicon.ico') return void response.writeHead(204).end();
     const file = staticFiles.get(path);
     if (request.method === 'GET' && file) {
       response.writeHead(200, { 'content-type': file.type, 'cache-control': 'public, max-age=300', 'x-content-type-options': 'nosniff' });
@@ -508,6 +529,16 @@ export function createHouseGames(options: HouseGamesOptions): HouseGames {
       platformBalance: (token: string) => platform.call('balance', { token }),
     };
     if (await handleJackpot(jackpotContext, request, response, url)) return;
+    const soloContext = {
+      tables: solo,
+      sessionOf,
+      readJson: fishingContext.readJson,
+      sendJson,
+      badRequest: fishingContext.badRequest,
+      pageHeaders,
+      platformBalance: fishingContext.platformBalance,
+    };
+    if (await handleSolo(soloContext, request, response, url)) return;
     if (request.method === 'GET' && path === '/verify/crash') {
       response.writeHead(200, pageHeaders);
       response.end(renderVerifyPage({ language: url.searchParams.get('lang') ?? 'vi', chain: crash.currentChain() }));
@@ -603,6 +634,7 @@ export function createHouseGames(options: HouseGamesOptions): HouseGames {
         };
         if (isFishingGame(game)) return void response.end(renderFishingPage({ ...page, gameCode: game }));
         if (isJackpotGame(game)) return void response.end(renderJackpotPage({ ...page, gameCode: game }));
+        if (isSoloGame(game)) return void response.end(renderSoloPage({ ...page, gameCode: game, isTrial: session.isTrial }));
         if ((CARD_GAME_CODES as readonly string[]).includes(game))
           return void response.end(renderCardRoomPage({ ...page, gameCode: game }));
         const table = baccarat.get(game);
@@ -656,6 +688,7 @@ export function createHouseGames(options: HouseGamesOptions): HouseGames {
     cardRooms,
     live,
     jackpots,
+    solo,
     platform,
     async start() {
       const recovered = await crash.recover();
@@ -677,6 +710,11 @@ export function createHouseGames(options: HouseGamesOptions): HouseGames {
         const done = await table.recover();
         if (done.rounds > 0) log('settled the rounds an earlier run left open', { game: table.gameCode, ...done });
       }
+      for (const table of solo.values()) {
+        const done = await table.recover();
+        if (done.rounds > 0) log('took up the single-player rounds an earlier run left open', { game: table.gameCode, ...done });
+        table.startSweeping(options.solo?.sweepMs);
+      }
       for (const r of runners) r.start();
       cardRooms.start();
       for (const wheel of jackpots.values()) wheel.start();
@@ -691,6 +729,7 @@ export function createHouseGames(options: HouseGamesOptions): HouseGames {
         });
       }),
     async close() {
+      for (const table of solo.values()) table.stop();
       if (isStarted) await Promise.all([...runners.map((r) => r.stop()), ...[...fishing.values()].map((h) => h.stop()), cardRooms.stop()]);
       for (const wheel of jackpots.values()) wheel.stop();
       for (const stream of streams) stream.end();

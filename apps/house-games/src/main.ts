@@ -25,6 +25,7 @@ const fishing = {
   batchMs: optionalNumber('HOUSE_FISHING_BATCH_MS'),
   waveMs: optionalNumber('HOUSE_FISHING_WAVE_MS'),
 };
+const solo = { idleMs: optionalNumber('HOUSE_SOLO_IDLE_MS') };
 const house = createHouseGames({
   platformUrl,
   secret: process.env.HOUSE_GAMES_SECRET ?? 'dev-only-house-games-secret',
@@ -35,6 +36,7 @@ const house = createHouseGames({
   crash: Object.fromEntries(Object.entries(crash).filter(([, v]) => v !== undefined)),
   baccarat: Object.fromEntries(Object.entries(baccarat).filter(([, v]) => v !== undefined)),
   fishing: Object.fromEntries(Object.entries(fishing).filter(([, v]) => v !== undefined)),
+  solo: Object.fromEntries(Object.entries(solo).filter(([, v]) => v !== undefined)),
   log: (message, data) => console.log(JSON.stringify({ houseGames: true, msg: message, ...data })),
 });
 const url = await house.listen(port, process.env.HOUSE_GAMES_HOST ?? '127.0.0.1');

@@ -63,6 +63,19 @@ describe('the demo catalogue', () => {
     expect(await codesOf('roulette')).toEqual(['HOUSE/roulette', 'HOUSE/roulette-vip']);
   });
 
+  it('fills MINIGAMES, ARCADE and TABLE with the house single-player games, in the classes AC, VP and TG', async () => {
+    const listOf = async (query: string) => {
+      const res = await t.app.inject({ method: 'GET', url: `/wps/relay/GCSGAME_gameList?${query}&language=en` });
+      return (res.json().value.games as { gameCode: string; vendor: string }[]).map((g) => `${g.vendor}/${g.gameCode}`).sort();
+    };
+    expect(await listOf('gameType=MINIGAMES')).toEqual(['HOUSE/dice', 'HOUSE/hi-lo', 'HOUSE/mines']);
+    expect(await listOf('gameType=ARCADE')).toEqual(['HOUSE/plinko', 'HOUSE/video-poker']);
+    expect(await listOf('gameType=TABLE')).toEqual(['HOUSE/blackjack']);
+    expect(await listOf('gameType=ARCADE&gameClassify=VP')).toEqual(['HOUSE/video-poker']);
+    expect(await listOf('gameType=MINIGAMES&gameClassify=AC')).toEqual(['HOUSE/dice', 'HOUSE/hi-lo', 'HOUSE/mines']);
+    expect(await listOf('gameType=TABLE&gameClassify=TG')).toEqual(['HOUSE/blackjack']);
+  });
+
   it('launches every demo game at the demo vendor, with the token, language and return address', async () => {
     const player = await t.database.db.selectFrom('members').select('id').where('username', '=', 'player01').executeTakeFirstOrThrow();
     const headers = await loginAs(t.app, player.id);

@@ -96,7 +96,7 @@ export const DEMO_GAME_VENDORS: readonly {
     displayName: 'Lotus House',
     walletStyle: 'seamless',
     launchUrl: HOUSE_LAUNCH_TEMPLATE,
-    categories: ['CRASH', 'LIVE', 'FISH', 'PVP', 'JACKPOT'],
+    categories: ['CRASH', 'LIVE', 'FISH', 'PVP', 'JACKPOT', 'MINIGAMES', 'ARCADE', 'TABLE'],
     games: [
       {
         code: 'crash',
@@ -202,6 +202,27 @@ export const DEMO_GAME_VENDORS: readonly {
         minBetCents,
         minLines: 0,
         isTrialSupported: false,
+      })),
+      // Single-player rounds (mines, dice, hi-lo, plinko, video poker, blackjack): each player's own
+      // provably fair round; trial accounts play them with play money.
+      ...(
+        [
+          ['mines', 'MINIGAMES', ['AC', 'minigames', 'mines'], { vi: 'Dò Mìn', en: 'Mines' }, true],
+          ['dice', 'MINIGAMES', ['AC', 'minigames', 'dice'], { vi: 'Xúc Xắc Mục Tiêu', en: 'Dice' }, false],
+          ['hi-lo', 'MINIGAMES', ['AC', 'minigames', 'hi-lo'], { vi: 'Cao Thấp', en: 'Hi-Lo' }, false],
+          ['plinko', 'ARCADE', ['AC', 'arcade', 'plinko'], { vi: 'Plinko', en: 'Plinko' }, true],
+          ['video-poker', 'ARCADE', ['VP', 'video-poker'], { vi: 'Video Poker Jacks or Better', en: 'Jacks or Better Video Poker' }, false],
+          ['blackjack', 'TABLE', ['TG', 'table', 'blackjack'], { vi: 'Blackjack Lotus', en: 'Lotus Blackjack' }, true],
+        ] as const
+      ).map(([code, category, classify, name, isHot]) => ({
+        code,
+        category,
+        classify: [...classify],
+        name,
+        isHot,
+        minBetCents: 1,
+        minLines: 0,
+        isTrialSupported: true,
       })),
     ],
   },

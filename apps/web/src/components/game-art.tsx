@@ -18,6 +18,9 @@ export function motifOf(code: string, category: string): Motif {
   if (c.includes('dice') || c.includes('sicbo') || c.includes('taixiu')) return 'dice';
   if (c.includes('coin')) return 'coin';
   if (c.includes('wheel') || c.includes('roulette')) return 'wheel';
+  if (c.includes('poker') || c.includes('blackjack') || c.includes('hi-lo')) return 'cards';
+  if (c.includes('plinko')) return 'balls';
+  if (c.includes('mines')) return 'gamepad';
   switch (category.toUpperCase()) {
     case 'LOTT':
     case 'ELOTT':
@@ -32,6 +35,7 @@ export function motifOf(code: string, category: string): Motif {
     case 'SPORTS':
       return 'ball';
     case 'ESPORTS':
+    case 'ARCADE':
       return 'gamepad';
     case 'CRASH':
       return 'rocket';

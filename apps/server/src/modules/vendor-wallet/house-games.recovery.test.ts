@@ -196,4 +196,81 @@ describe('the house game server killed mid-round', () => {
     expect(await Promise.all(players.map((p) => memberState(p.memberId, p.currency, 'baccarat')))).toEqual(after);
     await expectCleanBooks(t.database.db);
   });
+
+  it('mines killed mid-round: the player finds the round after a restart, a round left alone is finished for them, each paid once', async () => {
+    const start = 50_000;
+    const players = await Promise.all(
+      [0, 1].map(() =>
+        createGamePlayer(t.app, t.database.db, {
+          balance: start,
+          vendorCode: HOUSE_VENDOR_CODE,
+          gameCode: 'mines',
+          gameCategory: 'MINIGAMES',
+        }),
+      ),
+    );
+    const first = await startHouseProcess();
+    await registerHouseGames(t.app, first.url);
+    const sessions = await Promise.all(players.map((p) => openCrash(t.app, first.url, p, 'mines')));
+    // One mine: play rounds until the first pick is safe, so each player has a round in play with one safe cell.
+    const open: string[] = [];
+    const staked = [0, 0];
+    for (const [i, s] of sessions.entries()) {
+      for (;;) {
+        const started = await s.post('start', { stake: 1_000, mines: 1 });
+        expect(started).toMatchObject({ status: 'OK' });
+        staked[i] = (staked[i] as number) + 1_000;
+        const roundId = (started.round as { roundId: string }).roundId;
+        const picked = await s.post('act', { roundId, action: 'REVEAL', cell: 7 });
+        if (!(picked.round as { isOver: boolean }).isOver) {
+          open.push(roundId);
+          break;
+        }
+      }
+    }
+    first.child.kill('SIGKILL');
+    await first.exited;
+    const openState = async (i: number) => {
+      const p = players[i] as (typeof players)[number];
+      const main = (await t.app.services.ledger.memberBalances({ memberId: p.memberId, currency: p.currency })).main;
+      const record = await t.database.db
+        .selectFrom('bet_records')
+        .select(['status', 'stake', 'payout'])
+        .where('member_id', '=', p.memberId)
+        .where('round_id', '=', open[i] as string)
+        .executeTakeFirstOrThrow();
+      return { main, record };
+    };
+    expect((await openState(0)).record).toMatchObject({ status: 'open', stake: 1_000 });
+
+    // Restarted: the first player opens the game again, finds the round with its safe cell and cashes out.
+    const second = await startHouseProcess();
+    await registerHouseGames(t.app, second.url);
+    const again = await openCrash(t.app, second.url, players[0] as (typeof players)[number], 'mines');
+    const state = await again.post('state');
+    expect(state.round).toMatchObject({ roundId: open[0], isOver: false, view: { revealed: [7] } });
+    const cashed = await again.post('act', { roundId: open[0], action: 'CASHOUT' });
+    // 0.97 × 25 / 24 on 1,000, floored.
+    expect(cashed.round).toMatchObject({ isOver: true, payout: 1_010 });
+    second.child.kill('SIGKILL');
+    await second.exited;
+
+    // The second player never came back: a restart with a short idle time finishes the round for them.
+    const third = await startHouseProcess({ HOUSE_SOLO_IDLE_MS: '1' });
+    const after = [await openState(0), await openState(1)];
+    // Rounds lost on a first pick cost their stake; the open round pays its cash-out.
+    const paidBefore = (i: number) => start - (staked[i] as number);
+    expect(after).toEqual([
+      { main: paidBefore(0) + 1_010, record: { status: 'settled', stake: 1_000, payout: 1_010 } },
+      { main: paidBefore(1) + 1_010, record: { status: 'settled', stake: 1_000, payout: 1_010 } },
+    ]);
+    await expectCleanBooks(t.database.db);
+    third.child.kill('SIGKILL');
+    await third.exited;
+    const fourth = await startHouseProcess({ HOUSE_SOLO_IDLE_MS: '1' });
+    fourth.child.kill('SIGTERM');
+    await fourth.exited;
+    expect([await openState(0), await openState(1)]).toEqual(after);
+    await expectCleanBooks(t.database.db);
+  });
 });
