@@ -64,7 +64,7 @@ import { customerServiceSetting, settingsTreeSetting } from './modules/system/sy
 import { createTransfersModule } from './modules/transfers/transfers.module.ts';
 import { demoIntegrationsFromEnv, HOUSE_VENDOR_CODE } from './modules/vendor-wallet/vendor-wallet.integrations.ts';
 import { createVendorWalletModule } from './modules/vendor-wallet/vendor-wallet.module.ts';
-import type { StakeGuard } from './modules/vendor-wallet/vendor-wallet.seamless.ts';
+import type { BonusWallet, StakeGuard } from './modules/vendor-wallet/vendor-wallet.seamless.ts';
 import { createVipModule } from './modules/vip/vip.module.ts';
 import { createWageringModule } from './modules/withdrawals/wagering.module.ts';
 import { createWithdrawalsModule, isCardInUseByWithdrawal } from './modules/withdrawals/withdrawals.module.ts';
@@ -408,12 +408,20 @@ async function createModules(infra: Infrastructure) {
     await rg.assertCanStake(memberId, amountMinor, trx);
     await promotions.service.assertStakeAllowed(memberId, amountMinor, trx);
   };
+  // A stake the cash cannot cover draws the rest from the member's bonus grants (late: promotions, built below).
+  const bonusWallet: BonusWallet = {
+    available: (memberId, trx) => promotions.service.bonusStakes.available(memberId, trx),
+    take: (trx, input) => promotions.service.bonusStakes.take(trx, input),
+    settle: (trx, input) => promotions.service.bonusStakes.settle(trx, input),
+    void: (trx, input) => promotions.service.bonusStakes.void(trx, input),
+  };
   const vendorWallet = createVendorWalletModule({
     db,
     ledger: ledger.service,
     gameSessions: gameSessions.service,
     betRecords: betRecords.service,
     stakeGuard,
+    bonusWallet,
     jobs,
     logger,
     now,

@@ -17,6 +17,7 @@ import { recordAudit } from '../audit/audit.service.ts';
 import type { BetRecordService } from '../bet-records/bet-records.service.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
 import { requiredTurnoverOf } from '../withdrawals/wagering.service.ts';
+import { createBonusStakes } from './promotions.bonus-stakes.ts';
 import * as repo from './promotions.repository.ts';
 
 type Trx = Transaction<DB>;
@@ -878,6 +879,8 @@ export function createPromotionsService(deps: PromotionsDeps) {
     remainingTurnover,
     onWithdrawalRequested,
     assertStakeAllowed,
+    /** Bonus money for stakes once the cash is spent (ADR 0032): the seamless wallet's `BonusWallet`. */
+    bonusStakes: createBonusStakes({ ledger, now }),
   };
 }
 

@@ -11,7 +11,7 @@ import { vendorCallbackRoutes } from './vendor-callback.routes.ts';
 import { createBetFeed, type GameCategoryResolver } from './vendor-wallet.bet-feed.ts';
 import { createIntegrationService, type Integration } from './vendor-wallet.integrations.ts';
 import { vendorWalletRoutes } from './vendor-wallet.routes.ts';
-import { createSeamlessWallet, type StakeGuard } from './vendor-wallet.seamless.ts';
+import { type BonusWallet, createSeamlessWallet, type StakeGuard } from './vendor-wallet.seamless.ts';
 import { createTransferWallets } from './vendor-wallet.transfer.ts';
 
 export type VendorWalletService = ReturnType<typeof createVendorWallet>;
@@ -26,6 +26,8 @@ export function createVendorWallet(deps: {
   gameSessions: GameSessionService;
   betRecords: BetRecordService;
   stakeGuard: StakeGuard;
+  /** Bonus money a stake draws on once the cash is spent (promotions, ADR 0032). */
+  bonusWallet?: BonusWallet | undefined;
   jobs: JobRunner;
   logger: JobLogger;
   now: () => Date;
