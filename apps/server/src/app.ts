@@ -548,6 +548,7 @@ async function createModules(infra: Infrastructure) {
     },
     paidDepositCount: async (memberId) => (await deposits.service.totalsOfMember(memberId)).reduce((n, t) => n + t.count, 0),
     assertNotExcluded: (memberId) => rg.assertCanLogin(memberId),
+    assertNotExcludedIn: (trx, memberId) => rg.assertCanLoginIn(trx, memberId),
     identityOf: async (member) => {
       const [profile, cards] = await Promise.all([
         accounts.service.memberFile.profileOf(member.merchantId, member.id),
