@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
-import { expectCleanBooks } from '../../../test/ledger-fixture.ts';
+import { errorCodeOf, expectCleanBooks } from '../../../test/ledger-fixture.ts';
 import { createPromoWorld, type PromoMember, promotionInput } from '../../../test/promotions-helpers.ts';
 import { bonusShareOfWin } from '../vendor-wallet/vendor-wallet.seamless.ts';
 import { allocateBonusStake, shareOverParts } from './promotions.bonus-stakes.ts';
+import { createPromotionsService } from './promotions.service.ts';
 
 let t: TestApp;
 const clock = { now: new Date('2026-11-20T03:00:00Z') };
@@ -170,6 +171,64 @@ describe('stakes take cash first, then bonus money (seamless wallet)', () => {
       removed: 70_000 + 40_000 + 10_000,
     });
     await expectGrantIdentities(m);
+    await expectCleanBooks(t.database.db);
+  });
+});
+
+describe('a claim racing an exclusion', () => {
+  it('an exclusion committed after the claim read its facts and before its transaction: the claim is refused inside it', async () => {
+    const { w, op, principal } = await createPromoWorld(t, clock);
+    const rg = t.app.services.responsibleGaming;
+    const m = await w.member();
+    let excludeNow: (() => Promise<unknown>) | undefined;
+    // The app's promotions, but the downline read (the last fact gathered before the claim's
+    // transaction, after the exclusion check) lets the member self-exclude right then, as a request
+    // on another connection would.
+    const promotions = createPromotionsService({
+      db: t.database.db,
+      ledger: t.app.services.ledger,
+      betRecords: t.app.services.betRecords,
+      now: () => new Date(clock.now.getTime()),
+      vipLevelOf: async () => 0,
+      labelsOf: async () => [],
+      isInDownline: async () => {
+        await excludeNow?.();
+        return true;
+      },
+      paidDepositCount: async () => 0,
+      assertNotExcluded: (memberId) => rg.assertCanLogin(memberId),
+      assertNotExcludedIn: (trx, memberId) => rg.assertCanLoginIn(trx, memberId),
+      identityOf: async () => ({ phone: null, payeeName: null, bankAccounts: [] }),
+    });
+    const promo = await promotions.admin.create(op, promotionInput({ audience: { downlineOf: op.adminId } }));
+    excludeNow = () => rg.selfExclude(m.id, { months: 1 }, { ip: null });
+    expect(await errorCodeOf(promotions.claim(principal(m), promo.id, noDevice))).toBe('promotion_unavailable');
+    expect(await grantRows(m)).toEqual([]);
+    expect((await w.balances(m.id)).bonus).toBe(0);
+    // A break taken the same way is refused the same way.
+    const other = await w.member();
+    excludeNow = () => rg.takeBreak(other.id, 3, { ip: null });
+    expect(await errorCodeOf(promotions.claim(principal(other), promo.id, noDevice))).toBe('promotion_unavailable');
+    expect(await grantRows(other)).toEqual([]);
+    await expectCleanBooks(t.database.db);
+  });
+
+  it('claims and exclusions sent together leave no active grant and no bonus with an excluded member', async () => {
+    const { w, promotions, op, principal } = await createPromoWorld(t, clock);
+    const rg = t.app.services.responsibleGaming;
+    const promo = await promotions.admin.create(op, promotionInput());
+    const members = await Promise.all([w.member(), w.member(), w.member(), w.member()]);
+    await Promise.all(
+      members.flatMap((m, i) => {
+        const claim = errorCodeOf(promotions.claim(principal(m), promo.id, noDevice));
+        const exclude = rg.selfExclude(m.id, { months: 1 }, { ip: null });
+        return i % 2 === 0 ? [claim, exclude] : [exclude, claim];
+      }),
+    );
+    for (const m of members) {
+      expect((await grantRows(m)).filter((g) => g.status === 'active')).toEqual([]);
+      expect((await w.balances(m.id)).bonus).toBe(0);
+    }
     await expectCleanBooks(t.database.db);
   });
 });
