@@ -12,6 +12,7 @@ import { jsonSchemaTransform, jsonSchemaTransformObject, serializerCompiler, val
 import type { Registry } from 'prom-client';
 import type { Database } from './db/database.ts';
 import { type Env, publicUrlOf, replaysPublishedResults, sandboxGatewayConfig, secretsKeyOf } from './env.ts';
+import type { BonusWallet } from './lib/bonus-wallet.ts';
 import { createPubSub, type PubSub } from './lib/pubsub.ts';
 import { setSecretsKey } from './lib/secret-box.ts';
 import { createAccountsModule } from './modules/accounts/accounts.module.ts';
@@ -64,7 +65,7 @@ import { customerServiceSetting, settingsTreeSetting } from './modules/system/sy
 import { createTransfersModule } from './modules/transfers/transfers.module.ts';
 import { demoIntegrationsFromEnv, HOUSE_VENDOR_CODE } from './modules/vendor-wallet/vendor-wallet.integrations.ts';
 import { createVendorWalletModule } from './modules/vendor-wallet/vendor-wallet.module.ts';
-import type { BonusWallet, StakeGuard } from './modules/vendor-wallet/vendor-wallet.seamless.ts';
+import type { StakeGuard } from './modules/vendor-wallet/vendor-wallet.seamless.ts';
 import { createVipModule } from './modules/vip/vip.module.ts';
 import { createWageringModule } from './modules/withdrawals/wagering.module.ts';
 import { createWithdrawalsModule, isCardInUseByWithdrawal } from './modules/withdrawals/withdrawals.module.ts';
@@ -441,6 +442,7 @@ async function createModules(infra: Infrastructure) {
     logger,
     now,
     stakeGuard,
+    bonusWallet,
     resultsFeedUrl: env.LOTTERY_RESULTS_FEED_URL,
     replayPublishedResults: replaysPublishedResults(env),
   });

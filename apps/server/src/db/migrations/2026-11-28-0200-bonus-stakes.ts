@@ -8,8 +8,8 @@ import { executeStatements } from '../migration-helpers.ts';
  * from the member's active grants, as a ledger reservation on `player_bonus`. Each such reservation
  * is a row of `promotion_bonus_stakes` naming the grants it drew on; a grant counts what it has
  * staked (still out or lost) and what bonus stakes won back, so its identity becomes
- * converted + removed + balance + staked = amount + won. The seamless wallet's transaction rows
- * carry the bonus reservation of a debit next to its cash one.
+ * converted + removed + balance + staked = amount + won. The seamless wallet's transaction
+ * rows and the lottery's tickets carry the bonus reservation of a stake next to its cash one.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await executeStatements(
@@ -40,6 +40,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
     ALTER TABLE vendor_transactions ADD COLUMN bonus_reservation_id bigint;
     ALTER TABLE vendor_transactions ADD COLUMN bonus_amount bigint NOT NULL DEFAULT 0 CHECK (bonus_amount >= 0);
+    ALTER TABLE lottery_tickets ADD COLUMN bonus_reservation_id bigint;
+    ALTER TABLE lottery_tickets ADD COLUMN bonus_amount bigint NOT NULL DEFAULT 0 CHECK (bonus_amount >= 0);
     `,
   );
 }

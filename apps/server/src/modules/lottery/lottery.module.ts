@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
+import type { BonusWallet } from '../../lib/bonus-wallet.ts';
 import type { BetRecordService } from '../bet-records/bet-records.service.ts';
 import type { JobLogger } from '../jobs/job-runner.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
@@ -31,6 +32,8 @@ export function createLotteryModule(deps: {
   logger: JobLogger;
   now: () => Date;
   stakeGuard?: LotteryStakeGuard;
+  /** Bonus money a ticket draws on once the cash is spent (promotions, ADR 0032). */
+  bonusWallet?: BonusWallet | undefined;
   /** The official results feed, when the operator has one. */
   resultsFeedUrl?: string | undefined;
   /** Without a feed, replay published sheets as the official results (the demo: docs/lottery.md). */
@@ -42,6 +45,7 @@ export function createLotteryModule(deps: {
     betRecords: deps.betRecords,
     now: deps.now,
     stakeGuard: deps.stakeGuard,
+    bonusWallet: deps.bonusWallet,
     publish: (memberId, message) => deps.realtime.publish(memberId, message),
     resultsSource: resultsSourceOf(deps),
     onRefusedResults: (refused) => deps.logger.warn({ job: LOTTERY_JOB_NAME, refused }, 'official results refused'),

@@ -321,14 +321,24 @@ export type BonusStakeRow = Selectable<PromotionBonusStakesTable>;
 /** Locks the grants (any status) in id order, the order every writer of grants takes them in. */
 export async function lockGrants(db: Executor, ids: readonly number[]): Promise<GrantRow[]> {
   if (ids.length === 0) return [];
-  return db.selectFrom('promotion_grants').selectAll().where('id', 'in', [...ids]).orderBy('id').forUpdate().execute();
+  return db
+    .selectFrom('promotion_grants')
+    .selectAll()
+    .where('id', 'in', [...ids])
+    .orderBy('id')
+    .forUpdate()
+    .execute();
 }
 
 export async function insertBonusStake(db: Executor, values: Insertable<PromotionBonusStakesTable>): Promise<BonusStakeRow> {
   return db.insertInto('promotion_bonus_stakes').values(values).returningAll().executeTakeFirstOrThrow();
 }
 
-export async function findBonusStake(db: Executor, reservationId: number, options: { forUpdate?: boolean } = {}): Promise<BonusStakeRow | undefined> {
+export async function findBonusStake(
+  db: Executor,
+  reservationId: number,
+  options: { forUpdate?: boolean } = {},
+): Promise<BonusStakeRow | undefined> {
   let query = db.selectFrom('promotion_bonus_stakes').selectAll().where('reservation_id', '=', reservationId);
   if (options.forUpdate) query = query.forUpdate();
   return query.executeTakeFirst();

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
+import type { BonusWallet } from '../../lib/bonus-wallet.ts';
 import type { BetRecordService } from '../bet-records/bet-records.service.ts';
 import type { GameSessionService } from '../game-session/game-session.service.ts';
 import type { JobLogger, JobRunner } from '../jobs/job-runner.ts';
@@ -11,7 +12,7 @@ import { vendorCallbackRoutes } from './vendor-callback.routes.ts';
 import { createBetFeed, type GameCategoryResolver } from './vendor-wallet.bet-feed.ts';
 import { createIntegrationService, type Integration } from './vendor-wallet.integrations.ts';
 import { vendorWalletRoutes } from './vendor-wallet.routes.ts';
-import { type BonusWallet, createSeamlessWallet, type StakeGuard } from './vendor-wallet.seamless.ts';
+import { createSeamlessWallet, type StakeGuard } from './vendor-wallet.seamless.ts';
 import { createTransferWallets } from './vendor-wallet.transfer.ts';
 
 export type VendorWalletService = ReturnType<typeof createVendorWallet>;

@@ -11,6 +11,7 @@ import type {
 } from '@platform/contracts/vendor-protocol';
 import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../../db/schema.ts';
+import { type BonusWallet, bonusPartOfStake, bonusShareOfWin } from '../../lib/bonus-wallet.ts';
 import { createBoundedCache } from '../../lib/bounded-cache.ts';
 import { withTransactionRetry } from '../../lib/db-errors.ts';
 import { DomainError } from '../../lib/domain-error.ts';
@@ -33,41 +34,6 @@ function roundReference(round: { id: number; gameCategory: string }) {
  * in the bet's transaction, so it may read the member's limits and the stakes already taken in it.
  */
 export type StakeGuard = (memberId: number, amountMinor: number, trx: Transaction<DB>) => Promise<void>;
-
-/**
- * Bonus money a stake may draw on once the cash is spent (ADR 0032), kept by the promotions module.
- * `take` reserves on the member's `player_bonus` account; `settle` and `void` close such a
- * reservation (the win of a bonus-funded stake comes back to `player_bonus`). All run in the
- * caller's transaction; `take` throws `insufficient_funds` when the grants do not hold enough.
- */
-export type BonusWallet = {
-  available: (memberId: number, trx: Transaction<DB>) => Promise<number>;
-  take: (
-    trx: Transaction<DB>,
-    input: {
-      memberId: number;
-      merchantId: number;
-      currency: string;
-      amount: number;
-      idempotencyKey: string;
-      reference: { type: string; id: string };
-    },
-  ) => Promise<{ reservationId: number }>;
-  settle: (
-    trx: Transaction<DB>,
-    input: { reservationId: number; toAccountId: number; payout: number; idempotencyKey: string },
-  ) => Promise<void>;
-  void: (trx: Transaction<DB>, input: { reservationId: number; idempotencyKey: string }) => Promise<void>;
-};
-
-/**
- * The part of a round's win that goes back to bonus money: the win in proportion to the stake the
- * bonus paid (rounded down, so the cash never gets less than its own share). The rest is cash.
- */
-export function bonusShareOfWin(payout: number, bonusStake: number, totalStake: number): number {
-  if (bonusStake <= 0 || totalStake <= 0 || payout <= 0) return 0;
-  return Number((BigInt(payout) * BigInt(bonusStake)) / BigInt(totalStake));
-}
 
 /** Attempts of one callback whose transaction PostgreSQL aborted as a deadlock or serialisation victim. */
 export const CALLBACK_RETRY_COUNT_MAX = 3;
@@ -306,7 +272,9 @@ export function createSeamlessWallet(deps: {
         ? await ledger.reserve({ accountId, amount: cash, code: 'bet', idempotencyKey: key, reference: roundReference(input.round) }, trx)
         : undefined;
     const round = await betRecords.addStake(trx, input.round, input.amount);
-    const cashAfter = reserved ? (reserved.balanceAfter ?? (await ledger.balanceOf(accountId, trx))) : await ledger.balanceOf(accountId, trx);
+    const cashAfter = reserved
+      ? (reserved.balanceAfter ?? (await ledger.balanceOf(accountId, trx)))
+      : await ledger.balanceOf(accountId, trx);
     return {
       round,
       held: { reservationId: reserved?.reservationId ?? null, bonusReservationId, bonusAmount: bonus.amount },
@@ -329,8 +297,7 @@ export function createSeamlessWallet(deps: {
     if (isTrial || !deps.bonusWallet) return { amount: 0, available: 0 };
     const available = await deps.bonusWallet.available(session.memberId, trx);
     if (available === 0) return { amount: 0, available };
-    const cash = Math.max(0, await ledger.balanceOf(accountId, trx));
-    return { amount: cash >= amount ? 0 : Math.min(available, amount - cash), available };
+    return { amount: bonusPartOfStake({ amount, cash: await ledger.balanceOf(accountId, trx), bonus: available }), available };
   }
 
   /** Settles every held stake of the round and pays `amount` once, with the last settle. */
