@@ -12,7 +12,6 @@ import { jsonSchemaTransform, jsonSchemaTransformObject, serializerCompiler, val
 import type { Registry } from 'prom-client';
 import type { Database } from './db/database.ts';
 import { type Env, publicUrlOf, replaysPublishedResults, sandboxGatewayConfig, secretsKeyOf } from './env.ts';
-import type { BonusWallet } from './lib/bonus-wallet.ts';
 import { createPubSub, type PubSub } from './lib/pubsub.ts';
 import { setSecretsKey } from './lib/secret-box.ts';
 import { createAccountsModule } from './modules/accounts/accounts.module.ts';
@@ -50,6 +49,7 @@ import { createMerchantModule } from './modules/merchant/merchant.module.ts';
 import { addModuleHooks, editableSettingsOf, registerModules, type ServicesOf, servicesOf } from './modules/module.ts';
 import type { PaymentGateway } from './modules/payments/payment-gateway.ts';
 import { createPaymentsModule } from './modules/payments/payments.module.ts';
+import type { BonusWallet } from './modules/promotions/bonus-wallet.ts';
 import { createPromotionsModule } from './modules/promotions/promotions.module.ts';
 import { createRealtimeModule } from './modules/realtime/realtime.module.ts';
 import { createRecordsModule } from './modules/records/records.module.ts';

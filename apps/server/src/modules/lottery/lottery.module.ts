@@ -1,11 +1,11 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
-import type { BonusWallet } from '../../lib/bonus-wallet.ts';
 import type { BetRecordService } from '../bet-records/bet-records.service.ts';
 import type { JobLogger } from '../jobs/job-runner.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
 import type { MerchantService } from '../merchant/merchant.service.ts';
 import type { PlatformModule } from '../module.ts';
+import type { BonusWallet } from '../promotions/bonus-wallet.ts';
 import type { RealtimeHub } from '../realtime/realtime.hub.ts';
 import { createLotteryAdmin } from './lottery.admin.ts';
 import { lotteryAdminRoutes } from './lottery.admin-routes.ts';

@@ -2,11 +2,11 @@ import type { LotteryTicket, PlaceTicketBody } from '@platform/contracts/lottery
 import { isSingleNumberBetType, type LotteryBetType, type LotteryRegion, validateSelection } from '@platform/games/lottery';
 import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../../db/schema.ts';
-import { type BonusWallet, bonusPartOfStake } from '../../lib/bonus-wallet.ts';
 import { DomainError } from '../../lib/domain-error.ts';
 import { hashRequest } from '../../lib/request-hash.ts';
 import type { BetRecordService } from '../bet-records/bet-records.service.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
+import { type BonusWallet, bonusPartOfStake } from '../promotions/bonus-wallet.ts';
 import type { Principal } from '../session/session.service.ts';
 import * as repo from './lottery.repository.ts';
 import { LOTTERY_VENDOR_CODE } from './lottery.seed-data.ts';

@@ -2,12 +2,12 @@ import type { RealtimeServerMessage } from '@platform/contracts/realtime';
 import { comboWins, type DrawResult, type LotteryBetType, type LotteryRegion, singleNumberHitTable } from '@platform/games/lottery';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
-import { type BonusWallet, bonusShareOfWin } from '../../lib/bonus-wallet.ts';
 import { createBoundedCache } from '../../lib/bounded-cache.ts';
 import { DomainError } from '../../lib/domain-error.ts';
 import type { AdminPrincipal } from '../admin/admin.service.ts';
 import type { BetRecordService } from '../bet-records/bet-records.service.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
+import { type BonusWallet, bonusShareOfWin } from '../promotions/bonus-wallet.ts';
 import { ticketKey } from './lottery.placement.ts';
 import * as repo from './lottery.repository.ts';
 

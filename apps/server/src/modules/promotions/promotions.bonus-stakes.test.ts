@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { errorCodeOf, expectCleanBooks } from '../../../test/ledger-fixture.ts';
 import { createPromoWorld, type PromoMember, promotionInput } from '../../../test/promotions-helpers.ts';
-import { bonusShareOfWin } from '../../lib/bonus-wallet.ts';
+import { bonusShareOfWin } from './bonus-wallet.ts';
 import { allocateBonusStake, shareOverParts } from './promotions.bonus-stakes.ts';
 import { createPromotionsService } from './promotions.service.ts';
 

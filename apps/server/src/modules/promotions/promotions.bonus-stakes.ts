@@ -1,8 +1,8 @@
 import type { Transaction } from 'kysely';
 import type { DB } from '../../db/schema.ts';
-import type { BonusWallet } from '../../lib/bonus-wallet.ts';
 import { DomainError } from '../../lib/domain-error.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
+import type { BonusWallet } from './bonus-wallet.ts';
 import * as repo from './promotions.repository.ts';
 import type { BonusStakePart } from './promotions.tables.ts';
 

@@ -3,7 +3,7 @@ import { uniqueName } from '../../../test/factories.ts';
 import { expectCleanBooks } from '../../../test/ledger-fixture.ts';
 import { buildLotteryTestApp, fundedPlayer, type LotteryTestApp, ticketRequestId } from '../../../test/lottery-helpers.ts';
 import { promotionInput } from '../../../test/promotions-helpers.ts';
-import { bonusShareOfWin } from '../../lib/bonus-wallet.ts';
+import { bonusShareOfWin } from './bonus-wallet.ts';
 
 /** A lottery ticket the cash cannot cover takes the rest from the bonus (ADR 0032), and its win is split the same way. */
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { errorCodeOf, expectCleanBooks } from '../../../test/ledger-fixture.ts';
 import { createPromoWorld, promotionInput } from '../../../test/promotions-helpers.ts';
-import { bonusShareOfWin } from '../../lib/bonus-wallet.ts';
+import { bonusShareOfWin } from './bonus-wallet.ts';
 
 let t: TestApp;
 const clock = { now: new Date('2026-11-20T03:00:00Z') };

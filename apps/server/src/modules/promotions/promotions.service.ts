@@ -108,8 +108,9 @@ function presentGrant(g: repo.GrantRow): Grant {
 /**
  * Promotions and bonus grants (docs/promotions.md, ADR 0024). A grant moves its bonus from the
  * merchant's `bonus_pool` to the member's `player_bonus` account and keeps its own bonus balance;
- * the member's `player_bonus` balance is the sum of the active grants' balances. Stakes are cash:
- * the bonus is never staked, so it cannot leave through a win. Wagering progress counts the settled
+ * the member's `player_bonus` balance is the sum of the active grants' balances. Stakes take cash
+ * first, then bonus (`bonusStakes`, ADR 0032): a bonus-funded stake's win share comes back to its
+ * grants, so bonus reaches cash only through the capped conversion. Wagering progress counts the settled
  * real-money rounds since the grant (weighted per category); on completion the bonus converts to
  * cash up to the promotion's maximum and the rest returns to the pool; on expiry, forfeit or a
  * withdrawal (when the promotion says so) it returns to the pool.

@@ -1,11 +1,11 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
-import type { BonusWallet } from '../../lib/bonus-wallet.ts';
 import type { BetRecordService } from '../bet-records/bet-records.service.ts';
 import type { GameSessionService } from '../game-session/game-session.service.ts';
 import type { JobLogger, JobRunner } from '../jobs/job-runner.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
 import type { PlatformModule } from '../module.ts';
+import type { BonusWallet } from '../promotions/bonus-wallet.ts';
 import { houseTablesRoutes } from './house-tables.routes.ts';
 import { createHttpTransferAdapter, type TransferVendorAdapter } from './transfer-adapter.ts';
 import { vendorCallbackRoutes } from './vendor-callback.routes.ts';

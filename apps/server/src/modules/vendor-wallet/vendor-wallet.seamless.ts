@@ -11,7 +11,6 @@ import type {
 } from '@platform/contracts/vendor-protocol';
 import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../../db/schema.ts';
-import { type BonusWallet, bonusPartOfStake, bonusShareOfWin } from '../../lib/bonus-wallet.ts';
 import { createBoundedCache } from '../../lib/bounded-cache.ts';
 import { withTransactionRetry } from '../../lib/db-errors.ts';
 import { DomainError } from '../../lib/domain-error.ts';
@@ -21,6 +20,7 @@ import { recordAudit } from '../audit/audit.service.ts';
 import type { BetRecord, BetRecordService } from '../bet-records/bet-records.service.ts';
 import type { GameSession, GameSessionService } from '../game-session/game-session.service.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
+import { type BonusWallet, bonusPartOfStake, bonusShareOfWin } from '../promotions/bonus-wallet.ts';
 import * as repo from './vendor-wallet.repository.ts';
 import type { VendorTransactionKind } from './vendor-wallet.tables.ts';
 

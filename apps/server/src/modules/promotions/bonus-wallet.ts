@@ -1,8 +1,8 @@
 import type { Transaction } from 'kysely';
-import type { DB } from '../db/schema.ts';
+import type { DB } from '../../db/schema.ts';
 
-// One rule for every game wallet that lets a stake draw on bonus money (ADR 0032): the seamless
-// vendor wallet and the lottery take it, the promotions module keeps it.
+// The promotions module's face to the game wallets (ADR 0032), one rule for each that lets a stake
+// draw on bonus money: the seamless vendor wallet and the lottery take it, promotions keep the money.
 
 /**
  * Bonus money a stake may draw on once the cash is spent (ADR 0032), kept by the promotions module.
