@@ -415,6 +415,7 @@ async function createModules(infra: Infrastructure) {
     take: (trx, input) => promotions.service.bonusStakes.take(trx, input),
     settle: (trx, input) => promotions.service.bonusStakes.settle(trx, input),
     void: (trx, input) => promotions.service.bonusStakes.void(trx, input),
+    payLateWin: (trx, input) => promotions.service.bonusStakes.payLateWin(trx, input),
   };
   const vendorWallet = createVendorWalletModule({
     db,

@@ -28,6 +28,17 @@ export type BonusWallet = {
     input: { reservationId: number; toAccountId: number; payout: number; idempotencyKey: string },
   ) => Promise<void>;
   void: (trx: Transaction<DB>, input: { reservationId: number; idempotencyKey: string }) => Promise<void>;
+  /** A further win of a settled round a bonus stake played in: its bonus share, paid from `fromAccountId` to that stake's grants. */
+  payLateWin: (
+    trx: Transaction<DB>,
+    input: {
+      reservationId: number;
+      fromAccountId: number;
+      amount: number;
+      idempotencyKey: string;
+      reference: { type: string; id: string };
+    },
+  ) => Promise<void>;
 };
 
 /**

@@ -147,6 +147,25 @@ describe('stakes take cash first, then bonus money (seamless wallet)', () => {
     await expectCleanBooks(t.database.db);
   });
 
+  it('a further win of a settled round staked partly on bonus is split like the round’s own win', async () => {
+    const { w, promotions, op, principal, game } = await createPromoWorld(t, clock);
+    const promo = await promotions.admin.create(op, promotionInput());
+    const m = await w.member();
+    await w.fund(m.accounts, 10_000);
+    await promotions.claim(principal(m), promo.id, noDevice);
+    const g = await game(m);
+    const round = g.round();
+    await g.debit(round, 40_000);
+    await g.credit(round, 0);
+    expect(await w.balances(m.id)).toMatchObject({ main: 0, bonus: 70_000 });
+    // A bonus feature pays 8,000 after the round settled: 3/4 of the stake was bonus money.
+    await g.credit(round, 8_000);
+    expect(await w.balances(m.id)).toMatchObject({ main: 2_000, bonus: 76_000 });
+    expect((await grantRows(m))[0]).toMatchObject({ bonus_balance: 76_000, bonus_staked: 30_000, bonus_won: 6_000 });
+    await expectGrantIdentities(m);
+    await expectCleanBooks(t.database.db);
+  });
+
   it('what comes back to a bonus stake after its grant has closed goes to the bonus pool, never to cash', async () => {
     const { w, promotions, op, principal, game } = await createPromoWorld(t, clock);
     const promo = await promotions.admin.create(op, promotionInput({ expiryHours: 2 }));

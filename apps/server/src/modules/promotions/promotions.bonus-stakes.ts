@@ -127,7 +127,7 @@ export function createBonusStakes(deps: { ledger: LedgerService; now: () => Date
     return toPool;
   }
 
-  async function passToPool(trx: Trx, stake: repo.BonusStakeRow, amount: number, what: string): Promise<void> {
+  async function passToPool(trx: Trx, stake: repo.BonusStakeRow, amount: number, what: string, key: string): Promise<void> {
     if (amount === 0) return;
     const accounts = await accountsOf(trx, { merchantId: stake.merchant_id, memberId: stake.member_id, currency: stake.currency });
     await ledger.transfer(
@@ -136,7 +136,7 @@ export function createBonusStakes(deps: { ledger: LedgerService; now: () => Date
         toAccountId: accounts.pool,
         amount,
         code: 'promotion',
-        idempotencyKey: `promotion:stake-closed:${stake.reservation_id}`,
+        idempotencyKey: key,
         reference: { type: 'promotion_bonus_stake', id: String(stake.id) },
         note: `Bonus stake ${what} after its grant closed`,
       },
@@ -163,7 +163,7 @@ export function createBonusStakes(deps: { ledger: LedgerService; now: () => Date
       { reservationId: input.reservationId, toAccountId: input.toAccountId, payout: input.payout, idempotencyKey: input.idempotencyKey },
       trx,
     );
-    await passToPool(trx, stake, toPool, 'won');
+    await passToPool(trx, stake, toPool, 'won', `promotion:stake-closed:${stake.reservation_id}`);
     await repo.closeBonusStake(trx, stake.id, { status: 'settled', payout: input.payout, at: now() });
   };
 
@@ -174,9 +174,30 @@ export function createBonusStakes(deps: { ledger: LedgerService; now: () => Date
     const amounts = stake.parts.map((p) => p.amount);
     const toPool = await returnToGrants(trx, stake, { back: amounts, refunded: amounts, isWin: false });
     await ledger.voidReservation({ reservationId: input.reservationId, idempotencyKey: input.idempotencyKey }, trx);
-    await passToPool(trx, stake, toPool, 'refunded');
+    await passToPool(trx, stake, toPool, 'refunded', `promotion:stake-closed:${stake.reservation_id}`);
     await repo.closeBonusStake(trx, stake.id, { status: 'voided', payout: 0, at: now() });
   };
 
-  return { available, take, settle, void: voidStake };
+  /** A win arriving after its round settled (a bonus feature, say): the bonus share goes where the stake's win went. */
+  const payLateWin: BonusWallet['payLateWin'] = async (trx, input) => {
+    const stake = await repo.findBonusStake(trx, input.reservationId, { forUpdate: true });
+    if (!stake) throw new Error(`reservation ${input.reservationId} is not a bonus stake`);
+    const toPool = await returnToGrants(trx, stake, { back: shareOverParts(stake.parts, input.amount), refunded: [], isWin: true });
+    const accounts = await accountsOf(trx, { merchantId: stake.merchant_id, memberId: stake.member_id, currency: stake.currency });
+    await ledger.transfer(
+      {
+        fromAccountId: input.fromAccountId,
+        toAccountId: accounts.bonus,
+        amount: input.amount,
+        code: 'payout',
+        idempotencyKey: input.idempotencyKey,
+        reference: input.reference,
+      },
+      trx,
+    );
+    await passToPool(trx, stake, toPool, 'won', `${input.idempotencyKey}#closed`);
+    await repo.addBonusStakePayout(trx, stake.id, input.amount);
+  };
+
+  return { available, take, settle, void: voidStake, payLateWin };
 }

@@ -355,3 +355,11 @@ export async function closeBonusStake(
     .where('id', '=', id)
     .execute();
 }
+
+export async function addBonusStakePayout(db: Executor, id: number, amount: number): Promise<void> {
+  await db
+    .updateTable('promotion_bonus_stakes')
+    .set((eb) => ({ payout: eb('payout', '+', amount) }))
+    .where('id', '=', id)
+    .execute();
+}

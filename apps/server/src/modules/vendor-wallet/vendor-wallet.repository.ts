@@ -190,6 +190,19 @@ export async function findHeldDebitsOfRound(db: Executor, betRecordId: number): 
   return rows.map(toTx);
 }
 
+/** The stakes of a round that settled with it (debits and bet-and-wins), oldest first. */
+export async function findSettledStakesOfRound(db: Executor, betRecordId: number): Promise<VendorTransactionRow[]> {
+  const rows = await db
+    .selectFrom('vendor_transactions')
+    .select(TX_COLUMNS)
+    .where('bet_record_id', '=', betRecordId)
+    .where('kind', 'in', ['debit', 'bet_win'])
+    .where('state', 'in', ['settled', 'done'])
+    .orderBy('id')
+    .execute();
+  return rows.map(toTx);
+}
+
 export async function updateTransaction(
   db: Executor,
   id: number,

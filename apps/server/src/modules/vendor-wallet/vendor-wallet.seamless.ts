@@ -309,8 +309,29 @@ export function createSeamlessWallet(deps: {
     const houseId = await houseAccountId(input.round, trx);
     if (held.length === 0) {
       if (input.round.status !== 'settled') throw new Refusal('BET_NOT_FOUND', false, undefined);
-      // A further win of a settled round (a bonus feature, say) is a plain payout.
-      if (input.amount > 0) {
+      // A further win of a settled round (a bonus feature, say) is a plain payout, split like the
+      // round's own win when bonus money paid part of its stakes (ADR 0032).
+      let cashWin = input.amount;
+      if (input.amount > 0 && deps.bonusWallet) {
+        const stakes = await repo.findSettledStakesOfRound(trx, input.round.id);
+        const bonusWin = bonusShareOfWin(
+          input.amount,
+          stakes.reduce((sum, d) => sum + d.bonusAmount, 0),
+          stakes.reduce((sum, d) => sum + d.amount, 0),
+        );
+        const lastBonus = stakes.filter((d) => d.bonusReservationId !== null).at(-1)?.bonusReservationId;
+        if (bonusWin > 0 && lastBonus !== undefined && lastBonus !== null) {
+          await deps.bonusWallet.payLateWin(trx, {
+            reservationId: lastBonus,
+            fromAccountId: houseId,
+            amount: bonusWin,
+            idempotencyKey: ledgerKey(input.vendorCode, input.transactionId, 'bonus'),
+            reference: roundReference(input.round),
+          });
+          cashWin -= bonusWin;
+        }
+      }
+      if (cashWin > 0) {
         const accounts = await ledger.ensureMemberAccounts(
           { merchantId: input.round.merchantId, memberId: input.round.memberId, currency: input.round.currency, kinds: ['player_main'] },
           trx,
@@ -321,7 +342,7 @@ export function createSeamlessWallet(deps: {
           {
             fromAccountId: houseId,
             toAccountId: mainId,
-            amount: input.amount,
+            amount: cashWin,
             code: 'payout',
             idempotencyKey: ledgerKey(input.vendorCode, input.transactionId),
             reference: roundReference(input.round),
