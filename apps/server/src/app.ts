@@ -50,6 +50,7 @@ import { createMerchantModule } from './modules/merchant/merchant.module.ts';
 import { addModuleHooks, editableSettingsOf, registerModules, type ServicesOf, servicesOf } from './modules/module.ts';
 import type { PaymentGateway } from './modules/payments/payment-gateway.ts';
 import { createPaymentsModule } from './modules/payments/payments.module.ts';
+import type { BonusWallet } from './modules/promotions/bonus-wallet.ts';
 import { createPromotionsModule } from './modules/promotions/promotions.module.ts';
 import { createRealtimeModule } from './modules/realtime/realtime.module.ts';
 import { createRecordsModule } from './modules/records/records.module.ts';
@@ -425,12 +426,21 @@ async function createModules(infra: Infrastructure) {
     await rg.assertCanStake(memberId, amountMinor, trx);
     await promotions.service.assertStakeAllowed(memberId, amountMinor, trx);
   };
+  // A stake the cash cannot cover draws the rest from the member's bonus grants (late: promotions, built below).
+  const bonusWallet: BonusWallet = {
+    available: (memberId, trx) => promotions.service.bonusStakes.available(memberId, trx),
+    take: (trx, input) => promotions.service.bonusStakes.take(trx, input),
+    settle: (trx, input) => promotions.service.bonusStakes.settle(trx, input),
+    void: (trx, input) => promotions.service.bonusStakes.void(trx, input),
+    payLateWin: (trx, input) => promotions.service.bonusStakes.payLateWin(trx, input),
+  };
   const vendorWallet = createVendorWalletModule({
     db,
     ledger: ledger.service,
     gameSessions: gameSessions.service,
     betRecords: betRecords.service,
     stakeGuard,
+    bonusWallet,
     jobs,
     logger,
     now,
@@ -450,6 +460,7 @@ async function createModules(infra: Infrastructure) {
     logger,
     now,
     stakeGuard,
+    bonusWallet,
     resultsFeedUrl: env.LOTTERY_RESULTS_FEED_URL,
     replayPublishedResults: replaysPublishedResults(env),
   });
@@ -565,6 +576,7 @@ async function createModules(infra: Infrastructure) {
     },
     paidDepositCount: async (memberId) => (await deposits.service.totalsOfMember(memberId)).reduce((n, t) => n + t.count, 0),
     assertNotExcluded: (memberId) => rg.assertCanLogin(memberId),
+    assertNotExcludedIn: (trx, memberId) => rg.assertCanLoginIn(trx, memberId),
     identityOf: async (member) => {
       const [profile, cards] = await Promise.all([
         accounts.service.memberFile.profileOf(member.merchantId, member.id),

@@ -1,6 +1,8 @@
 import type { PromotionInput } from '@platform/contracts/promotions';
+import { DEMO_VENDOR_CODE } from '../src/modules/vendor-wallet/vendor-wallet.integrations.ts';
 import type { TestApp } from './build-test-app.ts';
 import { uniqueName } from './factories.ts';
+import { nextTxId, vendorCall } from './vendor-helpers.ts';
 import { createWalletWorld, type WalletWorld } from './wallet-fixture.ts';
 
 export type PromoMember = Awaited<ReturnType<WalletWorld['member']>>;
@@ -71,5 +73,33 @@ export async function createPromoWorld(t: TestApp, clock: { now: Date }) {
       .execute();
   }
 
-  return { w, promotions, op, principal, play };
+  /**
+   * A game of the member's through the seamless wallet, as the demo vendor calls it (signed at the
+   * clock's time): each call answers the vendor's answer; `round` names a new round.
+   */
+  async function game(m: PromoMember, category = 'RNG') {
+    const issued = await t.app.services.gameSessions.issue({
+      memberId: m.id,
+      merchantId: w.merchant.id,
+      currency: w.currency,
+      vendorCode: DEMO_VENDOR_CODE,
+      gameCode: 'lucky-sevens',
+      gameCategory: category,
+      isTrial: false,
+    });
+    const base = { token: issued.token, gameCode: 'lucky-sevens' };
+    const call = async (kind: string, body: Record<string, unknown>) =>
+      (await vendorCall(t.app, kind, { ...base, ...body }, { timestampMs: clock.now.getTime() })).answer;
+    return {
+      round: () => nextTxId('round'),
+      debit: (roundId: string, amount: number, transactionId = nextTxId('bet')) => call('debit', { roundId, transactionId, amount }),
+      credit: (roundId: string, amount: number) => call('credit', { roundId, transactionId: nextTxId('win'), amount }),
+      rollback: (roundId: string, referenceTransactionId: string) =>
+        call('rollback', { roundId, transactionId: nextTxId('rb'), referenceTransactionId }),
+      betWin: (roundId: string, betAmount: number, winAmount: number) =>
+        call('bet-win', { roundId, transactionId: nextTxId('bw'), betAmount, winAmount }),
+    };
+  }
+
+  return { w, promotions, op, principal, play, game };
 }

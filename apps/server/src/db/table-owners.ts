@@ -133,6 +133,7 @@ export const TABLE_OWNERS = {
   promotion_proofs: 'promotions',
   promotion_grants: 'promotions',
   promotion_claim_signals: 'promotions',
+  promotion_bonus_stakes: 'promotions',
   cashback_rules: 'vip',
   cashback_lines: 'vip',
   // reports: the one-time download links of the CSV exports.

@@ -5,6 +5,7 @@ import type { JobLogger } from '../jobs/job-runner.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
 import type { MerchantService } from '../merchant/merchant.service.ts';
 import type { PlatformModule } from '../module.ts';
+import type { BonusWallet } from '../promotions/bonus-wallet.ts';
 import type { RealtimeHub } from '../realtime/realtime.hub.ts';
 import { createLotteryAdmin } from './lottery.admin.ts';
 import { lotteryAdminRoutes } from './lottery.admin-routes.ts';
@@ -31,6 +32,8 @@ export function createLotteryModule(deps: {
   logger: JobLogger;
   now: () => Date;
   stakeGuard?: LotteryStakeGuard;
+  /** Bonus money a ticket draws on once the cash is spent (promotions, ADR 0032). */
+  bonusWallet?: BonusWallet | undefined;
   /** The official results feed, when the operator has one. */
   resultsFeedUrl?: string | undefined;
   /** Without a feed, replay published sheets as the official results (the demo: docs/lottery.md). */
@@ -42,6 +45,7 @@ export function createLotteryModule(deps: {
     betRecords: deps.betRecords,
     now: deps.now,
     stakeGuard: deps.stakeGuard,
+    bonusWallet: deps.bonusWallet,
     publish: (memberId, message) => deps.realtime.publish(memberId, message),
     resultsSource: resultsSourceOf(deps),
     onRefusedResults: (refused) => deps.logger.warn({ job: LOTTERY_JOB_NAME, refused }, 'official results refused'),

@@ -6,6 +6,7 @@ import { DomainError } from '../../lib/domain-error.ts';
 import { hashRequest } from '../../lib/request-hash.ts';
 import type { BetRecordService } from '../bet-records/bet-records.service.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
+import { type BonusWallet, bonusPartOfStake } from '../promotions/bonus-wallet.ts';
 import type { Principal } from '../session/session.service.ts';
 import * as repo from './lottery.repository.ts';
 import { LOTTERY_VENDOR_CODE } from './lottery.seed-data.ts';
@@ -25,6 +26,8 @@ export function createLotteryPlacement(deps: {
   betRecords: BetRecordService;
   now: () => Date;
   stakeGuard?: LotteryStakeGuard | undefined;
+  /** Bonus money a ticket draws on once the cash is spent (promotions, ADR 0032). */
+  bonusWallet?: BonusWallet | undefined;
 }) {
   const { db, ledger, betRecords, now } = deps;
 
@@ -125,16 +128,30 @@ export function createLotteryPlacement(deps: {
       );
       const main = accounts.player_main;
       if (!main) throw new Error('member account missing after ensure');
-      const reservation = await ledger.reserve(
-        {
-          accountId: main.id,
-          amount: totalStake,
-          code: 'bet',
-          idempotencyKey: ticketKey(ticket.id),
-          reference: { type: `round:${game.category}`, id: String(ticket.id) },
-        },
-        trx,
-      );
+      const reference = { type: `round:${game.category}`, id: String(ticket.id) };
+      // Cash first, then bonus money for what the cash cannot cover (ADR 0032); the grants are locked
+      // (by the bonus reservation) before the cash account, the order the grants' own closing takes.
+      const available = deps.bonusWallet ? await deps.bonusWallet.available(principal.memberId, trx) : 0;
+      const bonusAmount =
+        available > 0 ? bonusPartOfStake({ amount: totalStake, cash: await ledger.balanceOf(main.id, trx), bonus: available }) : 0;
+      const bonusReservation =
+        bonusAmount > 0 && deps.bonusWallet
+          ? await deps.bonusWallet.take(trx, {
+              memberId: principal.memberId,
+              merchantId: principal.merchantId,
+              currency: principal.currency,
+              amount: bonusAmount,
+              idempotencyKey: `${ticketKey(ticket.id)}:bonus`,
+              reference,
+            })
+          : undefined;
+      const reservation =
+        totalStake - bonusAmount > 0
+          ? await ledger.reserve(
+              { accountId: main.id, amount: totalStake - bonusAmount, code: 'bet', idempotencyKey: ticketKey(ticket.id), reference },
+              trx,
+            )
+          : undefined;
       const record = await betRecords.openRound(trx, {
         merchantId: principal.merchantId,
         memberId: principal.memberId,
@@ -147,7 +164,12 @@ export function createLotteryPlacement(deps: {
         isTrial: false,
       });
       await betRecords.addStake(trx, record, totalStake);
-      await repo.linkTicketMoney(trx, ticket.id, { reservationId: reservation.reservationId, betRecordId: record.id });
+      await repo.linkTicketMoney(trx, ticket.id, {
+        reservationId: reservation?.reservationId ?? null,
+        bonusReservationId: bonusReservation?.reservationId ?? null,
+        bonusAmount,
+        betRecordId: record.id,
+      });
       return { id: ticket.id, isNew: true };
     });
     if (placed.isNew) return answerWith(placed.id);

@@ -228,11 +228,16 @@ export async function addExposure(
 export async function linkTicketMoney(
   trx: Kysely<DB>,
   ticketId: number,
-  link: { reservationId: number; betRecordId: number },
+  link: { reservationId: number | null; bonusReservationId: number | null; bonusAmount: number; betRecordId: number },
 ): Promise<void> {
   await trx
     .updateTable('lottery_tickets')
-    .set({ reservation_id: link.reservationId, bet_record_id: link.betRecordId })
+    .set({
+      reservation_id: link.reservationId,
+      bonus_reservation_id: link.bonusReservationId,
+      bonus_amount: link.bonusAmount,
+      bet_record_id: link.betRecordId,
+    })
     .where('id', '=', ticketId)
     .execute();
 }
@@ -320,20 +325,23 @@ export async function lockTicketChunk(trx: Kysely<DB>, chunk: { periodId: number
     id: string;
     member_id: string;
     reservation_id: string | null;
+    bonus_reservation_id: string | null;
+    bonus_amount: string;
+    total_stake: string;
     bet_record_id: string | null;
     currency: string;
     payout: string;
     unscored: string;
   }>`
         WITH chosen AS (
-          SELECT id, member_id, reservation_id, bet_record_id, currency FROM lottery_tickets
+          SELECT id, member_id, reservation_id, bonus_reservation_id, bonus_amount, total_stake, bet_record_id, currency FROM lottery_tickets
            WHERE period_id = ${chunk.periodId} AND status = 'open' AND id > ${chunk.afterId}
            ORDER BY id LIMIT ${chunk.size}
              FOR UPDATE SKIP LOCKED
         )
         SELECT c.*, coalesce(sum(l.payout), 0)::text AS payout, count(*) FILTER (WHERE l.hits IS NULL)::text AS unscored
           FROM chosen c LEFT JOIN lottery_ticket_lines l ON l.ticket_id = c.id
-         GROUP BY c.id, c.member_id, c.reservation_id, c.bet_record_id, c.currency
+         GROUP BY c.id, c.member_id, c.reservation_id, c.bonus_reservation_id, c.bonus_amount, c.total_stake, c.bet_record_id, c.currency
          ORDER BY c.id`.execute(trx);
 }
 

@@ -4,6 +4,7 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import type { BetRecordService } from '../bet-records/bet-records.service.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
+import type { BonusWallet } from '../promotions/bonus-wallet.ts';
 import { createLotteryDraws } from './lottery.draws.ts';
 import type { ResultsSource } from './lottery.import.ts';
 import { createLotteryPlacement, type LotteryStakeGuard } from './lottery.placement.ts';
@@ -28,6 +29,7 @@ export function createLotteryService(deps: {
   betRecords: BetRecordService;
   now: () => Date;
   stakeGuard?: LotteryStakeGuard | undefined;
+  bonusWallet?: BonusWallet | undefined;
   publish?: ((memberId: number, message: RealtimeServerMessage) => Promise<void> | void) | undefined;
   /** Seed bytes for house draws; tests may pass their own. */
   randomSeed?: () => string;
@@ -43,8 +45,16 @@ export function createLotteryService(deps: {
   const settleChunkSize = deps.settleChunkSize ?? SETTLE_BATCH;
 
   const draws = createLotteryDraws({ db, now, randomSeed });
-  const placement = createLotteryPlacement({ db, ledger, betRecords, now, stakeGuard: deps.stakeGuard });
-  const settlement = createLotterySettlement({ db, ledger, betRecords, now, publish: deps.publish, settleChunkSize });
+  const placement = createLotteryPlacement({ db, ledger, betRecords, now, stakeGuard: deps.stakeGuard, bonusWallet: deps.bonusWallet });
+  const settlement = createLotterySettlement({
+    db,
+    ledger,
+    betRecords,
+    now,
+    publish: deps.publish,
+    settleChunkSize,
+    bonusWallet: deps.bonusWallet,
+  });
   const results = createLotteryResults({ db, now, settlePeriod: settlement.settlePeriod, resultsSource: deps.resultsSource });
 
   /** The job's round: create periods ahead, draw what is due, settle drawn draws, finish voided ones. */

@@ -7,6 +7,7 @@ import { DomainError } from '../../lib/domain-error.ts';
 import type { AdminPrincipal } from '../admin/admin.service.ts';
 import type { BetRecordService } from '../bet-records/bet-records.service.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
+import { type BonusWallet, bonusShareOfWin } from '../promotions/bonus-wallet.ts';
 import { ticketKey } from './lottery.placement.ts';
 import * as repo from './lottery.repository.ts';
 
@@ -26,6 +27,8 @@ export function createLotterySettlement(deps: {
   now: () => Date;
   publish?: ((memberId: number, message: RealtimeServerMessage) => Promise<void> | void) | undefined;
   settleChunkSize: number;
+  /** Closes the bonus-funded part of tickets (promotions, ADR 0032). */
+  bonusWallet?: BonusWallet | undefined;
 }) {
   const { db, ledger, betRecords, now, settleChunkSize } = deps;
 
@@ -62,9 +65,28 @@ export function createLotterySettlement(deps: {
       if (state.status !== 'drawn') return null;
       const tickets = await repo.lockTicketChunk(trx, { periodId: period.id, afterId, size: settleChunkSize });
       if (tickets.rows.length === 0) return null;
-      const ready = tickets.rows.filter((t) => Number(t.unscored) === 0 && t.reservation_id !== null && t.bet_record_id !== null);
+      const ready = tickets.rows.filter(
+        (t) => Number(t.unscored) === 0 && (t.reservation_id !== null || t.bonus_reservation_id !== null) && t.bet_record_id !== null,
+      );
+      // A ticket bonus money paid part of wins back in proportion (ADR 0032): that share to the
+      // grants, first (grants before cash accounts), the rest in the chunk's one settleMany.
+      const bonusWinOf = (t: (typeof ready)[number]) => bonusShareOfWin(Number(t.payout), Number(t.bonus_amount), Number(t.total_stake));
+      for (const t of ready) {
+        if (t.bonus_reservation_id === null) continue;
+        if (!deps.bonusWallet) throw new Error(`lottery ticket ${t.id} has a bonus stake but no bonus wallet is wired`);
+        const house = houses.get(t.currency);
+        if (house === undefined) throw new Error(`no house account in ${t.currency} for lottery period ${period.id}`);
+        await deps.bonusWallet.settle(trx, {
+          reservationId: Number(t.bonus_reservation_id),
+          toAccountId: house,
+          payout: bonusWinOf(t),
+          idempotencyKey: `${ticketKey(Number(t.id))}:settle-bonus`,
+        });
+      }
       const byCurrency = new Map<string, typeof ready>();
-      for (const ticket of ready) byCurrency.set(ticket.currency, [...(byCurrency.get(ticket.currency) ?? []), ticket]);
+      for (const ticket of ready) {
+        if (ticket.reservation_id !== null) byCurrency.set(ticket.currency, [...(byCurrency.get(ticket.currency) ?? []), ticket]);
+      }
       for (const [currency, group] of byCurrency) {
         const house = houses.get(currency);
         if (house === undefined) throw new Error(`no house account in ${currency} for lottery period ${period.id}`);
@@ -73,7 +95,7 @@ export function createLotterySettlement(deps: {
             toAccountId: house,
             items: group.map((t) => ({
               reservationId: Number(t.reservation_id),
-              payout: Number(t.payout),
+              payout: Number(t.payout) - bonusWinOf(t),
               idempotencyKey: `${ticketKey(Number(t.id))}:settle`,
             })),
           },
@@ -153,8 +175,15 @@ export function createLotterySettlement(deps: {
     for (const { id } of tickets) {
       const memberId = await db.transaction().execute(async (trx) => {
         const ticket = await repo.lockOpenTicket(trx, id);
-        if (!ticket || ticket.reservation_id === null || ticket.bet_record_id === null) return null;
-        await ledger.voidReservation({ reservationId: ticket.reservation_id, idempotencyKey: `${ticketKey(id)}:void` }, trx);
+        if (!ticket || (ticket.reservation_id === null && ticket.bonus_reservation_id === null) || ticket.bet_record_id === null)
+          return null;
+        // Each part back where it came from: the bonus part to its grants (first), the rest to cash.
+        if (ticket.bonus_reservation_id !== null) {
+          if (!deps.bonusWallet) throw new Error(`lottery ticket ${id} has a bonus stake but no bonus wallet is wired`);
+          await deps.bonusWallet.void(trx, { reservationId: ticket.bonus_reservation_id, idempotencyKey: `${ticketKey(id)}:void-bonus` });
+        }
+        if (ticket.reservation_id !== null)
+          await ledger.voidReservation({ reservationId: ticket.reservation_id, idempotencyKey: `${ticketKey(id)}:void` }, trx);
         const record = await betRecords.findById(trx, ticket.bet_record_id, { isForUpdate: true });
         if (record) await betRecords.removeStake(trx, record, Number(ticket.total_stake));
         await repo.markTicketVoided(trx, id, now());

@@ -88,6 +88,9 @@ export type LotteryTicketsTable = {
   payout: number | null;
   status: LotteryTicketStatus;
   reservation_id: number | null;
+  /** The part of the stake bonus money paid (ADR 0032), and its reservation on `player_bonus`. */
+  bonus_reservation_id: number | null;
+  bonus_amount: ColumnType<number, number | undefined, number>;
   bet_record_id: number | null;
   created_at: ColumnType<Date, Date, Date>;
   settled_at: Date | null;

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { errorCodeOf, expectCleanBooks } from '../../../test/ledger-fixture.ts';
 import { createPromoWorld, promotionInput } from '../../../test/promotions-helpers.ts';
+import { bonusShareOfWin } from './bonus-wallet.ts';
 
 let t: TestApp;
 const clock = { now: new Date('2026-11-20T03:00:00Z') };
@@ -22,7 +23,10 @@ const step = fc.oneof(
     kind: fc.constant('stake' as const),
     amount: fc.integer({ min: 1, max: 120_000 }),
     winTimes: fc.constantFrom(0, 0, 1, 2, 5),
+    // debit then credit, one bet-and-win, debit then rollback, or a debit left open until a settle step.
+    mode: fc.constantFrom('debit-credit' as const, 'bet-win' as const, 'rollback' as const, 'held' as const),
   }),
+  fc.record({ kind: fc.constant('settle' as const), winTimes: fc.constantFrom(0, 1, 3) }),
   fc.record({ kind: fc.constant('void' as const), amount: fc.integer({ min: 1, max: 50_000 }) }),
   fc.record({ kind: fc.constant('expire' as const) }),
   fc.record({ kind: fc.constant('forfeit' as const) }),
@@ -31,10 +35,10 @@ const step = fc.oneof(
 );
 
 describe('bonus money cannot leak (random sequences)', () => {
-  it('cash is deposits + real results − withdrawals + what converted; no double grant; nothing for an excluded member; books balance', async () => {
+  it('cash is deposits + real results − withdrawals + what converted, with stakes split between cash and bonus; no double grant; nothing for an excluded member; books balance', async () => {
     await fc.assert(
       fc.asyncProperty(fc.array(step, { minLength: 1, maxLength: 14 }), async (steps) => {
-        const { w, promotions, op, principal, play } = await createPromoWorld(t, clock);
+        const { w, promotions, op, principal, game } = await createPromoWorld(t, clock);
         const promo = await promotions.admin.create(op, promotionInput({ perMemberLimit: 2, maxConversion: 60_000, expiryHours: 10 }));
         const m = await w.member();
         const ledger = t.app.services.ledger;
@@ -42,6 +46,7 @@ describe('bonus money cannot leak (random sequences)', () => {
         let realResult = 0;
         let withdrawals = 0;
         let excluded = false;
+        const open: { g: Awaited<ReturnType<typeof game>>; round: string; amount: number; bonusPart: number }[] = [];
         for (const s of steps) {
           if (s.kind === 'deposit') {
             await w.fund(m.accounts, s.amount);
@@ -50,32 +55,38 @@ describe('bonus money cannot leak (random sequences)', () => {
             const code = await errorCodeOf(promotions.claim(principal(m), promo.id, { ip: null }));
             if (excluded) expect(code).not.toBe('ok');
           } else if (s.kind === 'stake') {
-            // Stakes are cash: a stake the cash cannot cover is refused (by the ledger's overdraft check).
+            // Through the seamless wallet: cash first, then the bonus of active grants (oldest expiry first).
             const cash = (await w.balances(m.id)).main;
-            const allowed = await errorCodeOf(
-              t.database.db.transaction().execute((trx) => promotions.assertStakeAllowed(m.id, s.amount, trx)),
-            );
-            if (cash < s.amount || allowed !== 'ok' || excluded) continue;
+            const before = await promotions.admin.grantsOfMember(w.merchant.id, m.id);
+            const live = before.filter((g) => g.status === 'active' && new Date(g.expiresAt).getTime() > clock.now.getTime());
+            const bonus = live.reduce((sum, g) => sum + g.bonusBalance, 0);
+            const overMax = live.some((g) => g.maxStake !== null && s.amount > g.maxStake);
+            const expected = excluded || overMax ? 'PLAYER_BLOCKED' : cash + bonus < s.amount ? 'INSUFFICIENT_FUNDS' : 'OK';
+            const cashPart = Math.min(cash, s.amount);
+            const bonusPart = s.amount - cashPart;
             const payout = s.amount * s.winTimes;
-            const key = `prop:${m.id}:${Math.random()}`;
-            await ledger.transfer({
-              fromAccountId: m.accounts.main,
-              toAccountId: w.system.houseRevenue,
-              amount: s.amount,
-              code: 'bet',
-              idempotencyKey: `${key}:bet`,
-            });
-            if (payout > 0) {
-              await ledger.transfer({
-                fromAccountId: w.system.houseRevenue,
-                toAccountId: m.accounts.main,
-                amount: payout,
-                code: 'payout',
-                idempotencyKey: `${key}:win`,
-              });
+            const g = await game(m);
+            const round = g.round();
+            const answer = s.mode === 'bet-win' ? await g.betWin(round, s.amount, payout) : await g.debit(round, s.amount, `${round}-bet`);
+            expect(answer.status).toBe(expected);
+            if (answer.status !== 'OK') continue;
+            realResult -= cashPart;
+            if (s.mode === 'bet-win' || s.mode === 'debit-credit') {
+              if (s.mode === 'debit-credit') expect((await g.credit(round, payout)).status).toBe('OK');
+              // A win goes back in proportion: the bonus-funded share to the grants, the rest to cash.
+              realResult += payout - bonusShareOfWin(payout, bonusPart, s.amount);
+            } else if (s.mode === 'rollback') {
+              expect((await g.rollback(round, `${round}-bet`)).status).toBe('OK');
+              realResult += cashPart;
+            } else {
+              open.push({ g, round, amount: s.amount, bonusPart });
             }
-            await play(m, 'RNG', s.amount, payout);
-            realResult += payout - s.amount;
+          } else if (s.kind === 'settle') {
+            for (const held of open.splice(0)) {
+              const payout = held.amount * s.winTimes;
+              expect((await held.g.credit(held.round, payout)).status).toBe('OK');
+              realResult += payout - bonusShareOfWin(payout, held.bonusPart, held.amount);
+            }
           } else if (s.kind === 'void') {
             // A voided round: no money moved and no bet counts.
             await t.database.db
@@ -129,15 +140,17 @@ describe('bonus money cannot leak (random sequences)', () => {
           const balances = await w.balances(m.id);
           // Cash holds exactly the member's own money plus what bonuses converted under their caps.
           expect(balances.main).toBe(deposits + realResult - withdrawals + converted);
-          for (const g of grants) {
-            expect(g.converted).toBeLessThanOrEqual(Math.min(g.amount, 60_000));
-            expect(g.converted + g.removed + g.bonusBalance).toBe(g.amount);
-          }
+          for (const g of grants) expect(g.converted).toBeLessThanOrEqual(60_000);
+          // Every grant: converted + removed + balance + staked (held or lost) = amount + what its stakes won.
+          const rows = await t.database.db.selectFrom('promotion_grants').selectAll().where('member_id', '=', m.id).execute();
+          for (const g of rows) expect(g.converted + g.removed + g.bonus_balance + g.bonus_staked).toBe(g.amount + g.bonus_won);
           // The bonus wallet is the sum of the active grants' own balances.
           expect(balances.bonus).toBe(grants.filter((g) => g.status === 'active').reduce((sum, g) => sum + g.bonusBalance, 0));
           expect(grants.length).toBeLessThanOrEqual(2);
           if (excluded) expect(grants.filter((g) => g.status === 'active')).toEqual([]);
         }
+        // Rounds still open are settled as losses; the books must balance with nothing held.
+        for (const held of open.splice(0)) expect((await held.g.credit(held.round, 0)).status).toBe('OK');
         await expectCleanBooks(t.database.db);
       }),
       { numRuns: 12 },

@@ -1,7 +1,13 @@
 import type { EntryStatus, GrantStatus, PromotionInput, PromotionState } from '@platform/contracts/promotions';
 import type { Insertable, Kysely, Selectable, Transaction } from 'kysely';
 import type { DB } from '../../db/schema.ts';
-import type { PromotionClaimSignalsTable, PromotionEntriesTable, PromotionGrantsTable, PromotionsTable } from './promotions.tables.ts';
+import type {
+  PromotionBonusStakesTable,
+  PromotionClaimSignalsTable,
+  PromotionEntriesTable,
+  PromotionGrantsTable,
+  PromotionsTable,
+} from './promotions.tables.ts';
 
 type Executor = Kysely<DB> | Transaction<DB>;
 
@@ -239,7 +245,12 @@ export async function findActiveGrants(db: Executor, memberId: number, options: 
 export async function updateGrant(
   db: Executor,
   id: number,
-  patch: Partial<Pick<GrantRow, 'status' | 'bonus_balance' | 'progress' | 'converted' | 'removed' | 'closed_at' | 'close_reason'>>,
+  patch: Partial<
+    Pick<
+      GrantRow,
+      'status' | 'bonus_balance' | 'progress' | 'converted' | 'removed' | 'bonus_staked' | 'bonus_won' | 'closed_at' | 'close_reason'
+    >
+  >,
 ): Promise<GrantRow> {
   return db.updateTable('promotion_grants').set(patch).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
 }
@@ -301,4 +312,54 @@ export async function findSharedSignals(
     .where((eb) => eb.or(signals.map((s) => eb.and([eb('kind', '=', s.kind), eb('value_hash', '=', s.valueHash)]))))
     .execute();
   return rows.map((r) => r.kind);
+}
+
+// Bonus-funded stakes (ADR 0032).
+
+export type BonusStakeRow = Selectable<PromotionBonusStakesTable>;
+
+/** Locks the grants (any status) in id order, the order every writer of grants takes them in. */
+export async function lockGrants(db: Executor, ids: readonly number[]): Promise<GrantRow[]> {
+  if (ids.length === 0) return [];
+  return db
+    .selectFrom('promotion_grants')
+    .selectAll()
+    .where('id', 'in', [...ids])
+    .orderBy('id')
+    .forUpdate()
+    .execute();
+}
+
+export async function insertBonusStake(db: Executor, values: Insertable<PromotionBonusStakesTable>): Promise<BonusStakeRow> {
+  return db.insertInto('promotion_bonus_stakes').values(values).returningAll().executeTakeFirstOrThrow();
+}
+
+export async function findBonusStake(
+  db: Executor,
+  reservationId: number,
+  options: { forUpdate?: boolean } = {},
+): Promise<BonusStakeRow | undefined> {
+  let query = db.selectFrom('promotion_bonus_stakes').selectAll().where('reservation_id', '=', reservationId);
+  if (options.forUpdate) query = query.forUpdate();
+  return query.executeTakeFirst();
+}
+
+export async function closeBonusStake(
+  db: Executor,
+  id: number,
+  values: { status: 'settled' | 'voided'; payout: number; at: Date },
+): Promise<void> {
+  await db
+    .updateTable('promotion_bonus_stakes')
+    .set({ status: values.status, payout: values.payout, closed_at: values.at })
+    .where('id', '=', id)
+    .execute();
+}
+
+export async function addBonusStakePayout(db: Executor, id: number, amount: number): Promise<void> {
+  await db
+    .updateTable('promotion_bonus_stakes')
+    .set((eb) => ({ payout: eb('payout', '+', amount) }))
+    .where('id', '=', id)
+    .execute();
 }

@@ -12,11 +12,12 @@ import type { DB } from '../../db/schema.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { amountParam, DomainError } from '../../lib/domain-error.ts';
 import { hashRequest } from '../../lib/request-hash.ts';
-import { findMember, type MemberSummary } from '../accounts/member-directory.ts';
+import { findMember, lockMember, type MemberSummary } from '../accounts/member-directory.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import type { BetRecordService } from '../bet-records/bet-records.service.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
 import { requiredTurnoverOf } from '../withdrawals/wagering.service.ts';
+import { createBonusStakes } from './promotions.bonus-stakes.ts';
 import * as repo from './promotions.repository.ts';
 
 type Trx = Transaction<DB>;
@@ -43,6 +44,12 @@ export type PromotionsDeps = {
   paidDepositCount: (memberId: number) => Promise<number>;
   /** Throws while the member is self-excluded or on a break (responsible-gaming). */
   assertNotExcluded: (memberId: number) => Promise<void>;
+  /**
+   * The same check inside a grant's transaction, taking the member's responsible-gaming lock: an
+   * exclusion or break either committed before (and this throws) or waits for the grant to commit
+   * (and its forfeit, in its own transaction, sees the grant).
+   */
+  assertNotExcludedIn: (trx: Transaction<DB>, memberId: number) => Promise<void>;
   /** The member's identity facts other accounts could share (bank cards, payee name, phone). */
   identityOf: (member: {
     id: number;
@@ -101,8 +108,9 @@ function presentGrant(g: repo.GrantRow): Grant {
 /**
  * Promotions and bonus grants (docs/promotions.md, ADR 0024). A grant moves its bonus from the
  * merchant's `bonus_pool` to the member's `player_bonus` account and keeps its own bonus balance;
- * the member's `player_bonus` balance is the sum of the active grants' balances. Stakes are cash:
- * the bonus is never staked, so it cannot leave through a win. Wagering progress counts the settled
+ * the member's `player_bonus` balance is the sum of the active grants' balances. Stakes take cash
+ * first, then bonus (`bonusStakes`, ADR 0032): a bonus-funded stake's win share comes back to its
+ * grants, so bonus reaches cash only through the capped conversion. Wagering progress counts the settled
  * real-money rounds since the grant (weighted per category); on completion the bonus converts to
  * cash up to the promotion's maximum and the rest returns to the pool; on expiry, forfeit or a
  * withdrawal (when the promotion says so) it returns to the pool.
@@ -240,6 +248,18 @@ export function createPromotionsService(deps: PromotionsDeps) {
   async function refusalOf(trx: Trx, row: repo.PromotionRow, member: MemberSummary, facts: Facts): Promise<DomainError | null> {
     if (row.state !== 'active' || !isInPeriod(row, now())) return new DomainError('promotion_unavailable');
     if (member.status !== 'active' || facts.excluded) return new DomainError('promotion_unavailable');
+    // Checked again under the member's locks (ADR 0032): a lock of the account (accounts' member
+    // admin, which forfeits in its transaction) or an exclusion or break (responsible-gaming, the
+    // same) racing this grant is either seen here or sees the grant when it forfeits. The member's
+    // row first, then the responsible-gaming row: the order a deposit request takes them in.
+    const locked = await lockMember(trx, member.id, { strength: 'no key update' });
+    if (locked?.status !== 'active') return new DomainError('promotion_unavailable');
+    try {
+      await deps.assertNotExcludedIn(trx, member.id);
+    } catch (err) {
+      if (err instanceof DomainError) return new DomainError('promotion_unavailable');
+      throw err;
+    }
     if (!isInAudience(row, member, facts)) return new DomainError('promotion_unavailable');
     if ((await repo.countGrants(trx, row.id, member.id)) >= row.definition.perMemberLimit)
       return new DomainError('promotion_already_taken');
@@ -878,6 +898,8 @@ export function createPromotionsService(deps: PromotionsDeps) {
     remainingTurnover,
     onWithdrawalRequested,
     assertStakeAllowed,
+    /** Bonus money for stakes once the cash is spent (ADR 0032): the seamless wallet's `BonusWallet`. */
+    bonusStakes: createBonusStakes({ ledger, now }),
   };
 }
 

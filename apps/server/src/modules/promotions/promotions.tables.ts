@@ -65,6 +65,10 @@ export type PromotionGrantsTable = {
   stackable: boolean;
   converted: ColumnType<number, number | undefined, number>;
   removed: ColumnType<number, number | undefined, number>;
+  /** Bonus this grant put into stakes, still held or lost (ADR 0032). */
+  bonus_staked: ColumnType<number, number | undefined, number>;
+  /** What bonus-funded stakes of this grant won back. */
+  bonus_won: ColumnType<number, number | undefined, number>;
   deposit_reference: string | null;
   issued_at: Timestamp;
   expires_at: Timestamp;
@@ -81,7 +85,26 @@ export type PromotionClaimSignalsTable = {
   created_at: Timestamp;
 };
 
+/** A stake (or the part of one) the cash could not cover, held on `player_bonus` (ADR 0032). */
+export type PromotionBonusStakesTable = {
+  id: Generated<number>;
+  reservation_id: number;
+  merchant_id: number;
+  member_id: number;
+  currency: string;
+  amount: number;
+  parts: Json<BonusStakePart[]>;
+  status: 'held' | 'settled' | 'voided';
+  payout: ColumnType<number, number | undefined, number>;
+  created_at: Timestamp;
+  closed_at: Timestamp | null;
+};
+
+/** What one grant put into a bonus stake. */
+export type BonusStakePart = { grantId: number; amount: number };
+
 export type PromotionsTables = {
+  promotion_bonus_stakes: PromotionBonusStakesTable;
   promotions: PromotionsTable;
   promotion_entries: PromotionEntriesTable;
   promotion_proofs: PromotionProofsTable;

@@ -165,6 +165,19 @@ export function createResponsibleGamingService(deps: {
   }
 
   /**
+   * `assertCanLogin` inside a caller's transaction that must not race an exclusion or a break (a
+   * bonus grant, whose forfeit those run in their own transaction): the member's state row is
+   * created if missing and locked, the row `takeBreak` and `selfExclude` lock first. So either the
+   * exclusion committed before and this throws, or it waits for the caller's commit and then sees
+   * what the caller wrote.
+   */
+  async function assertCanLoginIn(trx: Transaction<DB>, memberId: number): Promise<void> {
+    const member = await findMember(trx, memberId);
+    if (!member) return;
+    await assertNotBlocked(await repo.lockState(trx, memberId, now()), member.merchantId, trx);
+  }
+
+  /**
    * The members among `memberIds` that `assertCanLogin` would refuse now (self-excluded or on a
    * break), in one read: a set-based payer's check (rebates, cashback) of a chunk of members.
    */
@@ -417,6 +430,7 @@ export function createResponsibleGamingService(deps: {
     setRealityCheck,
     realityCheck,
     assertCanLogin,
+    assertCanLoginIn,
     blockedAmong,
     assertCanDeposit,
     assertCanStake,

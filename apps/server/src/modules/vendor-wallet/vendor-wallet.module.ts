@@ -5,6 +5,7 @@ import type { GameSessionService } from '../game-session/game-session.service.ts
 import type { JobLogger, JobRunner } from '../jobs/job-runner.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
 import type { PlatformModule } from '../module.ts';
+import type { BonusWallet } from '../promotions/bonus-wallet.ts';
 import { houseTablesRoutes } from './house-tables.routes.ts';
 import { createHttpTransferAdapter, type TransferVendorAdapter } from './transfer-adapter.ts';
 import { vendorCallbackRoutes } from './vendor-callback.routes.ts';
@@ -26,6 +27,8 @@ export function createVendorWallet(deps: {
   gameSessions: GameSessionService;
   betRecords: BetRecordService;
   stakeGuard: StakeGuard;
+  /** Bonus money a stake draws on once the cash is spent (promotions, ADR 0032). */
+  bonusWallet?: BonusWallet | undefined;
   jobs: JobRunner;
   logger: JobLogger;
   now: () => Date;

@@ -87,6 +87,9 @@ export type VendorTransactionRow = {
   roundId: string | null;
   amount: number;
   reservationId: number | null;
+  /** The bonus-funded part of a debit's stake and its reservation on `player_bonus` (ADR 0032). */
+  bonusReservationId: number | null;
+  bonusAmount: number;
   answer: Record<string, unknown> | null;
 };
 
@@ -102,6 +105,8 @@ const TX_COLUMNS = [
   'round_id as roundId',
   'amount',
   'reservation_id as reservationId',
+  'bonus_reservation_id as bonusReservationId',
+  'bonus_amount as bonusAmount',
   'answer',
 ] as const;
 
@@ -114,6 +119,8 @@ function toTx(raw: Record<string, unknown>): VendorTransactionRow {
     betRecordId: row.betRecordId === null ? null : Number(row.betRecordId),
     amount: Number(row.amount),
     reservationId: row.reservationId === null ? null : Number(row.reservationId),
+    bonusReservationId: row.bonusReservationId === null ? null : Number(row.bonusReservationId),
+    bonusAmount: Number(row.bonusAmount),
   };
 }
 
@@ -183,6 +190,19 @@ export async function findHeldDebitsOfRound(db: Executor, betRecordId: number): 
   return rows.map(toTx);
 }
 
+/** The stakes of a round that settled with it (debits and bet-and-wins), oldest first. */
+export async function findSettledStakesOfRound(db: Executor, betRecordId: number): Promise<VendorTransactionRow[]> {
+  const rows = await db
+    .selectFrom('vendor_transactions')
+    .select(TX_COLUMNS)
+    .where('bet_record_id', '=', betRecordId)
+    .where('kind', 'in', ['debit', 'bet_win'])
+    .where('state', 'in', ['settled', 'done'])
+    .orderBy('id')
+    .execute();
+  return rows.map(toTx);
+}
+
 export async function updateTransaction(
   db: Executor,
   id: number,
@@ -190,6 +210,8 @@ export async function updateTransaction(
     state: VendorTransactionState;
     betRecordId: number | null;
     reservationId: number | null;
+    bonusReservationId: number | null;
+    bonusAmount: number;
     answer: Record<string, unknown> | null;
   }>,
 ): Promise<void> {
@@ -199,6 +221,8 @@ export async function updateTransaction(
       ...(values.state !== undefined ? { state: values.state } : {}),
       ...(values.betRecordId !== undefined ? { bet_record_id: values.betRecordId } : {}),
       ...(values.reservationId !== undefined ? { reservation_id: values.reservationId } : {}),
+      ...(values.bonusReservationId !== undefined ? { bonus_reservation_id: values.bonusReservationId } : {}),
+      ...(values.bonusAmount !== undefined ? { bonus_amount: values.bonusAmount } : {}),
       ...(values.answer !== undefined ? { answer: values.answer === null ? null : JSON.stringify(values.answer) } : {}),
     })
     .where('id', '=', id)

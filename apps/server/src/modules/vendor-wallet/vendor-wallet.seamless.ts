@@ -20,6 +20,7 @@ import { recordAudit } from '../audit/audit.service.ts';
 import type { BetRecord, BetRecordService } from '../bet-records/bet-records.service.ts';
 import type { GameSession, GameSessionService } from '../game-session/game-session.service.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
+import { type BonusWallet, bonusPartOfStake, bonusShareOfWin } from '../promotions/bonus-wallet.ts';
 import * as repo from './vendor-wallet.repository.ts';
 import type { VendorTransactionKind } from './vendor-wallet.tables.ts';
 
@@ -70,6 +71,8 @@ export function createSeamlessWallet(deps: {
   gameSessions: GameSessionService;
   betRecords: BetRecordService;
   stakeGuard: StakeGuard;
+  /** Bonus money to stake once the cash is spent (promotions); without it stakes are cash only. */
+  bonusWallet?: BonusWallet | undefined;
   now: () => Date;
 }) {
   const { db, ledger, gameSessions, betRecords, stakeGuard, now } = deps;
@@ -129,8 +132,10 @@ export function createSeamlessWallet(deps: {
     return main.id;
   }
 
+  /** What the member can stake: cash and bonus money (bonus is zero for trial play and without grants). */
   async function balanceIn(session: GameSession, executor?: Trx): Promise<number> {
-    return (await ledger.memberBalances({ memberId: session.memberId, currency: session.currency }, executor)).main;
+    const balances = await ledger.memberBalances({ memberId: session.memberId, currency: session.currency }, executor);
+    return balances.main + (session.isTrial ? 0 : balances.bonus);
   }
 
   /** Play money is won from and lost to the play_money account, real money the house's. */
@@ -237,24 +242,62 @@ export function createSeamlessWallet(deps: {
     };
   }
 
-  /** Reserves a stake into the round. The caller has claimed the transaction id `claimedId`. */
+  /**
+   * Reserves a stake into the round: cash first, then bonus money for what the cash cannot cover
+   * (ADR 0032; real money only). The bonus part is taken before the cash part, so the grants are
+   * locked before the member's cash account, in the order the grants' own closing takes them.
+   */
   async function takeStake(
     trx: Trx,
     input: { vendorCode: string; transactionId: string; session: GameSession; round: BetRecord; amount: number },
   ) {
     const accountId = await mainAccountId(input.session, trx);
-    const reserved = await ledger.reserve(
-      {
-        accountId,
-        amount: input.amount,
-        code: 'bet',
-        idempotencyKey: ledgerKey(input.vendorCode, input.transactionId),
+    const key = ledgerKey(input.vendorCode, input.transactionId);
+    const bonus = await bonusPartOf(trx, input.session, accountId, input.amount, input.round.isTrial);
+    let bonusReservationId: number | null = null;
+    if (bonus.amount > 0 && deps.bonusWallet) {
+      const taken = await deps.bonusWallet.take(trx, {
+        memberId: input.session.memberId,
+        merchantId: input.session.merchantId,
+        currency: input.session.currency,
+        amount: bonus.amount,
+        idempotencyKey: `${key}#bonus`,
         reference: roundReference(input.round),
-      },
-      trx,
-    );
+      });
+      bonusReservationId = taken.reservationId;
+    }
+    const cash = input.amount - bonus.amount;
+    const reserved =
+      cash > 0
+        ? await ledger.reserve({ accountId, amount: cash, code: 'bet', idempotencyKey: key, reference: roundReference(input.round) }, trx)
+        : undefined;
     const round = await betRecords.addStake(trx, input.round, input.amount);
-    return { round, reservationId: reserved.reservationId, balanceAfter: reserved.balanceAfter, accountId };
+    const cashAfter = reserved
+      ? (reserved.balanceAfter ?? (await ledger.balanceOf(accountId, trx)))
+      : await ledger.balanceOf(accountId, trx);
+    return {
+      round,
+      held: { reservationId: reserved?.reservationId ?? null, bonusReservationId, bonusAmount: bonus.amount },
+      balanceAfter: cashAfter + bonus.available - bonus.amount,
+      accountId,
+    };
+  }
+
+  /**
+   * How much of a stake the bonus pays: what the cash cannot cover, when the member has bonus money
+   * (one read of the grants; the cash is read only then). `available` is the bonus before the stake.
+   */
+  async function bonusPartOf(
+    trx: Trx,
+    session: GameSession,
+    accountId: number,
+    amount: number,
+    isTrial: boolean,
+  ): Promise<{ amount: number; available: number }> {
+    if (isTrial || !deps.bonusWallet) return { amount: 0, available: 0 };
+    const available = await deps.bonusWallet.available(session.memberId, trx);
+    if (available === 0) return { amount: 0, available };
+    return { amount: bonusPartOfStake({ amount, cash: await ledger.balanceOf(accountId, trx), bonus: available }), available };
   }
 
   /** Settles every held stake of the round and pays `amount` once, with the last settle. */
@@ -266,8 +309,29 @@ export function createSeamlessWallet(deps: {
     const houseId = await houseAccountId(input.round, trx);
     if (held.length === 0) {
       if (input.round.status !== 'settled') throw new Refusal('BET_NOT_FOUND', false, undefined);
-      // A further win of a settled round (a bonus feature, say) is a plain payout.
-      if (input.amount > 0) {
+      // A further win of a settled round (a bonus feature, say) is a plain payout, split like the
+      // round's own win when bonus money paid part of its stakes (ADR 0032).
+      let cashWin = input.amount;
+      if (input.amount > 0 && deps.bonusWallet) {
+        const stakes = await repo.findSettledStakesOfRound(trx, input.round.id);
+        const bonusWin = bonusShareOfWin(
+          input.amount,
+          stakes.reduce((sum, d) => sum + d.bonusAmount, 0),
+          stakes.reduce((sum, d) => sum + d.amount, 0),
+        );
+        const lastBonus = stakes.filter((d) => d.bonusReservationId !== null).at(-1)?.bonusReservationId;
+        if (bonusWin > 0 && lastBonus !== undefined && lastBonus !== null) {
+          await deps.bonusWallet.payLateWin(trx, {
+            reservationId: lastBonus,
+            fromAccountId: houseId,
+            amount: bonusWin,
+            idempotencyKey: ledgerKey(input.vendorCode, input.transactionId, 'bonus'),
+            reference: roundReference(input.round),
+          });
+          cashWin -= bonusWin;
+        }
+      }
+      if (cashWin > 0) {
         const accounts = await ledger.ensureMemberAccounts(
           { merchantId: input.round.merchantId, memberId: input.round.memberId, currency: input.round.currency, kinds: ['player_main'] },
           trx,
@@ -278,7 +342,7 @@ export function createSeamlessWallet(deps: {
           {
             fromAccountId: houseId,
             toAccountId: mainId,
-            amount: input.amount,
+            amount: cashWin,
             code: 'payout',
             idempotencyKey: ledgerKey(input.vendorCode, input.transactionId),
             reference: roundReference(input.round),
@@ -287,18 +351,40 @@ export function createSeamlessWallet(deps: {
         );
       }
     } else {
-      for (const [index, debit] of held.entries()) {
-        if (debit.reservationId === null) throw new Error(`held debit ${debit.id} has no reservation`);
-        const isLast = index === held.length - 1;
+      // The win is split in proportion to what cash and bonus staked (ADR 0032): the bonus share goes
+      // back to bonus money with the last bonus stake, the rest to cash with the last cash stake.
+      const total = held.reduce((sum, d) => sum + d.amount, 0);
+      const bonusWin = bonusShareOfWin(
+        input.amount,
+        held.reduce((sum, d) => sum + d.bonusAmount, 0),
+        total,
+      );
+      const bonusHeld = held.filter((d) => d.bonusReservationId !== null);
+      const cashHeld = held.filter((d) => d.reservationId !== null);
+      if (bonusHeld.length > 0 && !deps.bonusWallet) throw new Error('a bonus stake is held but no bonus wallet is wired');
+      for (const [index, debit] of bonusHeld.entries()) {
+        if (debit.bonusReservationId === null || !deps.bonusWallet) continue;
+        await deps.bonusWallet.settle(trx, {
+          reservationId: debit.bonusReservationId,
+          toAccountId: houseId,
+          payout: index === bonusHeld.length - 1 ? bonusWin : 0,
+          idempotencyKey: ledgerKey(input.vendorCode, input.transactionId, `b${debit.bonusReservationId}`),
+        });
+      }
+      for (const [index, debit] of cashHeld.entries()) {
+        if (debit.reservationId === null) continue;
         await ledger.settle(
           {
             reservationId: debit.reservationId,
             toAccountId: houseId,
-            payout: isLast ? input.amount : 0,
+            payout: index === cashHeld.length - 1 ? input.amount - bonusWin : 0,
             idempotencyKey: ledgerKey(input.vendorCode, input.transactionId, `r${debit.reservationId}`),
           },
           trx,
         );
+      }
+      for (const debit of held) {
+        if (debit.reservationId === null && debit.bonusReservationId === null) throw new Error(`held debit ${debit.id} has no reservation`);
         await repo.updateTransaction(trx, debit.id, { state: 'settled' });
       }
     }
@@ -314,7 +400,7 @@ export function createSeamlessWallet(deps: {
       round: BetRecord | undefined;
       balance: number;
       state: 'held' | 'done';
-      reservationId?: number | undefined;
+      held?: { reservationId: number | null; bonusReservationId: number | null; bonusAmount: number } | undefined;
     },
   ): Promise<VendorAnswer> {
     const answer: VendorAnswer = {
@@ -326,14 +412,17 @@ export function createSeamlessWallet(deps: {
     await repo.updateTransaction(trx, claimedId, {
       state: outcome.state,
       ...(outcome.round ? { betRecordId: outcome.round.id } : {}),
-      ...(outcome.reservationId !== undefined ? { reservationId: outcome.reservationId } : {}),
+      ...(outcome.held ?? {}),
       answer: answer as Record<string, unknown>,
     });
     return answer;
   }
 
+  /** The balance an answer reports: cash, and the bonus money a stake could still draw on. */
   async function mainBalance(session: GameSession, trx: Trx): Promise<number> {
-    return ledger.balanceOf(await mainAccountId(session, trx), trx);
+    const cash = await ledger.balanceOf(await mainAccountId(session, trx), trx);
+    if (session.isTrial || !deps.bonusWallet) return cash;
+    return cash + (await deps.bonusWallet.available(session.memberId, trx));
   }
 
   /**
@@ -450,8 +539,7 @@ export function createSeamlessWallet(deps: {
         subjectId: round.id,
         data: { memberId: session.memberId, transactionId: body.transactionId, amount: body.amount },
       });
-      const balance = staked.balanceAfter ?? (await ledger.balanceOf(staked.accountId, trx));
-      return finish(trx, claimed.id, session, { round, balance, state: 'held', reservationId: staked.reservationId });
+      return finish(trx, claimed.id, session, { round, balance: staked.balanceAfter, state: 'held', held: staked.held });
     });
   }
 
@@ -552,13 +640,24 @@ export function createSeamlessWallet(deps: {
       }
       let round: BetRecord | undefined;
       if (target.kind === 'debit' && target.state === 'held') {
-        if (target.reservationId === null || target.betRecordId === null) throw new Error(`held debit ${target.id} is incomplete`);
+        if ((target.reservationId === null && target.bonusReservationId === null) || target.betRecordId === null)
+          throw new Error(`held debit ${target.id} is incomplete`);
         const found = await betRecords.findById(trx, target.betRecordId, { isForUpdate: true });
         if (!found) throw new Error(`debit ${target.id} names a missing round`);
-        await ledger.voidReservation(
-          { reservationId: target.reservationId, idempotencyKey: ledgerKey(vendorCode, body.transactionId) },
-          trx,
-        );
+        // Each part goes back where it came from: the bonus part to its grants (first: grants before cash), the rest to cash.
+        if (target.bonusReservationId !== null) {
+          if (!deps.bonusWallet) throw new Error('a bonus stake is held but no bonus wallet is wired');
+          await deps.bonusWallet.void(trx, {
+            reservationId: target.bonusReservationId,
+            idempotencyKey: ledgerKey(vendorCode, body.transactionId, 'bonus'),
+          });
+        }
+        if (target.reservationId !== null) {
+          await ledger.voidReservation(
+            { reservationId: target.reservationId, idempotencyKey: ledgerKey(vendorCode, body.transactionId) },
+            trx,
+          );
+        }
         round = await betRecords.removeStake(trx, found, target.amount);
         await repo.updateTransaction(trx, target.id, { state: 'rolled_back' });
       } else if (target.kind === 'debit' && target.state === 'settled') {
@@ -601,10 +700,10 @@ export function createSeamlessWallet(deps: {
       if (opened.status === 'settled') throw new Refusal('ROUND_CLOSED', true, session);
       await guardStake(session, body.betAmount, isTrial, trx);
       let round: BetRecord;
-      let accountId: number;
-      if ((await repo.findHeldDebitsOfRound(trx, opened.id)).length === 0) {
-        // The usual case, a round of its own: the stake and the win are one ledger call.
-        accountId = await mainAccountId(session, trx);
+      const accountId = await mainAccountId(session, trx);
+      const isAlone = (await repo.findHeldDebitsOfRound(trx, opened.id)).length === 0;
+      if (isAlone && (await bonusPartOf(trx, session, accountId, body.betAmount, isTrial)).amount === 0) {
+        // The usual case, a round of its own paid in cash: the stake and the win are one ledger call.
         const moved = await ledger.reserveAndSettle(
           {
             accountId,
@@ -621,7 +720,7 @@ export function createSeamlessWallet(deps: {
         round = await betRecords.addPayout(trx, await betRecords.addStake(trx, opened, body.betAmount), body.winAmount, body.outcome);
         await repo.updateTransaction(trx, claimed.id, { betRecordId: round.id, reservationId: moved.reserved.reservationId });
       } else {
-        // The round has earlier debits still held: they settle with this one.
+        // The round has earlier debits still held (they settle with this one), or bonus money pays part.
         const staked = await takeStake(trx, {
           vendorCode,
           transactionId: body.transactionId,
@@ -629,9 +728,8 @@ export function createSeamlessWallet(deps: {
           round: opened,
           amount: body.betAmount,
         });
-        accountId = staked.accountId;
         // The bet is held like a debit's until the round settles a few lines down.
-        await repo.updateTransaction(trx, claimed.id, { state: 'held', betRecordId: staked.round.id, reservationId: staked.reservationId });
+        await repo.updateTransaction(trx, claimed.id, { state: 'held', betRecordId: staked.round.id, ...staked.held });
         round = await settleRound(trx, {
           vendorCode,
           transactionId: body.transactionId,
@@ -648,7 +746,7 @@ export function createSeamlessWallet(deps: {
         subjectId: round.id,
         data: { memberId: session.memberId, transactionId: body.transactionId, betAmount: body.betAmount, winAmount: body.winAmount },
       });
-      return finish(trx, claimed.id, session, { round, balance: await ledger.balanceOf(accountId, trx), state: 'done' });
+      return finish(trx, claimed.id, session, { round, balance: await mainBalance(session, trx), state: 'done' });
     });
   }
 

@@ -33,6 +33,9 @@ export type VendorTransactionsTable = {
   round_id: string | null;
   amount: ColumnType<number, number | undefined, number>;
   reservation_id: number | null;
+  /** The part of a debit's stake taken from bonus money (ADR 0032), and its reservation on `player_bonus`. */
+  bonus_reservation_id: number | null;
+  bonus_amount: ColumnType<number, number | undefined, number>;
   answer: JSONColumnType<Record<string, unknown> | null, string | null | undefined, string | null>;
   created_at: ColumnType<Date, Date, Date>;
 };
