@@ -5,6 +5,7 @@ import {
   sumDepositsByMember,
   sumNetLossByMember,
   sumValidBetByMemberAndCategory,
+  validBetByMemberAndCategorySource,
 } from '@platform/server/modules/daily-stats/daily-stats.repository';
 import { createLedgerService } from '@platform/server/modules/ledger/ledger.service';
 import { memberTimeZoneSetting } from '@platform/server/modules/records/records.settings';
@@ -103,6 +104,7 @@ try {
     blockedAmong: (memberIds) => rg.blockedAmong(memberIds),
     rollups: {
       validBetByMemberAndCategory: (filter) => sumValidBetByMemberAndCategory(db, filter),
+      validBetSource: (filter) => validBetByMemberAndCategorySource(db, filter),
       depositsByMember: (filter) => sumDepositsByMember(db, filter),
       netLossByMember: (filter) => sumNetLossByMember(db, filter),
       gameDays: async () => [],

@@ -235,3 +235,69 @@ export async function ensureMemberAccountsOfMany(
   );
   return result.rows.map((r) => ({ id: Number(r.id), memberId: Number(r.member_id), kind: r.kind }));
 }
+
+/** Locks accounts in id order for the rest of `trx` (the set-based credit's member wallets), answering how many it found. */
+export async function lockAccountIds(trx: Kysely<DB>, ids: readonly number[]): Promise<number> {
+  if (ids.length === 0) return 0;
+  const result = await sql<{ n: string }>`
+    SELECT count(*)::text AS n FROM (SELECT id FROM ledger_accounts WHERE id = ANY(${sql.val(ids)}::bigint[]) ORDER BY id FOR UPDATE) l`.execute(trx);
+  return Number(result.rows[0]?.n ?? 0);
+}
+
+/**
+ * Posts many credits from one system account to member accounts in one statement (`creditMany`):
+ * the transfers inserted with `ON CONFLICT (idempotency_key) DO NOTHING`, and only the rows inserted
+ * get their two entries (the system side without running balance, the member side with it) and move
+ * the member balances, added up per account (an account credited several times is updated once; its
+ * entries carry the running balance in transfer id order). The caller has locked the member accounts
+ * (`lockAccountIds`). Answers the transfers inserted (key → id) and how many entries were written.
+ */
+export async function insertCreditsFromSystem(
+  trx: Kysely<DB>,
+  batch: {
+    fromAccountId: number;
+    currency: string;
+    code: string;
+    referenceType: string | null;
+    at: Date;
+    toAccountIds: readonly number[];
+    amounts: readonly number[];
+    keys: readonly string[];
+    hashes: readonly string[];
+    referenceIds: readonly (string | null)[];
+  },
+): Promise<{ inserted: Map<string, number>; entries: number }> {
+  const at = batch.at;
+  const result = await sql<{ key: string; id: string; entries: string }>`
+    WITH i AS (
+      SELECT * FROM unnest(${sql.val(batch.toAccountIds)}::bigint[], ${sql.val(batch.amounts)}::bigint[], ${sql.val(batch.keys)}::text[],
+                           ${sql.val(batch.hashes)}::text[], ${sql.val(batch.referenceIds)}::text[]) WITH ORDINALITY AS i(to_id, amount, key, hash, ref_id, ord)
+    ), t AS (
+      INSERT INTO ledger_transfers
+             (debit_account_id, credit_account_id, amount, currency, code, idempotency_key, request_hash, reference_type, reference_id, note, created_at)
+      SELECT ${batch.fromAccountId}::bigint, to_id, amount, ${batch.currency}, ${batch.code}::text, key, hash, ${batch.referenceType}::text, ref_id, NULL, ${at}::timestamptz
+        FROM i ORDER BY ord
+      ON CONFLICT (idempotency_key) DO NOTHING
+      RETURNING id, credit_account_id, amount, idempotency_key
+    ), bal AS (
+      UPDATE ledger_accounts acc
+         SET balance = acc.balance + s.total, version = acc.version + 1
+        FROM (SELECT credit_account_id AS id, sum(amount) AS total FROM t GROUP BY credit_account_id) s
+       WHERE acc.id = s.id AND acc.is_system = false
+      RETURNING acc.id, acc.balance
+    ), e AS (
+      INSERT INTO ledger_entries (transfer_id, account_id, amount, balance_before, balance_after, code, created_at)
+      SELECT id, ${batch.fromAccountId}::bigint, -amount, NULL::bigint, NULL::bigint, ${batch.code}::text, ${at}::timestamptz FROM t
+      UNION ALL
+      SELECT w.id, w.credit_account_id, w.amount, w.after - w.amount, w.after, ${batch.code}::text, ${at}::timestamptz
+        FROM (
+          SELECT t.id, t.credit_account_id, t.amount,
+                 bal.balance - (sum(t.amount) OVER (PARTITION BY t.credit_account_id ORDER BY t.id DESC ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW) - t.amount) AS after
+            FROM t JOIN bal ON bal.id = t.credit_account_id
+        ) w
+      RETURNING 1
+    )
+    SELECT t.idempotency_key AS key, t.id::text AS id, (SELECT count(*) FROM e)::text AS entries FROM t`.execute(trx);
+  const inserted = new Map(result.rows.map((r) => [r.key, Number(r.id)]));
+  return { inserted, entries: Number(result.rows[0]?.entries ?? 0) };
+}
