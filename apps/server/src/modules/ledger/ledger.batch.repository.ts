@@ -216,24 +216,33 @@ export async function insertImportedTransfers(
   return ids;
 }
 
-/** Creates the missing accounts of many members at once (the unique index keeps one per kind), and returns every one of them. */
+/**
+ * Creates the missing accounts of many members at once (the unique index keeps one per kind), and
+ * returns every one of them. Members who have them already (any member who has played) cost one read.
+ */
 export async function ensureMemberAccountsOfMany(
   trx: Kysely<DB>,
   owners: { merchantId: number; currency: string; memberIds: readonly number[]; kinds: readonly string[] },
 ): Promise<{ id: number; memberId: number; kind: string }[]> {
   if (owners.memberIds.length === 0) return [];
-  const pairs = owners.memberIds.flatMap((memberId) => owners.kinds.map((kind) => ({ memberId, kind })));
+  const find = async () => {
+    const result = await sql<{ id: number; member_id: number; kind: string }>`
+      SELECT id, member_id, kind FROM ledger_accounts
+       WHERE member_id = ANY(${sql.val(owners.memberIds)}::bigint[]) AND currency = ${owners.currency} AND kind = ANY(${sql.val(owners.kinds)}::text[])`.execute(
+      trx,
+    );
+    return result.rows.map((r) => ({ id: Number(r.id), memberId: Number(r.member_id), kind: r.kind }));
+  };
+  const found = await find();
+  const held = new Set(found.map((a) => `${a.memberId}:${a.kind}`));
+  const pairs = owners.memberIds.flatMap((memberId) => owners.kinds.map((kind) => ({ memberId, kind }))).filter((p) => !held.has(`${p.memberId}:${p.kind}`));
+  if (pairs.length === 0) return found;
   await sql`
     INSERT INTO ledger_accounts (merchant_id, member_id, kind, currency, is_system, may_go_negative)
     SELECT ${owners.merchantId}::bigint, p.member_id, p.kind, ${owners.currency}, false, false
       FROM unnest(${sql.val(pairs.map((p) => p.memberId))}::bigint[], ${sql.val(pairs.map((p) => p.kind))}::text[]) AS p(member_id, kind)
     ON CONFLICT (member_id, kind, currency) WHERE member_id IS NOT NULL DO NOTHING`.execute(trx);
-  const result = await sql<{ id: number; member_id: number; kind: string }>`
-    SELECT id, member_id, kind FROM ledger_accounts
-     WHERE member_id = ANY(${sql.val(owners.memberIds)}::bigint[]) AND currency = ${owners.currency} AND kind = ANY(${sql.val(owners.kinds)}::text[])`.execute(
-    trx,
-  );
-  return result.rows.map((r) => ({ id: Number(r.id), memberId: Number(r.member_id), kind: r.kind }));
+  return find();
 }
 
 /** Locks accounts in id order for the rest of `trx` (the set-based credit's member wallets), answering how many it found. */
@@ -287,14 +296,19 @@ export async function insertCreditsFromSystem(
       RETURNING acc.id, acc.balance
     ), e AS (
       INSERT INTO ledger_entries (transfer_id, account_id, amount, balance_before, balance_after, code, created_at)
-      SELECT id, ${batch.fromAccountId}::bigint, -amount, NULL::bigint, NULL::bigint, ${batch.code}::text, ${at}::timestamptz FROM t
-      UNION ALL
-      SELECT w.id, w.credit_account_id, w.amount, w.after - w.amount, w.after, ${batch.code}::text, ${at}::timestamptz
+      SELECT x.transfer_id, x.account_id, x.amount, x.before, x.after, ${batch.code}::text, ${at}::timestamptz
         FROM (
-          SELECT t.id, t.credit_account_id, t.amount,
-                 bal.balance - (sum(t.amount) OVER (PARTITION BY t.credit_account_id ORDER BY t.id DESC ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW) - t.amount) AS after
-            FROM t JOIN bal ON bal.id = t.credit_account_id
-        ) w
+          SELECT id AS transfer_id, ${batch.fromAccountId}::bigint AS account_id, -amount AS amount, NULL::bigint AS before, NULL::bigint AS after FROM t
+          UNION ALL
+          SELECT w.id, w.credit_account_id, w.amount, w.after - w.amount, w.after
+            FROM (
+              SELECT t.id, t.credit_account_id, t.amount,
+                     bal.balance - (sum(t.amount) OVER (PARTITION BY t.credit_account_id ORDER BY t.id DESC ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW) - t.amount) AS after
+                FROM t JOIN bal ON bal.id = t.credit_account_id
+            ) w
+        ) x
+       -- Entry ids in transfer order (debit first), so an account's entries chain in id order.
+       ORDER BY x.transfer_id, x.amount
       RETURNING 1
     )
     SELECT t.idempotency_key AS key, t.id::text AS id, (SELECT count(*) FROM e)::text AS entries FROM t`.execute(trx);
