@@ -141,12 +141,14 @@ try {
     },
   });
   await timed('main wallets (every member who has played has one)', () =>
-    db.transaction().execute((trx) =>
-      ledger.ensureMemberAccountsOfMany(
-        { merchantId, currency: 'VND', memberIds: Array.from({ length: memberCount }, (_, i) => i + 1), kinds: ['player_main'] },
-        trx,
+    db
+      .transaction()
+      .execute((trx) =>
+        ledger.ensureMemberAccountsOfMany(
+          { merchantId, currency: 'VND', memberIds: Array.from({ length: memberCount }, (_, i) => i + 1), kinds: ['player_main'] },
+          trx,
+        ),
       ),
-    ),
   );
   const op = { adminId: 0, merchantId, ip: null };
   await vip.levels.setLevels(op, {
@@ -194,7 +196,7 @@ try {
   profile.on = true;
   const settled = await timed('first run', () => vip.rebates.settlePeriod(merchantId, 'D', DAY));
   profile.on = false;
-  console.log('  where the first run\'s time went (statements as the client waited for them, the slowest first):');
+  console.log("  where the first run's time went (statements as the client waited for them, the slowest first):");
   for (const [label, seen] of [...profile.byStatement].sort((a, b) => b[1].ms - a[1].ms).slice(0, 10))
     console.log(`    ${(seen.ms / 1000).toFixed(2).padStart(7)} s ${String(seen.calls).padStart(3)}×  ${label}`);
   const rerun = await timed('second run (every line already written)', () => vip.rebates.settlePeriod(merchantId, 'D', DAY));
@@ -206,7 +208,9 @@ try {
   );
   const ratio = settled.seconds / median;
   console.log('');
-  console.log(`RATIO settlement / plain aggregate: ${ratio.toFixed(1)} (settlement ${settled.seconds.toFixed(2)} s, aggregate median ${median.toFixed(3)} s)`);
+  console.log(
+    `RATIO settlement / plain aggregate: ${ratio.toFixed(1)} (settlement ${settled.seconds.toFixed(2)} s, aggregate median ${median.toFixed(3)} s)`,
+  );
   console.log(`goal: within 2 — ${ratio <= 2 ? 'met' : 'not met'}`);
   console.log(
     `load average at the end: ${loadavg()

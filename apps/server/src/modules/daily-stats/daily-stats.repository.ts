@@ -151,7 +151,10 @@ export async function sumValidBetByMemberAndCategory(
  * (columns `member_id`, `category`, `valid_bet`), not run here: a period's rebates are computed in SQL
  * from it.
  */
-export function validBetByMemberAndCategorySource(db: Executor, filter: { merchantId: number; from: string; to: string }): RawBuilder<unknown> {
+export function validBetByMemberAndCategorySource(
+  db: Executor,
+  filter: { merchantId: number; from: string; to: string },
+): RawBuilder<unknown> {
   const query = db
     .selectFrom('member_daily_game_stats')
     .select(['member_id', 'category', sql<string>`sum(valid_bet)`.as('valid_bet')])

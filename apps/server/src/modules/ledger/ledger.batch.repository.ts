@@ -235,7 +235,9 @@ export async function ensureMemberAccountsOfMany(
   };
   const found = await find();
   const held = new Set(found.map((a) => `${a.memberId}:${a.kind}`));
-  const pairs = owners.memberIds.flatMap((memberId) => owners.kinds.map((kind) => ({ memberId, kind }))).filter((p) => !held.has(`${p.memberId}:${p.kind}`));
+  const pairs = owners.memberIds
+    .flatMap((memberId) => owners.kinds.map((kind) => ({ memberId, kind })))
+    .filter((p) => !held.has(`${p.memberId}:${p.kind}`));
   if (pairs.length === 0) return found;
   await sql`
     INSERT INTO ledger_accounts (merchant_id, member_id, kind, currency, is_system, may_go_negative)
@@ -249,7 +251,9 @@ export async function ensureMemberAccountsOfMany(
 export async function lockAccountIds(trx: Kysely<DB>, ids: readonly number[]): Promise<number> {
   if (ids.length === 0) return 0;
   const result = await sql<{ n: string }>`
-    SELECT count(*)::text AS n FROM (SELECT id FROM ledger_accounts WHERE id = ANY(${sql.val(ids)}::bigint[]) ORDER BY id FOR UPDATE) l`.execute(trx);
+    SELECT count(*)::text AS n FROM (SELECT id FROM ledger_accounts WHERE id = ANY(${sql.val(ids)}::bigint[]) ORDER BY id FOR UPDATE) l`.execute(
+    trx,
+  );
   return Number(result.rows[0]?.n ?? 0);
 }
 

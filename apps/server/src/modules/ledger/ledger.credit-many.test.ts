@@ -24,7 +24,14 @@ describe('ledger creditMany', () => {
   const run = (credits: readonly ManyCredit[]) =>
     database.db.transaction().execute((trx) =>
       ledger.creditMany(
-        { merchantId: f.merchant.id, currency: f.currency, fromKind: 'house_revenue', code: 'rebate', referenceType: 'rebate_rule', credits },
+        {
+          merchantId: f.merchant.id,
+          currency: f.currency,
+          fromKind: 'house_revenue',
+          code: 'rebate',
+          referenceType: 'rebate_rule',
+          credits,
+        },
         trx,
       ),
     );
@@ -136,7 +143,12 @@ describe('ledger creditMany', () => {
         fc.integer({ min: 1, max: 3 }),
         async (rows, copies) => {
           const round = ++serial;
-          const credits = rows.map((r, i) => ({ memberId: r.member, amount: r.amount, idempotencyKey: `cm-p${round}-${i}`, referenceId: null }));
+          const credits = rows.map((r, i) => ({
+            memberId: r.member,
+            amount: r.amount,
+            idempotencyKey: `cm-p${round}-${i}`,
+            referenceId: null,
+          }));
           const before = new Map(await Promise.all(f.players.map(async (p) => [p.member.id, await ledger.balanceOf(p.main)] as const)));
           // The same batch `copies` times at once, and halves of it again afterwards.
           await Promise.all(Array.from({ length: copies }, () => run(credits)));

@@ -49,7 +49,10 @@ export function createCreditMany(deps: { now: () => Date; accounts: LedgerAccoun
       if (keys.has(c.idempotencyKey)) throw new DomainError('bad_request', 'idempotencyKey');
       keys.add(c.idempotencyKey);
     }
-    const from = await deps.accounts.ensureSystemAccount({ merchantId: input.merchantId, kind: input.fromKind, currency: input.currency }, trx);
+    const from = await deps.accounts.ensureSystemAccount(
+      { merchantId: input.merchantId, kind: input.fromKind, currency: input.currency },
+      trx,
+    );
     const memberIds = [...new Set(credits.map((c) => c.memberId))];
     const wallets = new Map(
       (
@@ -70,7 +73,10 @@ export function createCreditMany(deps: { now: () => Date; accounts: LedgerAccoun
     const hashes = credits.map((c, i) =>
       hashRequest(['transfer', from.id, toAccountIds[i], c.amount, input.code, input.referenceType, c.referenceId, null]),
     );
-    await batchRepo.lockAccountIds(trx, [...new Set(toAccountIds)].sort((a, b) => a - b));
+    await batchRepo.lockAccountIds(
+      trx,
+      [...new Set(toAccountIds)].sort((a, b) => a - b),
+    );
     const written = await batchRepo.insertCreditsFromSystem(trx, {
       fromAccountId: from.id,
       currency: input.currency,

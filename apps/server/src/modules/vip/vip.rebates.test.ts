@@ -232,7 +232,9 @@ describe('rebate settlement killed mid-run', () => {
         .where('period_start', '=', day)
         .execute();
       expect(
-        rebateLinesHashOf(lines.map((l) => [Number(l.member_id), Number(l.rule_id), Number(l.revision), Number(l.amount), l.status] as const)),
+        rebateLinesHashOf(
+          lines.map((l) => [Number(l.member_id), Number(l.rule_id), Number(l.revision), Number(l.amount), l.status] as const),
+        ),
       ).toBe(audit.hash);
     }
     await expectCleanBooks(t.database.db);

@@ -154,9 +154,16 @@ export function createRebates(
         tuples.push([Number(l.member_id), Number(l.rule_id), Number(l.revision), amount, String(l.status)]);
         summary.lines += 1;
         if (Number(l.revision) > 0) summary.corrections += 1;
-        if (l.status === 'paid') (summary.paid += 1), (summary.paidAmount += amount);
-        else if (l.status === 'accrued') (summary.accrued += 1), (summary.accruedAmount += amount);
-        else (summary.withheld += 1), (summary.withheldAmount += amount);
+        if (l.status === 'paid') {
+          summary.paid += 1;
+          summary.paidAmount += amount;
+        } else if (l.status === 'accrued') {
+          summary.accrued += 1;
+          summary.accruedAmount += amount;
+        } else {
+          summary.withheld += 1;
+          summary.withheldAmount += amount;
+        }
       }
       if (tuples.length > 0) {
         await recordAudit(trx, {
@@ -224,7 +231,8 @@ export function createRebates(
     for (const c of candidates) {
       const prior = c.held;
       const terms =
-        prior ?? (c.rule && { ruleId: c.rule.id, vipLevel: c.level, ratePpm: c.rule.ratePpm, maxAmount: c.rule.maxAmount, mode: c.rule.mode });
+        prior ??
+        (c.rule && { ruleId: c.rule.id, vipLevel: c.level, ratePpm: c.rule.ratePpm, maxAmount: c.rule.maxAmount, mode: c.rule.mode });
       if (!terms) continue;
       const revision = prior?.nextRevision ?? 0;
       const betBase = c.validBet - (prior?.betBase ?? 0);

@@ -708,7 +708,12 @@ export async function findRebateCandidates(
     rule:
       r.rule_id === null
         ? null
-        : { id: Number(r.rule_id), ratePpm: Number(r.rule_rate), maxAmount: r.rule_max === null ? null : Number(r.rule_max), mode: r.rule_mode ?? 'auto' },
+        : {
+            id: Number(r.rule_id),
+            ratePpm: Number(r.rule_rate),
+            maxAmount: r.rule_max === null ? null : Number(r.rule_max),
+            mode: r.rule_mode ?? 'auto',
+          },
     held:
       r.h_rule_id === null
         ? null
