@@ -1,4 +1,4 @@
-import { type Kysely, sql, type Transaction } from 'kysely';
+import { type Kysely, type RawBuilder, sql, type Transaction } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import type { DifferenceKind } from './daily-stats.tables.ts';
 
@@ -144,6 +144,25 @@ export async function sumValidBetByMemberAndCategory(
     .orderBy('category')
     .execute();
   return rows.map((r) => ({ memberId: Number(r.memberId), category: r.category, validBet: Number(r.validBet) }));
+}
+
+/**
+ * The same sums as `sumValidBetByMemberAndCategory`, as a subquery for a set-based reader to join
+ * (columns `member_id`, `category`, `valid_bet`), not run here: a period's rebates are computed in SQL
+ * from it.
+ */
+export function validBetByMemberAndCategorySource(
+  db: Executor,
+  filter: { merchantId: number; from: string; to: string },
+): RawBuilder<unknown> {
+  const query = db
+    .selectFrom('member_daily_game_stats')
+    .select(['member_id', 'category', sql<string>`sum(valid_bet)`.as('valid_bet')])
+    .where('merchant_id', '=', filter.merchantId)
+    .where('day', '>=', filter.from)
+    .where('day', '<=', filter.to)
+    .groupBy(['member_id', 'category']);
+  return sql`(${query})`;
 }
 
 /** Every member of the merchant whose rounds over days `from`..`to` (both included) lost money, with the loss (− the win/loss). */

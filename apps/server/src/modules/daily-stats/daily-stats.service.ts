@@ -60,6 +60,8 @@ export function createDailyStatsService(
      */
     validBetByMemberAndCategory: async (filter: { merchantId: number; from: string; to: string }) =>
       repo.sumValidBetByMemberAndCategory(db, filter),
+    /** `validBetByMemberAndCategory` as a subquery to join (`member_id`, `category`, `valid_bet`), for a settlement computed in SQL. */
+    validBetSource: (filter: { merchantId: number; from: string; to: string }) => repo.validBetByMemberAndCategorySource(db, filter),
     /**
      * Per member of the merchant whose settled rounds over days `from`..`to` inclusive lost money, the
      * net loss (stakes less payouts, all categories): what cashback is computed from.

@@ -216,22 +216,106 @@ export async function insertImportedTransfers(
   return ids;
 }
 
-/** Creates the missing accounts of many members at once (the unique index keeps one per kind), and returns every one of them. */
+/**
+ * Creates the missing accounts of many members at once (the unique index keeps one per kind), and
+ * returns every one of them. Members who have them already (any member who has played) cost one read.
+ */
 export async function ensureMemberAccountsOfMany(
   trx: Kysely<DB>,
   owners: { merchantId: number; currency: string; memberIds: readonly number[]; kinds: readonly string[] },
 ): Promise<{ id: number; memberId: number; kind: string }[]> {
   if (owners.memberIds.length === 0) return [];
-  const pairs = owners.memberIds.flatMap((memberId) => owners.kinds.map((kind) => ({ memberId, kind })));
+  const find = async () => {
+    const result = await sql<{ id: number; member_id: number; kind: string }>`
+      SELECT id, member_id, kind FROM ledger_accounts
+       WHERE member_id = ANY(${sql.val(owners.memberIds)}::bigint[]) AND currency = ${owners.currency} AND kind = ANY(${sql.val(owners.kinds)}::text[])`.execute(
+      trx,
+    );
+    return result.rows.map((r) => ({ id: Number(r.id), memberId: Number(r.member_id), kind: r.kind }));
+  };
+  const found = await find();
+  const held = new Set(found.map((a) => `${a.memberId}:${a.kind}`));
+  const pairs = owners.memberIds
+    .flatMap((memberId) => owners.kinds.map((kind) => ({ memberId, kind })))
+    .filter((p) => !held.has(`${p.memberId}:${p.kind}`));
+  if (pairs.length === 0) return found;
   await sql`
     INSERT INTO ledger_accounts (merchant_id, member_id, kind, currency, is_system, may_go_negative)
     SELECT ${owners.merchantId}::bigint, p.member_id, p.kind, ${owners.currency}, false, false
       FROM unnest(${sql.val(pairs.map((p) => p.memberId))}::bigint[], ${sql.val(pairs.map((p) => p.kind))}::text[]) AS p(member_id, kind)
     ON CONFLICT (member_id, kind, currency) WHERE member_id IS NOT NULL DO NOTHING`.execute(trx);
-  const result = await sql<{ id: number; member_id: number; kind: string }>`
-    SELECT id, member_id, kind FROM ledger_accounts
-     WHERE member_id = ANY(${sql.val(owners.memberIds)}::bigint[]) AND currency = ${owners.currency} AND kind = ANY(${sql.val(owners.kinds)}::text[])`.execute(
+  return find();
+}
+
+/** Locks accounts in id order for the rest of `trx` (the set-based credit's member wallets), answering how many it found. */
+export async function lockAccountIds(trx: Kysely<DB>, ids: readonly number[]): Promise<number> {
+  if (ids.length === 0) return 0;
+  const result = await sql<{ n: string }>`
+    SELECT count(*)::text AS n FROM (SELECT id FROM ledger_accounts WHERE id = ANY(${sql.val(ids)}::bigint[]) ORDER BY id FOR UPDATE) l`.execute(
     trx,
   );
-  return result.rows.map((r) => ({ id: Number(r.id), memberId: Number(r.member_id), kind: r.kind }));
+  return Number(result.rows[0]?.n ?? 0);
+}
+
+/**
+ * Posts many credits from one system account to member accounts in one statement (`creditMany`):
+ * the transfers inserted with `ON CONFLICT (idempotency_key) DO NOTHING`, and only the rows inserted
+ * get their two entries (the system side without running balance, the member side with it) and move
+ * the member balances, added up per account (an account credited several times is updated once; its
+ * entries carry the running balance in transfer id order). The caller has locked the member accounts
+ * (`lockAccountIds`). Answers the transfers inserted (key → id) and how many entries were written.
+ */
+export async function insertCreditsFromSystem(
+  trx: Kysely<DB>,
+  batch: {
+    fromAccountId: number;
+    currency: string;
+    code: string;
+    referenceType: string | null;
+    at: Date;
+    toAccountIds: readonly number[];
+    amounts: readonly number[];
+    keys: readonly string[];
+    hashes: readonly string[];
+    referenceIds: readonly (string | null)[];
+  },
+): Promise<{ inserted: Map<string, number>; entries: number }> {
+  const at = batch.at;
+  const result = await sql<{ key: string; id: string; entries: string }>`
+    WITH i AS (
+      SELECT * FROM unnest(${sql.val(batch.toAccountIds)}::bigint[], ${sql.val(batch.amounts)}::bigint[], ${sql.val(batch.keys)}::text[],
+                           ${sql.val(batch.hashes)}::text[], ${sql.val(batch.referenceIds)}::text[]) WITH ORDINALITY AS i(to_id, amount, key, hash, ref_id, ord)
+    ), t AS (
+      INSERT INTO ledger_transfers
+             (debit_account_id, credit_account_id, amount, currency, code, idempotency_key, request_hash, reference_type, reference_id, note, created_at)
+      SELECT ${batch.fromAccountId}::bigint, to_id, amount, ${batch.currency}, ${batch.code}::text, key, hash, ${batch.referenceType}::text, ref_id, NULL, ${at}::timestamptz
+        FROM i ORDER BY ord
+      ON CONFLICT (idempotency_key) DO NOTHING
+      RETURNING id, credit_account_id, amount, idempotency_key
+    ), bal AS (
+      UPDATE ledger_accounts acc
+         SET balance = acc.balance + s.total, version = acc.version + 1
+        FROM (SELECT credit_account_id AS id, sum(amount) AS total FROM t GROUP BY credit_account_id) s
+       WHERE acc.id = s.id AND acc.is_system = false
+      RETURNING acc.id, acc.balance
+    ), e AS (
+      INSERT INTO ledger_entries (transfer_id, account_id, amount, balance_before, balance_after, code, created_at)
+      SELECT x.transfer_id, x.account_id, x.amount, x.before, x.after, ${batch.code}::text, ${at}::timestamptz
+        FROM (
+          SELECT id AS transfer_id, ${batch.fromAccountId}::bigint AS account_id, -amount AS amount, NULL::bigint AS before, NULL::bigint AS after FROM t
+          UNION ALL
+          SELECT w.id, w.credit_account_id, w.amount, w.after - w.amount, w.after
+            FROM (
+              SELECT t.id, t.credit_account_id, t.amount,
+                     bal.balance - (sum(t.amount) OVER (PARTITION BY t.credit_account_id ORDER BY t.id DESC ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW) - t.amount) AS after
+                FROM t JOIN bal ON bal.id = t.credit_account_id
+            ) w
+        ) x
+       -- Entry ids in transfer order (debit first), so an account's entries chain in id order.
+       ORDER BY x.transfer_id, x.amount
+      RETURNING 1
+    )
+    SELECT t.idempotency_key AS key, t.id::text AS id, (SELECT count(*) FROM e)::text AS entries FROM t`.execute(trx);
+  const inserted = new Map(result.rows.map((r) => [r.key, Number(r.id)]));
+  return { inserted, entries: Number(result.rows[0]?.entries ?? 0) };
 }

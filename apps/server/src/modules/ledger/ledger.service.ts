@@ -5,6 +5,7 @@ import { hashRequest } from '../../lib/request-hash.ts';
 import { createLedgerAccounts } from './ledger.accounts.ts';
 import * as batchRepo from './ledger.batch.repository.ts';
 import { ESCROW_ACCOUNT_KIND, isMemberAccountKind, type MemberAccountKind, voidTransferCodeOf } from './ledger.codes.ts';
+import { createCreditMany } from './ledger.credit-many.ts';
 import { createImportTransfers } from './ledger.import.ts';
 import { createLockingPath } from './ledger.locking-path.ts';
 import * as movements from './ledger.movements.repository.ts';
@@ -101,6 +102,7 @@ export function createLedgerService(deps: { db: Db; now?: () => Date }) {
   const locking = createLockingPath({ now, accounts, inTransaction });
   const settleMany = createSettleMany({ now, accounts });
   const importTransfers = createImportTransfers({ now, accounts });
+  const creditMany = createCreditMany({ now, accounts });
   const reads = createLedgerReads({ db });
 
   /** Moves `amount` from one account to another, once per idempotency key. */
@@ -284,6 +286,8 @@ export function createLedgerService(deps: { db: Db; now?: () => Date }) {
     settle,
     settleMany,
     importTransfers,
+    /** Many credits from one system account to members' main wallets in a few statements (ADR 0033; rebates, cashback). */
+    creditMany,
     /** `ensureMemberAccounts` for many members of one merchant at once, in the caller's transaction (loading history). */
     ensureMemberAccountsOfMany: (
       owners: { merchantId: number; currency: string; memberIds: readonly number[]; kinds: readonly MemberAccountKind[] },

@@ -1,4 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
+import { type Kysely, sql, type Transaction } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import { publicMembers } from '../accounts/member-directory.ts';
 
@@ -60,7 +60,8 @@ export async function findBlockedAmong(db: Executor, memberIds: readonly number[
   const rows = await db
     .selectFrom('rg_member_states')
     .select('member_id')
-    .where('member_id', 'in', [...new Set(memberIds)])
+    // One array parameter, so a whole period's members (100,000 and more) fit in one read.
+    .where(sql<boolean>`member_id = ANY(${sql.val([...new Set(memberIds)])}::bigint[])`)
     .where((eb) => eb.or([eb('is_permanently_excluded', '=', true), eb('excluded_until', '>', at), eb('break_until', '>', at)]))
     .execute();
   return rows.map((r) => Number(r.member_id));

@@ -129,8 +129,8 @@ describe('cashback settlement', () => {
     let imports = 0;
     const dying: LedgerService = {
       ...services.ledger,
-      importTransfers: async (items, trx) => {
-        const moved = await services.ledger.importTransfers(items, trx);
+      creditMany: async (input, trx) => {
+        const moved = await services.ledger.creditMany(input, trx);
         imports += 1;
         if (imports === 2) throw new Error('the process died here');
         return moved;

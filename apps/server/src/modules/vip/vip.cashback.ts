@@ -66,7 +66,7 @@ export function createCashback(
 
   /**
    * One chunk in one transaction: the members locked (ascending id), those already holding a line of
-   * the period left out, the payable members' lines credited by one ledger import, every line
+   * the period left out, the payable members' lines credited by one `ledger.creditMany`, every line
    * written by one insert (`withheld` for a member self-excluded, on a break or not active: never
    * paid later), and one audit row listing them.
    */
@@ -113,7 +113,7 @@ export function createCashback(
       if (lines.length === 0) return result;
       const toPay = lines.filter((l) => l.status === 'paid');
       const transferIds = await creditChunk(
-        { ledger, now },
+        { ledger },
         trx,
         merchantId,
         toPay.map((l) => ({

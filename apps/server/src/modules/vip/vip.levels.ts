@@ -1,5 +1,5 @@
 import type { PlayerRankValue, RebateRule, SetVipLevelsRequest, VipLevel, VipWindow } from '@platform/contracts/vip';
-import type { Kysely, Transaction } from 'kysely';
+import type { Kysely, RawBuilder, Transaction } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import { addDays, localDateOf, startOfLocalDate } from '../../lib/time-zone.ts';
 import { findMember, lockMember } from '../accounts/member-directory.ts';
@@ -19,6 +19,8 @@ export type RollupReads = {
     from: string;
     to: string;
   }) => Promise<{ memberId: number; category: string; validBet: number }[]>;
+  /** The same sums as a subquery to join (`member_id`, `category`, `valid_bet`): the settlement computes its lines in SQL from it. */
+  validBetSource: (filter: { merchantId: number; from: string; to: string }) => RawBuilder<unknown>;
   depositsByMember: (filter: { merchantId: number; from: string; to: string }) => Promise<{ memberId: number; depositAmount: number }[]>;
   netLossByMember: (filter: { merchantId: number; from: string; to: string }) => Promise<{ memberId: number; netLoss: number }[]>;
   gameDays: (filter: {

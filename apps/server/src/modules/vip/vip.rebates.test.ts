@@ -5,6 +5,7 @@ import { errorCodeOf, expectCleanBooks } from '../../../test/ledger-fixture.ts';
 import { createVipWorld } from '../../../test/vip-helpers.ts';
 import { requestId } from '../../../test/wallet-fixture.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
+import { rebateLinesHashOf } from './vip.rebates.ts';
 import { createVipService } from './vip.service.ts';
 
 let t: TestApp;
@@ -161,13 +162,13 @@ describe('rebate settlement killed mid-run', () => {
     await rolledUp(other, day, 2_000_000);
     nextDay();
     const services = t.app.services;
-    // One member per chunk; the second chunk's ledger import goes through and then the process dies,
+    // One member per chunk; the second chunk's ledger credits go through and then the process dies,
     // before its lines and audit row are written.
     let imports = 0;
     const dying: LedgerService = {
       ...services.ledger,
-      importTransfers: async (items, trx) => {
-        const moved = await services.ledger.importTransfers(items, trx);
+      creditMany: async (input, trx) => {
+        const moved = await services.ledger.creditMany(input, trx);
         imports += 1;
         if (imports === 2) throw new Error('the process died here');
         return moved;
@@ -203,15 +204,39 @@ describe('rebate settlement killed mid-run', () => {
       .execute();
     const mine = keys.map((k) => k.idempotency_key).filter((k) => k.startsWith(`rebate:${m.id}:`) || k.startsWith(`rebate:${other.id}:`));
     expect(mine).toHaveLength(2);
-    // One audit row per chunk written, listing its lines.
-    const audits = await t.database.db
-      .selectFrom('audit_log')
-      .select('data')
-      .where('action', '=', 'vip.rebate_lines')
-      .where('subject_id', '=', `D:${day}`)
-      .execute();
-    const listed = audits.flatMap((a) => (a.data as { lines: [number, number, number, number, string][] }).lines);
-    expect(listed.filter(([member]) => member === m.id || member === other.id)).toHaveLength(3);
+    // One audit row per chunk written, summing it up: its members, counts, amounts and the hash of its lines.
+    type Summary = { members: [number, number]; lines: number; paid: number; paidAmount: number; accrued: number; hash: string };
+    const audits = (
+      await t.database.db
+        .selectFrom('audit_log')
+        .select('data')
+        .where('action', '=', 'vip.rebate_lines')
+        .where('subject_id', '=', `D:${day}`)
+        .execute()
+    )
+      .map((a) => a.data as Summary)
+      .filter((a) => [m.id, other.id].includes(a.members[0]));
+    expect(audits.map((a) => [a.members, a.lines, a.paid, a.paidAmount, a.accrued]).sort()).toEqual(
+      [
+        [[m.id, m.id], 2, 1, 4_000, 1],
+        [[other.id, other.id], 1, 1, 8_000, 0],
+      ].sort(),
+    );
+    // Each audit row's hash is the hash of the lines it wrote, as they stand in the table.
+    for (const audit of audits) {
+      const lines = await t.database.db
+        .selectFrom('rebate_lines')
+        .select(['member_id', 'rule_id', 'revision', 'amount', 'status'])
+        .where('member_id', '>=', audit.members[0])
+        .where('member_id', '<=', audit.members[1])
+        .where('period_start', '=', day)
+        .execute();
+      expect(
+        rebateLinesHashOf(
+          lines.map((l) => [Number(l.member_id), Number(l.rule_id), Number(l.revision), Number(l.amount), l.status] as const),
+        ),
+      ).toBe(audit.hash);
+    }
     await expectCleanBooks(t.database.db);
   });
 });

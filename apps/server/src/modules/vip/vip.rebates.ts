@@ -9,12 +9,12 @@ import type {
   SetRebateRulesRequest,
 } from '@platform/contracts/vip';
 import { DomainError } from '../../lib/domain-error.ts';
+import { hashRequest } from '../../lib/request-hash.ts';
 import { addDays, localDateOf, startOfLocalDate } from '../../lib/time-zone.ts';
-import { findMember, lockMember, lockMembers } from '../accounts/member-directory.ts';
+import { findMember, lockMember } from '../accounts/member-directory.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
 import type { Operator, VipDeps } from './vip.levels.ts';
-import { creditChunk } from './vip.payments.ts';
 import { type DayRange, rebatePeriodOf } from './vip.periods.ts';
 import * as repo from './vip.repository.ts';
 
@@ -33,14 +33,21 @@ export function rebateAmountOf(betBase: number, ratePpm: number, maxAmount: numb
   return maxAmount === null ? raw : Math.min(raw, maxAmount);
 }
 
+/**
+ * The hash an audit row of a settlement chunk keeps of the lines it wrote: `hashRequest` of the
+ * `[member, rule, revision, amount, status]` tuples in member, rule, revision order, so the row can be
+ * checked against `rebate_lines` later.
+ */
+export function rebateLinesHashOf(lines: readonly (readonly [number, number, number, number, string])[]): string {
+  const sorted = [...lines].sort((a, b) => a[0] - b[0] || a[1] - b[1] || a[2] - b[2]);
+  return hashRequest(['rebate_lines', ...sorted]);
+}
+
 /** What a settlement run did: lines written (corrections among them), (member, category) pairs already settled, the amount paid. */
 export type PeriodSettlement = DayRange & { written: number; existing: number; corrections: number; paidAmount: number };
 
-/** A (member, category) of a period with valid bet, and the rule of the member's level (`hasLevelRule`) or, for corrections only, of the category. */
-type Due = { memberId: number; level: number; rule: RebateRule; betBase: number; hasLevelRule: boolean };
-
 /** Most members one transaction of a settlement writes the lines of. */
-const SETTLE_CHUNK_MEMBERS = 2_000;
+const SETTLE_CHUNK_MEMBERS = 20_000;
 
 /** Rebates: the rules, the settlement of a period from the rollups, the member's claim and records. */
 export function createRebates(
@@ -90,131 +97,108 @@ export function createRebates(
   }
 
   /**
-   * Writes one chunk of members' lines of a period in one transaction, set-based: the chunk's members
-   * locked at once (ascending id), the period's lines they already hold read under those locks, then
-   * for each (member, category) due:
-   * - no line yet: the period's line (revision 0) with the rule of the member's level;
-   * - lines already, and the rollups now hold more valid bet than they did (rounds settled late): a
-   *   correction (the next revision) with the first line's rule, rate and cap, whose bet base is the
-   *   difference and whose amount is what the whole base is due less what the lines paid;
-   * - otherwise nothing (answered as existing).
-   * The `auto` lines of payable members are credited by one ledger import (keys `rebateKeyOf`), the
-   * lines written by one insert, and one audit row lists them. A run killed inside the chunk leaves
-   * nothing of it; the chunks before it stay committed and the next run answers them as existing.
+   * Writes one chunk of a period's lines in one transaction, set-based (ADR 0033): the `auto` lines
+   * of payable members credited by one `ledger.creditMany` (keys `rebateKeyOf`, house revenue to the
+   * main wallet), the lines written by one insert that skips a line already written, and one audit
+   * row summing the chunk up (members' id range, counts, amounts and a hash of its lines). A line and
+   * its credit stand or fall together: a line already written whose credit this chunk wrote fresh (or
+   * the reverse) stops the chunk whole. A run killed inside the chunk leaves nothing of it; the chunks
+   * before it stay committed and the next run answers them as existing.
    */
   async function writeChunk(
     at: { merchantId: number; period: DayRange; periodCode: RebatePeriod },
-    due: readonly Due[],
-    blocked: ReadonlySet<number>,
-  ): Promise<Omit<PeriodSettlement, 'start' | 'end'>> {
+    lines: readonly (repo.NewRebateLine & { key: string })[],
+  ): Promise<Omit<PeriodSettlement, 'start' | 'end' | 'existing'> & { skipped: number }> {
     const { merchantId, period, periodCode } = at;
-    const memberIds = [...new Set(due.map((d) => d.memberId))];
     return db.transaction().execute(async (trx) => {
-      const members = await lockMembers(trx, memberIds, { strength: 'no key update', merchantId });
-      const held = new Map(
-        (await repo.findPeriodLineTotals(trx, { merchantId, memberIds, period: periodCode, periodStart: period.start })).map((t) => [
-          `${t.memberId}:${t.category}`,
-          t,
-        ]),
-      );
-      const result = { written: 0, existing: 0, corrections: 0, paidAmount: 0 };
-      const createdAt = now();
-      const lines: (repo.NewRebateLine & { key: string })[] = [];
-      for (const d of due) {
-        const member = members.get(d.memberId);
-        if (!member) continue;
-        const prior = held.get(`${d.memberId}:${d.rule.category}`);
-        if (prior === undefined && !d.hasLevelRule) continue;
-        const terms =
-          prior === undefined
-            ? { ruleId: d.rule.id, vipLevel: d.level, ratePpm: d.rule.ratePpm, maxAmount: d.rule.maxAmount, mode: d.rule.mode }
-            : prior;
-        const revision = prior?.nextRevision ?? 0;
-        const betBase = d.betBase - (prior?.betBase ?? 0);
-        const amount = rebateAmountOf(d.betBase, terms.ratePpm, terms.maxAmount) - (prior?.amount ?? 0);
-        if (betBase <= 0 || amount <= 0) {
-          if (prior !== undefined) result.existing += 1;
-          continue;
-        }
-        const payable = !blocked.has(member.id) && member.status === 'active';
-        const status = !payable ? 'withheld' : terms.mode === 'auto' ? 'paid' : 'accrued';
-        lines.push({
-          key: rebateKeyOf(member.id, terms.ruleId, period.start, revision),
-          merchant_id: merchantId,
-          member_id: member.id,
-          rule_id: terms.ruleId,
-          revision,
-          period: periodCode,
-          period_start: period.start,
-          period_end: period.end,
-          category: d.rule.category,
-          vip_level: terms.vipLevel,
-          currency: member.currency,
-          bet_base: betBase,
-          rate_ppm: terms.ratePpm,
-          max_amount: terms.maxAmount,
-          amount,
-          mode: terms.mode,
-          status,
-          transfer_id: null,
-          created_at: createdAt,
-          paid_at: null,
+      const result = { written: 0, skipped: 0, corrections: 0, paidAmount: 0 };
+      const toPay = lines.filter((l) => l.status === 'paid');
+      const fresh = new Set<string>();
+      for (const currency of new Set(toPay.map((l) => l.currency))) {
+        const ofCurrency = toPay.filter((l) => l.currency === currency);
+        const credited = await ledger.creditMany(
+          {
+            merchantId,
+            currency,
+            fromKind: 'house_revenue',
+            code: 'rebate',
+            referenceType: 'rebate_rule',
+            credits: ofCurrency.map((l) => ({
+              memberId: Number(l.member_id),
+              amount: Number(l.amount),
+              idempotencyKey: l.key,
+              referenceId: String(l.rule_id),
+            })),
+          },
+          trx,
+        );
+        ofCurrency.forEach((l, i) => {
+          l.transfer_id = credited.transferIds[i] ?? null;
+          if (credited.replayed[i] === false) fresh.add(l.key);
         });
       }
-      if (lines.length === 0) return result;
-      const toPay = lines.filter((l) => l.status === 'paid');
-      const transferIds = await creditChunk(
-        { ledger, now },
-        trx,
-        merchantId,
-        toPay.map((l) => ({
-          memberId: l.member_id,
-          currency: l.currency,
-          amount: Number(l.amount),
-          idempotencyKey: l.key,
-          reference: { type: 'rebate_rule', id: String(l.rule_id) },
-        })),
-      );
-      toPay.forEach((l, i) => {
-        l.transfer_id = transferIds[i] ?? null;
-        l.paid_at = createdAt;
-      });
-      const written = await repo.insertLines(
+      const written = await repo.insertLineSet(
         trx,
         lines.map(({ key: _key, ...line }) => line),
       );
-      // Every writer of a member's lines holds the member's lock, so none can be there: were one, the chunk stops whole.
-      if (written !== lines.length) throw new Error('a rebate line was written outside its member lock');
-      await recordAudit(trx, {
-        actorType: 'system',
-        actorId: null,
-        action: 'vip.rebate_lines',
-        subjectType: 'rebate_period',
-        subjectId: `${periodCode}:${period.start}`,
-        data: {
-          period: periodCode,
-          start: period.start,
-          end: period.end,
-          // [member, rule, revision, amount, status] per line written.
-          lines: lines.map((l) => [l.member_id, l.rule_id, l.revision, l.amount, l.status]),
-        },
-      });
+      const summary = { lines: 0, corrections: 0, paid: 0, paidAmount: 0, accrued: 0, accruedAmount: 0, withheld: 0, withheldAmount: 0 };
+      const tuples: [number, number, number, number, string][] = [];
       for (const l of lines) {
-        result.written += 1;
-        if (Number(l.revision) > 0) result.corrections += 1;
-        if (l.status === 'paid') result.paidAmount += Number(l.amount);
+        const isWritten = written.has(`${l.member_id}:${l.rule_id}:${l.revision}`);
+        if (l.status === 'paid' && isWritten !== fresh.has(l.key)) throw new Error('a rebate line and its credit disagree');
+        if (!isWritten) {
+          result.skipped += 1;
+          continue;
+        }
+        const amount = Number(l.amount);
+        tuples.push([Number(l.member_id), Number(l.rule_id), Number(l.revision), amount, String(l.status)]);
+        summary.lines += 1;
+        if (Number(l.revision) > 0) summary.corrections += 1;
+        if (l.status === 'paid') {
+          summary.paid += 1;
+          summary.paidAmount += amount;
+        } else if (l.status === 'accrued') {
+          summary.accrued += 1;
+          summary.accruedAmount += amount;
+        } else {
+          summary.withheld += 1;
+          summary.withheldAmount += amount;
+        }
       }
+      if (tuples.length > 0) {
+        await recordAudit(trx, {
+          actorType: 'system',
+          actorId: null,
+          action: 'vip.rebate_lines',
+          subjectType: 'rebate_period',
+          subjectId: `${periodCode}:${period.start}`,
+          data: {
+            period: periodCode,
+            start: period.start,
+            end: period.end,
+            // The chunk's members are those with lines of this period between these ids.
+            members: [tuples[0]?.[0], tuples[tuples.length - 1]?.[0]],
+            ...summary,
+            // sha256 of the lines written, as [member, rule, revision, amount, status] in member, rule, revision order.
+            hash: rebateLinesHashOf(tuples),
+          },
+        });
+      }
+      result.written = summary.lines;
+      result.corrections = summary.corrections;
+      result.paidAmount = summary.paidAmount;
       return result;
     });
   }
 
   /**
    * Settles the merchant's rebates of one period length for the period holding the day, once it is
-   * over (docs/vip-and-rebates.md, "Settlement of a period"): one grouped read of the period's
-   * rollups, the rule of each member's level per category in memory, then the lines written by chunks
-   * of members, one transaction each (`writeChunk`). Exactly once per (member, category, period): a
-   * (member, category) that has its line gets only a correction for valid bet settled since, with the
-   * first line's rule. Lines of amount 0 are not written.
+   * over (docs/vip-and-rebates.md, "Settlement of a period"): one statement computes every (member,
+   * category) due from the rollups, joined with the members, their levels, the rules and the lines
+   * already written; the responsible-gaming check is one read for all of them; then the lines are
+   * written by chunks of members, a few statements each (`writeChunk`). Exactly once per (member,
+   * category, period): a (member, category) that has its line gets only a correction for valid bet
+   * settled since, with the first line's rule. Lines of amount 0 are not written.
    */
   async function settlePeriod(merchantId: number, periodCode: RebatePeriod, day: string): Promise<PeriodSettlement | null> {
     const period = rebatePeriodOf(periodCode, day);
@@ -222,42 +206,70 @@ export function createRebates(
     const rules = (await rulesOf(merchantId)).filter((r) => r.period === periodCode);
     const result: PeriodSettlement = { ...period, written: 0, existing: 0, corrections: 0, paidAmount: 0 };
     if (rules.length === 0) return result;
-    const ruleBy = new Map(rules.map((r) => [`${r.vipLevel}:${r.category}`, r]));
-    // Lines already written keep their rule even if the member's level (so its rule) changed since.
-    const byCategory = new Map<string, RebateRule>(rules.map((r) => [r.category, r]));
-    const [bets, levels] = await Promise.all([
-      rollups.validBetByMemberAndCategory({ merchantId, from: period.start, to: period.end }),
-      deps.memberLevels(merchantId),
-    ]);
-    const due: Due[] = [];
-    for (const bet of bets) {
-      if (bet.validBet <= 0) continue;
-      const level = levels.get(bet.memberId) ?? 0;
-      const rule = ruleBy.get(`${level}:${bet.category}`) ?? byCategory.get(bet.category);
-      if (rule)
-        due.push({ memberId: bet.memberId, level, rule, betBase: bet.validBet, hasLevelRule: ruleBy.has(`${level}:${bet.category}`) });
-    }
-    let chunk: Due[] = [];
+    const candidates = await repo.findRebateCandidates(db, {
+      merchantId,
+      period: periodCode,
+      periodStart: period.start,
+      bets: rollups.validBetSource({ merchantId, from: period.start, to: period.end }),
+    });
+    const blocked = await deps.blockedAmong([...new Set(candidates.map((c) => c.memberId))]);
+    const createdAt = now();
+    let chunk: (repo.NewRebateLine & { key: string })[] = [];
     let members = 0;
+    let lastMember = -1;
     const flush = async () => {
       if (chunk.length === 0) return;
-      const blocked = await deps.blockedAmong([...new Set(chunk.map((d) => d.memberId))]);
-      const done = await writeChunk({ merchantId, period, periodCode }, chunk, blocked);
+      const done = await writeChunk({ merchantId, period, periodCode }, chunk);
       result.written += done.written;
-      result.existing += done.existing;
+      result.existing += done.skipped;
       result.corrections += done.corrections;
       result.paidAmount += done.paidAmount;
       chunk = [];
       members = 0;
     };
-    // The rollups come ordered by member: a member's categories stay in one chunk.
-    for (const d of due) {
-      const last = chunk[chunk.length - 1];
-      if (last === undefined || last.memberId !== d.memberId) {
+    // The candidates come ordered by member: a member's categories stay in one chunk.
+    for (const c of candidates) {
+      const prior = c.held;
+      const terms =
+        prior ??
+        (c.rule && { ruleId: c.rule.id, vipLevel: c.level, ratePpm: c.rule.ratePpm, maxAmount: c.rule.maxAmount, mode: c.rule.mode });
+      if (!terms) continue;
+      const revision = prior?.nextRevision ?? 0;
+      const betBase = c.validBet - (prior?.betBase ?? 0);
+      const amount = rebateAmountOf(c.validBet, terms.ratePpm, terms.maxAmount) - (prior?.amount ?? 0);
+      if (betBase <= 0 || amount <= 0) {
+        if (prior) result.existing += 1;
+        continue;
+      }
+      if (c.memberId !== lastMember) {
         if (members >= chunkSize) await flush();
         members += 1;
+        lastMember = c.memberId;
       }
-      chunk.push(d);
+      const payable = !blocked.has(c.memberId) && c.status === 'active';
+      const status = !payable ? 'withheld' : terms.mode === 'auto' ? 'paid' : 'accrued';
+      chunk.push({
+        key: rebateKeyOf(c.memberId, terms.ruleId, period.start, revision),
+        merchant_id: merchantId,
+        member_id: c.memberId,
+        rule_id: terms.ruleId,
+        revision,
+        period: periodCode,
+        period_start: period.start,
+        period_end: period.end,
+        category: c.category,
+        vip_level: terms.vipLevel,
+        currency: c.currency,
+        bet_base: betBase,
+        rate_ppm: terms.ratePpm,
+        max_amount: terms.maxAmount,
+        amount,
+        mode: terms.mode,
+        status,
+        transfer_id: null,
+        created_at: createdAt,
+        paid_at: status === 'paid' ? createdAt : null,
+      });
     }
     await flush();
     return result;

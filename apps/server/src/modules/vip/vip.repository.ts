@@ -9,8 +9,9 @@ import type {
   VipLevel,
   VipLevelInput,
 } from '@platform/contracts/vip';
-import { type Insertable, type Kysely, type Selectable, sql, type Transaction } from 'kysely';
+import { type Insertable, type Kysely, type RawBuilder, type Selectable, sql, type Transaction } from 'kysely';
 import type { DB } from '../../db/schema.ts';
+import { publicMembers } from '../accounts/member-directory.ts';
 import type { CashbackLinesTable, CashbackRulesTable, RebateLinesTable, RebateRulesTable } from './vip.tables.ts';
 
 type Executor = Kysely<DB> | Transaction<DB>;
@@ -626,4 +627,131 @@ export async function findCashbackLines(
     totalNetLoss: Number(totals.netLoss),
     totalAmount: Number(totals.amount),
   };
+}
+
+/**
+ * One (member, category) of a period to settle, computed in one statement from the rollups: the
+ * member's status, currency and level, the enabled rule of that level for the category and period
+ * (if any), and the lines it already holds for the period (the first line's terms, the totals of all
+ * revisions, the next revision), if any.
+ */
+export type RebateCandidate = {
+  memberId: number;
+  category: string;
+  validBet: number;
+  status: string;
+  currency: string;
+  level: number;
+  rule: { id: number; ratePpm: number; maxAmount: number | null; mode: 'auto' | 'claim' } | null;
+  held: PeriodLineTotal | null;
+};
+
+/**
+ * The period's (member, category) pairs with valid bet that have a rule of the member's level or
+ * lines already, in one read joining the rollups (`bets`, the daily-stats module's subquery), the
+ * members, their levels, the rules and the period's lines; ordered by member.
+ */
+export async function findRebateCandidates(
+  db: Executor,
+  filter: { merchantId: number; period: string; periodStart: string; bets: RawBuilder<unknown> },
+): Promise<RebateCandidate[]> {
+  const { merchantId, period, periodStart } = filter;
+  const result = await sql<{
+    member_id: string;
+    category: string;
+    valid_bet: string;
+    status: string;
+    currency: string;
+    level: number;
+    rule_id: string | null;
+    rule_rate: number | null;
+    rule_max: string | null;
+    rule_mode: 'auto' | 'claim' | null;
+    h_rule_id: string | null;
+    h_level: number | null;
+    h_rate: number | null;
+    h_max: string | null;
+    h_mode: 'auto' | 'claim' | null;
+    h_base: string | null;
+    h_amount: string | null;
+    h_next: number | null;
+  }>`
+    WITH held AS (
+      SELECT DISTINCT ON (l.member_id, l.category)
+             l.member_id, l.category, l.rule_id, l.vip_level, l.rate_ppm, l.max_amount, l.mode,
+             sum(l.bet_base) OVER w AS bet_base, sum(l.amount) OVER w AS amount, (max(l.revision) OVER w) + 1 AS next_revision
+        FROM rebate_lines l
+       WHERE l.merchant_id = ${merchantId} AND l.period = ${period} AND l.period_start = ${periodStart}::date
+      WINDOW w AS (PARTITION BY l.member_id, l.category)
+       ORDER BY l.member_id, l.category, l.revision
+    )
+    SELECT b.member_id::text AS member_id, b.category, b.valid_bet::text AS valid_bet, m.status, m.currency,
+           coalesce(v.level, 0) AS level,
+           r.id::text AS rule_id, r.rate_ppm AS rule_rate, r.max_amount::text AS rule_max, r.mode AS rule_mode,
+           h.rule_id::text AS h_rule_id, h.vip_level AS h_level, h.rate_ppm AS h_rate, h.max_amount::text AS h_max, h.mode AS h_mode,
+           h.bet_base::text AS h_base, h.amount::text AS h_amount, h.next_revision::integer AS h_next
+      FROM ${filter.bets} b
+      JOIN (${publicMembers(db)}) m ON m.id = b.member_id
+      LEFT JOIN vip_member_levels v ON v.member_id = b.member_id
+      LEFT JOIN rebate_rules r ON r.merchant_id = ${merchantId} AND r.vip_level = coalesce(v.level, 0) AND r.category = b.category
+                              AND r.period = ${period} AND r.is_enabled
+      LEFT JOIN held h ON h.member_id = b.member_id AND h.category = b.category
+     WHERE b.valid_bet > 0 AND (r.id IS NOT NULL OR h.member_id IS NOT NULL)
+     ORDER BY b.member_id, b.category`.execute(db);
+  return result.rows.map((r) => ({
+    memberId: Number(r.member_id),
+    category: r.category,
+    validBet: Number(r.valid_bet),
+    status: r.status,
+    currency: r.currency.trim(),
+    level: Number(r.level),
+    rule:
+      r.rule_id === null
+        ? null
+        : {
+            id: Number(r.rule_id),
+            ratePpm: Number(r.rule_rate),
+            maxAmount: r.rule_max === null ? null : Number(r.rule_max),
+            mode: r.rule_mode ?? 'auto',
+          },
+    held:
+      r.h_rule_id === null
+        ? null
+        : {
+            memberId: Number(r.member_id),
+            category: r.category,
+            ruleId: Number(r.h_rule_id),
+            vipLevel: Number(r.h_level),
+            ratePpm: Number(r.h_rate),
+            maxAmount: r.h_max === null ? null : Number(r.h_max),
+            mode: r.h_mode ?? 'auto',
+            betBase: Number(r.h_base),
+            amount: Number(r.h_amount),
+            nextRevision: Number(r.h_next),
+          },
+  }));
+}
+
+/**
+ * Writes many lines in one statement (one array per column), skipping a line whose (member, rule,
+ * period start, revision) is already written; answers the lines written as `member:rule:revision`.
+ */
+export async function insertLineSet(trx: Transaction<DB>, lines: readonly NewRebateLine[]): Promise<Set<string>> {
+  if (lines.length === 0) return new Set();
+  const col = <T>(pick: (l: NewRebateLine) => T) => sql.val(lines.map(pick));
+  const iso = (d: unknown) => (d instanceof Date ? d.toISOString() : d === null || d === undefined ? null : String(d));
+  const result = await sql<{ member_id: string; rule_id: string; revision: number }>`
+    INSERT INTO rebate_lines
+           (merchant_id, member_id, rule_id, revision, period, period_start, period_end, category, vip_level, currency,
+            bet_base, rate_ppm, max_amount, amount, mode, status, transfer_id, created_at, paid_at)
+    SELECT * FROM unnest(${col((l) => l.merchant_id)}::bigint[], ${col((l) => l.member_id)}::bigint[], ${col((l) => l.rule_id)}::bigint[],
+                         ${col((l) => l.revision ?? 0)}::integer[], ${col((l) => l.period)}::text[], ${col((l) => l.period_start)}::date[],
+                         ${col((l) => l.period_end)}::date[], ${col((l) => l.category)}::text[], ${col((l) => l.vip_level)}::integer[],
+                         ${col((l) => l.currency)}::text[], ${col((l) => l.bet_base)}::bigint[], ${col((l) => l.rate_ppm)}::integer[],
+                         ${col((l) => l.max_amount ?? null)}::bigint[], ${col((l) => l.amount)}::bigint[], ${col((l) => l.mode)}::text[],
+                         ${col((l) => l.status)}::text[], ${col((l) => l.transfer_id ?? null)}::bigint[],
+                         ${col((l) => iso(l.created_at))}::timestamptz[], ${col((l) => iso(l.paid_at))}::timestamptz[])
+    ON CONFLICT (member_id, rule_id, period_start, revision) DO NOTHING
+    RETURNING member_id, rule_id, revision`.execute(trx);
+  return new Set(result.rows.map((r) => `${r.member_id}:${r.rule_id}:${r.revision}`));
 }
