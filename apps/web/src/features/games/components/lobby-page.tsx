@@ -188,7 +188,7 @@ export function LobbyPage({ category, titleKey, header }: { category?: GameCateg
   const favoriteIds = useFavoriteIds(customerId, initial.gameType);
   const favorites = new Set(favoriteIds.data ?? []);
   const toggleFavorite = useToggleFavorite(customerId);
-  const { launchGame, openVendor } = useLaunch(walletStyles);
+  const { launchGame, joinRoom, openVendor } = useLaunch(walletStyles);
 
   // Phones: the next page loads when the end of the list comes into view, one load at a time.
   const sentinel = useRef<HTMLDivElement>(null);
@@ -247,7 +247,7 @@ export function LobbyPage({ category, titleKey, header }: { category?: GameCateg
       <div className="lobby" key="lanes-ready">
         {header}
         <VendorLane cards={cards} selected={vassalage} onOpen={chooseVendor} onAll={() => setVassalage('')} />
-        {initial.gameType === 'PVP' && <RoomList games={games} isLogin={isLogin} onJoin={launchGame} />}
+        {initial.gameType === 'PVP' && <RoomList games={games} isLogin={isLogin} onJoin={joinRoom} />}
         <section className="lobby__filters" aria-label={t('lobby.filters')}>
           <fieldset className="lobby__modes">
             <legend className="visually-hidden">{t('lobby.filters')}</legend>

@@ -6,9 +6,17 @@ import { GAMES_NS } from '../i18n/register-translations.ts';
 
 /**
  * The live card rooms of the PVP lobby: game, stake, minimum balance, seats taken, the rake, and a
- * join button that opens the room's game (the game's own page then seats the member).
+ * join button that opens the room's game at that room (the game's own page seats the member there).
  */
-export function RoomList({ games, isLogin, onJoin }: { games: readonly GameItem[]; isLogin: boolean; onJoin: (game: GameItem) => void }) {
+export function RoomList({
+  games,
+  isLogin,
+  onJoin,
+}: {
+  games: readonly GameItem[];
+  isLogin: boolean;
+  onJoin: (game: GameItem, room: string) => void;
+}) {
   const { t, i18n } = useTranslation(GAMES_NS);
   const rooms = useRoomList(i18n.language, isLogin);
   const number = new Intl.NumberFormat(i18n.language);
@@ -54,7 +62,7 @@ export function RoomList({ games, isLogin, onJoin }: { games: readonly GameItem[
                       type="button"
                       className="button button--primary"
                       disabled={!game || !room.isOpen}
-                      onClick={() => game && onJoin(game)}
+                      onClick={() => game && onJoin(game, room.roomCode)}
                     >
                       {room.isOpen ? t('rooms.join') : t('rooms.full')}
                     </button>
