@@ -276,7 +276,8 @@
     else if (hand.turn !== null && hand.turnEndsAt) {
       if (hand.turn === s.mySeat) {
         text = fill(L.yourTurn, { s: secs(hand.turnEndsAt) });
-        if (hand.mustPlay) text += ` · ${fill(L.mustPlay, { card: hand.mustPlay })}`;
+        if (hand.mustPlay)
+          text += ` · ${fill(L.mustPlay, { card: `${hand.mustPlay[0] === 'T' ? '10' : hand.mustPlay[0]}${SUIT[hand.mustPlay[1]]}` })}`;
         else if (!hand.table) text += ` · ${L.lead}`;
       } else text = fill(L.theirTurn, { seat: hand.turn + 1, s: secs(hand.turnEndsAt) });
     }
