@@ -143,6 +143,21 @@ describe('tiến lên on the house game server', () => {
       expect(outcome.summary).toContain('rake 200');
     }
     await expectCleanBooks(t.database.db);
+    // The hand's deal is public once it ends: dealt again from its seeds, it is the recorded one.
+    const verified = (await (await fetch(`${houseUrl}/api/card-rooms/tl-1k/verify?hand=1`)).json()) as {
+      commitmentMatches: boolean;
+      matchesRecord: boolean;
+      hands: { seat: number; cards: string[] }[];
+    };
+    expect(verified.commitmentMatches).toBe(true);
+    expect(verified.matchesRecord).toBe(true);
+    expect(verified.hands.map((h) => h.cards.length)).toEqual([13, 13, 13, 13]);
+    const forged = await fetch(`${houseUrl}/api/card-rooms/tl-1k/verify?hand=1&seed=${'0'.repeat(64)}`);
+    expect(await forged.json()).toMatchObject({ commitmentMatches: false, matchesRecord: null });
+    expect((await fetch(`${houseUrl}/api/card-rooms/tl-1k/verify?hand=99`)).status).toBe(400);
+    const page = await (await fetch(`${houseUrl}/verify/tien-len?lang=en`)).text();
+    expect(page).toContain('Tiến lên miền Nam: verify a hand');
+    expect(page).toContain('data-rooms="tl-1k,tl-10k,tl-100k"');
     for (const c of streams) c.abort();
   });
 
