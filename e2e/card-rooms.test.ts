@@ -259,6 +259,17 @@ describe('a tiến lên card room in Chromium', () => {
         paid += Number(record.payout);
       }
       expect(staked - paid).toBe(RAKE);
+
+      // The hand's verify page deals it again from the published seed: the commitment and the
+      // recorded cards match.
+      const verify = await (contexts[leader] as BrowserContext).newPage();
+      await verify.goto(`${new URL((frames[leader] as Frame).url()).origin}/verify/tien-len?lang=vi`);
+      await verify.locator('#verify-recent button.pick').first().click();
+      await verify.click('#verify-form button[type="submit"]');
+      await verify.waitForFunction(() => /Các lá đúng như bản ghi của ván/.test(document.getElementById('verify-result')?.textContent ?? ''));
+      expect(await verify.textContent('#verify-result')).toContain('Hạt giống khớp với cam kết');
+      expect(await verify.locator('#verify-hands li').count()).toBe(4);
+      await screenshot(verify, 'card-rooms-verify');
       for (const w of watches.filter((_, i) => i !== away)) {
         expect(await w.cspViolations()).toEqual([]);
         expect(w.consoleErrors).toEqual([]);
