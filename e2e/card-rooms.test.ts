@@ -126,7 +126,8 @@ describe('a tiến lên card room in Chromium', () => {
         await page.goto(`${site.baseUrl}/pvp`, { waitUntil: 'networkidle' });
         const row = page.locator(`.rooms__table tr[data-room="${ROOM}"]`);
         await row.waitFor({ timeout: 15_000 });
-        expect(await row.textContent()).toContain('5%');
+        // The ante (1.000 ₫), the minimum balance (20.000 ₫) and the rake, in the member's money.
+        expect(await row.textContent()).toMatch(/1\.000\s₫.*20\.000\s₫.*5%/);
         pages.push(page);
       }
       await screenshot(pages[0] as Page, 'card-rooms-pvp-phone');
@@ -266,7 +267,9 @@ describe('a tiến lên card room in Chromium', () => {
       await verify.goto(`${new URL((frames[leader] as Frame).url()).origin}/verify/tien-len?lang=vi`);
       await verify.locator('#verify-recent button.pick').first().click();
       await verify.click('#verify-form button[type="submit"]');
-      await verify.waitForFunction(() => /Các lá đúng như bản ghi của ván/.test(document.getElementById('verify-result')?.textContent ?? ''));
+      await verify.waitForFunction(() =>
+        /Các lá đúng như bản ghi của ván/.test(document.getElementById('verify-result')?.textContent ?? ''),
+      );
       expect(await verify.textContent('#verify-result')).toContain('Hạt giống khớp với cam kết');
       expect(await verify.locator('#verify-hands li').count()).toBe(4);
       await screenshot(verify, 'card-rooms-verify');

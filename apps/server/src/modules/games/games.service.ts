@@ -7,6 +7,7 @@ import {
   type GameListValue,
   HOT_GAME_TYPES,
 } from '@platform/contracts/games';
+import { betUnitMinor } from '@platform/contracts/money-format';
 import { pageOffset, totalPagesOf } from '@platform/contracts/pagination';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
@@ -270,6 +271,8 @@ export function createGamesService(deps: {
     merchantId: number,
     filter: { vassalage?: string | undefined; gameCode?: string | undefined; nodeId?: number | undefined },
     language: string,
+    /** The member's currency: a live room's ante and minimum balance are amounts of it (minor units). */
+    currency: string,
   ) {
     const rows = await repo.listRooms(
       db,
@@ -291,7 +294,7 @@ export function createGamesService(deps: {
     }));
     for (const source of deps.liveRooms ?? []) {
       if (filter.vassalage && filter.vassalage !== source.vendorCode) continue;
-      list.push(...(await liveRoomsOf(merchantId, source, filter, language)));
+      list.push(...(await liveRoomsOf(merchantId, source, filter, language, currency)));
     }
     return { list: list.slice(0, ROOM_LIST_MAX) };
   }
@@ -306,8 +309,11 @@ export function createGamesService(deps: {
     source: LiveRoomSource,
     filter: { gameCode?: string | undefined; nodeId?: number | undefined },
     language: string,
+    currency: string,
   ) {
     const rooms = await source.rooms();
+    // The game server counts in the player's minor units; the list speaks the catalogue's bet units.
+    const unit = betUnitMinor(currency);
     const games = new Map<string, repo.GameRow | undefined>();
     for (const code of new Set(rooms.map((r) => r.game)))
       games.set(code, await repo.findGameByCode(db, merchantId, source.vendorCode, code));
@@ -325,11 +331,11 @@ export function createGamesService(deps: {
           nodeId: game.id,
           gameCode: game.code,
           vassalage: source.vendorCode,
-          minBet: fromHundredths(room.stake),
+          minBet: room.stake / unit,
           seats: room.seats,
           players: Math.min(room.players, room.seats),
           isOpen: !isMaintenance && room.players < room.seats,
-          minBalance: fromHundredths(room.minBalance),
+          minBalance: room.minBalance / unit,
           rakePercent: room.rakeBps / 100,
         },
       ];

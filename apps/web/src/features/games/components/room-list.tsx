@@ -1,6 +1,9 @@
 import type { GameItem } from '@platform/contracts/games';
+import { betUnitsToMinor } from '@platform/contracts/money-format';
 import { useTranslation } from 'react-i18next';
+import { useSiteCurrency } from '../../../api/home-queries.ts';
 import { errorText } from '../../../lib/api-client.ts';
+import { useMoneyFormat } from '../../../lib/money-format.ts';
 import { useRoomList } from '../api/get-room-list.ts';
 import { GAMES_NS } from '../i18n/register-translations.ts';
 
@@ -20,6 +23,10 @@ export function RoomList({
   const { t, i18n } = useTranslation(GAMES_NS);
   const rooms = useRoomList(i18n.language, isLogin);
   const number = new Intl.NumberFormat(i18n.language);
+  const money = useMoneyFormat();
+  const currency = useSiteCurrency();
+  // The ante and the minimum balance come in the catalogue's bet units: shown as money.
+  const amount = (units: number) => money(betUnitsToMinor(units, currency), currency);
   if (!isLogin) return <p className="rooms__note">{t('rooms.login')}</p>;
   if (rooms.isPending) return <p className="rooms__note">{t('lobby.loading')}</p>;
   if (rooms.isError) return <p className="rooms__note">{errorText(rooms.error)}</p>;
@@ -53,8 +60,8 @@ export function RoomList({
               return (
                 <tr key={`${room.vassalage}-${room.roomId}`} data-room={room.roomCode}>
                   <td>{room.roomName}</td>
-                  <td>{number.format(room.minBet)}</td>
-                  <td>{room.minBalance === undefined ? '—' : number.format(room.minBalance)}</td>
+                  <td>{amount(room.minBet)}</td>
+                  <td>{room.minBalance === undefined ? '—' : amount(room.minBalance)}</td>
                   <td>{t('rooms.taken', { players: room.players, seats: room.seats })}</td>
                   <td className="rooms__rake">{room.rakePercent === undefined ? '—' : `${number.format(room.rakePercent)}%`}</td>
                   <td>
