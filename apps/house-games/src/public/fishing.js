@@ -56,7 +56,7 @@
   const dead = new Map(); // fishId → time of death (for the fade)
   const bullets = [];
   const bursts = [];
-  let geometry = { rotated: false, s: 1, ox: 0, oy: 0 };
+  let geometry = { rotated: false, s: 1, ox: 0, oy: 0, ratio: 1 };
   let holding = null;
 
   const serverNow = () => Date.now() + offset;
@@ -319,15 +319,18 @@
     ctx.setTransform(1, 0, 0, 1, 0, 0);
     const c = toCanvas(p);
     const s = geometry.s;
+    // Readable on a small sea: at least 12 CSS pixels, just clear of the cannon's ring.
+    const size = Math.max(26 * s, 12 * geometry.ratio);
+    const gap = 72 * s + size * 0.8;
     ctx.fillStyle = '#fff';
-    ctx.font = `bold ${Math.round(26 * s)}px system-ui, sans-serif`;
+    ctx.font = `bold ${Math.round(size)}px system-ui, sans-serif`;
     ctx.textAlign = 'center';
     ctx.textBaseline = 'middle';
-    ctx.fillText(`${isMe ? L.you : seat.player} · ${fmt(seat.level)}`, c.x, c.y + up * 100 * s);
+    ctx.fillText(`${isMe ? L.you : seat.player} · ${fmt(seat.level)}`, c.x, c.y + up * gap);
     if (seat.win && time - seat.winAt < 2000) {
       ctx.fillStyle = '#fde047';
-      ctx.font = `bold ${Math.round(34 * s)}px system-ui, sans-serif`;
-      ctx.fillText(`+${fmt(seat.win)}`, c.x, c.y + up * 140 * s);
+      ctx.font = `bold ${Math.round(size * 1.3)}px system-ui, sans-serif`;
+      ctx.fillText(`+${fmt(seat.win)}`, c.x, c.y + up * (gap + size * 1.5));
     }
     ctx.restore();
   }
