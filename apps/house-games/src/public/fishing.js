@@ -341,6 +341,11 @@
     ctx.fillStyle = '#020617';
     ctx.fillRect(0, 0, canvas.width, canvas.height);
     applySeaTransform();
+    // Nothing is drawn outside the sea (fish swim in and out of its edges).
+    ctx.save();
+    ctx.beginPath();
+    ctx.rect(0, 0, W, H);
+    ctx.clip();
     const sea = ctx.createLinearGradient(0, 0, 0, H);
     sea.addColorStop(0, '#0c4a6e');
     sea.addColorStop(1, '#082f49');
@@ -429,6 +434,7 @@
       ctx.textAlign = 'center';
       ctx.fillText(L.waveSoon, W / 2, H / 2);
     }
+    ctx.restore();
     requestAnimationFrame(frame);
   }
 
