@@ -46,9 +46,7 @@ export function RoomList({
               <th scope="col">{t('rooms.stake')}</th>
               <th scope="col">{t('rooms.minBalance')}</th>
               <th scope="col">{t('rooms.seats')}</th>
-              <th scope="col" className="rooms__rake">
-                {t('rooms.rake')}
-              </th>
+              <th scope="col">{t('rooms.rake')}</th>
               <th scope="col">
                 <span className="visually-hidden">{t('rooms.join')}</span>
               </th>
@@ -59,12 +57,12 @@ export function RoomList({
               const game = games.find((g) => g.nodeId === room.nodeId);
               return (
                 <tr key={`${room.vassalage}-${room.roomId}`} data-room={room.roomCode}>
-                  <td>{room.roomName}</td>
-                  <td>{amount(room.minBet)}</td>
-                  <td>{room.minBalance === undefined ? '—' : amount(room.minBalance)}</td>
-                  <td>{t('rooms.taken', { players: room.players, seats: room.seats })}</td>
-                  <td className="rooms__rake">{room.rakePercent === undefined ? '—' : `${number.format(room.rakePercent)}%`}</td>
-                  <td>
+                  <td className="rooms__name">{room.roomName}</td>
+                  <td data-label={t('rooms.stake')}>{amount(room.minBet)}</td>
+                  <td data-label={t('rooms.minBalance')}>{room.minBalance === undefined ? '—' : amount(room.minBalance)}</td>
+                  <td data-label={t('rooms.seats')}>{t('rooms.taken', { players: room.players, seats: room.seats })}</td>
+                  <td data-label={t('rooms.rake')}>{room.rakePercent === undefined ? '—' : `${number.format(room.rakePercent)}%`}</td>
+                  <td className="rooms__join">
                     <button
                       type="button"
                       className="button button--primary"
