@@ -280,5 +280,7 @@ describe('a tiến lên card room in Chromium', () => {
     } finally {
       await Promise.all(contexts.map((c) => c.close()));
     }
-  });
+    // A hand of 13 rounds through four browsers, the 15 s countdown and the 3 s away timer: longer
+    // than the suite's default on a busy machine.
+  }, 300_000);
 });
