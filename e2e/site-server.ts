@@ -102,6 +102,10 @@ export async function startSiteServer(
     houseBaccarat?: HouseGamesOptions['baccarat'];
     /** The pace of the dragon tiger, sic bo and roulette tables (with `houseGames`). */
     houseLive?: HouseGamesOptions['live'];
+    /** The card rooms' timers (with `houseGames`); by default the production ones (20 s turns). */
+    houseCardRooms?: HouseGamesOptions['cardRooms'];
+    /** The fishing rooms' pace (with `houseGames`). */
+    houseFishing?: HouseGamesOptions['fishing'];
   } = {},
 ): Promise<SiteServer> {
   if (!existsSync(path.join(WEB_DIST_DIR, 'index.html'))) {
@@ -151,6 +155,8 @@ export async function startSiteServer(
       ...(options.houseGames ? { crash: options.houseGames } : {}),
       ...(options.houseBaccarat ? { baccarat: options.houseBaccarat } : {}),
       ...(options.houseLive ? { live: options.houseLive } : {}),
+      ...(options.houseCardRooms ? { cardRooms: options.houseCardRooms } : {}),
+      ...(options.houseFishing ? { fishing: options.houseFishing } : {}),
     });
     await houseGames.listen(housePort, '127.0.0.1');
     await houseGames.start();

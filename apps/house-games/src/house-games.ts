@@ -119,6 +119,7 @@ const PUBLIC_FILES = new Map([
   ['/static/fishing.css', { file: 'fishing.css', type: 'text/css; charset=utf-8' }],
   ['/static/verify-fishing.js', { file: 'verify-fishing.js', type: 'text/javascript; charset=utf-8' }],
   ['/static/card-rooms.js', { file: 'card-rooms.js', type: 'text/javascript; charset=utf-8' }],
+  ['/static/verify-cards.js', { file: 'verify-cards.js', type: 'text/javascript; charset=utf-8' }],
   ['/static/card-rooms.css', { file: 'card-rooms.css', type: 'text/css; charset=utf-8' }],
   ['/static/live.js', { file: 'live.js', type: 'text/javascript; charset=utf-8' }],
   ['/static/live.css', { file: 'live.css', type: 'text/css; charset=utf-8' }],
@@ -609,6 +610,10 @@ export function createHouseGames(options: HouseGamesOptions): HouseGames {
       sessionOf,
       sendJson,
       notFound: () => new HttpError(404, 'not found'),
+      sendPage: (r: ServerResponse, html: string) => {
+        r.writeHead(200, pageHeaders);
+        r.end(html);
+      },
       heartbeatMs: HEARTBEAT_MS,
     };
     if (await cardRooms.handle(request, response, url, cardHttp)) return;

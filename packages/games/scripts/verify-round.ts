@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import { CARD_ROOM_GAMES, type CardRoomGame, replayCardHand } from '../src/cards-pvp/verify-hand.ts';
 import { replayRound, VERIFIABLE_GAMES, type VerifiableGame } from '../src/house/verify.ts';
 
 /**
@@ -9,6 +10,11 @@ import { replayRound, VERIFIABLE_GAMES, type VerifiableGame } from '../src/house
  *   node --import tsx packages/games/scripts/verify-round.ts --game baccarat \
  *     --server-seed <hex> --client-seed <text> --nonce <n> [--commitment <sha256 hex>]
  *     [--mines 3] [--rows 16 --risk high] [--decks 6] [--cards 12] [--stake 1000]
+ *
+ * A card room's hand (tiến lên, bài cào): the nonce is the hand number, `--seats` the seats dealt in.
+ *
+ *   node --import tsx packages/games/scripts/verify-round.ts --game tien-len \
+ *     --server-seed <hex> --client-seed tien-len:tl-1k:7 --nonce 7 --seats 0,1,2,3 [--commitment <hex>]
  */
 const { values } = parseArgs({
   options: {
@@ -23,41 +29,48 @@ const { values } = parseArgs({
     decks: { type: 'string' },
     cards: { type: 'string' },
     stake: { type: 'string' },
+    seats: { type: 'string' },
   },
 });
 
-const game = values.game as VerifiableGame | undefined;
+const game = values.game as VerifiableGame | CardRoomGame | undefined;
+const games: readonly string[] = [...VERIFIABLE_GAMES, ...CARD_ROOM_GAMES];
+const isCardRoom = (CARD_ROOM_GAMES as readonly string[]).includes(game ?? '');
+const seats = (values.seats ?? '').split(',').filter(Boolean).map(Number);
 const serverSeed = values['server-seed'];
 const clientSeed = values['client-seed'];
 const nonce = Number(values.nonce);
 if (
   !game ||
-  !(VERIFIABLE_GAMES as readonly string[]).includes(game) ||
+  !games.includes(game) ||
+  (isCardRoom && (seats.length < 2 || !seats.every((n) => Number.isInteger(n) && n >= 0 && n < 6))) ||
   !serverSeed ||
   clientSeed === undefined ||
   !Number.isSafeInteger(nonce) ||
   nonce < 0
 ) {
   process.stderr.write(
-    `usage: verify-round --game <${VERIFIABLE_GAMES.join('|')}> --server-seed <hex> --client-seed <text> --nonce <n> [--commitment <hex>]\n`,
+    `usage: verify-round --game <${games.join('|')}> --server-seed <hex> --client-seed <text> --nonce <n> [--commitment <hex>] [--seats 0,1,2,3 (card rooms)]\n`,
   );
   process.exit(2);
 }
 const optionalNumber = (text: string | undefined) => (text === undefined ? undefined : Number(text));
 
-const result = replayRound({
-  game,
-  serverSeed,
-  clientSeed,
-  nonce,
-  commitment: values.commitment,
-  mines: optionalNumber(values.mines),
-  rows: optionalNumber(values.rows),
-  risk: values.risk,
-  decks: optionalNumber(values.decks),
-  cards: optionalNumber(values.cards),
-  stake: optionalNumber(values.stake),
-});
+const result = isCardRoom
+  ? replayCardHand({ game: game as CardRoomGame, serverSeed, clientSeed, hand: nonce, seats, commitment: values.commitment })
+  : replayRound({
+      game: game as VerifiableGame,
+      serverSeed,
+      clientSeed,
+      nonce,
+      commitment: values.commitment,
+      mines: optionalNumber(values.mines),
+      rows: optionalNumber(values.rows),
+      risk: values.risk,
+      decks: optionalNumber(values.decks),
+      cards: optionalNumber(values.cards),
+      stake: optionalNumber(values.stake),
+    });
 process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
 if (result.commitmentMatches === false) {
   process.stderr.write('the server seed does not match the published commitment\n');

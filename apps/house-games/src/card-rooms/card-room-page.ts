@@ -39,6 +39,7 @@ const LABELS = {
     fairness: 'Provably fair',
     commitment: 'Seed commitment (SHA-256) of this hand',
     history: 'Last hands',
+    verify: 'Verify a hand',
     rules: {
       'tien-len':
         'Four players, 13 cards each. Ranks 3 low to 2 high, suits ♠ ♣ ♦ ♥. Singles, pairs, triples, straights of 3+ (no 2), three or more consecutive pairs, four of a kind. Beat the last play with the same kind and size and a higher top card. Chặt: three consecutive pairs beat a 2; four of a kind beats a 2, a pair of 2s or three consecutive pairs; four consecutive pairs beat all of these and four of a kind. A pass is out until the round ends. Instant wins at the deal: dragon straight 3 to A, four 2s, five consecutive pairs, six pairs. The first player out takes the pot less the rake.',
@@ -104,6 +105,7 @@ const LABELS = {
     fairness: 'Công bằng có thể kiểm chứng',
     commitment: 'Cam kết hạt giống (SHA-256) của ván này',
     history: 'Các ván trước',
+    verify: 'Kiểm tra một ván',
     rules: {
       'tien-len':
         'Bốn người, mỗi người 13 lá. Thứ tự từ 3 thấp nhất đến 2 cao nhất, chất ♠ ♣ ♦ ♥. Đánh rác, đôi, sám, sảnh từ 3 lá (không có 2), đôi thông từ ba đôi, tứ quý. Chặn nước trước bằng bộ cùng loại, cùng số lá và lá cao nhất lớn hơn. Chặt: ba đôi thông chặt một heo; tứ quý chặt một heo, đôi heo hoặc ba đôi thông; bốn đôi thông chặt tất cả những bộ đó và tứ quý. Đã bỏ lượt thì chờ vòng mới. Tới trắng khi chia bài: sảnh rồng 3 đến A, tứ quý heo, năm đôi thông, sáu đôi. Người hết bài đầu tiên ăn cả tiền cược trừ phí bàn.',
@@ -193,9 +195,99 @@ export function renderCardRoomPage(input: CardRoomPageInput): string {
       <summary>${l.fairness}</summary>
       <p>${l.commitment}: <code id="commitment"></code></p>
       <ol id="history" class="history"></ol>
+      <p><a id="verify-link" href="/verify/${game}?lang=${lang}" target="_blank" rel="noopener">${l.verify}</a></p>
     </details>
   </section>
   <p id="message" class="message" role="alert"></p>
+</main>
+</body>
+</html>
+`;
+}
+
+const VERIFY_LABELS = {
+  en: {
+    title: { 'tien-len': 'Tiến lên miền Nam: verify a hand', 'bai-cao': 'Bài cào: verify a hand' },
+    intro:
+      "Each hand commits to SHA-256(server seed) before the antes are taken and publishes the seed when it ends. Pick a recent hand (or enter a room, a hand number, its seeds and the seats dealt in): the server deals again exactly as the room did, HMAC-SHA256(server seed, client seed:hand:cursor) shuffling a fresh 52-card deck dealt seat after seat, checks the seed against the commitment and compares the cards with the hand's record. The plays are the players' own choices, listed in the record. The script packages/games/scripts/verify-round.ts (--game <game> --seats 0,1,2,3) does the same offline.",
+    room: 'Room',
+    hand: 'Hand',
+    seed: 'Server seed',
+    clientSeed: 'Client seed',
+    commitment: 'Commitment',
+    seats: 'Seats dealt in (e.g. 0,1,2,3)',
+    check: 'Check',
+    matches: 'The seed matches the commitment',
+    differs: 'The seed does NOT match the commitment',
+    recorded: 'The cards are those the hand recorded',
+    notRecorded: 'The cards are NOT those the hand recorded',
+    seat: 'Seat {seat}',
+    score: 'points {score}',
+    baCao: 'ba cào',
+    winners: 'Best hand: seat {seats}',
+    instant: 'instant win',
+    recent: 'Recent hands',
+    pick: 'Hand {hand} · room {room}',
+    error: 'Give a room, a hand number and its seeds, or pick a finished hand.',
+  },
+  vi: {
+    title: { 'tien-len': 'Tiến lên miền Nam: kiểm tra một ván', 'bai-cao': 'Bài cào: kiểm tra một ván' },
+    intro:
+      'Mỗi ván cam kết SHA-256(hạt giống máy chủ) trước khi thu tiền cược và công bố hạt giống khi kết thúc. Chọn một ván gần đây (hoặc nhập phòng, số ván, các hạt giống và các ghế được chia bài): máy chủ chia lại đúng như phòng đã chia, HMAC-SHA256(hạt giống máy chủ, hạt giống khách:ván:vị trí) xáo một cỗ 52 lá mới và chia lần lượt từng ghế, kiểm tra hạt giống với cam kết và so các lá với bản ghi của ván. Các nước đánh là lựa chọn của người chơi, có trong bản ghi. Tập lệnh packages/games/scripts/verify-round.ts (--game <trò chơi> --seats 0,1,2,3) làm điều tương tự khi không có mạng.',
+    room: 'Phòng',
+    hand: 'Ván',
+    seed: 'Hạt giống máy chủ',
+    clientSeed: 'Hạt giống khách',
+    commitment: 'Cam kết',
+    seats: 'Các ghế được chia bài (ví dụ 0,1,2,3)',
+    check: 'Kiểm tra',
+    matches: 'Hạt giống khớp với cam kết',
+    differs: 'Hạt giống KHÔNG khớp với cam kết',
+    recorded: 'Các lá đúng như bản ghi của ván',
+    notRecorded: 'Các lá KHÔNG đúng như bản ghi của ván',
+    seat: 'Ghế {seat}',
+    score: '{score} điểm',
+    baCao: 'ba cào',
+    winners: 'Bài cao nhất: ghế {seats}',
+    instant: 'tới trắng',
+    recent: 'Các ván gần đây',
+    pick: 'Ván {hand} · phòng {room}',
+    error: 'Hãy nhập phòng, số ván và các hạt giống, hoặc chọn một ván đã kết thúc.',
+  },
+} as const;
+
+/** The public verify page of a card game: a form and the recent hands of its rooms (public/verify-cards.js). */
+export function renderCardVerifyPage(input: { language: string; gameCode: string; rooms: readonly string[] }): string {
+  const lang = languageOf(input.language);
+  const l = VERIFY_LABELS[lang];
+  const game = input.gameCode === 'bai-cao' ? 'bai-cao' : 'tien-len';
+  const options = input.rooms.map((r) => `<option value="${escapeHtml(r)}">${escapeHtml(r)}</option>`).join('');
+  return `<!doctype html>
+<html lang="${lang}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(l.title[game])}</title>
+<link rel="stylesheet" href="/static/card-rooms.css">
+<script src="/static/verify-cards.js" defer></script>
+</head>
+<body>
+<main id="verify" class="cards verify" data-game="${game}" data-rooms="${escapeHtml(input.rooms.join(','))}" data-labels="${escapeHtml(JSON.stringify(l))}">
+  <h1>${escapeHtml(l.title[game])}</h1>
+  <p class="rules">${escapeHtml(l.intro)}</p>
+  <form id="verify-form" class="verify-form" novalidate>
+    <label>${l.room} <select id="verify-room">${options}</select></label>
+    <label>${l.hand} <input id="verify-hand" type="number" min="1" step="1" required></label>
+    <label>${l.seed} <input id="verify-seed" type="text"></label>
+    <label>${l.clientSeed} <input id="verify-client-seed" type="text"></label>
+    <label>${l.commitment} <input id="verify-commitment" type="text"></label>
+    <label>${l.seats} <input id="verify-seats" type="text" inputmode="numeric"></label>
+    <button type="submit">${l.check}</button>
+  </form>
+  <p id="verify-result" role="status" aria-live="polite"></p>
+  <ol id="verify-hands" class="verify-hands"></ol>
+  <h2>${l.recent}</h2>
+  <ol id="verify-recent" class="history"></ol>
 </main>
 </body>
 </html>

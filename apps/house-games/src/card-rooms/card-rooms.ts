@@ -1,9 +1,11 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
+import { replayCardHand } from '@platform/games/cards-pvp/verify-hand';
 import { openJournal } from '../journal.ts';
 import type { PlatformClient } from '../platform-client.ts';
 import { TableRefused } from '../table-wallet.ts';
 import { CARD_GAME_CODES, type CardGame, type CardRoom, type CardRoomConfig, type CardRoomEntry, createCardRoom } from './card-room.ts';
+import { renderCardVerifyPage } from './card-room-page.ts';
 
 /**
  * The card rooms of the house game server and their HTTP calls (docs/house-games.md "Card rooms").
@@ -28,6 +30,8 @@ export type CardRoomsHttp = {
   sessionOf: (id: unknown) => CardSession;
   sendJson: (response: ServerResponse, statusCode: number, body: unknown) => void;
   notFound: () => Error;
+  /** Sends a page with the game server's page headers (its content security policy). */
+  sendPage: (response: ServerResponse, html: string) => void;
   heartbeatMs: number;
 };
 
@@ -62,6 +66,51 @@ export function createCardRooms(options: {
 
   const list = (game?: string) => [...rooms.values()].filter((r) => !game || r.config.game === game).map((r) => r.summary());
 
+  /**
+   * A hand dealt again from its seeds (the same `replayCardHand` the offline script runs): the seeds
+   * and seats given in the query, or else those the finished hand published; the cards are compared
+   * with the hand's record when the room still keeps it.
+   */
+  function verifyHand(room: CardRoom, query: URLSearchParams) {
+    const hand = Number(query.get('hand'));
+    const known = room.history().find((h) => h.hand === hand);
+    const serverSeed = query.get('seed') || known?.serverSeed;
+    const clientSeed = query.get('clientSeed') || known?.clientSeed;
+    const commitment = query.get('commitment') || known?.commitment;
+    const seatsText = query.get('seats');
+    const seats = seatsText ? seatsText.split(',').map(Number) : (known?.players.map((p) => p.seat) ?? []);
+    if (
+      !Number.isSafeInteger(hand) ||
+      hand < 1 ||
+      !serverSeed ||
+      !clientSeed ||
+      serverSeed.length > 128 ||
+      clientSeed.length > 128 ||
+      seats.length < 2 ||
+      new Set(seats).size !== seats.length ||
+      !seats.every((n) => Number.isInteger(n) && n >= 0 && n < room.config.seats)
+    )
+      return null;
+    const replay = replayCardHand({ game: room.config.game, serverSeed, clientSeed, hand, seats, commitment });
+    const isRecorded =
+      known && known.end === 'played' && known.serverSeed === serverSeed && known.clientSeed === clientSeed
+        ? replay.hands.every((h) => {
+            const recorded = known.players.find((p) => p.seat === h.seat)?.cards ?? [];
+            return recorded.length === h.cards.length && recorded.every((c, i) => c === h.cards[i]);
+          })
+        : null;
+    return {
+      ...replay,
+      room: room.config.roomId,
+      hand,
+      serverSeed,
+      clientSeed,
+      commitment: commitment ?? null,
+      seats,
+      matchesRecord: isRecorded,
+    };
+  }
+
   function roomFor(session: CardSession, id: unknown): CardRoom {
     const room = typeof id === 'string' ? rooms.get(id) : undefined;
     if (!room || room.config.game !== session.game) throw new TableRefused('ROOM_UNKNOWN');
@@ -75,11 +124,27 @@ export function createCardRooms(options: {
       http.sendJson(response, 200, { rooms: list() });
       return true;
     }
-    const hands = /^\/api\/card-rooms\/([a-z0-9-]{1,24})\/hands$/.exec(path);
+    const hands = /^\/api\/card-rooms\/([a-z0-9-]{1,24})\/(hands|verify)$/.exec(path);
     if (request.method === 'GET' && hands) {
       const room = rooms.get(hands[1] as string);
       if (!room) throw http.notFound();
-      http.sendJson(response, 200, { room: room.config, hands: room.history() });
+      if (hands[2] === 'hands') {
+        http.sendJson(response, 200, { room: room.config, hands: room.history() });
+        return true;
+      }
+      const answer = verifyHand(room, url.searchParams);
+      if (answer) http.sendJson(response, 200, answer);
+      else
+        http.sendJson(response, 400, {
+          message: 'give a hand number, its seeds and the seats dealt in, or the number of a finished hand of this room',
+        });
+      return true;
+    }
+    const verifyPage = /^\/verify\/([a-z-]{1,16})$/.exec(path);
+    if (request.method === 'GET' && verifyPage && (CARD_GAME_CODES as readonly string[]).includes(verifyPage[1] as string)) {
+      const game = verifyPage[1] as CardGame;
+      const ids = [...rooms.values()].filter((r) => r.config.game === game).map((r) => r.config.roomId);
+      http.sendPage(response, renderCardVerifyPage({ language: url.searchParams.get('lang') ?? 'vi', gameCode: game, rooms: ids }));
       return true;
     }
     const match = /^\/game\/([a-z-]{1,16})\/(rooms|balance|state|join|leave|play|pass|events)$/.exec(path);

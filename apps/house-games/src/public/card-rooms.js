@@ -20,6 +20,11 @@
   let lastShownHand = 0;
   let lastDealtHand = 0;
   let roomsTimer = null;
+  // A room chosen in the site's room list comes in the fragment (#room=<id>): the player sits down
+  // there at once (or back at his own seat there). Without one, a player seated at a room of this
+  // game (a closed tab, a lost connection) is taken back to his seat.
+  const chosen = /(?:^#|&)room=([a-z0-9-]{1,24})(?:&|$)/.exec(location.hash)?.[1];
+  let isFirstList = true;
 
   const say = (text) => {
     $('message').textContent = text || '';
@@ -76,6 +81,10 @@
       return say(L.errors.NETWORK);
     }
     if (answer.status !== 'OK') return say(errorText(answer.status));
+    if (isFirstList) {
+      isFirstList = false;
+      if (!chosen && !roomId && answer.seated.length > 0) return join(answer.seated[0]);
+    }
     const body = $('room-list');
     body.replaceChildren();
     for (const room of answer.rooms) {
@@ -267,7 +276,8 @@
     else if (hand.turn !== null && hand.turnEndsAt) {
       if (hand.turn === s.mySeat) {
         text = fill(L.yourTurn, { s: secs(hand.turnEndsAt) });
-        if (hand.mustPlay) text += ` · ${fill(L.mustPlay, { card: hand.mustPlay })}`;
+        if (hand.mustPlay)
+          text += ` · ${fill(L.mustPlay, { card: `${hand.mustPlay[0] === 'T' ? '10' : hand.mustPlay[0]}${SUIT[hand.mustPlay[1]]}` })}`;
         else if (!hand.table) text += ` · ${L.lead}`;
       } else text = fill(L.theirTurn, { seat: hand.turn + 1, s: secs(hand.turnEndsAt) });
     }
@@ -300,4 +310,5 @@
   setInterval(tick, 250);
   refreshBalance();
   showLobby();
+  if (chosen) join(chosen);
 })();

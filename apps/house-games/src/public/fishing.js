@@ -20,6 +20,16 @@
     { x: 1180, y: 0 },
     { x: 420, y: 0 },
   ];
+  // A phone held upright turns the sea a quarter (below): the cannons then sit on the sea's short
+  // edges, so that seats 1 and 2 are at the bottom of the screen and seats 3 and 4 at the top, in the
+  // same order round the table as on a landscape screen.
+  const UPRIGHT_SEATS = [
+    { x: W, y: H * 0.75 },
+    { x: W, y: H * 0.25 },
+    { x: 0, y: H * 0.25 },
+    { x: 0, y: H * 0.75 },
+  ];
+  const seatPoint = (index) => (geometry?.rotated ? UPRIGHT_SEATS[index] : SEATS[index]);
   const COLORS = ['#facc15', '#38bdf8', '#f472b6', '#4ade80'];
   const ART = {
     MINNOW: { body: '#93c5fd', fin: '#60a5fa', len: 1.6 },
@@ -46,7 +56,7 @@
   const dead = new Map(); // fishId → time of death (for the fade)
   const bullets = [];
   const bursts = [];
-  let geometry = { rotated: false, s: 1, ox: 0, oy: 0 };
+  let geometry = { rotated: false, s: 1, ox: 0, oy: 0, ratio: 1 };
   let holding = null;
 
   const serverNow = () => Date.now() + offset;
@@ -99,6 +109,12 @@
     // Rotated: the sea's x runs down the screen and its y from right to left (bottom seats on the left).
     const p = geometry.rotated ? { x: v, y: H - u } : { x: u, y: v };
     return { x: Math.max(0, Math.min(W, p.x)), y: Math.max(0, Math.min(H, p.y)) };
+  }
+  /** A sea point in canvas pixels (for text, which is drawn upright whichever way the sea is turned). */
+  function toCanvas(p) {
+    const u = geometry.rotated ? H - p.y : p.x;
+    const v = geometry.rotated ? p.x : p.y;
+    return { x: geometry.ox + u * geometry.s, y: geometry.oy + v * geometry.s };
   }
   function applySeaTransform() {
     ctx.setTransform(1, 0, 0, 1, 0, 0);
@@ -279,10 +295,11 @@
   }
 
   function drawCannon(seat, index, isMe, time) {
-    const p = SEATS[index];
+    const p = seatPoint(index);
     ctx.save();
     ctx.translate(p.x, p.y);
-    const up = p.y === 0 ? 1 : -1;
+    // Seats 3 and 4 are at the top of the screen: their labels go below the cannon, the others' above.
+    const up = index >= 2 ? 1 : -1;
     ctx.fillStyle = isMe ? '#1e293b' : '#0f172a';
     ctx.strokeStyle = COLORS[index];
     ctx.lineWidth = isMe ? 6 : 3;
@@ -290,22 +307,30 @@
     ctx.arc(0, 0, 70, 0, Math.PI * 2);
     ctx.fill();
     ctx.stroke();
-    const aim = seat.aim ?? { x: p.x, y: H / 2 };
+    const aim = seat.aim ?? { x: W / 2, y: H / 2 };
     const angle = Math.atan2(aim.y - p.y, aim.x - p.x);
     ctx.rotate(angle);
     ctx.fillStyle = COLORS[index];
     const barrels = seat.weapon === 'LIGHTNING' ? 3 : seat.weapon === 'NET' ? 2 : 1;
     for (let i = 0; i < barrels; i++) ctx.fillRect(20, -12 + (i - (barrels - 1) / 2) * 16, 80, 14);
     ctx.restore();
+    // The labels upright in screen space, on the screen's side of the cannon towards the middle.
     ctx.save();
+    ctx.setTransform(1, 0, 0, 1, 0, 0);
+    const c = toCanvas(p);
+    const s = geometry.s;
+    // Readable on a small sea: at least 12 CSS pixels, just clear of the cannon's ring.
+    const size = Math.max(26 * s, 12 * geometry.ratio);
+    const gap = 72 * s + size * 0.8;
     ctx.fillStyle = '#fff';
-    ctx.font = 'bold 26px system-ui, sans-serif';
+    ctx.font = `bold ${Math.round(size)}px system-ui, sans-serif`;
     ctx.textAlign = 'center';
-    ctx.fillText(`${isMe ? L.you : seat.player} · ${fmt(seat.level)}`, p.x, p.y + up * 100);
+    ctx.textBaseline = 'middle';
+    ctx.fillText(`${isMe ? L.you : seat.player} · ${fmt(seat.level)}`, c.x, c.y + up * gap);
     if (seat.win && time - seat.winAt < 2000) {
       ctx.fillStyle = '#fde047';
-      ctx.font = 'bold 34px system-ui, sans-serif';
-      ctx.fillText(`+${fmt(seat.win)}`, p.x, p.y + up * 140);
+      ctx.font = `bold ${Math.round(size * 1.3)}px system-ui, sans-serif`;
+      ctx.fillText(`+${fmt(seat.win)}`, c.x, c.y + up * (gap + size * 1.5));
     }
     ctx.restore();
   }
@@ -316,6 +341,11 @@
     ctx.fillStyle = '#020617';
     ctx.fillRect(0, 0, canvas.width, canvas.height);
     applySeaTransform();
+    // Nothing is drawn outside the sea (fish swim in and out of its edges).
+    ctx.save();
+    ctx.beginPath();
+    ctx.rect(0, 0, W, H);
+    ctx.clip();
     const sea = ctx.createLinearGradient(0, 0, 0, H);
     sea.addColorStop(0, '#0c4a6e');
     sea.addColorStop(1, '#082f49');
@@ -404,6 +434,7 @@
       ctx.textAlign = 'center';
       ctx.fillText(L.waveSoon, W / 2, H / 2);
     }
+    ctx.restore();
     requestAnimationFrame(frame);
   }
 
@@ -548,7 +579,7 @@
       state.seats.push(seat);
     }
     Object.assign(seat, { aim: event.aim, level: event.level, weapon: event.weapon });
-    bullets.push({ seat: event.seat, weapon: event.weapon, from: SEATS[event.seat], to: event.aim, at: now });
+    bullets.push({ seat: event.seat, weapon: event.weapon, from: seatPoint(event.seat), to: event.aim, at: now });
     const t = waveTime();
     for (const hit of event.hits) {
       const fish = state.wave?.fish.find((f) => f.id === hit.fishId);

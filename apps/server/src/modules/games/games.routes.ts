@@ -257,7 +257,9 @@ export function gamesRoutes(deps: { games: GamesService; launcher: LaunchService
       },
       async (request) => {
         const principal = principalOf(request);
-        return ok(await games.roomList(principal.merchantId, request.query, gameLanguageOf(request, request.query.language)));
+        return ok(
+          await games.roomList(principal.merchantId, request.query, gameLanguageOf(request, request.query.language), principal.currency),
+        );
       },
     );
 

@@ -7,7 +7,7 @@ import {
   type GameListValue,
   HOT_GAME_TYPES,
 } from '@platform/contracts/games';
-import { currencyScale } from '@platform/contracts/money-format';
+import { betUnitMinor, currencyScale } from '@platform/contracts/money-format';
 import { pageOffset, totalPagesOf } from '@platform/contracts/pagination';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
@@ -275,6 +275,8 @@ export function createGamesService(deps: {
     merchantId: number,
     filter: { vassalage?: string | undefined; gameCode?: string | undefined; nodeId?: number | undefined },
     language: string,
+    /** The member's currency: a live room's ante and minimum balance are amounts of it (minor units). */
+    currency: string,
   ) {
     const rows = await repo.listRooms(
       db,
@@ -296,7 +298,7 @@ export function createGamesService(deps: {
     }));
     for (const source of deps.liveRooms ?? []) {
       if (filter.vassalage && filter.vassalage !== source.vendorCode) continue;
-      list.push(...(await liveRoomsOf(merchantId, source, filter, language)));
+      list.push(...(await liveRoomsOf(merchantId, source, filter, language, currency)));
     }
     return { list: list.slice(0, ROOM_LIST_MAX) };
   }
@@ -311,8 +313,11 @@ export function createGamesService(deps: {
     source: LiveRoomSource,
     filter: { gameCode?: string | undefined; nodeId?: number | undefined },
     language: string,
+    currency: string,
   ) {
     const rooms = await source.rooms();
+    // The game server counts in the player's minor units; the list speaks the catalogue's bet units.
+    const unit = betUnitMinor(currency);
     const games = new Map<string, repo.GameRow | undefined>();
     for (const code of new Set(rooms.map((r) => r.game)))
       games.set(code, await repo.findGameByCode(db, merchantId, source.vendorCode, code));
@@ -330,11 +335,11 @@ export function createGamesService(deps: {
           nodeId: game.id,
           gameCode: game.code,
           vassalage: source.vendorCode,
-          minBet: fromHundredths(room.stake),
+          minBet: room.stake / unit,
           seats: room.seats,
           players: Math.min(room.players, room.seats),
           isOpen: !isMaintenance && room.players < room.seats,
-          minBalance: fromHundredths(room.minBalance),
+          minBalance: room.minBalance / unit,
           rakePercent: room.rakeBps / 100,
         },
       ];

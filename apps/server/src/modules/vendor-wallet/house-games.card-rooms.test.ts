@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { identityTag } from '@platform/contracts/identity-tag';
+import { betUnitMinor } from '@platform/contracts/money-format';
 import { createHouseGames, type HouseGames } from '@platform/house-games/house-games';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
@@ -78,7 +79,12 @@ describe('tiến lên on the house game server', () => {
     for (const s of sessions) expect(await s.post('join', { room: 'tl-1k' })).toMatchObject({ httpStatus: 200, status: 'OK' });
     // Started once all four sit, so the first hand deals to four (a hand starts from two seated players).
     await house.start();
-    const rooms = await t.app.services.games.catalogue.roomList(merchant.id, { vassalage: HOUSE_VENDOR_CODE }, 'en');
+    const rooms = await t.app.services.games.catalogue.roomList(
+      merchant.id,
+      { vassalage: HOUSE_VENDOR_CODE },
+      'en',
+      players[0]?.currency as string,
+    );
     expect(rooms.list.find((r) => r.roomCode === 'tl-1k')).toMatchObject({
       gameCode: 'tien-len',
       seats: 4,
@@ -86,6 +92,9 @@ describe('tiến lên on the house game server', () => {
       isOpen: false,
       rakePercent: 5,
     });
+    // The ante and the minimum balance in the catalogue's bet units of the member's currency.
+    const unit = betUnitMinor(players[0]?.currency as string);
+    expect(rooms.list.find((r) => r.roomCode === 'tl-1k')).toMatchObject({ minBet: 1_000 / unit, minBalance: 20_000 / unit });
 
     const snapshot = async (i: number): Promise<State> =>
       (await (sessions[i] as (typeof sessions)[number]).post('state', { room: 'tl-1k' })) as unknown as State;
@@ -143,6 +152,21 @@ describe('tiến lên on the house game server', () => {
       expect(outcome.summary).toContain('rake 200');
     }
     await expectCleanBooks(t.database.db);
+    // The hand's deal is public once it ends: dealt again from its seeds, it is the recorded one.
+    const verified = (await (await fetch(`${houseUrl}/api/card-rooms/tl-1k/verify?hand=1`)).json()) as {
+      commitmentMatches: boolean;
+      matchesRecord: boolean;
+      hands: { seat: number; cards: string[] }[];
+    };
+    expect(verified.commitmentMatches).toBe(true);
+    expect(verified.matchesRecord).toBe(true);
+    expect(verified.hands.map((h) => h.cards.length)).toEqual([13, 13, 13, 13]);
+    const forged = await fetch(`${houseUrl}/api/card-rooms/tl-1k/verify?hand=1&seed=${'0'.repeat(64)}`);
+    expect(await forged.json()).toMatchObject({ commitmentMatches: false, matchesRecord: null });
+    expect((await fetch(`${houseUrl}/api/card-rooms/tl-1k/verify?hand=99`)).status).toBe(400);
+    const page = await (await fetch(`${houseUrl}/verify/tien-len?lang=en`)).text();
+    expect(page).toContain('Tiến lên miền Nam: verify a hand');
+    expect(page).toContain('data-rooms="tl-1k,tl-10k,tl-100k"');
     for (const c of streams) c.abort();
   });
 

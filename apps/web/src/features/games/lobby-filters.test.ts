@@ -117,6 +117,19 @@ describe('launch rules', () => {
       from: '/rng',
     });
   });
+
+  it('carries the card room chosen in the room list to the game page', () => {
+    const path = gamePagePath(
+      { kind: 'play', vendor: 'HOUSE', vendorName: 'Lotus House', gameType: 'PVP', gameCode: 'tien-len', name: 'Tiến lên' },
+      '/pvp',
+      'seamless',
+      'tl-10k',
+    );
+    const url = new URL(path, 'http://site.test');
+    expect(url.searchParams.get('room')).toBe('tl-10k');
+    expect(url.searchParams.get('game')).toBe('tien-len');
+    expect(url.searchParams.has('wallet')).toBe(false);
+  });
 });
 
 describe('lobby filters', () => {

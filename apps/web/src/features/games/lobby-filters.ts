@@ -100,10 +100,14 @@ export function gameAction(game: GameItem, context: LaunchContext): LaunchAction
   };
 }
 
-/** The /game address of a launch; the page launches it itself, so a reload starts the game again. */
-export function gamePagePath(action: Extract<LaunchAction, { kind: 'play' }>, from: string, walletStyle?: string): string {
+/**
+ * The /game address of a launch; the page launches it itself, so a reload starts the game again.
+ * `room` (a card room chosen in the room list) is handed to the game, which seats the member there.
+ */
+export function gamePagePath(action: Extract<LaunchAction, { kind: 'play' }>, from: string, walletStyle?: string, room?: string): string {
   const params = new URLSearchParams({ vendor: action.vendor, type: action.gameType });
   if (action.gameCode) params.set('game', action.gameCode);
+  if (room) params.set('room', room);
   params.set('name', action.name);
   params.set('vendorName', action.vendorName);
   if (walletStyle === 'transfer') params.set('wallet', 'transfer');

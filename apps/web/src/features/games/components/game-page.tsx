@@ -50,6 +50,8 @@ export function GamePage({ variant }: { variant: 'frame' | 'window' }) {
   const vendor = params.get('vendor') ?? '';
   const gameType = params.get('type') ?? '';
   const gameCode = params.get('game') ?? undefined;
+  // A card room chosen in the room list: handed to the game in the address's fragment (not signed, not sent to the server).
+  const room = /^[a-z0-9-]{1,24}$/.test(params.get('room') ?? '') ? params.get('room') : null;
   const name = params.get('name') || gameCode || vendor;
   const vendorName = params.get('vendorName') || vendor;
   const from = safeLocalPath(params.get('from'));
@@ -157,7 +159,7 @@ export function GamePage({ variant }: { variant: 'frame' | 'window' }) {
     body = (
       <iframe
         className="game-page__frame"
-        src={launch.data.content}
+        src={room ? `${launch.data.content}#room=${room}` : launch.data.content}
         title={t('game.frameTitle', { name })}
         allow="fullscreen; autoplay"
         referrerPolicy="no-referrer"

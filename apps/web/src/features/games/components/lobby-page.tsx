@@ -202,7 +202,7 @@ export function LobbyPage({
   const favoriteIds = useFavoriteIds(customerId, initial.gameType);
   const favorites = new Set(favoriteIds.data ?? []);
   const toggleFavorite = useToggleFavorite(customerId);
-  const { launchGame, openVendor, launchByCode } = useLaunch(walletStyles);
+  const { launchGame, joinRoom, openVendor, launchByCode } = useLaunch(walletStyles);
   // A game of the list opens through its card's rules (maintenance, trial); another through its /game page.
   const openGameByCode: OpenGameByCode = (wanted) => {
     const listed = games.find((g) => g.vendor === wanted.vendor && g.gameCode === wanted.gameCode);
@@ -274,7 +274,7 @@ export function LobbyPage({
       <div className="lobby" key="lanes-ready">
         {typeof header === 'function' ? header(openGameByCode) : header}
         <VendorLane cards={cards} selected={vassalage} onOpen={chooseVendor} onAll={() => setVassalage('')} />
-        {initial.gameType === 'PVP' && <RoomList games={games} isLogin={isLogin} onJoin={launchGame} />}
+        {initial.gameType === 'PVP' && <RoomList games={games} isLogin={isLogin} onJoin={joinRoom} />}
         <section className="lobby__filters" aria-label={t('lobby.filters')}>
           <fieldset className="lobby__modes">
             <legend className="visually-hidden">{t('lobby.filters')}</legend>

@@ -21,7 +21,7 @@ export function useLaunch(walletStyles: ReadonlyMap<string, string>) {
   const closeDialog = useGameDialogStore((s) => s.close);
 
   const run = useCallback(
-    (action: LaunchAction) => {
+    (action: LaunchAction, room?: string) => {
       switch (action.kind) {
         case 'login':
           closeDialog();
@@ -44,7 +44,7 @@ export function useLaunch(walletStyles: ReadonlyMap<string, string>) {
           return;
         case 'play':
           closeDialog();
-          navigate(gamePagePath(action, `${location.pathname}${location.search}`, walletStyles.get(action.vendor)));
+          navigate(gamePagePath(action, `${location.pathname}${location.search}`, walletStyles.get(action.vendor), room));
           return;
       }
     },
@@ -60,6 +60,8 @@ export function useLaunch(walletStyles: ReadonlyMap<string, string>) {
       else if (isTrial) run({ kind: 'realAccount' });
       else run({ kind: 'play', ...play });
     },
+    /** A card room of the room list: the game opens seated at that room. */
+    joinRoom: (game: GameItem, room: string) => run(gameAction(game, context), room),
     openVendor: (card: VendorCard) => run(vendorCardAction(card, context)),
   };
 }
