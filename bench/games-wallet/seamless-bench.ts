@@ -1,5 +1,7 @@
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { writeFile } from 'node:fs/promises';
+import { Session } from 'node:inspector/promises';
 import { loadavg } from 'node:os';
 import { promisify } from 'node:util';
 import { signVendorBody, VENDOR_SIGNATURE_HEADER, VENDOR_TIMESTAMP_HEADER } from '@platform/contracts/vendor-protocol';
@@ -23,6 +25,8 @@ import { positiveInt, withDatabase } from '../lib/bench-support.ts';
  *   BENCH_CLIENTS       concurrent clients for both workloads (default 8)
  *   BENCH_SECONDS       duration of each workload (default 20)
  *   BENCH_PLAYERS       players the rounds are spread over (default 200)
+ *   BENCH_CPU_PROFILE   write a CPU profile (.cpuprofile) of the timed phase only to this file
+ *   BENCH_SHOW_STATEMENTS  print the SQL of the first round's callbacks (the count per callback is always printed)
  */
 
 const run = promisify(execFile);
@@ -34,6 +38,26 @@ const PGBENCH_SCALE = 10;
 const PLAYER_FUNDS = 1_000_000_000;
 const STAKE = 100;
 const PGBENCH = process.env.PGBENCH ?? 'pgbench';
+const showStatements = process.env.BENCH_SHOW_STATEMENTS === '1';
+
+/**
+ * Counts what the server sends to PostgreSQL (every client query, BEGIN and COMMIT included), so
+ * the run can print the round trips per callback; with `BENCH_SHOW_STATEMENTS=1` it also keeps the
+ * text of the statements while `statementLog` is set.
+ */
+let statementCount = 0;
+let statementLog: string[] | undefined;
+{
+  const original = pg.Client.prototype.query as (...args: unknown[]) => unknown;
+  (pg.Client.prototype as unknown as { query: (...args: unknown[]) => unknown }).query = function (this: unknown, ...args: unknown[]) {
+    statementCount += 1;
+    if (statementLog) {
+      const first = args[0] as string | { text: string };
+      statementLog.push((typeof first === 'string' ? first : first.text).replace(/\s+/g, ' ').slice(0, 160));
+    }
+    return original.apply(this, args);
+  };
+}
 
 async function admin<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: adminUrl });
@@ -45,7 +69,9 @@ async function admin<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
   }
 }
 
-async function benchSeamless(databaseName: string): Promise<{ rounds: number; elapsedMs: number; errors: number; cpuMs: number }> {
+async function benchSeamless(
+  databaseName: string,
+): Promise<{ rounds: number; elapsedMs: number; errors: number; cpuMs: number; statements: number }> {
   const connectionString = withDatabase(adminUrl, databaseName);
   const database = await openDatabase({ kind: 'postgres', connectionString, poolSize: clientCount + 2 });
   const env = parseEnv({
@@ -110,9 +136,35 @@ async function benchSeamless(databaseName: string): Promise<{ rounds: number; el
       return (res.json() as { status: string }).status;
     }
 
+    if (showStatements) {
+      // A first round warms the per-node caches; the second is the one shown.
+      const warm = { token: tokens[0]!, roundId: 'round-warm', gameCode: 'lucky-sevens' };
+      await call('debit', { ...warm, transactionId: 'bet-warm', amount: STAKE });
+      await call('credit', { ...warm, transactionId: 'win-warm', amount: STAKE });
+      const common = { token: tokens[0]!, roundId: 'round-shown', gameCode: 'lucky-sevens' };
+      for (const [path, body] of [
+        ['debit', { ...common, transactionId: 'bet-shown', amount: STAKE }],
+        ['credit', { ...common, transactionId: 'win-shown', amount: STAKE }],
+      ] as const) {
+        statementLog = [];
+        const status = await call(path, body);
+        console.log(`${path} (${status}): ${statementLog.length} statements`);
+        for (const text of statementLog) console.log(`  ${text}`);
+        statementLog = undefined;
+      }
+    }
+
     let rounds = 0;
     let errors = 0;
     let roundNo = 0;
+    const statementsBefore = statementCount;
+    const profilePath = process.env.BENCH_CPU_PROFILE;
+    const profiler = profilePath ? new Session() : undefined;
+    if (profiler) {
+      profiler.connect();
+      await profiler.post('Profiler.enable');
+      await profiler.post('Profiler.start');
+    }
     const cpuBefore = process.cpuUsage();
     const started = performance.now();
     const deadline = started + seconds * 1000;
@@ -137,6 +189,12 @@ async function benchSeamless(databaseName: string): Promise<{ rounds: number; el
     );
     const elapsedMs = performance.now() - started;
     const cpu = process.cpuUsage(cpuBefore);
+    const statements = statementCount - statementsBefore;
+    if (profiler && profilePath) {
+      const { profile } = await profiler.post('Profiler.stop');
+      await writeFile(profilePath, JSON.stringify(profile));
+      profiler.disconnect();
+    }
 
     // The run counts only if the books balance and every round is a settled bet record.
     const check = await sql<{ total: string; drifted: string; open: string }>`
@@ -147,7 +205,7 @@ async function benchSeamless(databaseName: string): Promise<{ rounds: number; el
     const { total, drifted, open } = check.rows[0]!;
     if (total !== '0' || drifted !== '0' || open !== '0')
       throw new Error(`invariants broken after the run: entry sum ${total}, drifted ${drifted}, open rounds ${open}`);
-    return { rounds, elapsedMs, errors, cpuMs: (cpu.user + cpu.system) / 1000 };
+    return { rounds, elapsedMs, errors, cpuMs: (cpu.user + cpu.system) / 1000, statements };
   } finally {
     await app.close();
     await database.close();
@@ -183,7 +241,9 @@ async function main(): Promise<void> {
     const wallet = await benchSeamless(walletDb);
     const roundsPerSecond = wallet.rounds / (wallet.elapsedMs / 1000);
     console.log(
-      `  ${wallet.rounds} rounds, ${wallet.errors} errors, Node CPU ${(wallet.cpuMs / Math.max(1, wallet.rounds)).toFixed(1)} ms per round`,
+      `  ${wallet.rounds} rounds, ${wallet.errors} errors, Node CPU ${(wallet.cpuMs / Math.max(1, wallet.rounds)).toFixed(1)} ms per round ` +
+        `(${(wallet.cpuMs / Math.max(1, 2 * wallet.rounds)).toFixed(2)} ms per callback), ` +
+        `${(wallet.statements / Math.max(1, 2 * wallet.rounds)).toFixed(1)} statements per callback`,
     );
     console.log(`pgbench: scale ${PGBENCH_SCALE}, ${clientCount} clients, 2 threads, ${seconds} s`);
     const tps = await benchPgbench(pgbenchDb);

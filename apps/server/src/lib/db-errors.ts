@@ -11,6 +11,7 @@ export const SQLSTATE = {
   foreignKeyViolation: '23503',
   serializationFailure: '40001',
   deadlockDetected: '40P01',
+  inFailedTransaction: '25P02',
 } as const;
 
 /** The SQLSTATE of a database error; undefined for anything else. */
@@ -40,6 +41,11 @@ export function isForeignKeyViolation(err: unknown, constraint?: string): boolea
 /** PostgreSQL broke a deadlock by aborting this transaction. */
 export function isDeadlock(err: unknown): boolean {
   return sqlStateOf(err) === SQLSTATE.deadlockDetected;
+}
+
+/** A statement was sent in a transaction that an earlier failed statement had already aborted. */
+export function isAbortedTransaction(err: unknown): boolean {
+  return sqlStateOf(err) === SQLSTATE.inFailedTransaction;
 }
 
 /** A serializable (or repeatable read) transaction could not be ordered with a concurrent one. */

@@ -39,7 +39,12 @@ function toInsert(db: Executor, { merchantOf, ...row }: NewRow) {
 }
 
 export async function insertRow(db: Executor, row: NewRow): Promise<void> {
-  await db.insertInto('audit_log').values(toInsert(db, row)).execute();
+  await insertRowQuery(db, row).execute();
+}
+
+/** The insert of one row, not run: to be a data-modifying part of another statement. */
+export function insertRowQuery(db: Executor, row: NewRow) {
+  return db.insertInto('audit_log').values(toInsert(db, row));
 }
 
 /** Many rows in one statement (ids drawn in the order given). */

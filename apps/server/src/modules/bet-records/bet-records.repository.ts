@@ -86,6 +86,8 @@ export async function insertIfMissing(
     currency: string;
     isTrial: boolean;
     at: Date;
+    /** A first stake the new round is opened with (one bet of this amount). */
+    stake?: number | undefined;
   },
 ): Promise<BetRecordRow | undefined> {
   const raw = await db
@@ -101,6 +103,7 @@ export async function insertIfMissing(
       currency: row.currency,
       is_trial: row.isTrial,
       status: 'open',
+      ...(row.stake !== undefined ? { stake: row.stake, bet_count: 1 } : {}),
       opened_at: row.at,
       updated_at: row.at,
     })

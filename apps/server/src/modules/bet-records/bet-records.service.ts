@@ -131,6 +131,22 @@ export function createBetRecordService(deps: { db: Kysely<DB>; now: () => Date }
       if (!row) throw new Error('bet record vanished after insert');
       return row;
     },
+    /**
+     * `openRound` then `addStake`, with a new round (the usual case) inserted with its stake in one
+     * statement. A settled round comes back as it is, without the stake: the caller refuses the bet.
+     */
+    async openRoundWithStake(trx: Trx, round: RoundInfo, amount: number): Promise<BetRecord> {
+      const inserted = await repo.insertIfMissing(trx, { ...round, at: now(), stake: amount });
+      if (inserted) return inserted;
+      const row = await repo.findByKey(
+        trx,
+        { vendorCode: round.vendorCode, roundId: round.roundId, memberId: round.memberId },
+        { isForUpdate: true },
+      );
+      if (!row) throw new Error('bet record vanished after insert');
+      if (row.status === 'settled') return row;
+      return save(trx, row, { status: 'open', stake: row.stake + amount, betCount: row.betCount + 1 });
+    },
     findRound(trx: Trx, key: repo.RoundKey, options: { isForUpdate: boolean }) {
       return repo.findByKey(trx, key, options);
     },
@@ -147,6 +163,18 @@ export function createBetRecordService(deps: { db: Kysely<DB>; now: () => Date }
       if (row.status === 'settled' || amount > row.stake) throw new Error('only a held stake of an open round is rolled back');
       const stake = row.stake - amount;
       return save(trx, row, { stake, rolledBackStake: row.rolledBackStake + amount, status: stake === 0 ? 'cancelled' : row.status });
+    },
+    /** `addStake` then `addPayout` as one write: a bet and its win in one call (a vendor's bet-win). */
+    addStakeAndPayout(trx: Trx, row: BetRecord, stake: number, payout: number, outcome?: RoundOutcome): Promise<BetRecord> {
+      if (row.status === 'settled') throw new Error('a settled round takes no further stakes');
+      return save(trx, row, {
+        status: 'settled',
+        stake: row.stake + stake,
+        betCount: row.betCount + 1,
+        payout: row.payout + payout,
+        settledAt: row.settledAt ?? now(),
+        ...(outcome ? { outcome } : {}),
+      });
     },
     /** A win (possibly 0) paid: the round is settled; a later win adds to its payout. */
     /** Settles the round with a payout; `outcome` is what it showed, when the vendor said (kept otherwise). */

@@ -41,6 +41,8 @@ export function createOneStatementPath(deps: { db: Kysely<DB>; now: () => Date; 
    */
   async function inOneStatement<T>(trx: Transaction<DB> | undefined, write: (executor: Kysely<DB>) => Promise<T | undefined>) {
     if (!trx) return write(db);
+    // A refused statement wrote nothing (no row); a failed one throws and fails the transaction.
+    if (oneStatement.isWithoutSavepoints(trx)) return write(trx);
     await oneStatement.savepoint(trx);
     let written: T | undefined;
     try {

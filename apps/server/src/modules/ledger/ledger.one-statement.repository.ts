@@ -20,6 +20,30 @@ function isFallbackError(err: unknown): boolean {
   return isUniqueViolation(err) || isDeadlock(err);
 }
 
+/** Caller transactions whose one-statement writes run without a savepoint (`markWithoutSavepoints`). */
+const transactionsWithoutSavepoints = new WeakSet<object>();
+
+/**
+ * Marks a caller's transaction whose ledger keys are all derived from ids it has already claimed
+ * uniquely in the same transaction (a vendor's transaction id, say): no one-statement write in it can
+ * find its key taken, so the savepoint around each (two round trips) is left out. Should one fail
+ * anyway (a key taken after all, a deadlock), the error is not turned into a fallback: it fails the
+ * caller's transaction whole, and the caller runs its work again in a transaction without the mark,
+ * which gives the precise answer.
+ */
+export function markWithoutSavepoints(trx: Kysely<DB>): void {
+  transactionsWithoutSavepoints.add(trx);
+}
+
+export function isWithoutSavepoints(trx: Kysely<DB>): boolean {
+  return transactionsWithoutSavepoints.has(trx);
+}
+
+/** Whether a failed one-statement write falls back to the locking path (undefined) or fails its transaction (thrown). */
+function fallsBack(executor: Kysely<DB>, err: unknown): boolean {
+  return isFallbackError(err) && !transactionsWithoutSavepoints.has(executor);
+}
+
 /**
  * The savepoint a one-statement write runs behind inside a caller's transaction: rolled back to when
  * the statement wrote nothing or failed, so the caller's transaction goes on; released either way.
@@ -127,7 +151,7 @@ export async function moveInOneStatement(
         : undefined;
     return { transferId: row.transfer_id, createdAt: new Date(row.created_at), memberBalanceAfter: row.balance, reservation };
   } catch (err) {
-    if (isFallbackError(err)) return undefined;
+    if (fallsBack(db, err)) return undefined;
     throw err;
   }
 }
@@ -220,7 +244,7 @@ export async function postToSystemInOneStatement(
       createdAt: new Date(row.transfer_created_at),
     };
   } catch (err) {
-    if (isFallbackError(err)) return undefined;
+    if (fallsBack(db, err)) return undefined;
     throw err;
   }
 }
@@ -357,7 +381,7 @@ export async function settleToSystemInOneStatement(
       },
     };
   } catch (err) {
-    if (isFallbackError(err) || isForeignKeyViolation(err)) return undefined;
+    if (fallsBack(db, err) || (isForeignKeyViolation(err) && !isWithoutSavepoints(db))) return undefined;
     throw err;
   }
 }
@@ -498,7 +522,7 @@ export async function stakeAndSettleInOneStatement(
       stakeBalanceAfter: Number(row.balance) - round.payout,
     };
   } catch (err) {
-    if (isFallbackError(err)) return undefined;
+    if (fallsBack(db, err)) return undefined;
     throw err;
   }
 }

@@ -9,6 +9,7 @@ import { createCreditMany } from './ledger.credit-many.ts';
 import { createImportTransfers } from './ledger.import.ts';
 import { createLockingPath } from './ledger.locking-path.ts';
 import * as movements from './ledger.movements.repository.ts';
+import * as oneStatementRepo from './ledger.one-statement.repository.ts';
 import { createOneStatementPath } from './ledger.one-statement-path.ts';
 import { createLedgerReads } from './ledger.reads.ts';
 import { createInTransaction } from './ledger.retry.ts';
@@ -297,6 +298,8 @@ export function createLedgerService(deps: { db: Db; now?: () => Date }) {
       return batchRepo.ensureMemberAccountsOfMany(trx, owners);
     },
     reverse,
+    /** See `markWithoutSavepoints` (ledger.one-statement.repository.ts): for callers that claimed their keys' ids first. */
+    withoutSavepoints: (trx: Transaction<DB>) => oneStatementRepo.markWithoutSavepoints(trx),
     /**
      * Locks member accounts (ascending id, `FOR UPDATE`, for the rest of `trx`) and answers their
      * balances: a caller that decides from balances what an `importTransfers` in the same

@@ -106,6 +106,50 @@ export async function lockStateIfAny(db: Executor, memberId: number): Promise<Rg
     .executeTakeFirst();
 }
 
+const dateOrNull = (value: string | null): Date | null => (value === null ? null : new Date(value));
+
+/**
+ * `lockStateIfAny` and `findLimits` in one round trip (a stake's check): the member's state row,
+ * locked for the rest of the transaction when there is one, and the member's limits.
+ */
+export async function lockStateAndFindLimits(
+  trx: Transaction<DB>,
+  memberId: number,
+): Promise<{ state: RgStateRow | undefined; limits: RgLimitRow[] }> {
+  type StateJson = {
+    breakUntil: string | null;
+    excludedUntil: string | null;
+    isPermanentlyExcluded: boolean;
+    realityCheckMinutes: number | null;
+  };
+  type LimitJson = {
+    kind: RgLimitRow['kind'];
+    period: RgLimitRow['period'];
+    amount: number | null;
+    pendingAmount: number | null;
+    pendingEffectiveAt: string | null;
+  };
+  const { rows } = await sql<{ state: StateJson | null; limits: LimitJson[] }>`
+    SELECT
+      (SELECT json_build_object('breakUntil', break_until, 'excludedUntil', excluded_until,
+                                'isPermanentlyExcluded', is_permanently_excluded, 'realityCheckMinutes', reality_check_minutes)
+         FROM rg_member_states WHERE member_id = ${memberId} FOR UPDATE) AS state,
+      (SELECT coalesce(json_agg(json_build_object('kind', kind, 'period', period, 'amount', amount,
+                                                  'pendingAmount', pending_amount, 'pendingEffectiveAt', pending_effective_at)), '[]'::json)
+         FROM rg_limits WHERE member_id = ${memberId}) AS limits`.execute(trx);
+  const row = rows[0];
+  const state = row?.state
+    ? {
+        breakUntil: dateOrNull(row.state.breakUntil),
+        excludedUntil: dateOrNull(row.state.excludedUntil),
+        isPermanentlyExcluded: row.state.isPermanentlyExcluded,
+        realityCheckMinutes: row.state.realityCheckMinutes,
+      }
+    : undefined;
+  const limits = (row?.limits ?? []).map((l) => ({ ...l, pendingEffectiveAt: dateOrNull(l.pendingEffectiveAt) }));
+  return { state, limits };
+}
+
 export async function updateState(db: Executor, memberId: number, state: RgStateRow, at: Date): Promise<void> {
   await db
     .updateTable('rg_member_states')

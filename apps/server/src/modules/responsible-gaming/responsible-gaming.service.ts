@@ -10,6 +10,7 @@ import {
 } from '@platform/contracts/responsible-gaming';
 import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../../db/schema.ts';
+import { createBoundedCache } from '../../lib/bounded-cache.ts';
 import { DomainError } from '../../lib/domain-error.ts';
 import { messageDateTimeOf } from '../../lib/time-format.ts';
 import { localDateOf, periodStartOf } from '../../lib/time-zone.ts';
@@ -23,6 +24,9 @@ import { changeLimit, effectiveLimit, type StoredLimit } from './responsible-gam
 import * as repo from './responsible-gaming.repository.ts';
 
 /** Ledger codes each limit counts, summed from the member's side. */
+/** Members whose merchant and currency a node keeps for the stake check (they never change). */
+const MEMBER_OWNER_CACHE_SIZE_MAX = 100_000;
+
 const DEPOSIT_CODES: readonly TransferCode[] = ['deposit'];
 /** Stakes net of released (voided) and refunded (cancelled) ones. */
 const STAKE_CODES: readonly TransferCode[] = ['stake_reserve', 'bet', 'stake_void', 'cancelled'];
@@ -86,6 +90,21 @@ export function createResponsibleGamingService(deps: {
   onBlocked?: ((trx: Transaction<DB>, memberId: number, reason: 'break' | 'self_exclusion') => Promise<unknown>) | undefined;
 }) {
   const { db, ledger, now } = deps;
+
+  /**
+   * A member's merchant and currency never change, so a stake's check reads them once per node
+   * (ADR 0037); a member not found is not remembered.
+   */
+  const owners = createBoundedCache<number, { merchantId: number; currency: string }>({ max: MEMBER_OWNER_CACHE_SIZE_MAX });
+
+  async function ownerOf(memberId: number, executor: Kysely<DB>): Promise<{ merchantId: number; currency: string }> {
+    const cached = owners.get(memberId);
+    if (cached) return cached;
+    const member = await memberOf(memberId, executor);
+    const owner = { merchantId: member.merchantId, currency: member.currency };
+    owners.set(memberId, owner);
+    return owner;
+  }
 
   async function memberOf(memberId: number, executor: Kysely<DB>) {
     const member = await findMember(executor, memberId);
@@ -193,11 +212,13 @@ export function createResponsibleGamingService(deps: {
   async function assertWithin(memberId: number, amount: number, kinds: readonly RgLimitKind[], trx?: Transaction<DB>): Promise<void> {
     if (!Number.isSafeInteger(amount) || amount <= 0) throw new DomainError('invalid_amount', String(amount));
     const executor = trx ?? db;
-    const member = await memberOf(memberId, executor);
-    const state = trx ? await repo.lockStateIfAny(trx, memberId) : await repo.findState(db, memberId);
+    const member = await ownerOf(memberId, executor);
+    // In a transaction the state row is locked and the limits read in one round trip.
+    const { state, limits: rows } = trx
+      ? await repo.lockStateAndFindLimits(trx, memberId)
+      : { state: await repo.findState(db, memberId), limits: await repo.findLimits(db, memberId) };
     await assertNotBlocked(state, member.merchantId, trx);
     const at = now();
-    const rows = await repo.findLimits(executor, memberId);
     const active: { kind: RgLimitKind; period: RgPeriod; amount: number }[] = [];
     for (const kind of kinds) {
       for (const period of RG_PERIODS) {

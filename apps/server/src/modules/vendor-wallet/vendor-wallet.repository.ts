@@ -1,5 +1,6 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { DB } from '../../db/schema.ts';
+import type { AuditRowInsert } from '../audit/audit.service.ts';
 import type {
   VendorTransactionKind,
   VendorTransactionState,
@@ -214,19 +215,55 @@ export async function updateTransaction(
     bonusAmount: number;
     answer: Record<string, unknown> | null;
   }>,
+  /**
+   * Written by the same statement (one round trip for all): an audit row, and other rows of the
+   * call (held debits it settled) marked `settled`.
+   */
+  along: { audit?: AuditRowInsert | undefined; settledIds?: readonly number[] } = {},
 ): Promise<void> {
-  await db
-    .updateTable('vendor_transactions')
-    .set({
-      ...(values.state !== undefined ? { state: values.state } : {}),
-      ...(values.betRecordId !== undefined ? { bet_record_id: values.betRecordId } : {}),
-      ...(values.reservationId !== undefined ? { reservation_id: values.reservationId } : {}),
-      ...(values.bonusReservationId !== undefined ? { bonus_reservation_id: values.bonusReservationId } : {}),
-      ...(values.bonusAmount !== undefined ? { bonus_amount: values.bonusAmount } : {}),
-      ...(values.answer !== undefined ? { answer: values.answer === null ? null : JSON.stringify(values.answer) } : {}),
-    })
-    .where('id', '=', id)
-    .execute();
+  const { audit, settledIds = [] } = along;
+  const set = {
+    ...(values.state !== undefined ? { state: values.state } : {}),
+    ...(values.betRecordId !== undefined ? { bet_record_id: values.betRecordId } : {}),
+    ...(values.reservationId !== undefined ? { reservation_id: values.reservationId } : {}),
+    ...(values.bonusReservationId !== undefined ? { bonus_reservation_id: values.bonusReservationId } : {}),
+    ...(values.bonusAmount !== undefined ? { bonus_amount: values.bonusAmount } : {}),
+    ...(values.answer !== undefined ? { answer: values.answer === null ? null : JSON.stringify(values.answer) } : {}),
+  };
+  // A row is updated once per statement: the other rows never include this one.
+  if (settledIds.includes(id)) throw new Error('a transaction cannot be settled by its own update');
+  if (audit && settledIds.length > 0) {
+    await db
+      .with('audit_row', () => audit)
+      .with('settled_rows', (qc) =>
+        qc
+          .updateTable('vendor_transactions')
+          .set({ state: 'settled' })
+          .where('id', 'in', [...settledIds]),
+      )
+      .updateTable('vendor_transactions')
+      .set(set)
+      .where('id', '=', id)
+      .execute();
+    return;
+  }
+  if (audit) {
+    await db
+      .with('audit_row', () => audit)
+      .updateTable('vendor_transactions')
+      .set(set)
+      .where('id', '=', id)
+      .execute();
+    return;
+  }
+  if (settledIds.length > 0) {
+    await db
+      .updateTable('vendor_transactions')
+      .set({ state: 'settled' })
+      .where('id', 'in', [...settledIds])
+      .execute();
+  }
+  await db.updateTable('vendor_transactions').set(set).where('id', '=', id).execute();
 }
 
 // Transfer-style wallets.

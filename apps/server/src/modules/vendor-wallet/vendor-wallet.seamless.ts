@@ -12,11 +12,11 @@ import type {
 import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import { createBoundedCache } from '../../lib/bounded-cache.ts';
-import { withTransactionRetry } from '../../lib/db-errors.ts';
+import { isAbortedTransaction, isDeadlock, isForeignKeyViolation, isUniqueViolation, withTransactionRetry } from '../../lib/db-errors.ts';
 import { DomainError } from '../../lib/domain-error.ts';
 import { hashRequest } from '../../lib/request-hash.ts';
 import { findMember } from '../accounts/member-directory.ts';
-import { recordAudit } from '../audit/audit.service.ts';
+import { type AuditEntry, auditRowInsert } from '../audit/audit.service.ts';
 import type { BetRecord, BetRecordService } from '../bet-records/bet-records.service.ts';
 import type { GameSession, GameSessionService } from '../game-session/game-session.service.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
@@ -112,6 +112,24 @@ export function createSeamlessWallet(deps: {
 
   function inTransaction<T>(work: (trx: Trx) => Promise<T>): Promise<T> {
     return withTransactionRetry(db, work, { attempts: CALLBACK_RETRY_COUNT_MAX });
+  }
+
+  /**
+   * A money call's transaction. Every ledger key it uses is derived from the vendor's transaction id
+   * it claims first, so the ledger's one-statement writes run without their savepoints (two round
+   * trips each). Should one fail anyway, the transaction fails whole and the work runs once more with
+   * the savepoints, where the ledger's locking path gives the precise answer.
+   */
+  async function inMoneyTransaction<T>(work: (trx: Trx) => Promise<T>): Promise<T> {
+    try {
+      return await inTransaction((trx) => {
+        ledger.withoutSavepoints(trx);
+        return work(trx);
+      });
+    } catch (err) {
+      if (!(isUniqueViolation(err) || isDeadlock(err) || isAbortedTransaction(err) || isForeignKeyViolation(err))) throw err;
+      return inTransaction(work);
+    }
   }
 
   async function sessionOf(vendorCode: string, token: string, executor: Kysely<DB>): Promise<GameSession> {
@@ -251,6 +269,16 @@ export function createSeamlessWallet(deps: {
     trx: Trx,
     input: { vendorCode: string; transactionId: string; session: GameSession; round: BetRecord; amount: number },
   ) {
+    const reserved = await reserveStake(trx, input);
+    const round = await betRecords.addStake(trx, input.round, input.amount);
+    return { ...reserved, round };
+  }
+
+  /** The ledger's part of `takeStake`, for a round whose record already holds the stake. */
+  async function reserveStake(
+    trx: Trx,
+    input: { vendorCode: string; transactionId: string; session: GameSession; round: BetRecord; amount: number },
+  ) {
     const accountId = await mainAccountId(input.session, trx);
     const key = ledgerKey(input.vendorCode, input.transactionId);
     const bonus = await bonusPartOf(trx, input.session, accountId, input.amount, input.round.isTrial);
@@ -271,12 +299,10 @@ export function createSeamlessWallet(deps: {
       cash > 0
         ? await ledger.reserve({ accountId, amount: cash, code: 'bet', idempotencyKey: key, reference: roundReference(input.round) }, trx)
         : undefined;
-    const round = await betRecords.addStake(trx, input.round, input.amount);
-    const cashAfter = reserved
-      ? (reserved.balanceAfter ?? (await ledger.balanceOf(accountId, trx)))
-      : await ledger.balanceOf(accountId, trx);
+    // The cash after the stake comes back from the ledger's write (read when it was a replay).
+    const cashAfter =
+      reserved && !reserved.isReplay && reserved.balanceAfter !== null ? reserved.balanceAfter : await ledger.balanceOf(accountId, trx);
     return {
-      round,
       held: { reservationId: reserved?.reservationId ?? null, bonusReservationId, bonusAmount: bonus.amount },
       balanceAfter: cashAfter + bonus.available - bonus.amount,
       accountId,
@@ -304,7 +330,10 @@ export function createSeamlessWallet(deps: {
   async function settleRound(
     trx: Trx,
     input: { vendorCode: string; transactionId: string; round: BetRecord; amount: number; outcome?: RoundOutcome | undefined },
-  ): Promise<BetRecord> {
+  ): Promise<{ round: BetRecord; balanceAfter: number | null; settledDebitIds: number[] }> {
+    let balanceAfter: number | null = null;
+    // The settled debits' rows are marked by the caller's `finish`, in its statement.
+    const settledDebitIds: number[] = [];
     const held = await repo.findHeldDebitsOfRound(trx, input.round.id);
     const houseId = await houseAccountId(input.round, trx);
     if (held.length === 0) {
@@ -338,7 +367,7 @@ export function createSeamlessWallet(deps: {
         );
         const mainId = accounts.player_main?.id;
         if (mainId === undefined) throw new Error('main wallet missing after creation');
-        await ledger.transfer(
+        const paid = await ledger.transfer(
           {
             fromAccountId: houseId,
             toAccountId: mainId,
@@ -349,6 +378,7 @@ export function createSeamlessWallet(deps: {
           },
           trx,
         );
+        if (!paid.isReplay) balanceAfter = paid.toBalanceAfter;
       }
     } else {
       // The win is split in proportion to what cash and bonus staked (ADR 0032): the bonus share goes
@@ -373,7 +403,8 @@ export function createSeamlessWallet(deps: {
       }
       for (const [index, debit] of cashHeld.entries()) {
         if (debit.reservationId === null) continue;
-        await ledger.settle(
+        const isLast = index === cashHeld.length - 1;
+        const settled = await ledger.settle(
           {
             reservationId: debit.reservationId,
             toAccountId: houseId,
@@ -382,16 +413,18 @@ export function createSeamlessWallet(deps: {
           },
           trx,
         );
+        if (isLast && settled.payout && !settled.payout.isReplay) balanceAfter = settled.payout.toBalanceAfter;
       }
       for (const debit of held) {
         if (debit.reservationId === null && debit.bonusReservationId === null) throw new Error(`held debit ${debit.id} has no reservation`);
-        await repo.updateTransaction(trx, debit.id, { state: 'settled' });
+        settledDebitIds.push(debit.id);
       }
     }
-    return betRecords.addPayout(trx, input.round, input.amount, input.outcome);
+    // The member's balance after a paid win comes back from the ledger's write; otherwise it is read.
+    return { round: await betRecords.addPayout(trx, input.round, input.amount, input.outcome), balanceAfter, settledDebitIds };
   }
 
-  /** Stores the answer (and the transaction's final state) and returns it. */
+  /** Stores the answer (and the transaction's final state) with the call's audit row, and returns it. */
   async function finish(
     trx: Trx,
     claimedId: number,
@@ -401,7 +434,11 @@ export function createSeamlessWallet(deps: {
       balance: number;
       state: 'held' | 'done';
       held?: { reservationId: number | null; bonusReservationId: number | null; bonusAmount: number } | undefined;
+      reservationId?: number | undefined;
+      /** Held debits this call settled, marked settled by the same statement. */
+      settledDebitIds?: readonly number[] | undefined;
     },
+    audit: AuditEntry,
   ): Promise<VendorAnswer> {
     const answer: VendorAnswer = {
       status: 'OK',
@@ -409,18 +446,30 @@ export function createSeamlessWallet(deps: {
       currency: session.currency,
       walletTransactionId: String(claimedId),
     };
-    await repo.updateTransaction(trx, claimedId, {
-      state: outcome.state,
-      ...(outcome.round ? { betRecordId: outcome.round.id } : {}),
-      ...(outcome.held ?? {}),
-      answer: answer as Record<string, unknown>,
-    });
+    // The audit row rides in the same statement as the stored answer.
+    await repo.updateTransaction(
+      trx,
+      claimedId,
+      {
+        state: outcome.state,
+        ...(outcome.round ? { betRecordId: outcome.round.id } : {}),
+        ...(outcome.held ?? {}),
+        ...(outcome.reservationId !== undefined ? { reservationId: outcome.reservationId } : {}),
+        answer: answer as Record<string, unknown>,
+      },
+      { audit: auditRowInsert(trx, audit), settledIds: outcome.settledDebitIds ?? [] },
+    );
     return answer;
   }
 
   /** The balance an answer reports: cash, and the bonus money a stake could still draw on. */
   async function mainBalance(session: GameSession, trx: Trx): Promise<number> {
-    const cash = await ledger.balanceOf(await mainAccountId(session, trx), trx);
+    return reportedBalance(session, trx, null);
+  }
+
+  /** The same, from the cash a ledger write answered (read when there is none). */
+  async function reportedBalance(session: GameSession, trx: Trx, cashAfter: number | null): Promise<number> {
+    const cash = cashAfter ?? (await ledger.balanceOf(await mainAccountId(session, trx), trx));
     if (session.isTrial || !deps.bonusWallet) return cash;
     return cash + (await deps.bonusWallet.available(session.memberId, trx));
   }
@@ -440,7 +489,7 @@ export function createSeamlessWallet(deps: {
       const found = await sessionOf(vendorCode, token, db);
       session = found;
       await prepare(found);
-      return await inTransaction((trx) => work(trx, found, hashRequest([record.kind, found.memberId, ...record.hashParts])));
+      return await inMoneyTransaction((trx) => work(trx, found, hashRequest([record.kind, found.memberId, ...record.hashParts])));
     } catch (err) {
       let refusal: Refusal;
       if (err instanceof Refusal) refusal = err;
@@ -526,20 +575,20 @@ export function createSeamlessWallet(deps: {
       });
       if ('answer' in claimed) return claimed.answer;
       const isTrial = await assertMayBet(session, trx);
-      const opened = await betRecords.openRound(trx, roundInfo(vendorCode, session, body, isTrial));
-      if (opened.status === 'settled') throw new Refusal('ROUND_CLOSED', true, session);
+      // The record takes the stake first (any refusal below rolls it back with the rest).
+      const round = await betRecords.openRoundWithStake(trx, roundInfo(vendorCode, session, body, isTrial), body.amount);
+      if (round.status === 'settled') throw new Refusal('ROUND_CLOSED', true, session);
       await guardStake(session, body.amount, isTrial, trx);
-      const staked = await takeStake(trx, { vendorCode, transactionId: body.transactionId, session, round: opened, amount: body.amount });
-      const round = staked.round;
-      await recordAudit(trx, {
+      const staked = await reserveStake(trx, { vendorCode, transactionId: body.transactionId, session, round, amount: body.amount });
+      const audit: AuditEntry = {
         actorType: 'vendor',
         actorId: vendorCode,
         action: 'game.bet',
         subjectType: 'bet_record',
         subjectId: round.id,
         data: { memberId: session.memberId, transactionId: body.transactionId, amount: body.amount },
-      });
-      return finish(trx, claimed.id, session, { round, balance: staked.balanceAfter, state: 'held', held: staked.held });
+      };
+      return finish(trx, claimed.id, session, { round, balance: staked.balanceAfter, state: 'held', held: staked.held }, audit);
     });
   }
 
@@ -568,22 +617,28 @@ export function createSeamlessWallet(deps: {
         { isForUpdate: true },
       );
       if (!found || found.status === 'cancelled') throw new Refusal('BET_NOT_FOUND', false, session);
-      const round = await settleRound(trx, {
+      const { round, balanceAfter, settledDebitIds } = await settleRound(trx, {
         vendorCode,
         transactionId: body.transactionId,
         round: found,
         amount: body.amount,
         outcome: body.outcome,
       });
-      await recordAudit(trx, {
+      const audit: AuditEntry = {
         actorType: 'vendor',
         actorId: vendorCode,
         action: 'game.win',
         subjectType: 'bet_record',
         subjectId: round.id,
         data: { memberId: session.memberId, transactionId: body.transactionId, amount: body.amount },
-      });
-      return finish(trx, claimed.id, session, { round, balance: await mainBalance(session, trx), state: 'done' });
+      };
+      return finish(
+        trx,
+        claimed.id,
+        session,
+        { round, balance: await reportedBalance(session, trx, balanceAfter), state: 'done', settledDebitIds },
+        audit,
+      );
     });
   }
 
@@ -622,15 +677,15 @@ export function createSeamlessWallet(deps: {
           at: now(),
         });
         if (tombstone !== undefined) {
-          await recordAudit(trx, {
+          const audit: AuditEntry = {
             actorType: 'vendor',
             actorId: vendorCode,
             action: 'game.rollback_before_bet',
             subjectType: 'vendor_transaction',
             subjectId: body.referenceTransactionId,
             data: { memberId: session.memberId, transactionId: body.transactionId, roundId: body.roundId },
-          });
-          return finish(trx, claimed.id, session, { round: undefined, balance: await mainBalance(session, trx), state: 'done' });
+          };
+          return finish(trx, claimed.id, session, { round: undefined, balance: await mainBalance(session, trx), state: 'done' }, audit);
         }
         // The bet committed while we waited for its id.
         target = await repo.findTransaction(trx, key, { isForUpdate: true });
@@ -664,15 +719,15 @@ export function createSeamlessWallet(deps: {
         throw new Refusal('ROUND_CLOSED', false, session);
       }
       // A refused bet, or one already rolled back, has nothing left to undo.
-      await recordAudit(trx, {
+      const audit: AuditEntry = {
         actorType: 'vendor',
         actorId: vendorCode,
         action: 'game.rollback',
         subjectType: 'vendor_transaction',
         subjectId: body.referenceTransactionId,
         data: { memberId: session.memberId, transactionId: body.transactionId, amount: round ? target.amount : 0 },
-      });
-      return finish(trx, claimed.id, session, { round, balance: await mainBalance(session, trx), state: 'done' });
+      };
+      return finish(trx, claimed.id, session, { round, balance: await mainBalance(session, trx), state: 'done' }, audit);
     });
   }
 
@@ -701,6 +756,9 @@ export function createSeamlessWallet(deps: {
       await guardStake(session, body.betAmount, isTrial, trx);
       let round: BetRecord;
       const accountId = await mainAccountId(session, trx);
+      let reservationId: number | undefined;
+      let cashAfter: number | null = null;
+      let settledDebitIds: number[] = [];
       const isAlone = (await repo.findHeldDebitsOfRound(trx, opened.id)).length === 0;
       if (isAlone && (await bonusPartOf(trx, session, accountId, body.betAmount, isTrial)).amount === 0) {
         // The usual case, a round of its own paid in cash: the stake and the win are one ledger call.
@@ -717,8 +775,10 @@ export function createSeamlessWallet(deps: {
           },
           trx,
         );
-        round = await betRecords.addPayout(trx, await betRecords.addStake(trx, opened, body.betAmount), body.winAmount, body.outcome);
-        await repo.updateTransaction(trx, claimed.id, { betRecordId: round.id, reservationId: moved.reserved.reservationId });
+        round = await betRecords.addStakeAndPayout(trx, opened, body.betAmount, body.winAmount, body.outcome);
+        reservationId = moved.reserved.reservationId;
+        // The member's cash after the round comes back from the ledger's write (the win's, or the stake's when there is none).
+        if (!moved.reserved.isReplay) cashAfter = moved.settled.payout ? moved.settled.payout.toBalanceAfter : moved.reserved.balanceAfter;
       } else {
         // The round has earlier debits still held (they settle with this one), or bonus money pays part.
         const staked = await takeStake(trx, {
@@ -730,23 +790,33 @@ export function createSeamlessWallet(deps: {
         });
         // The bet is held like a debit's until the round settles a few lines down.
         await repo.updateTransaction(trx, claimed.id, { state: 'held', betRecordId: staked.round.id, ...staked.held });
-        round = await settleRound(trx, {
+        const settled = await settleRound(trx, {
           vendorCode,
           transactionId: body.transactionId,
           round: staked.round,
           amount: body.winAmount,
           outcome: body.outcome,
         });
+        round = settled.round;
+        cashAfter = settled.balanceAfter;
+        // This call's own row was held for the settlement; its answer (below) closes it.
+        settledDebitIds = settled.settledDebitIds.filter((id) => id !== claimed.id);
       }
-      await recordAudit(trx, {
+      const audit: AuditEntry = {
         actorType: 'vendor',
         actorId: vendorCode,
         action: 'game.bet_win',
         subjectType: 'bet_record',
         subjectId: round.id,
         data: { memberId: session.memberId, transactionId: body.transactionId, betAmount: body.betAmount, winAmount: body.winAmount },
-      });
-      return finish(trx, claimed.id, session, { round, balance: await mainBalance(session, trx), state: 'done' });
+      };
+      return finish(
+        trx,
+        claimed.id,
+        session,
+        { round, balance: await reportedBalance(session, trx, cashAfter), state: 'done', reservationId, settledDebitIds },
+        audit,
+      );
     });
   }
 
