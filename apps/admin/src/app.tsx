@@ -16,6 +16,7 @@ const SECTION_PAGES: Record<SectionKey, ComponentType> = {
   feedback: lazy(() => import('./sections/feedback.tsx')),
   'agent-applications': lazy(() => import('./sections/agent-applications.tsx')),
   members: lazy(() => import('./sections/members.tsx')),
+  promotions: lazy(() => import('./sections/promotions.tsx')),
   'social-providers': lazy(() => import('./sections/social-providers.tsx')),
   'lottery-results': lazy(() => import('./sections/lottery-results.tsx')),
   content: lazy(() => import('./sections/content.tsx')),

@@ -13,6 +13,7 @@ export const en = {
     feedback: 'Feedback',
     'agent-applications': 'Agent applications',
     members: 'Members',
+    promotions: 'Promotions',
     'social-providers': 'Social sign-in',
     'lottery-results': 'Lottery results',
     content: 'Site content',
@@ -462,5 +463,6 @@ export const en = {
   },
 };
 
-type Shape<T> = { [K in keyof T]: T[K] extends string ? string : Shape<T[K]> };
+/** The same keys as `T`, each text a string (what vi.ts and zh.ts, and a section's own texts, must match). */
+export type Shape<T> = { [K in keyof T]: T[K] extends string ? string : Shape<T[K]> };
 export type Texts = Shape<typeof en>;

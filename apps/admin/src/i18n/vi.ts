@@ -13,6 +13,7 @@ export const vi: Texts = {
     feedback: 'Góp ý',
     'agent-applications': 'Đăng ký đại lý',
     members: 'Thành viên',
+    promotions: 'Khuyến mãi',
     'social-providers': 'Đăng nhập mạng xã hội',
     'lottery-results': 'Kết quả xổ số',
     content: 'Nội dung trang',

@@ -9,6 +9,7 @@ export type SectionKey =
   | 'feedback'
   | 'agent-applications'
   | 'members'
+  | 'promotions'
   | 'social-providers'
   | 'lottery-results'
   | 'content'
@@ -67,6 +68,14 @@ const SECTIONS: readonly Section[] = [
     count: () => waiting('/agent-applications?status=pending&pageSize=1'),
   },
   { key: 'members', path: 'members', roles: ['finance', 'risk', 'support'], permission: 'member:read' },
+  {
+    key: 'promotions',
+    path: 'promotions',
+    roles: ['finance', 'risk', 'support'],
+    permission: 'promotion:read',
+    // Applications and flagged claims waiting for review (the server sends the whole queue).
+    count: async () => (await adminGet<{ list: unknown[] }>('/promotions/entries')).list.length,
+  },
   // Changing providers needs settings:write (administrators); risk reads them.
   { key: 'social-providers', path: 'social-providers', roles: ['risk'], permission: 'settings:read' },
   {
