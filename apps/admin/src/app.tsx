@@ -12,6 +12,7 @@ import { SignInPage } from './shell/sign-in.tsx';
 const SECTION_PAGES: Record<SectionKey, ComponentType> = {
   deposits: lazy(() => import('./sections/deposits.tsx')),
   withdrawals: lazy(() => import('./sections/withdrawals.tsx')),
+  adjustments: lazy(() => import('./sections/adjustments.tsx')),
   kyc: lazy(() => import('./sections/kyc.tsx')),
   feedback: lazy(() => import('./sections/feedback.tsx')),
   'agent-applications': lazy(() => import('./sections/agent-applications.tsx')),

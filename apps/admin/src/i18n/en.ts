@@ -9,6 +9,7 @@ export const en = {
     home: 'Overview',
     deposits: 'Deposits to confirm',
     withdrawals: 'Withdrawals',
+    adjustments: 'Manual adjustments',
     kyc: 'Identity checks',
     feedback: 'Feedback',
     'agent-applications': 'Agent applications',

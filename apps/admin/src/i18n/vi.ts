@@ -9,6 +9,7 @@ export const vi: Texts = {
     home: 'Tổng quan',
     deposits: 'Nạp tiền chờ xác nhận',
     withdrawals: 'Rút tiền',
+    adjustments: 'Điều chỉnh thủ công',
     kyc: 'Xác minh danh tính',
     feedback: 'Góp ý',
     'agent-applications': 'Đăng ký đại lý',

@@ -9,6 +9,7 @@ export const zh: Texts = {
     home: '概览',
     deposits: '待确认存款',
     withdrawals: '提款',
+    adjustments: '人工调整',
     kyc: '身份验证',
     feedback: '意见反馈',
     'agent-applications': '代理申请',

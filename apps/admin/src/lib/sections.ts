@@ -5,6 +5,7 @@ import type { Operator } from '../api/session-store.ts';
 export type SectionKey =
   | 'deposits'
   | 'withdrawals'
+  | 'adjustments'
   | 'kyc'
   | 'feedback'
   | 'agent-applications'
@@ -51,6 +52,13 @@ const SECTIONS: readonly Section[] = [
     permission: 'withdrawal:read',
     count: async () =>
       (await waiting('/withdrawals?status=pending&pageSize=1')) + (await waiting('/withdrawals?status=approved&pageSize=1')),
+  },
+  {
+    key: 'adjustments',
+    path: 'adjustments',
+    roles: ['finance', 'support'],
+    permission: 'adjustment:read',
+    count: () => waiting('/adjustments?status=requested&pageSize=1'),
   },
   { key: 'kyc', path: 'kyc', roles: ['risk'], permission: 'kyc:read', count: () => waiting('/kyc?status=pending&pageSize=1') },
   {
