@@ -20,6 +20,7 @@ export const en = {
     content: 'Site content',
     catalogue: 'Games catalogue',
     reports: 'Reports',
+    settings: 'Settings',
     audit: 'Audit log',
     waiting: '{{count}} waiting',
   },

@@ -20,6 +20,7 @@ export const vi: Texts = {
     content: 'Nội dung trang',
     catalogue: 'Danh mục trò chơi',
     reports: 'Báo cáo',
+    settings: 'Cài đặt',
     audit: 'Nhật ký kiểm tra',
     waiting: '{{count}} đang chờ',
   },

@@ -20,6 +20,7 @@ export const zh: Texts = {
     content: '网站内容',
     catalogue: '游戏目录',
     reports: '报表',
+    settings: '设置',
     audit: '审计日志',
     waiting: '{{count}} 项待处理',
   },

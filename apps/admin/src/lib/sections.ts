@@ -16,6 +16,7 @@ export type SectionKey =
   | 'content'
   | 'catalogue'
   | 'reports'
+  | 'settings'
   | 'audit';
 
 type Section = {
@@ -96,6 +97,8 @@ const SECTIONS: readonly Section[] = [
   { key: 'content', path: 'content', roles: ['support', 'content'], permission: 'content:read' },
   { key: 'catalogue', path: 'catalogue', roles: ['risk'], permission: 'game:read' },
   { key: 'reports', path: 'reports', roles: ['finance', 'risk'], permission: 'report:read' },
+  // Changing needs settings:write (administrators); risk reads them.
+  { key: 'settings', path: 'settings', roles: ['risk'], permission: 'settings:read' },
   { key: 'audit', path: 'audit', roles: [], permission: 'audit:read' },
 ];
 
