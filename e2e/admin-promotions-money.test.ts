@@ -63,7 +63,10 @@ describe('operator console: promotions, adjustments and settings', () => {
     const page = await context.newPage();
     const watched = await watchPage(page);
     await signInToConsole(page, site.baseUrl, 'finance01');
-    await page.getByRole('navigation', { name: 'Danh mục' }).getByRole('link', { name: /Khuyến mãi/ }).click();
+    await page
+      .getByRole('navigation', { name: 'Danh mục' })
+      .getByRole('link', { name: /Khuyến mãi/ })
+      .click();
     await page.getByTestId('promotion-WELCOME100').waitFor();
     await page.getByRole('button', { name: 'Khuyến mãi mới' }).click();
     const form = page.getByRole('dialog');
@@ -93,11 +96,7 @@ describe('operator console: promotions, adjustments and settings', () => {
     await context.close();
 
     // Two members apply, each with a comment and a proof image.
-    const promotion = await site.database.db
-      .selectFrom('promotions')
-      .select('id')
-      .where('code', '=', code)
-      .executeTakeFirstOrThrow();
+    const promotion = await site.database.db.selectFrom('promotions').select('id').where('code', '=', code).executeTakeFirstOrThrow();
     const proof = (await readFile(PROOF_PNG)).toString('base64');
     for (const [username, comment] of [
       ['player02', 'Vé 12/11 không trúng'],
@@ -174,7 +173,10 @@ describe('operator console: promotions, adjustments and settings', () => {
     const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
     const finance = await context.newPage();
     await signInToConsole(finance, site.baseUrl, 'finance01');
-    await finance.getByRole('navigation', { name: 'Danh mục' }).getByRole('link', { name: /Điều chỉnh thủ công/ }).click();
+    await finance
+      .getByRole('navigation', { name: 'Danh mục' })
+      .getByRole('link', { name: /Điều chỉnh thủ công/ })
+      .click();
     await finance.getByRole('button', { name: 'Điều chỉnh mới' }).click();
     const form = finance.getByRole('dialog');
     await form.getByLabel('Tên thành viên (chính xác)').fill('player04');
