@@ -224,6 +224,20 @@ describe('operator console: promotions, adjustments and settings', () => {
     const wide = await browser.newContext({ viewport: { width: 1366, height: 900 } });
     const page = await wide.newPage();
     await signInToConsole(page, site.baseUrl, 'admin');
+
+    // The member file's responsible gaming: a deposit limit added with a reason, then shown in force.
+    await page.goto(`${site.baseUrl}/admin/members/${member.id}`, { waitUntil: 'networkidle' });
+    const rg = page.getByTestId('member-rg');
+    await rg.getByRole('button', { name: 'Siết hạn mức' }).click();
+    const tighten = page.getByRole('dialog');
+    await tighten.getByLabel(/^Hạn mức mới/).fill('2000000');
+    await tighten.getByRole('textbox', { name: /Lý do/ }).fill('Thành viên gọi điện xin giới hạn');
+    await tighten.getByRole('button', { name: 'Siết hạn mức' }).click();
+    await page.getByText('Đã lưu hạn mức cho player04.').waitFor();
+    expect(await rg.getByTestId('rg-limit-deposit-daily').textContent()).toContain('2.000.000');
+    await rg.scrollIntoViewIfNeeded();
+    await shot(page, 'member-rg-vi-1366');
+
     await page.goto(`${site.baseUrl}/admin/settings`, { waitUntil: 'networkidle' });
     await page.getByTestId('setting-system.whitelabel').waitFor();
     await shot(page, 'settings-site-vi-1366');
