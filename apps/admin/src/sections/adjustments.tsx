@@ -44,7 +44,7 @@ const newRequest = (): RequestForm => ({
 });
 
 /** The request's first problem (a key under `adjustments`) or the amount in minor units. */
-export function requestProblem(form: RequestForm): string | null {
+function requestProblem(form: RequestForm): string | null {
   if (form.memberName.trim() === '') return 'memberRequired';
   if (!/^\d{1,15}$/.test(form.amount.trim()) || Number(form.amount.trim()) <= 0) return 'amountInvalid';
   if (form.reason.trim() === '') return 'reasonRequired';
