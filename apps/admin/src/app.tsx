@@ -12,15 +12,18 @@ import { SignInPage } from './shell/sign-in.tsx';
 const SECTION_PAGES: Record<SectionKey, ComponentType> = {
   deposits: lazy(() => import('./sections/deposits.tsx')),
   withdrawals: lazy(() => import('./sections/withdrawals.tsx')),
+  adjustments: lazy(() => import('./sections/adjustments.tsx')),
   kyc: lazy(() => import('./sections/kyc.tsx')),
   feedback: lazy(() => import('./sections/feedback.tsx')),
   'agent-applications': lazy(() => import('./sections/agent-applications.tsx')),
   members: lazy(() => import('./sections/members.tsx')),
+  promotions: lazy(() => import('./sections/promotions.tsx')),
   'social-providers': lazy(() => import('./sections/social-providers.tsx')),
   'lottery-results': lazy(() => import('./sections/lottery-results.tsx')),
   content: lazy(() => import('./sections/content.tsx')),
   catalogue: lazy(() => import('./sections/catalogue.tsx')),
   reports: lazy(() => import('./sections/reports.tsx')),
+  settings: lazy(() => import('./sections/settings.tsx')),
   audit: lazy(() => import('./sections/audit.tsx')),
 };
 

@@ -828,6 +828,11 @@ export const ERROR_CODES = {
     viWith: 'Tài khoản đang tạm nghỉ đến {until}.',
     enWith: 'This account is taking a break until {until}.',
   },
+  rg_operator_loosening: {
+    status: 409,
+    vi: 'Nhân viên chỉ có thể siết hạn mức (thêm hoặc giảm); nới hoặc bỏ hạn mức do chính thành viên yêu cầu.',
+    en: 'An operator may only tighten a limit (add or lower it); raising or removing one is for the member to ask.',
+  },
   admin_request_not_pending: {
     status: 409,
     vi: 'Yêu cầu này đã được xử lý.',

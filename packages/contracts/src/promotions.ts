@@ -179,6 +179,14 @@ export const reviewEntryRequestSchema = z.strictObject({
   note: z.string().trim().max(500).optional(),
 });
 export const entryIdParamsSchema = z.strictObject({ entryId: z.coerce.number().int().positive() });
+export const proofParamsSchema = z.strictObject({
+  entryId: z.coerce.number().int().positive(),
+  index: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(PROMOTION_PROOF_IMAGES_MAX - 1),
+});
 export const memberIdParamsSchema = z.strictObject({ memberId: z.coerce.number().int().positive() });
 export const adminGrantsResponseSchema = okEnvelope(z.object({ list: z.array(grantSchema) }));
 export const forfeitGrantRequestSchema = z.strictObject({ reason: z.string().trim().min(1).max(500) });

@@ -66,9 +66,18 @@ export const rgSetLimitsRequestSchema = z
   .strict();
 export type RgSetLimitsRequest = z.output<typeof rgSetLimitsRequestSchema>;
 
+/** An operator's reason, kept in the audit row. */
+const operatorNoteSchema = z.string().trim().min(3).max(500);
+
+/** PUT /admin-api/members/:memberId/responsible-gaming/limits: only stricter limits (added or lowered). */
+export const rgOperatorLimitsRequestSchema = z.object({ limits: rgSetLimitsRequestSchema.shape.limits, note: operatorNoteSchema }).strict();
+export type RgOperatorLimitsRequest = z.output<typeof rgOperatorLimitsRequestSchema>;
+
 /** POST /wps/member/responsible-gaming/break */
 export const rgBreakRequestSchema = z.object({ days: z.number().int().min(RG_BREAK_DAYS_MIN).max(RG_BREAK_DAYS_MAX) }).strict();
 export type RgBreakRequest = z.output<typeof rgBreakRequestSchema>;
+/** POST /admin-api/members/:memberId/responsible-gaming/break */
+export const rgOperatorBreakRequestSchema = rgBreakRequestSchema.extend({ note: operatorNoteSchema }).strict();
 
 /** POST /wps/member/responsible-gaming/self-exclusion: a number of months, or permanent. */
 export const rgSelfExclusionRequestSchema = z

@@ -9,15 +9,18 @@ export const en = {
     home: 'Overview',
     deposits: 'Deposits to confirm',
     withdrawals: 'Withdrawals',
+    adjustments: 'Manual adjustments',
     kyc: 'Identity checks',
     feedback: 'Feedback',
     'agent-applications': 'Agent applications',
     members: 'Members',
+    promotions: 'Promotions',
     'social-providers': 'Social sign-in',
     'lottery-results': 'Lottery results',
     content: 'Site content',
     catalogue: 'Games catalogue',
     reports: 'Reports',
+    settings: 'Settings',
     audit: 'Audit log',
     waiting: '{{count}} waiting',
   },
@@ -462,5 +465,6 @@ export const en = {
   },
 };
 
-type Shape<T> = { [K in keyof T]: T[K] extends string ? string : Shape<T[K]> };
+/** The same keys as `T`, each text a string (what vi.ts and zh.ts, and a section's own texts, must match). */
+export type Shape<T> = { [K in keyof T]: T[K] extends string ? string : Shape<T[K]> };
 export type Texts = Shape<typeof en>;

@@ -33,6 +33,14 @@ export async function initI18n(language: Language = savedLanguage()): Promise<vo
   document.documentElement.lang = language;
 }
 
+/**
+ * A section's own texts, added when its chunk loads (so they stay out of the first load), under
+ * `key` in the three languages. The section calls it at the top of its module.
+ */
+export function addSectionTexts<T extends object>(key: string, texts: { vi: T; en: T; zh: T }): void {
+  for (const language of LANGUAGES) i18next.addResourceBundle(language.code, 'translation', { [key]: texts[language.code] }, true, true);
+}
+
 export function changeLanguage(language: Language): void {
   window.localStorage.setItem(STORAGE_KEY, language);
   document.documentElement.lang = language;

@@ -20,3 +20,18 @@ export function ageParts(createdAt: string, now: number): { days: number; hours:
   const totalMinutes = Math.max(0, Math.floor((now - Date.parse(createdAt)) / 60_000));
   return { days: Math.floor(totalMinutes / 1440), hours: Math.floor((totalMinutes % 1440) / 60), minutes: totalMinutes % 60, totalMinutes };
 }
+
+/** An instant as the value of a `datetime-local` field, in the operator's clock; '' for none. */
+export function localInput(iso: string | null): string {
+  if (!iso) return '';
+  const at = new Date(iso);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}T${pad(at.getHours())}:${pad(at.getMinutes())}`;
+}
+
+/** A `datetime-local` value (the operator's clock) as an instant; null when empty or not a time. */
+export function instantOf(local: string): string | null {
+  if (!local) return null;
+  const at = new Date(local);
+  return Number.isNaN(at.getTime()) ? null : at.toISOString();
+}

@@ -12,27 +12,46 @@ describe('which sections an operator sees', () => {
     expect(keysOf({ id: 1, username: 'a', role: 'administrator' })).toEqual([
       'deposits',
       'withdrawals',
+      'adjustments',
       'kyc',
       'feedback',
       'agent-applications',
       'members',
+      'promotions',
       'social-providers',
       'lottery-results',
       'content',
       'catalogue',
       'reports',
+      'settings',
       'audit',
     ]);
-    expect(keysOf({ id: 2, username: 'f', role: 'finance' })).toEqual(['deposits', 'withdrawals', 'members', 'reports']);
+    expect(keysOf({ id: 2, username: 'f', role: 'finance' })).toEqual([
+      'deposits',
+      'withdrawals',
+      'adjustments',
+      'members',
+      'promotions',
+      'reports',
+    ]);
     expect(keysOf({ id: 3, username: 'r', role: 'risk' })).toEqual([
       'kyc',
       'members',
+      'promotions',
       'social-providers',
       'lottery-results',
       'catalogue',
       'reports',
+      'settings',
     ]);
-    expect(keysOf({ id: 4, username: 's', role: 'support' })).toEqual(['feedback', 'agent-applications', 'members', 'content']);
+    expect(keysOf({ id: 4, username: 's', role: 'support' })).toEqual([
+      'adjustments',
+      'feedback',
+      'agent-applications',
+      'members',
+      'promotions',
+      'content',
+    ]);
     expect(keysOf({ id: 5, username: 'c', role: 'content' })).toEqual(['content']);
   });
 

@@ -5,15 +5,18 @@ import type { Operator } from '../api/session-store.ts';
 export type SectionKey =
   | 'deposits'
   | 'withdrawals'
+  | 'adjustments'
   | 'kyc'
   | 'feedback'
   | 'agent-applications'
   | 'members'
+  | 'promotions'
   | 'social-providers'
   | 'lottery-results'
   | 'content'
   | 'catalogue'
   | 'reports'
+  | 'settings'
   | 'audit';
 
 type Section = {
@@ -51,6 +54,13 @@ const SECTIONS: readonly Section[] = [
     count: async () =>
       (await waiting('/withdrawals?status=pending&pageSize=1')) + (await waiting('/withdrawals?status=approved&pageSize=1')),
   },
+  {
+    key: 'adjustments',
+    path: 'adjustments',
+    roles: ['finance', 'support'],
+    permission: 'adjustment:read',
+    count: () => waiting('/adjustments?status=requested&pageSize=1'),
+  },
   { key: 'kyc', path: 'kyc', roles: ['risk'], permission: 'kyc:read', count: () => waiting('/kyc?status=pending&pageSize=1') },
   {
     key: 'feedback',
@@ -67,6 +77,14 @@ const SECTIONS: readonly Section[] = [
     count: () => waiting('/agent-applications?status=pending&pageSize=1'),
   },
   { key: 'members', path: 'members', roles: ['finance', 'risk', 'support'], permission: 'member:read' },
+  {
+    key: 'promotions',
+    path: 'promotions',
+    roles: ['finance', 'risk', 'support'],
+    permission: 'promotion:read',
+    // Applications and flagged claims waiting for review (the server sends the whole queue).
+    count: async () => (await adminGet<{ list: unknown[] }>('/promotions/entries')).list.length,
+  },
   // Changing providers needs settings:write (administrators); risk reads them.
   { key: 'social-providers', path: 'social-providers', roles: ['risk'], permission: 'settings:read' },
   {
@@ -79,6 +97,8 @@ const SECTIONS: readonly Section[] = [
   { key: 'content', path: 'content', roles: ['support', 'content'], permission: 'content:read' },
   { key: 'catalogue', path: 'catalogue', roles: ['risk'], permission: 'game:read' },
   { key: 'reports', path: 'reports', roles: ['finance', 'risk'], permission: 'report:read' },
+  // Changing needs settings:write (administrators); risk reads them.
+  { key: 'settings', path: 'settings', roles: ['risk'], permission: 'settings:read' },
   { key: 'audit', path: 'audit', roles: [], permission: 'audit:read' },
 ];
 

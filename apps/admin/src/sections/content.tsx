@@ -16,27 +16,12 @@ import { type Column, DataTable, SelectFilter, Tabs } from '../components/data-t
 import { DecisionDialog, Notice, QueueState } from '../components/queue-parts.tsx';
 import { ReasonDialog } from '../components/reason-dialog.tsx';
 import { useDecision } from '../components/use-queue.ts';
-import { dateTime } from '../lib/format.ts';
+import { dateTime, instantOf, localInput } from '../lib/format.ts';
 import { mayUse } from '../lib/sections.ts';
 
 const TABS = ['banners', 'announcements'] as const;
 type Tab = (typeof TABS)[number];
 const ALL = 'all';
-
-/** An instant as the value of a `datetime-local` field, in the operator's clock; '' for none. */
-export function localInput(iso: string | null): string {
-  if (!iso) return '';
-  const at = new Date(iso);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}T${pad(at.getHours())}:${pad(at.getMinutes())}`;
-}
-
-/** A `datetime-local` value (the operator's clock) as an instant; null when empty or not a time. */
-export function instantOf(local: string): string | null {
-  if (!local) return null;
-  const at = new Date(local);
-  return Number.isNaN(at.getTime()) ? null : at.toISOString();
-}
 
 type BannerForm = {
   groupName: string;

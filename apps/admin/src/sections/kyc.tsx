@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { adminCall, queryString } from '../api/client.ts';
-import { currentSession } from '../api/session-store.ts';
+import { operatorImage } from '../api/image.ts';
 import { type Column, PagedTable } from '../components/data-table.tsx';
 import { Notice, SlaAge } from '../components/queue-parts.tsx';
 import { ReasonDialog } from '../components/reason-dialog.tsx';
@@ -14,28 +14,10 @@ import { dateTime } from '../lib/format.ts';
 type Kyc = z.infer<typeof adminKycSchema>;
 type Dialog = { action: 'approve' | 'reject'; kyc: Kyc } | null;
 
-/**
- * A document image as a data: URL: the image call needs the bearer token (an <img> cannot send it),
- * and the site's image policy allows data: but not blob: URLs.
- */
-async function documentImage(kycId: number, side: 'front' | 'back'): Promise<string> {
-  const response = await fetch(`/admin-api/kyc/${kycId}/images/${side}`, {
-    headers: { authorization: `Bearer ${currentSession()?.token ?? ''}` },
-  });
-  if (!response.ok) throw new Error(String(response.status));
-  const blob = await response.blob();
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(String(reader.result));
-    reader.onerror = () => reject(reader.error);
-    reader.readAsDataURL(blob);
-  });
-}
-
 function DocumentImage({ kycId, side, label }: { kycId: number; side: 'front' | 'back'; label: string }) {
   const image = useQuery({
     queryKey: ['kyc-image', kycId, side],
-    queryFn: () => documentImage(kycId, side),
+    queryFn: () => operatorImage(`/kyc/${kycId}/images/${side}`),
     staleTime: Number.POSITIVE_INFINITY,
   });
   return <figure className="document">{image.data ? <img src={image.data} alt={label} /> : <span className="muted">{label}</span>}</figure>;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { instantOf, localInput } from '../lib/format.ts';
 import { patchOf } from './catalogue.tsx';
-import { announcementBody, bannerBody, instantOf, localInput } from './content.tsx';
+import { announcementBody, bannerBody } from './content.tsx';
 import { sheetProblem } from './lottery-results.tsx';
 
 /** The checks the two new screens make before they call (the server checks the same rules again). */

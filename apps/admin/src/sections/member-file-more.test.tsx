@@ -46,6 +46,18 @@ function signIn(permissions: string[]) {
 
 function server(overrides: { accountType?: number } = {}) {
   return fakeServer([
+    // The responsible-gaming card of the file (member-rg.test.tsx covers it).
+    (call) =>
+      call.path.endsWith('/responsible-gaming')
+        ? ok({
+            timeZone: 'Asia/Ho_Chi_Minh',
+            limits: [],
+            breakUntil: null,
+            selfExcludedUntil: null,
+            isPermanentlyExcluded: false,
+            realityCheckMinutes: null,
+          })
+        : undefined,
     (call) =>
       call.path === '/admin-api/members/7/detail'
         ? ok({ ...detail, profile: { ...profile, accountType: overrides.accountType ?? 1 } })

@@ -74,6 +74,18 @@ function memberServer(
 ) {
   const notes = [...detail.notes];
   return fakeServer([
+    // The responsible-gaming card of the file (member-rg.test.tsx covers it).
+    (call) =>
+      call.path.endsWith('/responsible-gaming')
+        ? ok({
+            timeZone: 'Asia/Ho_Chi_Minh',
+            limits: [],
+            breakUntil: null,
+            selfExcludedUntil: null,
+            isPermanentlyExcluded: false,
+            realityCheckMinutes: null,
+          })
+        : undefined,
     (call) =>
       call.path.startsWith('/admin-api/members/search?')
         ? ok({ list: [row], pageNo: 1, pageSize: 20, totalCount: 1, totalPages: 1 })

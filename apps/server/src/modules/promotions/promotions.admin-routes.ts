@@ -12,6 +12,7 @@ import {
   memberIdParamsSchema,
   promotionIdParamsSchema,
   promotionInputSchema,
+  proofParamsSchema,
   reviewEntryRequestSchema,
 } from '@platform/contracts/promotions';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -104,6 +105,24 @@ export function promotionsAdminRoutes(promotions: PromotionsService): FastifyPlu
         },
       },
       async (request) => ok({ list: await promotions.admin.queue(adminOf(request).merchantId, request.query.status) }),
+    );
+
+    app.get(
+      `${ADMIN_BASE}/entries/:entryId/proofs/:index`,
+      {
+        preHandler: requirePermission('promotion:read'),
+        schema: {
+          ...admin,
+          summary: "An application's proof image (index from 0, in upload order)",
+          params: proofParamsSchema,
+        },
+      },
+      async (request, reply) => {
+        const image = await promotions.admin.proof(adminOf(request).merchantId, request.params.entryId, request.params.index);
+        reply.header('cache-control', 'private, no-store');
+        reply.header('x-content-type-options', 'nosniff');
+        return reply.type(image.contentType).send(image.bytes);
+      },
     );
 
     app.post(

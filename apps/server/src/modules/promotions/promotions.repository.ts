@@ -219,6 +219,20 @@ export async function insertProof(db: Executor, entryId: number, contentType: 'i
   await db.insertInto('promotion_proofs').values({ entry_id: entryId, content_type: contentType, bytes }).execute();
 }
 
+/** The `index`-th proof image (from 0, in upload order) of an entry of the merchant. */
+export async function findProof(db: Executor, merchantId: number, entryId: number, index: number) {
+  return db
+    .selectFrom('promotion_proofs as p')
+    .innerJoin('promotion_entries as e', 'e.id', 'p.entry_id')
+    .select(['p.content_type', 'p.bytes'])
+    .where('e.merchant_id', '=', merchantId)
+    .where('p.entry_id', '=', entryId)
+    .orderBy('p.id')
+    .offset(index)
+    .limit(1)
+    .executeTakeFirst();
+}
+
 // Grants.
 
 export async function countGrants(db: Executor, promotionId: number, memberId: number): Promise<number> {

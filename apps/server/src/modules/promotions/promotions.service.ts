@@ -521,6 +521,13 @@ export function createPromotionsService(deps: PromotionsDeps) {
     }));
   }
 
+  /** One proof image of a queued (or decided) entry, for the operator reviewing it. */
+  async function proof(merchantId: number, entryId: number, index: number) {
+    const found = await repo.findProof(db, merchantId, entryId, index);
+    if (!found) throw new DomainError('not_found', 'proof');
+    return { contentType: found.content_type, bytes: found.bytes };
+  }
+
   /**
    * An operator's decision on a queued entry. Approving grants (the eligibility rules still apply,
    * the identity cluster rule is the operator's call); rejecting closes the entry.
@@ -883,7 +890,7 @@ export function createPromotionsService(deps: PromotionsDeps) {
   }
 
   return {
-    admin: { list, create, edit, move, queue, review, grantsOfMember, forfeitGrant },
+    admin: { list, create, edit, move, queue, proof, review, grantsOfMember, forfeitGrant },
     claim,
     join,
     apply,

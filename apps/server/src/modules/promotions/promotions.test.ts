@@ -139,6 +139,11 @@ describe('claiming', () => {
     expect(applied.status).toBe('APPLYING');
     const [entry] = await promotions.admin.queue(w.merchant.id, 'pending');
     expect(entry).toMatchObject({ memberId: m.id, comment: 'Lost 2,000,000 yesterday', proofCount: 1 });
+    const proof = await promotions.admin.proof(w.merchant.id, entry!.id, 0);
+    expect(proof.contentType).toBe('image/png');
+    expect(Buffer.from(proof.bytes).toString('base64')).toBe(png);
+    expect(await errorCodeOf(promotions.admin.proof(w.merchant.id, entry!.id, 1))).toBe('not_found');
+    expect(await errorCodeOf(promotions.admin.proof(w.merchant.id + 1_000_000, entry!.id, 0))).toBe('not_found');
     await promotions.admin.review(op, entry!.id, 'reject', 'no loss found');
     expect((await promotions.detailForMember(principal(m), promo.id, 'en')).status).toBe('REJECTED');
     expect((await w.balances(m.id)).bonus).toBe(0);

@@ -2,6 +2,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
 import type { PlatformModule } from '../module.ts';
+import { responsibleGamingAdminRoutes } from './responsible-gaming.admin-routes.ts';
 import { responsibleGamingRoutes } from './responsible-gaming.routes.ts';
 import { createResponsibleGamingService, type ResponsibleGamingService } from './responsible-gaming.service.ts';
 
@@ -21,5 +22,10 @@ export function createResponsibleGamingModule(deps: {
   onBlocked?: (trx: Transaction<DB>, memberId: number, reason: 'break' | 'self_exclusion') => Promise<unknown>;
 }): PlatformModule<'responsibleGaming', ResponsibleGamingService> {
   const responsibleGaming = createResponsibleGamingService(deps);
-  return { name: 'responsibleGaming', service: responsibleGaming, routes: responsibleGamingRoutes(responsibleGaming) };
+  return {
+    name: 'responsibleGaming',
+    service: responsibleGaming,
+    routes: responsibleGamingRoutes(responsibleGaming),
+    adminRoutes: responsibleGamingAdminRoutes(responsibleGaming),
+  };
 }

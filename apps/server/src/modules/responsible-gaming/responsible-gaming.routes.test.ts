@@ -1,6 +1,7 @@
 import { errorMessage } from '@platform/contracts/errors';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { encryptedBody, nextIp } from '../../../test/accounts-helpers.ts';
+import { loginAdmin } from '../../../test/admin-helpers.ts';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { auth, createWalletWorld, type WalletWorld } from '../../../test/wallet-fixture.ts';
 import { DomainError } from '../../lib/domain-error.ts';
@@ -403,5 +404,96 @@ describe('reality check and the page', () => {
     const res = await t.app.inject({ method, url, ...(payload ? { payload } : {}), headers: auth(await w.token(trial.id)) });
     expect(res.statusCode).toBe(403);
     expect(res.json().code).toBe('in_need_true_account');
+  });
+});
+
+describe("an operator and a member's responsible gaming", () => {
+  const rgOf = (memberId: number) => `/admin-api/members/${memberId}/responsible-gaming`;
+
+  it("reads the member's limits, adds and lowers one at once, refuses to raise or remove, and audits with the reason", async () => {
+    const m = await player();
+    const risk = await loginAdmin(t.app, 'risk');
+    const support = await loginAdmin(t.app, 'support');
+    expect((await setLimits(m.token, [{ kind: 'deposit', period: 'daily', amount: 500_000 }])).statusCode).toBe(200);
+
+    const read = await t.app.inject({ method: 'GET', url: rgOf(m.id), headers: support.headers });
+    expect(read.statusCode).toBe(200);
+    expect(
+      read.json().value.limits.find((l: { kind: string; period: string }) => l.kind === 'deposit' && l.period === 'daily'),
+    ).toMatchObject({
+      amount: 500_000,
+    });
+
+    const tighten = (limits: unknown, note = 'Asked by phone, call 27/11') =>
+      t.app.inject({ method: 'PUT', url: `${rgOf(m.id)}/limits`, headers: risk.headers, payload: { limits, note } });
+    // Support may read but not change.
+    expect(
+      (
+        await t.app.inject({
+          method: 'PUT',
+          url: `${rgOf(m.id)}/limits`,
+          headers: support.headers,
+          payload: { limits: [{ kind: 'loss', period: 'weekly', amount: 1 }], note: 'xyz' },
+        })
+      ).json().code,
+    ).toBe('admin_forbidden');
+    const lowered = await tighten([
+      { kind: 'deposit', period: 'daily', amount: 200_000 },
+      { kind: 'loss', period: 'weekly', amount: 1_000_000 },
+    ]);
+    expect(lowered.statusCode).toBe(200);
+    const limits = lowered.json().value.limits as { kind: string; period: string; amount: number | null; pending: unknown }[];
+    expect(limits.find((l) => l.kind === 'deposit' && l.period === 'daily')).toMatchObject({ amount: 200_000, pending: null });
+    expect(limits.find((l) => l.kind === 'loss' && l.period === 'weekly')).toMatchObject({ amount: 1_000_000, pending: null });
+
+    for (const loosening of [
+      [{ kind: 'deposit', period: 'daily', amount: 300_000 }],
+      [{ kind: 'loss', period: 'weekly', amount: null }],
+      // One stricter and one looser change: nothing changes.
+      [
+        { kind: 'wager', period: 'daily', amount: 50_000 },
+        { kind: 'deposit', period: 'daily', amount: 900_000 },
+      ],
+    ]) {
+      const refused = await tighten(loosening);
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json().code).toBe('rg_operator_loosening');
+    }
+    const after = (await t.app.inject({ method: 'GET', url: rgOf(m.id), headers: risk.headers })).json().value.limits as {
+      kind: string;
+      period: string;
+      amount: number | null;
+    }[];
+    expect(after.find((l) => l.kind === 'deposit' && l.period === 'daily')?.amount).toBe(200_000);
+    expect(after.find((l) => l.kind === 'wager' && l.period === 'daily')?.amount).toBeNull();
+    expect((await tighten([{ kind: 'loss', period: 'weekly', amount: 900_000 }], ' ')).statusCode).toBe(400);
+
+    const audit = await t.database.db
+      .selectFrom('audit_log')
+      .select(['action', 'actor_type', 'data'])
+      .where('subject_id', '=', String(m.id))
+      .where('action', '=', 'rg.limits_tightened')
+      .execute();
+    expect(audit).toHaveLength(1);
+    expect(audit[0]).toMatchObject({ actor_type: 'admin', data: { note: 'Asked by phone, call 27/11' } });
+  });
+
+  it("puts a member on a break that blocks login, and keeps a longer one; another merchant's member is not found", async () => {
+    const m = await player();
+    const risk = await loginAdmin(t.app, 'risk');
+    const onBreak = (days: number) =>
+      t.app.inject({
+        method: 'POST',
+        url: `${rgOf(m.id)}/break`,
+        headers: risk.headers,
+        payload: { days, note: 'Asked to stop for a week' },
+      });
+    const first = await onBreak(7);
+    expect(first.statusCode).toBe(200);
+    const until = first.json().value.breakUntil;
+    expect(Date.parse(until)).toBe(clock.getTime() + 7 * 24 * HOUR);
+    expect((await onBreak(1)).json().value.breakUntil).toBe(until);
+    expect((await login(m.username)).json().code).toBe('rg_on_break');
+    expect((await t.app.inject({ method: 'GET', url: rgOf(999_999_999), headers: risk.headers })).statusCode).toBe(404);
   });
 });

@@ -67,6 +67,7 @@ export type RgState = {
 export type ResponsibleGamingService = ReturnType<typeof createResponsibleGamingService>;
 
 type Meta = { ip: string | null };
+type Operator = { adminId: number; merchantId: number; ip: string };
 
 function addMonths(at: Date, months: number): Date {
   const d = new Date(at.getTime());
@@ -308,8 +309,15 @@ export function createResponsibleGamingService(deps: {
     return state(memberId);
   }
 
-  /** Blocks login and play for `days`, ending every session now. A longer block already set stays. */
-  async function takeBreak(memberId: number, days: number, meta: Meta): Promise<RgState> {
+  /**
+   * Blocks login and play for `days`, ending every session now. A longer block already set stays.
+   * `by` is who asked: the member, or an operator (with a note for the audit row).
+   */
+  async function placeBreak(
+    memberId: number,
+    days: number,
+    by: { actorType: 'member' | 'admin'; actorId: number; action: string; ip: string | null; note?: string },
+  ): Promise<RgState> {
     await db.transaction().execute(async (trx) => {
       const at = now();
       const current = await repo.lockState(trx, memberId, at);
@@ -318,18 +326,21 @@ export function createResponsibleGamingService(deps: {
       await repo.updateState(trx, memberId, { ...current, breakUntil }, at);
       await deps.onBlocked?.(trx, memberId, 'break');
       await recordAudit(trx, {
-        actorType: 'member',
-        actorId: memberId,
-        action: 'rg.break_taken',
+        actorType: by.actorType,
+        actorId: by.actorId,
+        action: by.action,
         subjectType: 'member',
         subjectId: memberId,
-        data: { days, until: breakUntil.toISOString() },
-        ip: meta.ip,
+        data: { days, until: breakUntil.toISOString(), ...(by.note === undefined ? {} : { note: by.note }) },
+        ip: by.ip,
       });
     });
     await deps.revokeAllSessions(memberId);
     return state(memberId);
   }
+
+  const takeBreak = (memberId: number, days: number, meta: Meta) =>
+    placeBreak(memberId, days, { actorType: 'member', actorId: memberId, action: 'rg.break_taken', ip: meta.ip });
 
   /** Self-exclusion for a number of months or for good; it cannot be shortened. Ends every session. */
   async function selfExclude(memberId: number, request: RgSelfExclusionRequest, meta: Meta): Promise<RgState> {
@@ -357,6 +368,55 @@ export function createResponsibleGamingService(deps: {
     });
     await deps.revokeAllSessions(memberId);
     return state(memberId);
+  }
+
+  /** A member of the operator's merchant (another merchant's member is not found). */
+  async function memberOfMerchant(merchantId: number, memberId: number) {
+    const member = await memberOf(memberId, db);
+    if (member.merchantId !== merchantId) throw new DomainError('not_found', 'member');
+  }
+
+  /** A member's limits, break, exclusion and reality check, for an operator of the member's merchant. */
+  async function stateForOperator(op: Operator, memberId: number): Promise<RgState> {
+    await memberOfMerchant(op.merchantId, memberId);
+    return state(memberId);
+  }
+
+  /**
+   * An operator tightens a member's limits (adds one or lowers one; it applies at once). Raising or
+   * removing a limit is refused: only the member asks for that, and it waits the cooling period.
+   */
+  async function tightenLimits(op: Operator, memberId: number, request: RgSetLimitsRequest, note: string): Promise<RgState> {
+    await memberOfMerchant(op.merchantId, memberId);
+    await db.transaction().execute(async (trx) => {
+      const at = now();
+      await repo.lockState(trx, memberId, at);
+      const rows = await repo.findLimits(trx, memberId);
+      const changes = [];
+      for (const change of request.limits) {
+        const before = storedOf(rows, change.kind, change.period);
+        const after = changeLimit(before, change.amount, at);
+        if (after.pendingEffectiveAt !== null) throw new DomainError('rg_operator_loosening');
+        await repo.upsertLimit(trx, memberId, { kind: change.kind, period: change.period, ...after }, at);
+        changes.push({ kind: change.kind, period: change.period, before: effectiveLimit(before, at).amount, inForce: after.amount });
+      }
+      await recordAudit(trx, {
+        actorType: 'admin',
+        actorId: op.adminId,
+        action: 'rg.limits_tightened',
+        subjectType: 'member',
+        subjectId: memberId,
+        data: { changes, note },
+        ip: op.ip,
+      });
+    });
+    return state(memberId);
+  }
+
+  /** An operator puts a member on a break (the member's own break rules: a longer one already set stays). */
+  async function breakByOperator(op: Operator, memberId: number, days: number, note: string): Promise<RgState> {
+    await memberOfMerchant(op.merchantId, memberId);
+    return placeBreak(memberId, days, { actorType: 'admin', actorId: op.adminId, action: 'rg.break_set', ip: op.ip, note });
   }
 
   /** The reality check of a session: the interval, when the session began, and the rounds played since. */
@@ -443,6 +503,7 @@ export function createResponsibleGamingService(deps: {
   }
 
   return {
+    operator: { state: stateForOperator, tightenLimits, takeBreak: breakByOperator },
     merchantTriggers,
     state,
     setLimits,

@@ -22,6 +22,9 @@ describe('/admin-api/settings', () => {
     expect(res.statusCode).toBe(200);
     const keys = res.json().value.map((s: { key: string }) => s.key);
     expect(keys).toEqual(expect.arrayContaining(['accounts.registration', 'system.maintenance', 'accounts.payloadSecurity']));
+    // Each comes with its shape, which the console draws its fields from.
+    const maintenance = res.json().value.find((s: { key: string }) => s.key === 'system.maintenance');
+    expect(maintenance.schema).toMatchObject({ type: 'object', properties: { enabled: { type: 'boolean' } } });
   });
 
   it('lets an administrator replace a setting, audited, and the site follows it', async () => {

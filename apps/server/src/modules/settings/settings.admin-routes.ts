@@ -12,6 +12,15 @@ const errors = {
   404: commonErrorResponses[404],
 };
 
+/** A schema as JSON Schema (what a value may be), or undefined when it cannot be written as one. */
+function shapeOf(schema: z.ZodType): unknown {
+  try {
+    return z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' });
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * The operator's settings screen: every registered setting can be read and replaced whole. A new
  * value is checked against the setting's own schema, so a bad edit is refused with the failing
@@ -23,6 +32,8 @@ export function settingsAdminRoutes(deps: {
   editable: readonly SettingDefinition<z.ZodType>[];
 }): FastifyPluginAsyncZod {
   const byKey = new Map(deps.editable.map((d) => [d.key, d]));
+  // Each setting's shape as JSON Schema (input side), for the console to draw its fields; computed once.
+  const shapes = new Map(deps.editable.map((d) => [d.key, shapeOf(d.schema)]));
   const definitionOf = (key: string) => {
     const def = byKey.get(key);
     if (!def) throw new DomainError('not_found', 'setting');
@@ -38,13 +49,20 @@ export function settingsAdminRoutes(deps: {
           tags: ['admin'],
           summary: "The merchant's editable settings and their current values",
           security: [{ session: [] }],
-          response: { 200: okEnvelope(z.array(z.object({ key: z.string(), value: z.unknown() }))), ...errors },
+          response: {
+            200: okEnvelope(z.array(z.object({ key: z.string(), value: z.unknown(), schema: z.unknown().optional() }))),
+            ...errors,
+          },
         },
       },
       async (request) => {
         const { merchantId } = adminOf(request);
         const values = await Promise.all(
-          deps.editable.map(async (d) => ({ key: d.key, value: redacted(d, await deps.settings.get(merchantId, d)) })),
+          deps.editable.map(async (d) => ({
+            key: d.key,
+            value: redacted(d, await deps.settings.get(merchantId, d)),
+            schema: shapes.get(d.key),
+          })),
         );
         return ok(values);
       },
