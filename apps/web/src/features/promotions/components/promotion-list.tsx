@@ -1,4 +1,4 @@
-import { type MemberPromotion, PROMOTION_CATEGORIES } from '@platform/contracts/promotions';
+import type { MemberPromotion } from '@platform/contracts/promotions';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { usePromotionList } from '../../../api/promotions.ts';
@@ -27,7 +27,8 @@ function ListBody({ currency }: { currency: string | null }) {
   if (promotions.error) return <ErrorState error={promotions.error} onRetry={() => void promotions.refetch()} />;
   if (!promotions.data) return <LoadingState />;
   const { list } = promotions.data;
-  const tabs: Tab[] = ['ALL', ...PROMOTION_CATEGORIES.filter((c) => list.some((p) => p.category === c))];
+  // The tabs the list has, in the server's order of the promotions.
+  const tabs: Tab[] = ['ALL', ...new Set(list.map((p) => p.category))];
   const shown = tab === 'ALL' ? list : list.filter((p) => p.category === tab);
   return (
     <div className="pr-page">

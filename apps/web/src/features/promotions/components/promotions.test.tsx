@@ -6,9 +6,10 @@ import { useSessionStore } from '../../../state/session-store.ts';
 import { LOGIN_VALUE } from '../../../test/fixtures.ts';
 import { type ApiCall, ApiRefusal, mockApi, renderWithSite } from '../../../test/render.tsx';
 import { registerPromotionsTranslations } from '../i18n/register-translations.ts';
+import { ApplyForm } from './apply-form.tsx';
 import { timeLeft } from './countdown.tsx';
 import { wageringPercent } from './grant-progress.tsx';
-import { ApplyForm } from './promotion-action.tsx';
+import { PromotionAction } from './promotion-action.tsx';
 import { PromotionDetail } from './promotion-detail.tsx';
 import { PromotionList } from './promotion-list.tsx';
 import { WageringPanel } from './wagering-panel.tsx';
@@ -184,6 +185,17 @@ describe('the promotions pages', { timeout: 20_000 }, () => {
     };
     expect(body.comment).toBe('Lost on the lottery');
     expect(body.images).toEqual([{ contentType: 'image/png', data: 'iVBORw0KGgoB' }]);
+  });
+
+  it('opens the application form from the Apply button', async () => {
+    mockApi({});
+    const target = promotion({ id: 4, trigger: 'application', status: 'APPLY' });
+    const { user } = renderWithSite(<PromotionAction promotion={target} />, { language: 'en' });
+    await user.click(screen.getByRole('button', { name: 'Apply' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Apply for the promotion' });
+    await within(dialog).findByRole('button', { name: 'Send application' });
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
   it('says on the withdraw page what wagering is still owed', async () => {
