@@ -8,12 +8,10 @@ export type MemberPromotionList = { list: MemberPromotion[]; availableCount: num
 
 export const PROMOTIONS_BASE = '/wps/member/promotions';
 
-/** Query keys per member and language (titles and bodies come in the page's language). */
+/** The list's query key per member and language (titles and bodies come in the page's language); the pages' other keys start with `all`. */
 export const promotionKeys = {
   all: ['promotions'] as const,
   list: (customerId: number, language: string) => [...promotionKeys.all, 'list', customerId, language] as const,
-  detail: (customerId: number, id: number, language: string) => [...promotionKeys.all, 'detail', customerId, id, language] as const,
-  wagering: (customerId: number) => [...promotionKeys.all, 'wagering', customerId] as const,
 };
 
 /** The promotions in the member's language, with the member's status and grant of each. */

@@ -98,7 +98,7 @@ const routes: RouteObject[] = [
       {
         path: '/promoDetail',
         handle: { section: 'promoDetail' },
-        lazy: async () => ({ Component: (await import('../pages/promo-detail-page.tsx')).PromoDetailPage }),
+        lazy: async () => ({ Component: (await import('../pages/promotions-page.tsx')).PromoDetailPage }),
       },
       {
         path: '/help',

@@ -16,7 +16,7 @@ function useCustomerId(): number {
 export function usePromotion(id: number, language: string) {
   const customerId = useCustomerId();
   return useQuery({
-    queryKey: promotionKeys.detail(customerId, id, language),
+    queryKey: [...promotionKeys.all, 'detail', customerId, id, language],
     queryFn: ({ signal }) => apiGet<MemberPromotion>(`${PROMOTIONS_BASE}/MCSFE_getPromotion/${id}`, signal),
     enabled: customerId !== 0 && id > 0,
     retry: false,
@@ -27,7 +27,7 @@ export function usePromotion(id: number, language: string) {
 export function useWageringProgress() {
   const customerId = useCustomerId();
   return useQuery({
-    queryKey: promotionKeys.wagering(customerId),
+    queryKey: [...promotionKeys.all, 'wagering', customerId],
     queryFn: ({ signal }) => apiGet<WageringProgress>(`${PROMOTIONS_BASE}/MCSFE_getWageringProgress`, signal),
     enabled: customerId !== 0,
   });

@@ -32,7 +32,7 @@ export function BalanceDisplay() {
         <span className="balance__label">
           <span id="header-balance-label">{tw('mainWallet')}</span>
           {bonus && (
-            <span className="balance__bonus" data-testid="header-bonus" title={tw('bonusHint')}>
+            <span className="balance__bonus" data-testid="header-bonus">
               {' '}
               {tw('bonus', { amount: formatAmount(bonus.bonusBalance as AmountMinor, bonus.currency, locale) })}
             </span>

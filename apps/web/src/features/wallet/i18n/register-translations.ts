@@ -7,14 +7,12 @@ const WALLET_NS = 'wallet';
 const walletEn = {
   mainWallet: 'Main wallet',
   bonus: '+ {{amount}} bonus',
-  bonusHint: 'Bonus money of your promotions: it becomes cash once its wagering is done.',
   mainWalletHint: 'Your main wallet. Money moved into a game wallet is shown under My wallet until you return it.',
 };
 
 const walletVi: typeof walletEn = {
   mainWallet: 'Ví chính',
   bonus: '+ {{amount}} thưởng',
-  bonusHint: 'Tiền thưởng khuyến mãi: chuyển thành tiền mặt khi cược đủ doanh thu.',
   mainWalletHint: 'Số dư ví chính. Tiền đã chuyển vào ví trò chơi xem ở mục Ví của tôi cho đến khi thu hồi về.',
 };
 
