@@ -1,5 +1,6 @@
 import type { Grant, MemberPromotion, PromotionMemberStatus } from '@platform/contracts/promotions';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { walletKeys } from '../../../api/get-balance.ts';
 import { moneyKeys } from '../../../api/money-keys.ts';
 import { PROMOTIONS_BASE, promotionKeys } from '../../../api/promotions.ts';
@@ -59,4 +60,26 @@ export function usePromotionAction(id: number) {
       void queryClient.invalidateQueries({ queryKey: moneyKeys.withdrawalRules(customerId) });
     },
   });
+}
+
+/** The grants this tab last saw (id, status, bonus balance): a change means money moved. */
+let seenGrants = '';
+
+/**
+ * A deposit grant is issued, and a finished one converted, by the promotions read itself (the
+ * server brings grants up to date when it answers), so the header's balance read in parallel may be
+ * older: when the grants a page shows differ from the ones this tab last saw, the balance is read again.
+ */
+export function useBalanceFollowsGrants(grants: readonly (Grant | null)[] | undefined): void {
+  const customerId = useCustomerId();
+  const queryClient = useQueryClient();
+  const signature = (grants ?? [])
+    .flatMap((g) => (g ? [`${g.id}:${g.status}:${g.bonusBalance}`] : []))
+    .sort()
+    .join(',');
+  useEffect(() => {
+    if (grants === undefined || signature === seenGrants) return;
+    seenGrants = signature;
+    void queryClient.invalidateQueries({ queryKey: walletKeys.balance(customerId) });
+  }, [grants, signature, customerId, queryClient]);
 }

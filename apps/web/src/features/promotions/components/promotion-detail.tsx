@@ -5,7 +5,7 @@ import { useGameCategoryName } from '../../../hooks/use-game-category-name.ts';
 import { useMoneyFormat } from '../../../lib/money-format.ts';
 import { formatMediumDateTime } from '../../../lib/time-format.ts';
 import { useMemberCentreNavigation } from '../../../state/use-member-centre-navigation.ts';
-import { usePromotion } from '../api/promotions-api.ts';
+import { useBalanceFollowsGrants, usePromotion } from '../api/promotions-api.ts';
 import { usePromotionsTranslation } from '../i18n/register-translations.ts';
 import { GrantProgress } from './grant-progress.tsx';
 import { PromotionAction } from './promotion-action.tsx';
@@ -24,6 +24,7 @@ export function PromotionDetail({ id, currency }: { id: number; currency: string
 function DetailBody({ id, currency }: { id: number; currency: string | null }) {
   const { t, i18n } = usePromotionsTranslation();
   const promotion = usePromotion(id, i18n.language);
+  useBalanceFollowsGrants(promotion.data ? [promotion.data.grant] : undefined);
   const back = (
     <Link className="pr-back" to="/promotions">
       ← {t('back')}

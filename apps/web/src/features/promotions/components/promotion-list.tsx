@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { usePromotionList } from '../../../api/promotions.ts';
 import { ErrorState, LoadingState } from '../../../components/load-states.tsx';
+import { useBalanceFollowsGrants } from '../api/promotions-api.ts';
 import { usePromotionsTranslation } from '../i18n/register-translations.ts';
 import { GrantProgress } from './grant-progress.tsx';
 import { PromotionAction } from './promotion-action.tsx';
@@ -24,6 +25,7 @@ function ListBody({ currency }: { currency: string | null }) {
   const { t, i18n } = usePromotionsTranslation();
   const promotions = usePromotionList(i18n.language);
   const [tab, setTab] = useState<Tab>('ALL');
+  useBalanceFollowsGrants(promotions.data?.list.map((p) => p.grant));
   if (promotions.error) return <ErrorState error={promotions.error} onRetry={() => void promotions.refetch()} />;
   if (!promotions.data) return <LoadingState />;
   const { list } = promotions.data;

@@ -1,5 +1,5 @@
 import { useMoneyFormat } from '../../../lib/money-format.ts';
-import { useWageringProgress } from '../api/promotions-api.ts';
+import { useBalanceFollowsGrants, useWageringProgress } from '../api/promotions-api.ts';
 import { usePromotionsTranslation } from '../i18n/register-translations.ts';
 import { GrantProgress } from './grant-progress.tsx';
 import './promotions.css';
@@ -13,6 +13,7 @@ export function WageringPanel({ currency }: { currency: string | null }) {
   const { t } = usePromotionsTranslation();
   const moneyFormat = useMoneyFormat();
   const progress = useWageringProgress();
+  useBalanceFollowsGrants(progress.data?.grants);
   if (!progress.data || !currency || progress.data.grants.length === 0) return null;
   const { grants, remainingTurnover, bonusBalance } = progress.data;
   const money = (n: number) => moneyFormat(n, currency);
