@@ -87,7 +87,7 @@ function Detail({ promotion: p, currency }: { promotion: MemberPromotion; curren
         <StatusLabel status={p.status} />
       </div>
       <h2 className="pr-detail__title">{p.title}</h2>
-      <PromotionCountdown promotion={p} />
+      <PromotionCountdown promotion={p} withGrant={false} />
       <p className="pr-muted" data-testid="promotion-status-hint">
         {t(`statusHints.${p.status}`)}
       </p>

@@ -15,10 +15,14 @@ export function StatusLabel({ status }: { status: MemberPromotion['status'] }) {
   );
 }
 
-/** The countdown that matters for the status: to the start, to a grant's expiry, or to the period's end. */
-export function PromotionCountdown({ promotion }: { promotion: MemberPromotion }) {
+/**
+ * The countdown that matters for the status: to the start, to a grant's expiry (on a card; the
+ * detail page shows it with the progress), or to the period's end.
+ */
+export function PromotionCountdown({ promotion, withGrant = true }: { promotion: MemberPromotion; withGrant?: boolean }) {
   if (promotion.status === 'COMING_SOON') return <Countdown kind="startsIn" at={promotion.startsAt} />;
-  if (promotion.status === 'PROCESSING' && promotion.grant) return <Countdown kind="expiresIn" at={promotion.grant.expiresAt} />;
+  if (withGrant && promotion.status === 'PROCESSING' && promotion.grant)
+    return <Countdown kind="expiresIn" at={promotion.grant.expiresAt} />;
   return <Countdown kind="endsIn" at={promotion.endsAt} />;
 }
 

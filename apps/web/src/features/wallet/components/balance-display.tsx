@@ -29,7 +29,7 @@ export function BalanceDisplay() {
   return (
     <div className="balance" title={tw('mainWalletHint')}>
       <span className="balance__figure">
-        <span className="balance__label">
+        <span className={bonus ? 'balance__label balance__label--bonus' : 'balance__label'}>
           <span id="header-balance-label">{tw('mainWallet')}</span>
           {bonus && (
             <span className="balance__bonus" data-testid="header-bonus">
