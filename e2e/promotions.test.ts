@@ -137,7 +137,7 @@ describe('promotions in the browser: first-deposit bonus, wagering on a demo slo
   async function expectNoOverflow(page: Page): Promise<void> {
     const { scroll, client, wide } = await page.evaluate(() => {
       const width = document.documentElement.clientWidth;
-      const out = [...document.querySelectorAll('body *')]
+      const out = Array.from(document.querySelectorAll('body *'))
         .filter((el) => el.getBoundingClientRect().right > width + 0.5)
         .slice(0, 5)
         .map((el) => `${el.tagName.toLowerCase()}.${String(el.className).replace(/\s+/g, '.')}`);
