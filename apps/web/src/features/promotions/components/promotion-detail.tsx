@@ -83,7 +83,7 @@ function Detail({ promotion: p, currency }: { promotion: MemberPromotion; curren
   return (
     <article className="pr-detail" data-testid="promotion-detail" data-promotion={p.code}>
       <div className="pr-card__top">
-        <span className="pr-card__category">{t(`categories.${p.category}`)}</span>
+        <span className="pr-card__category">{t(`promotionTypes.${p.category}`)}</span>
         <StatusLabel status={p.status} />
       </div>
       <h2 className="pr-detail__title">{p.title}</h2>

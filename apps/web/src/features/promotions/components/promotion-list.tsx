@@ -44,7 +44,7 @@ function ListBody({ currency }: { currency: string | null }) {
             className={`pr-tab${each === tab ? ' pr-tab--on' : ''}`}
             onClick={() => setTab(each)}
           >
-            {t(`categories.${each}`)}
+            {t(`promotionTypes.${each}`)}
           </button>
         ))}
       </div>
@@ -55,7 +55,7 @@ function ListBody({ currency }: { currency: string | null }) {
           {shown.map((p) => (
             <li key={p.id} className="pr-card" data-promotion={p.code}>
               <div className="pr-card__top">
-                <span className="pr-card__category">{t(`categories.${p.category}`)}</span>
+                <span className="pr-card__category">{t(`promotionTypes.${p.category}`)}</span>
                 <StatusLabel status={p.status} />
               </div>
               <h2 className="pr-card__title">{p.title}</h2>

@@ -1,7 +1,7 @@
 import type { PromotionsTranslation } from './vi.ts';
 
 export const promotionsEn: PromotionsTranslation = {
-  categories: {
+  promotionTypes: {
     ALL: 'All',
     NEW: 'New members',
     DEPOSIT: 'Deposit',

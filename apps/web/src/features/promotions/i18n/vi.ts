@@ -1,6 +1,6 @@
 /** The promotions pages' texts (`/promotions`, `/promoDetail`, the wagering on the withdraw page), Vietnamese. */
 export const promotionsVi = {
-  categories: {
+  promotionTypes: {
     ALL: 'Tất cả',
     NEW: 'Thành viên mới',
     DEPOSIT: 'Nạp tiền',
