@@ -33,8 +33,8 @@ export const MARQUEE_LIMIT = 10;
 /** How a banner is clickable: a route of the site or an outside address; null means not clickable. */
 export const BANNER_LINKAGE_TYPES = ['ROUTE', 'URL'] as const;
 export type BannerLinkageType = (typeof BANNER_LINKAGE_TYPES)[number];
-/** Page groups named by the spec, and the home carousel's. */
-export const BANNER_GROUPS = ['w_home', 'w_login', 'w_register', 'w_deposit20', 'w_bet20'] as const;
+/** Page groups named by the spec, the home carousel's and the promotions page's. */
+export const BANNER_GROUPS = ['w_home', 'w_login', 'w_register', 'w_deposit20', 'w_bet20', 'w_promotion'] as const;
 export const bannerGroupSchema = z.string().regex(/^[a-z][a-z0-9_]{1,39}$/, 'a group name such as w_home');
 
 /** Spec entity Banner, plus the title (alt text) and the link target. */

@@ -117,6 +117,8 @@ export const promotionInputSchema = z
     perMemberLimit: z.number().int().min(1).max(1000),
     /** Application proof: whether images are asked for. */
     applicationProof: z.boolean().optional(),
+    /** The spec's bonus hint: the member is told a Zalo or WhatsApp ID is needed to redeem the bonus. */
+    contactIdRequired: z.boolean().optional(),
   })
   .superRefine((p, ctx) => {
     const isDeposit = p.trigger === 'first_deposit' || p.trigger === 'reload_deposit';
@@ -209,6 +211,10 @@ export const memberPromotionSchema = z.object({
   maxStake: z.number().nullable(),
   maxConversion: z.number().nullable(),
   expiryHours: z.number(),
+  /** Whether the page shows the Zalo/WhatsApp hint (the operator's switch on the promotion). */
+  contactIdRequired: z.boolean(),
+  /** Application promotions: whether proof images are asked for. */
+  applicationProof: z.boolean(),
   grant: grantSchema.nullable(),
 });
 export type MemberPromotion = z.infer<typeof memberPromotionSchema>;

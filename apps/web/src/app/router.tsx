@@ -90,8 +90,16 @@ const routes: RouteObject[] = [
         handle: { section: 'news' },
         lazy: async () => ({ Component: (await import('../features/content/components/news-page.tsx')).NewsPage }),
       },
-      sectionRoute('/promotions', 'promotions'),
-      sectionRoute('/promoDetail', 'promoDetail'),
+      {
+        path: '/promotions',
+        handle: { section: 'promotions' },
+        lazy: async () => ({ Component: (await import('../pages/promotions-page.tsx')).PromotionsPage }),
+      },
+      {
+        path: '/promoDetail',
+        handle: { section: 'promoDetail' },
+        lazy: async () => ({ Component: (await import('../pages/promotions-page.tsx')).PromoDetailPage }),
+      },
       {
         path: '/help',
         handle: { section: 'help' },

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { usePopupStore } from '../state/popup-store.ts';
 import { useSessionStore } from '../state/session-store.ts';
@@ -38,5 +38,14 @@ describe('AvatarMenu: the agent centre entry', () => {
     await user.click(screen.getByRole('menuitem', { name: 'Trung tâm đại lý' }));
     expect(usePopupStore.getState().popup).toBe('realAccount');
     expect(location()).toBe('/index');
+  });
+});
+
+describe('AvatarMenu: the badge', () => {
+  it('counts the promotions the member can act on (availablePromoCount)', async () => {
+    useSessionStore.getState().signIn({ ...LOGIN_VALUE, isAgent: 0 });
+    mockApi({ ...API, 'GET /wps/member/promotions/MCSFE_getPromotions': { list: [], availableCount: 3 } });
+    renderWithSite(<AvatarMenu />, { route: '/index' });
+    await waitFor(() => expect(screen.getByTestId('avatar-badge').textContent).toBe('3'));
   });
 });

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useAvailablePromoCount } from '../api/promotions.ts';
 import { useUnreadCount } from '../features/inbox/api/inbox-api.ts';
 import { avatarBadgeCount, badgeText } from '../features/inbox/badge.ts';
 import { avatarSource, usePlayerAvatar } from '../features/profile/api/get-player-avatar.ts';
@@ -26,7 +27,7 @@ const ITEMS: readonly Item[] = [
 
 /** The avatar and its menu: member and agent centres, money and records, sign out. */
 export function AvatarMenu() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const userInfo = useSessionStore((s) => s.userInfo);
   const isAgent = useSessionStore((s) => s.isAgent);
   const isTrial = useSessionStore((s) => s.isTrial);
@@ -35,8 +36,8 @@ export function AvatarMenu() {
   const { openPage } = useMemberCentreNavigation();
   const agentCentre = useAgentCentreNavigation();
   const picture = avatarSource(usePlayerAvatar().data);
-  // Unread messages; available promotions join the sum (availablePromoCount) when promotions land.
-  const badgeCount = avatarBadgeCount({ unreadMessages: useUnreadCount() });
+  // Unread messages and the promotions the member can join, claim or apply for (availablePromoCount).
+  const badgeCount = avatarBadgeCount({ unreadMessages: useUnreadCount(), availablePromoCount: useAvailablePromoCount(i18n.language) });
   const badge = badgeText(badgeCount);
   const [isOpen, setOpen] = useState(false);
   const menuId = useId();

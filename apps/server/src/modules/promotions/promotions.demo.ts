@@ -50,6 +50,7 @@ export const DEMO_PROMOTIONS: readonly PromotionInput[] = [
     expiryHours: 24,
     stackable: true,
     perMemberLimit: 30,
+    contactIdRequired: true,
   },
   {
     ...base,

@@ -858,6 +858,8 @@ export function createPromotionsService(deps: PromotionsDeps) {
         maxStake: input.maxStake,
         maxConversion: input.maxConversion,
         expiryHours: input.expiryHours,
+        contactIdRequired: input.contactIdRequired === true,
+        applicationProof: input.applicationProof === true,
         grant: mine[0] ? presentGrant(mine[0]) : null,
       });
     }

@@ -1,8 +1,7 @@
 /**
- * The avatar's badge (spec section 2): the sum of available promotions and unread messages. There is
- * no promotions module yet, so only unread messages count; when promotions land, their
- * `availablePromoCount` is passed here too. Unknown parts (null: not loaded, or no such call) add
- * nothing; with nothing known there is no badge.
+ * The avatar's badge (spec section 2): the sum of available promotions (`availablePromoCount`, the
+ * promotions list's `availableCount`) and unread messages. Unknown parts (null: not loaded, or no
+ * such call) add nothing; with nothing known there is no badge.
  */
 export function avatarBadgeCount(parts: { unreadMessages: number | null; availablePromoCount?: number | null }): number {
   return (parts.unreadMessages ?? 0) + (parts.availablePromoCount ?? 0);

@@ -10,7 +10,7 @@ const LOADERS: Record<MemberCentrePage, () => Promise<PageModule>> = {
     default: (await import('../../features/wallet-records/transfers/transfer-fund-page.tsx')).TransferFundPage,
   }),
   depositv2: async () => ({ default: (await import('../../features/deposits/components/deposit-page.tsx')).DepositPage }),
-  withdraw: async () => ({ default: (await import('../../features/withdrawals/components/withdraw-page.tsx')).WithdrawPage }),
+  withdraw: async () => ({ default: (await import('./pages/withdraw-page.tsx')).WithdrawPage }),
   transferUpline: async () => ({
     default: (await import('../../features/wallet-records/transfers/transfer-upline-page.tsx')).TransferUplinePage,
   }),

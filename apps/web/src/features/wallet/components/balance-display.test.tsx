@@ -26,9 +26,21 @@ describe('BalanceDisplay', () => {
     expect(await screen.findByRole('status', { name: 'Main wallet' })).toBeTruthy();
   });
 
-  it('says when the figure includes the bonus wallet', async () => {
+  it('shows the cash and, beside it, the bonus of active promotions', async () => {
     mockApi({ 'GET /wps/v2/wallets/balance': { ...BALANCE, sumBalance: 120_000, bonusBalance: 20_000 } });
     renderWithSite(<BalanceDisplay />);
-    expect(await screen.findByRole('status', { name: 'Ví chính + thưởng' })).toBeTruthy();
+    const output = await screen.findByRole('status', { name: 'Ví chính' });
+    await screen.findByText(/^100\.000/);
+    expect(output.textContent).toMatch(/^100\.000/);
+    expect(screen.getByTestId('header-bonus').textContent?.replace(/\s/g, ' ').trim()).toMatch(/^\+ 20\.000 ₫ thưởng$/);
+  });
+
+  it('shows no bonus while the balance is hidden', async () => {
+    mockApi({ 'GET /wps/v2/wallets/balance': { ...BALANCE, sumBalance: 120_000, bonusBalance: 20_000 } });
+    useSessionStore.getState().toggleBalance();
+    renderWithSite(<BalanceDisplay />);
+    await screen.findByText('***');
+    expect(screen.queryByTestId('header-bonus')).toBeNull();
+    useSessionStore.getState().toggleBalance();
   });
 });

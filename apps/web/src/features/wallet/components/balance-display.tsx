@@ -7,9 +7,10 @@ import { useSessionStore } from '../../../state/session-store.ts';
 import { useWalletTranslation } from '../i18n/register-translations.ts';
 
 /**
- * The balance call's sum (the main wallet, and the bonus wallet when it holds money), labelled with
- * what it is: money moved into a game wallet is counted on My wallet, not here. Refresh and hide/show; *** while hidden, a
- * dash when the wallet cannot answer.
+ * The main wallet's cash, labelled with what it is, and beside it the bonus of active promotion
+ * grants when there is any (it is not cash until its wagering is done): money moved into a game
+ * wallet is counted on My wallet, not here. Refresh and hide/show; *** while hidden, a dash when the
+ * wallet cannot answer.
  */
 export function BalanceDisplay() {
   const { t, i18n } = useTranslation();
@@ -18,19 +19,24 @@ export function BalanceDisplay() {
   const isHidden = useSessionStore((s) => s.isBalanceHidden);
   const toggleBalance = useSessionStore((s) => s.toggleBalance);
   const balance = useBalance(customerId);
+  const locale = i18n.language === 'vi' ? 'vi-VN' : 'en-GB';
   let text: string;
   if (isHidden) text = '***';
   else if (balance.isPending) text = '…';
   else if (balance.isError) text = '—';
-  else {
-    const locale = i18n.language === 'vi' ? 'vi-VN' : 'en-GB';
-    text = formatAmount(balance.data.sumBalance as AmountMinor, balance.data.currency, locale);
-  }
+  else text = formatAmount(balance.data.mainBalance as AmountMinor, balance.data.currency, locale);
+  const bonus = balance.data && !isHidden && balance.data.bonusBalance > 0 ? balance.data : null;
   return (
     <div className="balance" title={tw('mainWalletHint')}>
       <span className="balance__figure">
-        <span className="balance__label" id="header-balance-label">
-          {balance.data && balance.data.bonusBalance !== 0 ? tw('mainAndBonus') : tw('mainWallet')}
+        <span className={bonus ? 'balance__label balance__label--bonus' : 'balance__label'}>
+          <span id="header-balance-label">{tw('mainWallet')}</span>
+          {bonus && (
+            <span className="balance__bonus" data-testid="header-bonus">
+              {' '}
+              {tw('bonus', { amount: formatAmount(bonus.bonusBalance as AmountMinor, bonus.currency, locale) })}
+            </span>
+          )}
         </span>
         <output
           className="balance__value"

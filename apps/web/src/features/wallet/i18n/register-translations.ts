@@ -6,13 +6,13 @@ const WALLET_NS = 'wallet';
 
 const walletEn = {
   mainWallet: 'Main wallet',
-  mainAndBonus: 'Main + bonus',
+  bonus: '+ {{amount}} bonus',
   mainWalletHint: 'Your main wallet. Money moved into a game wallet is shown under My wallet until you return it.',
 };
 
 const walletVi: typeof walletEn = {
   mainWallet: 'Ví chính',
-  mainAndBonus: 'Ví chính + thưởng',
+  bonus: '+ {{amount}} thưởng',
   mainWalletHint: 'Số dư ví chính. Tiền đã chuyển vào ví trò chơi xem ở mục Ví của tôi cho đến khi thu hồi về.',
 };
 

@@ -5,9 +5,9 @@ import { SectionCard } from '../../../components/section-card.tsx';
 import { MONEY_NS } from '../../../i18n/member-centre/register-translations.ts';
 import { errorText } from '../../../lib/api-client.ts';
 import { formatDateTime } from '../../../lib/format-time.ts';
+import { IMAGE_ACCEPT, imageProblem } from '../../../lib/image-files.ts';
 import { addFormIssue, useZodForm } from '../../../lib/use-zod-form.ts';
 import { useKycStatus, useUploadKyc } from '../api/kyc.ts';
-import { IMAGE_ACCEPT, imageProblem } from './image-files.ts';
 
 /**
  * Identity verification: shown when the server says a payout needs it, or a check is open or was

@@ -8,11 +8,11 @@ import { SectionCard } from '../../../components/section-card.tsx';
 import { StatusPill } from '../../../components/status-pill.tsx';
 import { MONEY_NS } from '../../../i18n/member-centre/register-translations.ts';
 import { errorText } from '../../../lib/api-client.ts';
+import { IMAGE_ACCEPT, imageProblem, PROOF_IMAGES_MAX } from '../../../lib/image-files.ts';
 import { useMoneyFormat } from '../../../lib/money-format.ts';
 import { formatTableTime, withZoneLabel } from '../../../lib/time-format.ts';
 import { addFormIssue, useZodForm } from '../../../lib/use-zod-form.ts';
 import { useConfirmAllReceived, useConfirmReceived, useReportNotReceived, useWithdrawalHistory } from '../api/withdrawals.ts';
-import { IMAGE_ACCEPT, imageProblem, PROOF_IMAGES_MAX } from './image-files.ts';
 
 /** The member's withdrawals with their status; a paid one asks whether the money arrived. */
 export function WithdrawalHistory({ autoConfirmMinutes }: { autoConfirmMinutes: number | null }) {

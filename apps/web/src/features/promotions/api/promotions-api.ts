@@ -1,0 +1,85 @@
+import type { Grant, MemberPromotion, PromotionMemberStatus } from '@platform/contracts/promotions';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { walletKeys } from '../../../api/get-balance.ts';
+import { moneyKeys } from '../../../api/money-keys.ts';
+import { PROMOTIONS_BASE, promotionKeys } from '../../../api/promotions.ts';
+import { apiGet, apiSend } from '../../../lib/api-client.ts';
+import { useSessionStore } from '../../../state/session-store.ts';
+
+export type WageringProgress = { grants: Grant[]; remainingTurnover: number; bonusBalance: number };
+
+function useCustomerId(): number {
+  return useSessionStore((s) => s.userInfo?.customerId ?? 0);
+}
+
+/** One promotion (`/promoDetail`) with the member's status and latest grant. */
+export function usePromotion(id: number, language: string) {
+  const customerId = useCustomerId();
+  return useQuery({
+    queryKey: [...promotionKeys.all, 'detail', customerId, id, language],
+    queryFn: ({ signal }) => apiGet<MemberPromotion>(`${PROMOTIONS_BASE}/MCSFE_getPromotion/${id}`, signal),
+    enabled: customerId !== 0 && id > 0,
+    retry: false,
+  });
+}
+
+/** The member's active grants, the turnover still blocking a withdrawal and the bonus balance. */
+export function useWageringProgress() {
+  const customerId = useCustomerId();
+  return useQuery({
+    queryKey: [...promotionKeys.all, 'wagering', customerId],
+    queryFn: ({ signal }) => apiGet<WageringProgress>(`${PROMOTIONS_BASE}/MCSFE_getWageringProgress`, signal),
+    enabled: customerId !== 0,
+  });
+}
+
+/** A proof image as the server takes it (base64 of the file's bytes). */
+export type ProofImage = { contentType: 'image/png' | 'image/jpeg'; data: string };
+
+export type PromotionAction = { kind: 'join' } | { kind: 'claim' } | { kind: 'apply'; comment?: string; images?: ProofImage[] };
+
+const PATHS = { join: 'MCS2_joinPromotion', claim: 'MCS2_claimPromotion', apply: 'MCS2_applyPromotion' } as const;
+
+/** Join, claim or apply; afterwards the lists, the badge, the balance and the withdrawal rules are read again. */
+export function usePromotionAction(id: number) {
+  const customerId = useCustomerId();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (action: PromotionAction) => {
+      const { kind, ...body } = action;
+      return apiSend<{ status: PromotionMemberStatus }>(
+        'POST',
+        `${PROMOTIONS_BASE}/${PATHS[kind]}/${id}`,
+        kind === 'join' ? undefined : body,
+      );
+    },
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: promotionKeys.all });
+      void queryClient.invalidateQueries({ queryKey: walletKeys.balance(customerId) });
+      void queryClient.invalidateQueries({ queryKey: moneyKeys.withdrawalRules(customerId) });
+    },
+  });
+}
+
+/** The grants this tab last saw (id, status, bonus balance): a change means money moved. */
+let seenGrants = '';
+
+/**
+ * A deposit grant is issued, and a finished one converted, by the promotions read itself (the
+ * server brings grants up to date when it answers), so the header's balance read in parallel may be
+ * older: when the grants a page shows differ from the ones this tab last saw, the balance is read again.
+ */
+export function useBalanceFollowsGrants(grants: readonly (Grant | null)[] | undefined): void {
+  const customerId = useCustomerId();
+  const queryClient = useQueryClient();
+  const signature = (grants ?? [])
+    .flatMap((g) => (g ? [`${g.id}:${g.status}:${g.bonusBalance}`] : []))
+    .sort()
+    .join(',');
+  useEffect(() => {
+    if (grants === undefined || signature === seenGrants) return;
+    seenGrants = signature;
+    void queryClient.invalidateQueries({ queryKey: walletKeys.balance(customerId) });
+  }, [grants, signature, customerId, queryClient]);
+}

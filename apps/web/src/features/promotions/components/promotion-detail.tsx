@@ -1,0 +1,126 @@
+import type { MemberPromotion } from '@platform/contracts/promotions';
+import { Link } from 'react-router';
+import { ErrorState, LoadingState } from '../../../components/load-states.tsx';
+import { useGameCategoryName } from '../../../hooks/use-game-category-name.ts';
+import { useMoneyFormat } from '../../../lib/money-format.ts';
+import { formatMediumDateTime } from '../../../lib/time-format.ts';
+import { useMemberCentreNavigation } from '../../../state/use-member-centre-navigation.ts';
+import { useBalanceFollowsGrants, usePromotion } from '../api/promotions-api.ts';
+import { usePromotionsTranslation } from '../i18n/register-translations.ts';
+import { GrantProgress } from './grant-progress.tsx';
+import { PromotionAction } from './promotion-action.tsx';
+import { MemberOnly, PromotionCountdown, StatusLabel } from './promotion-parts.tsx';
+import './promotions.css';
+
+/** `/promoDetail?id=`: the rules in the member's language, the member's progress, the action the status allows. */
+export function PromotionDetail({ id, currency }: { id: number; currency: string | null }) {
+  return (
+    <MemberOnly>
+      <DetailBody id={id} currency={currency} />
+    </MemberOnly>
+  );
+}
+
+function DetailBody({ id, currency }: { id: number; currency: string | null }) {
+  const { t, i18n } = usePromotionsTranslation();
+  const promotion = usePromotion(id, i18n.language);
+  useBalanceFollowsGrants(promotion.data ? [promotion.data.grant] : undefined);
+  const back = (
+    <Link className="pr-back" to="/promotions">
+      ← {t('back')}
+    </Link>
+  );
+  if (!(id > 0))
+    return (
+      <div className="pr-page">
+        {back}
+        <p className="pr-empty">{t('notFound')}</p>
+      </div>
+    );
+  if (promotion.error)
+    return (
+      <div className="pr-page">
+        {back}
+        <ErrorState error={promotion.error} onRetry={() => void promotion.refetch()} />
+      </div>
+    );
+  if (!promotion.data || !currency) return <LoadingState />;
+  return (
+    <div className="pr-page">
+      {back}
+      <Detail promotion={promotion.data} currency={currency} />
+    </div>
+  );
+}
+
+function Detail({ promotion: p, currency }: { promotion: MemberPromotion; currency: string }) {
+  const { t, i18n } = usePromotionsTranslation();
+  const { openPage } = useMemberCentreNavigation();
+  const categoryName = useGameCategoryName();
+  const moneyFormat = useMoneyFormat();
+  const money = (n: number) => moneyFormat(n, currency);
+  const weights = Object.entries(p.weights).filter(([, percent]) => percent > 0);
+  const period = `${formatMediumDateTime(p.startsAt, i18n.language)} – ${p.endsAt ? formatMediumDateTime(p.endsAt, i18n.language) : t('facts.none')}`;
+  const facts: { key: string; label: string; value: string }[] = [
+    { key: 'period', label: t('facts.period'), value: period },
+    ...(p.trigger === 'first_deposit' || p.trigger === 'reload_deposit'
+      ? [{ key: 'minDeposit', label: t('facts.minDeposit'), value: money(p.minDeposit) }]
+      : []),
+    {
+      key: 'wagering',
+      label: t('facts.wagering'),
+      value: t('facts.wageringValue', { multiple: p.wageringMultiple.toLocaleString(i18n.language) }),
+    },
+    {
+      key: 'counts',
+      label: t('facts.counts'),
+      value: weights.map(([category, percent]) => t('facts.weight', { category: categoryName(category), percent })).join(', '),
+    },
+    { key: 'maxStake', label: t('facts.maxStake'), value: p.maxStake === null ? t('facts.none') : money(p.maxStake) },
+    { key: 'maxConversion', label: t('facts.maxConversion'), value: p.maxConversion === null ? t('facts.none') : money(p.maxConversion) },
+    { key: 'expiry', label: t('facts.expiry'), value: t('facts.expiryValue', { hours: p.expiryHours }) },
+  ];
+  return (
+    <article className="pr-detail" data-testid="promotion-detail" data-promotion={p.code}>
+      <div className="pr-card__top">
+        <span className="pr-card__category">{t(`promotionTypes.${p.category}`)}</span>
+        <StatusLabel status={p.status} />
+      </div>
+      <h2 className="pr-detail__title">{p.title}</h2>
+      <PromotionCountdown promotion={p} withGrant={false} />
+      <p className="pr-muted" data-testid="promotion-status-hint">
+        {t(`statusHints.${p.status}`)}
+      </p>
+      {p.contactIdRequired && (
+        <p className="pr-hint" data-testid="promotion-contact-hint">
+          {t('contactHint')}{' '}
+          <button type="button" className="link-button" onClick={() => openPage('securityCenter')}>
+            {t('contactLink')}
+          </button>
+        </p>
+      )}
+      <PromotionAction promotion={p} />
+      {p.grant && (
+        <section className="pr-section" aria-label={t('progress.title')}>
+          <h3 className="pr-section__title">{t('progress.title')}</h3>
+          <GrantProgress grant={p.grant} currency={currency} />
+        </section>
+      )}
+      <section className="pr-section" aria-label={t('rules')}>
+        <h3 className="pr-section__title">{t('rules')}</h3>
+        <p className="pr-rules">{p.body}</p>
+      </section>
+      <section className="pr-section" aria-label={t('facts.title')}>
+        <h3 className="pr-section__title">{t('facts.title')}</h3>
+        <dl className="pr-facts">
+          {facts.map((f) => (
+            <div key={f.key}>
+              <dt>{f.label}</dt>
+              <dd data-fact={f.key}>{f.value}</dd>
+            </div>
+          ))}
+        </dl>
+      </section>
+    </article>
+  );
+}

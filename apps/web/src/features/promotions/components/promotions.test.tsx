@@ -1,0 +1,210 @@
+import type { Grant, MemberPromotion } from '@platform/contracts/promotions';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { registerMemberCentreTranslations } from '../../../i18n/member-centre/register-translations.ts';
+import { useSessionStore } from '../../../state/session-store.ts';
+import { LOGIN_VALUE } from '../../../test/fixtures.ts';
+import { type ApiCall, ApiRefusal, mockApi, renderWithSite } from '../../../test/render.tsx';
+import { registerPromotionsTranslations } from '../i18n/register-translations.ts';
+import { ApplyForm } from './apply-form.tsx';
+import { timeLeft } from './countdown.tsx';
+import { wageringPercent } from './grant-progress.tsx';
+import { PromotionAction } from './promotion-action.tsx';
+import { PromotionDetail } from './promotion-detail.tsx';
+import { PromotionList } from './promotion-list.tsx';
+import { WageringPanel } from './wagering-panel.tsx';
+
+const BASE = '/wps/member/promotions';
+const HOUR = 3_600_000;
+
+const GRANT: Grant = {
+  id: 9,
+  promotionId: 1,
+  memberId: 1,
+  status: 'active',
+  amount: 20_000,
+  bonusBalance: 20_000,
+  requiredTurnover: 100_000,
+  progress: 40_000,
+  maxStake: 50_000,
+  converted: 0,
+  removed: 0,
+  issuedAt: new Date(Date.now() - HOUR).toISOString(),
+  expiresAt: new Date(Date.now() + 30 * HOUR).toISOString(),
+  closedAt: null,
+};
+
+function promotion(over: Partial<MemberPromotion>): MemberPromotion {
+  return {
+    id: 1,
+    code: 'WELCOME',
+    category: 'NEW',
+    title: 'Welcome bonus',
+    body: 'Deposit and get a bonus.',
+    startsAt: new Date(Date.now() - 24 * HOUR).toISOString(),
+    endsAt: new Date(Date.now() + 48 * HOUR).toISOString(),
+    trigger: 'first_deposit',
+    status: 'JOIN',
+    minDeposit: 100_000,
+    wageringMultiple: 5,
+    weights: { RNG: 100, LIVE: 20 },
+    maxStake: 50_000,
+    maxConversion: null,
+    expiryHours: 72,
+    contactIdRequired: false,
+    applicationProof: false,
+    grant: null,
+    ...over,
+  };
+}
+
+const LIST = [
+  promotion({}),
+  promotion({ id: 2, code: 'DAILY', category: 'DAILY', title: 'Daily gift', trigger: 'claim', status: 'CLAIM' }),
+  promotion({
+    id: 3,
+    code: 'SOON',
+    category: 'DAILY',
+    title: 'Later',
+    trigger: 'claim',
+    status: 'COMING_SOON',
+    startsAt: new Date(Date.now() + 2 * HOUR).toISOString(),
+  }),
+];
+
+describe('the promotions pages', { timeout: 20_000 }, () => {
+  beforeAll(() => {
+    registerMemberCentreTranslations();
+    registerPromotionsTranslations();
+  });
+  beforeEach(() => useSessionStore.getState().signIn(LOGIN_VALUE));
+
+  it('counts down and measures progress in whole units', () => {
+    expect(timeLeft(1_000 + 90_061_000, 1_000)).toEqual({ d: 1, h: '01', m: '01', s: '01' });
+    expect(timeLeft(1_000, 1_000)).toBeNull();
+    expect(wageringPercent({ progress: 40_000, requiredTurnover: 100_000 })).toBe(40);
+    expect(wageringPercent({ progress: 1, requiredTurnover: 0 })).toBe(100);
+    expect(wageringPercent({ progress: 200, requiredTurnover: 100 })).toBe(100);
+  });
+
+  it('lists the promotions under category tabs with status and countdown, and claims one', async () => {
+    let claimed = false;
+    const api = mockApi({
+      [`GET ${BASE}/MCSFE_getPromotions`]: () => ({
+        list: LIST.map((p) => (p.id === 2 && claimed ? { ...p, status: 'PROCESSING', grant: { ...GRANT, promotionId: 2 } } : p)),
+        availableCount: claimed ? 1 : 2,
+      }),
+      [`POST ${BASE}/MCS2_claimPromotion/2`]: () => {
+        claimed = true;
+        return { status: 'PROCESSING' };
+      },
+      'GET /wps/v2/wallets/balance': { currency: 'VND', sumBalance: 0, mainBalance: 0, bonusBalance: 0, lockedBalance: 0 },
+      'GET /wps/member/withdrawals/rules': {},
+    });
+    const { user } = renderWithSite(<PromotionList currency="VND" />, { language: 'en' });
+    const cards = await screen.findByTestId('promotion-cards');
+    expect(
+      within(cards)
+        .getAllByRole('heading')
+        .map((h) => h.textContent),
+    ).toEqual(['Welcome bonus', 'Daily gift', 'Later']);
+    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['All', 'New members', 'Daily']);
+    expect(screen.getAllByTestId('promotion-countdown')[2]?.textContent).toMatch(/^Starts in 0d 0[12]:\d\d:\d\d$/);
+    await user.click(screen.getByRole('tab', { name: 'Daily' }));
+    expect(
+      within(cards)
+        .getAllByRole('heading')
+        .map((h) => h.textContent),
+    ).toEqual(['Daily gift', 'Later']);
+    await user.click(screen.getByRole('button', { name: 'Claim now' }));
+    await screen.findByText('Bonus received. Complete the wagering to withdraw it.');
+    expect(api.callsTo(`POST ${BASE}/MCS2_claimPromotion/2`)[0]?.body).toEqual({});
+    const bar = await screen.findByRole('progressbar');
+    expect(bar.getAttribute('aria-valuenow')).toBe('40');
+  });
+
+  it('shows the rules, the progress, and the Zalo/WhatsApp hint in Vietnamese', async () => {
+    mockApi({
+      [`GET ${BASE}/MCSFE_getPromotion/1`]: promotion({
+        status: 'PROCESSING',
+        grant: GRANT,
+        contactIdRequired: true,
+        title: 'Thưởng nạp đầu',
+      }),
+    });
+    renderWithSite(<PromotionDetail id={1} currency="VND" />);
+    const detail = await screen.findByTestId('promotion-detail');
+    expect(within(detail).getByRole('heading', { level: 2 }).textContent).toBe('Thưởng nạp đầu');
+    expect(screen.getByTestId('promotion-contact-hint').textContent).toContain('Zalo hoặc WhatsApp');
+    expect(screen.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('40');
+    expect(screen.getByTestId('grant-progress').querySelector('[data-field="left"]')?.textContent?.replace(/\s/g, ' ')).toBe(
+      'Còn thiếu 60.000 ₫',
+    );
+    expect(detail.querySelector('[data-fact="maxStake"]')?.textContent?.replace(/\s/g, ' ')).toBe('50.000 ₫');
+  });
+
+  it('asks a visitor to log in', async () => {
+    useSessionStore.getState().signOut();
+    mockApi({});
+    renderWithSite(<PromotionList currency={null} />, { language: 'en' });
+    expect((await screen.findByTestId('promotions-login')).textContent).toContain('Log in to see the promotions');
+  });
+
+  it('applies with a comment and a PNG proof; refuses a wrong file and shows a refusal', async () => {
+    const png = new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1])], 'ticket.png', { type: 'image/png' });
+    const text = new File(['x'], 'note.txt', { type: 'text/plain' });
+    let refuse = true;
+    let done = '';
+    const api = mockApi({
+      [`POST ${BASE}/MCS2_applyPromotion/4`]: (_call: ApiCall) => {
+        if (refuse) {
+          refuse = false;
+          return new ApiRefusal('promotion_already_taken', 'You have already taken part in this promotion.', undefined, 409);
+        }
+        return { status: 'APPLYING' };
+      },
+    });
+    const target = promotion({ id: 4, trigger: 'application', status: 'APPLY', applicationProof: true });
+    const { user } = renderWithSite(<ApplyForm promotion={target} needsProof onDone={(s) => (done = s)} onCancel={() => {}} />, {
+      language: 'en',
+    });
+    await user.click(screen.getByRole('button', { name: 'Send application' }));
+    await screen.findByText('Choose at least one image.');
+    fireEvent.change(screen.getByTestId('promotion-proof-input'), { target: { files: [text] } });
+    await screen.findByText('note.txt: only PNG or JPG images.');
+    fireEvent.change(screen.getByTestId('promotion-proof-input'), { target: { files: [png] } });
+    await screen.findByTestId('promotion-proof-names');
+    await user.type(screen.getByRole('textbox'), 'Lost on the lottery');
+    await user.click(screen.getByRole('button', { name: 'Send application' }));
+    await screen.findByText('You have already taken part in this promotion.');
+    await user.click(screen.getByRole('button', { name: 'Send application' }));
+    await waitFor(() => expect(done).toBe('APPLYING'));
+    const body = api.callsTo(`POST ${BASE}/MCS2_applyPromotion/4`)[1]?.body as {
+      comment: string;
+      images: { contentType: string; data: string }[];
+    };
+    expect(body.comment).toBe('Lost on the lottery');
+    expect(body.images).toEqual([{ contentType: 'image/png', data: 'iVBORw0KGgoB' }]);
+  });
+
+  it('opens the application form from the Apply button', async () => {
+    mockApi({});
+    const target = promotion({ id: 4, trigger: 'application', status: 'APPLY' });
+    const { user } = renderWithSite(<PromotionAction promotion={target} />, { language: 'en' });
+    await user.click(screen.getByRole('button', { name: 'Apply' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Apply for the promotion' });
+    await within(dialog).findByRole('button', { name: 'Send application' });
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('says on the withdraw page what wagering is still owed', async () => {
+    mockApi({ [`GET ${BASE}/MCSFE_getWageringProgress`]: { grants: [GRANT], remainingTurnover: 60_000, bonusBalance: 20_000 } });
+    renderWithSite(<WageringPanel currency="VND" />, { language: 'en' });
+    const panel = await screen.findByTestId('withdraw-wagering');
+    expect(panel.querySelector('[data-field="wagering-state"]')?.textContent).toBe(
+      'Withdrawals are blocked: ₫60,000 of wagering is still owed on your bonus.',
+    );
+    expect(within(panel).getByRole('progressbar').getAttribute('aria-valuenow')).toBe('40');
+  });
+});
