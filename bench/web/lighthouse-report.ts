@@ -23,7 +23,7 @@ const chromePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const runs = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 /** Set to a folder to keep every run's full report (JSON) there. */
 const reportDir = process.env.LIGHTHOUSE_REPORT_DIR;
-const pages = (process.env.LIGHTHOUSE_PAGES ?? '/index,/live').split(',').filter(Boolean);
+const pages = (process.env.LIGHTHOUSE_PAGES ?? '/index,/live,/lottery').split(',').filter(Boolean);
 
 const CHROME_FLAGS = [
   '--headless',
