@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { capturingJobRunner } from '../../../test/capturing-jobs.ts';
 import { createMember, createMerchant, uniqueName } from '../../../test/factories.ts';
 import { expectCleanBooks } from '../../../test/ledger-fixture.ts';
 import { createTestDatabase, type TestDatabase } from '../../../test/test-database.ts';
@@ -8,25 +9,13 @@ import { waitUntil } from '../../../test/wait-for.ts';
 import { buildApp } from '../../app.ts';
 import { parseEnv } from '../../env.ts';
 import { localDateOf } from '../../lib/time-zone.ts';
-import type { JobRunner, ScheduledJobHandler } from '../jobs/job-runner.ts';
 
 let app: FastifyInstance;
 let database: TestDatabase;
 let clock = new Date('2026-11-20T01:00:00Z');
-const scheduled = new Map<string, ScheduledJobHandler>();
+const { jobs, scheduled } = capturingJobRunner();
 
 beforeAll(async () => {
-  const jobs: JobRunner = {
-    node: 'test',
-    isStarted: false,
-    start: async () => {},
-    stop: async () => {},
-    schedule: async (name, _cron, handler) => {
-      scheduled.set(name, handler);
-    },
-    work: async () => {},
-    send: async () => null,
-  };
   database = await createTestDatabase();
   const env = parseEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', JOBS_ENABLED: 'false', WEB_DIST_DIR: '/nonexistent' });
   app = await buildApp({ env, database, logger: false, jobs, now: () => new Date(clock.getTime()) });
