@@ -20,6 +20,7 @@ describe('which sections an operator sees', () => {
       'lottery-results',
       'content',
       'catalogue',
+      'table-limits',
       'reports',
       'audit',
     ]);
@@ -30,6 +31,7 @@ describe('which sections an operator sees', () => {
       'social-providers',
       'lottery-results',
       'catalogue',
+      'table-limits',
       'reports',
     ]);
     expect(keysOf({ id: 4, username: 's', role: 'support' })).toEqual(['feedback', 'agent-applications', 'members', 'content']);

@@ -13,6 +13,7 @@ export type SectionKey =
   | 'lottery-results'
   | 'content'
   | 'catalogue'
+  | 'table-limits'
   | 'reports'
   | 'audit';
 
@@ -78,6 +79,7 @@ const SECTIONS: readonly Section[] = [
   },
   { key: 'content', path: 'content', roles: ['support', 'content'], permission: 'content:read' },
   { key: 'catalogue', path: 'catalogue', roles: ['risk'], permission: 'game:read' },
+  { key: 'table-limits', path: 'table-limits', roles: ['risk'], permission: 'game:read' },
   { key: 'reports', path: 'reports', roles: ['finance', 'risk'], permission: 'report:read' },
   { key: 'audit', path: 'audit', roles: [], permission: 'audit:read' },
 ];
