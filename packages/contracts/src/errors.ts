@@ -1089,8 +1089,8 @@ export const ERROR_CODES = {
     status: 400,
     vi: 'Giới hạn bàn chưa hợp lệ. Vui lòng kiểm tra lại mức cược tối thiểu và tối đa.',
     en: 'The table limits are not valid. Check the minimum and maximum bets.',
-    viWith: 'Giới hạn bàn chưa hợp lệ: {problem}',
-    enWith: 'The table limits are not valid: {problem}',
+    viWith: 'Giới hạn bàn chưa hợp lệ: {problem}.',
+    enWith: 'The table limits are not valid: {problem}.',
   },
   house_games_unavailable: {
     status: 503,

@@ -26,13 +26,13 @@ function problemText(problem: TableLimitProblem): MessageParam {
   const field = kind ? { vi: `mức tối đa ${kind}`, en: `the ${kind} maximum` } : { vi: 'mức tối thiểu', en: 'the minimum' };
   switch (problem.reason) {
     case 'not_amount':
-      return { vi: `${field.vi} phải là số nguyên dương.`, en: `${field.en} must be a positive whole number.` };
+      return { vi: `${field.vi} phải là số nguyên dương`, en: `${field.en} must be a positive whole number` };
     case 'below_min':
-      return { vi: `${field.vi} thấp hơn mức tối thiểu.`, en: `${field.en} is below the minimum.` };
+      return { vi: `${field.vi} thấp hơn mức tối thiểu`, en: `${field.en} is below the minimum` };
     case 'missing_kind':
-      return { vi: `thiếu ${field.vi}.`, en: `${field.en} is missing.` };
+      return { vi: `thiếu ${field.vi}`, en: `${field.en} is missing` };
     case 'unknown_kind':
-      return { vi: `bàn này không có loại cược ${kind}.`, en: `this table has no ${kind} bet.` };
+      return { vi: `bàn này không có loại cược ${kind}`, en: `this table has no ${kind} bet` };
   }
 }
 
