@@ -185,15 +185,14 @@ export default function TableLimitsSection() {
           {field('min', t('tableLimits.min'), editing.min, editing.table.defaults.min, (min) =>
             setEditing((current) => (current ? { ...current, min } : current)),
           )}
-          {Object.keys(editing.table.defaults.max).map((kind) =>
-            field(
-              `max.${kind}`,
-              `${t('tableLimits.max')} · ${kindLabel(kind)}`,
-              editing.max[kind] ?? '',
-              editing.table.defaults.max[kind] ?? 0,
-              (value) => setEditing((current) => (current ? { ...current, max: { ...current.max, [kind]: value } } : current)),
-            ),
-          )}
+          <fieldset className="limits-form">
+            <legend>{t('tableLimits.max')}</legend>
+            {Object.keys(editing.table.defaults.max).map((kind) =>
+              field(`max.${kind}`, kindLabel(kind), editing.max[kind] ?? '', editing.table.defaults.max[kind] ?? 0, (value) =>
+                setEditing((current) => (current ? { ...current, max: { ...current.max, [kind]: value } } : current)),
+              ),
+            )}
+          </fieldset>
         </DecisionDialog>
       ) : null}
     </section>
