@@ -18,7 +18,7 @@ export function amountOf(text: string): number {
 }
 
 /** The form as limits, and the problems of each field (the same check the game server makes). */
-export function checkForm(editing: Pick<Editing, 'min' | 'max'>, kinds: readonly string[]) {
+function checkForm(editing: Pick<Editing, 'min' | 'max'>, kinds: readonly string[]) {
   const limits: TableLimits = {
     min: amountOf(editing.min),
     max: Object.fromEntries(kinds.map((kind) => [kind, amountOf(editing.max[kind] ?? '')])),
