@@ -94,14 +94,15 @@ describe('the console’s live table limits', () => {
     await context.close();
   });
 
-  it('shows the section at 1366 and 768 px, in Vietnamese and English', async () => {
+  it('shows the section at 1366, 768 and 390 px, in Vietnamese and English', async () => {
     for (const [language, width, theme] of [
       ['vi', 1366, 'light'],
       ['en', 1366, 'dark'],
       ['vi', 768, 'dark'],
       ['en', 768, 'light'],
+      ['vi', 390, 'light'],
     ] as const) {
-      const context = await browser.newContext({ viewport: { width, height: width > 800 ? 768 : 1024 } });
+      const context = await browser.newContext({ viewport: { width, height: width > 800 ? 768 : width > 500 ? 1024 : 844 } });
       const page = await context.newPage();
       await signInToConsole(page, site.baseUrl, 'risk01');
       await page.evaluate(
