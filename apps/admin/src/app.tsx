@@ -22,6 +22,7 @@ const SECTION_PAGES: Record<SectionKey, ComponentType> = {
   'lottery-results': lazy(() => import('./sections/lottery-results.tsx')),
   content: lazy(() => import('./sections/content.tsx')),
   catalogue: lazy(() => import('./sections/catalogue.tsx')),
+  'table-limits': lazy(() => import('./sections/table-limits.tsx')),
   reports: lazy(() => import('./sections/reports.tsx')),
   settings: lazy(() => import('./sections/settings.tsx')),
   audit: lazy(() => import('./sections/audit.tsx')),

@@ -30,6 +30,7 @@ import { openJournal } from './journal.ts';
 import { renderLivePage, renderLiveVerifyPage } from './live/live-page.ts';
 import { createLiveTable, type LiveEntry, type LiveTableRuntime } from './live/live-table.ts';
 import { createLimitSettings, LIVE_GAMES, LIVE_TABLES, type LiveGameName } from './live/live-tables.ts';
+import { handleTableLimits, type LimitTable } from './live/table-limits-routes.ts';
 import { createPlatformClient, type PlatformClient } from './platform-client.ts';
 import { roundDetail } from './round-detail.ts';
 import { createRoundRunner, type RoundRunner } from './round-runner.ts';
@@ -292,6 +293,16 @@ export function createHouseGames(options: HouseGamesOptions): HouseGames {
     const idle = options.solo?.idleMs === undefined ? {} : { idleMs: options.solo.idleMs };
     solo.set(gameCode, createSoloTable({ game, journal: soloJournal, platform, now, log, ...idle }));
   }
+  /** Every table whose limits the operator sets (docs/house-games.md, "Table limits"). */
+  const limitTables: LimitTable[] = [
+    ...BACCARAT_TABLES.map((t) => ({
+      gameCode: BACCARAT_GAME_CODES[t.kind],
+      game: 'baccarat' as const,
+      tableId: t.tableId,
+      defaults: t.limits,
+    })),
+    ...LIVE_TABLES.map((t) => ({ gameCode: t.gameCode, game: t.game, tableId: t.tableId, defaults: t.limits })),
+  ];
   const liveGameOf = (gameCode: string): LiveGameName | undefined => LIVE_TABLES.find((t) => t.gameCode === gameCode)?.game;
   /** Baccarat and the other live tables take the same calls (a bet of spots). */
   const spotTableOf = (gameCode: string) => baccarat.get(gameCode) ?? live.get(gameCode);
@@ -540,6 +551,8 @@ export function createHouseGames(options: HouseGamesOptions): HouseGames {
       platformBalance: fishingContext.platformBalance,
     };
     if (await handleSolo(soloContext, request, response, url)) return;
+    const limitsContext = { secret: options.secret, now, tables: limitTables, settings: limitSettings, readBody, sendJson, log };
+    if (await handleTableLimits(limitsContext, request, response, url)) return;
     if (request.method === 'GET' && path === '/verify/crash') {
       response.writeHead(200, pageHeaders);
       response.end(renderVerifyPage({ language: url.searchParams.get('lang') ?? 'vi', chain: crash.currentChain() }));

@@ -1090,6 +1090,18 @@ export const ERROR_CODES = {
     vi: 'Loại hợp đồng này hiện không được mở trên trang. Hãy liên hệ bộ phận hỗ trợ nếu bạn cần đến nó.',
     en: 'This kind of contract is not offered on the site at the moment. Contact support if you need it.',
   },
+  table_limits_invalid: {
+    status: 400,
+    vi: 'Giới hạn bàn chưa hợp lệ. Vui lòng kiểm tra lại mức cược tối thiểu và tối đa.',
+    en: 'The table limits are not valid. Check the minimum and maximum bets.',
+    viWith: 'Giới hạn bàn chưa hợp lệ: {problem}.',
+    enWith: 'The table limits are not valid: {problem}.',
+  },
+  house_games_unavailable: {
+    status: 503,
+    vi: 'Máy chủ trò chơi không phản hồi. Giới hạn bàn chưa được đọc hoặc thay đổi; vui lòng thử lại sau.',
+    en: 'The game server did not answer. The table limits were not read or changed; try again later.',
+  },
   agent_contract_debtor_restricted: {
     status: 403,
     vi: 'Bạn còn một khoản nợ hợp đồng đại lý chưa trả cho nền tảng; khi khoản nợ được thanh toán, bạn mới có thể đề nghị hợp đồng hoặc chuyển tiền từ ví đại lý.',

@@ -1,5 +1,6 @@
 import { catalogueEn, contentEn, lotteryResultsEn } from './back-office.ts';
 import { socialProvidersEn } from './social-providers.ts';
+import { tableLimitsEn } from './table-limits.ts';
 
 /** The console's English texts; vi.ts and zh.ts have the same shape (checked by the type). */
 export const en = {
@@ -19,6 +20,7 @@ export const en = {
     'lottery-results': 'Lottery results',
     content: 'Site content',
     catalogue: 'Games catalogue',
+    'table-limits': 'Live table limits',
     reports: 'Reports',
     settings: 'Settings',
     audit: 'Audit log',
@@ -166,6 +168,7 @@ export const en = {
   lotteryResults: lotteryResultsEn,
   content: contentEn,
   catalogue: catalogueEn,
+  tableLimits: tableLimitsEn,
   reports: {
     title: 'Reports',
     from: 'From',

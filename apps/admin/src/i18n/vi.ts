@@ -1,6 +1,7 @@
 import { catalogueVi, contentVi, lotteryResultsVi } from './back-office.ts';
 import type { Texts } from './en.ts';
 import { socialProvidersVi } from './social-providers.ts';
+import { tableLimitsVi } from './table-limits.ts';
 
 export const vi: Texts = {
   app: { title: 'Bảng điều hành Lotus', skip: 'Bỏ qua đến nội dung' },
@@ -19,6 +20,7 @@ export const vi: Texts = {
     'lottery-results': 'Kết quả xổ số',
     content: 'Nội dung trang',
     catalogue: 'Danh mục trò chơi',
+    'table-limits': 'Giới hạn bàn live',
     reports: 'Báo cáo',
     settings: 'Cài đặt',
     audit: 'Nhật ký kiểm tra',
@@ -166,6 +168,7 @@ export const vi: Texts = {
   lotteryResults: lotteryResultsVi,
   content: contentVi,
   catalogue: catalogueVi,
+  tableLimits: tableLimitsVi,
   reports: {
     title: 'Báo cáo',
     from: 'Từ ngày',

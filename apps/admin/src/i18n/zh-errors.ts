@@ -6,6 +6,8 @@ import type { ErrorCode } from '@platform/contracts/errors';
  */
 export const zhErrors: Partial<Record<ErrorCode, string>> = {
   bad_request: '提交的信息有误，请检查后重试。',
+  table_limits_invalid: '桌台限红无效，请检查最低与最高投注。',
+  house_games_unavailable: '游戏服务器没有回应，限红未读取或修改，请稍后再试。',
   field_required: '请填写所有必填项。',
   not_found: '找不到该记录，可能已被删除。',
   rate_limited: '操作过于频繁，请稍后再试。',

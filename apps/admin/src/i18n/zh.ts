@@ -1,6 +1,7 @@
 import { catalogueZh, contentZh, lotteryResultsZh } from './back-office.ts';
 import type { Texts } from './en.ts';
 import { socialProvidersZh } from './social-providers.ts';
+import { tableLimitsZh } from './table-limits.ts';
 
 export const zh: Texts = {
   app: { title: 'Lotus 运营后台', skip: '跳到内容' },
@@ -19,6 +20,7 @@ export const zh: Texts = {
     'lottery-results': '彩票开奖结果',
     content: '网站内容',
     catalogue: '游戏目录',
+    'table-limits': '真人桌台限红',
     reports: '报表',
     settings: '设置',
     audit: '审计日志',
@@ -166,6 +168,7 @@ export const zh: Texts = {
   lotteryResults: lotteryResultsZh,
   content: contentZh,
   catalogue: catalogueZh,
+  tableLimits: tableLimitsZh,
   reports: {
     title: '报表',
     from: '开始日期',

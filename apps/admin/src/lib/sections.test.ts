@@ -22,6 +22,7 @@ describe('which sections an operator sees', () => {
       'lottery-results',
       'content',
       'catalogue',
+      'table-limits',
       'reports',
       'settings',
       'audit',
@@ -41,6 +42,7 @@ describe('which sections an operator sees', () => {
       'social-providers',
       'lottery-results',
       'catalogue',
+      'table-limits',
       'reports',
       'settings',
     ]);

@@ -15,6 +15,7 @@ export type SectionKey =
   | 'lottery-results'
   | 'content'
   | 'catalogue'
+  | 'table-limits'
   | 'reports'
   | 'settings'
   | 'audit';
@@ -96,6 +97,7 @@ const SECTIONS: readonly Section[] = [
   },
   { key: 'content', path: 'content', roles: ['support', 'content'], permission: 'content:read' },
   { key: 'catalogue', path: 'catalogue', roles: ['risk'], permission: 'game:read' },
+  { key: 'table-limits', path: 'table-limits', roles: ['risk'], permission: 'game:read' },
   { key: 'reports', path: 'reports', roles: ['finance', 'risk'], permission: 'report:read' },
   // Changing needs settings:write (administrators); risk reads them.
   { key: 'settings', path: 'settings', roles: ['risk'], permission: 'settings:read' },

@@ -1,4 +1,5 @@
-import { readFileSync, statSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { dragonTigerGame, type LIVE_LIMIT_GROUPS, rouletteGame, sicBoGame } from './live-games.ts';
 import type { LiveGame, LiveLimits } from './live-table.ts';
 
@@ -113,26 +114,48 @@ export function mergeLimits(config: Pick<LiveTableConfig, 'gameCode' | 'limits'>
   return { min, max };
 }
 
-/** Reads `table-limits.json` again only when it changed; no file means the defaults (baccarat's tables too). */
+/**
+ * Reads `table-limits.json` again only when it changed; no file means the defaults (baccarat's
+ * tables too). `write` replaces one table's entry: the whole file is written beside the old one and
+ * renamed over it, so a round that opens meanwhile reads the old file or the new one, never half.
+ */
 export function createLimitSettings(file: string) {
-  let seenMtime = -1;
+  let seen = '';
   let parsed: Record<string, unknown> = {};
   function load(): Record<string, unknown> {
-    let mtime: number;
+    let stamp: string;
     try {
-      mtime = statSync(file).mtimeMs;
+      const stat = statSync(file);
+      stamp = `${stat.ino}:${stat.mtimeMs}:${stat.size}`;
     } catch {
-      seenMtime = -1;
+      seen = '';
       parsed = {};
       return parsed;
     }
-    if (mtime !== seenMtime) {
+    if (stamp !== seen) {
       const value: unknown = JSON.parse(readFileSync(file, 'utf8'));
       if (!value || typeof value !== 'object' || Array.isArray(value)) throw new Error('table-limits.json must hold an object');
       parsed = value as Record<string, unknown>;
-      seenMtime = mtime;
+      seen = stamp;
     }
     return parsed;
   }
-  return { limitsOf: (config: Pick<LiveTableConfig, 'gameCode' | 'limits'>): LiveLimits => mergeLimits(config, load()[config.gameCode]) };
+  return {
+    limitsOf: (config: Pick<LiveTableConfig, 'gameCode' | 'limits'>): LiveLimits => mergeLimits(config, load()[config.gameCode]),
+    /** Writes one table's limits (already checked) into the file; the table's next round opens with them. */
+    write(gameCode: string, limits: LiveLimits): void {
+      let current: Record<string, unknown>;
+      try {
+        current = load();
+      } catch {
+        // A file that cannot be read is replaced by one that holds this table's entry.
+        current = {};
+      }
+      const next = { ...current, [gameCode]: { min: limits.min, max: { ...limits.max } } };
+      const temporary = `${file}.${randomBytes(6).toString('hex')}.tmp`;
+      writeFileSync(temporary, `${JSON.stringify(next, null, 2)}\n`, { mode: 0o600 });
+      renameSync(temporary, file);
+      seen = '';
+    },
+  };
 }

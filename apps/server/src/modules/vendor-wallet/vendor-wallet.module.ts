@@ -6,6 +6,8 @@ import type { JobLogger, JobRunner } from '../jobs/job-runner.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
 import type { PlatformModule } from '../module.ts';
 import type { BonusWallet } from '../promotions/bonus-wallet.ts';
+import { houseTableLimitsAdminRoutes } from './house-table-limits.admin-routes.ts';
+import { createHouseTableLimits } from './house-table-limits.ts';
 import { houseTablesRoutes } from './house-tables.routes.ts';
 import { createHttpTransferAdapter, type TransferVendorAdapter } from './transfer-adapter.ts';
 import { vendorCallbackRoutes } from './vendor-callback.routes.ts';
@@ -37,6 +39,8 @@ export function createVendorWallet(deps: {
   transferTimeoutMs?: number;
   /** Adapters by vendor code; by default the HTTP adapter of the integration's API base URL. */
   transferAdapterOf?: (integration: Integration) => TransferVendorAdapter | undefined;
+  /** How the platform calls the house game server (tests pass their own). */
+  fetchImpl?: typeof fetch;
 }) {
   const integrations = createIntegrationService({ db: deps.db, now: deps.now });
   const seamless = createSeamlessWallet(deps);
@@ -63,7 +67,15 @@ export function createVendorWallet(deps: {
   }
   const transfers = createTransferWallets({ ...deps, integrations, adapterOf });
   const betFeed = createBetFeed({ ...deps, integrations, adapterOf });
+  const tableLimits = createHouseTableLimits({
+    db: deps.db,
+    integrations,
+    now: deps.now,
+    ...(deps.fetchImpl ? { fetchImpl: deps.fetchImpl } : {}),
+  });
   return {
+    /** The house game server's live table limits, for the operator's calls. */
+    tableLimits,
     integrations,
     seamless,
     transfers,
@@ -97,6 +109,7 @@ export function createVendorWalletModule(
       await app.register(vendorWalletRoutes({ transfers: vendorWallet.transfers, ledger: deps.ledger }));
       await app.register(houseTablesRoutes({ integrations: vendorWallet.integrations, now: deps.now }));
     },
+    adminRoutes: houseTableLimitsAdminRoutes(vendorWallet.tableLimits),
     // The transfer wallets hold the runner they were built with (they queue re-checks on it).
     jobs: async (runner) => {
       await vendorWallet.transfers.registerJobs();
