@@ -1,11 +1,23 @@
 import { loadavg } from 'node:os';
+import { crashPointOf, payoutOf, sha256Hex } from '@platform/games/crash/crash';
 import { baccaratMultiplier, dealBaccarat } from '@platform/games/house/baccarat';
 import { actBlackjack, basicStrategy, resolveBlackjack, stakedMinor, startBlackjack } from '@platform/games/house/blackjack';
 import { Shoe } from '@platform/games/house/cards';
 import { diceTargetMultiplier, resolveDiceTarget, rollDiceTarget, winningRolls } from '@platform/games/house/dice-target';
 import { DRAGON_TIGER_BETS, dealDragonTiger, dragonTigerMultiplier } from '@platform/games/house/dragon-tiger';
-import { baccaratReturn, dragonTigerReturn, type ExactReturn, returnOf, rouletteReturn, sicBoReturn } from '@platform/games/house/exact';
+import {
+  baccaratReturn,
+  crashTargetReturn,
+  dragonTigerReturn,
+  type ExactReturn,
+  jackpotTriggerFrequency,
+  jackpotWheelReturn,
+  returnOf,
+  rouletteReturn,
+  sicBoReturn,
+} from '@platform/games/house/exact';
 import { cashOutHiLo, guessHiLo, type HiLoGuess, resolveHiLo, startHiLo, winningRanks } from '@platform/games/house/hi-lo';
+import { spinJackpotWheel, WHEEL_MAX_STAKE, wheelPayout } from '@platform/games/house/jackpot-wheel';
 import { cashOutMines, minesMultiplier, resolveMines, revealCell, startMines } from '@platform/games/house/mines';
 import { choose } from '@platform/games/house/payout';
 import { dropPlinko, plinkoTable } from '@platform/games/house/plinko';
@@ -22,10 +34,12 @@ import { positiveInt } from './lib/bench-support.ts';
  * source and compares each bet's simulated return with its exact return (enumeration or exact
  * combinatorics), in standard errors computed from the exact variance. A bet fails beyond 4.
  * Blackjack has no enumeration here: its figure is the measurement, with its standard error.
+ * The jackpot wheel's trigger rows compare the hit frequency with its exact chance
+ * (stake / 1,000,000,000); crash plays a real seed chain (SHA-256 down the chain, HMAC per round).
  *
  *   BENCH_ROUNDS  rounds per game (default 10000000)
  *   BENCH_SEED    another run's streams: 1 (default), 2, ...
- *   BENCH_GAMES   comma-separated subset of: baccarat,dragon-tiger,sic-bo,roulette,blackjack,video-poker,mines,plinko,dice,hi-lo
+ *   BENCH_GAMES   comma-separated subset of: baccarat,dragon-tiger,sic-bo,roulette,blackjack,video-poker,mines,plinko,dice,hi-lo,jackpot-wheel,crash
  */
 const rounds = positiveInt('BENCH_ROUNDS', 10_000_000);
 const seed = 100 * (positiveInt('BENCH_SEED', 1) - 1);
@@ -274,6 +288,46 @@ if (!only || only.includes('video-poker')) {
     for (let i = 0; i < 3 && game.status === 'PLAYING'; i++) game = guessHiLo(game, likelier((game.cards[i]! % 13) + 1), random);
     add(0, game.status === 'PLAYING' ? resolveHiLo(cashOutHiLo(game), 1_000_000) / 1000 : 0);
   });
+}
+
+{
+  // Two spins a round, each from its own stream: the largest stake (jackpot chance 0.5%) and a
+  // 200,000 stake (0.02%, about 2,000 hits in 10,000,000 spins). The rows "jackpot hits" read as
+  // frequencies, not returns.
+  const random = simulationRandom(seed + 11);
+  const small = simulationRandom(seed + 12);
+  const smallStake = 200_000;
+  const bets = [
+    { name: 'wheel pay (any stake)', exact: jackpotWheelReturn() },
+    { name: `jackpot hits, ${WHEEL_MAX_STAKE.toLocaleString('en')}`, exact: jackpotTriggerFrequency(WHEEL_MAX_STAKE) },
+    { name: `jackpot hits, ${smallStake.toLocaleString('en')}`, exact: jackpotTriggerFrequency(smallStake) },
+  ];
+  run('jackpot-wheel', bets, (add) => {
+    const spin = spinJackpotWheel(random, WHEEL_MAX_STAKE);
+    add(0, wheelPayout(WHEEL_MAX_STAKE, spin.multiplier) / (WHEEL_MAX_STAKE / 1000));
+    add(1, spin.isJackpot ? 1000 : 0);
+    add(2, spinJackpotWheel(small, smallStake).isJackpot ? 1000 : 0);
+  });
+}
+
+{
+  // The crash points of a real seed chain: each round's seed is the SHA-256 of the next one, and
+  // its crash point the HMAC of the seed with the chain's salt (walked from the root down, the
+  // rounds in reverse order of play: the same draws). A target pays stake × target when it does
+  // not exceed the crash point.
+  let roundSeed = sha256Hex(`house-games-rtp crash ${seed}`);
+  const salt = sha256Hex(`house-games-rtp salt ${seed}`);
+  const targets = [101, 200, 1_000, 10_000, 100_000];
+  const stake = 1_000_000;
+  run(
+    'crash',
+    targets.map((k) => ({ name: `cash out at ${(k / 100).toFixed(2)}x`, exact: crashTargetReturn(k) })),
+    (add) => {
+      roundSeed = sha256Hex(roundSeed);
+      const crashPoint = crashPointOf(roundSeed, salt);
+      for (let i = 0; i < targets.length; i++) add(i, targets[i]! <= crashPoint ? payoutOf(stake, targets[i]!) / 1000 : 0);
+    },
+  );
 }
 
 console.log(failures === 0 ? '\nevery bet within 4 standard errors of its exact return' : `\n${failures} bet(s) beyond 4 standard errors`);

@@ -1,6 +1,8 @@
+import { CRASH_E, drawsReaching } from '../crash/crash.ts';
 import { MULTIPLIER_SCALE } from '../table-games.ts';
 import { BACCARAT_DECKS, type BaccaratBet, type BaccaratTable, baccaratMultiplier, bankerDraws, playerDraws } from './baccarat.ts';
 import { DRAGON_TIGER_DECKS, type DragonTigerBet, dragonTigerMultiplier } from './dragon-tiger.ts';
+import { JACKPOT_TRIGGER_BOUND, WHEEL_PAYTABLE } from './jackpot-wheel.ts';
 import { type RouletteBet, rouletteMultiplier } from './roulette.ts';
 import { type SicBoBet, type SicBoRoll, sicBoMultiplier } from './sic-bo.ts';
 
@@ -140,4 +142,33 @@ export function sicBoReturn(bet: SicBoBet): ExactReturn {
 /** A roulette bet over the 37 pockets. */
 export function rouletteReturn(bet: RouletteBet): ExactReturn {
   return returnOf(Array.from({ length: 37 }, (_, pocket) => [1, rouletteMultiplier(pocket, bet)] as const));
+}
+
+/** The jackpot wheel's own pay (jackpot apart) over its 32 equal segments: 95.3125%. */
+export function jackpotWheelReturn(): ExactReturn {
+  return returnOf(WHEEL_PAYTABLE.map((hundredths) => [1, hundredths * 10] as const));
+}
+
+/**
+ * The jackpot trigger of one spin at `stake` as a 0/1 outcome: its mean is the exact chance
+ * stake / 1,000,000,000 and its variance p(1 − p), so a simulator checks the hit frequency with the
+ * same tolerance as a return.
+ */
+export function jackpotTriggerFrequency(stake: number): ExactReturn {
+  return returnOf([
+    [stake, MULTIPLIER_SCALE],
+    [JACKPOT_TRIGGER_BOUND - stake, 0],
+  ]);
+}
+
+/**
+ * A crash bet that cashes out at target k (hundredths, ≥ 1.01×), counted over the 2^52 draws:
+ * it pays k/100 on the floor(99·2^52/k) draws whose crash point reaches k, nothing otherwise.
+ */
+export function crashTargetReturn(k: number): ExactReturn {
+  const reaching = Number(drawsReaching(k));
+  return returnOf([
+    [reaching, k * (MULTIPLIER_SCALE / 100)],
+    [CRASH_E - reaching, 0],
+  ]);
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { roundRandom, simulationRandom } from '../random-source.ts';
+import { jackpotTriggerFrequency, jackpotWheelReturn } from './exact.ts';
 import {
   JACKPOT_SEED,
   JACKPOT_TRIGGER_BOUND,
@@ -10,6 +11,7 @@ import {
   WHEEL_SEGMENTS,
   wheelPayout,
 } from './jackpot-wheel.ts';
+import { expectWithinTolerance, SIMULATION_TIMEOUT_MS, simulate } from './simulate.test-support.ts';
 import { replayRound } from './verify.ts';
 
 describe('the jackpot wheel', () => {
@@ -50,6 +52,26 @@ describe('the jackpot wheel', () => {
     expect(wheelPayout(999, 50)).toBe(499);
     expect(jackpotContribution(1_099)).toBe(10);
   });
+
+  it(
+    'matches the wheel’s exact return and the jackpot’s exact chance over 1,000,000 simulated spins at the largest stake',
+    () => {
+      // At 5,000,000 minor units a spin wins the jackpot with probability 0.5% (about 5,000 hits).
+      const random = simulationRandom(32);
+      const totals = simulate(1_000_000, 2, (add) => {
+        const spin = spinJackpotWheel(random, WHEEL_MAX_STAKE);
+        add(0, wheelPayout(WHEEL_MAX_STAKE, spin.multiplier) / (WHEEL_MAX_STAKE / 1_000));
+        add(1, spin.isJackpot ? 1_000 : 0);
+      });
+      const wheel = jackpotWheelReturn();
+      expect(wheel.rtp).toBe(0.953125);
+      expectWithinTolerance(totals, 0, wheel);
+      const trigger = jackpotTriggerFrequency(WHEEL_MAX_STAKE);
+      expect(trigger.rtp).toBe(0.005);
+      expectWithinTolerance(totals, 1, trigger);
+    },
+    SIMULATION_TIMEOUT_MS,
+  );
 
   it('replays a spin from its seeds as the engine drew it', () => {
     const spin = spinJackpotWheel(roundRandom('seed', 'client', 4), 20_000);
