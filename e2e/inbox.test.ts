@@ -26,6 +26,18 @@ describe('platform messages', () => {
     const { body: loginBody } = await operatorLogin(baseUrl, 'admin');
     expect(loginBody.success).toBe(true);
     adminToken = loginBody.value.token;
+    // The avatar badge also counts the promotions a member can take (availablePromoCount): this
+    // file counts messages, so the demo's promotions are paused first.
+    const { body: financeLogin } = await operatorLogin(baseUrl, 'finance01');
+    expect(financeLogin.success).toBe(true);
+    const finance = { authorization: `Bearer ${financeLogin.value.token}` };
+    const listed = (await (await fetch(`${baseUrl}/admin-api/promotions`, { headers: finance })).json()) as {
+      value: { list: { id: number; state: string }[] };
+    };
+    for (const promotion of listed.value.list.filter((p) => p.state === 'active')) {
+      const paused = await fetch(`${baseUrl}/admin-api/promotions/${promotion.id}/pause`, { method: 'POST', headers: finance });
+      expect(paused.status).toBe(200);
+    }
     browser = await launchBrowser();
   });
 
