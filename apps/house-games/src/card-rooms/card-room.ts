@@ -162,6 +162,8 @@ type Hand = {
   tl?: TienLenState;
   /** Mậu binh: each seat's submitted (or auto-arranged) rows, and when the arrange phase ends. */
   arranged?: Map<number, { rows: MauBinhRows; auto: boolean }>;
+  /** Mậu binh: each seat's auto-arrangement, worked out once (offered on the page, used on timeout). */
+  suggested?: Map<number, MauBinhRows>;
   arrangeEndsAt?: number;
   plays: { seat: number; cards: Card[] | null; auto?: boolean }[];
   end?: 'played' | 'void';
@@ -633,8 +635,18 @@ export function createCardRoom(options: CardRoomOptions) {
     if (!hand || hand.no !== no || hand.phase !== 'arranging' || hand.end) return;
     for (const p of hand.players)
       if (!hand.arranged?.has(p.seat) && (isDeadline || isGone(p.seat, p.username)))
-        recordArrange(hand, p.seat, autoArrange(hand.dealt?.[p.seat] as Card[]), true);
+        recordArrange(hand, p.seat, suggestionOf(hand, p.seat), true);
     await afterArrange(hand);
+  }
+
+  function suggestionOf(hand: Hand, seat: number): MauBinhRows {
+    hand.suggested ??= new Map();
+    let rows = hand.suggested.get(seat);
+    if (!rows) {
+      rows = autoArrange(hand.dealt?.[seat] as Card[]);
+      hand.suggested.set(seat, rows);
+    }
+    return rows;
   }
 
   function recordArrange(hand: Hand, seat: number, rows: MauBinhRows, auto: boolean): void {
@@ -800,15 +812,20 @@ export function createCardRoom(options: CardRoomOptions) {
   /**
    * Mậu binh: the player's rows (card numbers, back and middle 5 each, front 3), final once sent.
    * Rows that break the order (back ≥ middle ≥ front) are taken as they are: the hand is fouled.
+   * `isCheck`: only says what the rows are (each row's kind, fouled or not), records nothing.
    */
-  function arrange(username: string, rows: unknown): Promise<{ ok: true; fouled: boolean }> {
+  function arrange(
+    username: string,
+    rows: unknown,
+    isCheck = false,
+  ): Promise<{ ok: true; fouled: boolean; kinds: { back: string; middle: string; front: string } }> {
     return serial(async () => {
       const seat = seatOf(username);
       if (seat < 0) throw new TableRefused<CardRoomRefusal>('NOT_SEATED');
       const hand = current;
       if (game !== 'mau-binh' || !hand || hand.phase !== 'arranging' || hand.end) throw new TableRefused<CardRoomRefusal>('NO_HAND');
       if (!hand.players.some((p) => p.seat === seat && p.username === username)) throw new TableRefused<CardRoomRefusal>('NO_HAND');
-      if (hand.arranged?.has(seat)) throw new TableRefused<CardRoomRefusal>('ALREADY_ARRANGED');
+      if (hand.arranged?.has(seat) && !isCheck) throw new TableRefused<CardRoomRefusal>('ALREADY_ARRANGED');
       const r = rows as Partial<Record<keyof MauBinhRows, unknown>> | null;
       const list = (x: unknown) => (Array.isArray(x) && x.length <= 5 && x.every((c) => Number.isInteger(c)) ? (x as Card[]) : null);
       const back = list(r?.back);
@@ -816,9 +833,15 @@ export function createCardRoom(options: CardRoomOptions) {
       const front = list(r?.front);
       const parsed = back && middle && front ? { back, middle, front } : null;
       if (!parsed || !isArrangementOf(parsed, hand.dealt?.[seat] ?? [])) throw new TableRefused<CardRoomRefusal>('CARDS_INVALID');
+      const answer = {
+        ok: true as const,
+        fouled: isFouled(parsed),
+        kinds: { back: rowValue(parsed.back).kind, middle: rowValue(parsed.middle).kind, front: rowValue(parsed.front).kind },
+      };
+      if (isCheck) return answer;
       recordArrange(hand, seat, parsed, false);
       await afterArrange(hand);
-      return { ok: true as const, fouled: isFouled(parsed) };
+      return answer;
     });
   }
 
@@ -886,6 +909,7 @@ export function createCardRoom(options: CardRoomOptions) {
               // Mậu binh: whether the rows are in, and the rows themselves (one's own, or all at the reveal).
               hasArranged: hand?.arranged?.has(seat) ?? false,
               rows: rowsView(hand, seat, seat === mySeat || hand?.phase === 'showdown' || isOver),
+              suggested: hand && seat === mySeat && hand.phase === 'arranging' && inHand ? suggestionOf(hand, seat) : null,
             }
           : null;
       }),

@@ -150,7 +150,7 @@ export function createCardRooms(options: {
       http.sendPage(response, renderCardVerifyPage({ language: url.searchParams.get('lang') ?? 'vi', gameCode: game, rooms: ids }));
       return true;
     }
-    const match = /^\/game\/([a-z-]{1,16})\/(rooms|balance|state|join|leave|play|pass|arrange|events)$/.exec(path);
+    const match = /^\/game\/([a-z-]{1,16})\/(rooms|balance|state|join|leave|play|pass|arrange|check|events)$/.exec(path);
     if (!match || !(CARD_GAME_CODES as readonly string[]).includes(match[1] as string)) return false;
     const game = match[1] as CardGame;
     const action = match[2] as string;
@@ -205,6 +205,7 @@ export function createCardRooms(options: {
       else if (action === 'play') answer = await room.act(session.username, body.cards ?? []);
       else if (action === 'pass') answer = await room.act(session.username, null);
       else if (action === 'arrange') answer = await room.arrange(session.username, body.rows);
+      else if (action === 'check') answer = await room.arrange(session.username, body.rows, true);
       if (action === 'state') http.sendJson(response, 200, { status: 'OK', ...room.snapshot(session.username) });
       else http.sendJson(response, 200, { status: 'OK', ...answer, state: room.snapshot(session.username) });
     } catch (err) {
