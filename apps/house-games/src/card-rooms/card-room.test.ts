@@ -253,6 +253,31 @@ describe('card room', () => {
     await r.stop();
   });
 
+  it('mậu binh: a hand cut off in the arrange phase is void and every held ante refunded once', async () => {
+    const wallet = fakeWallet(balancesOf(3));
+    const first = room(wallet, { ...MB, roomId: 'mb-crash' });
+    await first.r.recover();
+    first.r.start();
+    const watchers = players.slice(0, 3).map((p) => first.r.watch(p.username, () => undefined));
+    for (const p of players.slice(0, 3)) await first.r.join(p);
+    await waitUntil(() => first.r.snapshot().hand?.phase === 'arranging', 'the deal');
+    const p0 = players[0] as (typeof players)[number];
+    await first.r.arrange(p0.username, autoArrange(first.r.snapshot(p0.username).seats[0]?.cardIds as number[]));
+    // Two opponents: 12 units held.
+    for (const p of players.slice(0, 3)) expect(wallet.balances[p.token]).toBe(38_000);
+    first.kill();
+    for (const u of watchers) u();
+    for (let restart = 0; restart < 2; restart++) {
+      const again = room(wallet, { ...MB, roomId: 'mb-crash' });
+      await again.r.recover();
+      for (const p of players.slice(0, 3)) expect(wallet.balances[p.token]).toBe(50_000);
+      expect(again.r.history()[0]?.end).toBe('void');
+      again.kill();
+    }
+    expect(wallet.calls.filter((c) => c.call === 'rollback')).toHaveLength(3);
+    expect(wallet.calls.filter((c) => c.call === 'credit')).toHaveLength(0);
+  });
+
   it('mậu binh: the rows not sent when the timer ends are auto-arranged', async () => {
     const wallet = fakeWallet(balancesOf(2));
     const { r } = room(wallet, { ...MB, roomId: 'mb-timer' }, { arrangeMs: 150 });
