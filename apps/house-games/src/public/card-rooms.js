@@ -193,12 +193,14 @@
         if (seat.isAway) bits.push(L.away);
         info.textContent = bits.join(' · ');
         li.append(info);
-        if (seat.cards && i !== s.mySeat) {
+        // Mậu binh shows the rows at the reveal, not the cards as dealt.
+        if (seat.cards && i !== s.mySeat && game !== 'mau-binh') {
           const ul = document.createElement('ul');
           ul.className = 'hand small';
           for (const c of seat.cards) ul.append(cardItem(c));
           li.append(ul);
-          if (seat.rows) li.append(rowsBlock(seat.rows));
+        } else if (seat.rows && i !== s.mySeat) {
+          li.append(rowsBlock(seat.rows));
         } else if (game === 'bai-cao' && seat.inHand && i !== s.mySeat) {
           const ul = document.createElement('ul');
           ul.className = 'hand small';
@@ -339,6 +341,7 @@
     $('my-cards').hidden = true;
     $('mb').hidden = !(isArranging || shown);
     $('mb-auto').hidden = !isArranging;
+    document.querySelector('#mb .mb-hint').hidden = !isArranging;
     $('mb-submit').hidden = !isArranging;
     if (isArranging && mine.suggested && layout.hand !== hand.no) {
       layout = { hand: hand.no, ids: [...mine.suggested.back, ...mine.suggested.middle, ...mine.suggested.front] };
@@ -404,6 +407,26 @@
     box.append(head);
     // Row by row against each other player: back, middle, front from the player's side.
     const rowNames = [L.rowBack, L.rowMiddle, L.rowFront];
+    // Every seat's rows as played, its units, fouled and auto-arranged marked.
+    const table = document.createElement('div');
+    table.className = 'mb-reveal';
+    for (const p of item.players) {
+      if (!p.rows) continue;
+      const seat = document.createElement('div');
+      seat.className = `mb-seat${p.seat === mySeat ? ' mine' : ''}`;
+      const name = document.createElement('p');
+      name.className = 'mb-small';
+      name.textContent = `#${p.seat + 1} ${p.seat === mySeat ? L.you : p.player} · ${fill(L.units, { units: sign(p.units ?? 0) })}${p.fouled ? ` · ${L.fouled}` : ''}${p.auto ? ` · ${L.auto}` : ''}`;
+      seat.append(name);
+      for (const row of ['back', 'middle', 'front']) {
+        const ul = document.createElement('ul');
+        ul.className = 'hand small';
+        for (const c of p.rows[row]) ul.append(cardItem(c));
+        seat.append(ul);
+      }
+      table.append(seat);
+    }
+    box.append(table);
     for (const pair of item.pairs ?? []) {
       if (pair.a !== mySeat && pair.b !== mySeat) continue;
       const flip = pair.a === mySeat ? 1 : -1;
