@@ -55,6 +55,50 @@ describe('a round’s detail, from the round id the game server sent the platfor
     expect(detail.html).not.toContain('<b>');
   });
 
+  it("draws a mậu binh hand with each seat's rows, fouled and auto-arranged marked, and the units", () => {
+    const mb: CardHistoryItem = {
+      ...hand,
+      clientSeed: 'mau-binh:mb-1k:3',
+      plays: [],
+      players: [
+        {
+          seat: 0,
+          player: 'an***1',
+          cards: [],
+          stake: 6_000,
+          payout: 11_700,
+          score: 3,
+          rows: { back: ['AS', 'AH', 'AD', 'AC', '2S'], middle: ['KS', 'KH', 'KD', '3C', '3S'], front: ['QS', 'QH', 'QD'] },
+          fouled: false,
+          auto: false,
+          units: 6,
+        },
+        {
+          seat: 1,
+          player: 'bo***2',
+          cards: [],
+          stake: 6_000,
+          payout: 0,
+          score: 0,
+          rows: { back: ['2H', '4D', '6C', '8S', 'TH'], middle: ['3H', '5D', '7C', '9S', 'JH'], front: ['4H', '4C', '8C'] },
+          fouled: true,
+          auto: true,
+          units: -6,
+        },
+      ],
+    };
+    const detail = roundDetail(
+      { ...sources, isCardGame: (g) => g === 'mau-binh', cardHand: (room, no) => (room === 'mb-1k' && no === 7 ? mb : undefined) },
+      'mau-binh',
+      `mb-mb-1k-7-${hand.commitment.slice(0, 12)}`,
+      'en',
+    );
+    if (!detail || !('html' in detail)) throw new Error('no page');
+    expect(detail.html).toContain('Rows (back | middle | front)');
+    expect(detail.html).toContain('AS AH AD AC 2S | KS KH KD 3C 3S | QS QH QD; 6 units');
+    expect(detail.html).toContain('(fouled) (auto); -6 units');
+  });
+
   it('answers nothing for a round it does not keep or an id of another shape', () => {
     expect(roundDetail(sources, 'crash', 'nonsense', 'vi')).toBeUndefined();
     expect(roundDetail(sources, 'tien-len', 'tl-tl-1k-8-0123456789ab', 'vi')).toBeUndefined();

@@ -43,7 +43,7 @@ export function roundDetail(sources: RoundDetailSources, game: string, roundId: 
   const batch = sources.fishingBatch(game, roundId);
   if (batch) return { redirect: `/verify/${game}?${q({ room: batch.room, wave: batch.wave })}` };
   if (sources.isCardGame(game)) {
-    const m = /^(?:tl|bc)-([a-z0-9-]+)-(\d+)-[0-9a-f]{12}$/.exec(roundId);
+    const m = /^(?:tl|bc|mb)-([a-z0-9-]+)-(\d+)-[0-9a-f]{12}$/.exec(roundId);
     const hand = m ? sources.cardHand(m[1] as string, Number(m[2])) : undefined;
     return hand && m ? { html: renderCardHand(game, m[1] as string, hand, lang) } : undefined;
   }
@@ -61,6 +61,9 @@ const LABELS = {
     plays: 'Plays in order',
     pass: 'pass',
     auto: 'auto',
+    rows: 'Rows (back | middle | front)',
+    fouled: 'fouled',
+    units: '{units} units',
     pot: 'Pot {pot}, rake {rake}',
     void: 'This hand was void: every stake was refunded.',
     seeds: 'Provably fair',
@@ -81,6 +84,9 @@ const LABELS = {
     plays: 'Các lượt đánh',
     pass: 'bỏ lượt',
     auto: 'tự động',
+    rows: 'Các chi (chi 1 | chi 2 | chi 3)',
+    fouled: 'binh lủng',
+    units: '{units} đơn vị',
     pot: 'Tổng cược {pot}, phí {rake}',
     void: 'Ván này bị hủy: mọi tiền cược đã được hoàn lại.',
     seeds: 'Công bằng có thể kiểm chứng',
@@ -99,10 +105,15 @@ function renderCardHand(game: string, room: string, hand: CardHistoryItem, lang:
     text.replace(/\{(\w+)\}/g, (_, k: string) => String(values[k] ?? ''));
   const number = (n: number) => n.toLocaleString(lang === 'vi' ? 'vi-VN' : 'en-GB');
   const seatName = (seat: number) => escapeHtml(hand.players.find((p) => p.seat === seat)?.player ?? String(seat + 1));
+  // Mậu binh: the rows as played (fouled or auto-arranged marked) and the net units.
+  const cardsCell = (p: CardHistoryItem['players'][number]) =>
+    p.rows
+      ? `${[p.rows.back, p.rows.middle, p.rows.front].map((r) => r.map(escapeHtml).join(' ')).join(' | ')}${p.fouled ? ` (${l.fouled})` : ''}${p.auto ? ` (${l.auto})` : ''}${p.units !== undefined ? `; ${fill(l.units, { units: p.units })}` : ''}`
+      : p.cards.map(escapeHtml).join(' ');
   const rows = hand.players
     .map(
       (p) =>
-        `<tr${hand.winners.includes(p.seat) ? ' class="winner"' : ''}><td>${p.seat + 1}</td><td>${escapeHtml(p.player)}</td><td>${p.cards.map(escapeHtml).join(' ')}</td><td>${number(p.stake)}</td><td>${number(p.payout)}</td></tr>`,
+        `<tr${hand.winners.includes(p.seat) ? ' class="winner"' : ''}><td>${p.seat + 1}</td><td>${escapeHtml(p.player)}</td><td>${cardsCell(p)}</td><td>${number(p.stake)}</td><td>${number(p.payout)}</td></tr>`,
     )
     .join('');
   const plays = hand.plays
@@ -122,7 +133,7 @@ function renderCardHand(game: string, room: string, hand: CardHistoryItem, lang:
 <main class="verify round-detail" data-game="${escapeHtml(game)}">
   <h1>${title}</h1>
   ${hand.end === 'void' ? `<p>${l.void}</p>` : ''}
-  <table class="hand-table"><thead><tr><th>${l.seat}</th><th>${l.player}</th><th>${l.cards}</th><th>${l.stake}</th><th>${l.payout}</th></tr></thead><tbody>${rows}</tbody></table>
+  <table class="hand-table"><thead><tr><th>${l.seat}</th><th>${l.player}</th><th>${game === 'mau-binh' ? l.rows : l.cards}</th><th>${l.stake}</th><th>${l.payout}</th></tr></thead><tbody>${rows}</tbody></table>
   <p>${fill(l.pot, { pot: number(hand.pot), rake: number(hand.rake) })}</p>
   ${plays ? `<h2>${l.plays}</h2><ol>${plays}</ol>` : ''}
   <h2>${l.seeds}</h2>

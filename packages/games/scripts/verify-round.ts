@@ -11,7 +11,7 @@ import { replayRound, VERIFIABLE_GAMES, type VerifiableGame } from '../src/house
  *     --server-seed <hex> --client-seed <text> --nonce <n> [--commitment <sha256 hex>]
  *     [--mines 3] [--rows 16 --risk high] [--decks 6] [--cards 12] [--stake 1000]
  *
- * A card room's hand (tiến lên, bài cào): the nonce is the hand number, `--seats` the seats dealt in.
+ * A card room's hand (tiến lên, bài cào, mậu binh): the nonce is the hand number, `--seats` the seats dealt in.
  *
  *   node --import tsx packages/games/scripts/verify-round.ts --game tien-len \
  *     --server-seed <hex> --client-seed tien-len:tl-1k:7 --nonce 7 --seats 0,1,2,3 [--commitment <hex>]

@@ -4,7 +4,7 @@ import { escapeHtml, languageOf, safeReturnUrl } from '../page.ts';
 /** The card rooms' page (room list, then the table): markup only; public/card-rooms.js runs it. */
 const LABELS = {
   en: {
-    title: { 'tien-len': 'Tiến lên miền Nam', 'bai-cao': 'Bài cào' },
+    title: { 'tien-len': 'Tiến lên miền Nam', 'bai-cao': 'Bài cào', 'mau-binh': 'Mậu binh' },
     balance: 'Balance',
     back: 'Back to the site',
     rooms: 'Rooms',
@@ -40,11 +40,37 @@ const LABELS = {
     commitment: 'Seed commitment (SHA-256) of this hand',
     history: 'Last hands',
     verify: 'Verify a hand',
+    rowBack: 'Back (chi 1)',
+    rowMiddle: 'Middle (chi 2)',
+    rowFront: 'Front (chi 3)',
+    autoArrange: 'Auto-arrange',
+    submit: 'Submit rows',
+    arrangeTime: 'Arrange your rows: {s} s',
+    arrangedWait: 'Rows sent; waiting for the others: {s} s',
+    swapHint: 'Tap two cards to swap them.',
+    fouledWarn: 'Fouled (binh lủng): the back must be at least the middle, the middle at least the front.',
+    fouled: 'fouled',
+    vsSeat: 'vs seat {seat}',
+    units: '{units} units',
+    mbResult: 'Hand {hand}: you {units} units ({amount}); rake {rake}',
+    kinds: {
+      HIGH_CARD: 'high card',
+      PAIR: 'pair',
+      TWO_PAIR: 'two pair',
+      THREE_OF_A_KIND: 'three of a kind',
+      STRAIGHT: 'straight',
+      FLUSH: 'flush',
+      FULL_HOUSE: 'full house',
+      FOUR_OF_A_KIND: 'four of a kind',
+      STRAIGHT_FLUSH: 'straight flush',
+    },
     rules: {
       'tien-len':
         'Four players, 13 cards each. Ranks 3 low to 2 high, suits ♠ ♣ ♦ ♥. Singles, pairs, triples, straights of 3+ (no 2), three or more consecutive pairs, four of a kind. Beat the last play with the same kind and size and a higher top card. Chặt: three consecutive pairs beat a 2; four of a kind beats a 2, a pair of 2s or three consecutive pairs; four consecutive pairs beat all of these and four of a kind. A pass is out until the round ends. Instant wins at the deal: dragon straight 3 to A, four 2s, five consecutive pairs, six pairs. The first player out takes the pot less the rake.',
       'bai-cao':
         'Each player gets three cards: A is 1, 2 to 9 their number, 10 J Q K are 10; points are the sum mod 10. Three face cards (ba cào) beat every score. The best hand takes the pot less the rake; equal best hands share it.',
+      'mau-binh':
+        'Up to four players, 13 cards each, arranged in three rows: back (chi 1, 5 cards) ≥ middle (chi 2, 5 cards) ≥ front (chi 3, 3 cards), or the hand is fouled (binh lủng). Straight flush > four of a kind > full house > flush > straight > three of a kind > two pair > pair > high card; A-2-3-4-5 is the lowest straight; suits never break a tie. The front has only three of a kind > pair > high card. Against each other player, each row won is 1 unit (the room stake), a tie 0; winning all three rows doubles (6 units). A fouled hand loses 6 units to every hand that is not fouled. The ante held at the deal is the most you can lose (6 units per opponent); the rest comes back at the end. The rake is taken from each net win.',
     },
     errors: {
       ROOM_FULL: 'This room is full; choose another one.',
@@ -60,6 +86,7 @@ const LABELS = {
       DOES_NOT_BEAT: 'That play does not beat the cards on the table.',
       MUST_PLAY_LOWEST: 'The first play of the hand must contain the lowest card.',
       CANNOT_PASS_LEAD: 'You lead this round: play something.',
+      ALREADY_ARRANGED: 'Your rows are already in for this hand.',
       ROOM_UNKNOWN: 'That room does not exist.',
       INSUFFICIENT_FUNDS: 'Your balance is too low for the ante.',
       PLAYER_BLOCKED: 'Your account cannot play at the moment.',
@@ -70,7 +97,7 @@ const LABELS = {
     },
   },
   vi: {
-    title: { 'tien-len': 'Tiến lên miền Nam', 'bai-cao': 'Bài cào' },
+    title: { 'tien-len': 'Tiến lên miền Nam', 'bai-cao': 'Bài cào', 'mau-binh': 'Mậu binh' },
     balance: 'Số dư',
     back: 'Quay lại trang',
     rooms: 'Phòng chơi',
@@ -106,11 +133,37 @@ const LABELS = {
     commitment: 'Cam kết hạt giống (SHA-256) của ván này',
     history: 'Các ván trước',
     verify: 'Kiểm tra một ván',
+    rowBack: 'Chi 1 (5 lá)',
+    rowMiddle: 'Chi 2 (5 lá)',
+    rowFront: 'Chi 3 (3 lá)',
+    autoArrange: 'Xếp tự động',
+    submit: 'Xếp xong',
+    arrangeTime: 'Xếp bài: {s} giây',
+    arrangedWait: 'Đã xếp xong; chờ người khác: {s} giây',
+    swapHint: 'Chạm hai lá để đổi chỗ.',
+    fouledWarn: 'Binh lủng: chi 1 phải lớn hơn hoặc bằng chi 2, chi 2 lớn hơn hoặc bằng chi 3.',
+    fouled: 'lủng',
+    vsSeat: 'với ghế {seat}',
+    units: '{units} đơn vị',
+    mbResult: 'Ván {hand}: bạn {units} đơn vị ({amount}); phí bàn {rake}',
+    kinds: {
+      HIGH_CARD: 'mậu thầu',
+      PAIR: 'đôi',
+      TWO_PAIR: 'thú',
+      THREE_OF_A_KIND: 'sám cô',
+      STRAIGHT: 'sảnh',
+      FLUSH: 'thùng',
+      FULL_HOUSE: 'cù lũ',
+      FOUR_OF_A_KIND: 'tứ quý',
+      STRAIGHT_FLUSH: 'thùng phá sảnh',
+    },
     rules: {
       'tien-len':
         'Bốn người, mỗi người 13 lá. Thứ tự từ 3 thấp nhất đến 2 cao nhất, chất ♠ ♣ ♦ ♥. Đánh rác, đôi, sám, sảnh từ 3 lá (không có 2), đôi thông từ ba đôi, tứ quý. Chặn nước trước bằng bộ cùng loại, cùng số lá và lá cao nhất lớn hơn. Chặt: ba đôi thông chặt một heo; tứ quý chặt một heo, đôi heo hoặc ba đôi thông; bốn đôi thông chặt tất cả những bộ đó và tứ quý. Đã bỏ lượt thì chờ vòng mới. Tới trắng khi chia bài: sảnh rồng 3 đến A, tứ quý heo, năm đôi thông, sáu đôi. Người hết bài đầu tiên ăn cả tiền cược trừ phí bàn.',
       'bai-cao':
         'Mỗi người ba lá: A là 1, 2 đến 9 theo số, 10 J Q K là 10; điểm là tổng chia 10 lấy dư. Ba lá hình (ba cào) thắng mọi điểm. Bài cao nhất ăn cả tiền cược trừ phí bàn; bằng điểm thì chia đều.',
+      'mau-binh':
+        'Tối đa bốn người, mỗi người 13 lá, xếp thành ba chi: chi 1 (5 lá) ≥ chi 2 (5 lá) ≥ chi 3 (3 lá), nếu không là binh lủng. Thùng phá sảnh > tứ quý > cù lũ > thùng > sảnh > sám cô > thú > đôi > mậu thầu; A-2-3-4-5 là sảnh nhỏ nhất; chất không phân định bằng nhau. Chi 3 chỉ có sám cô > đôi > mậu thầu. Với mỗi người chơi khác, thắng một chi được 1 đơn vị (mức cược của phòng), hòa 0; thắng cả ba chi (sập ba chi) được gấp đôi, 6 đơn vị. Binh lủng thua 6 đơn vị cho mỗi người không lủng. Tiền giữ khi chia bài là mức thua tối đa (6 đơn vị cho mỗi đối thủ); phần còn lại được trả khi kết thúc. Phí bàn lấy trên phần thắng ròng.',
     },
     errors: {
       ROOM_FULL: 'Phòng này đã đủ người; hãy chọn phòng khác.',
@@ -126,6 +179,7 @@ const LABELS = {
       DOES_NOT_BEAT: 'Nước này không chặn được bài trên bàn.',
       MUST_PLAY_LOWEST: 'Nước đầu tiên của ván phải có lá nhỏ nhất.',
       CANNOT_PASS_LEAD: 'Bạn đi đầu vòng này: hãy đánh một bộ.',
+      ALREADY_ARRANGED: 'Bạn đã xếp bài xong cho ván này.',
       ROOM_UNKNOWN: 'Phòng này không tồn tại.',
       INSUFFICIENT_FUNDS: 'Số dư của bạn không đủ cho tiền cược.',
       PLAYER_BLOCKED: 'Tài khoản của bạn hiện không thể chơi.',
@@ -136,6 +190,8 @@ const LABELS = {
     },
   },
 } as const;
+
+const pageGame = (code: string) => (code === 'bai-cao' || code === 'mau-binh' ? code : 'tien-len');
 
 export type CardRoomPageInput = {
   sessionId: string;
@@ -149,7 +205,7 @@ export type CardRoomPageInput = {
 export function renderCardRoomPage(input: CardRoomPageInput): string {
   const lang = languageOf(input.language);
   const l = LABELS[lang];
-  const game = input.gameCode === 'bai-cao' ? 'bai-cao' : 'tien-len';
+  const game = pageGame(input.gameCode);
   const back = safeReturnUrl(input.returnUrl);
   return `<!doctype html>
 <html lang="${lang}">
@@ -186,9 +242,21 @@ export function renderCardRoomPage(input: CardRoomPageInput): string {
       <ul id="table-cards" class="hand small" aria-label="table"></ul>
     </div>
     <ul id="my-cards" class="hand mine"></ul>
+    <div id="mb" class="mb" hidden>
+      <p class="mb-hint">${l.swapHint}</p>
+      ${(['back', 'middle', 'front'] as const)
+        .map(
+          (row) =>
+            `<div class="mb-row" data-row="${row}"><p class="mb-label">${l[`row${row[0]?.toUpperCase()}${row.slice(1)}` as 'rowBack']} <em id="mb-kind-${row}"></em></p><ul id="mb-${row}" class="hand mine"></ul></div>`,
+        )
+        .join('\n      ')}
+      <p id="mb-warn" class="mb-warn" role="status"></p>
+    </div>
     <div class="actions">
       <button id="play" type="button">${l.play}</button>
       <button id="pass" type="button" class="ghost">${l.pass}</button>
+      <button id="mb-auto" type="button" class="ghost" hidden>${l.autoArrange}</button>
+      <button id="mb-submit" type="button" hidden>${l.submit}</button>
     </div>
     <p id="result" class="result" aria-live="polite"></p>
     <details class="fair">
@@ -207,7 +275,7 @@ export function renderCardRoomPage(input: CardRoomPageInput): string {
 
 const VERIFY_LABELS = {
   en: {
-    title: { 'tien-len': 'Tiến lên miền Nam: verify a hand', 'bai-cao': 'Bài cào: verify a hand' },
+    title: { 'tien-len': 'Tiến lên miền Nam: verify a hand', 'bai-cao': 'Bài cào: verify a hand', 'mau-binh': 'Mậu binh: verify a hand' },
     intro:
       "Each hand commits to SHA-256(server seed) before the antes are taken and publishes the seed when it ends. Pick a recent hand (or enter a room, a hand number, its seeds and the seats dealt in): the server deals again exactly as the room did, HMAC-SHA256(server seed, client seed:hand:cursor) shuffling a fresh 52-card deck dealt seat after seat, checks the seed against the commitment and compares the cards with the hand's record. The plays are the players' own choices, listed in the record. The script packages/games/scripts/verify-round.ts (--game <game> --seats 0,1,2,3) does the same offline.",
     room: 'Room',
@@ -231,7 +299,11 @@ const VERIFY_LABELS = {
     error: 'Give a room, a hand number and its seeds, or pick a finished hand.',
   },
   vi: {
-    title: { 'tien-len': 'Tiến lên miền Nam: kiểm tra một ván', 'bai-cao': 'Bài cào: kiểm tra một ván' },
+    title: {
+      'tien-len': 'Tiến lên miền Nam: kiểm tra một ván',
+      'bai-cao': 'Bài cào: kiểm tra một ván',
+      'mau-binh': 'Mậu binh: kiểm tra một ván',
+    },
     intro:
       'Mỗi ván cam kết SHA-256(hạt giống máy chủ) trước khi thu tiền cược và công bố hạt giống khi kết thúc. Chọn một ván gần đây (hoặc nhập phòng, số ván, các hạt giống và các ghế được chia bài): máy chủ chia lại đúng như phòng đã chia, HMAC-SHA256(hạt giống máy chủ, hạt giống khách:ván:vị trí) xáo một cỗ 52 lá mới và chia lần lượt từng ghế, kiểm tra hạt giống với cam kết và so các lá với bản ghi của ván. Các nước đánh là lựa chọn của người chơi, có trong bản ghi. Tập lệnh packages/games/scripts/verify-round.ts (--game <trò chơi> --seats 0,1,2,3) làm điều tương tự khi không có mạng.',
     room: 'Phòng',
@@ -260,7 +332,7 @@ const VERIFY_LABELS = {
 export function renderCardVerifyPage(input: { language: string; gameCode: string; rooms: readonly string[] }): string {
   const lang = languageOf(input.language);
   const l = VERIFY_LABELS[lang];
-  const game = input.gameCode === 'bai-cao' ? 'bai-cao' : 'tien-len';
+  const game = pageGame(input.gameCode);
   const options = input.rooms.map((r) => `<option value="${escapeHtml(r)}">${escapeHtml(r)}</option>`).join('');
   return `<!doctype html>
 <html lang="${lang}">

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { identityTag } from '@platform/contracts/identity-tag';
 import { baiCaoScore } from '@platform/games/cards-pvp/bai-cao';
+import { autoArrange, dealMauBinh, isFouled, settleMauBinh } from '@platform/games/cards-pvp/mau-binh';
 import { dealTienLen } from '@platform/games/cards-pvp/tien-len';
 import { roundRandom } from '@platform/games/random-source';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -17,6 +18,7 @@ const seedOf = (hand: number) => `card-seed-${hand}`.padEnd(64, '0');
 const players = ['anna01', 'binh02', 'cuong03', 'dung04'].map((u) => ({ username: u, token: `tok-${u}`, currency: 'VND' }));
 const TL: CardRoomConfig = { roomId: 'tl-test', game: 'tien-len', stake: 1_000, minBalance: 5_000, seats: 4, rakeBps: 500 };
 const BC: CardRoomConfig = { roomId: 'bc-test', game: 'bai-cao', stake: 1_000, minBalance: 5_000, seats: 6, rakeBps: 500 };
+const MB: CardRoomConfig = { roomId: 'mb-test', game: 'mau-binh', stake: 1_000, minBalance: 20_000, seats: 4, rakeBps: 500 };
 
 describe('card room', () => {
   let dir: string;
@@ -27,7 +29,11 @@ describe('card room', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  function room(wallet: ReturnType<typeof fakeWallet>, config: CardRoomConfig, timings: { turnMs?: number; awayTurnMs?: number } = {}) {
+  function room(
+    wallet: ReturnType<typeof fakeWallet>,
+    config: CardRoomConfig,
+    timings: { turnMs?: number; awayTurnMs?: number; arrangeMs?: number } = {},
+  ) {
     const journal = openJournal<CardRoomEntry>(join(dir, `${config.roomId}.jsonl`));
     let isDead = false;
     const platform: PlatformClient = {
@@ -42,6 +48,7 @@ describe('card room', () => {
       now: Date.now,
       turnMs: timings.turnMs ?? 60_000,
       awayTurnMs: timings.awayTurnMs ?? 60_000,
+      arrangeMs: timings.arrangeMs ?? 60_000,
       startDelayMs: 20,
       showdownMs: 10,
       serverSeed: seedOf,
@@ -184,6 +191,111 @@ describe('card room', () => {
       again.kill();
     }
     expect(wallet.calls.filter((c) => c.call === 'rollback')).toHaveLength(3);
+  });
+
+  it('mậu binh: holds the most a player can lose, takes the rows, auto-arranges the away player and settles every pair', async () => {
+    const wallet = fakeWallet(balancesOf(4));
+    const { r } = room(wallet, MB, { awayTurnMs: 30 });
+    await r.recover();
+    r.start();
+    // The fourth player never opens the page: he is away and auto-arranged.
+    const unwatch = players.slice(0, 3).map((p) => r.watch(p.username, () => undefined));
+    for (const p of players) await r.join(p);
+    await waitUntil(() => r.snapshot().hand?.phase === 'arranging', 'the deal');
+    // Each ante is 3 opponents × a sweep of 6 units × 1 000.
+    for (const p of players) expect(wallet.balances[p.token]).toBe(32_000);
+    const deal = dealMauBinh(roundRandom(seedOf(1), 'mau-binh:mb-test:1', 1), [0, 1, 2, 3]);
+    const hand = (seat: number) => deal.get(seat) as number[];
+    expect(r.snapshot(players[0]?.username).seats[0]?.cardIds).toEqual(hand(0));
+    expect(r.snapshot(players[0]?.username).seats[1]?.cards).toBeNull();
+    const [a, b, c] = players as [(typeof players)[number], (typeof players)[number], (typeof players)[number]];
+    const mine = autoArrange(hand(0));
+    await expect(r.arrange(a.username, { ...mine, front: hand(1).slice(0, 3) })).rejects.toThrow('CARDS_INVALID');
+    await expect(r.arrange(a.username, { back: mine.back, middle: mine.middle })).rejects.toThrow('CARDS_INVALID');
+    await r.arrange(a.username, mine);
+    await expect(r.arrange(a.username, mine)).rejects.toThrow('ALREADY_ARRANGED');
+    expect(r.snapshot(b.username).seats[0]?.rows).toBeNull();
+    expect(r.snapshot(a.username).seats[0]?.rows?.back.ids).toEqual(mine.back);
+    // The second player swaps his back and middle rows: taken as sent, fouled when the order breaks.
+    const auto1 = autoArrange(hand(1));
+    const swapped = { back: auto1.middle, middle: auto1.back, front: auto1.front };
+    expect((await r.arrange(b.username, swapped)).fouled).toBe(isFouled(swapped));
+    await r.arrange(c.username, autoArrange(hand(2)));
+    await waitUntil(() => r.history().length === 1, 'the hand is settled');
+    const item = r.history()[0];
+    expect(item?.end).toBe('played');
+    expect(item?.players.map((p) => p.auto)).toEqual([false, false, false, true]);
+    expect(item?.players[1]?.fouled).toBe(isFouled(swapped));
+    const played = new Map([
+      [0, mine],
+      [1, swapped],
+      [2, autoArrange(hand(2))],
+      [3, autoArrange(hand(3))],
+    ]);
+    const { net, pairs } = settleMauBinh(played);
+    expect(item?.pairs).toEqual(pairs);
+    let rake = 0;
+    for (const [seat, p] of players.entries()) {
+      const won = (net.get(seat) ?? 0) * 1_000;
+      const cut = won > 0 ? Math.floor(won * 0.05) : 0;
+      rake += cut;
+      expect(item?.players[seat]?.units).toBe(net.get(seat));
+      expect(wallet.balances[p.token]).toBe(50_000 + won - cut);
+    }
+    expect(item?.pot).toBe(72_000);
+    expect(item?.rake).toBe(rake);
+    const credits = wallet.calls.filter((x) => x.call === 'credit');
+    expect(credits).toHaveLength(4);
+    const outcome = credits[0]?.body.outcome as { hands: { cards: string[] }[]; summary: string };
+    expect(outcome.hands.map((h) => h.cards.length)).toEqual([13, 13, 13, 13]);
+    expect(outcome.summary).toContain(`rake ${rake}`);
+    for (const u of unwatch) u();
+    await r.stop();
+  });
+
+  it('mậu binh: a hand cut off in the arrange phase is void and every held ante refunded once', async () => {
+    const wallet = fakeWallet(balancesOf(3));
+    const first = room(wallet, { ...MB, roomId: 'mb-crash' });
+    await first.r.recover();
+    first.r.start();
+    const watchers = players.slice(0, 3).map((p) => first.r.watch(p.username, () => undefined));
+    for (const p of players.slice(0, 3)) await first.r.join(p);
+    await waitUntil(() => first.r.snapshot().hand?.phase === 'arranging', 'the deal');
+    const p0 = players[0] as (typeof players)[number];
+    await first.r.arrange(p0.username, autoArrange(first.r.snapshot(p0.username).seats[0]?.cardIds as number[]));
+    // Two opponents: 12 units held.
+    for (const p of players.slice(0, 3)) expect(wallet.balances[p.token]).toBe(38_000);
+    first.kill();
+    for (const u of watchers) u();
+    for (let restart = 0; restart < 2; restart++) {
+      const again = room(wallet, { ...MB, roomId: 'mb-crash' });
+      await again.r.recover();
+      for (const p of players.slice(0, 3)) expect(wallet.balances[p.token]).toBe(50_000);
+      expect(again.r.history()[0]?.end).toBe('void');
+      again.kill();
+    }
+    expect(wallet.calls.filter((c) => c.call === 'rollback')).toHaveLength(3);
+    expect(wallet.calls.filter((c) => c.call === 'credit')).toHaveLength(0);
+  });
+
+  it('mậu binh: the rows not sent when the timer ends are auto-arranged', async () => {
+    const wallet = fakeWallet(balancesOf(2));
+    const { r } = room(wallet, { ...MB, roomId: 'mb-timer' }, { arrangeMs: 150 });
+    await r.recover();
+    r.start();
+    const unwatch = players.slice(0, 2).map((p) => r.watch(p.username, () => undefined));
+    for (const p of players.slice(0, 2)) await r.join(p);
+    await waitUntil(() => r.history().length === 1, 'the hand is settled');
+    const item = r.history()[0];
+    expect(item?.players.map((p) => [p.auto, p.fouled])).toEqual([
+      [true, false],
+      [true, false],
+    ]);
+    expect((item?.players[0]?.units ?? 0) + (item?.players[1]?.units ?? 0)).toBe(0);
+    // Two players: the ante is one sweep, 6 000.
+    expect(item?.pot).toBe(12_000);
+    for (const u of unwatch) u();
+    await r.stop();
   });
 
   it('bài cào: three cards each, the best score takes the pot less the rake, ties share', async () => {

@@ -2,6 +2,17 @@ import { identityTag } from '@platform/contracts/identity-tag';
 import type { RoundOutcome } from '@platform/contracts/round-outcome';
 import { baiCaoScore, baiCaoWinners, dealBaiCao, rakeOf, splitPot } from '@platform/games/cards-pvp/bai-cao';
 import {
+  autoArrange,
+  dealMauBinh,
+  isArrangementOf,
+  isFouled,
+  type MauBinhRows,
+  maxLossUnits,
+  type PairResult,
+  rowValue,
+  settleMauBinh,
+} from '@platform/games/cards-pvp/mau-binh';
+import {
   autoPlay,
   dealTienLen,
   passTurn,
@@ -28,22 +39,27 @@ import { createTableWallet, maskName, newBetId, pushNewest, type Settlement, Tab
  * deal (`roundRandom(seed, "<game>:<room>:<hand>", hand)`), the plays (tiến lên, each journaled
  * before it is shown, a turn timer per move, auto-play on timeout), the end: the pot less the rake
  * to the winner(s), a `credit` to every player (0 for the losers) with the hand's cards in the
- * betting record. A hand cut off by a crash or a shutdown before its end is void: every ante is
+ * betting record. Mậu binh: the ante is the most a player can lose (a sweep by every other player,
+ * in units of the room's stake), the deal is followed by an arrange phase with one timer for all
+ * (each player's rows journaled as he submits them, the missing ones auto-arranged at its end, or
+ * at once for players who are away), then the reveal, and each credit is the ante plus the player's
+ * net units less the rake on a win. A hand cut off by a crash or a shutdown before its end is void: every ante is
  * refunded once (rollback); a hand that ended but was not settled yet is settled on its result.
  */
-export type CardGame = 'tien-len' | 'bai-cao';
-export const CARD_GAME_CODES: readonly CardGame[] = ['tien-len', 'bai-cao'];
+export type CardGame = 'tien-len' | 'bai-cao' | 'mau-binh';
+export const CARD_GAME_CODES: readonly CardGame[] = ['tien-len', 'bai-cao', 'mau-binh'];
+const ROUND_PREFIX: Record<CardGame, string> = { 'tien-len': 'tl', 'bai-cao': 'bc', 'mau-binh': 'mb' };
 export const CARD_HISTORY_KEPT = 60;
 
 export type CardRoomConfig = {
   roomId: string;
   game: CardGame;
-  /** The ante each seated player pays per hand (minor units). */
+  /** The ante each seated player pays per hand (minor units); mậu binh: the value of one unit. */
   stake: number;
   /** The balance a player needs to sit down (minor units). */
   minBalance: number;
   seats: number;
-  /** The house's rake on each pot, in hundredths of a percent (500 = 5%). */
+  /** The house's rake on each pot (mậu binh: on each player's net win), in hundredths of a percent (500 = 5%). */
   rakeBps: number;
 };
 
@@ -60,8 +76,10 @@ export type CardRoomOptions = {
   awayTurnMs?: number;
   /** From two seated players to the deal. */
   startDelayMs?: number;
-  /** Bài cào: how long the cards stay face up before the next countdown. */
+  /** Bài cào, mậu binh: how long the cards stay face up before the next countdown. */
   showdownMs?: number;
+  /** Mậu binh: the time to arrange the rows; the rows not submitted by then are auto-arranged. */
+  arrangeMs?: number;
   serverSeed?: (hand: number) => string;
   log?: (message: string, data?: Record<string, unknown>) => void;
 };
@@ -76,7 +94,21 @@ export type CardHistoryItem = {
   end: 'played' | 'void';
   endedAt: number;
   leader: number | null;
-  players: { seat: number; player: string; cards: string[]; stake: number; payout: number; score: number }[];
+  players: {
+    seat: number;
+    player: string;
+    cards: string[];
+    stake: number;
+    payout: number;
+    score: number;
+    /** Mậu binh: the rows as played, whether they were fouled or auto-arranged, the net units. */
+    rows?: { back: string[]; middle: string[]; front: string[] };
+    fouled?: boolean;
+    auto?: boolean;
+    units?: number;
+  }[];
+  /** Mậu binh: the result of every two players, row by row. */
+  pairs?: PairResult[];
   plays: { seat: number; cards: string[] | null; auto?: boolean }[];
   pot: number;
   rake: number;
@@ -99,6 +131,7 @@ export type CardRoomEntry =
   | WalletEntry
   | { t: 'deal'; hand: number; at: number }
   | { t: 'play'; hand: number; seat: number; cards: Card[] | null; auto?: boolean }
+  | { t: 'arrange'; hand: number; seat: number; rows: MauBinhRows; auto?: boolean }
   | { t: 'end'; hand: number; end: 'played' | 'void'; at: number }
   | { t: 'closed'; hand: number }
   | { t: 'history'; item: CardHistoryItem };
@@ -123,10 +156,15 @@ type Hand = {
   leader: number | null;
   players: SeatedPlayer[];
   openedAt: number;
-  phase: 'antes' | 'playing' | 'showdown' | 'settling';
+  phase: 'antes' | 'playing' | 'arranging' | 'showdown' | 'settling';
   bets: Map<string, Bet>;
   dealt?: Card[][];
   tl?: TienLenState;
+  /** Mậu binh: each seat's submitted (or auto-arranged) rows, and when the arrange phase ends. */
+  arranged?: Map<number, { rows: MauBinhRows; auto: boolean }>;
+  /** Mậu binh: each seat's auto-arrangement, worked out once (offered on the page, used on timeout). */
+  suggested?: Map<number, MauBinhRows>;
+  arrangeEndsAt?: number;
   plays: { seat: number; cards: Card[] | null; auto?: boolean }[];
   end?: 'played' | 'void';
   endedAt?: number;
@@ -149,6 +187,7 @@ export type CardRoomRefusal =
   | 'NOT_SEATED'
   | 'NO_HAND'
   | 'CARDS_INVALID'
+  | 'ALREADY_ARRANGED'
   | TienLenError['code'];
 
 export type CardPlayer = { username: string; token: string; currency: string; links?: readonly string[] };
@@ -163,6 +202,7 @@ export function createCardRoom(options: CardRoomOptions) {
   const awayTurnMs = options.awayTurnMs ?? 3_000;
   const startDelayMs = options.startDelayMs ?? 5_000;
   const showdownMs = options.showdownMs ?? 4_000;
+  const arrangeMs = options.arrangeMs ?? 90_000;
   const log = options.log ?? (() => undefined);
   const wallet = createTableWallet({ platform, append: (entry) => journal.append(entry), gameCode: game });
   const seats: (Occupant | null)[] = Array.from({ length: config.seats }, () => null);
@@ -188,7 +228,7 @@ export function createCardRoom(options: CardRoomOptions) {
     return next;
   };
 
-  const platformRoundId = (hand: Hand) => `${game === 'tien-len' ? 'tl' : 'bc'}-${roomId}-${hand.no}-${hand.commitment.slice(0, 12)}`;
+  const platformRoundId = (hand: Hand) => `${ROUND_PREFIX[game]}-${roomId}-${hand.no}-${hand.commitment.slice(0, 12)}`;
   const clientSeedOf = (no: number) => `${game}:${roomId}:${no}`;
 
   function changed(): void {
@@ -217,14 +257,36 @@ export function createCardRoom(options: CardRoomOptions) {
     const random = roundRandom(hand.serverSeed, hand.clientSeed, hand.no);
     const seatNos = hand.players.map((p) => p.seat);
     if (game === 'tien-len') return dealTienLen(random, seatNos);
-    const dealt = dealBaiCao(random, seatNos);
+    const dealt = game === 'mau-binh' ? dealMauBinh(random, seatNos) : dealBaiCao(random, seatNos);
     return Array.from({ length: config.seats }, (_, s) => dealt.get(s) ?? []);
   }
 
   // ---- results ------------------------------------------------------------------------------
+  /** Mậu binh: every pair's result and each seat's net units, once every seat has its rows. */
+  function mauBinhOf(hand: Hand): ReturnType<typeof settleMauBinh> | null {
+    const arranged = hand.arranged;
+    if (!arranged || !hand.players.every((p) => arranged.has(p.seat))) return null;
+    return settleMauBinh(new Map(hand.players.map((p) => [p.seat, (arranged.get(p.seat) as { rows: MauBinhRows }).rows])));
+  }
+
   function resultOf(hand: Hand): { winners: number[]; payouts: Map<number, number>; pot: number; rake: number } {
     const accepted = [...hand.bets.values()].filter((b) => b.state === 'accepted');
     const pot = accepted.reduce((s, b) => s + b.stake, 0);
+    if (game === 'mau-binh') {
+      const result = hand.end === 'played' ? mauBinhOf(hand) : null;
+      if (!result) return { winners: [], payouts: new Map(), pot, rake: 0 };
+      // Each credit: the ante back with the net units won or less those lost; a win pays the rake.
+      const payouts = new Map<number, number>();
+      let rake = 0;
+      for (const bet of accepted) {
+        const won = (result.net.get(bet.seat) ?? 0) * config.stake;
+        const cut = won > 0 ? rakeOf(won, config.rakeBps) : 0;
+        rake += cut;
+        payouts.set(bet.seat, bet.stake + won - cut);
+      }
+      const winners = [...result.net].filter(([, units]) => units > 0).map(([seat]) => seat);
+      return { winners: winners.sort((a, b) => a - b), payouts, pot, rake };
+    }
     const rake = rakeOf(pot, config.rakeBps);
     let winners: number[] = [];
     if (hand.end === 'played' && hand.dealt) {
@@ -238,7 +300,25 @@ export function createCardRoom(options: CardRoomOptions) {
   function scoreOf(hand: Hand, seat: number): number {
     const dealt = hand.dealt?.[seat] ?? [];
     if (game === 'bai-cao') return dealt.length === 3 ? baiCaoScore(dealt) : 0;
+    if (game === 'mau-binh') {
+      // The rows the seat won against the others.
+      const result = mauBinhOf(hand);
+      return result ? result.pairs.reduce((n, p) => n + p.rows.filter((r) => (p.a === seat ? r > 0 : p.b === seat && r < 0)).length, 0) : 0;
+    }
     return hand.tl ? (hand.tl.hands[seat] as Card[]).length : dealt.length;
+  }
+
+  function rowsRecordOf(hand: Hand, seat: number) {
+    const arranged = hand.arranged?.get(seat);
+    if (game !== 'mau-binh' || !arranged) return {};
+    const { rows, auto } = arranged;
+    const result = mauBinhOf(hand);
+    return {
+      rows: { back: rows.back.map(cardName), middle: rows.middle.map(cardName), front: rows.front.map(cardName) },
+      fouled: isFouled(rows),
+      auto,
+      ...(result && hand.end === 'played' ? { units: result.net.get(seat) ?? 0 } : {}),
+    };
   }
 
   function historyItemOf(hand: Hand): CardHistoryItem {
@@ -258,7 +338,9 @@ export function createCardRoom(options: CardRoomOptions) {
         stake: [...hand.bets.values()].find((b) => b.seat === p.seat && b.state === 'accepted')?.stake ?? 0,
         payout: payouts.get(p.seat) ?? 0,
         score: scoreOf(hand, p.seat),
+        ...rowsRecordOf(hand, p.seat),
       })),
+      ...(game === 'mau-binh' && hand.end === 'played' ? { pairs: mauBinhOf(hand)?.pairs ?? [] } : {}),
       plays: hand.plays.map((p) => ({ seat: p.seat, cards: p.cards?.map(cardName) ?? null, ...(p.auto ? { auto: true } : {}) })),
       pot,
       rake,
@@ -269,8 +351,27 @@ export function createCardRoom(options: CardRoomOptions) {
 
   function outcomeOf(hand: Hand): RoundOutcome {
     const { winners, pot, rake } = resultOf(hand);
-    const title = game === 'tien-len' ? 'Tien len' : 'Bai cao';
+    const title = game === 'tien-len' ? 'Tien len' : game === 'mau-binh' ? 'Mau binh' : 'Bai cao';
     const moves = hand.plays.filter((p) => p.cards).length;
+    if (game === 'mau-binh') {
+      // Each hand's cards in row order (back, middle, front), its score the rows it won.
+      const net = mauBinhOf(hand)?.net;
+      return {
+        kind: 'cards',
+        hands: hand.players.map((p) => {
+          const rows = hand.arranged?.get(p.seat)?.rows;
+          const fouled = rows ? isFouled(rows) : false;
+          return {
+            name: `${p.seat + 1} ${maskName(p.username)}${fouled ? ' X' : ''}`.slice(0, 24),
+            cards: (rows ? [...rows.back, ...rows.middle, ...rows.front] : (hand.dealt?.[p.seat] ?? [])).map(outcomeCard),
+            score: scoreOf(hand, p.seat),
+          };
+        }),
+        summary: `${title} #${hand.no} (${roomId}): units ${hand.players
+          .map((p) => `${p.seat + 1}:${(net?.get(p.seat) ?? 0) > 0 ? '+' : ''}${net?.get(p.seat) ?? 0}`)
+          .join(' ')}; unit ${config.stake}, rake ${rake}`.slice(0, 120),
+      };
+    }
     return {
       kind: 'cards',
       hands: hand.players.map((p) => ({
@@ -328,6 +429,11 @@ export function createCardRoom(options: CardRoomOptions) {
         if (hand?.tl) applyPlay(hand, entry.seat, entry.cards, entry.auto === true);
         return;
       }
+      case 'arrange': {
+        const hand = hands.get(entry.hand);
+        hand?.arranged?.set(entry.seat, { rows: entry.rows, auto: entry.auto === true });
+        return;
+      }
       case 'end': {
         const hand = hands.get(entry.hand);
         if (hand) {
@@ -351,7 +457,8 @@ export function createCardRoom(options: CardRoomOptions) {
 
   function dealInMemory(hand: Hand): void {
     hand.dealt = dealOf(hand);
-    hand.phase = game === 'tien-len' ? 'playing' : 'showdown';
+    hand.phase = game === 'tien-len' ? 'playing' : game === 'mau-binh' ? 'arranging' : 'showdown';
+    if (game === 'mau-binh') hand.arranged = new Map();
     if (game === 'tien-len')
       hand.tl = startTienLen(
         hand.dealt,
@@ -418,12 +525,12 @@ export function createCardRoom(options: CardRoomOptions) {
     changed();
     const bets = players.map((p): Bet => {
       const bet: Bet = {
-        betId: newBetId(`${game === 'tien-len' ? 'tl' : 'bc'}-${roomId}-${no}-s${p.seat}`),
+        betId: newBetId(`${ROUND_PREFIX[game]}-${roomId}-${no}-s${p.seat}`),
         hand: no,
         seat: p.seat,
         username: p.username,
         token: p.token,
-        stake: config.stake,
+        stake: game === 'mau-binh' ? maxLossUnits(players.length) * config.stake : config.stake,
         state: 'pending',
       };
       journal.append({ t: 'bet', hand: no, seat: p.seat, betId: bet.betId, username: p.username, token: p.token, stake: bet.stake });
@@ -440,6 +547,12 @@ export function createCardRoom(options: CardRoomOptions) {
     }
     journal.append({ t: 'deal', hand: no, at: now() });
     dealInMemory(hand);
+    if (game === 'mau-binh') {
+      hand.arrangeEndsAt = now() + arrangeMs;
+      armArrange(hand);
+      changed();
+      return;
+    }
     if (game === 'bai-cao') {
       changed();
       await new Promise((resolve) => setTimeout(resolve, isStopped ? 0 : showdownMs));
@@ -489,6 +602,71 @@ export function createCardRoom(options: CardRoomOptions) {
     }
     armTurn(hand);
     changed();
+  }
+
+  // ---- mậu binh: the arrange phase ------------------------------------------------------------
+  /** A seated player who left, asked to leave, or has no open connection: auto-arranged at once. */
+  function isGone(seat: number, username: string): boolean {
+    const occupant = seats[seat];
+    return !occupant || occupant.username !== username || occupant.leaving || isAway(username);
+  }
+
+  function armArrange(hand: Hand): void {
+    clearTimeout(turnTimer);
+    if (isStopped || hand.phase !== 'arranging' || hand.arrangeEndsAt === undefined) {
+      turnEndsAt = null;
+      return;
+    }
+    const missing = hand.players.filter((p) => !hand.arranged?.has(p.seat));
+    const left = Math.max(0, hand.arrangeEndsAt - now());
+    const isShort = missing.some((p) => isGone(p.seat, p.username)) && awayTurnMs < left;
+    turnEndsAt = hand.arrangeEndsAt;
+    turnTimer = setTimeout(
+      () => {
+        serial(() => arrangeTimeout(hand.no, !isShort)).catch((err) => log('an automatic arrangement failed', { err: String(err) }));
+      },
+      isShort ? awayTurnMs : left,
+    );
+    turnTimer.unref?.();
+  }
+
+  async function arrangeTimeout(no: number, isDeadline: boolean): Promise<void> {
+    const hand = current;
+    if (!hand || hand.no !== no || hand.phase !== 'arranging' || hand.end) return;
+    for (const p of hand.players)
+      if (!hand.arranged?.has(p.seat) && (isDeadline || isGone(p.seat, p.username)))
+        recordArrange(hand, p.seat, suggestionOf(hand, p.seat), true);
+    await afterArrange(hand);
+  }
+
+  function suggestionOf(hand: Hand, seat: number): MauBinhRows {
+    hand.suggested ??= new Map();
+    let rows = hand.suggested.get(seat);
+    if (!rows) {
+      rows = autoArrange(hand.dealt?.[seat] as Card[]);
+      hand.suggested.set(seat, rows);
+    }
+    return rows;
+  }
+
+  function recordArrange(hand: Hand, seat: number, rows: MauBinhRows, auto: boolean): void {
+    journal.append({ t: 'arrange', hand: hand.no, seat, rows, ...(auto ? { auto } : {}) });
+    hand.arranged?.set(seat, { rows, auto });
+  }
+
+  async function afterArrange(hand: Hand): Promise<void> {
+    if (!hand.players.every((p) => hand.arranged?.has(p.seat))) {
+      armArrange(hand);
+      changed();
+      return;
+    }
+    // Every row is in: the reveal, then the settlement.
+    clearTimeout(turnTimer);
+    turnEndsAt = null;
+    hand.phase = 'showdown';
+    changed();
+    await new Promise((resolve) => setTimeout(resolve, isStopped ? 0 : showdownMs));
+    await endHand(hand, 'played');
   }
 
   async function endHand(hand: Hand, end: 'played' | 'void'): Promise<void> {
@@ -584,6 +762,7 @@ export function createCardRoom(options: CardRoomOptions) {
       if (inHand) {
         (seats[seat] as Occupant).leaving = true;
         if (current?.tl?.turn === seat) armTurn(current);
+        if (current?.phase === 'arranging') armArrange(current);
         changed();
         return { left: 'after-hand' as const };
       }
@@ -630,6 +809,42 @@ export function createCardRoom(options: CardRoomOptions) {
     });
   }
 
+  /**
+   * Mậu binh: the player's rows (card numbers, back and middle 5 each, front 3), final once sent.
+   * Rows that break the order (back ≥ middle ≥ front) are taken as they are: the hand is fouled.
+   * `isCheck`: only says what the rows are (each row's kind, fouled or not), records nothing.
+   */
+  function arrange(
+    username: string,
+    rows: unknown,
+    isCheck = false,
+  ): Promise<{ ok: true; fouled: boolean; kinds: { back: string; middle: string; front: string } }> {
+    return serial(async () => {
+      const seat = seatOf(username);
+      if (seat < 0) throw new TableRefused<CardRoomRefusal>('NOT_SEATED');
+      const hand = current;
+      if (game !== 'mau-binh' || !hand || hand.phase !== 'arranging' || hand.end) throw new TableRefused<CardRoomRefusal>('NO_HAND');
+      if (!hand.players.some((p) => p.seat === seat && p.username === username)) throw new TableRefused<CardRoomRefusal>('NO_HAND');
+      if (hand.arranged?.has(seat) && !isCheck) throw new TableRefused<CardRoomRefusal>('ALREADY_ARRANGED');
+      const r = rows as Partial<Record<keyof MauBinhRows, unknown>> | null;
+      const list = (x: unknown) => (Array.isArray(x) && x.length <= 5 && x.every((c) => Number.isInteger(c)) ? (x as Card[]) : null);
+      const back = list(r?.back);
+      const middle = list(r?.middle);
+      const front = list(r?.front);
+      const parsed = back && middle && front ? { back, middle, front } : null;
+      if (!parsed || !isArrangementOf(parsed, hand.dealt?.[seat] ?? [])) throw new TableRefused<CardRoomRefusal>('CARDS_INVALID');
+      const answer = {
+        ok: true as const,
+        fouled: isFouled(parsed),
+        kinds: { back: rowValue(parsed.back).kind, middle: rowValue(parsed.middle).kind, front: rowValue(parsed.front).kind },
+      };
+      if (isCheck) return answer;
+      recordArrange(hand, seat, parsed, false);
+      await afterArrange(hand);
+      return answer;
+    });
+  }
+
   /** A watcher of this room: counts as the player's connection when he is seated. */
   function watch(username: string | undefined, listener: () => void): () => void {
     listeners.add(listener);
@@ -645,8 +860,17 @@ export function createCardRoom(options: CardRoomOptions) {
       if (seat < 0) return;
       // Away on his turn: the shorter timer takes over.
       if (left === 0 && current?.tl?.turn === seat) void serial(() => current && armTurn(current));
+      if (left === 0 && current?.phase === 'arranging') void serial(() => current && armArrange(current));
       changed();
     };
+  }
+
+  function rowsView(hand: Hand | undefined, seat: number, isShown: boolean) {
+    const arranged = hand?.arranged?.get(seat);
+    if (!arranged || !isShown) return null;
+    const { rows, auto } = arranged;
+    const row = (cards: Card[]) => ({ cards: cards.map(cardName), ids: cards, kind: rowValue(cards).kind });
+    return { back: row(rows.back), middle: row(rows.middle), front: row(rows.front), fouled: isFouled(rows), auto };
   }
 
   function snapshot(username?: string) {
@@ -661,6 +885,7 @@ export function createCardRoom(options: CardRoomOptions) {
       minBalance: config.minBalance,
       rakeBps: config.rakeBps,
       turnMs,
+      arrangeMs,
       seats: seats.map((s, seat) => {
         const inHand = hand?.players.find((p) => p.seat === seat);
         return s || inHand
@@ -670,13 +895,21 @@ export function createCardRoom(options: CardRoomOptions) {
               isAway: !s || isAway(s.username),
               isLeaving: s?.leaving ?? true,
               inHand: inHand !== undefined,
-              cardsLeft: tl ? (tl.hands[seat] as Card[]).length : game === 'bai-cao' && hand?.dealt && inHand ? 3 : 0,
+              cardsLeft: tl
+                ? (tl.hands[seat] as Card[]).length
+                : game !== 'tien-len' && hand?.dealt && inHand
+                  ? (hand.dealt[seat] as Card[]).length
+                  : 0,
               // Bài cào shows every hand at the showdown; tiến lên shows only the player's own.
               cards:
-                hand?.dealt && inHand && (seat === mySeat || (game === 'bai-cao' && (hand.phase === 'showdown' || isOver)))
+                hand?.dealt && inHand && (seat === mySeat || (game !== 'tien-len' && (hand.phase === 'showdown' || isOver)))
                   ? (game === 'tien-len' && tl ? (tl.hands[seat] as Card[]) : (hand.dealt[seat] as Card[])).map(cardName)
                   : null,
               cardIds: hand?.dealt && inHand && seat === mySeat ? (tl ? (tl.hands[seat] as Card[]) : (hand.dealt[seat] as Card[])) : null,
+              // Mậu binh: whether the rows are in, and the rows themselves (one's own, or all at the reveal).
+              hasArranged: hand?.arranged?.has(seat) ?? false,
+              rows: rowsView(hand, seat, seat === mySeat || hand?.phase === 'showdown' || isOver),
+              suggested: hand && seat === mySeat && hand.phase === 'arranging' && inHand ? suggestionOf(hand, seat) : null,
             }
           : null;
       }),
@@ -692,6 +925,15 @@ export function createCardRoom(options: CardRoomOptions) {
             table: tl?.table ? { seat: tl.table.seat, cards: tl.table.cards.map(cardName), kind: tl.table.combo.kind } : null,
             passed: tl?.passed ?? [],
             mustPlay: tl?.mustPlay !== null && tl?.mustPlay !== undefined ? cardName(tl.mustPlay) : null,
+            arrangeEndsAt: hand.phase === 'arranging' ? (hand.arrangeEndsAt ?? null) : null,
+            // Mậu binh at the reveal: every pair's rows and each seat's net units.
+            result:
+              game === 'mau-binh' && (hand.phase === 'showdown' || isOver)
+                ? (() => {
+                    const r = mauBinhOf(hand);
+                    return r ? { pairs: r.pairs, net: Object.fromEntries(r.net) } : null;
+                  })()
+                : null,
             plays: hand.plays.slice(-12).map((p) => ({ seat: p.seat, cards: p.cards?.map(cardName) ?? null, auto: p.auto === true })),
           }
         : null,
@@ -764,6 +1006,7 @@ export function createCardRoom(options: CardRoomOptions) {
     join,
     leave,
     act,
+    arrange,
     watch,
     snapshot,
     history: () => [...history],

@@ -18,9 +18,12 @@ export const CARD_ROOMS: readonly CardRoomConfig[] = [
   { roomId: 'tl-100k', game: 'tien-len', stake: 100_000, minBalance: 2_000_000, seats: 4, rakeBps: 400 },
   { roomId: 'bc-1k', game: 'bai-cao', stake: 1_000, minBalance: 10_000, seats: 6, rakeBps: 500 },
   { roomId: 'bc-10k', game: 'bai-cao', stake: 10_000, minBalance: 100_000, seats: 6, rakeBps: 500 },
+  // Mậu binh: the stake is one unit; the ante held at the deal is 18 units with four players.
+  { roomId: 'mb-1k', game: 'mau-binh', stake: 1_000, minBalance: 20_000, seats: 4, rakeBps: 500 },
+  { roomId: 'mb-10k', game: 'mau-binh', stake: 10_000, minBalance: 200_000, seats: 4, rakeBps: 500 },
 ];
 
-export type CardRoomTimings = { turnMs?: number; awayTurnMs?: number; startDelayMs?: number; showdownMs?: number };
+export type CardRoomTimings = { turnMs?: number; awayTurnMs?: number; startDelayMs?: number; showdownMs?: number; arrangeMs?: number };
 
 /** What the card rooms need of a game session (house-games.ts owns sessions). */
 export type CardSession = { game: string; username: string; token: string; currency: string; links: readonly string[] };
@@ -147,7 +150,7 @@ export function createCardRooms(options: {
       http.sendPage(response, renderCardVerifyPage({ language: url.searchParams.get('lang') ?? 'vi', gameCode: game, rooms: ids }));
       return true;
     }
-    const match = /^\/game\/([a-z-]{1,16})\/(rooms|balance|state|join|leave|play|pass|events)$/.exec(path);
+    const match = /^\/game\/([a-z-]{1,16})\/(rooms|balance|state|join|leave|play|pass|arrange|check|events)$/.exec(path);
     if (!match || !(CARD_GAME_CODES as readonly string[]).includes(match[1] as string)) return false;
     const game = match[1] as CardGame;
     const action = match[2] as string;
@@ -201,6 +204,8 @@ export function createCardRooms(options: {
       else if (action === 'leave') answer = await room.leave(session.username);
       else if (action === 'play') answer = await room.act(session.username, body.cards ?? []);
       else if (action === 'pass') answer = await room.act(session.username, null);
+      else if (action === 'arrange') answer = await room.arrange(session.username, body.rows);
+      else if (action === 'check') answer = await room.arrange(session.username, body.rows, true);
       if (action === 'state') http.sendJson(response, 200, { status: 'OK', ...room.snapshot(session.username) });
       else http.sendJson(response, 200, { status: 'OK', ...answer, state: room.snapshot(session.username) });
     } catch (err) {

@@ -20,6 +20,15 @@
   let lastShownHand = 0;
   let lastDealtHand = 0;
   let roomsTimer = null;
+  // Mậu binh: the player's layout of his 13 cards (back 0-4, middle 5-9, front 10-12) and the card
+  // picked for a swap.
+  let layout = { hand: 0, ids: [] };
+  let picked = null;
+  const ROWS = [
+    ['back', 0, 5],
+    ['middle', 5, 10],
+    ['front', 10, 13],
+  ];
   // A room chosen in the site's room list comes in the fragment (#room=<id>): the player sits down
   // there at once (or back at his own seat there). Without one, a player seated at a room of this
   // game (a closed tab, a lost connection) is taken back to his seat.
@@ -184,11 +193,14 @@
         if (seat.isAway) bits.push(L.away);
         info.textContent = bits.join(' · ');
         li.append(info);
-        if (seat.cards && i !== s.mySeat) {
+        // Mậu binh shows the rows at the reveal, not the cards as dealt.
+        if (seat.cards && i !== s.mySeat && game !== 'mau-binh') {
           const ul = document.createElement('ul');
           ul.className = 'hand small';
           for (const c of seat.cards) ul.append(cardItem(c));
           li.append(ul);
+        } else if (seat.rows && i !== s.mySeat) {
+          li.append(rowsBlock(seat.rows));
         } else if (game === 'bai-cao' && seat.inHand && i !== s.mySeat) {
           const ul = document.createElement('ul');
           ul.className = 'hand small';
@@ -226,6 +238,7 @@
       });
       myCards.append(li);
     });
+    if (game === 'mau-binh') renderRows(s);
     const isMyTurn = game === 'tien-len' && hand && hand.turn !== null && hand.turn === s.mySeat;
     $('play').disabled = !isMyTurn;
     $('pass').disabled = !isMyTurn || !hand.table;
@@ -242,6 +255,11 @@
     // The ante is taken when a hand opens: the balance is read again then.
     if (hand && hand.phase !== 'antes' && hand.no !== lastDealtHand) {
       lastDealtHand = hand.no;
+      refreshBalance();
+    }
+    if (s.last && s.last.hand !== lastShownHand && game === 'mau-binh') {
+      lastShownHand = s.last.hand;
+      showMauBinhResult(s.last, s.mySeat);
       refreshBalance();
     }
     if (s.last && s.last.hand !== lastShownHand) {
@@ -273,7 +291,10 @@
     if (!hand) text = s.startsAt ? fill(L.startsIn, { s: secs(s.startsAt) }) : L.waiting;
     else if (hand.phase === 'antes') text = L.antes;
     else if (hand.phase === 'showdown') text = L.showdown;
-    else if (hand.turn !== null && hand.turnEndsAt) {
+    else if (hand.phase === 'arranging' && hand.arrangeEndsAt) {
+      const done = s.mySeat !== null && s.seats[s.mySeat]?.hasArranged;
+      text = fill(done ? L.arrangedWait : L.arrangeTime, { s: secs(hand.arrangeEndsAt) });
+    } else if (hand.turn !== null && hand.turnEndsAt) {
       if (hand.turn === s.mySeat) {
         text = fill(L.yourTurn, { s: secs(hand.turnEndsAt) });
         if (hand.mustPlay)
@@ -285,6 +306,154 @@
     if (mine?.isLeaving) text += ` · ${L.leaving}`;
     $('status').textContent = text;
   }
+
+  // ---- mậu binh ---------------------------------------------------------------------------------
+  function rowsBlock(rows) {
+    const box = document.createElement('div');
+    box.className = 'mb-seat';
+    for (const [row] of ROWS) {
+      const p = document.createElement('p');
+      p.className = 'mb-small';
+      p.textContent = `${L.kinds[rows[row].kind]}${rows.fouled && row === 'back' ? ` · ${L.fouled}` : ''}`;
+      const ul = document.createElement('ul');
+      ul.className = 'hand small';
+      for (const c of rows[row].cards) ul.append(cardItem(c));
+      box.append(p, ul);
+    }
+    return box;
+  }
+
+  const layoutRows = () => ({ back: layout.ids.slice(0, 5), middle: layout.ids.slice(5, 10), front: layout.ids.slice(10) });
+
+  async function checkRows() {
+    if (!roomId) return;
+    const answer = await post('check', { room: roomId, rows: layoutRows() }).catch(() => ({ status: 'NETWORK' }));
+    if (answer.status !== 'OK') return;
+    for (const [row] of ROWS) $(`mb-kind-${row}`).textContent = L.kinds[answer.kinds[row]] || '';
+    $('mb-warn').textContent = answer.fouled ? L.fouledWarn : '';
+  }
+
+  function renderRows(s) {
+    const hand = s.hand;
+    const mine = s.mySeat !== null ? s.seats[s.mySeat] : null;
+    const isArranging = hand && hand.phase === 'arranging' && mine?.inHand && !mine.hasArranged;
+    const shown = mine?.rows ?? null;
+    $('my-cards').hidden = true;
+    $('mb').hidden = !(isArranging || shown);
+    $('mb-auto').hidden = !isArranging;
+    document.querySelector('#mb .mb-hint').hidden = !isArranging;
+    $('mb-submit').hidden = !isArranging;
+    if (isArranging && mine.suggested && layout.hand !== hand.no) {
+      layout = { hand: hand.no, ids: [...mine.suggested.back, ...mine.suggested.middle, ...mine.suggested.front] };
+      picked = null;
+      checkRows();
+    }
+    const nameOf = new Map((mine?.cardIds ?? []).map((id, n) => [id, mine.cards[n]]));
+    for (const [row, from, to] of ROWS) {
+      const ul = $(`mb-${row}`);
+      ul.replaceChildren();
+      if (!isArranging) {
+        if (shown) {
+          for (const c of shown[row].cards) ul.append(cardItem(c));
+          $(`mb-kind-${row}`).textContent = `${L.kinds[shown[row].kind]}${shown.auto ? ` · ${L.auto}` : ''}`;
+        }
+        continue;
+      }
+      for (let n = from; n < to; n++) {
+        const id = layout.ids[n];
+        const li = cardItem(nameOf.get(id), id);
+        if (picked === n) li.classList.add('selected');
+        li.tabIndex = 0;
+        li.setAttribute('role', 'button');
+        const tap = () => {
+          if (picked === null) picked = n;
+          else {
+            [layout.ids[picked], layout.ids[n]] = [layout.ids[n], layout.ids[picked]];
+            const changed = picked !== n;
+            picked = null;
+            if (changed) checkRows();
+          }
+          renderRows(state);
+        };
+        li.addEventListener('click', tap);
+        li.addEventListener('keydown', (e) => {
+          if (e.key === 'Enter' || e.key === ' ') {
+            e.preventDefault();
+            tap();
+          }
+        });
+        ul.append(li);
+      }
+    }
+    if (shown) $('mb-warn').textContent = shown.fouled ? L.fouledWarn : '';
+  }
+
+  function showMauBinhResult(item, mySeat) {
+    const box = $('result');
+    box.replaceChildren();
+    if (item.end === 'void') {
+      box.textContent = fill(L.voided, { hand: item.hand });
+      return;
+    }
+    const me = item.players.find((p) => p.seat === mySeat);
+    const sign = (n) => (n > 0 ? `+${n}` : String(n));
+    const head = document.createElement('p');
+    head.textContent = fill(L.mbResult, {
+      hand: item.hand,
+      units: sign(me?.units ?? 0),
+      amount: me ? (me.payout >= me.stake ? '+' : '−') + fmtMoney(Math.abs(me.payout - me.stake)) : '',
+      rake: fmtMoney(item.rake),
+    });
+    box.append(head);
+    // Row by row against each other player: back, middle, front from the player's side.
+    const rowNames = [L.rowBack, L.rowMiddle, L.rowFront];
+    // Every seat's rows as played, its units, fouled and auto-arranged marked.
+    const table = document.createElement('div');
+    table.className = 'mb-reveal';
+    for (const p of item.players) {
+      if (!p.rows) continue;
+      const seat = document.createElement('div');
+      seat.className = `mb-seat${p.seat === mySeat ? ' mine' : ''}`;
+      const name = document.createElement('p');
+      name.className = 'mb-small';
+      name.textContent = `#${p.seat + 1} ${p.seat === mySeat ? L.you : p.player} · ${fill(L.units, { units: sign(p.units ?? 0) })}${p.fouled ? ` · ${L.fouled}` : ''}${p.auto ? ` · ${L.auto}` : ''}`;
+      seat.append(name);
+      for (const row of ['back', 'middle', 'front']) {
+        const ul = document.createElement('ul');
+        ul.className = 'hand small';
+        for (const c of p.rows[row]) ul.append(cardItem(c));
+        seat.append(ul);
+      }
+      table.append(seat);
+    }
+    box.append(table);
+    for (const pair of item.pairs ?? []) {
+      if (pair.a !== mySeat && pair.b !== mySeat) continue;
+      const flip = pair.a === mySeat ? 1 : -1;
+      const other = pair.a === mySeat ? pair.b : pair.a;
+      const p = document.createElement('p');
+      p.className = 'mb-small';
+      p.textContent = `${fill(L.vsSeat, { seat: other + 1 })}: ${pair.rows
+        .map((r, n) => `${rowNames[n]} ${sign(r * flip)}`)
+        .join(' · ')} → ${fill(L.units, { units: sign(pair.units * flip) })}`;
+      box.append(p);
+    }
+  }
+
+  $('mb-auto').addEventListener('click', () => {
+    const mine = state && state.mySeat !== null ? state.seats[state.mySeat] : null;
+    if (!mine?.suggested) return;
+    layout = { hand: state.hand.no, ids: [...mine.suggested.back, ...mine.suggested.middle, ...mine.suggested.front] };
+    picked = null;
+    renderRows(state);
+    checkRows();
+  });
+  $('mb-submit').addEventListener('click', async () => {
+    if (!roomId) return;
+    const answer = await post('arrange', { room: roomId, rows: layoutRows() }).catch(() => ({ status: 'NETWORK' }));
+    if (answer.status !== 'OK') return say(errorText(answer.status));
+    render(answer.state);
+  });
 
   $('play').addEventListener('click', async () => {
     if (!roomId) return;

@@ -183,6 +183,16 @@ export const DEMO_GAME_VENDORS: readonly {
         minLines: 0,
         isTrialSupported: false,
       },
+      {
+        code: 'mau-binh',
+        category: 'PVP',
+        classify: ['PVP', 'card', 'mau-binh'],
+        name: { vi: 'Mậu Binh', en: 'Mau Binh (13-Card Poker)' },
+        isHot: false,
+        minBetCents: 1_000,
+        minLines: 0,
+        isTrialSupported: false,
+      },
       // Dragon tiger, sic bo and roulette: two tables each, the second with higher limits (its minimum here).
       ...(
         [

@@ -74,6 +74,14 @@ describe('a card hand replayed from its seeds', () => {
     expect(replay.winners).toEqual(replay.hands.filter((h) => h.score === best).map((h) => h.seat));
   });
 
+  it('mậu binh: thirteen cards a seat in the order dealt, seat after seat', () => {
+    const replay = replayCardHand({ game: 'mau-binh', serverSeed: SEED, clientSeed: 'mau-binh:mb-1k:4', hand: 4, seats: [2, 0, 1, 3] });
+    const deal = documentedDeal(SEED, 'mau-binh:mb-1k:4', 4, 52);
+    expect(replay.hands.map((h) => h.seat)).toEqual([0, 1, 2, 3]);
+    expect(replay.hands.map((h) => h.cards)).toEqual([deal.slice(0, 13), deal.slice(13, 26), deal.slice(26, 39), deal.slice(39)]);
+    expect(() => replayCardHand({ game: 'mau-binh', serverSeed: SEED, clientSeed: 'x', hand: 1, seats: [0, 4] })).toThrow();
+  });
+
   it('checks the server seed against the commitment published before the hand', () => {
     const inputs = { game: 'bai-cao', serverSeed: SEED, clientSeed: 'bai-cao:bc-1k:1', hand: 1, seats: [0, 1] } as const;
     expect(replayCardHand({ ...inputs, commitment: commitmentOf(SEED) }).commitmentMatches).toBe(true);
