@@ -1,10 +1,33 @@
 import { buildSeedChain, crashPointOf } from '@platform/games/crash/crash';
+import { createHouseGames, type HouseGames, type HouseGamesOptions } from '@platform/house-games/house-games';
 import type { FastifyInstance } from 'fastify';
 import { DEV_HOUSE_GAMES_SECRET, HOUSE_VENDOR_CODE } from '../src/modules/vendor-wallet/vendor-wallet.integrations.ts';
 import type { GamePlayer } from './vendor-helpers.ts';
 import { waitUntil } from './wait-for.ts';
 
 /** Helpers for the tests that play the house game server (apps/house-games) against the platform. */
+
+/**
+ * A house game server for one test file, calling the platform at `platformUrl`, with the shared
+ * tables (crash, baccarat, the live tables) parked in long betting windows so the ones the file does
+ * not play never take a round; `options` sets what the file plays.
+ */
+export function createTestHouseGames(
+  platformUrl: string,
+  dataDir: string,
+  options: Omit<Partial<HouseGamesOptions>, 'platformUrl' | 'dataDir'> = {},
+): HouseGames {
+  return createHouseGames({
+    platformUrl,
+    secret: DEV_HOUSE_GAMES_SECRET,
+    dataDir,
+    siteOrigins: ['https://site.example'],
+    crash: { bettingMs: 600_000, pauseMs: 60_000 },
+    baccarat: { bettingMs: 600_000, revealStepMs: 5, pauseMs: 60_000 },
+    live: { bettingMs: 600_000, revealStepMs: 5, pauseMs: 60_000 },
+    ...options,
+  });
+}
 
 /** Points the HOUSE integration at a house game server started by the test. */
 export async function registerHouseGames(app: FastifyInstance, houseUrl: string): Promise<void> {

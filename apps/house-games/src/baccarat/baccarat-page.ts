@@ -1,6 +1,6 @@
 import { currencyScale } from '@platform/contracts/money-format';
 import type { BaccaratTable } from '@platform/games/house/baccarat';
-import { escapeHtml, languageOf, safeReturnUrl } from '../page.ts';
+import { escapeHtml, languageOf, pageHead, safeReturnUrl } from '../page.ts';
 
 /** The baccarat table page: markup only (the CSP allows no inline code; public/baccarat.js runs it). */
 const LABELS = {
@@ -120,15 +120,7 @@ export function renderBaccaratPage(input: {
     (s) =>
       `<button type="button" class="spot spot-${s.toLowerCase().replace('_', '-')}" data-spot="${s}"><span class="spot-name">${l.spots[s]}</span><span class="spot-pays">${l.pays[input.kind][s]}</span><output class="spot-stake" data-stake-of="${s}"></output></button>`,
   ).join('');
-  return `<!doctype html>
-<html lang="${lang}">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${title}</title>
-<link rel="stylesheet" href="/static/baccarat.css">
-<script src="/static/baccarat.js" defer></script>
-</head>
+  return `${pageHead({ language: lang, title: title, style: 'baccarat.css', script: 'baccarat.js' })}
 <body>
 <main id="baccarat" data-session="${escapeHtml(input.sessionId)}" data-game="${escapeHtml(input.gameCode)}" data-currency="${escapeHtml(input.currency)}" data-scale="${scale}" data-lang="${lang}" data-labels="${escapeHtml(JSON.stringify(l))}">
   <header class="top">
@@ -209,15 +201,7 @@ const VERIFY_LABELS = {
 export function renderBaccaratVerifyPage(input: { language: string; gameCode: string }): string {
   const lang = languageOf(input.language);
   const l = VERIFY_LABELS[lang];
-  return `<!doctype html>
-<html lang="${lang}">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${l.title}</title>
-<link rel="stylesheet" href="/static/baccarat.css">
-<script src="/static/verify-baccarat.js" defer></script>
-</head>
+  return `${pageHead({ language: lang, title: l.title, style: 'baccarat.css', script: 'verify-baccarat.js' })}
 <body>
 <main id="verify" class="verify" data-game="${escapeHtml(input.gameCode)}" data-labels="${escapeHtml(JSON.stringify(l))}">
   <h1>${l.title}</h1>

@@ -1,5 +1,5 @@
 import { currencyScale } from '@platform/contracts/money-format';
-import { escapeHtml, languageOf, safeReturnUrl } from '../page.ts';
+import { escapeHtml, languageOf, pageHead, safeReturnUrl } from '../page.ts';
 
 /** The card rooms' page (room list, then the table): markup only; public/card-rooms.js runs it. */
 const LABELS = {
@@ -207,15 +207,7 @@ export function renderCardRoomPage(input: CardRoomPageInput): string {
   const l = LABELS[lang];
   const game = pageGame(input.gameCode);
   const back = safeReturnUrl(input.returnUrl);
-  return `<!doctype html>
-<html lang="${lang}">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(l.title[game])}</title>
-<link rel="stylesheet" href="/static/card-rooms.css">
-<script src="/static/card-rooms.js" defer></script>
-</head>
+  return `${pageHead({ language: lang, title: l.title[game], style: 'card-rooms.css', script: 'card-rooms.js' })}
 <body>
 <main id="cards" class="cards" data-session="${escapeHtml(input.sessionId)}" data-game="${game}" data-lang="${lang}" data-scale="${currencyScale(input.currency)}" data-labels="${escapeHtml(JSON.stringify(l))}">
   <header class="top">
@@ -334,15 +326,7 @@ export function renderCardVerifyPage(input: { language: string; gameCode: string
   const l = VERIFY_LABELS[lang];
   const game = pageGame(input.gameCode);
   const options = input.rooms.map((r) => `<option value="${escapeHtml(r)}">${escapeHtml(r)}</option>`).join('');
-  return `<!doctype html>
-<html lang="${lang}">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(l.title[game])}</title>
-<link rel="stylesheet" href="/static/card-rooms.css">
-<script src="/static/verify-cards.js" defer></script>
-</head>
+  return `${pageHead({ language: lang, title: l.title[game], style: 'card-rooms.css', script: 'verify-cards.js' })}
 <body>
 <main id="verify" class="cards verify" data-game="${game}" data-rooms="${escapeHtml(input.rooms.join(','))}" data-labels="${escapeHtml(JSON.stringify(l))}">
   <h1>${escapeHtml(l.title[game])}</h1>

@@ -1,6 +1,6 @@
 import { currencyScale } from '@platform/contracts/money-format';
 import { CRASH_RTP, CRASH_TARGET_MIN, formatMultiplier } from '@platform/games/crash/crash';
-import { escapeHtml, languageOf, safeReturnUrl } from '../page.ts';
+import { escapeHtml, languageOf, pageHead, safeReturnUrl } from '../page.ts';
 
 /** The crash game page and the public verify page: markup only (the CSP allows no inline code). */
 const LABELS = {
@@ -111,15 +111,7 @@ export function renderCrashPage(input: {
   const scale = currencyScale(input.currency);
   const step = scale === 0 ? '1' : (1 / 10 ** scale).toFixed(scale);
   const defaultStake = scale === 0 ? '10000' : '10';
-  return `<!doctype html>
-<html lang="${lang}">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${l.title}</title>
-<link rel="stylesheet" href="/static/crash.css">
-<script src="/static/crash.js" defer></script>
-</head>
+  return `${pageHead({ language: lang, title: l.title, style: 'crash.css', script: 'crash.js' })}
 <body>
 <main id="crash" data-session="${escapeHtml(input.sessionId)}" data-currency="${escapeHtml(input.currency)}" data-scale="${scale}" data-lang="${lang}" data-labels="${escapeHtml(JSON.stringify(l))}">
   <header class="top">
@@ -190,15 +182,7 @@ export function renderVerifyPage(input: {
 }): string {
   const lang = languageOf(input.language);
   const l = VERIFY_LABELS[lang];
-  return `<!doctype html>
-<html lang="${lang}">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${l.title}</title>
-<link rel="stylesheet" href="/static/crash.css">
-<script src="/static/verify.js" defer></script>
-</head>
+  return `${pageHead({ language: lang, title: l.title, style: 'crash.css', script: 'verify.js' })}
 <body>
 <main id="verify" class="verify" data-labels="${escapeHtml(JSON.stringify(l))}" data-chain="${escapeHtml(input.chain?.chainId ?? '')}">
   <h1>${l.title}</h1>

@@ -1,6 +1,6 @@
 import { currencyScale } from '@platform/contracts/money-format';
 import { WEAPONS } from '@platform/games/fishing/fishing';
-import { escapeHtml, languageOf, safeReturnUrl } from '../page.ts';
+import { escapeHtml, languageOf, pageHead, safeReturnUrl } from '../page.ts';
 
 /** The fishing page and its public verify page: markup only (the CSP allows no inline code). */
 const rtpText = (lang: 'vi' | 'en') =>
@@ -219,15 +219,7 @@ export function renderFishingVerifyPage(input: { language: string; gameCode: str
   const lang = languageOf(input.language);
   const l = { ...VERIFY_LABELS[lang], fishNames: LABELS[lang].fish };
   const weapons = WEAPONS.map((w) => `<option value="${w.code}">${LABELS[lang].weapons[w.code]}</option>`).join('');
-  return `<!doctype html>
-<html lang="${lang}">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${l.title}</title>
-<link rel="stylesheet" href="/static/fishing.css">
-<script src="/static/verify-fishing.js" defer></script>
-</head>
+  return `${pageHead({ language: lang, title: l.title, style: 'fishing.css', script: 'verify-fishing.js' })}
 <body class="verify-body">
 <main id="verify" class="verify" data-labels="${escapeHtml(JSON.stringify(l))}" data-game="${escapeHtml(input.gameCode)}">
   <h1>${l.title}</h1>

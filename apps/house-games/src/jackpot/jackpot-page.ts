@@ -7,7 +7,7 @@ import {
   WHEEL_MIN_STAKE,
   WHEEL_PAYTABLE,
 } from '@platform/games/house/jackpot-wheel';
-import { escapeHtml, languageOf, safeReturnUrl } from '../page.ts';
+import { escapeHtml, languageOf, pageHead, safeReturnUrl } from '../page.ts';
 
 /** The jackpot wheel's page and its public verify page: markup only (the CSP allows no inline code). */
 const LABELS = {
@@ -123,15 +123,7 @@ export function renderJackpotPage(input: {
     min: money(WHEEL_MIN_STAKE, input.currency, lang),
     max: money(WHEEL_MAX_STAKE, input.currency, lang),
   });
-  return `<!doctype html>
-<html lang="${lang}">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${l.title}</title>
-<link rel="stylesheet" href="/static/jackpot.css">
-<script src="/static/jackpot.js" defer></script>
-</head>
+  return `${pageHead({ language: lang, title: l.title, style: 'jackpot.css', script: 'jackpot.js' })}
 <body>
 <main id="jackpot" class="jackpot" data-session="${escapeHtml(input.sessionId)}" data-code="${escapeHtml(input.gameCode)}" data-scale="${currencyScale(input.currency)}" data-lang="${lang}" data-labels="${escapeHtml(JSON.stringify(l))}">
   <header class="top">
@@ -203,15 +195,7 @@ const VERIFY_LABELS = {
 export function renderJackpotVerifyPage(input: { language: string; gameCode: string }): string {
   const lang = languageOf(input.language);
   const l = VERIFY_LABELS[lang];
-  return `<!doctype html>
-<html lang="${lang}">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${l.title}</title>
-<link rel="stylesheet" href="/static/jackpot.css">
-<script src="/static/verify-jackpot.js" defer></script>
-</head>
+  return `${pageHead({ language: lang, title: l.title, style: 'jackpot.css', script: 'verify-jackpot.js' })}
 <body class="verify-body">
 <main id="verify" class="verify" data-labels="${escapeHtml(JSON.stringify(l))}" data-game="${escapeHtml(input.gameCode)}">
   <h1>${l.title}</h1>

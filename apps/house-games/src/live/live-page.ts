@@ -1,7 +1,7 @@
 import { currencyScale } from '@platform/contracts/money-format';
 import { RED_NUMBERS } from '@platform/games/house/roulette';
 import { SIC_BO_TOTAL_PAYS } from '@platform/games/house/sic-bo';
-import { escapeHtml, languageOf, type PageLanguage, safeReturnUrl } from '../page.ts';
+import { escapeHtml, languageOf, type PageLanguage, pageHead, safeReturnUrl } from '../page.ts';
 import type { LiveGameName } from './live-tables.ts';
 
 /**
@@ -344,15 +344,7 @@ export function renderLivePage(input: {
         : `<div class="ro-stage">${wheelSvg()}<output id="pocket" class="pocket-out"></output></div>`;
   const layout =
     input.game === 'dragon-tiger' ? dragonTigerLayout(lang) : input.game === 'sic-bo' ? sicBoLayout(lang) : rouletteLayoutSvg(lang);
-  return `<!doctype html>
-<html lang="${lang}">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(title)}</title>
-<link rel="stylesheet" href="/static/live.css">
-<script src="/static/live.js" defer></script>
-</head>
+  return `${pageHead({ language: lang, title: title, style: 'live.css', script: 'live.js' })}
 <body>
 <main id="live" class="live game-${input.game}" data-session="${escapeHtml(input.sessionId)}" data-code="${escapeHtml(input.gameCode)}" data-game="${input.game}" data-currency="${escapeHtml(input.currency)}" data-scale="${currencyScale(input.currency)}" data-lang="${lang}" data-labels="${escapeHtml(JSON.stringify(labels))}">
   <header class="top">
@@ -432,15 +424,7 @@ export function renderLiveVerifyPage(input: { language: string; gameCode: string
   const lang = languageOf(input.language);
   const l = VERIFY_TEXT[lang];
   const title = l.title.replace('{table}', tableTitle(input.gameCode, lang));
-  return `<!doctype html>
-<html lang="${lang}">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(title)}</title>
-<link rel="stylesheet" href="/static/live.css">
-<script src="/static/verify-live.js" defer></script>
-</head>
+  return `${pageHead({ language: lang, title: title, style: 'live.css', script: 'verify-live.js' })}
 <body>
 <main id="verify" class="verify" data-code="${escapeHtml(input.gameCode)}" data-labels="${escapeHtml(JSON.stringify(l))}">
   <h1>${escapeHtml(title)}</h1>

@@ -1,5 +1,5 @@
 import { currencyScale } from '@platform/contracts/money-format';
-import { escapeHtml, languageOf, type PageLanguage, safeReturnUrl } from '../page.ts';
+import { escapeHtml, languageOf, type PageLanguage, pageHead, safeReturnUrl } from '../page.ts';
 import { gameInfo } from './solo-games.ts';
 
 /**
@@ -265,15 +265,7 @@ export function renderSoloPage(input: {
   const defaultStake = scale === 0 ? '10000' : '10';
   const rules = (RULES[input.gameCode]?.[lang] ?? []).map((p) => `<p>${escapeHtml(p)}</p>`).join('\n    ');
   const fair = l.fair.replace('{game}', input.gameCode === 'video-poker' ? 'video-poker' : input.gameCode);
-  return `<!doctype html>
-<html lang="${lang}">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(title)}</title>
-<link rel="stylesheet" href="/static/solo.css">
-<script src="/static/solo.js" defer></script>
-</head>
+  return `${pageHead({ language: lang, title: title, style: 'solo.css', script: 'solo.js' })}
 <body>
 <main id="solo" class="solo solo--${escapeHtml(input.gameCode)}" data-session="${escapeHtml(input.sessionId)}" data-code="${escapeHtml(input.gameCode)}" data-scale="${scale}" data-lang="${lang}" data-labels="${escapeHtml(JSON.stringify(l))}" data-info="${escapeHtml(JSON.stringify(gameInfo(input.gameCode)))}">
   <header class="top">
@@ -351,15 +343,7 @@ export function renderSoloVerifyPage(input: { language: string; gameCode: string
   const lang = languageOf(input.language);
   const l = VERIFY_TEXT[lang];
   const title = l.title.replace('{game}', soloTitle(input.gameCode, lang));
-  return `<!doctype html>
-<html lang="${lang}">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(title)}</title>
-<link rel="stylesheet" href="/static/solo.css">
-<script src="/static/verify-solo.js" defer></script>
-</head>
+  return `${pageHead({ language: lang, title: title, style: 'solo.css', script: 'verify-solo.js' })}
 <body>
 <main id="verify" class="solo verify" data-code="${escapeHtml(input.gameCode)}" data-labels="${escapeHtml(JSON.stringify(l))}">
   <h1>${escapeHtml(title)}</h1>

@@ -88,7 +88,7 @@ describe("the page's first view (app shell)", () => {
       t.app.services.content.clearCache();
     };
     await setUrl('/banners/a"b<c.svg');
-    expect((await page('/index')).payload).toContain('src="/banners/a&quot;b&lt;c.svg"');
+    expect((await page('/index')).payload).toContain('src="/banners/a&#34;b&#60;c.svg"');
     await setUrl('http://elsewhere.example/banner.png');
     expect((await page('/index')).payload).not.toContain('<img');
     await setUrl('//elsewhere.example/banner.png');

@@ -2,6 +2,7 @@ import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, gzipSync, constants as zlibConstants } from 'node:zlib';
 import { createBoundedCache } from '../lib/bounded-cache.ts';
+import { escapeHtml } from '../lib/html-escape.ts';
 
 /**
  * The player site's page with its first view inside (docs/web-shell.md, "First paint"): the build's
@@ -29,9 +30,6 @@ const PAGE_CACHE_MAX = 64;
 const PAGE_CACHE_TTL_MS = 10 * 60_000;
 
 type Template = { mtimeMs: number; page: string; header: string; home: string; generic: string };
-
-const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '"': '&quot;', '<': '&lt;', '>': '&gt;', "'": '&#39;' };
-const escapeAttribute = (value: string) => value.replace(/[&"<>']/g, (c) => HTML_ESCAPES[c] ?? c);
 
 /** Only pictures the page's policy lets load: the site's own paths and https addresses. */
 function isShownUrl(url: string): boolean {
@@ -71,7 +69,7 @@ export function createAppShell(distDir: string, source: AppShellSource | undefin
     if (layout === 'bare' || !t.page.includes(SHELL_MARK) || t.header === '') return t.page;
     const picture =
       bannerUrl && isShownUrl(bannerUrl)
-        ? `<img class="app-shell__banner-image" src="${escapeAttribute(bannerUrl)}" alt="" fetchpriority="high" decoding="async">`
+        ? `<img class="app-shell__banner-image" src="${escapeHtml(bannerUrl)}" alt="" fetchpriority="high" decoding="async">`
         : '';
     const main = layout === 'home' ? t.home.replace(BANNER_MARK, picture) : t.generic;
     return t.page.replace(SHELL_MARK, `<div class="app-shell" aria-hidden="true">${t.header}${main}</div>`);

@@ -3,11 +3,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { identityTag } from '@platform/contracts/identity-tag';
 import { betUnitMinor } from '@platform/contracts/money-format';
-import { createHouseGames, type HouseGames } from '@platform/house-games/house-games';
+import type { HouseGames } from '@platform/house-games/house-games';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { addVendorWithGames } from '../../../test/games-helpers.ts';
-import { openCrash, registerHouseGames } from '../../../test/house-games-helpers.ts';
+import { createTestHouseGames, openCrash, registerHouseGames } from '../../../test/house-games-helpers.ts';
 import { expectCleanBooks } from '../../../test/ledger-fixture.ts';
 import { createGamePlayer } from '../../../test/vendor-helpers.ts';
 import { waitUntil } from '../../../test/wait-for.ts';
@@ -24,15 +24,7 @@ beforeAll(async () => {
   t = await buildTestApp();
   const platformUrl = await t.app.listen({ port: 0, host: '127.0.0.1' });
   dataDir = mkdtempSync(join(tmpdir(), 'house-cards-'));
-  house = createHouseGames({
-    platformUrl,
-    secret: DEV_HOUSE_GAMES_SECRET,
-    dataDir,
-    siteOrigins: ['https://site.example'],
-    crash: { bettingMs: 600_000, pauseMs: 60_000 },
-    baccarat: { bettingMs: 600_000, revealStepMs: 5, pauseMs: 60_000 },
-    cardRooms: { startDelayMs: 50, turnMs: 60_000, awayTurnMs: 60_000 },
-  });
+  house = createTestHouseGames(platformUrl, dataDir, { cardRooms: { startDelayMs: 50, turnMs: 60_000, awayTurnMs: 60_000 } });
   houseUrl = await house.listen(0);
   await registerHouseGames(t.app, houseUrl);
 });

@@ -3,15 +3,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { currencyScale } from '@platform/contracts/money-format';
 import { JACKPOT_SEED, jackpotContribution } from '@platform/games/house/jackpot-wheel';
-import { createHouseGames, type HouseGames } from '@platform/house-games/house-games';
+import type { HouseGames } from '@platform/house-games/house-games';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, nextIp } from '../../../test/accounts-helpers.ts';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
-import { openCrash, registerHouseGames } from '../../../test/house-games-helpers.ts';
+import { createTestHouseGames, openCrash, registerHouseGames } from '../../../test/house-games-helpers.ts';
 import { expectCleanBooks } from '../../../test/ledger-fixture.ts';
 import { createGamePlayer } from '../../../test/vendor-helpers.ts';
 import { waitUntil } from '../../../test/wait-for.ts';
-import { DEV_HOUSE_GAMES_SECRET, HOUSE_VENDOR_CODE } from './vendor-wallet.integrations.ts';
+import { HOUSE_VENDOR_CODE } from './vendor-wallet.integrations.ts';
 
 // The jackpot wheel against the platform, over real HTTP: concurrent spins, forced jackpots, the
 // vendor's pool books, the platform's ledger and bet records, and the home counter.
@@ -24,14 +24,7 @@ beforeAll(async () => {
   t = await buildTestApp();
   const platformUrl = await t.app.listen({ port: 0, host: '127.0.0.1' });
   dataDir = mkdtempSync(join(tmpdir(), 'house-jackpot-'));
-  house = createHouseGames({
-    platformUrl,
-    secret: DEV_HOUSE_GAMES_SECRET,
-    dataDir,
-    siteOrigins: ['https://site.example'],
-    crash: { bettingMs: 600_000, pauseMs: 60_000 },
-    baccarat: { bettingMs: 600_000, revealStepMs: 5, pauseMs: 60_000 },
-    live: { bettingMs: 600_000, revealStepMs: 5, pauseMs: 60_000 },
+  house = createTestHouseGames(platformUrl, dataDir, {
     // A 1,000 stake wins the jackpot half the time: several winners race in one burst.
     jackpot: { triggerBound: 2_000 },
   });

@@ -2,15 +2,15 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { autoArrange, isFouled, type MauBinhRows, settleMauBinh } from '@platform/games/cards-pvp/mau-binh';
-import { createHouseGames, type HouseGames } from '@platform/house-games/house-games';
+import type { HouseGames } from '@platform/house-games/house-games';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { addVendorWithGames } from '../../../test/games-helpers.ts';
-import { openCrash, registerHouseGames } from '../../../test/house-games-helpers.ts';
+import { createTestHouseGames, openCrash, registerHouseGames } from '../../../test/house-games-helpers.ts';
 import { expectCleanBooks } from '../../../test/ledger-fixture.ts';
 import { createGamePlayer } from '../../../test/vendor-helpers.ts';
 import { waitUntil } from '../../../test/wait-for.ts';
-import { DEV_HOUSE_GAMES_SECRET, HOUSE_VENDOR_CODE } from './vendor-wallet.integrations.ts';
+import { HOUSE_VENDOR_CODE } from './vendor-wallet.integrations.ts';
 
 // Four members at one mậu binh table of the house game server, against the platform over HTTP: the
 // ante held at the deal (the most a player can lose), the rows sent, the pairwise settlement less
@@ -24,13 +24,7 @@ beforeAll(async () => {
   t = await buildTestApp();
   const platformUrl = await t.app.listen({ port: 0, host: '127.0.0.1' });
   dataDir = mkdtempSync(join(tmpdir(), 'house-mau-binh-'));
-  house = createHouseGames({
-    platformUrl,
-    secret: DEV_HOUSE_GAMES_SECRET,
-    dataDir,
-    siteOrigins: ['https://site.example'],
-    crash: { bettingMs: 600_000, pauseMs: 60_000 },
-    baccarat: { bettingMs: 600_000, revealStepMs: 5, pauseMs: 60_000 },
+  house = createTestHouseGames(platformUrl, dataDir, {
     cardRooms: { startDelayMs: 50, turnMs: 60_000, awayTurnMs: 60_000, arrangeMs: 60_000, showdownMs: 20 },
   });
   houseUrl = await house.listen(0);

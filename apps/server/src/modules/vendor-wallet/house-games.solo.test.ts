@@ -4,13 +4,13 @@ import { join } from 'node:path';
 import { ACCOUNT_TYPE } from '@platform/contracts/account-types';
 import { type BlackjackRound, basicStrategy } from '@platform/games/house/blackjack';
 import { commitmentOf } from '@platform/games/rng';
-import { createHouseGames, type HouseGames } from '@platform/house-games/house-games';
+import type { HouseGames } from '@platform/house-games/house-games';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
-import { openCrash, registerHouseGames } from '../../../test/house-games-helpers.ts';
+import { createTestHouseGames, openCrash, registerHouseGames } from '../../../test/house-games-helpers.ts';
 import { expectCleanBooks } from '../../../test/ledger-fixture.ts';
 import { createGamePlayer, type GamePlayer } from '../../../test/vendor-helpers.ts';
-import { DEV_HOUSE_GAMES_SECRET, HOUSE_VENDOR_CODE } from './vendor-wallet.integrations.ts';
+import { HOUSE_VENDOR_CODE } from './vendor-wallet.integrations.ts';
 
 // The single-player house games (mines, plinko, dice, hi-lo, video poker, blackjack) against the platform, over real HTTP.
 let t: TestApp;
@@ -22,15 +22,7 @@ beforeAll(async () => {
   t = await buildTestApp();
   const platformUrl = await t.app.listen({ port: 0, host: '127.0.0.1' });
   dataDir = mkdtempSync(join(tmpdir(), 'house-solo-'));
-  house = createHouseGames({
-    platformUrl,
-    secret: DEV_HOUSE_GAMES_SECRET,
-    dataDir,
-    siteOrigins: ['https://site.example'],
-    crash: { bettingMs: 600_000, pauseMs: 60_000 },
-    baccarat: { bettingMs: 600_000, revealStepMs: 5, pauseMs: 60_000 },
-    live: { bettingMs: 600_000, revealStepMs: 5, pauseMs: 60_000 },
-  });
+  house = createTestHouseGames(platformUrl, dataDir);
   houseUrl = await house.listen(0);
   await registerHouseGames(t.app, houseUrl);
   await house.start();
