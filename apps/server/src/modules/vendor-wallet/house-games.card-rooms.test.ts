@@ -90,7 +90,7 @@ describe('tiến lên on the house game server', () => {
 
     const snapshot = async (i: number): Promise<State> =>
       (await (sessions[i] as (typeof sessions)[number]).post('state', { room: 'tl-1k' })) as unknown as State;
-    await waitUntil(async () => (await snapshot(0)).hand?.phase === 'playing', { what: 'the deal', timeoutMs: 10_000, pollMs: 20 });
+    await waitUntil(async () => (await snapshot(0)).hand?.phase === 'playing', { what: 'the deal', timeoutMs: 30_000, pollMs: 20 });
     const seatOf = await Promise.all(sessions.map(async (_, i) => (await snapshot(i)).mySeat));
     // Everyone asks to leave: the hand is played to its end and the seats are freed then (no second hand).
     for (const s of sessions) expect(await s.post('leave', { room: 'tl-1k' })).toMatchObject({ status: 'OK', left: 'after-hand' });
@@ -112,7 +112,7 @@ describe('tiến lên on the house game server', () => {
         last = ((await (sessions[0] as (typeof sessions)[number]).post('state', { room: 'tl-1k' })) as unknown as State).last;
         return last?.hand === 1;
       },
-      { what: 'the hand settles', timeoutMs: 10_000 },
+      { what: 'the hand settles', timeoutMs: 30_000 },
     );
     const item = last as unknown as NonNullable<State['last']>;
     expect(item.end).toBe('played');
