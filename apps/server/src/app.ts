@@ -3,7 +3,6 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyCompress from '@fastify/compress';
 import fastifyCors from '@fastify/cors';
-import fastifyHelmet from '@fastify/helmet';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import fastifyWebsocket from '@fastify/websocket';
@@ -74,6 +73,7 @@ import { registerAdminAuth } from './plugins/admin-auth.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { answerFrameworkError, registerErrorHandler } from './plugins/error-handler.ts';
 import { createMetricsRegistry, registerMetrics } from './plugins/metrics.ts';
+import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerRateLimit } from './plugins/rate-limit.ts';
 import { registerRequestEdge } from './plugins/request-edge.ts';
 import { registerSiteAccessGuard } from './plugins/site-access.ts';
@@ -690,25 +690,7 @@ async function registerPlugins(app: FastifyInstance, env: Env, metrics: Registry
   registerErrorHandler(app);
   await registerRateLimit(app, { redisUrl: env.REDIS_URL });
 
-  await app.register(fastifyHelmet, {
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:', 'https:'],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'", 'ws:', 'wss:'],
-        frameSrc: ["'self'", 'https:', 'http:'],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'self'"],
-      },
-    },
-    crossOriginEmbedderPolicy: false,
-  });
+  registerSecurityHeaders(app);
 
   // Answers over 1 KB (game lists, records, settings) go gzipped when the browser accepts it; the
   // web app's files are compressed once at build time and served as they are (plugins/web-app.ts).
