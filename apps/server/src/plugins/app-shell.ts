@@ -3,6 +3,7 @@ import path from 'node:path';
 import { brotliCompressSync, gzipSync, constants as zlibConstants } from 'node:zlib';
 import { createBoundedCache } from '../lib/bounded-cache.ts';
 import { escapeHtml } from '../lib/html-escape.ts';
+import { acceptsEncoding } from '../lib/prepared-json.ts';
 
 /**
  * The player site's page with its first view inside (docs/web-shell.md, "First paint"): the build's
@@ -75,11 +76,11 @@ export function createAppShell(distDir: string, source: AppShellSource | undefin
     return t.page.replace(SHELL_MARK, `<div class="app-shell" aria-hidden="true">${t.header}${main}</div>`);
   }
 
-  function encode(html: string, accepted: string): ShellPage {
-    if (/\bbr\b/.test(accepted)) {
+  function encode(html: string, accepted: 'br' | 'gzip' | 'identity'): ShellPage {
+    if (accepted === 'br') {
       return { body: brotliCompressSync(html, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 9 } }), encoding: 'br' };
     }
-    if (/\bgzip\b/.test(accepted)) return { body: gzipSync(html, { level: 9 }), encoding: 'gzip' };
+    if (accepted === 'gzip') return { body: gzipSync(html, { level: 9 }), encoding: 'gzip' };
     return { body: Buffer.from(html), encoding: null };
   }
 
@@ -93,7 +94,7 @@ export function createAppShell(distDir: string, source: AppShellSource | undefin
       if (!open) layout = 'bare';
       else if (layout === 'home') bannerUrl = await source.homeBannerUrl().catch(() => null);
     }
-    const accepted = /\bbr\b/.test(acceptEncoding) ? 'br' : /\bgzip\b/.test(acceptEncoding) ? 'gzip' : 'identity';
+    const accepted = acceptsEncoding(acceptEncoding, 'br') ? 'br' : acceptsEncoding(acceptEncoding, 'gzip') ? 'gzip' : 'identity';
     const key = `${t.mtimeMs}|${layout}|${bannerUrl ?? ''}|${accepted}`;
     return pages.remember(key, async () => encode(compose(t, layout, bannerUrl), accepted));
   }

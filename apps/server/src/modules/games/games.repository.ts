@@ -149,7 +149,17 @@ export async function pageGames(
     .execute();
   const first = rows[0] as { totalCount?: unknown } | undefined;
   const totalCount = first ? Number(first.totalCount) : await countGames(db, merchantId, filter);
-  return { rows: rows.map((r) => normaliseGame(r as Record<string, unknown>)), totalCount };
+  return { rows: rows.map(({ totalCount: _, ...r }) => normaliseGame(r as Record<string, unknown>)), totalCount };
+}
+
+/** Every game a visitor may see, with its folded search name, in display order: the name-search index. */
+export async function listSearchableGames(db: Kysely<DB>, merchantId: number): Promise<Array<GameRow & { searchName: string }>> {
+  const rows = await selectGame(visibleGames(db, merchantId))
+    .select('g.search_name as searchName')
+    .orderBy('g.sort')
+    .orderBy('g.id')
+    .execute();
+  return rows.map((r) => ({ ...normaliseGame(r as Record<string, unknown>), searchName: r.searchName }));
 }
 
 /** The page and count queries of a filter, unexecuted: for the benchmark's EXPLAIN. */

@@ -26,6 +26,7 @@ import {
 } from '@platform/contracts/games';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { prepareJson, sendPreparedJson } from '../../lib/prepared-json.ts';
 import { requestedLanguage } from '../../lib/request-language.ts';
 import { principalOf, requireMember } from '../../plugins/auth.ts';
 import type { MerchantService } from '../merchant/merchant.service.ts';
@@ -40,6 +41,9 @@ const LAUNCHES_PER_MINUTE = 30;
 function gameLanguageOf(request: FastifyRequest, fromQuery: string | undefined): string {
   return fromQuery || requestedLanguage(request);
 }
+
+/** The list's answer, checked once when it is prepared (the route's 200 schema). */
+const gameListAnswer = okEnvelope(gameListValueSchema);
 
 const readErrors = { 400: errorEnvelope, 429: errorEnvelope, 500: errorEnvelope, 503: errorEnvelope };
 const memberErrors = { ...readErrors, 401: errorEnvelope };
@@ -89,11 +93,16 @@ export function gamesRoutes(deps: { games: GamesService; launcher: LaunchService
           tags: TAGS,
           summary: 'One page of games (21 by default) by type, vendor, class, minimum bet, lines and name',
           querystring: gameListQuerySchema,
-          response: { 200: okEnvelope(gameListValueSchema), ...readErrors },
+          response: { 200: gameListAnswer, ...readErrors },
         },
       },
-      async (request) =>
-        ok(await games.gameList(await merchantIdOf(request), request.query, gameLanguageOf(request, request.query.language))),
+      async (request, reply) => {
+        const language = gameLanguageOf(request, request.query.language);
+        const answer = await games.gameListAnswer(await merchantIdOf(request), request.query, language, (value) =>
+          prepareJson(gameListAnswer.parse(ok(value))),
+        );
+        return sendPreparedJson(request, reply, answer);
+      },
     );
 
     app.get(

@@ -22,8 +22,12 @@ export function searchNameOf(name: LocalisedText, code: string): string {
   return [...parts].join(NAME_SEPARATOR);
 }
 
+/** Typed search text as the names are stored: folded, without the names' separator. */
+export function foldedSearchText(text: string): string {
+  return foldText(text).replaceAll('|', ' ');
+}
+
 /** A LIKE pattern matching the folded text anywhere; %, _ and \ in it match themselves. */
 export function containsPattern(text: string): string {
-  const folded = foldText(text).replaceAll('|', ' ');
-  return `%${folded.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return `%${foldedSearchText(text).replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }

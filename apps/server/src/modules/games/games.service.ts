@@ -21,6 +21,7 @@ import type { JackpotPoolSource } from './games.jackpot-pools.ts';
 import type { LiveRoomSource } from './games.live-rooms.ts';
 import { categoryTitle, fromHundredths, presentGame, presentVendorCard, withImageHosts, withLogoHosts } from './games.presenter.ts';
 import * as repo from './games.repository.ts';
+import { buildSearchIndex, type SearchIndex, searchPage } from './games.search-index.ts';
 import { jackpotSetting, jackpotValueAt } from './games.settings.ts';
 
 /** Favourites a member may keep; the list is meant for a handful of games. */
@@ -105,7 +106,26 @@ export function createGamesService(deps: {
     return lanes.map((lane) => ({ gameType: lane.gameType, title: lane.title, vendors: lane.cards }));
   }
 
-  async function gameList(merchantId: number, query: GameListQuery, language: string): Promise<GameListValue> {
+  /**
+   * The merchant's visible games indexed for name search, kept with the catalogue's answers: an
+   * operator's edit drops it with them, and it expires with them.
+   */
+  function searchIndex(merchantId: number): Promise<SearchIndex> {
+    return cache.get(merchantId, ['search-index'], async () => buildSearchIndex(await repo.listSearchableGames(db, merchantId)));
+  }
+
+  /**
+   * A page of games as the route sends it, prepared once per catalogue version, query and image
+   * hosts and kept in the catalogue cache as bytes: `prepare` checks the answer against the
+   * route's schema and serialises it (lib/prepared-json), so a hit costs neither.
+   */
+  async function gameListAnswer<T>(
+    merchantId: number,
+    query: GameListQuery,
+    language: string,
+    prepare: (value: GameListValue) => T,
+  ): Promise<T> {
+    const hosts = await imageHosts(merchantId);
     const filter: repo.GameFilter = {
       category: query.gameType,
       vendorCode: query.vassalage,
@@ -115,20 +135,23 @@ export function createGamesService(deps: {
       minLinesAtMost: query.minLineNum,
     };
     const { pageNo, pageSize } = query;
-    const value = await cache.get(merchantId, ['list', language, filter, pageNo, pageSize], async () => {
-      const { rows, totalCount } = await repo.pageGames(db, merchantId, filter, {
-        limit: pageSize,
-        offset: pageOffset({ pageNo, pageSize }),
-      });
-      return {
-        games: rows.map((r) => presentGame(r, language)),
+    return cache.get(merchantId, ['list', language, filter, pageNo, pageSize, hosts], async () => {
+      const page = { limit: pageSize, offset: pageOffset({ pageNo, pageSize }) };
+      const { nameContains } = filter;
+      const { rows, totalCount } = nameContains
+        ? searchPage(await searchIndex(merchantId), { ...filter, nameContains }, page)
+        : await repo.pageGames(db, merchantId, filter, page);
+      return prepare({
+        games: withImageHosts(
+          rows.map((r) => presentGame(r, language)),
+          hosts,
+        ),
         pageNo,
         pageSize,
         totalCount,
         totalPages: totalPagesOf(totalCount, pageSize),
-      };
+      });
     });
-    return { ...value, games: withImageHosts(value.games, await imageHosts(merchantId)) };
   }
 
   async function hotGames(merchantId: number, vendorCode: string | undefined, language: string): Promise<Record<string, GameItem[]>> {
@@ -388,7 +411,7 @@ export function createGamesService(deps: {
   return {
     vendorLanes,
     menus,
-    gameList,
+    gameListAnswer,
     hotGames,
     vassGameType,
     popular,
