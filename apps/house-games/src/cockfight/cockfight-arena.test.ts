@@ -288,7 +288,8 @@ describe('a cockfight arena', () => {
     await first.arena.closeBetting();
     const declared = first.arena.declare('meron').catch(() => undefined);
     const journalFile = join(dir, 'arena.jsonl');
-    while (credits < 3 || !readFileSync(journalFile, 'utf8').includes('"t":"settled"')) await new Promise((resolve) => setImmediate(resolve));
+    while (credits < 3 || !readFileSync(journalFile, 'utf8').includes('"t":"settled"'))
+      await new Promise((resolve) => setImmediate(resolve));
     first.kill();
     release();
     await declared;
@@ -344,6 +345,10 @@ describe('a cockfight arena', () => {
     first.kill();
     const second = arenaOn(wallet);
     await second.arena.recover();
-    expect(second.arena.view().settings).toMatchObject({ streamUrl: 'https://video.example/arena-1', commissionBp: 800, mode: 'pari-mutuel' });
+    expect(second.arena.view().settings).toMatchObject({
+      streamUrl: 'https://video.example/arena-1',
+      commissionBp: 800,
+      mode: 'pari-mutuel',
+    });
   });
 });
