@@ -78,7 +78,9 @@ describe('the demo catalogue', () => {
 
   it('lists the house cockfight in the COCKFIGHT menu, and the vendor entry launches it without naming the game', async () => {
     const menus = await t.app.inject({ method: 'GET', url: '/lgw/games/game_menus?language=vi' });
-    const cockfight = (menus.json().value as { gameType: string; vendors: { vassalage: string }[] }[]).find((m) => m.gameType === 'COCKFIGHT');
+    const cockfight = (menus.json().value as { gameType: string; vendors: { vassalage: string }[] }[]).find(
+      (m) => m.gameType === 'COCKFIGHT',
+    );
     expect(cockfight?.vendors.map((v) => v.vassalage)).toEqual(['HOUSE']);
     const player = await t.database.db.selectFrom('members').select('id').where('username', '=', 'player01').executeTakeFirstOrThrow();
     const res = await t.app.inject({
