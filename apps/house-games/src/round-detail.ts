@@ -15,7 +15,7 @@ export type RoundDetailSources = {
   /** Baccarat, dragon tiger, sic bo, roulette: a verify page per game code taking `?round=`. */
   hasRoundVerify: (game: string) => boolean;
   isJackpot: (game: string) => boolean;
-  /** Cockfight: the result page of a fight (`cf-<arena>-<fight>-<key>`). */
+  /** Cockfight: the result page of a fight (a bet's round: `cf-<arena>-<fight>-<random>`). */
   isCockfight: (game: string) => boolean;
   /** Fishing: the batch's room and the wave of its first shot. */
   fishingBatch: (game: string, batchId: string) => { room: string; wave: number } | undefined;
@@ -43,7 +43,7 @@ export function roundDetail(sources: RoundDetailSources, game: string, roundId: 
     return m ? { redirect: `/verify/${game}?${q({ round: m[1] as string })}` } : undefined;
   }
   if (sources.isCockfight(game)) {
-    const m = /^cf-[a-z0-9]{1,8}-(\d+)-[0-9a-f]{8}$/.exec(roundId);
+    const m = /^cf-[a-z0-9]{1,8}-(\d+)-[A-Za-z0-9]{1,24}$/.exec(roundId);
     return m ? { redirect: `/verify/${game}?${q({ fight: m[1] as string })}` } : undefined;
   }
   const batch = sources.fishingBatch(game, roundId);

@@ -164,6 +164,11 @@ export function createCockfightArena(options: CockfightArenaOptions) {
   const settling = new Map<number, Promise<void>>();
 
   const roundIdOf = (fight: Fight) => `cf-${arenaId}-${fight.no}-${fight.key}`;
+  /**
+   * Each bet is a round of its own on the platform (its id is the bet id, `cf-<arena>-<fight>-<random>`),
+   * so a member with bets on two sides of a fight gets one betting record per bet, each with its side.
+   */
+  const platformRoundOf = (bet: { betId: string }) => bet.betId;
 
   // ---- what a fight shows -------------------------------------------------------------------
   const accepted = (fight: Fight) => [...fight.bets.values()].filter((b) => b.state === 'accepted');
@@ -343,7 +348,7 @@ export function createCockfightArena(options: CockfightArenaOptions) {
     const run = (async () => {
       await wallet.drain();
       const returns = returnsOf(fight);
-      const isDone = await wallet.settleAll(fight.bets.values(), roundIdOf(fight), (bet) => decisionOf(fight, bet as Bet, returns), log);
+      const isDone = await wallet.settleAll(fight.bets.values(), platformRoundOf, (bet) => decisionOf(fight, bet as Bet, returns), log);
       if (!isDone || fight.settledAt !== undefined) return;
       for (const bet of accepted(fight)) bet.paid = returns.get(bet.betId) ?? 0;
       const at = now();
@@ -387,7 +392,7 @@ export function createCockfightArena(options: CockfightArenaOptions) {
     const { state: _s, ...journaled } = bet;
     journal.append({ t: 'bet', ...journaled, at: now() });
     fight.bets.set(bet.betId, bet);
-    const answer = await wallet.debit(bet, roundIdOf(fight));
+    const answer = await wallet.debit(bet, platformRoundOf(bet));
     emit();
     return { bet: playerBet(bet), ...answer };
   }
@@ -497,7 +502,7 @@ export function createCockfightArena(options: CockfightArenaOptions) {
       count += 1;
       bets += fight.bets.size;
       for (const bet of fight.bets.values()) {
-        if (bet.state === 'pending' && !bet.settled) await wallet.settle(bet, roundIdOf(fight), { how: 'refunded' }).catch(() => undefined);
+        if (bet.state === 'pending' && !bet.settled) await wallet.settle(bet, platformRoundOf(bet), { how: 'refunded' }).catch(() => undefined);
       }
       if (fight.declared) await settleFightOnce(fight);
     }
