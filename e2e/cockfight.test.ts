@@ -90,11 +90,26 @@ describe('the house cockfight in Chromium', () => {
     await frame.click(`.side-${side}`);
     await frame.fill('#stake', String(stake));
     await frame.click('#confirm');
-    await frame.waitForFunction(() => /\d/.test(document.getElementById('my-bets')?.textContent ?? '') && !document.getElementById('message')?.classList.contains('error'));
+    await frame.waitForFunction(
+      () =>
+        /\d/.test(document.getElementById('my-bets')?.textContent ?? '') &&
+        !document.getElementById('message')?.classList.contains('error'),
+    );
   }
 
   async function shoot(page: Page, name: string) {
     await page.screenshot({ path: path.join(SHOTS_DIR, `${name}.png`), fullPage: true });
+  }
+  /** The game page alone (as the frame shows it, scrolled whole), opened from its signed address in the same context. */
+  async function shootGame(frame: Frame, context: BrowserContext, name: string, colorScheme: 'light' | 'dark') {
+    const page = await context.newPage();
+    await page.emulateMedia({ colorScheme });
+    await page.goto(frame.url(), { waitUntil: 'networkidle' });
+    await page.waitForFunction(
+      () => /\d/.test(document.getElementById('balance')?.textContent ?? '') && document.getElementById('status')?.textContent !== '',
+    );
+    await shoot(page, name);
+    await page.close();
   }
 
   it('a pari-mutuel fight and a fixed-odds fight, a phone in Vietnamese and a desktop in English: balances and records by the rules', async () => {
@@ -107,6 +122,11 @@ describe('the house cockfight in Chromium', () => {
       expect(await en.frame.textContent('h1')).toContain('Lotus Cockfight');
       expect(await en.frame.isVisible('#no-stream')).toBe(true);
       await shoot(vi.page, 'cockfight-390-vi-dark-idle');
+      // The header keeps to one line at 1366 px with the cockfight entry.
+      const navHeight = await en.page
+        .getByRole('navigation', { name: 'Main navigation' })
+        .evaluate((n) => n.getBoundingClientRect().height);
+      expect(navHeight).toBeLessThan(70);
       const before = [await mainBalance('player01'), await mainBalance('player02')];
 
       // Pari-mutuel, 5% commission: Meron 30,000 (phone), Wala 10,000 (desktop), Draw 2,000 (desktop).
@@ -121,14 +141,20 @@ describe('the house cockfight in Chromium', () => {
       await en.frame.waitForFunction(() => document.getElementById('price-meron')?.textContent?.includes('126.66'));
       await shoot(vi.page, 'cockfight-390-vi-dark-betting');
       await shoot(en.page, 'cockfight-1366-en-light-betting');
+      await shootGame(vi.frame, phone, 'game-390-vi-dark-betting', 'dark');
+      await shootGame(vi.frame, phone, 'game-390-vi-light-betting', 'light');
+      await shootGame(en.frame, desktop, 'game-1366-en-dark-betting', 'dark');
       await operator('close');
       await operator('result', { result: 'wala' });
-      await en.frame.waitForFunction(() => /Wala/.test(document.getElementById('status')?.textContent ?? '') && /returned 38/.test(document.getElementById('my-bets')?.textContent ?? ''));
+      await en.frame.waitForFunction(
+        () =>
+          /Wala/.test(document.getElementById('status')?.textContent ?? '') &&
+          /returned 38/.test(document.getElementById('my-bets')?.textContent ?? ''),
+      );
       // Wala: 10,000 × 380.00 / 100 = 38,000; Meron and Draw lose.
-      await expect.poll(() => Promise.all([mainBalance('player01'), mainBalance('player02')])).toEqual([
-        (before[0] as number) - 30_000,
-        (before[1] as number) - 12_000 + 38_000,
-      ]);
+      await expect
+        .poll(() => Promise.all([mainBalance('player01'), mainBalance('player02')]))
+        .toEqual([(before[0] as number) - 30_000, (before[1] as number) - 12_000 + 38_000]);
       await shoot(en.page, 'cockfight-1366-en-light-settled');
 
       // Fixed odds: Meron 1.85, Wala 2.05; the operator sets a stream; the fight is a draw.
@@ -141,13 +167,21 @@ describe('the house cockfight in Chromium', () => {
       await bet(en.frame, 'meron', 20_000);
       await operator('close');
       await operator('result', { result: 'draw' });
-      await vi.frame.waitForFunction(() => /Hòa/.test(document.getElementById('status')?.textContent ?? '') && /nhận lại 9/.test(document.getElementById('my-bets')?.textContent ?? ''));
+      await vi.frame.waitForFunction(
+        () =>
+          /Hòa/.test(document.getElementById('status')?.textContent ?? '') &&
+          /nhận lại 9/.test(document.getElementById('my-bets')?.textContent ?? ''),
+      );
       // Draw pays 8 to 1 (9,000 back on 1,000); the Meron bet gets its 20,000 back.
-      await expect.poll(() => Promise.all([mainBalance('player01'), mainBalance('player02')])).toEqual([
-        (before[0] as number) - 30_000 + 8_000,
-        (before[1] as number) - 12_000 + 38_000,
-      ]);
+      await expect
+        .poll(() => Promise.all([mainBalance('player01'), mainBalance('player02')]))
+        .toEqual([(before[0] as number) - 30_000 + 8_000, (before[1] as number) - 12_000 + 38_000]);
       await shoot(vi.page, 'cockfight-390-vi-dark-settled');
+      // The same pages in the other colour scheme the device may ask for.
+      await vi.page.emulateMedia({ colorScheme: 'light' });
+      await en.page.emulateMedia({ colorScheme: 'dark' });
+      await shoot(vi.page, 'cockfight-390-vi-light-settled');
+      await shoot(en.page, 'cockfight-1366-en-dark-settled');
 
       const r1 = await records('player01');
       expect(r1.map((r) => [r.status, r.stake, r.payout, r.game_category])).toEqual([

@@ -502,7 +502,8 @@ export function createCockfightArena(options: CockfightArenaOptions) {
       count += 1;
       bets += fight.bets.size;
       for (const bet of fight.bets.values()) {
-        if (bet.state === 'pending' && !bet.settled) await wallet.settle(bet, platformRoundOf(bet), { how: 'refunded' }).catch(() => undefined);
+        if (bet.state === 'pending' && !bet.settled)
+          await wallet.settle(bet, platformRoundOf(bet), { how: 'refunded' }).catch(() => undefined);
       }
       if (fight.declared) await settleFightOnce(fight);
     }

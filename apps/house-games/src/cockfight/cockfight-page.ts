@@ -203,6 +203,8 @@ const RESULT_TEXT = {
     per100: 'Return per 100',
     per100Line: 'Meron {meron} · Wala {wala}',
     why: 'Per 100 on a side S = (Meron + Wala) × (1 − commission) ÷ S × 100, truncated to hundredths; a fight where a side returns {cancel} or less per 100, or has no bet, is cancelled at close and every stake refunded. A draw pays {draw} to 1 on Draw bets and refunds Meron and Wala.',
+    whyFixed:
+      'A winning bet returns its stake × the odds it was placed at, rounded down to the unit. A draw pays {draw} to 1 on Draw bets and refunds Meron and Wala.',
     cancelRule: 'Cancelled by the 107 rule: a side would have returned {cancel} or less per 100 (or had no bet).',
     bets: 'Bets',
     player: 'Player',
@@ -230,6 +232,8 @@ const RESULT_TEXT = {
     per100: 'Mức trả trên 100',
     per100Line: 'Meron {meron} · Wala {wala}',
     why: 'Mức trả trên 100 của bên S = (Meron + Wala) × (1 − phí) ÷ S × 100, làm tròn xuống đến phần trăm; trận có một bên trả {cancel} hoặc thấp hơn trên 100, hoặc không có cược, bị hủy khi đóng cược và hoàn toàn bộ tiền. Hòa trả {draw} ăn 1 cho cược Hòa và hoàn tiền Meron, Wala.',
+    whyFixed:
+      'Cược thắng nhận lại tiền cược × tỷ lệ lúc đặt, làm tròn xuống đến đơn vị. Hòa trả {draw} ăn 1 cho cược Hòa và hoàn tiền Meron, Wala.',
     cancelRule: 'Bị hủy theo quy tắc 107: một bên chỉ trả {cancel} hoặc thấp hơn trên 100 (hoặc không có cược).',
     bets: 'Các cược',
     player: 'Người chơi',
@@ -287,7 +291,7 @@ export function renderFightPage(input: {
   ${t.mode === 'pari-mutuel' ? `<dt>${l.per100}</dt><dd>${escapeHtml(fill(l.per100Line, { meron: p100(r.per100.meron), wala: p100(r.per100.wala) }))}</dd>` : ''}
 </dl>
 ${isRuleCancel ? `<p class="notice">${escapeHtml(fill(l.cancelRule, { cancel: per100Text(CANCEL_AT_OR_BELOW_PER100) }))}</p>` : ''}
-<p>${escapeHtml(fill(l.why, { cancel: per100Text(CANCEL_AT_OR_BELOW_PER100), draw: DRAW_PAYS_TO_ONE }))}</p>
+<p>${escapeHtml(fill(t.mode === 'pari-mutuel' ? l.why : l.whyFixed, { cancel: per100Text(CANCEL_AT_OR_BELOW_PER100), draw: DRAW_PAYS_TO_ONE }))}</p>
 <h2>${l.bets}</h2>
 <p>${escapeHtml(fill(l.totals, { bets: r.bets.length, staked: number(r.staked), paid: number(r.paid) }))}</p>
 <div class="table-wrap"><table class="fight-bets"><thead><tr><th>${l.player}</th><th>${l.side}</th><th>${l.stake}</th><th>${l.price}</th><th>${l.returned}</th></tr></thead><tbody>${rows}</tbody></table></div>
