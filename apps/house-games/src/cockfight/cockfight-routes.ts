@@ -6,7 +6,6 @@ import {
   openFightSchema,
   settingsChangeSchema,
 } from '@platform/contracts/cockfight';
-import type { z } from 'zod';
 import { type OperatorCallContext, readOperatorCall } from '../operator-call.ts';
 import { TableRefused } from '../table-wallet.ts';
 import type { CockfightArena } from './cockfight-arena.ts';
@@ -30,9 +29,12 @@ export type CockfightRouteContext = OperatorCallContext & {
 const arenaById = (ctx: CockfightRouteContext, arenaId: string) => [...ctx.arenas.values()].find((a) => a.arenaId === arenaId);
 
 /** The first problem of a zod check as the field at fault and zod's reason (the console words it). */
-function problemOf(error: z.ZodError): { field: string; reason: string } {
+/** A schema check's refusal: its issues, each with the path of the field at fault. */
+type CheckError = { issues: readonly { path: readonly PropertyKey[]; code: string }[] };
+
+function problemOf(error: CheckError): { field: string; reason: string } {
   const issue = error.issues[0];
-  return { field: issue?.path.join('.') || 'body', reason: issue?.code ?? 'invalid' };
+  return { field: issue?.path.map(String).join('.') || 'body', reason: issue?.code ?? 'invalid' };
 }
 
 async function operatorCall(ctx: CockfightRouteContext, request: IncomingMessage, response: ServerResponse, path: string) {
@@ -43,7 +45,7 @@ async function operatorCall(ctx: CockfightRouteContext, request: IncomingMessage
   const arena = m ? arenaById(ctx, m[1] as string) : undefined;
   const action = m?.[2] as (typeof COCKFIGHT_ACTIONS)[number] | undefined;
   if (!arena || !action || !COCKFIGHT_ACTIONS.includes(action)) return ctx.sendJson(response, 404, { status: 'ERROR', code: 'not_found' });
-  const invalid = (error: z.ZodError) =>
+  const invalid = (error: CheckError) =>
     ctx.sendJson(response, 400, { status: 'ERROR', code: 'cockfight_invalid', problem: problemOf(error) });
   try {
     switch (action) {
