@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Browser, BrowserContext, Frame, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, watchPage } from './browser.ts';
-import { operatorLogin } from './site-actions.ts';
+import { operatorLogin, signInToConsole } from './site-actions.ts';
 import { type SiteServer, startSiteServer } from './site-server.ts';
 
 const PLAYER_PASSWORD = 'Player2026';
@@ -205,6 +205,21 @@ describe('the house cockfight in Chromium', () => {
       await shoot(result, 'cockfight-1366-en-light-result');
       expect(vi.watch.consoleErrors).toEqual([]);
       expect(en.watch.consoleErrors).toEqual([]);
+
+      // The console's screen: the arena with its last fights, at 1366 px and on a phone.
+      for (const size of [
+        { width: 1366, height: 900, name: '1366' },
+        { width: 390, height: 844, name: '390' },
+      ]) {
+        const consoleContext = await browser.newContext({ viewport: { width: size.width, height: size.height } });
+        const admin = await consoleContext.newPage();
+        await signInToConsole(admin, site.baseUrl, 'risk01');
+        await admin.goto(`${site.baseUrl}/admin/cockfight`, { waitUntil: 'networkidle' });
+        await admin.getByTestId('cockfight-a1').waitFor();
+        expect(await admin.getByTestId('fight-2').textContent()).toContain('Hòa');
+        await shoot(admin, `console-cockfight-${size.name}-vi`);
+        await consoleContext.close();
+      }
     } finally {
       await phone.close();
       await desktop.close();

@@ -79,7 +79,7 @@ export default function CockfightSection() {
   const historyColumns: Column<FightView>[] = [
     { key: 'fight', header: '#', numeric: true, cell: (f) => f.fight },
     { key: 'result', header: t('cockfight.result'), cell: (f) => <strong className={`cf-${f.result}`}>{sideName(f.result)}</strong> },
-    { key: 'mode', header: t('cockfight.odds'), cell: (f) => t(`cockfight.modes.${f.terms.mode}`) },
+    { key: 'mode', header: t('cockfight.modeColumn'), cell: (f) => t(`cockfight.modes.${f.terms.mode}`) },
     { key: 'staked', header: t('cockfight.staked'), numeric: true, cell: (f) => number(f.staked) },
     { key: 'paid', header: t('cockfight.paid'), numeric: true, cell: (f) => number(f.paid) },
   ];
