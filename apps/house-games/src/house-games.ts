@@ -18,6 +18,9 @@ import {
 import { CARD_GAME_CODES } from './card-rooms/card-room.ts';
 import { renderCardRoomPage } from './card-rooms/card-room-page.ts';
 import { type CardRooms, type CardRoomTimings, createCardRooms } from './card-rooms/card-rooms.ts';
+import { COCKFIGHT_ARENAS, type CockfightArena, type CockfightEntry, createCockfightArena } from './cockfight/cockfight-arena.ts';
+import { renderCockfightPage } from './cockfight/cockfight-page.ts';
+import { handleCockfight } from './cockfight/cockfight-routes.ts';
 import { renderCrashPage, renderVerifyPage } from './crash/crash-page.ts';
 import { CRASH_GAME_CODE, type CrashEntry, type CrashTable, createCrashTable } from './crash/crash-table.ts';
 import { renderFishingPage } from './fishing/fishing-page.ts';
@@ -90,6 +93,7 @@ export const HOUSE_GAME_CODES = [
   ...LIVE_TABLES.map((t) => t.gameCode),
   ...JACKPOT_GAME_CODES,
   ...SOLO_GAME_CODES,
+  ...COCKFIGHT_ARENAS.map((a) => a.gameCode),
 ] as const;
 
 /** The baccarat tables, one per game code, each with its own limits (minor units). */
@@ -131,6 +135,8 @@ const PUBLIC_FILES = new Map([
   ['/static/solo.js', { file: 'solo.js', type: 'text/javascript; charset=utf-8' }],
   ['/static/solo.css', { file: 'solo.css', type: 'text/css; charset=utf-8' }],
   ['/static/verify-solo.js', { file: 'verify-solo.js', type: 'text/javascript; charset=utf-8' }],
+  ['/static/cockfight.js', { file: 'cockfight.js', type: 'text/javascript; charset=utf-8' }],
+  ['/static/cockfight.css', { file: 'cockfight.css', type: 'text/css; charset=utf-8' }],
 ]);
 
 type GameSession = {
@@ -162,6 +168,8 @@ export type HouseGames = {
   jackpots: ReadonlyMap<string, JackpotWheel>;
   /** The single-player games (mines, plinko, dice, hi-lo, video poker, blackjack) by game code. */
   solo: ReadonlyMap<string, SoloTable>;
+  /** The cockfight arenas by game code (fights run by the operator's calls). */
+  cockfight: ReadonlyMap<string, CockfightArena>;
   platform: PlatformClient;
   /** Replays the journals, settles what an earlier run left open, then starts the tables. */
   start: () => Promise<void>;
@@ -293,6 +301,12 @@ export function createHouseGames(options: HouseGamesOptions): HouseGames {
     const idle = options.solo?.idleMs === undefined ? {} : { idleMs: options.solo.idleMs };
     solo.set(gameCode, createSoloTable({ game, journal: soloJournal, platform, now, log, ...idle }));
   }
+  const cockfight = new Map<string, CockfightArena>();
+  for (const a of COCKFIGHT_ARENAS) {
+    const arenaJournal = openJournal<CockfightEntry>(join(options.dataDir, `cockfight-${a.arenaId}.jsonl`));
+    journals.push(arenaJournal);
+    cockfight.set(a.gameCode, createCockfightArena({ ...a, journal: arenaJournal, platform, now, log }));
+  }
   /** Every table whose limits the operator sets (docs/house-games.md, "Table limits"). */
   const limitTables: LimitTable[] = [
     ...BACCARAT_TABLES.map((t) => ({
@@ -366,7 +380,7 @@ export function createHouseGames(options: HouseGamesOptions): HouseGames {
 
   type Watchable = { snapshot: (username?: string) => unknown; subscribe: (listener: (event: { type: string }) => void) => () => void };
   const watchableOf = (game: string): Watchable => {
-    const table = game === CRASH_GAME_CODE ? crash : spotTableOf(game);
+    const table = game === CRASH_GAME_CODE ? crash : (spotTableOf(game) ?? cockfight.get(game));
     if (!table) throw new HttpError(404, 'no such game');
     return table as Watchable;
   };
@@ -403,14 +417,21 @@ export function createHouseGames(options: HouseGamesOptions): HouseGames {
           if (answer.status !== 'OK') return sendJson(response, 409, { status: answer.status });
           return sendJson(response, 200, { status: 'OK', balance: answer.balance, currency: answer.currency ?? session.currency });
         }
-        case 'bet':
+        case 'bet': {
+          const arena = cockfight.get(session.game);
+          if (arena)
+            return sendJson(response, 200, {
+              status: 'OK',
+              ...(await arena.placeBet(playerOf(session), { side: body.side, stake: body.stake })),
+            });
           if (table) return sendJson(response, 200, { status: 'OK', ...(await table.placeBet(playerOf(session), { spots: body.spots })) });
           return sendJson(response, 200, {
             status: 'OK',
             ...(await crash.placeBet(playerOf(session), { stake: body.stake, target: body.target })),
           });
+        }
         case 'cashout':
-          if (table) break;
+          if (table || cockfight.has(session.game)) break;
           return sendJson(response, 200, { status: 'OK', ...(await crash.cashOut(playerOf(session))) });
       }
     } catch (err) {
@@ -553,6 +574,8 @@ export function createHouseGames(options: HouseGamesOptions): HouseGames {
     if (await handleSolo(soloContext, request, response, url)) return;
     const limitsContext = { secret: options.secret, now, tables: limitTables, settings: limitSettings, readBody, sendJson, log };
     if (await handleTableLimits(limitsContext, request, response, url)) return;
+    const cockfightContext = { secret: options.secret, now, arenas: cockfight, pageHeaders, readBody, sendJson, log };
+    if (await handleCockfight(cockfightContext, request, response, url)) return;
     if (request.method === 'GET' && path === '/verify/crash') {
       response.writeHead(200, pageHeaders);
       response.end(renderVerifyPage({ language: url.searchParams.get('lang') ?? 'vi', chain: crash.currentChain() }));
@@ -577,6 +600,7 @@ export function createHouseGames(options: HouseGamesOptions): HouseGames {
           isCrash: (game) => game === CRASH_GAME_CODE,
           hasRoundVerify: (game) => baccarat.has(game) || live.has(game),
           isJackpot: (game) => jackpots.has(game),
+          isCockfight: (game) => cockfight.has(game),
           fishingBatch: (game, batchId) => {
             const record = fishing.get(game)?.batchRecord(batchId);
             const wave = record?.shots[0]?.wave;
@@ -642,7 +666,13 @@ export function createHouseGames(options: HouseGamesOptions): HouseGames {
       const action = gameMatch[2];
       if (!action && request.method === 'GET') {
         const session = openGame(game, url.searchParams);
-        response.writeHead(200, pageHeaders);
+        // The cockfight page frames the arena's stream (the operator's https address) or plays it as a video.
+        response.writeHead(
+          200,
+          cockfight.has(game)
+            ? { ...pageHeaders, 'content-security-policy': `${csp}; frame-src https:; media-src https: blob:` }
+            : pageHeaders,
+        );
         const page = {
           sessionId: session.id,
           currency: session.currency,
@@ -659,6 +689,7 @@ export function createHouseGames(options: HouseGamesOptions): HouseGames {
         if (table) return void response.end(renderBaccaratPage({ ...page, gameCode: game, kind: table.snapshot().kind }));
         const liveGame = liveGameOf(game);
         if (liveGame) return void response.end(renderLivePage({ ...page, gameCode: game, game: liveGame }));
+        if (cockfight.has(game)) return void response.end(renderCockfightPage({ ...page, gameCode: game }));
         response.end(
           renderCrashPage({
             sessionId: session.id,
@@ -671,7 +702,7 @@ export function createHouseGames(options: HouseGamesOptions): HouseGames {
         );
         return;
       }
-      if (action && request.method === 'POST' && (game === CRASH_GAME_CODE || spotTableOf(game))) {
+      if (action && request.method === 'POST' && (game === CRASH_GAME_CODE || spotTableOf(game) || cockfight.has(game))) {
         const body = parseJson(await readBody(request));
         const session = sessionOf(body.session);
         if (session.game !== game) throw new HttpError(404, 'not found');
@@ -707,6 +738,7 @@ export function createHouseGames(options: HouseGamesOptions): HouseGames {
     live,
     jackpots,
     solo,
+    cockfight,
     platform,
     async start() {
       const recovered = await crash.recover();
@@ -733,6 +765,11 @@ export function createHouseGames(options: HouseGamesOptions): HouseGames {
         if (done.rounds > 0) log('took up the single-player rounds an earlier run left open', { game: table.gameCode, ...done });
         table.startSweeping(options.solo?.sweepMs);
       }
+      for (const arena of cockfight.values()) {
+        const done = await arena.recover();
+        if (done.fights > 0) log('took up the fights an earlier run left open', { game: arena.gameCode, ...done });
+        arena.start();
+      }
       for (const r of runners) r.start();
       cardRooms.start();
       for (const wheel of jackpots.values()) wheel.start();
@@ -750,6 +787,7 @@ export function createHouseGames(options: HouseGamesOptions): HouseGames {
       for (const table of solo.values()) table.stop();
       if (isStarted) await Promise.all([...runners.map((r) => r.stop()), ...[...fishing.values()].map((h) => h.stop()), cardRooms.stop()]);
       for (const wheel of jackpots.values()) wheel.stop();
+      await Promise.all([...cockfight.values()].map((a) => a.stop()));
       for (const stream of streams) stream.end();
       await new Promise<void>((resolve) => {
         server.closeAllConnections();

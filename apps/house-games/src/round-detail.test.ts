@@ -29,6 +29,7 @@ const sources: RoundDetailSources = {
   isCrash: (g) => g === 'crash',
   hasRoundVerify: (g) => ['baccarat', 'roulette', 'sicbo'].includes(g),
   isJackpot: (g) => g === 'jackpot-wheel',
+  isCockfight: (g) => g === 'cockfight',
   fishingBatch: (g, id) => (g === 'fishing' && id === 'fish-r1-xyz' ? { room: 'r1', wave: 4 } : undefined),
   isCardGame: (g) => g === 'tien-len',
   cardHand: (room, no) => (room === 'tl-1k' && no === 7 ? hand : undefined),
@@ -43,6 +44,8 @@ describe('a round’s detail, from the round id the game server sent the platfor
     expect(roundDetail(sources, 'roulette', 'ro-ro1-5-abcdefabcdef', 'vi-VN')).toEqual({ redirect: '/verify/roulette?lang=vi&round=5' });
     expect(roundDetail(sources, 'jackpot-wheel', 'jackpot-wheel-41', 'en')).toEqual({ redirect: '/verify/jackpot-wheel?lang=en&round=41' });
     expect(roundDetail(sources, 'fishing', 'fish-r1-xyz', 'en')).toEqual({ redirect: '/verify/fishing?lang=en&room=r1&wave=4' });
+    expect(roundDetail(sources, 'cockfight', 'cf-a1-17-Zx0aB1c2D3e4', 'vi')).toEqual({ redirect: '/verify/cockfight?lang=vi&fight=17' });
+    expect(roundDetail(sources, 'cockfight', 'cf-a1-17', 'vi')).toBeUndefined();
   });
 
   it('draws a card-room hand with its seats, plays, pot, rake and seeds checked against the commitment', () => {

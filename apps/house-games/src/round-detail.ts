@@ -7,7 +7,7 @@ import { escapeHtml, languageOf } from './page.ts';
  * `GET /round/<game code>/<round id>?lang=vi|en`, the round id being the one the game server sent
  * with the round's debit and credit. The game server alone knows its round ids, so it answers with
  * the round's proof page (crash, baccarat, the live tables, the jackpot wheel: the verify page
- * opened on that round; fishing: the wave of the batch) or, for a card-room hand, a page of its own
+ * opened on that round; cockfight: the fight's result page; fishing: the wave of the batch) or, for a card-room hand, a page of its own
  * with the seats, cards, plays, pot, rake and seeds.
  */
 export type RoundDetailSources = {
@@ -15,6 +15,8 @@ export type RoundDetailSources = {
   /** Baccarat, dragon tiger, sic bo, roulette: a verify page per game code taking `?round=`. */
   hasRoundVerify: (game: string) => boolean;
   isJackpot: (game: string) => boolean;
+  /** Cockfight: the result page of a fight (a bet's round: `cf-<arena>-<fight>-<random>`). */
+  isCockfight: (game: string) => boolean;
   /** Fishing: the batch's room and the wave of its first shot. */
   fishingBatch: (game: string, batchId: string) => { room: string; wave: number } | undefined;
   /** Card rooms: a finished hand of a room. */
@@ -39,6 +41,10 @@ export function roundDetail(sources: RoundDetailSources, game: string, roundId: 
   if (sources.isJackpot(game)) {
     const m = new RegExp(`^${game}-(\\d+)$`).exec(roundId);
     return m ? { redirect: `/verify/${game}?${q({ round: m[1] as string })}` } : undefined;
+  }
+  if (sources.isCockfight(game)) {
+    const m = /^cf-[a-z0-9]{1,8}-(\d+)-[A-Za-z0-9]{1,24}$/.exec(roundId);
+    return m ? { redirect: `/verify/${game}?${q({ fight: m[1] as string })}` } : undefined;
   }
   const batch = sources.fishingBatch(game, roundId);
   if (batch) return { redirect: `/verify/${game}?${q({ room: batch.room, wave: batch.wave })}` };

@@ -135,10 +135,13 @@ export function createTableWallet(deps: { platform: PlatformClient; append: (ent
     }
   }
 
-  /** Settles every bet of a round; true when all are done (a round not done stays open for a retry). */
+  /**
+   * Settles every bet of a round; true when all are done (a round not done stays open for a retry).
+   * `roundId` is the platform's round of the bets, or of each bet (a game whose bets are rounds of their own).
+   */
   async function settleAll(
     bets: Iterable<WalletBet>,
-    roundId: string,
+    roundId: string | ((bet: WalletBet) => string),
     decide: (bet: WalletBet) => SettleDecision | undefined,
     log: (m: string, d?: Record<string, unknown>) => void,
   ): Promise<boolean> {
@@ -146,7 +149,7 @@ export function createTableWallet(deps: { platform: PlatformClient; append: (ent
       [...bets].map((bet) => {
         if (bet.settled || bet.state === 'refused') return Promise.resolve();
         const decision = bet.state === 'pending' ? ({ how: 'refunded' } as const) : decide(bet);
-        return decision ? settle(bet, roundId, decision) : Promise.resolve();
+        return decision ? settle(bet, typeof roundId === 'string' ? roundId : roundId(bet), decision) : Promise.resolve();
       }),
     );
     const failed = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');

@@ -1102,6 +1102,33 @@ export const ERROR_CODES = {
     vi: 'Máy chủ trò chơi không phản hồi. Giới hạn bàn chưa được đọc hoặc thay đổi; vui lòng thử lại sau.',
     en: 'The game server did not answer. The table limits were not read or changed; try again later.',
   },
+  cockfight_invalid: {
+    status: 400,
+    vi: 'Thiết lập sới đá gà chưa hợp lệ; hãy kiểm tra lại rồi gửi lại.',
+    en: 'The cockfight arena settings are not valid; check them and send them again.',
+    viWith: 'Thiết lập sới đá gà chưa hợp lệ: {problem}. Hãy sửa rồi gửi lại.',
+    enWith: 'The cockfight arena settings are not valid: {problem}. Correct it and send again.',
+  },
+  cockfight_fight_open: {
+    status: 409,
+    vi: 'Trận hiện tại chưa kết thúc; hãy đóng cược và công bố kết quả trước khi mở trận mới.',
+    en: 'The current fight is not over; close its betting and declare its result before opening the next one.',
+  },
+  cockfight_no_fight: {
+    status: 409,
+    vi: 'Không có trận nào đang mở cược; hãy mở trận tiếp theo trước.',
+    en: 'No fight is taking bets; open the next fight first.',
+  },
+  cockfight_not_closed: {
+    status: 409,
+    vi: 'Trận này vẫn đang nhận cược; hãy đóng cược trước khi công bố kết quả.',
+    en: 'This fight is still taking bets; close its betting before declaring the result.',
+  },
+  cockfight_already_declared: {
+    status: 409,
+    vi: 'Trận này đã có kết quả khác và đã được thanh toán; không thể thay đổi kết quả.',
+    en: 'This fight already has another result and has been settled; its result cannot be changed.',
+  },
   agent_contract_debtor_restricted: {
     status: 403,
     vi: 'Bạn còn một khoản nợ hợp đồng đại lý chưa trả cho nền tảng; khi khoản nợ được thanh toán, bạn mới có thể đề nghị hợp đồng hoặc chuyển tiền từ ví đại lý.',

@@ -56,6 +56,14 @@ export const roundOutcomeSchema = z.discriminatedUnion('kind', [
     summary: z.string().max(120).optional(),
   }),
   z.object({
+    kind: z.literal('fight'),
+    /** A cockfight: the fight's number, its result (a cancelled fight refunds) and the side the bet took. */
+    fight: z.number().int().min(1),
+    result: z.enum(['meron', 'wala', 'draw', 'cancelled']),
+    side: z.enum(['meron', 'wala', 'draw']),
+    summary: z.string().max(120).optional(),
+  }),
+  z.object({
     kind: z.literal('numbers'),
     numbers: z
       .array(z.string().regex(/^[0-9]{1,6}$/))

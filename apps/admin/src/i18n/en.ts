@@ -1,4 +1,5 @@
 import { catalogueEn, contentEn, lotteryResultsEn } from './back-office.ts';
+import { cockfightEn } from './cockfight.ts';
 import { socialProvidersEn } from './social-providers.ts';
 import { tableLimitsEn } from './table-limits.ts';
 
@@ -21,6 +22,7 @@ export const en = {
     content: 'Site content',
     catalogue: 'Games catalogue',
     'table-limits': 'Live table limits',
+    cockfight: 'Cockfight arenas',
     reports: 'Reports',
     settings: 'Settings',
     audit: 'Audit log',
@@ -169,6 +171,7 @@ export const en = {
   content: contentEn,
   catalogue: catalogueEn,
   tableLimits: tableLimitsEn,
+  cockfight: cockfightEn,
   reports: {
     title: 'Reports',
     from: 'From',

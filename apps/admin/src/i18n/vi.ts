@@ -1,4 +1,5 @@
 import { catalogueVi, contentVi, lotteryResultsVi } from './back-office.ts';
+import { cockfightVi } from './cockfight.ts';
 import type { Texts } from './en.ts';
 import { socialProvidersVi } from './social-providers.ts';
 import { tableLimitsVi } from './table-limits.ts';
@@ -21,6 +22,7 @@ export const vi: Texts = {
     content: 'Nội dung trang',
     catalogue: 'Danh mục trò chơi',
     'table-limits': 'Giới hạn bàn live',
+    cockfight: 'Sới đá gà',
     reports: 'Báo cáo',
     settings: 'Cài đặt',
     audit: 'Nhật ký kiểm tra',
@@ -169,6 +171,7 @@ export const vi: Texts = {
   content: contentVi,
   catalogue: catalogueVi,
   tableLimits: tableLimitsVi,
+  cockfight: cockfightVi,
   reports: {
     title: 'Báo cáo',
     from: 'Từ ngày',

@@ -1,4 +1,5 @@
 import { catalogueZh, contentZh, lotteryResultsZh } from './back-office.ts';
+import { cockfightZh } from './cockfight.ts';
 import type { Texts } from './en.ts';
 import { socialProvidersZh } from './social-providers.ts';
 import { tableLimitsZh } from './table-limits.ts';
@@ -21,6 +22,7 @@ export const zh: Texts = {
     content: '网站内容',
     catalogue: '游戏目录',
     'table-limits': '真人桌台限红',
+    cockfight: '斗鸡场',
     reports: '报表',
     settings: '设置',
     audit: '审计日志',
@@ -169,6 +171,7 @@ export const zh: Texts = {
   content: contentZh,
   catalogue: catalogueZh,
   tableLimits: tableLimitsZh,
+  cockfight: cockfightZh,
   reports: {
     title: '报表',
     from: '开始日期',

@@ -23,6 +23,7 @@ describe('which sections an operator sees', () => {
       'content',
       'catalogue',
       'table-limits',
+      'cockfight',
       'reports',
       'settings',
       'audit',
@@ -43,6 +44,7 @@ describe('which sections an operator sees', () => {
       'lottery-results',
       'catalogue',
       'table-limits',
+      'cockfight',
       'reports',
       'settings',
     ]);

@@ -16,6 +16,7 @@ export type SectionKey =
   | 'content'
   | 'catalogue'
   | 'table-limits'
+  | 'cockfight'
   | 'reports'
   | 'settings'
   | 'audit';
@@ -98,6 +99,7 @@ const SECTIONS: readonly Section[] = [
   { key: 'content', path: 'content', roles: ['support', 'content'], permission: 'content:read' },
   { key: 'catalogue', path: 'catalogue', roles: ['risk'], permission: 'game:read' },
   { key: 'table-limits', path: 'table-limits', roles: ['risk'], permission: 'game:read' },
+  { key: 'cockfight', path: 'cockfight', roles: ['risk'], permission: 'game:read' },
   { key: 'reports', path: 'reports', roles: ['finance', 'risk'], permission: 'report:read' },
   // Changing needs settings:write (administrators); risk reads them.
   { key: 'settings', path: 'settings', roles: ['risk'], permission: 'settings:read' },

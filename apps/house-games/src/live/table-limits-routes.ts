@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { LIVE_TABLE_GAMES } from '@platform/contracts/live-tables';
 import { TABLE_LIMITS_PATH, type TableLimitsEntry, tableLimitProblems } from '@platform/contracts/table-limits';
-import { checkVendorSignature, VENDOR_SIGNATURE_HEADER, VENDOR_TIMESTAMP_HEADER } from '@platform/contracts/vendor-protocol';
+import { readOperatorCall } from '../operator-call.ts';
 import type { LiveLimits } from './live-table.ts';
 
 /**
@@ -50,33 +50,9 @@ export async function handleTableLimits(
 ): Promise<boolean> {
   const path = url.pathname;
   if (path !== TABLE_LIMITS_PATH && !path.startsWith(`${TABLE_LIMITS_PATH}/`)) return false;
-  if (request.method !== 'POST') {
-    ctx.sendJson(response, 405, { status: 'ERROR', code: 'method_not_allowed' });
-    return true;
-  }
-  const raw = await ctx.readBody(request);
-  const header = (name: string) => {
-    const value = request.headers[name];
-    return typeof value === 'string' ? value : undefined;
-  };
-  const check = checkVendorSignature({
-    secret: ctx.secret,
-    timestamp: header(VENDOR_TIMESTAMP_HEADER),
-    signature: header(VENDOR_SIGNATURE_HEADER),
-    rawBody: raw,
-    nowMs: ctx.now(),
-  });
-  if (check !== 'ok') {
-    ctx.sendJson(response, 401, { status: 'ERROR', code: 'signature_invalid', reason: check });
-    return true;
-  }
-  let body: unknown;
-  try {
-    body = raw ? JSON.parse(raw) : {};
-  } catch {
-    ctx.sendJson(response, 400, { status: 'ERROR', code: 'bad_request', problems: [] });
-    return true;
-  }
+  const call = await readOperatorCall(ctx, request, response);
+  if (!call) return true;
+  const { body } = call;
   if (path === TABLE_LIMITS_PATH) {
     ctx.sendJson(response, 200, { tables: ctx.tables.map((t) => entryOf(ctx, t)) });
     return true;

@@ -76,6 +76,23 @@ describe('the demo catalogue', () => {
     expect(await listOf('gameType=TABLE&gameClassify=TG')).toEqual(['HOUSE/blackjack']);
   });
 
+  it('lists the house cockfight in the COCKFIGHT menu, and the vendor entry launches it without naming the game', async () => {
+    const menus = await t.app.inject({ method: 'GET', url: '/lgw/games/game_menus?language=vi' });
+    const cockfight = (menus.json().value as { gameType: string; vendors: { vassalage: string }[] }[]).find(
+      (m) => m.gameType === 'COCKFIGHT',
+    );
+    expect(cockfight?.vendors.map((v) => v.vassalage)).toEqual(['HOUSE']);
+    const player = await t.database.db.selectFrom('members').select('id').where('username', '=', 'player01').executeTakeFirstOrThrow();
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/wps/game/launchGame',
+      headers: await loginAs(t.app, player.id),
+      payload: { vendor: 'HOUSE', gameType: 'COCKFIGHT', language: 'vi' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(new URL(res.json().value.content).pathname).toBe('/game/cockfight');
+  });
+
   it('launches every demo game at the demo vendor, with the token, language and return address', async () => {
     const player = await t.database.db.selectFrom('members').select('id').where('username', '=', 'player01').executeTakeFirstOrThrow();
     const headers = await loginAs(t.app, player.id);

@@ -96,7 +96,7 @@ export const DEMO_GAME_VENDORS: readonly {
     displayName: 'Lotus House',
     walletStyle: 'seamless',
     launchUrl: HOUSE_LAUNCH_TEMPLATE,
-    categories: ['CRASH', 'LIVE', 'FISH', 'PVP', 'JACKPOT', 'MINIGAMES', 'ARCADE', 'TABLE'],
+    categories: ['CRASH', 'LIVE', 'FISH', 'PVP', 'JACKPOT', 'MINIGAMES', 'ARCADE', 'TABLE', 'COCKFIGHT'],
     games: [
       {
         code: 'crash',
@@ -213,6 +213,18 @@ export const DEMO_GAME_VENDORS: readonly {
         minLines: 0,
         isTrialSupported: false,
       })),
+      // Cockfight: fights run by the operator (pari-mutuel or fixed odds), with the arena's stream; the
+      // header's cockfight entry launches it directly.
+      {
+        code: 'cockfight',
+        category: 'COCKFIGHT',
+        classify: ['CF', 'cockfight'],
+        name: { vi: 'Đá Gà Lotus', en: 'Lotus Cockfight' },
+        isHot: true,
+        minBetCents: 1_000,
+        minLines: 0,
+        isTrialSupported: false,
+      },
       // Single-player rounds (mines, dice, hi-lo, plinko, video poker, blackjack): each player's own
       // provably fair round; trial accounts play them with play money.
       ...(

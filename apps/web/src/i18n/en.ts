@@ -27,6 +27,7 @@ export const en: TranslationShape = {
     sports: 'Sports',
     esports: 'E-sports',
     lottery: 'Lottery',
+    cockfight: 'Cockfight',
     promotions: 'Promotions',
     download: 'App download',
   },

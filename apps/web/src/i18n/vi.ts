@@ -25,6 +25,7 @@ export const vi = {
     sports: 'Thể thao',
     esports: 'E-sports',
     lottery: 'Xổ số',
+    cockfight: 'Đá gà',
     promotions: 'Khuyến mãi',
     download: 'Tải ứng dụng',
   },

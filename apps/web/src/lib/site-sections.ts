@@ -37,5 +37,15 @@ export const GAME_CATEGORIES = [
   { key: 'lottery', path: '/lottery' },
 ] as const satisfies readonly { key: SectionKey; path: string }[];
 
+/**
+ * The header's cockfight entry (spec: "the cockfight entry launches its game directly"): the game
+ * page of the first cockfight vendor, which launches the vendor's cockfight game at once (the
+ * platform picks the vendor's first game of the type when none is named).
+ */
+export function cockfightGamePath(vendor: { vassalage: string; displayName: string }, name: string): string {
+  const params = new URLSearchParams({ vendor: vendor.vassalage, type: 'COCKFIGHT', name, vendorName: vendor.displayName, from: '/index' });
+  return `/game?${params.toString()}`;
+}
+
 /** Routes a visitor may open while the visitor guard (loginedToHomePage) is on. */
 export const GUARD_OPEN_PATHS: readonly string[] = ['/login', '/register', '/register.html', '/helpmc', '/download'];

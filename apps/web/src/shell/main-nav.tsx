@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
 import { useGameMenus } from '../api/home-queries.ts';
-import { GAME_CATEGORIES } from '../lib/site-sections.ts';
+import { cockfightGamePath, GAME_CATEGORIES } from '../lib/site-sections.ts';
 import { VendorMenu } from './vendor-menu.tsx';
 import './vendor-menu.css';
 
@@ -32,10 +32,11 @@ function PlainItem({ label, path, onNavigate }: { label: string; path: string; o
   );
 }
 
-/** The header's navigation: Home, the game categories (each with its vendors), Promotions and App Download. */
+/** The header's navigation: Home, the game categories (each with its vendors), Cockfight (launches the game), Promotions and App Download. */
 export function MainNav({ id, onNavigate }: { id: string; onNavigate?: () => void }) {
   const { t } = useTranslation();
   const menus = useGameMenus();
+  const cockfight = menus.data?.find((menu) => menu.gameType === 'COCKFIGHT')?.vendors.find((v) => !v.isMaintenance);
   return (
     <nav id={id} className="main-nav" aria-label={t('nav.main')}>
       <ul className="main-nav__list">
@@ -56,6 +57,9 @@ export function MainNav({ id, onNavigate }: { id: string; onNavigate?: () => voi
             />
           );
         })}
+        {cockfight && (
+          <PlainItem label={t('nav.cockfight')} path={cockfightGamePath(cockfight, t('nav.cockfight'))} onNavigate={onNavigate} />
+        )}
         <PlainItem label={t('nav.promotions')} path={PLAIN_ITEMS[1].path} onNavigate={onNavigate} />
         <PlainItem label={t('nav.download')} path={PLAIN_ITEMS[2].path} onNavigate={onNavigate} />
       </ul>

@@ -5,7 +5,9 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { payoutOf } from '@platform/games/crash/crash';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loginAdmin } from '../../../test/admin-helpers.ts';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
+import { createMerchant } from '../../../test/factories.ts';
 import { crashState, openCrash, registerHouseGames, rootWithFirstCrash, waitForPhase } from '../../../test/house-games-helpers.ts';
 import { expectCleanBooks } from '../../../test/ledger-fixture.ts';
 import { createGamePlayer } from '../../../test/vendor-helpers.ts';
@@ -271,6 +273,70 @@ describe('the house game server killed mid-round', () => {
     fourth.child.kill('SIGTERM');
     await fourth.exited;
     expect([await openState(0), await openState(1)]).toEqual(after);
+    await expectCleanBooks(t.database.db);
+  });
+  it('cockfight killed between the debits and the result: the fight waits for the operator and pays once', async () => {
+    await createMerchant(t.database.db);
+    const admin = (await loginAdmin(t.app, 'risk')).headers;
+    const operator = async (action: string, body: Record<string, unknown> = {}) => {
+      const res = await t.app.inject({ method: 'POST', url: `/admin-api/house/cockfight/a1/${action}`, headers: admin, payload: body });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().value as { fight: { phase: string; result: string | null } | null };
+    };
+    const start = 50_000;
+    const players = await Promise.all(
+      [0, 1].map(() =>
+        createGamePlayer(t.app, t.database.db, {
+          balance: start,
+          vendorCode: HOUSE_VENDOR_CODE,
+          gameCode: 'cockfight',
+          gameCategory: 'COCKFIGHT',
+        }),
+      ),
+    );
+    const parked = { HOUSE_CRASH_BETTING_MS: '600000', HOUSE_BACCARAT_BETTING_MS: '600000' };
+    const first = await startHouseProcess(parked);
+    await registerHouseGames(t.app, first.url);
+    const [meron, wala] = await Promise.all(players.map((p) => openCrash(t.app, first.url, p, 'cockfight')));
+    if (!meron || !wala) throw new Error('two sessions');
+    await operator('open', { mode: 'pari-mutuel', commissionBp: 500 });
+    expect(await meron.post('bet', { side: 'meron', stake: 3_000 })).toMatchObject({ status: 'OK' });
+    expect(await wala.post('bet', { side: 'wala', stake: 2_000 })).toMatchObject({ status: 'OK' });
+    expect((await operator('close')).fight?.phase).toBe('closed');
+
+    first.child.kill('SIGKILL');
+    await first.exited;
+    const held = await Promise.all(players.map((p) => memberState(p.memberId, p.currency, 'cockfight')));
+    expect(held.map((h) => [h.main, h.record?.status])).toEqual([
+      [start - 3_000, 'open'],
+      [start - 2_000, 'open'],
+    ]);
+
+    const second = await startHouseProcess(parked);
+    await registerHouseGames(t.app, second.url);
+    expect((await operator('result', { result: 'wala' })).fight).toMatchObject({ phase: 'settled', result: 'wala' });
+    // Wala: 5,000 × 0.95 / 2,000 × 100 = 237.50 → 4,750.
+    const after = await Promise.all(players.map((p) => memberState(p.memberId, p.currency, 'cockfight')));
+    expect(after).toEqual([
+      { main: start - 3_000, record: { status: 'settled', stake: 3_000, payout: 0 } },
+      { main: start - 2_000 + 4_750, record: { status: 'settled', stake: 2_000, payout: 4_750 } },
+    ]);
+
+    // Killed again and restarted: nothing is paid twice; a repeated result finds no fight to settle.
+    second.child.kill('SIGKILL');
+    await second.exited;
+    const third = await startHouseProcess(parked);
+    await registerHouseGames(t.app, third.url);
+    const again = await t.app.inject({
+      method: 'POST',
+      url: '/admin-api/house/cockfight/a1/result',
+      headers: admin,
+      payload: { result: 'wala' },
+    });
+    expect(again.json().code).toBe('cockfight_no_fight');
+    expect(await Promise.all(players.map((p) => memberState(p.memberId, p.currency, 'cockfight')))).toEqual(after);
+    third.child.kill('SIGTERM');
+    await third.exited;
     await expectCleanBooks(t.database.db);
   });
 });

@@ -36,20 +36,21 @@ function problemText(problem: TableLimitProblem): MessageParam {
   }
 }
 
+/** A signed operator call to the house game server: its HTTP status and JSON answer (null when not JSON). */
+export type HouseOperatorCall = (path: string, body: unknown) => Promise<{ status: number; json: unknown }>;
+
 /**
- * The operator's view of the house game server's table limits (issue 24): both calls are signed with
- * the HOUSE integration's secret and sent to its launch address; a change is audited with the limits
- * before and after. The game server keeps the limits; the platform stores nothing of them.
+ * The operator's calls to the house game server (table limits, cockfight arenas): a POST signed with
+ * the HOUSE integration's secret to its launch address. No integration, or no answer within 5 s:
+ * `house_games_unavailable`.
  */
-export function createHouseTableLimits(deps: {
-  db: Kysely<DB>;
+export function createHouseOperatorCall(deps: {
   integrations: IntegrationService;
   now: () => Date;
   fetchImpl?: typeof fetch;
-}) {
+}): HouseOperatorCall {
   const fetchImpl = deps.fetchImpl ?? fetch;
-
-  async function call(path: string, body: unknown): Promise<{ status: number; json: unknown }> {
+  return async (path, body) => {
     const integration = await deps.integrations.find(HOUSE_VENDOR_CODE);
     if (!integration?.isEnabled || !integration.launchBaseUrl) throw new DomainError('house_games_unavailable', 'no HOUSE integration');
     const raw = JSON.stringify(body);
@@ -69,7 +70,16 @@ export function createHouseTableLimits(deps: {
     } catch (err) {
       throw new DomainError('house_games_unavailable', String(err));
     }
-  }
+  };
+}
+
+/**
+ * The operator's view of the house game server's table limits (issue 24): both calls are signed with
+ * the HOUSE integration's secret and sent to its launch address; a change is audited with the limits
+ * before and after. The game server keeps the limits; the platform stores nothing of them.
+ */
+export function createHouseTableLimits(deps: { db: Kysely<DB>; call: HouseOperatorCall }) {
+  const { call } = deps;
 
   async function list(): Promise<TableLimitsEntry[]> {
     const answer = await call(TABLE_LIMITS_PATH, {});

@@ -6,8 +6,10 @@ import type { JobLogger, JobRunner } from '../jobs/job-runner.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
 import type { PlatformModule } from '../module.ts';
 import type { BonusWallet } from '../promotions/bonus-wallet.ts';
+import { houseCockfightAdminRoutes } from './house-cockfight.admin-routes.ts';
+import { createHouseCockfight } from './house-cockfight.ts';
 import { houseTableLimitsAdminRoutes } from './house-table-limits.admin-routes.ts';
-import { createHouseTableLimits } from './house-table-limits.ts';
+import { createHouseOperatorCall, createHouseTableLimits } from './house-table-limits.ts';
 import { houseTablesRoutes } from './house-tables.routes.ts';
 import { createHttpTransferAdapter, type TransferVendorAdapter } from './transfer-adapter.ts';
 import { vendorCallbackRoutes } from './vendor-callback.routes.ts';
@@ -67,15 +69,14 @@ export function createVendorWallet(deps: {
   }
   const transfers = createTransferWallets({ ...deps, integrations, adapterOf });
   const betFeed = createBetFeed({ ...deps, integrations, adapterOf });
-  const tableLimits = createHouseTableLimits({
-    db: deps.db,
-    integrations,
-    now: deps.now,
-    ...(deps.fetchImpl ? { fetchImpl: deps.fetchImpl } : {}),
-  });
+  const houseCall = createHouseOperatorCall({ integrations, now: deps.now, ...(deps.fetchImpl ? { fetchImpl: deps.fetchImpl } : {}) });
+  const tableLimits = createHouseTableLimits({ db: deps.db, call: houseCall });
+  const cockfight = createHouseCockfight({ db: deps.db, call: houseCall });
   return {
     /** The house game server's live table limits, for the operator's calls. */
     tableLimits,
+    /** The house cockfight arenas, for the operator's calls. */
+    cockfight,
     integrations,
     seamless,
     transfers,
@@ -109,7 +110,10 @@ export function createVendorWalletModule(
       await app.register(vendorWalletRoutes({ transfers: vendorWallet.transfers, ledger: deps.ledger }));
       await app.register(houseTablesRoutes({ integrations: vendorWallet.integrations, now: deps.now }));
     },
-    adminRoutes: houseTableLimitsAdminRoutes(vendorWallet.tableLimits),
+    adminRoutes: async (app) => {
+      await app.register(houseTableLimitsAdminRoutes(vendorWallet.tableLimits));
+      await app.register(houseCockfightAdminRoutes(vendorWallet.cockfight));
+    },
     // The transfer wallets hold the runner they were built with (they queue re-checks on it).
     jobs: async (runner) => {
       await vendorWallet.transfers.registerJobs();

@@ -120,6 +120,8 @@ export const recordsEn = {
       numbers: 'The numbers drawn',
       fishing: '{{shots}} shots, {{hits}} hits, {{kills}} fish caught',
       fishingNone: 'No fish caught in this second of shooting.',
+      fight: 'Fight #{{fight}}: {{result}} · your bet {{side}}',
+      fightSide: { meron: 'Meron', wala: 'Wala', draw: 'Draw', cancelled: 'cancelled, stakes refunded' },
       fishingKill: '{{fish}} ×{{multiplier}}',
       fish: {
         MINNOW: 'minnow',

@@ -122,6 +122,8 @@ export const recordsVi: typeof recordsEn = {
       numbers: 'Các số đã quay',
       fishing: '{{shots}} phát bắn, {{hits}} lần trúng, bắt được {{kills}} con cá',
       fishingNone: 'Không bắt được con cá nào trong giây bắn này.',
+      fight: 'Trận #{{fight}}: {{result}} · bạn cược {{side}}',
+      fightSide: { meron: 'Meron', wala: 'Wala', draw: 'Hòa', cancelled: 'hủy trận, hoàn tiền cược' },
       fishingKill: '{{fish}} ×{{multiplier}}',
       fish: {
         MINNOW: 'cá con',

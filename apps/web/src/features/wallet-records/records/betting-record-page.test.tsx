@@ -135,6 +135,36 @@ describe('BettingRecordPage', () => {
     expect(screen.getByText('cá con ×2 · cua vàng ×30')).toBeTruthy();
   });
 
+  it("tells a cockfight bet by the fight's result and the side taken, in the member's language", async () => {
+    mockApi({
+      'GET /wps/relay/GCSGAME_newGameVendor': [],
+      'GET /wps/relay/GCS_personalHistory': {
+        list: [
+          record({
+            id: 6,
+            roundId: 'cf-a1-12-0a1b2c3d',
+            vendorCode: 'HOUSE',
+            gameCode: 'cockfight',
+            gameName: 'Đá Gà Lotus',
+            gameCategory: 'COCKFIGHT',
+            stake: 1_000,
+            payout: 9_000,
+            outcome: { kind: 'fight', fight: 12, result: 'draw', side: 'draw' },
+          }),
+        ],
+        pageNo: 1,
+        pageSize: 20,
+        totalCount: 1,
+        totalPages: 1,
+        totals: { count: 1, stake: 1_000, validBet: 1_000, payout: 9_000, winLoss: 8_000 },
+      },
+    });
+    const { user } = renderWithSite(<BettingRecordPage />);
+    const row = (await screen.findByText('Đá Gà Lotus')).closest('tr') as HTMLElement;
+    await user.click(within(row).getByRole('button'));
+    expect(await screen.findByText('Trận #12: Hòa · bạn cược Hòa')).toBeTruthy();
+  });
+
   it("links a house round to its detail and proof at the game server, and no other vendor's round", async () => {
     const proofUrl = 'https://games.example/round/roulette/ro-ro1-12-0123456789ab?lang=vi';
     mockApi({

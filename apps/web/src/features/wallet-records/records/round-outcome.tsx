@@ -218,6 +218,16 @@ export function RoundOutcomeView({ outcome }: { outcome: RoundOutcome }) {
           )}
         </figure>
       );
+    case 'fight':
+      return (
+        <p className="rc-outcome rc-outcome--text">
+          {t('bets.shown.fight', {
+            fight: outcome.fight,
+            result: t(`bets.shown.fightSide.${outcome.result}`),
+            side: t(`bets.shown.fightSide.${outcome.side}`),
+          })}
+        </p>
+      );
     case 'numbers':
       return (
         <figure className="rc-outcome">
