@@ -42,7 +42,8 @@ export type ReferralRegistration = {
   placementOf: (merchantId: number, code: string) => Promise<ReferralPlacement | undefined>;
   recordInvite: (trx: Transaction<DB>, invite: { inviteeId: number; merchantId: number; placement: ReferralPlacement }) => Promise<void>;
 };
-export type ReferralPlacement = { referrerId: number; code: string; uplineId: number | null };
+/** `deadline`: the last moment the invitee may qualify. */
+export type ReferralPlacement = { referrerId: number; code: string; uplineId: number | null; deadline: Date };
 
 /** What `createAccountsService` is given; each part takes what it needs. */
 export type AccountsDeps = {

@@ -47,7 +47,7 @@ const EVALUATION_BATCH = 200;
 export type ReferralsService = ReturnType<typeof createReferralsService>;
 
 /** Where registration places a member who came with a player's code. */
-export type ReferralPlacement = { referrerId: number; code: string; uplineId: number | null };
+export type ReferralPlacement = { referrerId: number; code: string; uplineId: number | null; deadline: Date };
 
 export type ReferralsDeps = {
   db: Kysely<DB>;
@@ -124,21 +124,21 @@ export function createReferralsService(deps: ReferralsDeps) {
     if (referrerId === undefined) return undefined;
     const referrer = await findMember(db, referrerId);
     if (!referrer || referrer.status !== 'active' || referrer.accountType !== ACCOUNT_TYPE.member) return undefined;
-    return { referrerId, code: normalised, uplineId: referrer.parentId };
+    // The days to qualify are the rules' at registration: the registration day is the first.
+    const [rules, timeZone] = await Promise.all([rulesOf(merchantId), deps.timeZoneOf(merchantId)]);
+    const lastDay = addDays(localDateOf(now(), timeZone), rules.withinDays);
+    return { referrerId, code: normalised, uplineId: referrer.parentId, deadline: startOfLocalDate(lastDay, timeZone) };
   }
 
   /** Records the invite in the registration's transaction (an invitee never exists without it). */
   async function recordInvite(trx: Transaction<DB>, invite: { inviteeId: number; merchantId: number; placement: ReferralPlacement }) {
-    const [rules, timeZone] = await Promise.all([rulesOf(invite.merchantId), deps.timeZoneOf(invite.merchantId)]);
-    const registeredAt = now();
-    const lastDay = addDays(localDateOf(registeredAt, timeZone), rules.withinDays);
     await repo.insertReferral(trx, {
       inviteeId: invite.inviteeId,
       merchantId: invite.merchantId,
       referrerId: invite.placement.referrerId,
       code: invite.placement.code,
-      registeredAt,
-      deadline: startOfLocalDate(lastDay, timeZone),
+      registeredAt: now(),
+      deadline: invite.placement.deadline,
     });
   }
 
