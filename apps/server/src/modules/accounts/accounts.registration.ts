@@ -32,8 +32,8 @@ import {
   ruleOf,
 } from './accounts.shared.ts';
 import { writeAccountAudit } from './accounts-audit.ts';
-import { findMember } from './member-directory.ts';
 import { placeNewMember } from './downline.service.ts';
+import { findMember } from './member-directory.ts';
 
 /** Maps a unique-index violation on members to the field it concerns; undefined for other errors. */
 function duplicateFieldOf(error: unknown): 'username' | 'mobile' | undefined {
@@ -84,7 +84,8 @@ export function createRegistration(
   async function referrerUplineOf(referral: ReferralPlacement | undefined): Promise<number | null> {
     if (!referral?.uplineId) return null;
     const agent = await findMember(db, referral.uplineId);
-    if (agent?.status !== 'active' || !isAgentAccountType(agent.accountType) || !mayOpen(agent.accountType, ACCOUNT_TYPE.member)) return null;
+    if (agent?.status !== 'active' || !isAgentAccountType(agent.accountType) || !mayOpen(agent.accountType, ACCOUNT_TYPE.member))
+      return null;
     return agent.id;
   }
 

@@ -26,7 +26,11 @@ export function referralsAdminRoutes(referrals: ReferralsService): FastifyPlugin
       `${ADMIN_BASE}/rules`,
       {
         preHandler: requirePermission('promotion:read'),
-        schema: { ...admin, summary: "The merchant's referral rules (the defaults until an operator saves some)", response: { 200: adminReferralRulesResponseSchema, ...errors } },
+        schema: {
+          ...admin,
+          summary: "The merchant's referral rules (the defaults until an operator saves some)",
+          response: { 200: adminReferralRulesResponseSchema, ...errors },
+        },
       },
       async (request) => ok(await referrals.admin.rules(adminOf(request).merchantId)),
     );
@@ -37,7 +41,8 @@ export function referralsAdminRoutes(referrals: ReferralsService): FastifyPlugin
         preHandler: requirePermission('promotion:write'),
         schema: {
           ...admin,
-          summary: 'Replaces the referral rules (rewards, qualification, cap, identity signals); audited. Invites keep the deadline they registered with',
+          summary:
+            'Replaces the referral rules (rewards, qualification, cap, identity signals); audited. Invites keep the deadline they registered with',
           body: referralRulesSchema,
           response: { 200: adminReferralRulesResponseSchema, ...errors },
         },

@@ -172,7 +172,12 @@ export async function decide(
 
 /** Once the referrer's reward of the invitee is claimed, the invite reads `rewarded`. */
 export async function markRewarded(trx: Transaction<DB>, inviteeId: number): Promise<void> {
-  await trx.updateTable('referrals').set({ status: 'rewarded' }).where('invitee_id', '=', inviteeId).where('status', '=', 'qualified').execute();
+  await trx
+    .updateTable('referrals')
+    .set({ status: 'rewarded' })
+    .where('invitee_id', '=', inviteeId)
+    .where('status', '=', 'qualified')
+    .execute();
 }
 
 export async function referrerTotals(db: Executor, referrerId: number): Promise<{ invited: number; qualified: number }> {

@@ -39,7 +39,8 @@ export function referralsRoutes(referrals: ReferralsService): FastifyPluginAsync
         preHandler: playersOnly,
         schema: {
           ...member,
-          summary: "The player's referral code (made on first request), the rules in force, invited and qualified counts, rewards earned and waiting",
+          summary:
+            "The player's referral code (made on first request), the rules in force, invited and qualified counts, rewards earned and waiting",
           response: { 200: referralSummaryResponseSchema, ...errors },
         },
       },

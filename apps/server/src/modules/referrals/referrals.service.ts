@@ -123,7 +123,7 @@ export function createReferralsService(deps: ReferralsDeps) {
     const referrerId = await repo.findCodeOwner(db, merchantId, normalised);
     if (referrerId === undefined) return undefined;
     const referrer = await findMember(db, referrerId);
-    if (!referrer || referrer.status !== 'active' || referrer.accountType !== ACCOUNT_TYPE.member) return undefined;
+    if (referrer?.status !== 'active' || referrer.accountType !== ACCOUNT_TYPE.member) return undefined;
     // The days to qualify are the rules' at registration: the registration day is the first.
     const [rules, timeZone] = await Promise.all([rulesOf(merchantId), deps.timeZoneOf(merchantId)]);
     const lastDay = addDays(localDateOf(now(), timeZone), rules.withinDays);
@@ -188,7 +188,7 @@ export function createReferralsService(deps: ReferralsDeps) {
     return withTransactionRetry(db, async (trx) => {
       await repo.lockCodeOf(trx, row.referrerId);
       const current = await repo.lockReferral(trx, row.inviteeId);
-      if (!current || current.status !== 'registered') return current?.status ?? 'registered';
+      if (current?.status !== 'registered') return current?.status ?? 'registered';
       const at = now();
       if (verdict.status !== 'qualified') {
         await repo.decide(trx, row.inviteeId, { status: verdict.status, refusal: verdict.refusal, at });

@@ -72,7 +72,11 @@ async function setRules(rules: Partial<ReferralRules>) {
 
 /** A bank-transfer deposit the operator confirms: the deposits module's real crediting path and its hook. */
 async function deposit(member: Registered, amount: number) {
-  const order = await t.app.services.deposits.createOrder({ memberId: member.id, merchantId: w.merchant.id, currency: w.currency } as never, { channelId, amount }, null);
+  const order = await t.app.services.deposits.createOrder(
+    { memberId: member.id, merchantId: w.merchant.id, currency: w.currency } as never,
+    { channelId, amount },
+    null,
+  );
   await t.app.services.deposits.confirmOrder(operator, order.id, {}, null);
 }
 
@@ -136,7 +140,10 @@ describe('codes at registration', () => {
   it("accepts a player's referral code and an agent's invitation code, each for what it is", async () => {
     const agent = await w.member({ accountType: 1 });
     const otherAgent = await w.member({ accountType: 1 });
-    await t.database.db.insertInto('affiliate_codes').values({ merchant_id: w.merchant.id, member_id: otherAgent.id, code: 'AGENT777' }).execute();
+    await t.database.db
+      .insertInto('affiliate_codes')
+      .values({ merchant_id: w.merchant.id, member_id: otherAgent.id, code: 'AGENT777' })
+      .execute();
     // The referrer is a player in the agent's team; its code has ten characters, the agent's eight.
     const referrer = await w.member({ parentId: agent.id });
     const { code } = await summaryOf(await w.token(referrer.id));
@@ -159,11 +166,17 @@ describe('codes at registration', () => {
     expect(await referralOf(viaAgentLink.id)).toBeUndefined();
 
     // A referral code nobody holds beside an invitation code is refused, and nothing is made.
-    const before = await t.database.db.selectFrom('members').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+    const before = await t.database.db
+      .selectFrom('members')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .executeTakeFirstOrThrow();
     const { res } = await register({ referralCode: 'NOSUCHCODE', affiliateCode: 'AGENT777' });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ code: 'referral_code_invalid' });
-    const after = await t.database.db.selectFrom('members').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+    const after = await t.database.db
+      .selectFrom('members')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .executeTakeFirstOrThrow();
     expect(Number(after.n)).toBe(Number(before.n));
 
     expect((await summaryOf(await w.token(referrer.id))).invited).toBe(2);
@@ -172,9 +185,17 @@ describe('codes at registration', () => {
   it('gives codes to real players only', async () => {
     const agent = await w.member({ accountType: 1 });
     const trial = await w.member({ accountType: 4 });
-    const asAgent = await t.app.inject({ method: 'GET', url: '/wps/member/referral', headers: { ...auth(await w.token(agent.id)), lang: 'en' } });
+    const asAgent = await t.app.inject({
+      method: 'GET',
+      url: '/wps/member/referral',
+      headers: { ...auth(await w.token(agent.id)), lang: 'en' },
+    });
     expect(asAgent.statusCode).toBe(403);
-    const asTrial = await t.app.inject({ method: 'GET', url: '/wps/member/referral', headers: { ...auth(await w.token(trial.id)), lang: 'en' } });
+    const asTrial = await t.app.inject({
+      method: 'GET',
+      url: '/wps/member/referral',
+      headers: { ...auth(await w.token(trial.id)), lang: 'en' },
+    });
     expect(asTrial.json().code).toBe('in_need_true_account');
     expect((await t.app.inject({ method: 'GET', url: '/wps/member/referral' })).statusCode).toBe(401);
   });
@@ -329,8 +350,8 @@ describe('operator calls', () => {
     expect(list.statusCode).toBe(200);
     expect(list.json().value.list.length).toBeGreaterThan(0);
     expect(list.json().value.list.every((r: { status: string }) => r.status === 'qualified')).toBe(true);
-    expect(await errorCodeOf(t.app.services.referrals.claim({ memberId: 1, merchantId: w.merchant.id } as never, 999_999, { ip: null }))).toBe(
-      'referral_reward_not_found',
-    );
+    expect(
+      await errorCodeOf(t.app.services.referrals.claim({ memberId: 1, merchantId: w.merchant.id } as never, 999_999, { ip: null })),
+    ).toBe('referral_reward_not_found');
   });
 });
