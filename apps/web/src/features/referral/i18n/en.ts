@@ -3,7 +3,7 @@ import type { ReferralTranslation } from './vi.ts';
 export const referralEn: ReferralTranslation = {
   loading: 'Loading your invitations…',
   invite: {
-    title: 'Invite friends',
+    title: 'Your code and link',
     hint: 'Send the link or the QR code to your friends. A friend who registers through the link has your code filled in.',
     code: 'Your referral code',
     link: 'Invitation link',

@@ -2,7 +2,7 @@
 export const referralVi = {
   loading: 'Đang tải thông tin mời bạn bè…',
   invite: {
-    title: 'Mời bạn bè',
+    title: 'Mã và liên kết mời của bạn',
     hint: 'Gửi liên kết hoặc mã QR cho bạn bè. Bạn bè đăng ký qua liên kết sẽ có sẵn mã của bạn.',
     code: 'Mã giới thiệu của bạn',
     link: 'Liên kết mời',
