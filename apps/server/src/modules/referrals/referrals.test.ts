@@ -248,6 +248,14 @@ describe('qualification and rewards', () => {
     expect(await rewardsOf(referrer.id)).toHaveLength(1);
     expect(await rewardsOf(friend.id)).toHaveLength(1);
     expect(mine).toMatchObject({ status: 'pending', role: 'referrer' });
+    // Decided once: one qualification in the audit log, whoever else looked at the invite meanwhile.
+    const decisions = await t.database.db
+      .selectFrom('audit_log')
+      .select('id')
+      .where('action', '=', 'referral.qualified')
+      .where('subject_id', '=', String(friend.id))
+      .execute();
+    expect(decisions).toHaveLength(1);
 
     // The list shows the friend as qualified with the reward; the summary counts it as waiting.
     const list = await t.app.inject({ method: 'GET', url: '/wps/member/referral/invitees', headers: auth(referrer.token) });
