@@ -1,4 +1,3 @@
-import { ACCOUNT_TYPE } from '@platform/contracts/account-types';
 import { commonErrorResponses, ok } from '@platform/contracts/envelope';
 import {
   referralClaimResponseSchema,
@@ -10,7 +9,7 @@ import {
 } from '@platform/contracts/referrals';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { principalOf } from '../../plugins/auth.ts';
-import { requireAccountTypes } from '../../plugins/guards.ts';
+import { requireRealAccount } from '../../plugins/guards.ts';
 import type { ReferralsService } from './referrals.service.ts';
 
 /** Claims are limited per client. */
@@ -31,7 +30,8 @@ const BASE = '/wps/member/referral';
 export function referralsRoutes(referrals: ReferralsService): FastifyPluginAsyncZod {
   return async (app) => {
     const member = { tags: ['referral'], security: [{ session: [] }] };
-    const playersOnly = requireAccountTypes([ACCOUNT_TYPE.member]);
+    // A trial account is told to register; an agent is told its invitation code is in the agent centre (the service).
+    const playersOnly = requireRealAccount;
 
     app.get(
       BASE,

@@ -191,6 +191,7 @@ describe('codes at registration', () => {
       headers: { ...auth(await w.token(agent.id)), lang: 'en' },
     });
     expect(asAgent.statusCode).toBe(403);
+    expect(asAgent.json()).toMatchObject({ code: 'referral_players_only', message: expect.stringContaining('agent centre') });
     const asTrial = await t.app.inject({
       method: 'GET',
       url: '/wps/member/referral',
