@@ -54,6 +54,8 @@ import { createPromotionsModule } from './modules/promotions/promotions.module.t
 import { createRealtimeModule } from './modules/realtime/realtime.module.ts';
 import { createRecordsModule } from './modules/records/records.module.ts';
 import { createRedEnvelopesModule } from './modules/red-envelopes/red-envelopes.module.ts';
+import { sharedIdentitySignals } from './modules/referrals/referrals.identity.ts';
+import { createReferralsModule } from './modules/referrals/referrals.module.ts';
 import { createReportsModule } from './modules/reports/reports.module.ts';
 import { createResponsibleGamingModule } from './modules/responsible-gaming/responsible-gaming.module.ts';
 import { createSessionModule } from './modules/session/session.module.ts';
@@ -267,6 +269,11 @@ async function createModules(infra: Infrastructure) {
     onMemberLocked: (trx, memberId) => promotions.service.forfeitAll(trx, memberId, 'account_locked'),
     // late: the toUpline flag the session carries is the transfers module's, the one its upline transfer checks.
     toUplineOf: async (memberId) => (await transfers.service.permissionsOf(memberId)).toUpline,
+    // late: a player's referral code at registration, and the invite in the registration's transaction.
+    referrals: {
+      placementOf: (merchantId, code) => referrals.service.placementOf(merchantId, code),
+      recordInvite: (trx, invite) => referrals.service.recordInvite(trx, invite),
+    },
     // late: a move's transaction moves the subtree's totals in the daily team rollups too, and ends
     // the moved member's agent contracts that no longer hang from its direct upline (with their subtrees').
     onSubtreeMoved: async (trx, move) => {
@@ -323,7 +330,11 @@ async function createModules(infra: Infrastructure) {
     // late: the consolidated funds call names the contract requests waiting for the member (built below).
     pendingContractRequests: (memberId) => agentContracts.service.pendingRequestTypes(memberId),
     // late: a credited deposit grants the deposit promotions the member joined, in the crediting transaction.
-    onCredited: (trx, deposit) => promotions.service.onDepositCredited(trx, deposit),
+    // late: an invitee's first deposit is kept for the referral rules, in the same transaction.
+    onCredited: async (trx, deposit) => {
+      await promotions.service.onDepositCredited(trx, deposit);
+      await referrals.service.onDepositCredited(trx, deposit);
+    },
   });
   const bankCards = createBankCardsModule({
     db,
@@ -600,6 +611,26 @@ async function createModules(infra: Infrastructure) {
     gameWallets: (member) => vendorWallet.service.transfers.walletsOfMember(member),
   });
 
+  // Invite friends: players' codes, invites qualified from the first deposit and the rollups, rewards claimed through the ledger.
+  const referrals = createReferralsModule({
+    db,
+    ledger: ledger.service,
+    now,
+    logger,
+    timeZoneOf: (merchantId) => records.service.timeZoneOf(merchantId),
+    rollups: { gameDays: (filter) => dailyStats.service.gameDays(filter), refresh: () => dailyStats.service.refresh() },
+    identityLinks: async (merchantId, memberId, otherId) => {
+      const [linked, mine, theirs] = await Promise.all([
+        memberOverview.service.linked(merchantId, memberId),
+        accounts.service.memberFile.profileOf(merchantId, memberId),
+        accounts.service.memberFile.profileOf(merchantId, otherId),
+      ]);
+      return sharedIdentitySignals(linked, otherId, [mine, theirs]);
+    },
+    addWagering: (memberId, amount, multiple, source, trx) => wagering.service.addRequirement(memberId, amount, multiple, source, trx),
+    assertNotExcluded: (memberId) => rg.assertCanLogin(memberId),
+  });
+
   const reports = createReportsModule({
     db,
     now,
@@ -658,6 +689,7 @@ async function createModules(infra: Infrastructure) {
     vip,
     promotions,
     memberOverview,
+    referrals,
     reports,
   ] as const;
   return modules;

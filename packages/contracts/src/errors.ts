@@ -768,6 +768,21 @@ export const ERROR_CODES = {
     vi: 'Số phần không được nhiều hơn số thành viên đã chọn, vui lòng giảm số phần.',
     en: 'There are more shares than chosen members; please lower the number of shares.',
   },
+  referral_code_invalid: {
+    status: 400,
+    vi: 'Mã mời của bạn bè không hợp lệ, vui lòng kiểm tra lại hoặc để trống.',
+    en: "The friend's referral code is not valid; check it or leave it empty.",
+  },
+  referral_players_only: {
+    status: 403,
+    vi: 'Chỉ tài khoản người chơi mới có mã mời bạn bè; đại lý hãy dùng mã giới thiệu trong trung tâm đại lý.',
+    en: 'Only player accounts have a friend referral code; agents, please use the invitation code in the agent centre.',
+  },
+  referral_reward_not_found: {
+    status: 404,
+    vi: 'Không tìm thấy phần thưởng này hoặc nó không thuộc về bạn, vui lòng tải lại trang.',
+    en: 'This reward was not found or is not yours; please reload the page.',
+  },
   rebate_nothing_to_claim: {
     status: 409,
     vi: 'Hiện chưa có khoản hoàn trả nào để nhận, hãy quay lại sau khi kỳ hoàn trả kết thúc.',

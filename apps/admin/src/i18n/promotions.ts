@@ -3,7 +3,7 @@ import type { Shape } from './en.ts';
 /** The promotions screen's texts, added when its chunk loads (`addSectionTexts`). */
 export const promotionsEn = {
   title: 'Promotions',
-  tabs: { list: 'Promotions', review: 'Applications to review' },
+  tabs: { list: 'Promotions', review: 'Applications to review', referral: 'Invite friends' },
   add: 'New promotion',
   edit: 'Edit',
   editTitle: 'Edit promotion {{code}}',
@@ -107,7 +107,7 @@ export const promotionsEn = {
 
 export const promotionsVi: Shape<typeof promotionsEn> = {
   title: 'Khuyến mãi',
-  tabs: { list: 'Khuyến mãi', review: 'Đơn chờ duyệt' },
+  tabs: { list: 'Khuyến mãi', review: 'Đơn chờ duyệt', referral: 'Mời bạn bè' },
   add: 'Khuyến mãi mới',
   edit: 'Sửa',
   editTitle: 'Sửa khuyến mãi {{code}}',
@@ -206,7 +206,7 @@ export const promotionsVi: Shape<typeof promotionsEn> = {
 
 export const promotionsZh: Shape<typeof promotionsEn> = {
   title: '优惠活动',
-  tabs: { list: '优惠活动', review: '待审核申请' },
+  tabs: { list: '优惠活动', review: '待审核申请', referral: '邀请好友' },
   add: '新建优惠',
   edit: '编辑',
   editTitle: '编辑优惠 {{code}}',

@@ -22,6 +22,7 @@ import { addSectionTexts } from '../i18n/i18n.ts';
 import { promotionsEn, promotionsVi, promotionsZh } from '../i18n/promotions.ts';
 import { dateTime, instantOf, localInput } from '../lib/format.ts';
 import { mayUse } from '../lib/sections.ts';
+import { ReferralRulesTab } from './referral-rules.tsx';
 
 addSectionTexts('promotions', { vi: promotionsVi, en: promotionsEn, zh: promotionsZh });
 
@@ -38,7 +39,7 @@ type Entry = {
   createdAt: string;
 };
 
-const TABS = ['list', 'review'] as const;
+const TABS = ['list', 'review', 'referral'] as const;
 type Tab = (typeof TABS)[number];
 const ALL = 'all';
 const AMOUNT_KINDS = ['fixed', 'percent', 'tiers'] as const;
@@ -438,7 +439,9 @@ export default function PromotionsSection() {
           {move.error}
         </p>
       ) : null}
-      {tab === 'list' ? (
+      {tab === 'referral' ? (
+        <ReferralRulesTab mayWrite={mayWrite} />
+      ) : tab === 'list' ? (
         <QueueState
           isLoading={promotions.isLoading}
           error={promotions.error}

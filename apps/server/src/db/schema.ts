@@ -20,6 +20,7 @@ import type { LotteryTables } from '../modules/lottery/lottery.tables.ts';
 import type { MemberLabelsTables } from '../modules/member-labels/member-labels.tables.ts';
 import type { PromotionsTables } from '../modules/promotions/promotions.tables.ts';
 import type { RedEnvelopesTables } from '../modules/red-envelopes/red-envelopes.tables.ts';
+import type { ReferralsTables } from '../modules/referrals/referrals.tables.ts';
 import type { ReportsTables } from '../modules/reports/reports.tables.ts';
 import type { ResponsibleGamingTables } from '../modules/responsible-gaming/responsible-gaming.tables.ts';
 import type { SocialSignInTables } from '../modules/social-sign-in/social-sign-in.tables.ts';
@@ -246,6 +247,7 @@ export type DB = CoreTables &
   BankCardsTables &
   WithdrawalsTables &
   RedEnvelopesTables &
+  ReferralsTables &
   ReportsTables &
   AgentApplicationsTables &
   KycTables &

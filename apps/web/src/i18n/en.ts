@@ -97,6 +97,8 @@ export const en: TranslationShape = {
     forgotPassword: 'Forgot password?',
     noAccount: 'No account yet? Sign up',
     haveAccount: 'Already have an account? Log in',
+    referralCode: 'Referral code (optional)',
+    referralCodeHint: 'The code of the friend or agent who invited you, if any.',
     freePlay: 'Play for free',
     refreshCaptcha: 'Show another captcha',
     captchaImage: 'Captcha',

@@ -96,6 +96,8 @@ export const vi = {
     forgotPassword: 'Quên mật khẩu?',
     noAccount: 'Chưa có tài khoản? Đăng ký',
     haveAccount: 'Đã có tài khoản? Đăng nhập',
+    referralCode: 'Mã giới thiệu (không bắt buộc)',
+    referralCodeHint: 'Mã của bạn bè hoặc đại lý đã mời bạn, nếu có.',
     freePlay: 'Chơi thử miễn phí',
     refreshCaptcha: 'Đổi mã xác nhận khác',
     captchaImage: 'Mã xác nhận',

@@ -11,6 +11,7 @@ import type { SettingsService } from '../settings/settings.service.ts';
 import { accountsRoutes } from './accounts.routes.ts';
 import { type AccountsService, createAccountsService, type LoginGuard } from './accounts.service.ts';
 import { freePlaySetting, loginPolicySetting, registrationSetting, smsPolicySetting } from './accounts.settings.ts';
+import type { ReferralRegistration } from './accounts.shared.ts';
 import { botCheckSetting, createBotCheck } from './bot-check.ts';
 import { createCaptchaService } from './captcha.service.ts';
 import { createContactVerificationService } from './contact-verification.service.ts';
@@ -59,6 +60,8 @@ export function createAccountsModule(deps: {
   onSubtreeMoved?: SubtreeMovedHook;
   /** An operator locked an account, in the lock's transaction. */
   onMemberLocked?: (trx: Transaction<DB>, memberId: number) => Promise<unknown>;
+  /** Players' referral codes at registration (the referrals module). */
+  referrals?: ReferralRegistration;
   now: () => Date;
   logger?: JobLogger;
   /** Sends SMS codes; by default they go to the sms_outbox table until a gateway is given here. */
@@ -97,6 +100,7 @@ export function createAccountsModule(deps: {
     loginGuard: deps.loginGuard,
     labels: deps.labels,
     toUplineOf: deps.toUplineOf,
+    referrals: deps.referrals,
     now,
   });
   const encryption = createPayloadEncryption({ db, now, settings, merchants });

@@ -22,9 +22,18 @@ import type { Affiliates } from './accounts.affiliate.ts';
 import type { Login } from './accounts.login.ts';
 import * as repo from './accounts.repository.ts';
 import { registrationSetting } from './accounts.settings.ts';
-import { type AccountsDeps, checkMobile, type RegisterInput, type RegistrationMode, type RequestMeta, ruleOf } from './accounts.shared.ts';
+import {
+  type AccountsDeps,
+  checkMobile,
+  type ReferralPlacement,
+  type RegisterInput,
+  type RegistrationMode,
+  type RequestMeta,
+  ruleOf,
+} from './accounts.shared.ts';
 import { writeAccountAudit } from './accounts-audit.ts';
 import { placeNewMember } from './downline.service.ts';
+import { findMember } from './member-directory.ts';
 
 /** Maps a unique-index violation on members to the field it concerns; undefined for other errors. */
 function duplicateFieldOf(error: unknown): 'username' | 'mobile' | undefined {
@@ -47,6 +56,38 @@ export function createRegistration(
 ) {
   const { db, settings, merchants, captcha, sms, now } = deps;
   const { resolveAffiliate, completeLogin } = parts;
+
+  /**
+   * The two codes a registration may carry (docs/referral.md): `affiliateCode` is an agent's
+   * invitation code; `referralCode` (the spec's `?referralCode=`) is first looked up among players'
+   * referral codes, and, when no player holds it and no invitation code came too, read as an agent's
+   * invitation code, as it always was. A `referralCode` that is neither beside an invitation code is
+   * refused rather than dropped.
+   */
+  async function codesOf(merchantId: number, input: { affiliateCode?: string | undefined; referralCode?: string | undefined }) {
+    let affiliateCode = input.affiliateCode || undefined;
+    let referral: ReferralPlacement | undefined;
+    if (input.referralCode) {
+      referral = await deps.referrals?.placementOf(merchantId, input.referralCode);
+      if (!referral) {
+        if (affiliateCode) throw new DomainError('referral_code_invalid');
+        affiliateCode = input.referralCode;
+      }
+    }
+    return { affiliateCode, referral };
+  }
+
+  /**
+   * A player's referral without an agent's code or a recommender places the friend under the
+   * referrer's own agent, when that agent may still take players; else at the top like any visitor.
+   */
+  async function referrerUplineOf(referral: ReferralPlacement | undefined): Promise<number | null> {
+    if (!referral?.uplineId) return null;
+    const agent = await findMember(db, referral.uplineId);
+    if (agent?.status !== 'active' || !isAgentAccountType(agent.accountType) || !mayOpen(agent.accountType, ACCOUNT_TYPE.member))
+      return null;
+    return agent.id;
+  }
 
   async function registerSettings(): Promise<RegisterSettingsValue> {
     const merchant = await merchants.current();
@@ -85,7 +126,7 @@ export function createRegistration(
     const isMobile = mode === 'mobile';
     const needsPassword = !isMobile || reg.mobileWithPassword;
     const payeeName = input.payeeName ? normaliseName(input.payeeName) : undefined;
-    const affiliateCode = input.affiliateCode || input.referralCode || undefined;
+    const { affiliateCode, referral } = await codesOf(merchant.id, input);
 
     // In mobile mode the number is the username, so the username rule gives way to the mobile rule.
     const rules = reg.fields.map((r): FieldRule => {
@@ -139,6 +180,7 @@ export function createRegistration(
       }
       parentId = agent.id;
     }
+    if (parentId === null) parentId = await referrerUplineOf(referral);
 
     // Codes are spent last among the checks, so a typo elsewhere does not burn them.
     if (isEnabled('captcha') && !(await captcha.verify(merchant.id, meta.captchaKey ?? input.captchaKey, input.captcha))) {
@@ -199,12 +241,19 @@ export function createRegistration(
           affiliateCodeUsed: usedAffiliate ?? null,
         });
         await repo.insertSecurity(trx, { memberId: created.id, passwordChangedAt: passwordHash ? at : null });
+        if (referral) await deps.referrals?.recordInvite(trx, { inviteeId: created.id, merchantId: merchant.id, placement: referral });
         await writeAccountAudit(trx, {
           action: 'member.registered',
           actorType: 'visitor',
           actorId: null,
           subjectId: created.id,
-          data: { mode, parentId: parent?.id ?? null, affiliateCode: usedAffiliate ?? null, method: input.registerMethod },
+          data: {
+            mode,
+            parentId: parent?.id ?? null,
+            affiliateCode: usedAffiliate ?? null,
+            referrerId: referral?.referrerId ?? null,
+            method: input.registerMethod,
+          },
           ip: meta.ip,
         });
         return created.id;
@@ -250,7 +299,7 @@ export function createRegistration(
    * there is never an account without its link. Ends signed in, like a social sign-in.
    */
   async function registerLinked(
-    input: { username: string; affiliateCode?: string | undefined; agreement: boolean },
+    input: { username: string; affiliateCode?: string | undefined; referralCode?: string | undefined; agreement: boolean },
     meta: RequestMeta,
     link: (trx: Kysely<DB>, memberId: number) => Promise<void>,
   ): Promise<number> {
@@ -258,16 +307,18 @@ export function createRegistration(
     const reg = await settings.get(merchant.id, registrationSetting);
     if (!reg.usernameRegistration) throw new DomainError('registration_disabled');
     const rules = reg.fields.map((r): FieldRule => (r.field === 'username' || r.field === 'affiliateCode' ? r : { ...r, enabled: false }));
-    const issue = checkFields(rules, { username: input.username, affiliateCode: input.affiliateCode });
+    const { affiliateCode, referral } = await codesOf(merchant.id, input);
+    const issue = checkFields(rules, { username: input.username, affiliateCode });
     if (issue) throw fieldError(issue);
     if (reg.agreementRequired && !input.agreement) throw new DomainError('agreement_required');
-    const usedAffiliate = ruleOf(reg, 'affiliateCode').enabled && input.affiliateCode ? input.affiliateCode : undefined;
+    const usedAffiliate = ruleOf(reg, 'affiliateCode').enabled && affiliateCode ? affiliateCode : undefined;
     let parentId: number | null = null;
     if (usedAffiliate) {
       const found = await resolveAffiliate(merchant.id, usedAffiliate);
       if (!mayOpen(found.accountType, ACCOUNT_TYPE.member)) throw new DomainError('invitation_code_error');
       parentId = found.memberId;
     }
+    if (parentId === null) parentId = await referrerUplineOf(referral);
     try {
       return await db.transaction().execute(async (trx) => {
         const parent = await placeNewMember(trx, {
@@ -300,12 +351,19 @@ export function createRegistration(
           affiliateCodeUsed: usedAffiliate ?? null,
         });
         await repo.insertSecurity(trx, { memberId: created.id, passwordChangedAt: null });
+        if (referral) await deps.referrals?.recordInvite(trx, { inviteeId: created.id, merchantId: merchant.id, placement: referral });
         await writeAccountAudit(trx, {
           action: 'member.registered',
           actorType: 'visitor',
           actorId: null,
           subjectId: created.id,
-          data: { mode: 'social', parentId: parent?.id ?? null, affiliateCode: usedAffiliate ?? null, method: 'social' },
+          data: {
+            mode: 'social',
+            parentId: parent?.id ?? null,
+            affiliateCode: usedAffiliate ?? null,
+            referrerId: referral?.referrerId ?? null,
+            method: 'social',
+          },
           ip: meta.ip,
         });
         await link(trx, created.id);

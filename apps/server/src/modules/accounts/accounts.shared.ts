@@ -6,7 +6,7 @@ import type {
   resetPasswordByPhoneRequestSchema,
 } from '@platform/contracts/accounts';
 import { checkField } from '@platform/contracts/accounts';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { z } from 'zod';
 import type { DB } from '../../db/schema.ts';
 import { DomainError } from '../../lib/domain-error.ts';
@@ -33,6 +33,18 @@ export type SecondFactorChallenge = { challenge: string; methods: SecondFactorMe
 /** Another module's veto on a login whose credentials were right; it throws a DomainError. */
 export type LoginGuard = { assertCanLogin: (memberId: number) => Promise<void> };
 
+/**
+ * Players' referral codes at registration (the referrals module, bound late): the referrer and the
+ * agent the new member goes under for a code a player holds, undefined for any other code; the
+ * invite recorded in the registration's transaction.
+ */
+export type ReferralRegistration = {
+  placementOf: (merchantId: number, code: string) => Promise<ReferralPlacement | undefined>;
+  recordInvite: (trx: Transaction<DB>, invite: { inviteeId: number; merchantId: number; placement: ReferralPlacement }) => Promise<void>;
+};
+/** `deadline`: the last moment the invitee may qualify. */
+export type ReferralPlacement = { referrerId: number; code: string; uplineId: number | null; deadline: Date };
+
 /** What `createAccountsService` is given; each part takes what it needs. */
 export type AccountsDeps = {
   db: Kysely<DB>;
@@ -51,6 +63,8 @@ export type AccountsDeps = {
    * the session values and member info carry as they are; false when not given.
    */
   toUplineOf?: ((memberId: number) => Promise<boolean>) | undefined;
+  /** Players' referral codes; without it, `referralCode` is read as an agent's invitation code only. */
+  referrals?: ReferralRegistration | undefined;
   now: () => Date;
 };
 

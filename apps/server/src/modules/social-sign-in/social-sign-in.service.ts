@@ -200,7 +200,7 @@ export function createSocialSignInService(deps: {
     try {
       if (input.mode === 'new') {
         memberId = await accounts.registerLinked(
-          { username: input.username, affiliateCode: input.referralCode || undefined, agreement: input.agreement },
+          { username: input.username, referralCode: input.referralCode || undefined, agreement: input.agreement },
           meta,
           store,
         );

@@ -89,6 +89,8 @@ describe('RegisterPopup', () => {
       const api = mockApi({ ...SITE, 'PUT /wps/member/register': LOGIN_VALUE });
       const { user } = renderWithSite(<RegisterPopup />, { route: '/register?referralCode=REF2024' });
       await screen.findByLabelText('Tên đăng nhập');
+      // The code from the link is shown, filled in: the visitor sees whose invitation it is and may change it.
+      expect((screen.getByLabelText('Mã giới thiệu (không bắt buộc)') as HTMLInputElement).value).toBe('REF2024');
       await fill(user, { 'Tên đăng nhập': 'player9', 'Mật khẩu': 'abc123', 'Xác nhận mật khẩu': 'abc123', 'Họ và tên thật': 'NGUYEN AN' });
       await user.click(submitButton());
       await vi.waitFor(() => expect(api.callsTo('PUT /wps/member/register')).toHaveLength(1));

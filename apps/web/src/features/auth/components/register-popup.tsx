@@ -2,7 +2,7 @@ import type { RegisterRequest } from '@platform/contracts/accounts';
 import { type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import * as z from 'zod/mini';
-import { FormFieldControl } from '../../../components/form-field.tsx';
+import { FormField, FormFieldControl } from '../../../components/form-field.tsx';
 import { ModalDialog } from '../../../components/modal-dialog.tsx';
 import { errorText } from '../../../lib/api-client.ts';
 import { addFieldIssue, useZodForm } from '../../../lib/use-zod-form.ts';
@@ -64,6 +64,8 @@ export function RegisterPopup({ banner }: { banner?: ReactNode } = {}) {
   const completeLogin = useCompleteLogin();
   const [urlAffiliate] = useState(affiliateCodeFromUrl);
   const [urlReferral] = useState(referralCodeFromUrl);
+  // A friend's referral code: filled in from the link (`?referralCode=`), or typed; optional.
+  const [referralCode, setReferralCode] = useState(urlReferral ?? '');
   const affiliate = useAffiliateCheck(urlAffiliate);
   const isAffiliateHidden = affiliate.isSuccess;
   const usernameOffered = settings.data?.usernameEnabled !== false;
@@ -118,7 +120,7 @@ export function RegisterPopup({ banner }: { banner?: ReactNode } = {}) {
       if (value) Object.assign(request, { [field]: field.toLowerCase().includes('password') ? values[field] : value });
     }
     if (isAffiliateHidden && urlAffiliate) request.affiliateCode = urlAffiliate;
-    if (urlReferral) request.referralCode = urlReferral;
+    if (referralCode.trim()) request.referralCode = referralCode.trim();
     if (fields.some((f) => f.field === 'captcha')) request.captchaKey = captchaKey;
     if (activeMode === 'registerMobile') request.countryDialingCode = dialingCode;
     request.domain = window.location.hostname;
@@ -206,6 +208,15 @@ export function RegisterPopup({ banner }: { banner?: ReactNode } = {}) {
               }
             />
           ))}
+          <FormField
+            label={t('auth.referralCode')}
+            value={referralCode}
+            onValueChange={setReferralCode}
+            hint={t('auth.referralCodeHint')}
+            autoComplete="off"
+            maxLength={64}
+            data-testid="register-referral-code"
+          />
           <label className={`checkbox${errors.agreement ? ' checkbox--invalid' : ''}`}>
             <input type="checkbox" {...form.register('agreement')} />
             <span>{t('auth.agreement')}</span>
@@ -221,7 +232,14 @@ export function RegisterPopup({ banner }: { banner?: ReactNode } = {}) {
             </p>
           )}
           <div className="form__actions">
-            <button type="button" className="button button--ghost" onClick={() => form.reset(emptyValues())}>
+            <button
+              type="button"
+              className="button button--ghost"
+              onClick={() => {
+                form.reset(emptyValues());
+                setReferralCode(urlReferral ?? '');
+              }}
+            >
               {t('auth.reset')}
             </button>
             <button type="submit" className="button button--primary" disabled={isBusy}>

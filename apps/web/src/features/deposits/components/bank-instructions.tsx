@@ -1,12 +1,12 @@
 import { currencyScale } from '@platform/contracts/money-format';
 import { useTranslation } from 'react-i18next';
+import { CopyButton } from '../../../components/copy-button.tsx';
 import { SectionCard } from '../../../components/section-card.tsx';
 import { StatusPill } from '../../../components/status-pill.tsx';
 import { MONEY_NS } from '../../../i18n/member-centre/register-translations.ts';
 import { formatDateTime } from '../../../lib/format-time.ts';
 import { useMoneyFormat } from '../../../lib/money-format.ts';
 import type { DepositOrder } from '../api/deposits.ts';
-import { CopyButton } from './copy-button.tsx';
 
 /** Where to send a bank transfer and the reference code to write in its note, each with a copy button. */
 export function BankInstructions({ order, onClose }: { order: DepositOrder; onClose: () => void }) {

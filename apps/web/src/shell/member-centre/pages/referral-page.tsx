@@ -1,9 +1,6 @@
-import { PlannedPage } from '../planned-page.tsx';
+import { ReferralPage as InviteFriends } from '../../../features/referral/components/referral-page.tsx';
 
-/**
- * Invite friends: the invitation link and code, and the friends who joined.
- * No call serves it yet: the page says so, and is filled in here when its calls land.
- */
+/** Invite friends (`referral`): the player's code, link and QR code, the rules, rewards to claim and the friends invited (docs/referral.md). */
 export function ReferralPage() {
-  return <PlannedPage page="referral" />;
+  return <InviteFriends />;
 }

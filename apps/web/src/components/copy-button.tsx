@@ -1,8 +1,12 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MONEY_NS } from '../../../i18n/member-centre/register-translations.ts';
+import { MONEY_NS } from '../i18n/member-centre/register-translations.ts';
+import './copy-button.css';
 
-/** Copies a value to the clipboard and says so (the spec's copy_success message) next to the button. */
+/**
+ * Copies a value to the clipboard and says so (the spec's copy_success message) next to the button:
+ * the deposit's transfer details, a player's referral code and link.
+ */
 export function CopyButton({ value, label }: { value: string; label: string }) {
   const { t } = useTranslation(MONEY_NS);
   const [state, setState] = useState<'idle' | 'copied' | 'failed'>('idle');

@@ -1,0 +1,77 @@
+import type { Shape } from './en.ts';
+
+/** The referral rules tab of the promotions screen (docs/referral.md), added when its chunk loads. */
+export const referralRulesEn = {
+  title: 'Invite friends: rules',
+  hint: 'Amounts are whole minor units of the merchant currency. An invite keeps the days it registered with; other changes apply from the next evaluation.',
+  enabled: 'Rewards are on (off: codes still work, nobody qualifies)',
+  referrerReward: 'Reward to the referrer',
+  inviteeReward: 'Reward to the friend (0: none)',
+  wageringMultiple: 'Wagering, times the reward (0: none)',
+  minFirstDeposit: 'Smallest first deposit of the friend',
+  minValidBet: 'Valid bet the friend must reach (0: no play needed)',
+  withinDays: 'Days to qualify from registration',
+  maxRewardsPerReferrer: 'Rewarded friends per referrer (0: no cap)',
+  signals: 'Same person when the friend shares with the referrer:',
+  signal: {
+    phone: 'the mobile number',
+    payee: 'the payee name',
+    bank_card: 'a bank card',
+    device: 'a device (address and browser)',
+    ip: 'a login address only',
+  },
+  save: 'Save the rules',
+  saved: 'The referral rules are saved.',
+  invalid: 'Enter whole amounts, days from 1 to 365 and a wagering multiple with at most two decimals.',
+  readOnly: 'Your role may read these rules, not change them.',
+};
+
+export const referralRulesVi: Shape<typeof referralRulesEn> = {
+  title: 'Mời bạn bè: quy tắc',
+  hint: 'Số tiền là số nguyên theo đơn vị nhỏ nhất của tiền tệ. Lời mời giữ số ngày lúc đăng ký; các thay đổi khác áp dụng từ lần xét tiếp theo.',
+  enabled: 'Bật thưởng (tắt: mã vẫn dùng được, không ai đủ điều kiện)',
+  referrerReward: 'Thưởng cho người mời',
+  inviteeReward: 'Thưởng cho bạn bè (0: không có)',
+  wageringMultiple: 'Số vòng cược, nhân với tiền thưởng (0: không cần)',
+  minFirstDeposit: 'Lần nạp đầu nhỏ nhất của bạn bè',
+  minValidBet: 'Cược hợp lệ bạn bè cần đạt (0: không cần chơi)',
+  withinDays: 'Số ngày để đủ điều kiện kể từ khi đăng ký',
+  maxRewardsPerReferrer: 'Số bạn bè được thưởng mỗi người mời (0: không giới hạn)',
+  signals: 'Coi là cùng một người khi bạn bè dùng chung với người mời:',
+  signal: {
+    phone: 'số điện thoại',
+    payee: 'tên chủ tài khoản',
+    bank_card: 'thẻ ngân hàng',
+    device: 'thiết bị (địa chỉ và trình duyệt)',
+    ip: 'chỉ địa chỉ đăng nhập',
+  },
+  save: 'Lưu quy tắc',
+  saved: 'Đã lưu quy tắc mời bạn bè.',
+  invalid: 'Nhập số tiền nguyên, số ngày từ 1 đến 365 và số vòng cược tối đa hai chữ số thập phân.',
+  readOnly: 'Vai trò của bạn chỉ được xem, không được sửa các quy tắc này.',
+};
+
+export const referralRulesZh: Shape<typeof referralRulesEn> = {
+  title: '邀请好友：规则',
+  hint: '金额为商户币种最小单位的整数。邀请保留注册时的天数；其他修改从下一次评估起生效。',
+  enabled: '开启奖励（关闭：邀请码仍可用，但无人达标）',
+  referrerReward: '邀请人奖励',
+  inviteeReward: '好友奖励（0：无）',
+  wageringMultiple: '流水倍数（0：无）',
+  minFirstDeposit: '好友首存最低金额',
+  minValidBet: '好友需达到的有效投注（0：无需游戏）',
+  withinDays: '注册后达标天数',
+  maxRewardsPerReferrer: '每位邀请人可获奖好友数（0：不限）',
+  signals: '好友与邀请人共用以下信息时视为同一人：',
+  signal: {
+    phone: '手机号',
+    payee: '收款人姓名',
+    bank_card: '银行卡',
+    device: '设备（地址和浏览器）',
+    ip: '仅登录地址',
+  },
+  save: '保存规则',
+  saved: '邀请好友规则已保存。',
+  invalid: '请输入整数金额、1 到 365 天，以及最多两位小数的流水倍数。',
+  readOnly: '您的角色只能查看这些规则，不能修改。',
+};

@@ -1,0 +1,55 @@
+import type { ReferralTranslation } from './vi.ts';
+
+export const referralEn: ReferralTranslation = {
+  loading: 'Loading your invitations…',
+  invite: {
+    title: 'Your code and link',
+    hint: 'Send the link or the QR code to your friends. A friend who registers through the link has your code filled in.',
+    code: 'Your referral code',
+    link: 'Invitation link',
+    qr: 'QR code of the invitation link',
+  },
+  rules: {
+    title: 'How rewards work',
+    off: 'Referral rewards are paused for now; friends can still register with your code.',
+    deposit: 'Your friend makes a first deposit of {{amount}} or more',
+    depositAny: 'Your friend makes a first deposit',
+    validBet: 'and places {{amount}} of valid bets',
+    within: 'within {{count}} days of registering.',
+    reward: 'You get {{amount}} for each friend who qualifies.',
+    inviteeReward: 'Your friend gets {{amount}} too.',
+    wagering: 'A reward must be staked {{multiple}}× its amount before it can be withdrawn.',
+    sameIdentity: 'Accounts of the same person (same device, phone number, name or bank card) earn no reward.',
+  },
+  totals: { invited: 'Invited', qualified: 'Qualified', earned: 'Earned', pending: 'To claim' },
+  rewards: {
+    title: 'Rewards to claim',
+    empty: 'No rewards waiting to be claimed yet.',
+    forFriend: 'For inviting {{friend}}',
+    fromFriend: "For joining through {{friend}}'s invitation",
+    wagering: 'Stake {{multiple}}× before withdrawing',
+    claim: 'Claim',
+    claiming: 'Claiming…',
+    claimed: '{{amount}} was added to your main wallet.',
+  },
+  invitees: {
+    title: 'Friends you invited',
+    empty: 'No friend has registered with your code yet. Send them your link!',
+    friend: 'Friend',
+    registeredAt: 'Registered',
+    deadline: 'Qualify by',
+    status: 'Status',
+    reward: 'Reward',
+  },
+  status: {
+    registered: 'Registered',
+    qualified: 'Qualified',
+    rewarded: 'Rewarded',
+    not_eligible: 'No reward',
+    expired: 'Expired',
+  },
+  refusal: {
+    same_identity: 'The same person as you',
+    cap_reached: 'Reward limit reached',
+  },
+};
