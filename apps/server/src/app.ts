@@ -51,6 +51,7 @@ import { addModuleHooks, editableSettingsOf, registerModules, type ServicesOf, s
 import type { PaymentGateway } from './modules/payments/payment-gateway.ts';
 import { createPaymentsModule } from './modules/payments/payments.module.ts';
 import type { BonusWallet } from './modules/promotions/bonus-wallet.ts';
+import { createPointsModule } from './modules/points/points.module.ts';
 import { createPromotionsModule } from './modules/promotions/promotions.module.ts';
 import { createRealtimeModule } from './modules/realtime/realtime.module.ts';
 import { createRecordsModule } from './modules/records/records.module.ts';
@@ -323,7 +324,11 @@ async function createModules(infra: Infrastructure) {
     // late: the consolidated funds call names the contract requests waiting for the member (built below).
     pendingContractRequests: (memberId) => agentContracts.service.pendingRequestTypes(memberId),
     // late: a credited deposit grants the deposit promotions the member joined, in the crediting transaction.
-    onCredited: (trx, deposit) => promotions.service.onDepositCredited(trx, deposit),
+    // late: it also pays the points earning rules of deposits (points, built below), in the same transaction.
+    onCredited: async (trx, deposit) => {
+      await promotions.service.onDepositCredited(trx, deposit);
+      await points.service.onDepositCredited(trx, deposit);
+    },
   });
   const bankCards = createBankCardsModule({
     db,
@@ -586,6 +591,14 @@ async function createModules(infra: Infrastructure) {
     },
   });
 
+  // Loyalty points: earning rules, awards and the points mall, in the ledger's points currency.
+  const points = createPointsModule({
+    db,
+    ledger: ledger.service,
+    timeZoneOf: (merchantId, trx) => records.service.timeZoneOf(merchantId, trx),
+    now,
+  });
+
   // The back office's member search and member file, read from the modules that own each part.
   const memberOverview = createMemberOverviewModule({
     memberFile: accounts.service.memberFile,
@@ -657,6 +670,7 @@ async function createModules(infra: Infrastructure) {
     agentContracts,
     vip,
     promotions,
+    points,
     memberOverview,
     reports,
   ] as const;

@@ -18,6 +18,7 @@ import type { InboxTables } from '../modules/inbox/inbox.tables.ts';
 import type { KycTables } from '../modules/kyc/kyc.tables.ts';
 import type { LotteryTables } from '../modules/lottery/lottery.tables.ts';
 import type { MemberLabelsTables } from '../modules/member-labels/member-labels.tables.ts';
+import type { PointsTables } from '../modules/points/points.tables.ts';
 import type { PromotionsTables } from '../modules/promotions/promotions.tables.ts';
 import type { RedEnvelopesTables } from '../modules/red-envelopes/red-envelopes.tables.ts';
 import type { ReportsTables } from '../modules/reports/reports.tables.ts';
@@ -263,4 +264,5 @@ export type DB = CoreTables &
   DailyStatsTables &
   AgentContractsTables &
   VipTables &
-  PromotionsTables;
+  PromotionsTables &
+  PointsTables;

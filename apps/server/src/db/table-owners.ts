@@ -134,6 +134,11 @@ export const TABLE_OWNERS = {
   promotion_grants: 'promotions',
   promotion_claim_signals: 'promotions',
   promotion_bonus_stakes: 'promotions',
+  points_earning_rules: 'points',
+  points_awards: 'points',
+  points_daily_totals: 'points',
+  point_mall_items: 'points',
+  point_mall_orders: 'points',
   cashback_rules: 'vip',
   cashback_lines: 'vip',
   // reports: the one-time download links of the CSV exports.
