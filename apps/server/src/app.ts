@@ -597,6 +597,17 @@ async function createModules(infra: Infrastructure) {
     ledger: ledger.service,
     timeZoneOf: (merchantId, trx) => records.service.timeZoneOf(merchantId, trx),
     now,
+    logger,
+    verifyPaymentPassword: (member, plain) => paymentPasswords.service.verify(member, plain),
+    promotionTerms: async (merchantId) =>
+      new Map(
+        (await promotions.service.admin.list(merchantId)).map((p) => [
+          p.id,
+          { id: p.id, wageringMultiple: p.input.wagering.multiple, isActive: p.state === 'active' },
+        ]),
+      ),
+    grantBonus: (trx, input) => promotions.service.grantForReward(trx, input),
+    validBet: (filter) => dailyStats.service.validBetByMemberAndCategory(filter),
   });
 
   // The back office's member search and member file, read from the modules that own each part.

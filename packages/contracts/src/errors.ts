@@ -289,6 +289,41 @@ export const ERROR_CODES = {
     vi: 'Giao dịch này không thể đảo.',
     en: 'This transfer cannot be reversed.',
   },
+  points_insufficient: {
+    status: 409,
+    vi: 'Bạn không đủ điểm để đổi món này. Hãy chọn số lượng ít hơn hoặc tích thêm điểm.',
+    en: 'You do not have enough points for this. Choose a smaller quantity or earn more points.',
+  },
+  mall_item_unavailable: {
+    status: 404,
+    vi: 'Món quà này không còn trong cửa hàng điểm. Vui lòng tải lại danh sách.',
+    en: 'This item is no longer in the points mall. Reload the list.',
+  },
+  mall_out_of_stock: {
+    status: 409,
+    vi: 'Món quà này đã hết hàng hoặc không đủ số lượng. Hãy chọn số lượng ít hơn hoặc món khác.',
+    en: 'This item is out of stock or does not have that many left. Choose a smaller quantity or another item.',
+  },
+  mall_limit_reached: {
+    status: 409,
+    vi: 'Bạn đã đổi tối đa số lượng cho phép của món này. Hãy chọn món khác.',
+    en: 'You have already redeemed as many of this item as one member may. Choose another item.',
+  },
+  mall_delivery_required: {
+    status: 400,
+    vi: 'Vui lòng nhập địa chỉ nhận hàng và số điện thoại để chúng tôi giao quà.',
+    en: 'Enter a delivery address and a mobile number so that we can send the gift.',
+  },
+  mall_order_closed: {
+    status: 409,
+    vi: 'Đơn đổi quà này đã được xử lý. Vui lòng tải lại danh sách.',
+    en: 'This exchange order has already been handled. Reload the list.',
+  },
+  points_rule_key_taken: {
+    status: 409,
+    vi: 'Mã quy tắc này đã được dùng. Hãy đặt một mã khác.',
+    en: 'This rule key is already used. Choose another key.',
+  },
   payment_password_not_set: {
     status: 400,
     vi: 'Vui lòng đặt mật khẩu rút tiền trước.',

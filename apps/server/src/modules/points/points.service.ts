@@ -1,3 +1,5 @@
+import { type Page, totalPagesOf } from '@platform/contracts/pagination';
+import { MALL_ORDER_STATUSES, type PointTransaction } from '@platform/contracts/points';
 import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import { withTransactionRetry } from '../../lib/db-errors.ts';
@@ -6,6 +8,8 @@ import { localDateOf } from '../../lib/time-zone.ts';
 import { findMember } from '../accounts/member-directory.ts';
 import { POINTS_CURRENCY } from '../ledger/ledger.codes.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
+import { createPointMall, type PointMallDeps } from './point-mall.service.ts';
+import { createEarning, type ValidBetSource } from './points.earning.ts';
 import * as repo from './points.repository.ts';
 import type { EarningEvent } from './points.tables.ts';
 
@@ -58,12 +62,24 @@ export type PointsDeps = {
 };
 
 export type PointsCore = ReturnType<typeof createPointsCore>;
-export type PointsServiceDeps = PointsDeps;
+export type PointsServiceDeps = PointsDeps &
+  Omit<PointMallDeps, 'db' | 'ledger' | 'core' | 'now'> & {
+    /** Valid bet per member and category over days: the daily rollups. */
+    validBet: ValidBetSource;
+  };
 export type PointsService = ReturnType<typeof createPointsService>;
 
-/** The points module's service: what other modules call (see LOYALTY-CONTRACT / docs/loyalty.md). */
+const MOVEMENT_OF_CODE: Readonly<Record<string, 'earn' | 'spend' | 'refund'>> = {
+  points_earn: 'earn',
+  points_spend: 'spend',
+  points_refund: 'refund',
+};
+
+/** The points module's service: awards and earning rules, balances and history, the points mall. */
 export function createPointsService(deps: PointsServiceDeps) {
   const core = createPointsCore(deps);
+  const mall = createPointMall({ ...deps, core });
+  const earning = createEarning({ ...deps, core, timeZoneOf: (merchantId) => deps.timeZoneOf(merchantId) });
 
   /** The deposits module's hook: a credited deposit pays the deposit earning rules, in the crediting transaction. */
   async function onDepositCredited(trx: Trx, deposit: { memberId: number; amount: number; reference: string }): Promise<AwardResult[]> {
@@ -75,7 +91,47 @@ export function createPointsService(deps: PointsServiceDeps) {
     );
   }
 
-  return { award: core.award, onEvent: core.onEvent, balanceOf: core.balanceOf, onDepositCredited };
+  /** The member's points movements, newest first (the spec's member transaction detail). */
+  async function transactions(member: { memberId: number }, page: { pageNo: number; pageSize: number }): Promise<Page<PointTransaction>> {
+    const history = await deps.ledger.history({
+      memberId: member.memberId,
+      currency: POINTS_CURRENCY,
+      pageNo: page.pageNo,
+      pageSize: page.pageSize,
+    });
+    return {
+      list: history.list.map((item) => ({
+        id: item.entryId,
+        movement: MOVEMENT_OF_CODE[item.code] ?? 'earn',
+        points: item.amount,
+        balanceAfter: item.balanceAfter,
+        note: item.note,
+        time: item.createdAt.toISOString(),
+      })),
+      pageNo: history.pageNo,
+      pageSize: history.pageSize,
+      totalCount: history.totalCount,
+      totalPages: totalPagesOf(history.totalCount, history.pageSize),
+    };
+  }
+
+  /** What the mall page states: the balance, that points never expire, how to earn, the record statuses. */
+  async function config(member: { memberId: number; merchantId: number; currency: string }) {
+    const [balance, earningRules] = await Promise.all([core.balanceOf(member), earning.summaries(member.merchantId)]);
+    return { balance, currency: member.currency, neverExpire: true as const, earningRules, statuses: [...MALL_ORDER_STATUSES] };
+  }
+
+  return {
+    award: core.award,
+    onEvent: core.onEvent,
+    balanceOf: core.balanceOf,
+    onDepositCredited,
+    transactions,
+    config,
+    payValidBetRules: earning.payValidBetRules,
+    mall: { items: mall.itemsFor, records: mall.records, redeem: mall.redeem },
+    admin: { ...mall.admin, rules: earning.admin },
+  };
 }
 
 /** The loyalty points as the ledger keeps them: awards (direct and by earning rule), balances. */
