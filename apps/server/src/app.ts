@@ -47,6 +47,7 @@ import { createLotteryModule } from './modules/lottery/lottery.module.ts';
 import { createMemberLabelsModule } from './modules/member-labels/member-labels.module.ts';
 import { createMemberOverviewModule } from './modules/member-overview/member-overview.module.ts';
 import { createMerchantModule } from './modules/merchant/merchant.module.ts';
+import { createMissionsModule } from './modules/missions/missions.module.ts';
 import { addModuleHooks, editableSettingsOf, registerModules, type ServicesOf, servicesOf } from './modules/module.ts';
 import type { PaymentGateway } from './modules/payments/payment-gateway.ts';
 import { createPaymentsModule } from './modules/payments/payments.module.ts';
@@ -58,6 +59,8 @@ import { createRecordsModule } from './modules/records/records.module.ts';
 import { createRedEnvelopesModule } from './modules/red-envelopes/red-envelopes.module.ts';
 import { createReportsModule } from './modules/reports/reports.module.ts';
 import { createResponsibleGamingModule } from './modules/responsible-gaming/responsible-gaming.module.ts';
+import { rewardSourcesOf } from './modules/rewards/reward-sources.ts';
+import { createRewardsModule } from './modules/rewards/rewards.module.ts';
 import { createSessionModule } from './modules/session/session.module.ts';
 import { createSettingsModule } from './modules/settings/settings.module.ts';
 import { createSocialSignInModule } from './modules/social-sign-in/social-sign-in.module.ts';
@@ -610,6 +613,42 @@ async function createModules(infra: Infrastructure) {
     validBet: (filter) => dailyStats.service.validBetByMemberAndCategory(filter),
   });
 
+  // The rewards centre and redeem codes: cash from the bonus pool, bonuses through the promotions
+  // engine, points through the points module; promotions to claim, red envelopes and rebates listed
+  // beside its own rewards and claimed through their modules.
+  const rewards = createRewardsModule({
+    db,
+    ledger: ledger.service,
+    now,
+    grantBonus: (trx, input) => promotions.service.grantForReward(trx, input),
+    awardPoints: async (trx, input) => {
+      await points.service.award(
+        {
+          merchantId: input.merchantId,
+          memberId: input.memberId,
+          amount: input.amount,
+          ruleKey: 'reward',
+          occurrenceKey: input.idempotencyKey,
+          note: input.reason,
+        },
+        trx,
+      );
+    },
+    vipLevelOf: (memberId) => vip.service.levels.levelOf(memberId),
+    externalSources: () => rewardSourcesOf({ promotions: promotions.service, redEnvelopes: redEnvelopes.service, vip: vip.service }),
+  });
+  // Missions and the sign-in calendar: progress from the daily rollups, rewards through the rewards centre.
+  const missions = createMissionsModule({
+    db,
+    now,
+    logger,
+    rewards: rewards.service,
+    timeZoneOf: (merchantId) => records.service.timeZoneOf(merchantId),
+    rollups: dailyStats.service,
+    merchantIds: async () => [(await merchants.service.current()).id],
+    pointsEvents: (trx, event) => points.service.onEvent(event, trx),
+  });
+
   // The back office's member search and member file, read from the modules that own each part.
   const memberOverview = createMemberOverviewModule({
     memberFile: accounts.service.memberFile,
@@ -682,6 +721,8 @@ async function createModules(infra: Infrastructure) {
     vip,
     promotions,
     points,
+    rewards,
+    missions,
     memberOverview,
     reports,
   ] as const;

@@ -442,6 +442,31 @@ export const ERROR_CODES = {
     vi: 'Ảnh minh chứng phải là PNG hoặc JPG, tối đa 3 ảnh, mỗi ảnh không quá 5 MB.',
     en: 'Proof images must be PNG or JPG, at most 3 of them, each no larger than 5 MB.',
   },
+  reward_unavailable: {
+    status: 409,
+    vi: 'Phần thưởng này đã được nhận hoặc không còn nữa. Vui lòng tải lại danh sách phần thưởng.',
+    en: 'This reward has already been claimed or is no longer available. Reload the rewards list.',
+  },
+  redeem_code_invalid: {
+    status: 400,
+    vi: 'Mã đổi thưởng không đúng, đã hết hạn hoặc không dành cho bạn. Vui lòng kiểm tra lại mã.',
+    en: 'This redeem code is wrong, has expired or is not for you. Check the code and try again.',
+  },
+  redeem_code_used: {
+    status: 409,
+    vi: 'Bạn đã dùng mã đổi thưởng này rồi. Mỗi mã chỉ dùng được một lần cho mỗi người.',
+    en: 'You have already used this redeem code. Each code can be used once per member.',
+  },
+  redeem_code_exhausted: {
+    status: 409,
+    vi: 'Mã đổi thưởng này đã hết lượt sử dụng. Hãy theo dõi các mã mới từ chúng tôi.',
+    en: 'This redeem code has been fully used. Watch for new codes from us.',
+  },
+  sign_in_unavailable: {
+    status: 409,
+    vi: 'Điểm danh hiện chưa mở. Vui lòng thử lại sau.',
+    en: 'Signing in for rewards is not open right now. Try again later.',
+  },
   wagering_incomplete: {
     status: 409,
     vi: 'Chưa đủ doanh thu cược yêu cầu. Vui lòng cược thêm rồi rút tiền.',

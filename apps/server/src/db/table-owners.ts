@@ -141,6 +141,13 @@ export const TABLE_OWNERS = {
   point_mall_orders: 'points',
   cashback_rules: 'vip',
   cashback_lines: 'vip',
+  missions: 'missions',
+  mission_completions: 'missions',
+  sign_in_days: 'missions',
+  sign_in_calendars: 'missions',
+  pending_rewards: 'rewards',
+  redeem_codes: 'rewards',
+  redeem_code_uses: 'rewards',
   // reports: the one-time download links of the CSV exports.
   report_downloads: 'reports',
 } as const satisfies Record<keyof DB, string>;
