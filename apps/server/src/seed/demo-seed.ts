@@ -9,7 +9,9 @@ import { seedDemoContent } from '../modules/content/content.demo.ts';
 import { seedDemoHelp } from '../modules/help/help.demo.ts';
 import { seedDemoInbox } from '../modules/inbox/inbox.demo.ts';
 import { createMerchantService, type Merchant } from '../modules/merchant/merchant.service.ts';
+import { seedDemoMissions } from '../modules/missions/missions.demo.ts';
 import { seedDemoPromotions } from '../modules/promotions/promotions.demo.ts';
+import { seedDemoRedeemCodes } from '../modules/rewards/rewards.demo.ts';
 import { createSettingsService } from '../modules/settings/settings.service.ts';
 import {
   customerServiceSetting,
@@ -228,6 +230,8 @@ export async function seedDemoData(db: Kysely<DB>, options: DemoSeedOptions = {}
       });
       if (adminId === 0) adminId = id;
     }
+    await seedDemoMissions(trx, merchant.id);
+    await seedDemoRedeemCodes(trx, merchant.id, adminId);
 
     // Parents come before their children in DEMO_ACCOUNTS, so one pass builds the tree.
     const members: SeededMember[] = [];
