@@ -10,6 +10,7 @@ import { seedDemoHelp } from '../modules/help/help.demo.ts';
 import { seedDemoInbox } from '../modules/inbox/inbox.demo.ts';
 import { createMerchantService, type Merchant } from '../modules/merchant/merchant.service.ts';
 import { seedDemoMissions } from '../modules/missions/missions.demo.ts';
+import { seedDemoPointMall } from '../modules/points/points.demo.ts';
 import { seedDemoPromotions } from '../modules/promotions/promotions.demo.ts';
 import { seedDemoRedeemCodes } from '../modules/rewards/rewards.demo.ts';
 import { createSettingsService } from '../modules/settings/settings.service.ts';
@@ -218,6 +219,7 @@ export async function seedDemoData(db: Kysely<DB>, options: DemoSeedOptions = {}
     await seedDemoChat(trx, merchant.id);
     await seedDemoVip(trx, merchant.id);
     await seedDemoPromotions(trx, merchant.id);
+    await seedDemoPointMall(trx, merchant.id);
 
     let adminId = 0;
     for (const admin of DEMO_ACCOUNTS.filter((a) => a.role === 'administrator')) {

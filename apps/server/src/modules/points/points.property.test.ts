@@ -134,7 +134,7 @@ describe('points are conserved and each occurrence pays once (random sequences)'
               giftStock += target.quantity;
             }
             // A second decision on a closed order changes nothing.
-            expect(await codeOf(() => w.points.admin.decide(w.op, target.id, 'reject'))).toBe('mall_order_closed');
+            expect(await codeOf(() => w.points.admin.decide(w.op, target.id, 'reject', undefined))).toBe('mall_order_closed');
           }
         }
 
