@@ -75,15 +75,26 @@ function MallBody({ currency }: { currency: string | null }) {
             items={rewards.data.list}
             balance={rewards.data.balance}
             currency={currency}
-            onRedeemed={(status) => {
-              setRecordsStatus(status === 'processing' ? 'processing' : null);
-            }}
+            onRedeemed={() => setRecordsStatus(null)}
           />
         ))}
       {tab === 'records' && <RedeemRecords status={recordsStatus} onStatus={setRecordsStatus} />}
       {tab === 'history' && <PointHistory />}
       {tab === 'earn' && <EarningRules config={config} currency={currency} />}
     </div>
+  );
+}
+
+/** A drawn picture of the item's kind, for an item without an image: a gift box, or a coin. */
+function KindGlyph({ kind }: { kind: MallItem['kind'] }) {
+  return (
+    <svg className="pm-item__glyph" viewBox="0 0 24 24" aria-hidden="true">
+      {kind === 'gift' ? (
+        <path d="M4 11h16v9H4zM3 7h18v4H3zM12 7v13M12 7c-1.5-3-5-3.5-5-1.5S10 7 12 7zm0 0c1.5-3 5-3.5 5-1.5S14 7 12 7z" />
+      ) : (
+        <path d="M12 3a9 9 0 100 18 9 9 0 000-18zm0 4v10m3-8.5c-.6-.9-1.7-1.5-3-1.5-1.9 0-3 1-3 2.3 0 3 6 1.7 6 4.7 0 1.3-1.3 2.5-3 2.5-1.4 0-2.6-.6-3.2-1.6" />
+      )}
+    </svg>
   );
 }
 
