@@ -143,11 +143,7 @@ function ItemGrid({
             return (
               <li key={item.id} className={`pm-item pm-item--${item.kind}`} data-item={item.id}>
                 <div className="pm-item__art" aria-hidden="true">
-                  {item.imageUrl ? (
-                    <img src={item.imageUrl} alt="" loading="lazy" />
-                  ) : (
-                    <span className="pm-item__glyph">{item.kind === 'gift' ? '🎁' : '🪙'}</span>
-                  )}
+                  {item.imageUrl ? <img src={item.imageUrl} alt="" loading="lazy" /> : <KindGlyph kind={item.kind} />}
                 </div>
                 <div className="pm-item__body">
                   <span className="pm-item__kind">{t(`kinds.${item.kind}`)}</span>
