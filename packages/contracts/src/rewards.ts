@@ -59,7 +59,6 @@ export const claimRewardResponseSchema = okEnvelope(claimRewardResultSchema);
 export const REDEEM_CODE_PATTERN = /^[A-Z0-9-]{4,32}$/;
 /** The member types a code; spaces around it and lower case are forgiven. */
 export const redeemCodeRequestSchema = z.strictObject({ code: z.string().trim().min(1).max(40) });
-export const redeemCodeResponseSchema = claimRewardResponseSchema;
 
 // Operator: codes.
 

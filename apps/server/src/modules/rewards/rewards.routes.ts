@@ -4,7 +4,6 @@ import {
   claimRewardRequestSchema,
   claimRewardResponseSchema,
   redeemCodeRequestSchema,
-  redeemCodeResponseSchema,
 } from '@platform/contracts/rewards';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requestedLanguage } from '../../lib/request-language.ts';
@@ -70,7 +69,7 @@ export function rewardsRoutes(rewards: RewardsService): FastifyPluginAsyncZod {
           ...member,
           summary: 'Redeems a code: once per member, never past its cap, within its dates and audience; pays at once',
           body: redeemCodeRequestSchema,
-          response: { 200: redeemCodeResponseSchema, ...errors },
+          response: { 200: claimRewardResponseSchema, ...errors },
         },
       },
       async (request) => ok(await rewards.redeem(principalOf(request), request.body.code)),
