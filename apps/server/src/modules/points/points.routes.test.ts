@@ -2,7 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loginAdmin } from '../../../test/admin-helpers.ts';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { uniqueName } from '../../../test/factories.ts';
+import { errorCodeOf } from '../../../test/ledger-fixture.ts';
 import { createPointsWorld, mallItemInput } from '../../../test/points-helpers.ts';
+import { promotionInput } from '../../../test/promotions-helpers.ts';
 
 let t: TestApp;
 let w: Awaited<ReturnType<typeof createPointsWorld>>;
@@ -131,6 +133,35 @@ describe('the member points calls', () => {
     expect(await w.points.balanceOf({ memberId: m.id })).toBe(300);
     const [after] = (await w.points.admin.items(w.merchant.id)).filter((i) => i.id === gift.id);
     expect(after?.input.stock).toBe(3);
+  });
+});
+
+describe('game points with wagering', () => {
+  it("pays the cash as a grant of the item's promotion: the bonus wallet, with the promotion's wagering", async () => {
+    const promotion = await t.app.services.promotions.admin.create(
+      w.op,
+      promotionInput({ wagering: { multiple: 3, weights: { RNG: 100 } } }),
+    );
+    const item = await w.points.admin.createItem(
+      w.op,
+      mallItemInput({ kind: 'game_points', stock: null, pointsCost: 100, cashAmount: 30_000, promotionId: promotion.id }),
+    );
+    const m = await w.member(250);
+    const listed = (await w.points.mall.items(m.principal, 'en')).list.find((i) => i.id === item.id);
+    expect(listed).toMatchObject({ hasWagering: true, wageringMultiple: 3 });
+    const done = await w.points.mall.redeem(m.principal, w.redeemInput(item.id, { quantity: 2 }), 'game_points', 'en');
+    expect(done).toMatchObject({ balance: 50, record: { amount: 60_000, status: 'completed' } });
+    const money = await t.app.services.ledger.memberBalances({ memberId: m.id, currency: w.merchant.currency });
+    expect(money).toMatchObject({ main: 0, bonus: 60_000 });
+    const wagering = await t.app.services.promotions.wageringOf(m.principal);
+    expect(wagering.grants).toHaveLength(1);
+    expect(wagering.remainingTurnover).toBe(180_000);
+    // An item pointing at another merchant's (or no) promotion is refused.
+    expect(
+      await errorCodeOf(
+        w.points.admin.createItem(w.op, mallItemInput({ kind: 'game_points', stock: null, cashAmount: 1, promotionId: 999_999 })),
+      ),
+    ).toBe('not_found');
   });
 });
 
