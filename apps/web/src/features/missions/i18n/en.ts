@@ -3,7 +3,8 @@ import type { MissionsTranslation } from './vi.ts';
 export const missionsEn: MissionsTranslation = {
   signIn: {
     title: 'Daily sign-in',
-    streak: 'Sign-in streak: {{count}} days',
+    streak_one: 'Sign-in streak: {{count}} day',
+    streak_other: 'Sign-in streak: {{count}} days',
     day: 'Day {{day}}',
     action: 'Sign in',
     done: 'Signed in today',

@@ -2,7 +2,8 @@
 export const missionsVi = {
   signIn: {
     title: 'Điểm danh hằng ngày',
-    streak: 'Chuỗi điểm danh: {{count}} ngày',
+    streak_one: 'Chuỗi điểm danh: {{count}} ngày',
+    streak_other: 'Chuỗi điểm danh: {{count}} ngày',
     day: 'Ngày {{day}}',
     action: 'Điểm danh',
     done: 'Đã điểm danh hôm nay',

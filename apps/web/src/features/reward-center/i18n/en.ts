@@ -2,7 +2,8 @@ import type { RewardCenterTranslation } from './vi.ts';
 
 export const rewardCenterEn: RewardCenterTranslation = {
   title: 'Rewards to claim',
-  count: '{{count}} rewards',
+  count_one: '{{count}} reward',
+  count_other: '{{count}} rewards',
   empty: 'You have no rewards waiting. Complete missions or sign in to earn more.',
   claim: 'Claim',
   claiming: 'Claiming…',

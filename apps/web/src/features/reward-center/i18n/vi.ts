@@ -1,7 +1,8 @@
 /** The rewards centre's texts (`rewardCenter`): rewards to claim and the redeem-code box; Vietnamese. */
 export const rewardCenterVi = {
   title: 'Phần thưởng chờ nhận',
-  count: '{{count}} phần thưởng',
+  count_one: '{{count}} phần thưởng',
+  count_other: '{{count}} phần thưởng',
   empty: 'Bạn chưa có phần thưởng nào chờ nhận. Hoàn thành nhiệm vụ hoặc điểm danh để nhận thêm.',
   claim: 'Nhận',
   claiming: 'Đang nhận…',
