@@ -2,9 +2,8 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { uniqueName } from '../../../test/factories.ts';
-import { auditLedger } from '../../../test/ledger-fixture.ts';
+import { auditLedger, errorCodeOf } from '../../../test/ledger-fixture.ts';
 import { createPointsWorld, mallItemInput } from '../../../test/points-helpers.ts';
-import { DomainError } from '../../lib/domain-error.ts';
 import { createLedgerService } from '../ledger/ledger.service.ts';
 import { createPointsCore } from './points.service.ts';
 
@@ -17,16 +16,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await t?.close();
 });
-
-async function codeOf(work: () => Promise<unknown>): Promise<string> {
-  try {
-    await work();
-    return 'ok';
-  } catch (err) {
-    if (err instanceof DomainError) return err.code;
-    throw err;
-  }
-}
 
 const MEMBERS = 3;
 
@@ -99,21 +88,23 @@ describe('points are conserved and each occurrence pays once (random sequences)'
             const item = step.gift ? gift : convert;
             const cost = item.input.pointsCost * step.quantity;
             const balance = before[step.member]! + earned[step.member]! - spent[step.member]!;
-            const code = await codeOf(async () => {
-              const done = await w.points.mall.redeem(
-                m.principal,
-                w.redeemInput(item.id, { quantity: step.quantity }),
-                step.gift ? 'gift' : 'game_points',
-                'en',
-              );
-              orders.push({
-                member: step.member,
-                id: 0,
-                points: done.record.pointsNeeded,
-                quantity: step.quantity,
-                open: done.record.status === 'processing',
-              });
-            });
+            const code = await errorCodeOf(
+              (async () => {
+                const done = await w.points.mall.redeem(
+                  m.principal,
+                  w.redeemInput(item.id, { quantity: step.quantity }),
+                  step.gift ? 'gift' : 'game_points',
+                  'en',
+                );
+                orders.push({
+                  member: step.member,
+                  id: 0,
+                  points: done.record.pointsNeeded,
+                  quantity: step.quantity,
+                  open: done.record.status === 'processing',
+                });
+              })(),
+            );
             const expected = step.gift && giftStock < step.quantity ? 'mall_out_of_stock' : balance < cost ? 'points_insufficient' : 'ok';
             expect(code).toBe(expected);
             if (code === 'ok') {
@@ -127,14 +118,14 @@ describe('points are conserved and each occurrence pays once (random sequences)'
             );
             const target = open[0];
             if (!target) continue;
-            const code = await codeOf(() => w.points.admin.decide(w.op, target.id, step.reject ? 'reject' : 'fulfil', 'checked'));
+            const code = await errorCodeOf(w.points.admin.decide(w.op, target.id, step.reject ? 'reject' : 'fulfil', 'checked'));
             expect(code).toBe('ok');
             if (step.reject) {
               spent[order.member]! -= target.pointsNeeded;
               giftStock += target.quantity;
             }
             // A second decision on a closed order changes nothing.
-            expect(await codeOf(() => w.points.admin.decide(w.op, target.id, 'reject', undefined))).toBe('mall_order_closed');
+            expect(await errorCodeOf(w.points.admin.decide(w.op, target.id, 'reject', undefined))).toBe('mall_order_closed');
           }
         }
 
