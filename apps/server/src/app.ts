@@ -46,9 +46,11 @@ import { createLotteryModule } from './modules/lottery/lottery.module.ts';
 import { createMemberLabelsModule } from './modules/member-labels/member-labels.module.ts';
 import { createMemberOverviewModule } from './modules/member-overview/member-overview.module.ts';
 import { createMerchantModule } from './modules/merchant/merchant.module.ts';
+import { createMissionsModule } from './modules/missions/missions.module.ts';
 import { addModuleHooks, editableSettingsOf, registerModules, type ServicesOf, servicesOf } from './modules/module.ts';
 import type { PaymentGateway } from './modules/payments/payment-gateway.ts';
 import { createPaymentsModule } from './modules/payments/payments.module.ts';
+import { createPointsModule } from './modules/points/points.module.ts';
 import type { BonusWallet } from './modules/promotions/bonus-wallet.ts';
 import { createPromotionsModule } from './modules/promotions/promotions.module.ts';
 import { createRealtimeModule } from './modules/realtime/realtime.module.ts';
@@ -58,6 +60,8 @@ import { sharedIdentitySignals } from './modules/referrals/referrals.identity.ts
 import { createReferralsModule } from './modules/referrals/referrals.module.ts';
 import { createReportsModule } from './modules/reports/reports.module.ts';
 import { createResponsibleGamingModule } from './modules/responsible-gaming/responsible-gaming.module.ts';
+import { rewardSourcesOf } from './modules/rewards/reward-sources.ts';
+import { createRewardsModule } from './modules/rewards/rewards.module.ts';
 import { createSessionModule } from './modules/session/session.module.ts';
 import { createSettingsModule } from './modules/settings/settings.module.ts';
 import { createSocialSignInModule } from './modules/social-sign-in/social-sign-in.module.ts';
@@ -75,9 +79,9 @@ import { registerAdminAuth } from './plugins/admin-auth.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { answerFrameworkError, registerErrorHandler } from './plugins/error-handler.ts';
 import { createMetricsRegistry, registerMetrics } from './plugins/metrics.ts';
-import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerRateLimit } from './plugins/rate-limit.ts';
 import { registerRequestEdge } from './plugins/request-edge.ts';
+import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerSiteAccessGuard } from './plugins/site-access.ts';
 import { registerWebApp } from './plugins/web-app.ts';
 
@@ -330,10 +334,12 @@ async function createModules(infra: Infrastructure) {
     // late: the consolidated funds call names the contract requests waiting for the member (built below).
     pendingContractRequests: (memberId) => agentContracts.service.pendingRequestTypes(memberId),
     // late: a credited deposit grants the deposit promotions the member joined, in the crediting transaction.
-    // late: an invitee's first deposit is kept for the referral rules, in the same transaction.
+    // late: an invitee's first deposit is kept for the referral rules, and the points earning rules of
+    // deposits are paid (points, built below), all in the crediting transaction.
     onCredited: async (trx, deposit) => {
       await promotions.service.onDepositCredited(trx, deposit);
       await referrals.service.onDepositCredited(trx, deposit);
+      await points.service.onDepositCredited(trx, deposit);
     },
   });
   const bankCards = createBankCardsModule({
@@ -597,6 +603,69 @@ async function createModules(infra: Infrastructure) {
     },
   });
 
+  // Loyalty points: earning rules, awards and the points mall, in the ledger's points currency.
+  const points = createPointsModule({
+    db,
+    ledger: ledger.service,
+    timeZoneOf: (merchantId, trx) => records.service.timeZoneOf(merchantId, trx),
+    now,
+    logger,
+    verifyPaymentPassword: (member, plain) => paymentPasswords.service.verify(member, plain),
+    promotionTerms: async (merchantId) =>
+      new Map(
+        (await promotions.service.admin.list(merchantId)).map((p) => [
+          p.id,
+          { id: p.id, wageringMultiple: p.input.wagering.multiple, isActive: p.state === 'active' },
+        ]),
+      ),
+    grantBonus: (trx, input) => promotions.service.grantForReward(trx, input),
+    validBet: (filter) => dailyStats.service.validBetByMemberAndCategory(filter),
+  });
+
+  // The rewards centre and redeem codes: cash from the bonus pool, bonuses through the promotions
+  // engine, points through the points module; promotions to claim, red envelopes and rebates listed
+  // beside its own rewards and claimed through their modules.
+  const rewards = createRewardsModule({
+    db,
+    ledger: ledger.service,
+    now,
+    grantBonus: (trx, input) => promotions.service.grantForReward(trx, input),
+    awardPoints: async (trx, input) => {
+      await points.service.award(
+        {
+          merchantId: input.merchantId,
+          memberId: input.memberId,
+          amount: input.amount,
+          ruleKey: 'reward',
+          occurrenceKey: input.idempotencyKey,
+          note: input.reason,
+        },
+        trx,
+      );
+    },
+    vipLevelOf: (memberId) => vip.service.levels.levelOf(memberId),
+    externalSources: () =>
+      rewardSourcesOf({
+        promotions: promotions.service,
+        redEnvelopes: redEnvelopes.service,
+        vip: vip.service,
+        referrals: referrals.service,
+      }),
+  });
+  // Missions and the sign-in calendar: progress from the daily rollups, rewards through the rewards centre.
+  const missions = createMissionsModule({
+    db,
+    now,
+    logger,
+    rewards: rewards.service,
+    timeZoneOf: (merchantId) => records.service.timeZoneOf(merchantId),
+    rollups: dailyStats.service,
+    merchantIds: async () => [(await merchants.service.current()).id],
+    pointsEvents: (trx, event) => points.service.onEvent(event, trx),
+    // late: the invite missions count the friends who registered (referrals, built below).
+    invitesBetween: (memberId, from, to) => referrals.service.invitesBetween(memberId, from, to),
+  });
+
   // The back office's member search and member file, read from the modules that own each part.
   const memberOverview = createMemberOverviewModule({
     memberFile: accounts.service.memberFile,
@@ -629,6 +698,11 @@ async function createModules(infra: Infrastructure) {
     },
     addWagering: (memberId, amount, multiple, source, trx) => wagering.service.addRequirement(memberId, amount, multiple, source, trx),
     assertNotExcluded: (memberId) => rg.assertCanLogin(memberId),
+    onQualified: (trx, invite) =>
+      points.service.onEvent(
+        { type: 'referral_qualified', merchantId: invite.merchantId, memberId: invite.referrerId, inviteeId: invite.inviteeId },
+        trx,
+      ),
   });
 
   const reports = createReportsModule({
@@ -688,6 +762,9 @@ async function createModules(infra: Infrastructure) {
     agentContracts,
     vip,
     promotions,
+    points,
+    rewards,
+    missions,
     memberOverview,
     referrals,
     reports,

@@ -289,6 +289,41 @@ export const ERROR_CODES = {
     vi: 'Giao dịch này không thể đảo.',
     en: 'This transfer cannot be reversed.',
   },
+  points_insufficient: {
+    status: 409,
+    vi: 'Bạn không đủ điểm để đổi món này. Hãy chọn số lượng ít hơn hoặc tích thêm điểm.',
+    en: 'You do not have enough points for this. Choose a smaller quantity or earn more points.',
+  },
+  mall_item_unavailable: {
+    status: 404,
+    vi: 'Món quà này không còn trong cửa hàng điểm. Vui lòng tải lại danh sách.',
+    en: 'This item is no longer in the points mall. Reload the list.',
+  },
+  mall_out_of_stock: {
+    status: 409,
+    vi: 'Món quà này đã hết hàng hoặc không đủ số lượng. Hãy chọn số lượng ít hơn hoặc món khác.',
+    en: 'This item is out of stock or does not have that many left. Choose a smaller quantity or another item.',
+  },
+  mall_limit_reached: {
+    status: 409,
+    vi: 'Bạn đã đổi tối đa số lượng cho phép của món này. Hãy chọn món khác.',
+    en: 'You have already redeemed as many of this item as one member may. Choose another item.',
+  },
+  mall_delivery_required: {
+    status: 400,
+    vi: 'Vui lòng nhập địa chỉ nhận hàng và số điện thoại để chúng tôi giao quà.',
+    en: 'Enter a delivery address and a mobile number so that we can send the gift.',
+  },
+  mall_order_closed: {
+    status: 409,
+    vi: 'Đơn đổi quà này đã được xử lý. Vui lòng tải lại danh sách.',
+    en: 'This exchange order has already been handled. Reload the list.',
+  },
+  points_rule_key_taken: {
+    status: 409,
+    vi: 'Mã quy tắc này đã được dùng. Hãy đặt một mã khác.',
+    en: 'This rule key is already used. Choose another key.',
+  },
   payment_password_not_set: {
     status: 400,
     vi: 'Vui lòng đặt mật khẩu rút tiền trước.',
@@ -406,6 +441,31 @@ export const ERROR_CODES = {
     status: 400,
     vi: 'Ảnh minh chứng phải là PNG hoặc JPG, tối đa 3 ảnh, mỗi ảnh không quá 5 MB.',
     en: 'Proof images must be PNG or JPG, at most 3 of them, each no larger than 5 MB.',
+  },
+  reward_unavailable: {
+    status: 409,
+    vi: 'Phần thưởng này đã được nhận hoặc không còn nữa. Vui lòng tải lại danh sách phần thưởng.',
+    en: 'This reward has already been claimed or is no longer available. Reload the rewards list.',
+  },
+  redeem_code_invalid: {
+    status: 400,
+    vi: 'Mã đổi thưởng không đúng, đã hết hạn hoặc không dành cho bạn. Vui lòng kiểm tra lại mã.',
+    en: 'This redeem code is wrong, has expired or is not for you. Check the code and try again.',
+  },
+  redeem_code_used: {
+    status: 409,
+    vi: 'Bạn đã dùng mã đổi thưởng này rồi. Mỗi mã chỉ dùng được một lần cho mỗi người.',
+    en: 'You have already used this redeem code. Each code can be used once per member.',
+  },
+  redeem_code_exhausted: {
+    status: 409,
+    vi: 'Mã đổi thưởng này đã hết lượt sử dụng. Hãy theo dõi các mã mới từ chúng tôi.',
+    en: 'This redeem code has been fully used. Watch for new codes from us.',
+  },
+  sign_in_unavailable: {
+    status: 409,
+    vi: 'Điểm danh hiện chưa mở. Vui lòng thử lại sau.',
+    en: 'Signing in for rewards is not open right now. Try again later.',
   },
   wagering_incomplete: {
     status: 409,

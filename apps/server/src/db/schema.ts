@@ -18,11 +18,14 @@ import type { InboxTables } from '../modules/inbox/inbox.tables.ts';
 import type { KycTables } from '../modules/kyc/kyc.tables.ts';
 import type { LotteryTables } from '../modules/lottery/lottery.tables.ts';
 import type { MemberLabelsTables } from '../modules/member-labels/member-labels.tables.ts';
+import type { MissionsTables } from '../modules/missions/missions.tables.ts';
+import type { PointsTables } from '../modules/points/points.tables.ts';
 import type { PromotionsTables } from '../modules/promotions/promotions.tables.ts';
 import type { RedEnvelopesTables } from '../modules/red-envelopes/red-envelopes.tables.ts';
 import type { ReferralsTables } from '../modules/referrals/referrals.tables.ts';
 import type { ReportsTables } from '../modules/reports/reports.tables.ts';
 import type { ResponsibleGamingTables } from '../modules/responsible-gaming/responsible-gaming.tables.ts';
+import type { RewardsTables } from '../modules/rewards/rewards.tables.ts';
 import type { SocialSignInTables } from '../modules/social-sign-in/social-sign-in.tables.ts';
 import type { SupportChatTables } from '../modules/support-chat/support-chat.tables.ts';
 import type { TransfersTables } from '../modules/transfers/transfers.tables.ts';
@@ -265,4 +268,7 @@ export type DB = CoreTables &
   DailyStatsTables &
   AgentContractsTables &
   VipTables &
-  PromotionsTables;
+  PromotionsTables &
+  PointsTables &
+  MissionsTables &
+  RewardsTables;

@@ -1,6 +1,7 @@
 import type { Transaction } from 'kysely';
 import type { DB } from '../db/schema.ts';
 import type { LedgerService } from '../modules/ledger/ledger.service.ts';
+import { awardDemoPoints } from '../modules/points/points.demo.ts';
 import type { SeededDemoData } from './demo-seed.ts';
 
 /** What funding reads of a seed: the merchant's currency and who the members are. */
@@ -40,5 +41,8 @@ export function fundDemoMembers(ledger: LedgerService) {
         t,
       );
     }
+    // Starting points for the players, so the points mall can be tried at once.
+    const players = seeded.members.filter((m) => m.role !== 'agent').map((m) => m.id);
+    await awardDemoPoints(ledger, t, merchant.id, players);
   };
 }

@@ -9,7 +9,10 @@ import { seedDemoContent } from '../modules/content/content.demo.ts';
 import { seedDemoHelp } from '../modules/help/help.demo.ts';
 import { seedDemoInbox } from '../modules/inbox/inbox.demo.ts';
 import { createMerchantService, type Merchant } from '../modules/merchant/merchant.service.ts';
+import { seedDemoMissions } from '../modules/missions/missions.demo.ts';
+import { seedDemoPointMall } from '../modules/points/points.demo.ts';
 import { seedDemoPromotions } from '../modules/promotions/promotions.demo.ts';
+import { seedDemoRedeemCodes } from '../modules/rewards/rewards.demo.ts';
 import { createSettingsService } from '../modules/settings/settings.service.ts';
 import {
   customerServiceSetting,
@@ -216,6 +219,7 @@ export async function seedDemoData(db: Kysely<DB>, options: DemoSeedOptions = {}
     await seedDemoChat(trx, merchant.id);
     await seedDemoVip(trx, merchant.id);
     await seedDemoPromotions(trx, merchant.id);
+    await seedDemoPointMall(trx, merchant.id);
 
     let adminId = 0;
     for (const admin of DEMO_ACCOUNTS.filter((a) => a.role === 'administrator')) {
@@ -228,6 +232,8 @@ export async function seedDemoData(db: Kysely<DB>, options: DemoSeedOptions = {}
       });
       if (adminId === 0) adminId = id;
     }
+    await seedDemoMissions(trx, merchant.id);
+    await seedDemoRedeemCodes(trx, merchant.id, adminId);
 
     // Parents come before their children in DEMO_ACCOUNTS, so one pass builds the tree.
     const members: SeededMember[] = [];

@@ -2,15 +2,6 @@ import { createBrowserRouter, Navigate, type RouteObject, useLocation } from 're
 import type { SectionKey } from '../lib/site-sections.ts';
 import { SiteLayout } from './site-layout.tsx';
 
-/** Each section page is its own chunk; the handle names the section for its frame. */
-function sectionRoute(path: string, section: SectionKey): RouteObject {
-  return {
-    path,
-    handle: { section },
-    lazy: async () => ({ Component: (await import('../pages/section-page.tsx')).SectionPage }),
-  };
-}
-
 /** A game lobby: the section's games (category routes and /games). */
 function lobbyRoute(path: string, section: SectionKey): RouteObject {
   return { path, handle: { section }, lazy: async () => ({ Component: (await import('../pages/lobby-page.tsx')).LobbyPage }) };
@@ -77,7 +68,11 @@ const routes: RouteObject[] = [
       lobbyRoute('/games/:games?/:type?/:vassalage?', 'games'),
       gameRoute('/seamless', 'seamless'),
       gameRoute('/game', 'game'),
-      sectionRoute('/pointMall', 'pointMall'),
+      {
+        path: '/pointMall',
+        handle: { section: 'pointMall' },
+        lazy: async () => ({ Component: (await import('../pages/point-mall-page.tsx')).PointMallPage }),
+      },
       rankingRoute('/deposit-rank', 'depositRank'),
       rankingRoute('/bet-rank', 'betRank'),
       {

@@ -14,7 +14,26 @@ describe('name search in memory', () => {
   let t: TestApp;
   let merchantId: number;
   let index: SearchIndex;
-  const words = ['rong', 'vang', 'rồng vàng', 'phuong', 'hoang', 'xu', 'x', 'ng', 'trai cay', 'gold', 'dragon', 'GEN1', 'gen', 'a', ' ', '%', '_', 'zzzq'];
+  const words = [
+    'rong',
+    'vang',
+    'rồng vàng',
+    'phuong',
+    'hoang',
+    'xu',
+    'x',
+    'ng',
+    'trai cay',
+    'gold',
+    'dragon',
+    'GEN1',
+    'gen',
+    'a',
+    ' ',
+    '%',
+    '_',
+    'zzzq',
+  ];
 
   beforeAll(async () => {
     t = await buildTestApp();

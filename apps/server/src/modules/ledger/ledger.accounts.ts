@@ -124,6 +124,7 @@ export function createLedgerAccounts(deps: { db: Db }) {
       player_main: undefined,
       player_bonus: undefined,
       agent_main: undefined,
+      player_points: undefined,
     };
     for (const row of rows) if (isMemberAccountKind(row.kind)) result[row.kind] = row;
     return result;

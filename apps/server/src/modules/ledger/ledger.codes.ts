@@ -3,8 +3,8 @@
  * in the database, so a name, once used, is never renamed; new names are appended.
  */
 
-/** Accounts a member owns; they can never go below zero. */
-export const MEMBER_ACCOUNT_KINDS = ['player_main', 'player_bonus', 'agent_main'] as const;
+/** Accounts a member owns; they can never go below zero. `player_points` holds loyalty points (currency POINTS_CURRENCY). */
+export const MEMBER_ACCOUNT_KINDS = ['player_main', 'player_bonus', 'agent_main', 'player_points'] as const;
 export type MemberAccountKind = (typeof MEMBER_ACCOUNT_KINDS)[number];
 
 /**
@@ -19,10 +19,18 @@ export const SYSTEM_ACCOUNT_KINDS = [
   'stake_escrow',
   'play_money',
   'red_envelope_escrow',
+  'points_pool',
 ] as const;
 export type SystemAccountKind = (typeof SYSTEM_ACCOUNT_KINDS)[number];
 
 export type AccountKind = MemberAccountKind | SystemAccountKind;
+
+/**
+ * Loyalty points are a currency of their own: whole points (minor unit = one point), kept in
+ * `player_points` accounts against the merchant's `points_pool` (negative by the points members
+ * hold). They never mix with money: a transfer between two currencies is refused.
+ */
+export const POINTS_CURRENCY = 'PTS';
 
 /** Holds reserved stakes between reserve and post or void; only reservations touch it. */
 export const ESCROW_ACCOUNT_KIND: SystemAccountKind = 'stake_escrow';
@@ -55,6 +63,9 @@ export const ESCROW_ACCOUNT_KIND: SystemAccountKind = 'stake_escrow';
  * - red_envelope_fund: agent_main -> red_envelope_escrow (an agent funds a red envelope)
  * - red_envelope_claim: red_envelope_escrow -> player_main (a member claims one share)
  * - red_envelope_return: red_envelope_escrow -> agent_main (what was unclaimed at expiry goes back)
+ * - points_earn: points_pool -> player_points (an earning rule or a reward paid points)
+ * - points_spend: player_points -> points_pool (points spent in the points mall)
+ * - points_refund: points_pool -> player_points (a rejected mall order gives its points back)
  */
 export const TRANSFER_CODES = [
   'deposit',
@@ -83,6 +94,9 @@ export const TRANSFER_CODES = [
   'red_envelope_fund',
   'red_envelope_claim',
   'red_envelope_return',
+  'points_earn',
+  'points_spend',
+  'points_refund',
 ] as const;
 export type TransferCode = (typeof TRANSFER_CODES)[number];
 

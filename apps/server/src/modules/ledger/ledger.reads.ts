@@ -52,6 +52,15 @@ export function createLedgerReads(deps: { db: Db }) {
     return { currency: member.currency, main, bonus, agent: balanceOfKind('agent_main'), locked, sum: main + bonus };
   }
 
+  /** The balance of one of a member's accounts (loyalty points, say); 0 when the account was never opened. */
+  async function memberAccountBalance(
+    member: { memberId: number; currency: string; kind: MemberAccountKind },
+    trx?: Transaction<DB>,
+  ): Promise<number> {
+    const accounts = await repo.findMemberAccounts(trx ?? db, member.memberId, member.currency);
+    return accounts.find((a) => a.kind === member.kind)?.balance ?? 0;
+  }
+
   /**
    * The stakes a member placed in [from, to) that the house took (wagering turnover): direct `bet`
    * debits and posted `bet` reservations of the member's accounts in the currency.
@@ -155,6 +164,7 @@ export function createLedgerReads(deps: { db: Db }) {
     },
     balanceOf,
     memberBalances,
+    memberAccountBalance,
     stakeTurnover,
     history,
     dailyTotals,

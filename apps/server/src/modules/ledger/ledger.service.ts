@@ -310,6 +310,7 @@ export function createLedgerService(deps: { db: Db; now?: () => Date }) {
     merchant: reads.merchant,
     balanceOf: reads.balanceOf,
     memberBalances: reads.memberBalances,
+    memberAccountBalance: reads.memberAccountBalance,
     stakeTurnover: reads.stakeTurnover,
     balanceFingerprints: reads.balanceFingerprints,
     history: reads.history,

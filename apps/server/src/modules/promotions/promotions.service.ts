@@ -618,6 +618,26 @@ export function createPromotionsService(deps: PromotionsDeps) {
     return granted;
   }
 
+  /**
+   * A grant of the promotion as another module's reward (a mission, a redeem code; docs/loyalty.md),
+   * in the caller's transaction, which decides once per reward: the promotion's wagering, weights,
+   * maximum stake and expiry apply; `amount` replaces its fixed amount when given. The promotion
+   * must be active and in its period; its trigger and per-member limit are the caller's business.
+   */
+  async function grantForReward(
+    trx: Trx,
+    input: { memberId: number; promotionId: number; amount: number | null; reference: string },
+  ): Promise<{ amount: number; grantId: number }> {
+    const member = await findMember(trx, input.memberId);
+    if (!member) throw new DomainError('not_found', 'member');
+    const row = await repo.findPromotion(trx, member.merchantId, input.promotionId, { forUpdate: true });
+    if (!row || row.state !== 'active' || !isInPeriod(row, now())) throw new DomainError('promotion_unavailable');
+    const amount = input.amount ?? bonusAmountOf(row.definition, null);
+    if (amount <= 0) throw new DomainError('promotion_unavailable');
+    const grant = await issue(trx, row, member, amount, { entryId: null, depositReference: input.reference });
+    return { amount, grantId: grant.id };
+  }
+
   // The grants' life.
 
   async function progressOf(trx: Trx | Kysely<DB>, grant: repo.GrantRow): Promise<number> {
@@ -896,6 +916,7 @@ export function createPromotionsService(deps: PromotionsDeps) {
     claim,
     join,
     apply,
+    grantForReward,
     forMember,
     detailForMember,
     wageringOf,

@@ -10,7 +10,10 @@ import type { MemberAccountKind, TransferCode } from '../ledger/ledger.codes.ts'
  * - money held for a withdrawal (`withdrawal_hold`) is a withdrawal, and released on rejection
  *   (`withdrawal_release`) it is a returned withdrawal;
  * - play money credited to a trial account (`trial_credit`) is shown as a promotion;
- * - funding, claiming and the return of a red envelope are all `red_envelope`.
+ * - funding, claiming and the return of a red envelope are all `red_envelope`;
+ * - loyalty points' own movements (`points_earn`, `points_spend`, `points_refund`) are in the points
+ *   currency, which the records (listed in the member's money currency) never show; they belong to
+ *   the loyalty family, `points_redemption`.
  */
 export const RECORD_TYPE_OF_CODE: Readonly<Record<TransferCode, RecordType>> = {
   deposit: 'deposit',
@@ -39,6 +42,9 @@ export const RECORD_TYPE_OF_CODE: Readonly<Record<TransferCode, RecordType>> = {
   red_envelope_fund: 'red_envelope',
   red_envelope_claim: 'red_envelope',
   red_envelope_return: 'red_envelope',
+  points_earn: 'points_redemption',
+  points_spend: 'points_redemption',
+  points_refund: 'points_redemption',
 };
 
 export function recordTypeOf(code: string): RecordType {
@@ -50,7 +56,8 @@ export function codesOfTypes(types: readonly RecordType[]): TransferCode[] {
   return (Object.keys(RECORD_TYPE_OF_CODE) as TransferCode[]).filter((code) => types.includes(RECORD_TYPE_OF_CODE[code]));
 }
 
-export const WALLET_OF_ACCOUNT_KIND: Readonly<Record<MemberAccountKind, RecordWallet>> = {
+/** The money wallets; `player_points` holds points, in a currency the records do not list. */
+export const WALLET_OF_ACCOUNT_KIND: Readonly<Record<Exclude<MemberAccountKind, 'player_points'>, RecordWallet>> = {
   player_main: 'main',
   player_bonus: 'bonus',
   agent_main: 'agent',

@@ -93,7 +93,8 @@ export function createRecordsService(deps: { ledger: LedgerService; settings: Se
     const list: TransactionRecordItem[] = page.list.map((item) => ({
       ...item,
       type: recordTypeOf(item.code),
-      wallet: isMemberAccountKind(item.accountKind) ? WALLET_OF_ACCOUNT_KIND[item.accountKind] : 'main',
+      wallet:
+        isMemberAccountKind(item.accountKind) && item.accountKind !== 'player_points' ? WALLET_OF_ACCOUNT_KIND[item.accountKind] : 'main',
     }));
     return { ...page, list, range };
   }

@@ -147,6 +147,18 @@ export async function findOpenReferrals(
 }
 
 /** Invitees of the referrer that earned it a reward (qualified or rewarded). */
+/** Friends a member invited who registered in [from, to): the missions' invite count. */
+export async function countInvitedBetween(db: Executor, referrerId: number, from: Date, to: Date): Promise<number> {
+  const row = await db
+    .selectFrom('referrals')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('referrer_id', '=', referrerId)
+    .where('registered_at', '>=', from)
+    .where('registered_at', '<', to)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
 export async function countRewardedOf(db: Executor, referrerId: number): Promise<number> {
   const row = await db
     .selectFrom('referrals')

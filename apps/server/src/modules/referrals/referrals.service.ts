@@ -69,6 +69,8 @@ export type ReferralsDeps = {
   addWagering: (memberId: number, amount: number, multiple: number, source: string, trx: Transaction<DB>) => Promise<unknown>;
   /** A self-excluded member or one on a break claims nothing (responsible gaming). */
   assertNotExcluded: (memberId: number) => Promise<void>;
+  /** An invite has qualified (the points earning rule of referrals), in the deciding transaction. */
+  onQualified?: (trx: Transaction<DB>, invite: { merchantId: number; referrerId: number; inviteeId: number }) => Promise<unknown>;
 };
 
 /**
@@ -218,6 +220,7 @@ export function createReferralsService(deps: ReferralsDeps) {
           at,
         });
       }
+      await deps.onQualified?.(trx, { merchantId: row.merchantId, referrerId: row.referrerId, inviteeId: row.inviteeId });
       await recordAudit(trx, {
         actorType: 'system',
         action: 'referral.qualified',
@@ -307,6 +310,11 @@ export function createReferralsService(deps: ReferralsDeps) {
    * rules reward the friend too), after deciding the invites the rules now settle. The rewards
    * centre lists these with its other sources and claims them through `claim`.
    */
+  /** Friends the member invited who registered in [from, to). */
+  function invitesBetween(memberId: number, from: Date, to: Date): Promise<number> {
+    return repo.countInvitedBetween(db, memberId, from, to);
+  }
+
   async function pendingRewards(memberId: number): Promise<ReferralReward[]> {
     await evaluate({ referrerId: memberId });
     await evaluate({ inviteeId: memberId });
@@ -434,5 +442,5 @@ export function createReferralsService(deps: ReferralsDeps) {
     },
   };
 
-  return { placementOf, recordInvite, onDepositCredited, evaluate, summary, invitees, pendingRewards, claim, admin };
+  return { placementOf, recordInvite, onDepositCredited, evaluate, summary, invitees, invitesBetween, pendingRewards, claim, admin };
 }

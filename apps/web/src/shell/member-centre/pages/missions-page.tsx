@@ -1,9 +1,6 @@
-import { PlannedPage } from '../planned-page.tsx';
+import { MissionsView } from '../../../features/missions/components/missions-view.tsx';
 
-/**
- * Missions: progress and the leaderboard (MCSFE_getMissionSummaryDetails, MCSFE_getMissionLeaderboard).
- * No call serves it yet: the page says so, and is filled in here when its calls land.
- */
+/** Missions (`missionLeaderboard`): the sign-in calendar, the missions with their progress, the leaderboard (docs/loyalty.md). */
 export function MissionsPage() {
-  return <PlannedPage page="missionLeaderboard" />;
+  return <MissionsView />;
 }

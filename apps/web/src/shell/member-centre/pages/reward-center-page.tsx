@@ -1,9 +1,6 @@
-import { PlannedPage } from '../planned-page.tsx';
+import { RewardCenterView } from '../../../features/reward-center/components/reward-center-view.tsx';
 
-/**
- * Rewards: promotions and rewards to claim, and those claimed.
- * No call serves it yet: the page says so, and is filled in here when its calls land.
- */
+/** Rewards (`rewardCenter`): every reward waiting to be claimed, from every source, and the redeem-code box (docs/loyalty.md). */
 export function RewardCenterPage() {
-  return <PlannedPage page="rewardCenter" />;
+  return <RewardCenterView />;
 }
