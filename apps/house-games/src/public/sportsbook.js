@@ -75,68 +75,20 @@
 
   // ---- words ----------------------------------------------------------------------------------
   const oddsText = (odds) => (typeof odds === 'number' ? Odds.formatOdds(odds, state.settings.oddsFormat) : '—');
-  const mapOf = (market) => Number(/^map:(\d+)/.exec(market.key || '')?.[1] || 0);
   const lineOf = (market) => (typeof market.line === 'number' ? market.line : null);
-
-  function marketName(market) {
-    const n = L.marketNames;
-    let name;
-    switch (market.type) {
-      case 'ah':
-      case 'ou':
-        name = `${n[market.type]} ${Odds.asianLine(lineOf(market) ?? 0, market.type === 'ah')}`;
-        break;
-      case 'mapWinner':
-      case 'mapRoundHandicap':
-      case 'mapTotalRounds':
-        name = fill(n[market.type], { n: mapOf(market) });
-        break;
-      case 'outright': {
-        const places = Number(/^outright:(\d+)/.exec(market.key || '')?.[1] || 1);
-        name = places > 1 ? fill(n.outrightPlaces, { n: places }) : n.outright;
-        break;
-      }
-      default:
-        name = n[market.type] || market.type;
-    }
-    return market.period === 'h1' ? fill(n.firstHalf, { name }) : name;
-  }
-
-  /** A selection as the member reads it: a side's name, draw, over 2/2.5, a score. */
-  function selectionName(market, selection, event) {
-    const line = lineOf(market);
-    switch (selection.name) {
-      case 'home':
-      case 'away': {
-        const team = event ? event[selection.name] : selection.name;
-        if (line !== null && /handicap|^ah$/i.test(market.type)) {
-          const own = selection.name === 'home' ? line : -line;
-          return `${team} ${Odds.asianLine(own, true)}`;
-        }
-        return team;
-      }
-      case 'draw':
-        return L.draw;
-      case 'over':
-      case 'under':
-        return line === null ? L[selection.name] : `${L[selection.name]} ${Odds.asianLine(line, false)}`;
-      case 'odd':
-      case 'even':
-        return L[selection.name];
-      case 'other':
-        return L.other;
-      default:
-        return selection.name;
-    }
-  }
+  // Markets and selections come named by the server in the member's language (quarter lines as 0/0.5).
+  const marketName = (market) => market.name || market.key || market.type;
+  const selectionName = (_market, selection) => selection.name || selection.id;
 
   /** The short label on a price button of a list row: 1 X 2, a handicap, over / under with its line. */
   function shortName(market, selection) {
     const line = lineOf(market);
-    if (market.type === '1x2' || market.type === 'moneyline') return { home: '1', draw: 'X', away: '2' }[selection.name] || selection.name;
-    if (market.type === 'ah') return Odds.asianLine(selection.name === 'home' ? line : -line, true);
-    if (market.type === 'ou') return `${selection.name === 'over' ? L.over[0] : L.under[0]} ${Odds.asianLine(line, false)}`;
-    return selectionName(market, selection, null);
+    if (market.type === '1x2' || market.type === 'moneyline') return { home: '1', draw: 'X', away: '2' }[selection.id] || selection.name;
+    if (line !== null && (market.type === 'ah' || market.type === 'mapHandicap'))
+      return Odds.asianLine(selection.id === 'home' ? line : -line, true);
+    if (line !== null && (market.type === 'ou' || market.type === 'totalMaps'))
+      return `${selection.id === 'over' ? L.overShort : L.underShort} ${Odds.asianLine(line, false)}`;
+    return selectionName(market, selection);
   }
 
   const eventName = (event) => (event.home ? `${event.home} – ${event.away}` : event.name || event.competition?.name || '');
@@ -305,7 +257,7 @@
       el(
         'div',
         { class: `prices${two ? ' two' : ''}${market.selections.length > 3 ? ' many' : ''}` },
-        ...market.selections.map((s) => priceButton(event, market, s, selectionName(market, s, event))),
+        ...market.selections.map((s) => priceButton(event, market, s, selectionName(market, s))),
       ),
     );
   }
@@ -485,7 +437,7 @@
         odds: selection.odds,
         eventName: eventName(event),
         marketName: marketName(market),
-        selectionName: selectionName(market, selection, event),
+        selectionName: selectionName(market, selection),
         status: market.status,
         isLive: event.phase === 'live',
       });
@@ -663,7 +615,7 @@
     let problem = null;
     for (const [i, legs] of groups.entries()) {
       const answer = await call('place', {
-        requestId: groups.length > 1 ? `${state.requestId}:${i}` : state.requestId,
+        requestId: groups.length > 1 ? `${state.requestId}-${i}` : state.requestId,
         kind: state.kind === 'single' ? { type: 'single' } : kindOf(),
         legs: legs.map((l) => ({ eventId: l.eventId, marketId: l.marketId, selectionId: l.selectionId, odds: l.odds })),
         unitStake,
