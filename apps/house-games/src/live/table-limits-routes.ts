@@ -30,6 +30,40 @@ export type TableLimitsRouteContext = {
   log: (message: string, data?: Record<string, unknown>) => void;
 };
 
+/**
+ * Reads an operator call signed like the seamless callbacks (timestamp and HMAC headers over the
+ * raw body, with the HOUSE secret). Answers the refusal itself (401 bad signature, 400 not JSON)
+ * and gives null, or gives the parsed body.
+ */
+export async function readSignedBody(
+  ctx: Pick<TableLimitsRouteContext, 'secret' | 'now' | 'readBody' | 'sendJson'>,
+  request: IncomingMessage,
+  response: ServerResponse,
+): Promise<{ body: unknown } | null> {
+  const raw = await ctx.readBody(request);
+  const header = (name: string) => {
+    const value = request.headers[name];
+    return typeof value === 'string' ? value : undefined;
+  };
+  const check = checkVendorSignature({
+    secret: ctx.secret,
+    timestamp: header(VENDOR_TIMESTAMP_HEADER),
+    signature: header(VENDOR_SIGNATURE_HEADER),
+    rawBody: raw,
+    nowMs: ctx.now(),
+  });
+  if (check !== 'ok') {
+    ctx.sendJson(response, 401, { status: 'ERROR', code: 'signature_invalid', reason: check });
+    return null;
+  }
+  try {
+    return { body: raw ? JSON.parse(raw) : {} };
+  } catch {
+    ctx.sendJson(response, 400, { status: 'ERROR', code: 'bad_request', problems: [] });
+    return null;
+  }
+}
+
 function entryOf(ctx: TableLimitsRouteContext, table: LimitTable): TableLimitsEntry {
   let limits: LiveLimits;
   try {
@@ -54,29 +88,9 @@ export async function handleTableLimits(
     ctx.sendJson(response, 405, { status: 'ERROR', code: 'method_not_allowed' });
     return true;
   }
-  const raw = await ctx.readBody(request);
-  const header = (name: string) => {
-    const value = request.headers[name];
-    return typeof value === 'string' ? value : undefined;
-  };
-  const check = checkVendorSignature({
-    secret: ctx.secret,
-    timestamp: header(VENDOR_TIMESTAMP_HEADER),
-    signature: header(VENDOR_SIGNATURE_HEADER),
-    rawBody: raw,
-    nowMs: ctx.now(),
-  });
-  if (check !== 'ok') {
-    ctx.sendJson(response, 401, { status: 'ERROR', code: 'signature_invalid', reason: check });
-    return true;
-  }
-  let body: unknown;
-  try {
-    body = raw ? JSON.parse(raw) : {};
-  } catch {
-    ctx.sendJson(response, 400, { status: 'ERROR', code: 'bad_request', problems: [] });
-    return true;
-  }
+  const signed = await readSignedBody(ctx, request, response);
+  if (!signed) return true;
+  const { body } = signed;
   if (path === TABLE_LIMITS_PATH) {
     ctx.sendJson(response, 200, { tables: ctx.tables.map((t) => entryOf(ctx, t)) });
     return true;
