@@ -95,10 +95,8 @@
   const sportOf = (event) => state.sports.find((s) => s.id === event.sportId);
 
   function whenText(event) {
-    if (event.phase === 'live') {
-      const score = event.score ? `${event.score.home}–${event.score.away}` : '';
-      return [L.live, event.clock || '', score].filter(Boolean).join(' · ');
-    }
+    // The score is drawn beside the teams.
+    if (event.phase === 'live') return [L.live, event.clock || ''].filter(Boolean).join(' · ');
     if (event.phase === 'ended') return L.ended;
     const at = new Date(event.startsAt);
     const today = new Date();
@@ -132,7 +130,7 @@
         onclick: () => toggleLeg(event, market, selection),
       },
       el('span', { class: 'label', text: label }),
-      el('b', { class: 'odds', text: isOpen ? oddsText(selection.odds) : market.status === 'open' ? '—' : '🔒' }),
+      el('b', { class: 'odds', text: isOpen ? oddsText(selection.odds) : selection.outcome ? L.outcomes[selection.outcome] || '—' : '—' }),
     );
   }
 
@@ -158,7 +156,7 @@
               load();
             },
           },
-          el('span', { text: sport.name }),
+          el('span', { class: 'name', text: (!sport.title && L.sportNames[sport.code]) || sport.name }),
           el('small', { text: String(sport.count ?? '') }),
         ),
       );
