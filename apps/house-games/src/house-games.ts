@@ -625,6 +625,7 @@ export function createHouseGames(options: HouseGamesOptions): HouseGames {
     if (request.method === 'GET' && path === '/api/live/tables') return sendJson(response, 200, { tables: liveLobby() });
     const roundPath = /^\/round\/([a-z0-9-]{1,64})\/([A-Za-z0-9:._-]{1,128})$/.exec(path);
     if (request.method === 'GET' && roundPath && isSportsbookGame(roundPath[1] as string)) {
+      await sportsbook.ready();
       const html = renderSportsbookBet(sportsbook, roundPath[2] as string, url.searchParams.get('lang') ?? 'vi');
       if (!html) throw new HttpError(404, 'this bet is not kept here (the betting record still has its result)');
       response.writeHead(200, pageHeaders);
@@ -795,7 +796,11 @@ export function createHouseGames(options: HouseGamesOptions): HouseGames {
         if (done.rounds > 0) log('took up the single-player rounds an earlier run left open', { game: table.gameCode, ...done });
         table.startSweeping(options.solo?.sweepMs);
       }
-      await sportsbook.start();
+      // The sportsbook starts beside the tables when it has a journal to recover (what it owes is
+      // paid at once), else at its first call (writing the simulated script takes seconds of CPU);
+      // its calls wait until it has replayed its journal and caught up with its feeds.
+      if (sportsbook.hasJournal())
+        void sportsbook.start().catch((err: unknown) => log('the sportsbook could not start', { err: String(err) }));
       for (const r of runners) r.start();
       cardRooms.start();
       for (const wheel of jackpots.values()) wheel.start();

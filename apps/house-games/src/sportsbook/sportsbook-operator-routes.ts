@@ -134,6 +134,7 @@ export async function handleSportsbookOperator(
   const body = (signed.body && typeof signed.body === 'object' ? signed.body : {}) as Record<string, unknown>;
   const call = path.slice(SPORTSBOOK_OPERATOR_PATH.length + 1);
   const { book } = ctx;
+  await book.ready();
   try {
     if (call === 'events') {
       const views = sportsbookViews(book, 'en', false);

@@ -222,7 +222,9 @@ export async function handleSportsbook(
 ): Promise<boolean> {
   const path = url.pathname;
   if (request.method === 'GET' && path === `/game/${SPORTSBOOK_GAME_CODE}/stream`) {
-    openStream(ctx, request, response, ctx.sessionOf(url.searchParams.get('session')));
+    const session = ctx.sessionOf(url.searchParams.get('session'));
+    await ctx.book.ready();
+    openStream(ctx, request, response, session);
     return true;
   }
   const match = /^\/game\/sportsbook\/([a-z]{1,16})$/.exec(path);
@@ -230,6 +232,7 @@ export async function handleSportsbook(
   const body = await ctx.readJson(request);
   const session = ctx.sessionOf(body.session);
   if (session.game !== SPORTSBOOK_GAME_CODE && !brandOf(session.game)) return false;
+  await ctx.book.ready();
   const lang = languageOf(session.language);
   const brand = brandOf(session.game);
   const views = sportsbookViews(ctx.book, lang, brand !== null);

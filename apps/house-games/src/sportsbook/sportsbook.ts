@@ -1002,7 +1002,14 @@ export function createSportsbook(options: SportsbookOptions) {
     await schedule();
   }
 
-  async function start(): Promise<void> {
+  let started: Promise<void> | null = null;
+  /** Replays the journal, settles what an earlier run left open, then follows the feeds (once). */
+  function start(): Promise<void> {
+    started ??= begin();
+    return started;
+  }
+
+  async function begin(): Promise<void> {
     replay();
     // A bet journaled whose debit has no answer: its outcome is unknown, so it is refunded (ADR 0021).
     for (const b of bets.values()) if (b.debit === 'sent' && b.rejectReason === null) await reject(b, 'PLATFORM_UNREACHABLE');
@@ -1016,7 +1023,7 @@ export function createSportsbook(options: SportsbookOptions) {
           seed: options.simulation?.seed ?? randomBytes(16).toString('hex'),
           start: at,
           offset: day0 + DAY + 10.5 * HOUR - at,
-          days: options.simulation?.days ?? 7,
+          days: options.simulation?.days ?? 3,
         };
         write(init);
       }
@@ -1045,6 +1052,7 @@ export function createSportsbook(options: SportsbookOptions) {
   }
 
   async function stop(): Promise<void> {
+    await started?.catch(() => undefined);
     if (timer) clearInterval(timer);
     if (retryTimer) clearInterval(retryTimer);
     for (const c of consumers) c.stop();
@@ -1056,6 +1064,10 @@ export function createSportsbook(options: SportsbookOptions) {
   return {
     sink,
     start,
+    /** Something to recover: the journal has entries from an earlier run. */
+    hasJournal: (): boolean => journal.entries.length > 0,
+    /** Resolves once started, starting it if need be (calls wait for it: the simulated script takes seconds to write). */
+    ready: (): Promise<void> => start(),
     stop,
     tick,
     retry,
