@@ -383,11 +383,13 @@ const BET_LABELS = {
 } as const;
 
 /**
- * A bet's page, the betting record's link for a sportsbook round (`/round/<game>/<bet id>`): its
+ * A bet's page, the betting record's link for a sportsbook round (`/round/<game>/<bet id>`, or a
+ * correction's round `<bet id>-c<n>`): its
  * legs with their odds and results, the stake and what it returned. Null for an unknown bet.
  */
-export function renderSportsbookBet(book: Sportsbook, betId: string, language: string): string | null {
-  const b = book.bet(betId);
+export function renderSportsbookBet(book: Sportsbook, roundId: string, language: string): string | null {
+  // A correction's round (`<bet>-c<n>`) shows its bet.
+  const b = book.bet(roundId.replace(/-c\d+$/, ''));
   if (!b) return null;
   const lang = languageOf(language);
   const l = BET_LABELS[lang];
