@@ -172,7 +172,11 @@
       el(
         'button',
         { type: 'button', class: 'event-head', onclick: () => openEvent(event.id) },
-        el('span', { class: `when${event.phase === 'live' ? ' live' : ''}`, text: whenText(event) }),
+        el(
+          'span',
+          { class: `when${event.phase === 'live' ? ' live' : ''}`, text: whenText(event) },
+          sport?.title ? el('small', { class: 'title-tag', text: ` · ${sport.name}` }) : null,
+        ),
         el(
           'span',
           { class: 'teams' },
@@ -193,7 +197,6 @@
           ),
         ),
       ),
-      sport?.title ? el('span', { class: 'title-tag', text: sport.name }) : null,
     );
   }
 
@@ -242,7 +245,7 @@
   }
 
   function marketBlock(event, market) {
-    const two = market.selections.length === 2;
+    const two = market.selections.length <= 2;
     return el(
       'section',
       { class: `market type-${market.type} status-${market.status}`, 'data-market': market.id },
