@@ -146,5 +146,18 @@ describe('sportsbook HTTP calls', () => {
     // A brand shows e-sports only.
     const sports = await play('sports', { session, view: 'early' });
     expect((sports.body.sports as Array<{ code: string }>).every((s) => s.code === 'esports')).toBe(true);
+    // And takes bets on e-sports only.
+    const created = await operator('manual/event', {
+      sportId: 'football',
+      competitionId: 'fb-premier',
+      home: 'Hue Imperial',
+      away: 'Can Tho River',
+      startsAt: Date.now() + 86_400_000,
+    });
+    const eventId = created.body.eventId as string;
+    const odds = await operator('manual/odds', { eventId, spec: { type: 'dnb', period: 'ft' }, prices: { home: 1800, away: 2000 } });
+    const legs = [{ eventId, marketId: odds.body.marketId, selectionId: 'home', odds: 1800 }];
+    const refused = await play('place', { session, requestId: 'brand-0000001', kind: { type: 'single' }, legs, unitStake: 10_000 });
+    expect(refused.body).toMatchObject({ status: 'INVALID_SLIP', message: expect.stringContaining('bet slip') });
   });
 });

@@ -238,6 +238,12 @@ export async function handleSportsbook(
   const views = sportsbookViews(ctx.book, lang, brand !== null);
   const player = playerOf(session);
   const { book } = ctx;
+  /** A brand takes bets on what it shows (e-sports) only. */
+  const offered = (slip: { legs: Array<{ eventId: string }> }) =>
+    slip.legs.every((l) => {
+      const event = book.eventOf(l.eventId);
+      return !event || views.visible(event);
+    });
   const send = (answer: unknown, statusCode = 200): true => {
     ctx.sendJson(response, statusCode, answer);
     return true;
@@ -272,13 +278,14 @@ export async function handleSportsbook(
       }
       case 'quote': {
         const slip = readSlip(body);
-        if (!slip) throw new SportsbookRefused('INVALID_SLIP');
+        if (!slip || !offered(slip)) throw new SportsbookRefused('INVALID_SLIP');
         return send(book.quote(player, slip));
       }
       case 'place': {
         const slip = readSlip(body);
         const requestId = body.requestId;
-        if (!slip || typeof requestId !== 'string' || !/^[A-Za-z0-9-]{8,64}$/.test(requestId)) throw new SportsbookRefused('INVALID_SLIP');
+        if (!slip || !offered(slip) || typeof requestId !== 'string' || !/^[A-Za-z0-9-]{8,64}$/.test(requestId))
+          throw new SportsbookRefused('INVALID_SLIP');
         const policy = body.oddsPolicy;
         const bet = await book.place(player, {
           ...slip,
