@@ -276,6 +276,7 @@ export function createSportsbook(options: SportsbookOptions) {
   let opClock: number | null = null;
   const manual = new ManualFeed(() => opClock ?? now());
   const consumers: FeedConsumer[] = [];
+  const unsubscribes: Array<() => void> = [];
 
   /** Script time of the simulated feed: the server's clock moved so that play is under way now. */
   const scriptNow = (): number => now() + (init?.offset ?? 0);
@@ -1033,7 +1034,7 @@ export function createSportsbook(options: SportsbookOptions) {
     const adapters = [...(simulated ? [simulated] : []), manual];
     for (const adapter of adapters) {
       const consumer = new FeedConsumer(adapter, sink);
-      adapter.subscribe((m) => consumer.receive(m));
+      unsubscribes.push(adapter.subscribe((m) => consumer.receive(m)));
       consumers.push(consumer);
     }
     // The manual feed's messages again (already in the state: only what the journal missed changes it).
@@ -1055,7 +1056,7 @@ export function createSportsbook(options: SportsbookOptions) {
     await started?.catch(() => undefined);
     if (timer) clearInterval(timer);
     if (retryTimer) clearInterval(retryTimer);
-    for (const c of consumers) c.stop();
+    for (const unsubscribe of unsubscribes) unsubscribe();
     await ticking;
     await pumping;
     flushFeed();
