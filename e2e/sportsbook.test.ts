@@ -304,6 +304,48 @@ describe('the house sportsbook: single, parlay and in-play bets settled by the f
     });
   }
 
+  it('cashes out an open single from "my bets" at the value offered, paid into the balance and the betting record', async () => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    try {
+      const page = await context.newPage();
+      const watch = await watchPage(page);
+      await logIn(page, 'player04', 'vi');
+      const before = await mainBalance('player04');
+      const frame = await openSportsbook(page, 'vi');
+      await showTab(frame, 'today');
+      await pickMain(frame, [0]);
+      const single = await placeSlip(page, frame, 'single', true);
+      expect(single.status).toBe('OK');
+      await frame.click('#slip-close');
+      await showTab(frame, 'bets');
+      const offer = frame.locator(`#board .bet[data-bet="${single.bet.id}"] .cashout`);
+      // The first tap shows the offer to take, the second takes it.
+      await offer.click();
+      await frame.locator('#board .cashout.armed').waitFor();
+      await screenshot(page, 'sportsbook-cash-out-phone-vi');
+      const answer = page.waitForResponse((r: Response) => r.url().endsWith('/game/sportsbook/cashout'));
+      await frame.locator('#board .cashout.armed').click();
+      const body = (await (await answer).json()) as { status: string; paid: number; bet: BetView };
+      expect(body.status).toBe('OK');
+      expect(body.bet.state).toBe('cashed-out');
+      expect(body.paid).toBeGreaterThan(0);
+      // Before its match starts the offer is the stake at the placed price over the current one, less the margin: under the stake.
+      expect(body.paid).toBeLessThan(STAKE);
+      await frame.getByText(`Đã rút sớm: ${body.paid.toLocaleString('vi-VN')} đã vào số dư.`).waitFor();
+      await expect.poll(() => mainBalance('player04')).toBe(before - STAKE + body.paid);
+      const record = await site.database.db
+        .selectFrom('bet_records')
+        .select(['stake', 'payout', 'status'])
+        .where('round_id', '=', single.bet.id)
+        .executeTakeFirstOrThrow();
+      expect(record).toMatchObject({ stake: STAKE, payout: body.paid, status: 'settled' });
+      expect(await watch.cspViolations()).toEqual([]);
+      expect(watch.consoleErrors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
   it('lists the e-sports brands under /esports, each opening the sportsbook with e-sports only under its name', async () => {
     const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
     try {
