@@ -372,6 +372,16 @@ describe('the house sportsbook: single, parlay and in-play bets settled by the f
       // "All", then the e-sports titles only.
       expect(sports.slice(1)).toEqual(['League of Legends', 'Dota 2', 'Counter-Strike 2', 'Mobile Legends: Bang Bang', 'Valorant']);
       await screenshot(page, 'sportsbook-brand-av-desktop-en');
+      // The odds format is the member's setting: Hong Kong odds are the decimal odds less the stake.
+      const price = frame.locator('#board .price:not([disabled]) .odds').first();
+      const decimal = Number(await price.textContent());
+      expect(decimal).toBeGreaterThan(1);
+      const settings = page.waitForResponse((r: Response) => r.url().endsWith('/game/sportsbook/settings'));
+      await frame.click('#settings summary');
+      await frame.selectOption('#odds-format', 'hongkong');
+      expect(((await (await settings).json()) as { settings: { oddsFormat: string } }).settings.oddsFormat).toBe('hongkong');
+      const hongKong = decimal - 1;
+      expect(await price.textContent()).toBe(hongKong.toFixed(hongKong < 0.1 ? 3 : 2));
       expect(await watch.cspViolations()).toEqual([]);
       expect(watch.consoleErrors).toEqual([]);
     } finally {
