@@ -476,6 +476,7 @@
     $('slip-empty').hidden = n > 0;
     $('slip-form').hidden = n === 0;
     $('slip-clear').hidden = n === 0;
+    if ((state.kind === 'parlay' && n < 2) || (state.kind === 'system' && !SYSTEMS[n])) state.kind = 'single';
     const kinds = $('slip-kinds');
     kinds.replaceChildren(
       ...['single', 'parlay', 'system'].map((k) =>
@@ -495,7 +496,6 @@
         }),
       ),
     );
-    if ((state.kind === 'parlay' && n < 2) || (state.kind === 'system' && !SYSTEMS[n])) state.kind = 'single';
     const systemSelect = $('slip-system');
     systemSelect.hidden = state.kind !== 'system';
     if (state.kind === 'system') {
