@@ -52,6 +52,7 @@
     hasMore: false,
     betsPage: 1,
     cashOutArmed: '',
+    betsMessage: null,
     requestId: '',
     busy: false,
   };
@@ -356,7 +357,9 @@
     );
   }
 
+  /** A cash-out's answer stays above the bets until the member does something else (a stream update redraws them). */
   function drawBets(message) {
+    if (message !== undefined) state.betsMessage = message;
     board.replaceChildren();
     const toggle = el(
       'div',
@@ -371,13 +374,15 @@
           onclick: () => {
             state.betsState = s;
             state.betsPage = 1;
+            state.betsMessage = null;
             loadBets();
           },
         }),
       ),
     );
     board.append(toggle);
-    if (message) board.append(el('p', { class: `message ${message.kind}`, role: 'status', text: message.text }));
+    const shown = state.betsMessage;
+    if (shown) board.append(el('p', { class: `message ${shown.kind}`, role: 'status', text: shown.text }));
     if (state.bets.length === 0) board.append(el('p', { class: 'empty', text: L.noBets }));
     for (const bet of state.bets) board.append(betCard(bet));
     if (state.hasMore)
@@ -397,7 +402,7 @@
   async function cashOut(bet) {
     if (state.cashOutArmed !== bet.id) {
       state.cashOutArmed = bet.id;
-      return drawBets();
+      return drawBets(null);
     }
     state.cashOutArmed = '';
     const answer = await call('cashout', { betId: bet.id, value: bet.cashOut.value });
@@ -854,6 +859,7 @@
       state.view = tab.dataset.view;
       state.eventId = '';
       state.betsPage = 1;
+      state.betsMessage = null;
       if (location.hash) history.pushState({}, '', location.pathname + location.search);
       load();
     });
