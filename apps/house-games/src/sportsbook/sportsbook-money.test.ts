@@ -102,6 +102,34 @@ describe('sportsbook server: settlement moves only differences', () => {
     expect(h.book.bet(id)).toMatchObject({ state: 'settled', paid: 2000, moves: 3 });
   });
 
+  it('a correction the member cannot pay is owed, and taken when the money is there again', async () => {
+    const h = harness();
+    await h.book.start();
+    const m = await openEvent(h.book, 'op-e1');
+    const legs = [{ eventId: 'op-e1', marketId: m, selectionId: 'home', odds: 2000 }];
+    const bet = await h.book.place(player(), { kind: { type: 'single' }, legs, unitStake: 1000, requestId: 'owe-0000001' });
+    await h.book.manualEntry({ op: 'settle', eventId: 'op-e1', result: { ft: { home: 1, away: 0 } } });
+    // The member spends everything; then the result is corrected to a draw.
+    h.wallet.balances.t1 = 500;
+    await h.book.manualEntry({ op: 'rollback', marketId: m });
+    await h.book.manualEntry({ op: 'settle', eventId: 'op-e1', result: { ft: { home: 0, away: 0 } } });
+    expect(h.book.owed()).toEqual([{ betId: bet.id, username: 'm1', gameCode: 'sportsbook', amount: 2000 }]);
+    expect(h.book.bet(bet.id)?.paid).toBe(2000);
+    await h.book.retry();
+    expect(h.book.owed()).toHaveLength(1);
+    h.wallet.balances.t1 = 10_000;
+    await h.book.retry();
+    expect(h.book.owed()).toEqual([]);
+    expect(h.book.bet(bet.id)?.paid).toBe(0);
+    expect(h.wallet.balances.t1).toBe(8_000);
+    // Each attempt its own correction round: refused ones move nothing.
+    expect(txOf(h.wallet.calls).filter((t) => t.startsWith('debit') && t.includes('-c'))).toEqual([
+      `debit ${bet.id}-c2 2000`,
+      `debit ${bet.id}-c3 2000`,
+      `debit ${bet.id}-c4 2000`,
+    ]);
+  });
+
   it('a lost bet closes its round with a credit of 0; a void event refunds the stake', async () => {
     const h = harness();
     await h.book.start();

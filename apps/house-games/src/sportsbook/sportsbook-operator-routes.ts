@@ -18,7 +18,7 @@ import { sportsbookViews } from './sportsbook-routes.ts';
  *   `manual/stop` { eventId, marketIds? }; `manual/result` { eventId, result, live? };
  *   `manual/settle` { eventId, result } → { marketIds }; `manual/rollback` { marketId };
  *   `manual/cancel` { eventId, marketIds?, reason }. All go through the manual feed adapter.
- * - `limits` {} → { limits, defaults }; `limits/set` { ...some limits } → { limits };
+ * - `limits` {} → { limits, defaults, riskStops, owed (refused corrections) }; `limits/set` { ...some limits } → { limits };
  *   `risk/lift` { marketId } lifts a risk stop.
  */
 export const SPORTSBOOK_OPERATOR_PATH = '/api/operator/sportsbook';
@@ -149,7 +149,7 @@ export async function handleSportsbookOperator(
       return true;
     }
     if (call === 'limits') {
-      ctx.sendJson(response, 200, { limits: book.limits(), defaults: DEFAULT_LIMITS, riskStops: [...book.riskStops()] });
+      ctx.sendJson(response, 200, { limits: book.limits(), defaults: DEFAULT_LIMITS, riskStops: [...book.riskStops()], owed: book.owed() });
       return true;
     }
     if (call === 'limits/set') {

@@ -1087,6 +1087,11 @@ export function createSportsbook(options: SportsbookOptions) {
     setLimits,
     liftRisk,
     riskStops: (): ReadonlySet<string> => riskStops,
+    /** Corrections the platform refused (the member spent the money): what the house is owed, per bet. */
+    owed: () =>
+      [...bets.values()].flatMap((b) =>
+        b.owed ? [{ betId: b.id, username: b.username, gameCode: b.gameCode, amount: b.paid - target(b) }] : [],
+      ),
     manualEntry,
     marketLiability,
     eventLiability: (eventId: string) => {
