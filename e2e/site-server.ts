@@ -27,6 +27,8 @@ export type SiteServer = {
   merchantId: number;
   /** Set with `demoVendor: true`: the demo game vendor, serving the demo games' pages. */
   demoVendor?: DemoVendor;
+  /** Set with `houseGames`: the house game server (its sportsbook's clock ticks, its feed settles). */
+  houseGames?: HouseGames;
   close: () => Promise<void>;
 };
 
@@ -106,6 +108,8 @@ export async function startSiteServer(
     houseCardRooms?: HouseGamesOptions['cardRooms'];
     /** The fishing rooms' pace (with `houseGames`). */
     houseFishing?: HouseGamesOptions['fishing'];
+    /** The sportsbook's simulated feed, limits and clock ticks (with `houseGames`); `clock` moves its time too. */
+    houseSportsbook?: HouseGamesOptions['sportsbook'];
   } = {},
 ): Promise<SiteServer> {
   if (!existsSync(path.join(WEB_DIST_DIR, 'index.html'))) {
@@ -157,6 +161,8 @@ export async function startSiteServer(
       ...(options.houseLive ? { live: options.houseLive } : {}),
       ...(options.houseCardRooms ? { cardRooms: options.houseCardRooms } : {}),
       ...(options.houseFishing ? { fishing: options.houseFishing } : {}),
+      ...(options.houseSportsbook ? { sportsbook: options.houseSportsbook } : {}),
+      ...(options.houseSportsbook && clock ? { now: () => clock.now().getTime() } : {}),
     });
     await houseGames.listen(housePort, '127.0.0.1');
     await houseGames.start();
@@ -167,6 +173,7 @@ export async function startSiteServer(
     baseUrl,
     merchantId: seeded.merchant.id,
     ...(demoVendor ? { demoVendor } : {}),
+    ...(houseGames ? { houseGames } : {}),
     close: async () => {
       await demoVendor?.close();
       await houseGames?.close();

@@ -41,6 +41,11 @@ import { isSoloGame, SOLO_GAME_CODES, SOLO_GAMES } from './solo/solo-games.ts';
 import { renderSoloPage } from './solo/solo-page.ts';
 import { handleSolo } from './solo/solo-routes.ts';
 import { createSoloTable, type SoloEntry, type SoloTable } from './solo/solo-table.ts';
+import { createSportsbook, type SportsbookEntry, type SportsbookLimits } from './sportsbook/sportsbook.ts';
+import { brandOf, isSportsbookGame, SPORTSBOOK_BRANDS, SPORTSBOOK_GAME_CODES } from './sportsbook/sportsbook-brands.ts';
+import { handleSportsbookOperator } from './sportsbook/sportsbook-operator-routes.ts';
+import { renderSportsbookPage } from './sportsbook/sportsbook-page.ts';
+import { handleSportsbook, renderSportsbookBet } from './sportsbook/sportsbook-routes.ts';
 import { TableRefused } from './table-wallet.ts';
 
 /**
@@ -80,6 +85,8 @@ export type HouseGamesOptions = {
   cardRooms?: CardRoomTimings;
   /** The jackpot games: tests shrink the jackpot's draw bound to force a win. */
   jackpot?: { triggerBound?: number };
+  /** The sportsbook: its simulated feed (null: none), limits and clock (docs/sportsbook.md). */
+  sportsbook?: { simulation?: { seed?: string; days?: number } | null; limits?: Partial<SportsbookLimits>; tickMs?: number };
   log?: (message: string, data?: Record<string, unknown>) => void;
 };
 
@@ -94,6 +101,7 @@ export const HOUSE_GAME_CODES = [
   ...JACKPOT_GAME_CODES,
   ...SOLO_GAME_CODES,
   ...COCKFIGHT_ARENAS.map((a) => a.gameCode),
+  ...SPORTSBOOK_GAME_CODES,
 ] as const;
 
 /** The baccarat tables, one per game code, each with its own limits (minor units). */
@@ -137,6 +145,9 @@ const PUBLIC_FILES = new Map([
   ['/static/verify-solo.js', { file: 'verify-solo.js', type: 'text/javascript; charset=utf-8' }],
   ['/static/cockfight.js', { file: 'cockfight.js', type: 'text/javascript; charset=utf-8' }],
   ['/static/cockfight.css', { file: 'cockfight.css', type: 'text/css; charset=utf-8' }],
+  ['/static/sportsbook.js', { file: 'sportsbook.js', type: 'text/javascript; charset=utf-8' }],
+  ['/static/sportsbook-odds.js', { file: 'sportsbook-odds.js', type: 'text/javascript; charset=utf-8' }],
+  ['/static/sportsbook.css', { file: 'sportsbook.css', type: 'text/css; charset=utf-8' }],
 ]);
 
 type GameSession = {
@@ -170,6 +181,7 @@ export type HouseGames = {
   solo: ReadonlyMap<string, SoloTable>;
   /** The cockfight arenas by game code (fights run by the operator's calls). */
   cockfight: ReadonlyMap<string, CockfightArena>;
+  sportsbook: ReturnType<typeof createSportsbook>;
   platform: PlatformClient;
   /** Replays the journals, settles what an earlier run left open, then starts the tables. */
   start: () => Promise<void>;
@@ -307,6 +319,34 @@ export function createHouseGames(options: HouseGamesOptions): HouseGames {
     journals.push(arenaJournal);
     cockfight.set(a.gameCode, createCockfightArena({ ...a, journal: arenaJournal, platform, now, log }));
   }
+  // The sportsbook: HOUSE's code and each e-sports brand's own vendor code (same secret), so a
+  // brand's launches, wallet calls and records are that vendor's.
+  const brandPlatforms = new Map(
+    SPORTSBOOK_BRANDS.map((b) => [
+      b.code,
+      createPlatformClient({
+        platformUrl: options.platformUrl,
+        vendorCode: b.code,
+        secret: options.secret,
+        timeoutMs: options.platformTimeoutMs ?? 5_000,
+        now: () => new Date(now()),
+        ...(options.fetchImpl ? { fetchImpl: options.fetchImpl } : {}),
+      }),
+    ]),
+  );
+  const platformOfGame = (game: string) => brandPlatforms.get(brandOf(game)?.code ?? '') ?? platform;
+  const vendorOfGame = (game: string) => brandOf(game)?.code ?? vendorCode;
+  const sportsbookJournal = openJournal<SportsbookEntry>(join(options.dataDir, 'sportsbook.jsonl'));
+  journals.push(sportsbookJournal);
+  const sportsbook = createSportsbook({
+    journal: sportsbookJournal,
+    platformOf: platformOfGame,
+    now,
+    log,
+    ...(options.sportsbook?.simulation !== undefined ? { simulation: options.sportsbook.simulation } : {}),
+    ...(options.sportsbook?.limits ? { limits: options.sportsbook.limits } : {}),
+    ...(options.sportsbook?.tickMs !== undefined ? { tickMs: options.sportsbook.tickMs } : {}),
+  });
   /** Every table whose limits the operator sets (docs/house-games.md, "Table limits"). */
   const limitTables: LimitTable[] = [
     ...BACCARAT_TABLES.map((t) => ({
@@ -337,7 +377,7 @@ export function createHouseGames(options: HouseGamesOptions): HouseGames {
   function openGame(game: string, query: URLSearchParams): GameSession {
     if (!(HOUSE_GAME_CODES as readonly string[]).includes(game)) throw new HttpError(404, 'no such game');
     const params = Object.fromEntries(query.entries());
-    const check = checkLaunchParams({ secret: options.secret, vendorCode, gameCode: game, params, nowMs: now() });
+    const check = checkLaunchParams({ secret: options.secret, vendorCode: vendorOfGame(game), gameCode: game, params, nowMs: now() });
     if (check === 'expired') throw new HttpError(403, 'this game link has expired; open the game again from the site');
     if (check !== 'ok') throw new HttpError(403, 'this game link is not valid');
     const isTrial = params.trial === '1';
@@ -576,6 +616,19 @@ export function createHouseGames(options: HouseGamesOptions): HouseGames {
     if (await handleTableLimits(limitsContext, request, response, url)) return;
     const cockfightContext = { secret: options.secret, now, arenas: cockfight, pageHeaders, readBody, sendJson, log };
     if (await handleCockfight(cockfightContext, request, response, url)) return;
+    const sportsbookOperator = { book: sportsbook, secret: options.secret, now, readBody, sendJson, log };
+    if (await handleSportsbookOperator(sportsbookOperator, request, response, url)) return;
+    const sportsbookContext = {
+      book: sportsbook,
+      sessionOf,
+      readJson: fishingContext.readJson,
+      sendJson,
+      platformBalance: (token: string, game: string) => platformOfGame(game).call('balance', { token }),
+      now,
+      streams,
+      heartbeatMs: HEARTBEAT_MS,
+    };
+    if (await handleSportsbook(sportsbookContext, request, response, url)) return;
     if (request.method === 'GET' && path === '/verify/crash') {
       response.writeHead(200, pageHeaders);
       response.end(renderVerifyPage({ language: url.searchParams.get('lang') ?? 'vi', chain: crash.currentChain() }));
@@ -594,6 +647,14 @@ export function createHouseGames(options: HouseGamesOptions): HouseGames {
     }
     if (request.method === 'GET' && path === '/api/live/tables') return sendJson(response, 200, { tables: liveLobby() });
     const roundPath = /^\/round\/([a-z0-9-]{1,64})\/([A-Za-z0-9:._-]{1,128})$/.exec(path);
+    if (request.method === 'GET' && roundPath && isSportsbookGame(roundPath[1] as string)) {
+      await sportsbook.ready();
+      const html = renderSportsbookBet(sportsbook, roundPath[2] as string, url.searchParams.get('lang') ?? 'vi');
+      if (!html) throw new HttpError(404, 'this bet is not kept here (the betting record still has its result)');
+      response.writeHead(200, pageHeaders);
+      response.end(html);
+      return;
+    }
     if (request.method === 'GET' && roundPath) {
       const detail = roundDetail(
         {
@@ -683,6 +744,7 @@ export function createHouseGames(options: HouseGamesOptions): HouseGames {
         if (isFishingGame(game)) return void response.end(renderFishingPage({ ...page, gameCode: game }));
         if (isJackpotGame(game)) return void response.end(renderJackpotPage({ ...page, gameCode: game }));
         if (isSoloGame(game)) return void response.end(renderSoloPage({ ...page, gameCode: game, isTrial: session.isTrial }));
+        if (isSportsbookGame(game)) return void response.end(renderSportsbookPage({ ...page, brand: brandOf(game) }));
         if ((CARD_GAME_CODES as readonly string[]).includes(game))
           return void response.end(renderCardRoomPage({ ...page, gameCode: game }));
         const table = baccarat.get(game);
@@ -739,6 +801,7 @@ export function createHouseGames(options: HouseGamesOptions): HouseGames {
     jackpots,
     solo,
     cockfight,
+    sportsbook,
     platform,
     async start() {
       const recovered = await crash.recover();
@@ -770,6 +833,11 @@ export function createHouseGames(options: HouseGamesOptions): HouseGames {
         if (done.fights > 0) log('took up the fights an earlier run left open', { game: arena.gameCode, ...done });
         arena.start();
       }
+      // The sportsbook starts beside the tables when it has a journal to recover (what it owes is
+      // paid at once), else at its first call (writing the simulated script takes seconds of CPU);
+      // its calls wait until it has replayed its journal and caught up with its feeds.
+      if (sportsbook.hasJournal())
+        void sportsbook.start().catch((err: unknown) => log('the sportsbook could not start', { err: String(err) }));
       for (const r of runners) r.start();
       cardRooms.start();
       for (const wheel of jackpots.values()) wheel.start();
@@ -788,6 +856,7 @@ export function createHouseGames(options: HouseGamesOptions): HouseGames {
       if (isStarted) await Promise.all([...runners.map((r) => r.stop()), ...[...fishing.values()].map((h) => h.stop()), cardRooms.stop()]);
       for (const wheel of jackpots.values()) wheel.stop();
       await Promise.all([...cockfight.values()].map((a) => a.stop()));
+      await sportsbook.stop();
       for (const stream of streams) stream.end();
       await new Promise<void>((resolve) => {
         server.closeAllConnections();

@@ -69,7 +69,11 @@ import { createSupportChatModule } from './modules/support-chat/support-chat.mod
 import { createSystemModule } from './modules/system/system.module.ts';
 import { customerServiceSetting, settingsTreeSetting } from './modules/system/system.settings.ts';
 import { createTransfersModule } from './modules/transfers/transfers.module.ts';
-import { demoIntegrationsFromEnv, HOUSE_VENDOR_CODE } from './modules/vendor-wallet/vendor-wallet.integrations.ts';
+import {
+  demoIntegrationsFromEnv,
+  HOUSE_BRAND_VENDOR_CODES,
+  HOUSE_VENDOR_CODE,
+} from './modules/vendor-wallet/vendor-wallet.integrations.ts';
 import { createVendorWalletModule } from './modules/vendor-wallet/vendor-wallet.module.ts';
 import type { StakeGuard } from './modules/vendor-wallet/vendor-wallet.seamless.ts';
 import { createVipModule } from './modules/vip/vip.module.ts';
@@ -430,8 +434,8 @@ async function createModules(infra: Infrastructure) {
     gameNames: (query) => games.service.gameNames(query),
     // late: the house game server shows each of its rounds' detail and proof (ADR 0036).
     roundDetailBase: async (vendorCode) => {
-      if (vendorCode !== HOUSE_VENDOR_CODE) return undefined;
-      const integration = await vendorWallet.service.integrations.find(HOUSE_VENDOR_CODE);
+      if (vendorCode !== HOUSE_VENDOR_CODE && !(HOUSE_BRAND_VENDOR_CODES as readonly string[]).includes(vendorCode)) return undefined;
+      const integration = await vendorWallet.service.integrations.find(vendorCode);
       return integration?.isEnabled ? (integration.launchBaseUrl ?? undefined) : undefined;
     },
     now,

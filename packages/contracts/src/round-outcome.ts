@@ -3,8 +3,8 @@ import { z } from 'zod';
 /**
  * What a round showed the player, as a vendor reports it when the round settles (the seamless
  * `credit` and `bet-win` calls, and a transfer vendor's bet feed), so the betting record can draw
- * it again: the reels' symbols, the dice, the cards of each hand, a coin, a wheel's segment, or
- * the drawn numbers. `summary` is a short text of the same (`7 7 BAR`, `3+4=7`) for places that
+ * it again: the reels' symbols, the dice, the cards of each hand, a coin, a wheel's segment, the
+ * drawn numbers, or a sportsbook bet's legs (`slip`). `summary` is a short text of the same (`7 7 BAR`, `3+4=7`) for places that
  * draw no picture. Bounded so a vendor cannot store a novel on a round.
  */
 const label = z.string().trim().min(1).max(24);
@@ -61,6 +61,30 @@ export const roundOutcomeSchema = z.discriminatedUnion('kind', [
     fight: z.number().int().min(1),
     result: z.enum(['meron', 'wala', 'draw', 'cancelled']),
     side: z.enum(['meron', 'wala', 'draw']),
+    summary: z.string().max(120).optional(),
+  }),
+  z.object({
+    kind: z.literal('slip'),
+    /** A sportsbook bet: a single, a parlay or a system bet (`2/3`, `trixie`…), and each of its legs. */
+    bet: z.enum(['single', 'parlay', 'system']),
+    system: z
+      .string()
+      .regex(/^[a-z0-9/]{1,12}$/)
+      .optional(),
+    legs: z
+      .array(
+        z.object({
+          event: z.string().trim().min(1).max(120),
+          market: z.string().trim().min(1).max(80),
+          selection: z.string().trim().min(1).max(80),
+          /** Decimal odds in thousandths (1.95 is 1950), as the bet was placed. */
+          odds: z.number().int().min(1_010).max(1_000_000),
+          /** The leg's result once its market is settled. */
+          outcome: z.enum(['win', 'lose', 'half-win', 'half-lose', 'push', 'void', 'dead-heat']).optional(),
+        }),
+      )
+      .min(1)
+      .max(10),
     summary: z.string().max(120).optional(),
   }),
   z.object({

@@ -110,6 +110,18 @@ export function lineText(quarters: number): string {
   return `${sign}${whole}${frac}`;
 }
 
+/**
+ * A line as Asian books print it: a quarter line is the two half lines its stake is split on
+ * (-3 → "-0.5/1", 9 → "2/2.5"); whole and half lines as lineText. `signed` marks a positive
+ * handicap with "+". The sportsbook page's script mirrors this (public/sportsbook-odds.js).
+ */
+export function asianLineText(quarters: number, signed = false): string {
+  const abs = Math.abs(quarters);
+  const sign = quarters < 0 ? '-' : signed && quarters > 0 ? '+' : '';
+  if (abs % 2 === 0) return `${sign}${lineText(abs)}`;
+  return `${sign}${lineText(abs - 1)}/${lineText(abs + 1)}`;
+}
+
 const scoreKey = (s: Score): string => `${s.home}-${s.away}`;
 
 /** The market's id within its event, derived from its definition (the same market, the same id). */

@@ -93,10 +93,48 @@ describe('the demo catalogue', () => {
     expect(new URL(res.json().value.content).pathname).toBe('/game/cockfight');
   });
 
+  it('lists the house sportsbook under SPORTS and each e-sports brand as its own ESPORTS vendor with one game', async () => {
+    const listOf = async (query: string) => {
+      const res = await t.app.inject({ method: 'GET', url: `/wps/relay/GCSGAME_gameList?${query}&language=en` });
+      return (res.json().value.games as { gameCode: string; vendor: string }[]).map((g) => `${g.vendor}/${g.gameCode}`).sort();
+    };
+    expect(await listOf('gameType=SPORTS')).toEqual(['HOUSE/sportsbook']);
+    expect(await listOf('gameType=ESPORTS')).toEqual([
+      'AI/sportsbook-ai',
+      'AV/sportsbook-av',
+      'IA/sportsbook-ia',
+      'IMES/sportsbook-imes',
+      'TF/sportsbook-tf',
+    ]);
+    const lanes = (await t.app.inject({ method: 'GET', url: '/wps/relay/GCSGAME_newGameVendor?language=vi' })).json().value as {
+      gameType: string;
+      cards: { vassalage: string; displayName: string; isMaintenance: boolean }[];
+    }[];
+    const esports = lanes.find((lane) => lane.gameType === 'ESPORTS');
+    expect(esports?.cards.map((c) => [c.vassalage, c.displayName])).toEqual([
+      ['AV', 'AV E-sports'],
+      ['AI', 'AI E-sports'],
+      ['IMES', 'IM E-sports'],
+      ['TF', 'TF Gaming'],
+      ['IA', 'IA E-sports'],
+    ]);
+    expect(lanes.find((lane) => lane.gameType === 'SPORTS')?.cards.map((c) => c.vassalage)).toEqual(['HOUSE']);
+  });
+
   it('launches every demo game at the demo vendor, with the token, language and return address', async () => {
-    const player = await t.database.db.selectFrom('members').select('id').where('username', '=', 'player01').executeTakeFirstOrThrow();
-    const headers = await loginAs(t.app, player.id);
-    for (const vendor of DEMO_GAME_VENDORS) {
+    // Two members: one member may launch 30 games a minute, and the catalogue has more.
+    const members = await t.database.db
+      .selectFrom('members')
+      .select('id')
+      .where('username', 'in', ['player01', 'player02'])
+      .orderBy('username')
+      .execute();
+    const logins = await Promise.all(members.map(async (m) => ({ id: m.id, headers: await loginAs(t.app, m.id) })));
+    for (const [vendorIndex, vendor] of DEMO_GAME_VENDORS.entries()) {
+      const login = logins[vendorIndex % 2];
+      if (!login) throw new Error('the demo has player01 and player02');
+      const { headers } = login;
+      const player = { id: login.id };
       for (const game of vendor.games) {
         const res = await t.app.inject({
           method: 'POST',
@@ -106,7 +144,8 @@ describe('the demo catalogue', () => {
         });
         expect(res.statusCode, game.code).toBe(200);
         const url = new URL(res.json().value.content);
-        const base = vendor.code === 'HOUSE' ? 'http://house-games.test:9100' : 'http://demo-vendor.test:9000';
+        // The house game server runs the HOUSE games and the e-sports brands' sportsbook.
+        const base = vendor.code.startsWith('DEMO') ? 'http://demo-vendor.test:9000' : 'http://house-games.test:9100';
         expect(`${url.origin}${url.pathname}`).toBe(`${base}/game/${game.code}`);
         expect(url.searchParams.get('lang')).toBe('vi');
         expect(url.searchParams.get('return')).toBe('http://localhost:80/');

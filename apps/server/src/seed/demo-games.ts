@@ -2,17 +2,28 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.ts';
 import { insertGames, insertVendor, type NewGame } from '../modules/games/games.repository.ts';
 import { searchNameOf } from '../modules/games/games.search.ts';
+import { HOUSE_BRAND_VENDOR_CODES } from '../modules/vendor-wallet/vendor-wallet.integrations.ts';
 
 /**
  * The demo catalogue: only games that really launch. `DEMO` and `DEMOTX` are served by the demo
  * remote vendor (a separate service at DEMO_VENDOR_URL): `DEMO` uses the seamless wallet (the vendor
  * calls ours), `DEMOTX` the transfer wallet (funds move into the vendor's own wallet first). `HOUSE`
- * is the house game server (apps/house-games at HOUSE_GAMES_URL), a seamless vendor too (ADR 0021).
+ * is the house game server (apps/house-games at HOUSE_GAMES_URL), a seamless vendor too (ADR 0021);
+ * the e-sports brands AV, AI, IMES, TF and IA are vendors served by it as well.
  */
 const DEMO_LAUNCH_TEMPLATE = '{DEMO_VENDOR_URL}/game/{game}?token={token}&lang={lang}&return={returnUrl}';
 const HOUSE_LAUNCH_TEMPLATE = '{HOUSE_GAMES_URL}/game/{game}?token={token}&lang={lang}&return={returnUrl}';
 
 type DemoGame = Omit<NewGame, 'searchName' | 'imageUrl' | 'sort'>;
+
+/** The names of the house sportsbook's e-sports brands, the spec's providers AV, AI, IMES, TF and IA. */
+const ESPORTS_BRAND_NAMES: Record<(typeof HOUSE_BRAND_VENDOR_CODES)[number], string> = {
+  AV: 'AV E-sports',
+  AI: 'AI E-sports',
+  IMES: 'IM E-sports',
+  TF: 'TF Gaming',
+  IA: 'IA E-sports',
+};
 
 export const DEMO_GAME_VENDORS: readonly {
   code: string;
@@ -96,8 +107,19 @@ export const DEMO_GAME_VENDORS: readonly {
     displayName: 'Lotus House',
     walletStyle: 'seamless',
     launchUrl: HOUSE_LAUNCH_TEMPLATE,
-    categories: ['CRASH', 'LIVE', 'FISH', 'PVP', 'JACKPOT', 'MINIGAMES', 'ARCADE', 'TABLE', 'COCKFIGHT'],
+    categories: ['CRASH', 'LIVE', 'FISH', 'PVP', 'JACKPOT', 'MINIGAMES', 'ARCADE', 'TABLE', 'COCKFIGHT', 'SPORTS'],
     games: [
+      // The house sportsbook: football, basketball and e-sports from the simulated feed (docs/sportsbook.md).
+      {
+        code: 'sportsbook',
+        category: 'SPORTS',
+        classify: ['sports'],
+        name: { vi: 'Thể Thao Lotus', en: 'Lotus Sports' },
+        isHot: true,
+        minBetCents: 100,
+        minLines: 0,
+        isTrialSupported: false,
+      },
       {
         code: 'crash',
         category: 'CRASH',
@@ -248,6 +270,27 @@ export const DEMO_GAME_VENDORS: readonly {
       })),
     ],
   },
+  // The e-sports brands: each its own vendor (lobby card, name, maintenance switch) whose one game is
+  // the house sportsbook showing e-sports only under the brand (docs/games-catalogue.md, "E-sports brands").
+  ...HOUSE_BRAND_VENDOR_CODES.map((code) => ({
+    code,
+    displayName: ESPORTS_BRAND_NAMES[code],
+    walletStyle: 'seamless' as const,
+    launchUrl: HOUSE_LAUNCH_TEMPLATE,
+    categories: ['ESPORTS'],
+    games: [
+      {
+        code: `sportsbook-${code.toLowerCase()}`,
+        category: 'ESPORTS',
+        classify: ['esports'],
+        name: { vi: ESPORTS_BRAND_NAMES[code], en: ESPORTS_BRAND_NAMES[code] },
+        isHot: code === 'AV',
+        minBetCents: 100,
+        minLines: 0,
+        isTrialSupported: false,
+      },
+    ],
+  })),
 ];
 
 /** Writes the demo vendors and games for a merchant; runs inside the seed's transaction. */

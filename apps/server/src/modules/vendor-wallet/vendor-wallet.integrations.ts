@@ -23,6 +23,12 @@ export const DEV_DEMO_TRANSFER_VENDOR_SECRET = 'dev-only-demotx-vendor-secret';
 /** The house game server (apps/house-games), a seamless vendor like any other (ADR 0021). */
 export const HOUSE_VENDOR_CODE = 'HOUSE';
 export const DEV_HOUSE_GAMES_SECRET = 'dev-only-house-games-secret';
+/**
+ * The e-sports brands the house game server runs (its sportsbook under each brand's name): each is a
+ * catalogue vendor of its own (lobby card, maintenance switch, betting records), so each has an
+ * integration with the house game server's secret and address.
+ */
+export const HOUSE_BRAND_VENDOR_CODES = ['AV', 'AI', 'IMES', 'TF', 'IA'] as const;
 
 export type LaunchUrlInput = {
   vendorCode: string;
@@ -135,6 +141,16 @@ export function demoIntegrationsFromEnv(env: {
       launchBaseUrl: env.HOUSE_GAMES_URL,
       isEnabled: true,
     });
+    for (const vendorCode of HOUSE_BRAND_VENDOR_CODES) {
+      rows.push({
+        vendorCode,
+        walletStyle: 'seamless',
+        apiSecret: houseSecret,
+        apiBaseUrl: null,
+        launchBaseUrl: env.HOUSE_GAMES_URL,
+        isEnabled: true,
+      });
+    }
   }
   if (transferSecret) {
     rows.push({

@@ -165,6 +165,56 @@ describe('BettingRecordPage', () => {
     expect(await screen.findByText('Trận #12: Hòa · bạn cược Hòa')).toBeTruthy();
   });
 
+  it("lists a sportsbook bet's legs with their odds, market, event and result, in the member's language", async () => {
+    mockApi({
+      'GET /wps/relay/GCSGAME_newGameVendor': [],
+      'GET /wps/relay/GCS_personalHistory': {
+        list: [
+          record({
+            id: 7,
+            roundId: 'sb-abc123',
+            vendorCode: 'HOUSE',
+            gameCode: 'sportsbook',
+            gameName: 'Thể Thao Lotus',
+            gameCategory: 'SPORTS',
+            stake: 10_000,
+            payout: 0,
+            outcome: {
+              kind: 'slip',
+              bet: 'parlay',
+              legs: [
+                {
+                  event: 'Hanoi Lotus – Hue Imperial',
+                  market: 'Kèo chấp -0/0.5',
+                  selection: 'Hanoi Lotus -0/0.5',
+                  odds: 1_950,
+                  outcome: 'half-lose',
+                },
+                { event: 'Iron Lotus – Monsoon', market: 'Đội thắng', selection: 'Monsoon', odds: 2_480, outcome: 'win' },
+                { event: 'Ha Long Bay – Da Lat Pines', market: 'Tài/Xỉu 2.5/3', selection: 'Tài', odds: 1_010 },
+              ],
+            },
+          }),
+        ],
+        pageNo: 1,
+        pageSize: 20,
+        totalCount: 1,
+        totalPages: 1,
+        totals: { count: 1, stake: 10_000, validBet: 0, payout: 0, winLoss: 0 },
+      },
+    });
+    const { user } = renderWithSite(<BettingRecordPage />);
+    const row = (await screen.findByText('Thể Thao Lotus')).closest('tr') as HTMLElement;
+    await user.click(within(row).getByRole('button'));
+    expect(await screen.findByText('Cược xiên 3 trận')).toBeTruthy();
+    const legs = [...document.querySelectorAll('.rc-leg')].map((leg) => leg.textContent);
+    expect(legs).toEqual([
+      'Hanoi Lotus -0/0.5 @ 1.95Kèo chấp -0/0.5 · Hanoi Lotus – Hue Imperialthua nửa',
+      'Monsoon @ 2.48Đội thắng · Iron Lotus – Monsoonthắng',
+      'Tài @ 1.01Tài/Xỉu 2.5/3 · Ha Long Bay – Da Lat Pineschưa có kết quả',
+    ]);
+  });
+
   it("links a house round to its detail and proof at the game server, and no other vendor's round", async () => {
     const proofUrl = 'https://games.example/round/roulette/ro-ro1-12-0123456789ab?lang=vi';
     mockApi({

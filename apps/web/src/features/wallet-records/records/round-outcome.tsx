@@ -118,7 +118,8 @@ function CardFace({ card }: { card: string }) {
 
 /**
  * What a round showed, drawn again from the vendor's report: the reels' symbols, the dice, the
- * hands of cards, the coin or the wheel. The picture carries a text for screen readers.
+ * hands of cards, the coin, the wheel, or a sportsbook bet's legs (selection, decimal odds, market,
+ * event and each leg's result). The picture carries a text for screen readers.
  */
 export function RoundOutcomeView({ outcome }: { outcome: RoundOutcome }) {
   const { t } = useTranslation(MC_RECORDS_NS);
@@ -227,6 +228,28 @@ export function RoundOutcomeView({ outcome }: { outcome: RoundOutcome }) {
             side: t(`bets.shown.fightSide.${outcome.side}`),
           })}
         </p>
+      );
+    case 'slip':
+      return (
+        <figure className="rc-outcome">
+          <figcaption className="rc-outcome__label">
+            {t(`bets.shown.slip.${outcome.bet}`, { count: outcome.legs.length, system: outcome.system ?? '' })}
+          </figcaption>
+          <ol className="rc-legs">
+            {outcome.legs.map((leg, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: a leg is its place on the slip.
+              <li key={i} className={`rc-leg${leg.outcome ? ` rc-leg--${leg.outcome}` : ''}`}>
+                <span className="rc-leg__pick">
+                  {t('bets.shown.leg', { selection: leg.selection, odds: (leg.odds / 1000).toFixed(2) })}
+                </span>
+                <span className="rc-leg__market">
+                  {leg.market} · {leg.event}
+                </span>
+                <span className="rc-leg__outcome">{t(`bets.shown.legOutcome.${leg.outcome ?? 'open'}`)}</span>
+              </li>
+            ))}
+          </ol>
+        </figure>
       );
     case 'numbers':
       return (
