@@ -18,6 +18,7 @@ const SECTION_PAGES: Record<SectionKey, ComponentType> = {
   'agent-applications': lazy(() => import('./sections/agent-applications.tsx')),
   members: lazy(() => import('./sections/members.tsx')),
   promotions: lazy(() => import('./sections/promotions.tsx')),
+  rebates: lazy(() => import('./sections/rebates.tsx')),
   'social-providers': lazy(() => import('./sections/social-providers.tsx')),
   'lottery-results': lazy(() => import('./sections/lottery-results.tsx')),
   content: lazy(() => import('./sections/content.tsx')),

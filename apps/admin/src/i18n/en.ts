@@ -16,6 +16,7 @@ export const en = {
     'agent-applications': 'Agent applications',
     members: 'Members',
     promotions: 'Promotions',
+    rebates: 'Rebates and cashback',
     'social-providers': 'Social sign-in',
     'lottery-results': 'Lottery results',
     content: 'Site content',

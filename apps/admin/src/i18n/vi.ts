@@ -16,6 +16,7 @@ export const vi: Texts = {
     'agent-applications': 'Đăng ký đại lý',
     members: 'Thành viên',
     promotions: 'Khuyến mãi',
+    rebates: 'Hoàn trả và hoàn thua',
     'social-providers': 'Đăng nhập mạng xã hội',
     'lottery-results': 'Kết quả xổ số',
     content: 'Nội dung trang',

@@ -16,6 +16,7 @@ export const zh: Texts = {
     'agent-applications': '代理申请',
     members: '会员',
     promotions: '优惠活动',
+    rebates: '返水与返还',
     'social-providers': '社交登录',
     'lottery-results': '彩票开奖结果',
     content: '网站内容',

@@ -11,6 +11,7 @@ export type SectionKey =
   | 'agent-applications'
   | 'members'
   | 'promotions'
+  | 'rebates'
   | 'social-providers'
   | 'lottery-results'
   | 'content'
@@ -86,6 +87,8 @@ const SECTIONS: readonly Section[] = [
     // Applications and flagged claims waiting for review (the server sends the whole queue).
     count: async () => (await adminGet<{ list: unknown[] }>('/promotions/entries')).list.length,
   },
+  // Changing needs vip:write (finance).
+  { key: 'rebates', path: 'rebates', roles: ['finance', 'risk', 'support'], permission: 'vip:read' },
   // Changing providers needs settings:write (administrators); risk reads them.
   { key: 'social-providers', path: 'social-providers', roles: ['risk'], permission: 'settings:read' },
   {
