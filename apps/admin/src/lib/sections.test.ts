@@ -18,6 +18,7 @@ describe('which sections an operator sees', () => {
       'agent-applications',
       'members',
       'promotions',
+      'rebates',
       'social-providers',
       'lottery-results',
       'content',
@@ -33,12 +34,14 @@ describe('which sections an operator sees', () => {
       'adjustments',
       'members',
       'promotions',
+      'rebates',
       'reports',
     ]);
     expect(keysOf({ id: 3, username: 'r', role: 'risk' })).toEqual([
       'kyc',
       'members',
       'promotions',
+      'rebates',
       'social-providers',
       'lottery-results',
       'catalogue',
@@ -52,6 +55,7 @@ describe('which sections an operator sees', () => {
       'agent-applications',
       'members',
       'promotions',
+      'rebates',
       'content',
     ]);
     expect(keysOf({ id: 5, username: 'c', role: 'content' })).toEqual(['content']);
