@@ -21,6 +21,7 @@ const SECTION_PAGES: Record<SectionKey, ComponentType> = {
   rebates: lazy(() => import('./sections/rebates.tsx')),
   'social-providers': lazy(() => import('./sections/social-providers.tsx')),
   'lottery-results': lazy(() => import('./sections/lottery-results.tsx')),
+  'lottery-games': lazy(() => import('./sections/lottery-games.tsx')),
   content: lazy(() => import('./sections/content.tsx')),
   catalogue: lazy(() => import('./sections/catalogue.tsx')),
   'table-limits': lazy(() => import('./sections/table-limits.tsx')),

@@ -19,6 +19,7 @@ export const en = {
     rebates: 'Rebates and cashback',
     'social-providers': 'Social sign-in',
     'lottery-results': 'Lottery results',
+    'lottery-games': 'Lottery games and odds',
     content: 'Site content',
     catalogue: 'Games catalogue',
     'table-limits': 'Live table limits',

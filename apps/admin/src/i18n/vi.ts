@@ -19,6 +19,7 @@ export const vi: Texts = {
     rebates: 'Hoàn trả và hoàn thua',
     'social-providers': 'Đăng nhập mạng xã hội',
     'lottery-results': 'Kết quả xổ số',
+    'lottery-games': 'Xổ số: trò chơi và tỷ lệ',
     content: 'Nội dung trang',
     catalogue: 'Danh mục trò chơi',
     'table-limits': 'Giới hạn bàn live',

@@ -19,6 +19,7 @@ export const zh: Texts = {
     rebates: '返水与返还',
     'social-providers': '社交登录',
     'lottery-results': '彩票开奖结果',
+    'lottery-games': '彩票游戏与赔率',
     content: '网站内容',
     catalogue: '游戏目录',
     'table-limits': '真人桌台限红',

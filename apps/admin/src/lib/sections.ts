@@ -14,6 +14,7 @@ export type SectionKey =
   | 'rebates'
   | 'social-providers'
   | 'lottery-results'
+  | 'lottery-games'
   | 'content'
   | 'catalogue'
   | 'table-limits'
@@ -97,6 +98,14 @@ const SECTIONS: readonly Section[] = [
     roles: ['risk'],
     permission: 'lottery:read',
     count: () => waiting('/lottery/results?status=pending&pageSize=1'),
+  },
+  {
+    key: 'lottery-games',
+    path: 'lottery-games',
+    roles: ['risk'],
+    permission: 'lottery:read',
+    // Odds changes and voids waiting for a second operator.
+    count: () => waiting('/lottery/change-requests?status=requested&pageSize=1'),
   },
   { key: 'content', path: 'content', roles: ['support', 'content'], permission: 'content:read' },
   { key: 'catalogue', path: 'catalogue', roles: ['risk'], permission: 'game:read' },

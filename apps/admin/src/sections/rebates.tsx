@@ -164,7 +164,7 @@ export default function RebatesSection() {
     rule.isEnabled ? <span className="badge badge--ok">{t('rebates.on')}</span> : <span className="badge">{t('rebates.off')}</span>;
   const actions = (ruleKind: Kind, rule: RebateRule | CashbackRule) =>
     mayWrite ? (
-      <div className="row-actions">
+      <div className="actions">
         <button type="button" className="button" onClick={() => openEdit(ruleKind, rule)}>
           {t('rebates.edit')}
         </button>
