@@ -1,5 +1,5 @@
 import { RG_LIMIT_KINDS, RG_PERIODS, type RgHistoryEntry, type RgStateValue } from '@platform/contracts/responsible-gaming';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -32,6 +32,7 @@ export function MemberResponsibleGaming({ member }: { member: { id: number; user
   const [notice, setNotice] = useState<string | null>(null);
   const [form, setForm] = useState({ kind: 'deposit', period: 'daily', amount: '', days: '7' });
   const path = `/members/${member.id}/responsible-gaming`;
+  const client = useQueryClient();
   const state = useQuery({ queryKey: ['member', member.id, 'rg'], queryFn: () => adminGet<RgStateValue>(path) });
   const act = useDecision(
     async (value: { kind: 'tighten' | 'break'; note: string }) =>
@@ -45,6 +46,8 @@ export function MemberResponsibleGaming({ member }: { member: { id: number; user
       setNotice(t(value.kind === 'tighten' ? 'memberRg.tightened' : 'memberRg.breakSet', { username: member.username }));
       setDialog(null);
       void state.refetch();
+      // The history card shows the change at once.
+      void client.invalidateQueries({ queryKey: ['member', member.id, 'rg-history'] });
     },
   );
   const amount = (value: number | null) => (value === null ? t('memberRg.none') : money(value, member.currency, i18n.language));
