@@ -19,7 +19,7 @@ addSectionTexts('settingFields', { vi: settingFieldsVi, en: settingFieldsEn, zh:
  * A field's label in the operator's language: the setting's own wording for the property when it has
  * one, else the property's wording in every setting, else (a property added later) its name.
  */
-export function fieldLabel(t: TFunction, settingKey: string, path: string): string {
+function fieldLabel(t: TFunction, settingKey: string, path: string): string {
   const property = path.split('.').at(-1) ?? path;
   const general = t(`settingFields.fields.${property}`, { defaultValue: property });
   return t(`settingFields.fieldsOf.${settingKey.replaceAll('.', '_')}.${property}`, { defaultValue: general });
