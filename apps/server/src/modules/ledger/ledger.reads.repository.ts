@@ -341,9 +341,12 @@ export async function findEntryIdRange(
   db: Kysely<DB>,
   range: { from: Date; to: Date },
 ): Promise<{ firstId: number; lastId: number } | null> {
+  // `id + 0`: plain min(id)/max(id) lets PostgreSQL walk the primary key from either end until it
+  // meets the range (half a second for an old day of 3 million entries); on an expression it reads the
+  // range's blocks through the BRIN index instead (6 ms). Measured with EXPLAIN ANALYZE, PostgreSQL 15.
   const row = await db
     .selectFrom('ledger_entries')
-    .select((eb) => [eb.fn.min('id').as('firstId'), eb.fn.max('id').as('lastId')])
+    .select([sql<string | null>`min(id + 0)`.as('firstId'), sql<string | null>`max(id + 0)`.as('lastId')])
     .where('created_at', '>=', range.from)
     .where('created_at', '<', range.to)
     .executeTakeFirst();
