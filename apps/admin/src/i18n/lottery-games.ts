@@ -77,6 +77,27 @@ export const lotteryGamesEn = {
   ownRequest: 'Another operator decides this request.',
   approved: 'Request #{{id}} approved.',
   rejected: 'Request #{{id}} closed.',
+  editGame: 'Edit',
+  editGameTitle: 'Edit {{game}}',
+  editGameHint:
+    'Draws already created keep their times and limits; the change applies to the next draws. Amounts in the smallest unit of the currency.',
+  saveGame: 'Save',
+  gameSaved: '{{game}} saved.',
+  gameFields: {
+    lockSeconds: 'Betting closes before the draw (seconds)',
+    minStake: 'Least stake per ticket',
+    maxStake: 'Most stake per ticket',
+    maxPayoutPerNumber: 'Most payout per number in a draw',
+    sort: 'Order',
+  },
+  gameProblems: {
+    lockSeconds: 'Write the closing time as a whole number of seconds.',
+    minStake: 'Write the least stake as a whole number.',
+    maxStake: 'Write the most stake as a whole number.',
+    maxPayoutPerNumber: 'Write the most payout per number as a whole number.',
+    sort: 'Write the order as a whole number.',
+    stakes: 'The least stake cannot be above the most stake.',
+  },
 };
 
 export const lotteryGamesVi: Shape<typeof lotteryGamesEn> = {
@@ -155,6 +176,26 @@ export const lotteryGamesVi: Shape<typeof lotteryGamesEn> = {
   ownRequest: 'Một nhân viên khác sẽ quyết định yêu cầu này.',
   approved: 'Đã duyệt yêu cầu #{{id}}.',
   rejected: 'Đã đóng yêu cầu #{{id}}.',
+  editGame: 'Sửa',
+  editGameTitle: 'Sửa {{game}}',
+  editGameHint: 'Các kỳ đã tạo giữ giờ và giới hạn của chúng; thay đổi áp dụng cho các kỳ sau. Số tiền theo đơn vị nhỏ nhất của tiền tệ.',
+  saveGame: 'Lưu',
+  gameSaved: 'Đã lưu {{game}}.',
+  gameFields: {
+    lockSeconds: 'Đóng cược trước giờ quay (giây)',
+    minStake: 'Tiền cược tối thiểu mỗi vé',
+    maxStake: 'Tiền cược tối đa mỗi vé',
+    maxPayoutPerNumber: 'Trả thưởng tối đa mỗi số trong một kỳ',
+    sort: 'Thứ tự',
+  },
+  gameProblems: {
+    lockSeconds: 'Nhập thời gian đóng cược là số giây nguyên.',
+    minStake: 'Nhập tiền cược tối thiểu là số nguyên.',
+    maxStake: 'Nhập tiền cược tối đa là số nguyên.',
+    maxPayoutPerNumber: 'Nhập trả thưởng tối đa mỗi số là số nguyên.',
+    sort: 'Nhập thứ tự là số nguyên.',
+    stakes: 'Tiền cược tối thiểu không được lớn hơn tối đa.',
+  },
 };
 
 export const lotteryGamesZh: Shape<typeof lotteryGamesEn> = {
@@ -232,4 +273,24 @@ export const lotteryGamesZh: Shape<typeof lotteryGamesEn> = {
   ownRequest: '此请求由另一名运营人员决定。',
   approved: '请求 #{{id}} 已批准。',
   rejected: '请求 #{{id}} 已关闭。',
+  editGame: '编辑',
+  editGameTitle: '编辑 {{game}}',
+  editGameHint: '已创建的期次保留其时间与限额；修改对之后的期次生效。金额以货币最小单位计。',
+  saveGame: '保存',
+  gameSaved: '{{game}} 已保存。',
+  gameFields: {
+    lockSeconds: '开奖前停止投注（秒）',
+    minStake: '每张最低投注',
+    maxStake: '每张最高投注',
+    maxPayoutPerNumber: '每期每个号码最高赔付',
+    sort: '排序',
+  },
+  gameProblems: {
+    lockSeconds: '停止投注时间须为整数秒。',
+    minStake: '最低投注须为整数。',
+    maxStake: '最高投注须为整数。',
+    maxPayoutPerNumber: '每个号码最高赔付须为整数。',
+    sort: '排序须为整数。',
+    stakes: '最低投注不能高于最高投注。',
+  },
 };

@@ -5,7 +5,7 @@ import { setSession } from '../api/session-store.ts';
 import { changeLanguage } from '../i18n/i18n.ts';
 import { emptyPage, fakeServer, ok, refused } from '../test/fake-server.ts';
 import { renderConsole } from '../test/render.tsx';
-import { oddsMilliOf, oddsRequestOf } from './lottery-games.tsx';
+import { gameFormOf, gamePatchOf, oddsMilliOf, oddsRequestOf } from './lottery-games.tsx';
 
 const game = {
   gameId: 'EL1',
@@ -75,7 +75,7 @@ function server(waiting: object[], answer: (path: string, body: unknown) => Retu
             totalCount: waiting.length,
           })
         : undefined,
-    (call) => (call.method === 'POST' ? answer(call.path, call.body) : undefined),
+    (call) => (call.method === 'POST' || call.method === 'PATCH' ? answer(call.path, call.body) : undefined),
     (call) => (call.method === 'GET' ? ok(emptyPage) : undefined),
   ]);
 }
@@ -193,5 +193,37 @@ describe('the lottery games and odds screen', () => {
     await userEvent.setup().click(screen.getByRole('tab', { name: 'Requests' }));
     const row = await screen.findByTestId('change-5');
     expect(within(row).queryByRole('button')).toBeNull();
+  });
+});
+
+describe("a lottery game's edit", () => {
+  it('sends only the fields changed, and names a field that is not a whole number or stakes the wrong way round', () => {
+    const form = gameFormOf(game as never);
+    expect(gamePatchOf(game as never, form)).toEqual({ patch: null });
+    expect(gamePatchOf(game as never, { ...form, maxStake: '10.000.000', isEnabled: false })).toEqual({
+      patch: { maxStake: 10_000_000, isEnabled: false },
+    });
+    expect(gamePatchOf(game as never, { ...form, lockSeconds: '1,5s' })).toEqual({ problem: 'lockSeconds' });
+    expect(gamePatchOf(game as never, { ...form, minStake: '9000000' })).toEqual({ problem: 'stakes' });
+  });
+
+  it('edits a game with lottery:config and shows it saved', async () => {
+    signIn(3, ALL);
+    changeLanguage('en');
+    const calls = server([], (path) => (path.startsWith('/admin-api/lottery/games/') ? ok({ ...game, maxStake: 9_000_000 }) : ok({})));
+    renderConsole('/lottery-games');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('tab', { name: 'Games' }));
+    const row = await screen.findByTestId('lottery-game-EL1');
+    await user.click(within(row).getByRole('button', { name: 'Edit' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.clear(within(dialog).getByLabelText('Most stake per ticket'));
+    await user.type(within(dialog).getByLabelText('Most stake per ticket'), '9000000');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Fast lottery 1 min (EL1) saved.')).toBeTruthy();
+    expect(calls.find((call) => call.method === 'PATCH')).toMatchObject({
+      path: '/admin-api/lottery/games/EL1',
+      body: { maxStake: 9_000_000 },
+    });
   });
 });

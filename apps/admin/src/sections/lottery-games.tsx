@@ -59,6 +59,40 @@ export function oddsRequestOf(
   return { change: Object.keys(change).length > 0 ? change : null };
 }
 
+type GameForm = { isEnabled: boolean; lockSeconds: string; minStake: string; maxStake: string; maxPayoutPerNumber: string; sort: string };
+const GAME_NUMBERS = ['lockSeconds', 'minStake', 'maxStake', 'maxPayoutPerNumber', 'sort'] as const;
+
+/** A game's form from the game as it is. */
+export const gameFormOf = (game: AdminLotteryGame): GameForm => ({
+  isEnabled: game.isEnabled,
+  lockSeconds: String(game.lockSeconds),
+  minStake: String(game.minStake),
+  maxStake: String(game.maxStake),
+  maxPayoutPerNumber: String(game.maxPayoutPerNumber),
+  sort: String(game.sort),
+});
+
+/**
+ * What a game's edit sends: only the fields that changed (null when none did), or the first field
+ * that is not a whole number (group separators allowed) or a minimum stake above the maximum.
+ */
+export function gamePatchOf(
+  game: AdminLotteryGame,
+  form: GameForm,
+): { patch: Record<string, number | boolean> | null } | { problem: string } {
+  const patch: Record<string, number | boolean> = {};
+  const values: Record<string, number> = {};
+  for (const field of GAME_NUMBERS) {
+    const digits = form[field].replace(/[\s.,_]/g, '');
+    if (!/^\d{1,15}$/.test(digits)) return { problem: field };
+    values[field] = Number(digits);
+    if (values[field] !== Number(game[field])) patch[field] = values[field] as number;
+  }
+  if ((values.minStake as number) > (values.maxStake as number)) return { problem: 'stakes' };
+  if (form.isEnabled !== game.isEnabled) patch.isEnabled = form.isEnabled;
+  return { patch: Object.keys(patch).length > 0 ? patch : null };
+}
+
 /**
  * Lottery games and odds (`lottery:read`): the stations and fast games, the odds per region and bet
  * type, and the four-eyes requests that change odds (`lottery:config`) or void a draw
@@ -81,6 +115,8 @@ export default function LotteryGamesSection() {
   const [deciding, setDeciding] = useState<Deciding | null>(null);
   const [voidForm, setVoidForm] = useState({ gameId: '', numero: '', reason: '' });
   const [voidProblem, setVoidProblem] = useState<string | null>(null);
+  const [editingGame, setEditingGame] = useState<{ game: AdminLotteryGame; form: GameForm } | null>(null);
+  const [gameProblem, setGameProblem] = useState<string | null>(null);
 
   const games = useQuery({
     queryKey: ['lottery', 'games'],
@@ -105,6 +141,15 @@ export default function LotteryGamesSection() {
         setAsking(null);
         setAskReason('');
       }
+    },
+  );
+  const saveGame = useDecision(
+    (value: { gameId: string; patch: Record<string, number | boolean> }) =>
+      adminCall<AdminLotteryGame>('PATCH', `/lottery/games/${value.gameId}`, value.patch),
+    (value) => {
+      setNotice(t('lotteryGames.gameSaved', { game: gameName(value.gameId) }));
+      setEditingGame(null);
+      void games.refetch();
     },
   );
   const decide = useDecision(
@@ -186,6 +231,25 @@ export default function LotteryGamesSection() {
     },
     { key: 'stakes', header: t('lotteryGames.stakes'), numeric: true, cell: (g) => `${number(g.minStake)} – ${number(g.maxStake)}` },
     { key: 'state', header: t('lotteryGames.state'), cell: (g) => onOff(g.isEnabled) },
+    {
+      key: 'actions',
+      header: t('common.actions'),
+      actions: true,
+      cell: (g) =>
+        may('lottery:config') ? (
+          <button
+            type="button"
+            className="button"
+            onClick={() => {
+              saveGame.clearError();
+              setGameProblem(null);
+              setEditingGame({ game: g, form: gameFormOf(g) });
+            }}
+          >
+            {t('lotteryGames.editGame')}
+          </button>
+        ) : null,
+    },
   ];
   const oddsColumns: Column<Odds>[] = [
     { key: 'betType', header: t('lotteryGames.betType'), cell: (o) => betTypeName(o.betType) },
@@ -458,6 +522,43 @@ export default function LotteryGamesSection() {
             {t('lotteryGames.reason')}
             <textarea name="reason" rows={2} value={askReason} onChange={(e) => setAskReason(e.target.value)} />
           </label>
+        </DecisionDialog>
+      ) : null}
+      {editingGame ? (
+        <DecisionDialog
+          title={t('lotteryGames.editGameTitle', { game: gameName(editingGame.game.gameId) })}
+          hint={t('lotteryGames.editGameHint')}
+          submitLabel={t('lotteryGames.saveGame')}
+          error={gameProblem ?? saveGame.error}
+          isPending={saveGame.isPending}
+          onSubmit={() => {
+            const checked = gamePatchOf(editingGame.game, editingGame.form);
+            if ('problem' in checked) return setGameProblem(t(`lotteryGames.gameProblems.${checked.problem}`));
+            if (checked.patch === null) return setGameProblem(t('lotteryGames.nothingChanged'));
+            setGameProblem(null);
+            saveGame.run({ gameId: editingGame.game.gameId, patch: checked.patch });
+          }}
+          onClose={() => setEditingGame(null)}
+        >
+          <label className="check">
+            <input
+              type="checkbox"
+              checked={editingGame.form.isEnabled}
+              onChange={(e) => setEditingGame({ ...editingGame, form: { ...editingGame.form, isEnabled: e.target.checked } })}
+            />{' '}
+            {t('lotteryGames.offered')}
+          </label>
+          {GAME_NUMBERS.map((field) => (
+            <label className="field" key={field}>
+              {t(`lotteryGames.gameFields.${field}`)}
+              <input
+                name={field}
+                inputMode="numeric"
+                value={editingGame.form[field]}
+                onChange={(e) => setEditingGame({ ...editingGame, form: { ...editingGame.form, [field]: e.target.value } })}
+              />
+            </label>
+          ))}
         </DecisionDialog>
       ) : null}
       {deciding ? (
