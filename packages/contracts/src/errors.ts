@@ -953,6 +953,11 @@ export const ERROR_CODES = {
     vi: 'Kỳ quay không ở trạng thái cho phép thao tác này.',
     en: 'The draw is not in a state that allows this.',
   },
+  lottery_change_waiting: {
+    status: 409,
+    vi: 'Đã có một yêu cầu đang chờ duyệt cho mục này: hãy duyệt, từ chối hoặc rút yêu cầu đó trước.',
+    en: 'A request for this is already waiting: approve, reject or withdraw that one first.',
+  },
   in_please_information: {
     status: 403,
     vi: 'Tài khoản dùng thử không thể dùng phòng trò chuyện. Vui lòng đăng ký tài khoản chính thức.',

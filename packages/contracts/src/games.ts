@@ -389,8 +389,11 @@ const cataloguePatchFields = {
 };
 const hasChange = (body: object) => Object.keys(body).length > 0;
 
-/** A game's patch: visibility, hot flag, maintenance and order. */
-export const adminGamePatchSchema = z.object(cataloguePatchFields).strict().refine(hasChange, { message: 'nothing to change' });
+/** A game's patch: visibility, hot flag, maintenance, order and its category (the lobby's tab). */
+export const adminGamePatchSchema = z
+  .object({ ...cataloguePatchFields, category: z.enum(GAME_CATEGORIES).optional() })
+  .strict()
+  .refine(hasChange, { message: 'nothing to change' });
 export type AdminGamePatch = z.infer<typeof adminGamePatchSchema>;
 
 /** A vendor's patch: a game's, and its name per language. */

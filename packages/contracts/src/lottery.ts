@@ -241,8 +241,6 @@ export const adminDrawAwaitingSchema = z.object({
 });
 export type AdminDrawAwaiting = z.infer<typeof adminDrawAwaitingSchema>;
 export const adminDrawsAwaitingResponseSchema = okEnvelope(z.object({ list: z.array(adminDrawAwaitingSchema) }));
-export const adminVoidBodySchema = z.object({ gameId: lotteryGameIdSchema, numero: numeroSchema });
-export const adminVoidResponseSchema = okEnvelope(z.object({ gameId: z.string(), numero: z.string(), voidedTickets: z.number().int() }));
 export const idParamsSchema = z.object({ id: z.coerce.number().int().positive() });
 
 /** The payout of one line: stakePerUnit × hits × oddsMilli / 1000, rounded down. */
@@ -358,4 +356,60 @@ export const adminLotteryOddsBodySchema = z.strictObject({
   isEnabled: z.boolean().optional(),
 });
 export type AdminLotteryOddsBody = z.infer<typeof adminLotteryOddsBodySchema>;
-export const adminLotteryOddsEntryResponseSchema = okEnvelope(adminLotteryOddsSchema);
+
+/**
+ * Four eyes on what moves money (docs/lottery.md): an odds change and a draw's void are requests that
+ * a second operator approves; only the approval applies them.
+ */
+export const LOTTERY_CHANGE_KINDS = ['odds', 'void'] as const;
+export const LOTTERY_CHANGE_STATUSES = ['requested', 'approved', 'rejected', 'withdrawn'] as const;
+export type LotteryChangeStatus = (typeof LOTTERY_CHANGE_STATUSES)[number];
+const changeReasonSchema = z.string().trim().min(3).max(500);
+/** POST /admin-api/lottery/odds/requests: what to change of a bet type in a region (one field at least), and why. */
+export const adminOddsRequestBodySchema = adminLotteryOddsBodySchema
+  .extend({ reason: changeReasonSchema })
+  .strict()
+  .refine((b) => b.oddsMilli !== undefined || b.stakeMultiplier !== undefined || b.isEnabled !== undefined, {
+    message: 'change the odds, the stake multiplier or the availability',
+    path: ['oddsMilli'],
+  });
+/** POST /admin-api/lottery/voids: the draw to void (every ticket refunded once approved), and why. */
+export const adminVoidRequestBodySchema = z.strictObject({ gameId: lotteryGameIdSchema, numero: numeroSchema, reason: changeReasonSchema });
+const oddsChangeSchema = z.object({
+  region: z.enum(LOTTERY_REGIONS),
+  betType: z.enum(LOTTERY_BET_TYPES),
+  oddsMilli: z.number().int().optional(),
+  stakeMultiplier: z.number().int().optional(),
+  isEnabled: z.boolean().optional(),
+});
+const voidChangeSchema = z.object({ gameId: z.string(), numero: z.string() });
+export const adminChangeRequestSchema = z.object({
+  id: z.number().int(),
+  kind: z.enum(LOTTERY_CHANGE_KINDS),
+  /** `region:betType` or `gameCode:numero`. */
+  subject: z.string(),
+  change: z.union([oddsChangeSchema, voidChangeSchema]),
+  /** Odds: what was in force when asked (null: not set yet). Void: the draw's state, open tickets and their stakes. */
+  before: z.record(z.string(), z.unknown()).nullable(),
+  reason: z.string(),
+  status: z.enum(LOTTERY_CHANGE_STATUSES),
+  requestedBy: z.number().int(),
+  decidedBy: z.number().int().nullable(),
+  decisionNote: z.string().nullable(),
+  /** What the approval did (a void: the tickets refunded). */
+  outcome: z.record(z.string(), z.unknown()).nullable(),
+  createdAt: z.string(),
+  decidedAt: z.string().nullable(),
+});
+export type AdminChangeRequest = z.infer<typeof adminChangeRequestSchema>;
+export const adminChangeRequestResponseSchema = okEnvelope(adminChangeRequestSchema);
+export const adminChangeListQuerySchema = z.strictObject({
+  status: z.enum(LOTTERY_CHANGE_STATUSES).default('requested'),
+  kind: z.enum(LOTTERY_CHANGE_KINDS).optional(),
+  pageNo: z.coerce.number().int().min(1).max(100_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+});
+export const adminChangeListResponseSchema = okEnvelope(pageOf(adminChangeRequestSchema));
+/** Approve with an optional note; reject (another operator) or withdraw (the requester) with a reason. */
+export const adminChangeApproveBodySchema = z.strictObject({ note: z.string().trim().max(500).optional() });
+export const adminChangeRejectBodySchema = z.strictObject({ reason: changeReasonSchema });

@@ -165,6 +165,8 @@ export const adminEntrySchema = z.object({
   id: z.number(),
   promotionId: z.number(),
   memberId: z.number(),
+  /** The member's username (null only if the member row is gone). */
+  username: z.string().nullable(),
   status: z.enum(ENTRY_STATUSES),
   comment: z.string().nullable(),
   proofCount: z.number(),

@@ -114,3 +114,47 @@ export const rgRealityCheckValueSchema = z.object({
 });
 export type RgRealityCheckValue = z.infer<typeof rgRealityCheckValueSchema>;
 export const rgRealityCheckResponseSchema = okEnvelope(rgRealityCheckValueSchema);
+
+/** What a responsible-gaming event of a member's history was (the audit row's action without `rg.`). */
+export const RG_HISTORY_EVENTS = [
+  'limits_changed',
+  'limits_tightened',
+  'break_taken',
+  'break_set',
+  'self_excluded',
+  'reality_check_set',
+] as const;
+export type RgHistoryEvent = (typeof RG_HISTORY_EVENTS)[number];
+
+/** One event of GET /admin-api/members/:memberId/responsible-gaming/history, newest first. */
+export const rgHistoryEntrySchema = z.object({
+  id: z.number().int(),
+  at: z.string(),
+  event: z.enum(RG_HISTORY_EVENTS),
+  /** Who did it: the member, or an operator (by number). */
+  by: z.enum(['member', 'operator']),
+  operatorId: z.number().int().nullable(),
+  /** Limit changes: each limit with what is in force after it, and a waiting change. */
+  limits: z.array(
+    z.object({
+      kind: z.enum(RG_LIMIT_KINDS),
+      period: z.enum(RG_PERIODS),
+      inForce: amountMinorSchema.nullable(),
+      pending: z.object({ amount: amountMinorSchema.nullable(), effectiveAt: z.string() }).nullable(),
+    }),
+  ),
+  /** A break or self-exclusion's end (null: permanent, or not a block). */
+  until: z.string().nullable(),
+  permanent: z.boolean(),
+  /** The reality check's minutes (null: turned off, or not that event). */
+  minutes: z.number().int().nullable(),
+  /** The operator's reason. */
+  note: z.string().nullable(),
+});
+export type RgHistoryEntry = z.infer<typeof rgHistoryEntrySchema>;
+export const rgHistoryQuerySchema = z.strictObject({
+  before: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER).optional(),
+});
+export const rgHistoryResponseSchema = okEnvelope(
+  z.object({ list: z.array(rgHistoryEntrySchema), nextBefore: z.number().int().nullable() }),
+);

@@ -102,11 +102,13 @@ export function KeysetTable<T>({
   query,
   before,
   onBefore,
+  emptyText,
   ...table
 }: TableProps<T> & {
   query: UseQueryResult<{ list: T[]; nextBefore: number | null }>;
   before: number | undefined;
   onBefore: (before: number | undefined) => void;
+  emptyText?: string;
 }) {
   const { t } = useTranslation();
   const nextBefore = query.data?.nextBefore ?? null;
@@ -115,6 +117,7 @@ export function KeysetTable<T>({
       isLoading={query.isLoading}
       error={query.error}
       isEmpty={(query.data?.list.length ?? 0) === 0}
+      emptyText={emptyText}
       onRetry={() => void query.refetch()}
     >
       <DataTable {...table} rows={query.data?.list ?? []} />

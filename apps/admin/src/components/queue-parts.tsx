@@ -48,12 +48,15 @@ export function QueueState({
   isLoading,
   error,
   isEmpty,
+  emptyText,
   onRetry,
   children,
 }: {
   isLoading: boolean;
   error: unknown;
   isEmpty: boolean;
+  /** What to say when there is nothing (default: "Nothing waiting", for queues). */
+  emptyText?: string;
   onRetry: () => void;
   children: ReactNode;
 }) {
@@ -69,7 +72,7 @@ export function QueueState({
       </div>
     );
   }
-  if (isEmpty) return <p className="empty">{t('common.empty')}</p>;
+  if (isEmpty) return <p className="empty">{emptyText ?? t('common.empty')}</p>;
   return <>{children}</>;
 }
 

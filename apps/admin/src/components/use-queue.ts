@@ -27,15 +27,15 @@ export function useQueuePage<T>(section: string, path: string) {
  * One decision on a queue item: the call, then the queue and the navigation's counts read again.
  * `error` is the refusal's message in the operator's language.
  */
-export function useDecision<V>(run: (value: V) => Promise<unknown>, onDone: (value: V) => void) {
+export function useDecision<V, R = unknown>(run: (value: V) => Promise<R>, onDone: (value: V, result: R) => void) {
   const client = useQueryClient();
   const [error, setError] = useState<string | null>(null);
   const mutation = useMutation({
     mutationFn: run,
     onMutate: () => setError(null),
     onError: (failure) => setError(errorText(failure)),
-    onSuccess: async (_, value) => {
-      onDone(value);
+    onSuccess: async (result, value) => {
+      onDone(value, result);
       await client.invalidateQueries({ queryKey: ['queue'] });
       await client.invalidateQueries({ queryKey: ['counts'] });
     },

@@ -25,6 +25,7 @@ export const zhErrors: Partial<Record<ErrorCode, string>> = {
   admin_request_not_pending: '该请求已被处理。',
   rg_operator_loosening: '运营人员只能收紧限额（新增或降低）；提高或取消限额须由会员本人申请。',
   admin_self_approval: '发起请求的运营人员不能自行审批。',
+  lottery_change_waiting: '此项已有一个待审批的请求：请先批准、拒绝或撤回该请求。',
   withdrawal_same_operator: '审批该提款的运营人员不能同时为其出款，请由其他运营人员出款。',
   invalid_amount: '金额无效，请输入正确的金额。',
   deposit_order_not_found: '找不到该存款订单。',

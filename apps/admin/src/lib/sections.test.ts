@@ -18,8 +18,10 @@ describe('which sections an operator sees', () => {
       'agent-applications',
       'members',
       'promotions',
+      'rebates',
       'social-providers',
       'lottery-results',
+      'lottery-games',
       'content',
       'catalogue',
       'table-limits',
@@ -34,14 +36,17 @@ describe('which sections an operator sees', () => {
       'adjustments',
       'members',
       'promotions',
+      'rebates',
       'reports',
     ]);
     expect(keysOf({ id: 3, username: 'r', role: 'risk' })).toEqual([
       'kyc',
       'members',
       'promotions',
+      'rebates',
       'social-providers',
       'lottery-results',
+      'lottery-games',
       'catalogue',
       'table-limits',
       'cockfight',
@@ -54,6 +59,7 @@ describe('which sections an operator sees', () => {
       'agent-applications',
       'members',
       'promotions',
+      'rebates',
       'content',
     ]);
     expect(keysOf({ id: 5, username: 'c', role: 'content' })).toEqual(['content']);

@@ -11,8 +11,10 @@ export type SectionKey =
   | 'agent-applications'
   | 'members'
   | 'promotions'
+  | 'rebates'
   | 'social-providers'
   | 'lottery-results'
+  | 'lottery-games'
   | 'content'
   | 'catalogue'
   | 'table-limits'
@@ -87,6 +89,8 @@ const SECTIONS: readonly Section[] = [
     // Applications and flagged claims waiting for review (the server sends the whole queue).
     count: async () => (await adminGet<{ list: unknown[] }>('/promotions/entries')).list.length,
   },
+  // Changing needs vip:write (finance).
+  { key: 'rebates', path: 'rebates', roles: ['finance', 'risk', 'support'], permission: 'vip:read' },
   // Changing providers needs settings:write (administrators); risk reads them.
   { key: 'social-providers', path: 'social-providers', roles: ['risk'], permission: 'settings:read' },
   {
@@ -95,6 +99,14 @@ const SECTIONS: readonly Section[] = [
     roles: ['risk'],
     permission: 'lottery:read',
     count: () => waiting('/lottery/results?status=pending&pageSize=1'),
+  },
+  {
+    key: 'lottery-games',
+    path: 'lottery-games',
+    roles: ['risk'],
+    permission: 'lottery:read',
+    // Odds changes and voids waiting for a second operator.
+    count: () => waiting('/lottery/change-requests?status=requested&pageSize=1'),
   },
   { key: 'content', path: 'content', roles: ['support', 'content'], permission: 'content:read' },
   { key: 'catalogue', path: 'catalogue', roles: ['risk'], permission: 'game:read' },

@@ -1,4 +1,4 @@
-import { type AdminVendorPatch, GAME_CATEGORIES } from '@platform/contracts/games';
+import { type AdminVendorPatch, GAME_CATEGORIES, type GameCategory } from '@platform/contracts/games';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,7 +7,11 @@ import { useSession } from '../api/session-store.ts';
 import { type Column, DataTable, PagedTable, SelectFilter, Tabs, TextFilter } from '../components/data-table.tsx';
 import { DecisionDialog, Notice, QueueState } from '../components/queue-parts.tsx';
 import { PAGE_SIZE, useDecision, useQueuePage } from '../components/use-queue.ts';
+import { gameCategoriesEn, gameCategoriesVi, gameCategoriesZh } from '../i18n/game-categories.ts';
+import { addSectionTexts } from '../i18n/i18n.ts';
 import { mayUse } from '../lib/sections.ts';
+
+addSectionTexts('gameCategories', { vi: gameCategoriesVi, en: gameCategoriesEn, zh: gameCategoriesZh });
 
 const TABS = ['vendors', 'games'] as const;
 type Tab = (typeof TABS)[number];
@@ -25,8 +29,19 @@ type Switches = {
 type Vendor = Switches & { code: string; displayName: string; categories: string[]; walletStyle: string; gameCount: number };
 type Game = Switches & { nodeId: number; gameCode: string; vendor: string; gameType: string; name: Record<string, string> };
 
-type Form = { isEnabled: boolean; isHot: boolean; isMaintenance: boolean; messageVi: string; messageEn: string; sort: string };
-const formOf = (item: Switches): Form => ({
+type Form = {
+  isEnabled: boolean;
+  isHot: boolean;
+  isMaintenance: boolean;
+  messageVi: string;
+  messageEn: string;
+  sort: string;
+  /** A game's category (the lobby's tab); '' for a vendor. */
+  category: string;
+};
+type Patch = AdminVendorPatch & { category?: GameCategory };
+const formOf = (item: Switches & { gameType?: string }): Form => ({
+  category: item.gameType ?? '',
   isEnabled: item.isEnabled,
   isHot: item.isHot,
   isMaintenance: item.isMaintenance,
@@ -36,9 +51,10 @@ const formOf = (item: Switches): Form => ({
 });
 
 /** Only the fields the operator changed (the server refuses an empty patch); null when the order is not a whole number. */
-export function patchOf(before: Switches, form: Form): AdminVendorPatch | null {
+export function patchOf(before: Switches & { gameType?: string }, form: Form): Patch | null {
   if (!/^-?[0-9]{1,7}$/.test(form.sort.trim()) || Math.abs(Number(form.sort)) > 1_000_000) return null;
-  const patch: AdminVendorPatch = {};
+  const patch: Patch = {};
+  if (before.gameType !== undefined && form.category !== before.gameType) patch.category = form.category as GameCategory;
   if (form.isEnabled !== before.isEnabled) patch.isEnabled = form.isEnabled;
   if (form.isHot !== before.isHot) patch.isHot = form.isHot;
   if (form.isMaintenance !== before.isMaintenance) patch.isMaintenance = form.isMaintenance;
@@ -78,9 +94,13 @@ export default function CatalogueSection() {
   const [name, setName] = useState('');
   const [page, setPage] = useState(1);
   const [notice, setNotice] = useState<string | null>(null);
-  const [editing, setEditing] = useState<{ kind: 'vendor' | 'game'; key: string; label: string; before: Switches; form: Form } | null>(
-    null,
-  );
+  const [editing, setEditing] = useState<{
+    kind: 'vendor' | 'game';
+    key: string;
+    label: string;
+    before: Switches & { gameType?: string };
+    form: Form;
+  } | null>(null);
   const [fieldError, setFieldError] = useState<string | null>(null);
 
   const vendors = useQuery({ queryKey: ['queue', 'catalogue-vendors'], queryFn: () => adminGet<Vendor[]>('/games/vendors') });
@@ -97,7 +117,7 @@ export default function CatalogueSection() {
     })}`,
   );
   const save = useDecision(
-    async (value: { kind: 'vendor' | 'game'; key: string; label: string; patch: AdminVendorPatch }) =>
+    async (value: { kind: 'vendor' | 'game'; key: string; label: string; patch: Patch }) =>
       adminCall('PATCH', value.kind === 'vendor' ? `/games/vendors/${value.key}` : `/games/${value.key}`, value.patch),
     (value) => {
       setNotice(t('catalogue.saved', { name: value.label }));
@@ -145,7 +165,7 @@ export default function CatalogueSection() {
       ),
     },
     { key: 'vendor', header: t('catalogue.vendor'), cell: (g) => g.vendor },
-    { key: 'category', header: t('catalogue.category'), cell: (g) => g.gameType },
+    { key: 'category', header: t('catalogue.category'), cell: (g) => t(`gameCategories.${g.gameType}`, { defaultValue: g.gameType }) },
     { key: 'sort', header: t('catalogue.sort'), numeric: true, cell: (g) => g.sort },
     { key: 'state', header: t('common.status'), cell: (g) => <States item={g} /> },
     {
@@ -281,6 +301,18 @@ export default function CatalogueSection() {
             {t('catalogue.sort')}
             <input name="sort" inputMode="numeric" value={editing.form.sort} onChange={(e) => setForm('sort', e.target.value)} />
           </label>
+          {editing.kind === 'game' ? (
+            <label className="field">
+              {t('catalogue.category')}
+              <select name="category" value={editing.form.category} onChange={(e) => setForm('category', e.target.value)}>
+                {GAME_CATEGORIES.map((category) => (
+                  <option key={category} value={category}>
+                    {t(`gameCategories.${category}`)} ({category})
+                  </option>
+                ))}
+              </select>
+            </label>
+          ) : null}
         </DecisionDialog>
       ) : null}
     </section>

@@ -75,7 +75,7 @@ describe('the banner form', () => {
 
 describe('a catalogue change', () => {
   const before = { isEnabled: true, isHot: false, isMaintenance: false, maintenanceMessage: { vi: 'Bảo trì' }, sort: 3 };
-  const form = { isEnabled: true, isHot: false, isMaintenance: false, messageVi: 'Bảo trì', messageEn: '', sort: '3' };
+  const form = { isEnabled: true, isHot: false, isMaintenance: false, messageVi: 'Bảo trì', messageEn: '', sort: '3', category: '' };
 
   it('sends only what the operator changed, and nothing when nothing changed', () => {
     expect(patchOf(before, form)).toEqual({});
@@ -84,6 +84,13 @@ describe('a catalogue change', () => {
       maintenanceMessage: { vi: 'Bảo trì', en: 'Back soon' },
     });
     expect(patchOf(before, { ...form, isEnabled: false, isHot: true, sort: '-2' })).toEqual({ isEnabled: false, isHot: true, sort: -2 });
+  });
+
+  it("sends a game's new category, and never a category for a vendor", () => {
+    const game = { ...before, gameType: 'RNG' };
+    expect(patchOf(game, { ...form, category: 'RNG' })).toEqual({});
+    expect(patchOf(game, { ...form, category: 'FISH' })).toEqual({ category: 'FISH' });
+    expect(patchOf(before, { ...form, category: 'FISH' })).toEqual({});
   });
 
   it('refuses an order that is not a whole number in range', () => {

@@ -1,10 +1,11 @@
-import { RG_LIMIT_KINDS, RG_PERIODS, type RgStateValue } from '@platform/contracts/responsible-gaming';
-import { useQuery } from '@tanstack/react-query';
+import { RG_LIMIT_KINDS, RG_PERIODS, type RgHistoryEntry, type RgStateValue } from '@platform/contracts/responsible-gaming';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { adminCall, adminGet } from '../api/client.ts';
 import { useSession } from '../api/session-store.ts';
-import { type Column, DataTable } from '../components/data-table.tsx';
+import { type Column, DataTable, KeysetTable } from '../components/data-table.tsx';
 import { Notice, QueueState } from '../components/queue-parts.tsx';
 import { ReasonDialog } from '../components/reason-dialog.tsx';
 import { useDecision } from '../components/use-queue.ts';
@@ -31,6 +32,7 @@ export function MemberResponsibleGaming({ member }: { member: { id: number; user
   const [notice, setNotice] = useState<string | null>(null);
   const [form, setForm] = useState({ kind: 'deposit', period: 'daily', amount: '', days: '7' });
   const path = `/members/${member.id}/responsible-gaming`;
+  const client = useQueryClient();
   const state = useQuery({ queryKey: ['member', member.id, 'rg'], queryFn: () => adminGet<RgStateValue>(path) });
   const act = useDecision(
     async (value: { kind: 'tighten' | 'break'; note: string }) =>
@@ -44,6 +46,8 @@ export function MemberResponsibleGaming({ member }: { member: { id: number; user
       setNotice(t(value.kind === 'tighten' ? 'memberRg.tightened' : 'memberRg.breakSet', { username: member.username }));
       setDialog(null);
       void state.refetch();
+      // The history card shows the change at once.
+      void client.invalidateQueries({ queryKey: ['member', member.id, 'rg-history'] });
     },
   );
   const amount = (value: number | null) => (value === null ? t('memberRg.none') : money(value, member.currency, i18n.language));
@@ -154,6 +158,63 @@ export function MemberResponsibleGaming({ member }: { member: { id: number; user
           )}
         </ReasonDialog>
       ) : null}
+    </section>
+  );
+}
+
+/** What one history event changed, in a sentence of the operator's language. */
+function historyDetail(entry: RgHistoryEntry, t: TFunction, language: string, amount: (value: number | null) => string): string {
+  const parts: string[] = entry.limits.map((l) => {
+    const limit = t('memberRg.limitOf', { kind: t(`memberRg.kinds.${l.kind}`), period: t(`memberRg.periods.${l.period}`) });
+    const now = t('memberRg.historyInForce', { limit, amount: amount(l.inForce) });
+    return l.pending
+      ? `${now}; ${t('memberRg.pendingAt', { amount: amount(l.pending.amount), time: dateTime(l.pending.effectiveAt, language) })}`
+      : now;
+  });
+  if (entry.permanent) parts.push(t('memberRg.permanent'));
+  else if (entry.until) parts.push(t('memberRg.historyUntil', { time: dateTime(entry.until, language) }));
+  if (entry.event === 'reality_check_set')
+    parts.push(entry.minutes ? t('memberRg.realityCheck', { minutes: entry.minutes }) : t('memberRg.realityCheckOff'));
+  return parts.join(' · ');
+}
+
+/**
+ * The member's responsible-gaming history in the member file (`member:read`): every limit change,
+ * break, self-exclusion and reality-check change, newest first, by the member or an operator with the
+ * operator's reason (`GET /members/:id/responsible-gaming/history`, read from the audit rows).
+ */
+export function MemberRgHistory({ member }: { member: { id: number; currency: string } }) {
+  const { t, i18n } = useTranslation();
+  const [before, setBefore] = useState<number | undefined>(undefined);
+  const path = `/members/${member.id}/responsible-gaming/history${before ? `?before=${before}` : ''}`;
+  const history = useQuery({
+    queryKey: ['member', member.id, 'rg-history', before],
+    queryFn: () => adminGet<{ list: RgHistoryEntry[]; nextBefore: number | null }>(path),
+  });
+  const amount = (value: number | null) => (value === null ? t('memberRg.none') : money(value, member.currency, i18n.language));
+  const columns: Column<RgHistoryEntry>[] = [
+    { key: 'at', header: t('memberRg.historyAt'), cell: (e) => dateTime(e.at, i18n.language) },
+    { key: 'event', header: t('memberRg.historyEvent'), cell: (e) => t(`memberRg.events.${e.event}`) },
+    {
+      key: 'by',
+      header: t('memberRg.historyBy'),
+      cell: (e) => (e.by === 'member' ? t('memberRg.byMember') : t('memberRg.byOperator', { id: e.operatorId })),
+    },
+    { key: 'detail', header: t('memberRg.historyDetail'), className: 'text', cell: (e) => historyDetail(e, t, i18n.language, amount) },
+    { key: 'note', header: t('memberRg.historyNote'), className: 'text', cell: (e) => e.note ?? '—' },
+  ];
+  return (
+    <section className="card member-rg-history" aria-labelledby="member-rg-history-title" data-testid="member-rg-history">
+      <h2 id="member-rg-history-title">{t('memberRg.historyTitle')}</h2>
+      <KeysetTable
+        query={history}
+        columns={columns}
+        rowKey={(e) => e.id}
+        rowTestId={(e) => `rg-event-${e.id}`}
+        before={before}
+        onBefore={setBefore}
+        emptyText={t('memberRg.historyEmpty')}
+      />
     </section>
   );
 }

@@ -86,6 +86,8 @@ function memberServer(
             realityCheckMinutes: null,
           })
         : undefined,
+    // Its history card (member-grants.test.tsx covers it).
+    (call) => (call.path.includes('/responsible-gaming/history') ? ok({ list: [], nextBefore: null }) : undefined),
     (call) =>
       call.path.startsWith('/admin-api/members/search?')
         ? ok({ list: [row], pageNo: 1, pageSize: 20, totalCount: 1, totalPages: 1 })

@@ -32,6 +32,7 @@ const entry = {
   id: 12,
   promotionId: 3,
   memberId: 7,
+  username: 'lan88',
   status: 'pending',
   comment: 'Lost 2,000,000 yesterday',
   proofCount: 2,
@@ -127,6 +128,7 @@ describe('the promotions screen', () => {
     await user.click(await screen.findByRole('tab', { name: 'Applications to review' }));
     const row = await screen.findByTestId('promotion-entry-12');
     expect(within(row).getByText('WELCOME100 · Welcome bonus')).toBeTruthy();
+    expect(within(row).getByRole('link', { name: 'lan88' }).getAttribute('href')).toMatch(/\/members\/7$/);
     expect(within(row).getByTestId('sla-age').textContent).toContain('30 min');
     await user.click(within(row).getByRole('button', { name: 'Reject' }));
     const dialog = await screen.findByRole('dialog');

@@ -31,6 +31,7 @@ type Entry = {
   id: number;
   promotionId: number;
   memberId: number;
+  username: string | null;
   status: 'pending' | 'flagged';
   comment: string | null;
   proofCount: number;
@@ -377,7 +378,7 @@ export default function PromotionsSection() {
     {
       key: 'member',
       header: t('common.member'),
-      cell: (e) => <Link to={`/members/${e.memberId}`}>{t('promotions.queue.memberFile', { id: e.memberId })}</Link>,
+      cell: (e) => <Link to={`/members/${e.memberId}`}>{e.username ?? t('promotions.queue.memberFile', { id: e.memberId })}</Link>,
     },
     { key: 'promotion', header: t('promotions.promotion'), className: 'text', cell: (e) => promotionName(e.promotionId) },
     { key: 'status', header: t('promotions.queue.status'), cell: (e) => t(`promotions.queue.statuses.${e.status}`) },
@@ -694,7 +695,7 @@ export default function PromotionsSection() {
           <dl className="facts">
             <div>
               <dt>{t('common.member')}</dt>
-              <dd>{t('promotions.queue.memberFile', { id: reviewing.entry.memberId })}</dd>
+              <dd>{reviewing.entry.username ?? t('promotions.queue.memberFile', { id: reviewing.entry.memberId })}</dd>
             </div>
             <div>
               <dt>{t('promotions.queue.comment')}</dt>

@@ -81,7 +81,10 @@ describe('the settings screen', () => {
     const user = userEvent.setup();
     const region = await screen.findByTestId('setting-system.regionRestriction');
     expect(within(region).getByRole('heading', { name: 'Region blocking' })).toBeTruthy();
-    const countries = within(region).getByRole('textbox');
+    // Fields carry human labels, never the property names.
+    expect(within(region).getByLabelText('Block by region')).toBeTruthy();
+    expect(within(region).queryByText(/blockedCountries/)).toBeNull();
+    const countries = within(region).getByRole('textbox', { name: /^Blocked countries/ });
     await user.type(countries, '\nCN');
     await user.click(within(region).getByRole('button', { name: 'Save' }));
     expect((await within(region).findByRole('alert')).textContent).toContain('value.blockedCountries.1');
@@ -92,7 +95,9 @@ describe('the settings screen', () => {
     expect(put[1]?.body).toEqual({ value: { enabled: true, blockedCountries: ['US', 'CN'] } });
 
     const maintenance = screen.getByTestId('setting-system.maintenance');
-    await user.click(within(maintenance).getByLabelText('enabled'));
+    expect(within(maintenance).getByRole('group', { name: 'Title' })).toBeTruthy();
+    expect(within(maintenance).getByLabelText('Vietnamese')).toBeTruthy();
+    await user.click(within(maintenance).getByLabelText('The site is under maintenance'));
     await user.click(within(maintenance).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(calls.filter((call) => call.method === 'PUT')).toHaveLength(3));
     expect(calls.filter((call) => call.method === 'PUT')[2]?.body).toEqual({
@@ -105,16 +110,17 @@ describe('the settings screen', () => {
     expect((within(providers).getByRole('textbox') as HTMLTextAreaElement).value).toContain('••••');
   });
 
-  it('shows a risk operator the values without a save button', async () => {
+  it('shows a risk operator the values without a save button, labelled in Vietnamese', async () => {
     signIn('risk', ['settings:read']);
-    changeLanguage('en');
+    changeLanguage('vi');
     fakeServer([
       (call) => (call.method === 'GET' && call.path === '/admin-api/settings' ? ok(settings) : undefined),
       (call) => (call.method === 'GET' ? ok(emptyPage) : undefined),
     ]);
     renderConsole('/settings');
     const card = await screen.findByTestId('setting-system.maintenance');
-    expect(within(card).queryByRole('button', { name: 'Save' })).toBeNull();
-    expect((within(card).getByLabelText('enabled') as HTMLInputElement).disabled).toBe(true);
+    expect(within(card).queryByRole('button', { name: 'Lưu' })).toBeNull();
+    expect((within(card).getByLabelText('Trang web đang bảo trì') as HTMLInputElement).disabled).toBe(true);
+    expect(within(card).getByLabelText('Tiếng Anh')).toBeTruthy();
   });
 });

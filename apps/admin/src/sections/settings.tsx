@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import type { TFunction } from 'i18next';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { adminCall, adminGet } from '../api/client.ts';
@@ -7,10 +8,22 @@ import { Tabs } from '../components/data-table.tsx';
 import { Notice, QueueState } from '../components/queue-parts.tsx';
 import { useDecision } from '../components/use-queue.ts';
 import { addSectionTexts } from '../i18n/i18n.ts';
+import { settingFieldsEn, settingFieldsVi, settingFieldsZh } from '../i18n/setting-fields.ts';
 import { settingsEn, settingsVi, settingsZh } from '../i18n/settings.ts';
 import { mayUse } from '../lib/sections.ts';
 
 addSectionTexts('settings', { vi: settingsVi, en: settingsEn, zh: settingsZh });
+addSectionTexts('settingFields', { vi: settingFieldsVi, en: settingFieldsEn, zh: settingFieldsZh });
+
+/**
+ * A field's label in the operator's language: the setting's own wording for the property when it has
+ * one, else the property's wording in every setting, else (a property added later) its name.
+ */
+function fieldLabel(t: TFunction, settingKey: string, path: string): string {
+  const property = path.split('.').at(-1) ?? path;
+  const general = t(`settingFields.fields.${property}`, { defaultValue: property });
+  return t(`settingFields.fieldsOf.${settingKey.replaceAll('.', '_')}.${property}`, { defaultValue: general });
+}
 
 /** The part of JSON Schema the server's setting shapes use (z.toJSONSchema). */
 export type JsonSchema = {
@@ -98,6 +111,8 @@ export function valueOfText(text: string, kind: FieldKind): unknown {
 }
 
 type FieldProps = {
+  /** The setting the field belongs to (its labels). */
+  settingKey: string;
   path: string;
   label: string;
   schema: JsonSchema | undefined;
@@ -107,7 +122,7 @@ type FieldProps = {
   onJsonProblem: (path: string, isBad: boolean) => void;
 };
 
-function Field({ path, label, schema, value, disabled, onChange, onJsonProblem }: FieldProps) {
+function Field({ settingKey, path, label, schema, value, disabled, onChange, onJsonProblem }: FieldProps) {
   const { t } = useTranslation();
   const kind = fieldKind(schema, value);
   const [text, setText] = useState(() =>
@@ -157,8 +172,9 @@ function Field({ path, label, schema, value, disabled, onChange, onJsonProblem }
           {Object.entries(kind.properties).map(([key, child]) => (
             <Field
               key={key}
+              settingKey={settingKey}
               path={`${path}.${key}`}
-              label={key}
+              label={fieldLabel(t, settingKey, key)}
               schema={child}
               value={(value as Record<string, unknown>)[key]}
               disabled={disabled}
@@ -227,7 +243,7 @@ function SettingCard({ setting, mayWrite, onSaved }: { setting: Setting; mayWrit
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setProblem(null);
-    if (badJson[0]) return setProblem(t('settings.jsonInvalid', { field: badJson[0] }));
+    if (badJson[0]) return setProblem(t('settings.jsonInvalid', { field: fieldLabel(t, setting.key, badJson[0]) }));
     return save.run(draft);
   };
   const kind = fieldKind(setting.schema, setting.value);
@@ -239,8 +255,9 @@ function SettingCard({ setting, mayWrite, onSaved }: { setting: Setting; mayWrit
         Object.entries(kind.properties).map(([key, child]) => (
           <Field
             key={key}
+            settingKey={setting.key}
             path={key}
-            label={key}
+            label={fieldLabel(t, setting.key, key)}
             schema={child}
             value={(draft as Record<string, unknown>)[key]}
             disabled={!mayWrite}
@@ -252,6 +269,7 @@ function SettingCard({ setting, mayWrite, onSaved }: { setting: Setting; mayWrit
         ))
       ) : (
         <Field
+          settingKey={setting.key}
           path={setting.key}
           label={name}
           schema={setting.schema}

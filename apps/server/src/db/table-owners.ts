@@ -86,6 +86,7 @@ export const TABLE_OWNERS = {
   lottery_odds: 'lottery',
   lottery_periods: 'lottery',
   lottery_result_entries: 'lottery',
+  lottery_change_requests: 'lottery',
   lottery_tickets: 'lottery',
   lottery_ticket_lines: 'lottery',
   lottery_exposure: 'lottery',

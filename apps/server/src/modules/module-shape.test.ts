@@ -244,7 +244,7 @@ describe("the app's modules", () => {
         expect(app.hasRoute({ method: 'GET', url }), url).toBe(true);
       }
       expect(app.hasRoute({ method: 'POST', url: '/admin-api/lottery/results' })).toBe(true);
-      expect(app.hasRoute({ method: 'POST', url: '/admin-api/lottery/periods/void' })).toBe(true);
+      expect(app.hasRoute({ method: 'POST', url: '/admin-api/lottery/voids' })).toBe(true);
     } finally {
       await close();
     }

@@ -92,6 +92,8 @@ export type AuditFilter = {
   subjectType?: string | undefined;
   subjectId?: string | undefined;
   action?: string | undefined;
+  /** Actions starting with this (a module's family, e.g. `rg.`); a constant of the caller, never typed input. */
+  actionPrefix?: string | undefined;
   from?: Date | undefined;
   to?: Date | undefined;
   before?: number | undefined;
@@ -111,6 +113,7 @@ export async function findPage(db: Executor, filter: AuditFilter) {
   if (filter.subjectType !== undefined) query = query.where('subject_type', '=', filter.subjectType);
   if (filter.subjectId !== undefined) query = query.where('subject_id', '=', filter.subjectId);
   if (filter.action !== undefined) query = query.where('action', '=', filter.action);
+  if (filter.actionPrefix !== undefined) query = query.where('action', 'like', `${filter.actionPrefix.replace(/[\\%_]/g, '\\$&')}%`);
   if (filter.from !== undefined) query = query.where('created_at', '>=', filter.from);
   if (filter.to !== undefined) query = query.where('created_at', '<', filter.to);
   if (filter.before !== undefined) query = query.where('id', '<', filter.before);

@@ -137,6 +137,16 @@ export function auditRowHash(prevHash: string, row: AuditRow): string {
   return createHash('sha256').update(prevHash).update('\n').update(content).digest('hex');
 }
 
+/**
+ * Audit rows newest first, `limit` at most, before the id given; `nextBefore` pages to older ones.
+ * Another module reads its own family of rows about one subject with it (a member's
+ * responsible-gaming history: `subjectType: 'member'`, `actionPrefix: 'rg.'`).
+ */
+export async function listAuditRows(db: Kysely<DB> | Transaction<DB>, filter: repo.AuditFilter) {
+  const rows = (await repo.findPage(db, filter)) as AuditRow[];
+  return { rows, nextBefore: rows.length === filter.limit ? (rows[rows.length - 1]?.id ?? null) : null };
+}
+
 export type AuditService = {
   record: typeof recordAudit;
   /** Seals every unsealed row; returns how many it sealed. Safe to run on several nodes at once. */
@@ -224,18 +234,12 @@ export function createAuditService(deps: { db: Kysely<DB>; logger: JobLogger }):
     return { isValid: false, rowsChecked: result.checked, brokenAtId: result.brokenAt.id, reason: result.reason };
   }
 
-  /** Rows newest first, `limit` at most, before the id given; `nextBefore` pages to older ones. */
-  async function list(filter: repo.AuditFilter) {
-    const rows = (await repo.findPage(db, filter)) as AuditRow[];
-    return { rows, nextBefore: rows.length === filter.limit ? (rows[rows.length - 1]?.id ?? null) : null };
-  }
-
   return {
     record: recordAudit,
     seal,
     verifyChain,
     verify,
-    list,
+    list: (filter) => listAuditRows(db, filter),
     schedule: (jobs) =>
       jobs.schedule(AUDIT_SEAL_JOB_NAME, AUDIT_SEAL_CRON, async () => {
         await seal();

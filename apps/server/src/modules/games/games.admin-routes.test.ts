@@ -88,6 +88,26 @@ describe('operator catalogue calls', () => {
     expect(audit[0]).toMatchObject({ subject_id: String(ids['a-one']), data: { gameCode: 'a-one', change: { isEnabled: false } } });
   });
 
+  it('moves a game to another category: the lists follow at once, audited with before and after; an unknown category is refused', async () => {
+    expect(await listCodes('gameType=FISH')).toEqual([]); // now cached
+    expect((await call('PATCH', `/admin-api/games/${ids['a-two']}`, risk, { category: 'NOPE' })).statusCode).toBe(400);
+    const moved = await call('PATCH', `/admin-api/games/${ids['a-two']}`, risk, { category: 'FISH' });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(moved.json().value).toMatchObject({ nodeId: ids['a-two'], gameType: 'FISH' });
+    expect(await listCodes('gameType=FISH')).toEqual(['a-two']);
+    expect(await listCodes()).not.toContain('a-two');
+    const audit = await t.database.db
+      .selectFrom('audit_log')
+      .select(['data'])
+      .where('action', '=', 'games.game_updated')
+      .where('subject_id', '=', String(ids['a-two']))
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(audit.data).toMatchObject({ before: { category: 'RNG' }, after: { category: 'FISH' } });
+    await call('PATCH', `/admin-api/games/${ids['a-two']}`, risk, { category: 'RNG' });
+    expect(await listCodes()).toContain('a-two');
+  });
+
   it('puts a game under maintenance with a message; launch is refused with it and the list shows it', async () => {
     await call('PATCH', `/admin-api/games/${ids['a-two']}`, risk, {
       isMaintenance: true,

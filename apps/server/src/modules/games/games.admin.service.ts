@@ -13,7 +13,7 @@ import { jackpotSetting } from './games.settings.ts';
 
 export type GamesAdminService = ReturnType<typeof createGamesAdminService>;
 
-function changeOf(patch: AdminGamePatch): repo.CatalogueChange {
+function changeOf(patch: Omit<AdminGamePatch, 'category'>): repo.CatalogueChange {
   const change: repo.CatalogueChange = {};
   if (patch.isEnabled !== undefined) change.is_enabled = patch.isEnabled;
   if (patch.isHot !== undefined) change.is_hot = patch.isHot;
@@ -98,14 +98,20 @@ export function createGamesAdminService(deps: {
     const updated = await db.transaction().execute(async (trx) => {
       const before = await repo.findGameById(trx, admin.merchantId, nodeId);
       if (!before) throw new DomainError('game_not_found');
-      await repo.updateGame(trx, admin.merchantId, nodeId, changeOf(patch), now());
+      const { category, ...rest } = patch;
+      await repo.updateGame(trx, admin.merchantId, nodeId, { ...changeOf(rest), ...(category === undefined ? {} : { category }) }, now());
       await recordAudit(trx, {
         actorType: 'admin',
         actorId: admin.adminId,
         action: 'games.game_updated',
         subjectType: 'game',
         subjectId: nodeId,
-        data: { vendor: before.vendorCode, gameCode: before.code, change: patch },
+        data: {
+          vendor: before.vendorCode,
+          gameCode: before.code,
+          change: patch,
+          ...(patch.category === undefined ? {} : { before: { category: before.category }, after: { category: patch.category } }),
+        },
         ip,
       });
       return (await repo.findGameById(trx, admin.merchantId, nodeId)) as repo.GameRow;

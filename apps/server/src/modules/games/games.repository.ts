@@ -546,7 +546,13 @@ export type CatalogueChange = {
 /** A vendor's change: a game's, and its name per language (JSON). */
 export type VendorChange = CatalogueChange & { display_names?: string };
 
-export async function updateGame(db: Kysely<DB>, merchantId: number, gameId: number, change: CatalogueChange, at: Date) {
+export async function updateGame(
+  db: Kysely<DB>,
+  merchantId: number,
+  gameId: number,
+  change: CatalogueChange & { category?: string },
+  at: Date,
+) {
   const result = await db
     .updateTable('games')
     .set({ ...change, updated_at: at })

@@ -333,12 +333,35 @@ export type ExportEntryRow = {
 };
 
 /**
- * One chunk of the merchant's member entries in [from, to), after entry `afterId`, in id order (a
- * keyset page: the export walks the entries chunk by chunk without an offset).
+ * The first and last entry ids of [from, to), any account (null: no entry): read through the time
+ * index (`ledger_entries_created_brin_idx`), only the blocks of the range. Entries of the range all
+ * lie between the two, so the export's walk up the primary key starts and stops there.
+ */
+export async function findEntryIdRange(
+  db: Kysely<DB>,
+  range: { from: Date; to: Date },
+): Promise<{ firstId: number; lastId: number } | null> {
+  // `id + 0`: plain min(id)/max(id) lets PostgreSQL walk the primary key from either end until it
+  // meets the range (half a second for an old day of 3 million entries); on an expression it reads the
+  // range's blocks through the BRIN index instead (6 ms). Measured with EXPLAIN ANALYZE, PostgreSQL 15.
+  const row = await db
+    .selectFrom('ledger_entries')
+    .select([sql<string | null>`min(id + 0)`.as('firstId'), sql<string | null>`max(id + 0)`.as('lastId')])
+    .where('created_at', '>=', range.from)
+    .where('created_at', '<', range.to)
+    .executeTakeFirst();
+  if (!row || row.firstId === null || row.lastId === null) return null;
+  return { firstId: Number(row.firstId), lastId: Number(row.lastId) };
+}
+
+/**
+ * One chunk of the merchant's member entries in [from, to), after entry `afterId` and up to entry
+ * `lastId`, in id order (a keyset page: the export walks the entries chunk by chunk without an
+ * offset, between the range's first and last ids from `findEntryIdRange`).
  */
 export async function findMemberEntriesAfter(
   db: Kysely<DB>,
-  filter: { merchantId: number; from: Date; to: Date; afterId: number; limit: number },
+  filter: { merchantId: number; from: Date; to: Date; afterId: number; lastId: number; limit: number },
 ): Promise<ExportEntryRow[]> {
   const rows = await db
     .selectFrom('ledger_entries as e')
@@ -358,6 +381,7 @@ export async function findMemberEntriesAfter(
       't.reference_id as referenceId',
     ])
     .where('e.id', '>', filter.afterId)
+    .where('e.id', '<=', filter.lastId)
     .where('e.created_at', '>=', filter.from)
     .where('e.created_at', '<', filter.to)
     .where('a.merchant_id', '=', filter.merchantId)

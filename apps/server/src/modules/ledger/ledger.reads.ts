@@ -159,7 +159,8 @@ export function createLedgerReads(deps: { db: Db }) {
         reads.sumMemberCreditsByDay(db, filter),
       memberBalances: (merchantId: number) => reads.sumMemberBalances(db, merchantId),
       memberReservations: (merchantId: number) => reads.sumMemberReservations(db, merchantId),
-      memberEntriesAfter: (filter: { merchantId: number; from: Date; to: Date; afterId: number; limit: number }) =>
+      entryIdRange: (range: { from: Date; to: Date }) => reads.findEntryIdRange(db, range),
+      memberEntriesAfter: (filter: { merchantId: number; from: Date; to: Date; afterId: number; lastId: number; limit: number }) =>
         reads.findMemberEntriesAfter(db, filter),
     },
     balanceOf,

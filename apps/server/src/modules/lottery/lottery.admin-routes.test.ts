@@ -95,13 +95,32 @@ describe('lottery operator calls', () => {
     const first = await bet();
     expect(first.json().value.lines[0].oddsMilli).toBe(95_000);
 
-    const set = (payload: object, headers: Record<string, string> = risk.headers) =>
-      t.app.inject({ method: 'PUT', url: '/admin-api/lottery/odds', headers, payload });
+    const approver = await loginAdmin(t.app, 'risk');
+    // Four eyes: one operator asks, another approves; only the approval applies the change.
+    const set = async (payload: object, headers: Record<string, string> = risk.headers) => {
+      const asked = await t.app.inject({
+        method: 'POST',
+        url: '/admin-api/lottery/odds/requests',
+        headers,
+        payload: { ...payload, reason: 'Margin review 27/11' },
+      });
+      if (asked.statusCode !== 200) return asked;
+      return t.app.inject({
+        method: 'POST',
+        url: `/admin-api/lottery/change-requests/${asked.json().value.id}/approve`,
+        headers: approver.headers,
+        payload: {},
+      });
+    };
     expect((await set({ region: 'north', betType: 'da', oddsMilli: 700_000 })).json().code).toBe('bad_request');
     expect((await set({ region: 'north', betType: 'de', oddsMilli: 0 })).statusCode).toBe(400);
     expect((await set({ region: 'north', betType: 'de', oddsMilli: 90_000 }, {})).statusCode).toBe(401);
     const changed = await set({ region: 'north', betType: 'de', oddsMilli: 90_000 });
-    expect(changed.json().value).toMatchObject({ region: 'north', betType: 'de', oddsMilli: 90_000, stakeMultiplier: 1, isEnabled: true });
+    expect(changed.json().value).toMatchObject({
+      status: 'approved',
+      before: { oddsMilli: 95_000, stakeMultiplier: 1, isEnabled: true },
+      outcome: { after: { oddsMilli: 90_000, stakeMultiplier: 1, isEnabled: true } },
+    });
     const second = await bet();
     expect(second.json().value.lines[0].oddsMilli).toBe(90_000);
     const tickets = (await t.app.inject({ method: 'GET', url: '/lgw/vn/tickets?gameId=EL1', headers: player.headers })).json().value.list;

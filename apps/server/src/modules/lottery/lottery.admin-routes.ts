@@ -1,36 +1,40 @@
 import { errorEnvelope, ok } from '@platform/contracts/envelope';
 import {
+  adminChangeApproveBodySchema,
+  adminChangeListQuerySchema,
+  adminChangeListResponseSchema,
+  adminChangeRejectBodySchema,
+  adminChangeRequestResponseSchema,
   adminDrawsAwaitingResponseSchema,
   adminLotteryGameCreateSchema,
   adminLotteryGameParamsSchema,
   adminLotteryGamePatchSchema,
   adminLotteryGameResponseSchema,
   adminLotteryGamesResponseSchema,
-  adminLotteryOddsBodySchema,
-  adminLotteryOddsEntryResponseSchema,
   adminLotteryOddsQuerySchema,
   adminLotteryOddsResponseSchema,
+  adminOddsRequestBodySchema,
   adminResultBodySchema,
   adminResultEntryResponseSchema,
   adminResultListQuerySchema,
   adminResultListResponseSchema,
   adminResultRejectBodySchema,
-  adminVoidBodySchema,
-  adminVoidResponseSchema,
+  adminVoidRequestBodySchema,
   idParamsSchema,
 } from '@platform/contracts/lottery';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { adminOf, requirePermission } from '../../plugins/admin-auth.ts';
 import type { LotteryAdmin } from './lottery.admin.ts';
+import type { LotteryChanges } from './lottery.changes.ts';
 import type { LotteryService } from './lottery.service.ts';
 
 const TAGS = ['admin', 'lottery'];
 const security = [{ session: [] }];
 const errors = { 400: errorEnvelope, 401: errorEnvelope, 403: errorEnvelope, 404: errorEnvelope, 409: errorEnvelope, 500: errorEnvelope };
 
-/** The operator's lottery games, odds, results and voids (docs/lottery.md, docs/admin-api.md). */
-export function lotteryAdminRoutes(deps: { admin: LotteryAdmin; lottery: LotteryService }): FastifyPluginAsyncZod {
-  const { admin, lottery } = deps;
+/** The operator's lottery games, odds, results, and the four-eyes requests for odds changes and voids (docs/lottery.md, docs/admin-api.md). */
+export function lotteryAdminRoutes(deps: { admin: LotteryAdmin; changes: LotteryChanges; lottery: LotteryService }): FastifyPluginAsyncZod {
+  const { admin, changes, lottery } = deps;
   return async (app) => {
     app.get(
       '/admin-api/lottery/games',
@@ -90,21 +94,6 @@ export function lotteryAdminRoutes(deps: { admin: LotteryAdmin; lottery: Lottery
         },
       },
       async (request) => ok({ list: await admin.listOdds(adminOf(request), request.query.region) }),
-    );
-
-    app.put(
-      '/admin-api/lottery/odds',
-      {
-        preHandler: requirePermission('lottery:config'),
-        schema: {
-          tags: TAGS,
-          summary: "Sets a bet type's odds, stake multiplier or availability in a region; tickets keep the odds they were placed at",
-          security,
-          body: adminLotteryOddsBodySchema,
-          response: { 200: adminLotteryOddsEntryResponseSchema, ...errors },
-        },
-      },
-      async (request) => ok(await admin.setOdds(adminOf(request), request.body, request.ip)),
     );
 
     app.post(
@@ -197,21 +186,80 @@ export function lotteryAdminRoutes(deps: { admin: LotteryAdmin; lottery: Lottery
     );
 
     app.post(
-      '/admin-api/lottery/periods/void',
+      '/admin-api/lottery/odds/requests',
+      {
+        preHandler: requirePermission('lottery:config'),
+        schema: {
+          tags: TAGS,
+          summary: "Asks for a change of a bet type's odds, stake multiplier or availability in a region; a second operator approves it",
+          security,
+          body: adminOddsRequestBodySchema,
+          response: { 200: adminChangeRequestResponseSchema, ...errors },
+        },
+      },
+      async (request) => ok(await changes.requestOdds(adminOf(request), request.body, request.ip)),
+    );
+
+    app.post(
+      '/admin-api/lottery/voids',
       {
         preHandler: requirePermission('lottery:result'),
         schema: {
-          tags: ['admin'],
-          summary: 'Voids a draw that has not settled: every ticket is refunded once',
+          tags: TAGS,
+          summary: 'Asks to void a draw that has not settled (every ticket refunded once); a second operator approves it',
           security,
-          body: adminVoidBodySchema,
-          response: { 200: adminVoidResponseSchema, ...errors },
+          body: adminVoidRequestBodySchema,
+          response: { 200: adminChangeRequestResponseSchema, ...errors },
         },
       },
-      async (request) => {
-        const { voidedTickets } = await lottery.voidPeriod(adminOf(request), request.body);
-        return ok({ gameId: request.body.gameId, numero: request.body.numero, voidedTickets });
+      async (request) => ok(await changes.requestVoid(adminOf(request), request.body, request.ip)),
+    );
+
+    app.get(
+      '/admin-api/lottery/change-requests',
+      {
+        preHandler: requirePermission('lottery:read'),
+        schema: {
+          tags: TAGS,
+          summary: 'Odds changes and voids of one status (waiting by default), newest first',
+          security,
+          querystring: adminChangeListQuerySchema,
+          response: { 200: adminChangeListResponseSchema, ...errors },
+        },
       },
+      async (request) => ok(await changes.list(adminOf(request), request.query)),
+    );
+
+    app.post(
+      '/admin-api/lottery/change-requests/:id/approve',
+      {
+        preHandler: requirePermission('lottery:confirm'),
+        schema: {
+          tags: TAGS,
+          summary: "Another operator approves a waiting odds change or void: it is applied now (a void's tickets are refunded)",
+          security,
+          params: idParamsSchema,
+          body: adminChangeApproveBodySchema,
+          response: { 200: adminChangeRequestResponseSchema, ...errors },
+        },
+      },
+      async (request) => ok(await changes.approve(adminOf(request), request.params.id, request.body.note, request.ip)),
+    );
+
+    app.post(
+      '/admin-api/lottery/change-requests/:id/reject',
+      {
+        preHandler: requirePermission('lottery:confirm'),
+        schema: {
+          tags: TAGS,
+          summary: 'Rejects a waiting odds change or void (or its own operator withdraws it) with a reason; nothing changes',
+          security,
+          params: idParamsSchema,
+          body: adminChangeRejectBodySchema,
+          response: { 200: adminChangeRequestResponseSchema, ...errors },
+        },
+      },
+      async (request) => ok(await changes.reject(adminOf(request), request.params.id, request.body.reason, request.ip)),
     );
   };
 }

@@ -1,5 +1,5 @@
 import type { LotteryRegion } from '@platform/games/lottery';
-import type { Kysely } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import type { LotteryGameRow } from './lottery.repository.ts';
 import type { LotteryCategory, LotteryRegionColumn, LotteryResultSource } from './lottery.tables.ts';
@@ -97,4 +97,90 @@ export async function upsertOdds(
     .values({ merchant_id: key.merchantId, region: key.region, bet_type: key.betType, ...next, updated_at: at })
     .onConflict((oc) => oc.columns(['merchant_id', 'region', 'bet_type']).doUpdateSet({ ...next, updated_at: at }))
     .execute();
+}
+
+export type ChangeRequestRow = Selectable<DB['lottery_change_requests']>;
+
+export async function insertChangeRequest(
+  trx: Kysely<DB>,
+  row: {
+    merchant_id: number;
+    kind: 'odds' | 'void';
+    subject: string;
+    change: string;
+    before: string | null;
+    reason: string;
+    requested_by_admin_id: number;
+    created_at: Date;
+  },
+): Promise<number> {
+  const inserted = await trx
+    .insertInto('lottery_change_requests')
+    .values({ ...row, status: 'requested' })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return Number(inserted.id);
+}
+
+export async function findChangeRequest(executor: Kysely<DB>, merchantId: number, id: number, lock?: 'update') {
+  let query = executor.selectFrom('lottery_change_requests').selectAll().where('merchant_id', '=', merchantId).where('id', '=', id);
+  if (lock === 'update') query = query.forUpdate();
+  return query.executeTakeFirst();
+}
+
+/** A merchant's requests of one status (and kind), newest first, with their count. */
+export async function findChangeRequests(
+  db: Kysely<DB>,
+  merchantId: number,
+  filter: { status: ChangeRequestRow['status']; kind: 'odds' | 'void' | undefined },
+  page: { limit: number; offset: number },
+) {
+  let base = db.selectFrom('lottery_change_requests').where('merchant_id', '=', merchantId).where('status', '=', filter.status);
+  if (filter.kind) base = base.where('kind', '=', filter.kind);
+  const rows = await base.selectAll().orderBy('id', 'desc').limit(page.limit).offset(page.offset).execute();
+  const counted = await base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+  return { rows, total: Number(counted.n) };
+}
+
+export async function markChangeDecided(
+  trx: Kysely<DB>,
+  id: number,
+  decision: {
+    status: 'approved' | 'rejected' | 'withdrawn';
+    decidedBy: number | null;
+    note: string | null;
+    outcome: Record<string, unknown> | null;
+    at: Date;
+  },
+): Promise<void> {
+  await trx
+    .updateTable('lottery_change_requests')
+    .set({
+      status: decision.status,
+      decided_by_admin_id: decision.decidedBy,
+      decision_note: decision.note,
+      outcome: decision.outcome === null ? null : JSON.stringify(decision.outcome),
+      decided_at: decision.at,
+    })
+    .where('id', '=', id)
+    .execute();
+}
+
+export async function setChangeOutcome(db: Kysely<DB>, id: number, outcome: Record<string, unknown>): Promise<void> {
+  await db
+    .updateTable('lottery_change_requests')
+    .set({ outcome: JSON.stringify(outcome) })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** A draw's tickets still open and their stakes (what a void would refund). */
+export async function openTicketTotals(executor: Kysely<DB>, periodId: number): Promise<{ tickets: number; stake: number }> {
+  const row = await executor
+    .selectFrom('lottery_tickets')
+    .select((eb) => [eb.fn.countAll().as('tickets'), eb.fn.coalesce(eb.fn.sum('total_stake'), eb.lit(0)).as('stake')])
+    .where('period_id', '=', periodId)
+    .where('status', '=', 'open')
+    .executeTakeFirstOrThrow();
+  return { tickets: Number(row.tickets), stake: Number(row.stake) };
 }

@@ -7,7 +7,7 @@ import type {
 } from '@platform/contracts/lottery';
 import { amountMinor } from '@platform/contracts/money-format';
 import { betTypesOf, type LotteryRegion } from '@platform/games/lottery';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import { DomainError } from '../../lib/domain-error.ts';
 import type { AdminPrincipal } from '../admin/admin.service.ts';
@@ -170,42 +170,34 @@ export function createLotteryAdmin(deps: { db: Kysely<DB>; now: () => Date }) {
         isEnabled: r.is_enabled,
       }));
     },
-
-    async setOdds(admin: AdminPrincipal, body: AdminLotteryOddsBody, ip: string) {
-      if (!betTypesOf(body.region).includes(body.betType)) throw new DomainError('bad_request', 'betType');
-      return db.transaction().execute(async (trx) => {
-        const before = await repo.lockOdds(trx, admin.merchantId, body.region, body.betType);
-        if (!before && (body.oddsMilli === undefined || body.stakeMultiplier === undefined)) {
-          throw new DomainError('bad_request', 'oddsMilli');
-        }
-        const next = {
-          odds_milli: body.oddsMilli ?? Number(before?.odds_milli),
-          stake_multiplier: body.stakeMultiplier ?? Number(before?.stake_multiplier),
-          is_enabled: body.isEnabled ?? before?.is_enabled ?? true,
-        };
-        await repo.upsertOdds(trx, { merchantId: admin.merchantId, region: body.region, betType: body.betType }, next, now());
-        await recordAudit(trx, {
-          actorType: 'admin',
-          actorId: admin.adminId,
-          action: 'lottery.odds_updated',
-          subjectType: 'lottery_odds',
-          subjectId: `${body.region}:${body.betType}`,
-          data: {
-            before: before
-              ? { oddsMilli: Number(before.odds_milli), stakeMultiplier: Number(before.stake_multiplier), isEnabled: before.is_enabled }
-              : null,
-            after: { oddsMilli: next.odds_milli, stakeMultiplier: next.stake_multiplier, isEnabled: next.is_enabled },
-          },
-          ip,
-        });
-        return {
-          region: body.region,
-          betType: body.betType,
-          oddsMilli: next.odds_milli,
-          stakeMultiplier: next.stake_multiplier,
-          isEnabled: next.is_enabled,
-        };
-      });
-    },
   };
+}
+
+/**
+ * Applies an approved odds change in the approval's transaction (`lottery.changes.ts`): the bet type's
+ * odds, stake multiplier or availability in the region. Tickets keep the odds they were placed at.
+ */
+export async function applyOdds(trx: Transaction<DB>, merchantId: number, body: AdminLotteryOddsBody, at: Date) {
+  const before = await repo.lockOdds(trx, merchantId, body.region, body.betType);
+  if (!before && (body.oddsMilli === undefined || body.stakeMultiplier === undefined)) throw new DomainError('bad_request', 'oddsMilli');
+  const next = {
+    odds_milli: body.oddsMilli ?? Number(before?.odds_milli),
+    stake_multiplier: body.stakeMultiplier ?? Number(before?.stake_multiplier),
+    is_enabled: body.isEnabled ?? before?.is_enabled ?? true,
+  };
+  await repo.upsertOdds(trx, { merchantId, region: body.region, betType: body.betType }, next, at);
+  return {
+    before: before ? oddsValues(before) : null,
+    after: { oddsMilli: next.odds_milli, stakeMultiplier: next.stake_multiplier, isEnabled: next.is_enabled },
+  };
+}
+
+/** The odds of a stored row as the operator reads them. */
+export function oddsValues(row: { odds_milli: number | string; stake_multiplier: number | string; is_enabled: boolean }) {
+  return { oddsMilli: Number(row.odds_milli), stakeMultiplier: Number(row.stake_multiplier), isEnabled: row.is_enabled };
+}
+
+/** Whether the region offers the bet type (the odds request's first check). */
+export function assertBetTypeOf(region: LotteryRegion, betType: LotteryBetTypeCode): void {
+  if (!betTypesOf(region).includes(betType)) throw new DomainError('bad_request', 'betType');
 }

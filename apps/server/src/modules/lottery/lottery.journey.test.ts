@@ -138,17 +138,28 @@ describe('a fast e-lottery draw from bet to settlement', () => {
     expect(ticket.statusCode).toBe(200);
     expect(await mainBalance(t.database.db, player.accountId)).toBe(afterSettle - 50_000);
     const risk = await loginAdmin(t.app, 'risk');
-    const voidCall = () =>
+    const second = await loginAdmin(t.app, 'risk');
+    const asked = await t.app.inject({
+      method: 'POST',
+      url: '/admin-api/lottery/voids',
+      headers: risk.headers,
+      payload: { gameId: 'EL1', numero: next.numero, reason: 'Draw machine fault' },
+    });
+    expect(asked.statusCode, asked.body).toBe(200);
+    expect(asked.json().value.before).toMatchObject({ status: 'open', openTickets: 1, openStake: 50_000 });
+    // Nothing moves before the second operator approves.
+    expect(await mainBalance(t.database.db, player.accountId)).toBe(afterSettle - 50_000);
+    const approve = () =>
       t.app.inject({
         method: 'POST',
-        url: '/admin-api/lottery/periods/void',
-        headers: risk.headers,
-        payload: { gameId: 'EL1', numero: next.numero },
+        url: `/admin-api/lottery/change-requests/${asked.json().value.id}/approve`,
+        headers: second.headers,
+        payload: {},
       });
-    const voided = await voidCall();
+    const voided = await approve();
     expect(voided.statusCode, voided.body).toBe(200);
-    expect(voided.json().value.voidedTickets).toBe(1);
-    expect((await voidCall()).json().value.voidedTickets).toBe(0);
+    expect(voided.json().value).toMatchObject({ status: 'approved', outcome: { refundedTickets: 1 } });
+    expect((await approve()).json().code).toBe('admin_request_not_pending');
     t.clock.set(new Date(next.winningTime + 1_000));
     await lottery.runJobRound();
     expect(await mainBalance(t.database.db, player.accountId)).toBe(afterSettle);

@@ -9,6 +9,7 @@ import type { BonusWallet } from '../promotions/bonus-wallet.ts';
 import type { RealtimeHub } from '../realtime/realtime.hub.ts';
 import { createLotteryAdmin } from './lottery.admin.ts';
 import { lotteryAdminRoutes } from './lottery.admin-routes.ts';
+import { createLotteryChanges } from './lottery.changes.ts';
 import { createHttpResultsSource, createReplayResultsSource, type ResultsSource } from './lottery.import.ts';
 import { createLotteryQueries } from './lottery.queries.ts';
 import { findOfficialStations } from './lottery.repository.ts';
@@ -55,7 +56,11 @@ export function createLotteryModule(deps: {
     name: 'lottery',
     service: lottery,
     routes: lotteryRoutes({ lottery, queries, merchants: deps.merchants }),
-    adminRoutes: lotteryAdminRoutes({ admin: createLotteryAdmin({ db: deps.db, now: deps.now }), lottery }),
+    adminRoutes: lotteryAdminRoutes({
+      admin: createLotteryAdmin({ db: deps.db, now: deps.now }),
+      changes: createLotteryChanges({ db: deps.db, now: deps.now, markVoided: lottery.markVoided, refundVoided: lottery.refundVoided }),
+      lottery,
+    }),
     jobs: (runner) =>
       runner.schedule(LOTTERY_JOB_NAME, LOTTERY_JOB_CRON, async () => {
         const counts = await lottery.runJobRound();

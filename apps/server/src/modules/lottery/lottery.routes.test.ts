@@ -205,9 +205,9 @@ describe('lottery calls', () => {
     });
     const voided = await t.app.inject({
       method: 'POST',
-      url: '/admin-api/lottery/periods/void',
+      url: '/admin-api/lottery/voids',
       headers: later.headers,
-      payload: { gameId: 'TPHCM', numero: '20261125' },
+      payload: { gameId: 'TPHCM', numero: '20261125', reason: 'Wrong station' },
     });
     expect(voided.json().code).toBe('lottery_period_not_open');
   });

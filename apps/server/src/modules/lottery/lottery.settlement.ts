@@ -1,10 +1,9 @@
 import type { RealtimeServerMessage } from '@platform/contracts/realtime';
 import { comboWins, type DrawResult, type LotteryBetType, type LotteryRegion, singleNumberHitTable } from '@platform/games/lottery';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import { createBoundedCache } from '../../lib/bounded-cache.ts';
 import { DomainError } from '../../lib/domain-error.ts';
-import type { AdminPrincipal } from '../admin/admin.service.ts';
 import type { BetRecordService } from '../bet-records/bet-records.service.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
 import { type BonusWallet, bonusShareOfWin } from '../promotions/bonus-wallet.ts';
@@ -200,18 +199,20 @@ export function createLotterySettlement(deps: {
   }
 
   /** Voids a draw that has not settled: the period closes and every stake goes back, once. */
-  async function voidPeriod(admin: AdminPrincipal, input: { gameId: string; numero: string }): Promise<{ voidedTickets: number }> {
-    const game = await repo.gameByCode(db, admin.merchantId, input.gameId);
-    const periodId = await db.transaction().execute(async (trx) => {
-      const period = await repo.periodOf(trx, game.id, input.numero, 'update');
-      if (period.status === 'voided') return period.id;
-      if (period.status === 'settled') throw new DomainError('lottery_period_not_open', 'settled');
-      if (await repo.hasSettledTicket(trx, period.id)) throw new DomainError('lottery_period_not_open', 'settling');
-      await repo.markPeriodVoided(trx, period.id, now());
-      return period.id;
-    });
-    return { voidedTickets: await refundVoided(periodId) };
+  /**
+   * Marks a draw voided in the caller's transaction (an approved void request, `lottery.changes.ts`):
+   * refused once it settled or began settling; a draw already voided stays so. Its tickets are then
+   * refunded by `refundVoided`, once each (and by the job if that is interrupted).
+   */
+  async function markVoided(trx: Transaction<DB>, merchantId: number, input: { gameId: string; numero: string }): Promise<number> {
+    const game = await repo.gameByCode(trx, merchantId, input.gameId);
+    const period = await repo.periodOf(trx, game.id, input.numero, 'update');
+    if (period.status === 'voided') return period.id;
+    if (period.status === 'settled') throw new DomainError('lottery_period_not_open', 'settled');
+    if (await repo.hasSettledTicket(trx, period.id)) throw new DomainError('lottery_period_not_open', 'settling');
+    await repo.markPeriodVoided(trx, period.id, now());
+    return period.id;
   }
 
-  return { settlePeriod, refundVoided, voidPeriod };
+  return { settlePeriod, refundVoided, markVoided };
 }

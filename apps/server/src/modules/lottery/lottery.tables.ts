@@ -77,6 +77,27 @@ export type LotteryResultEntriesTable = {
   decided_at: Date | null;
 };
 
+/** A change that moves money, waiting for a second operator: a bet type's odds, or a draw's void. */
+export type LotteryChangeRequestsTable = {
+  id: Generated<number>;
+  merchant_id: number;
+  kind: 'odds' | 'void';
+  /** `region:betType` for odds, `gameCode:numero` for a void. */
+  subject: string;
+  change: JSONColumnType<Record<string, unknown>, string, string>;
+  /** What the subject was when asked (odds in force; the draw's state). */
+  before: JSONColumnType<Record<string, unknown> | null, string | null, string | null>;
+  reason: string;
+  status: 'requested' | 'approved' | 'rejected' | 'withdrawn';
+  requested_by_admin_id: number;
+  decided_by_admin_id: number | null;
+  decision_note: string | null;
+  /** What the approval did (the void's refunded tickets). */
+  outcome: JSONColumnType<Record<string, unknown> | null, string | null, string | null>;
+  created_at: ColumnType<Date, Date, Date>;
+  decided_at: Date | null;
+};
+
 export type LotteryTicketsTable = {
   id: Generated<number>;
   merchant_id: number;
@@ -135,6 +156,7 @@ export type LotteryTables = {
   lottery_odds: LotteryOddsTable;
   lottery_periods: LotteryPeriodsTable;
   lottery_result_entries: LotteryResultEntriesTable;
+  lottery_change_requests: LotteryChangeRequestsTable;
   lottery_tickets: LotteryTicketsTable;
   lottery_ticket_lines: LotteryTicketLinesTable;
   lottery_exposure: LotteryExposureTable;

@@ -12,7 +12,7 @@ import type { DB } from '../../db/schema.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { amountParam, DomainError } from '../../lib/domain-error.ts';
 import { hashRequest } from '../../lib/request-hash.ts';
-import { findMember, lockMember, type MemberSummary } from '../accounts/member-directory.ts';
+import { findMember, findUsernames, lockMember, type MemberSummary } from '../accounts/member-directory.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import type { BetRecordService } from '../bet-records/bet-records.service.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
@@ -508,10 +508,12 @@ export function createPromotionsService(deps: PromotionsDeps) {
   /** The review queue: applications and flagged claims. */
   async function queue(merchantId: number, status?: 'pending' | 'flagged') {
     const rows = await repo.findQueue(db, merchantId, status ? [status] : ['pending', 'flagged']);
+    const usernames = await findUsernames(db, [...new Set(rows.map((r) => r.member_id))]);
     return rows.map((r) => ({
       id: r.id,
       promotionId: r.promotion_id,
       memberId: r.member_id,
+      username: usernames.get(r.member_id) ?? null,
       status: r.status,
       comment: r.comment,
       proofCount: Number(r.proof_count),

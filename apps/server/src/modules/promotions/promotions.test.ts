@@ -114,7 +114,9 @@ describe('claiming', () => {
     });
     expect((await w.balances(b.id)).bonus).toBe(0);
     const queue = await promotions.admin.queue(w.merchant.id, 'flagged');
-    expect(queue).toEqual([expect.objectContaining({ memberId: b.id, status: 'flagged', flags: ['shared_fingerprint'] })]);
+    expect(queue).toEqual([
+      expect.objectContaining({ memberId: b.id, username: b.username, status: 'flagged', flags: ['shared_fingerprint'] }),
+    ]);
     const decided = await promotions.admin.review(op, queue[0]!.id, 'approve', 'siblings, checked');
     expect(decided.status).toBe('granted');
     expect((await w.balances(b.id)).bonus).toBe(100_000);

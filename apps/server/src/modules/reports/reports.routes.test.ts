@@ -238,6 +238,31 @@ describe('reports', () => {
     expect(deposits).toBe(world.moneyLog.reduce((s, l) => s + (l.deposit ?? 0), 0));
   });
 
+  it('a day of the middle holds exactly its own member entries, and a range before any entry is empty', async () => {
+    const admin = await loginAdmin(t.app, 'administrator');
+    const file = async (from: string, to: string) =>
+      parseCsv(
+        (await t.app.inject({ method: 'GET', url: `/admin-api/reports/transactions.csv?from=${from}&to=${to}`, headers: admin.headers }))
+          .body,
+      ).slice(1);
+    const day = '2026-11-21';
+    const expected = await t.database.db
+      .selectFrom('ledger_entries as e')
+      .innerJoin('ledger_accounts as a', 'a.id', 'e.account_id')
+      .select(['e.id', 'e.created_at'])
+      .where('a.merchant_id', '=', world.merchant.id)
+      .where('a.member_id', 'is not', null)
+      .orderBy('e.id')
+      .execute();
+    const ofDay = expected.filter((e) => dayOf(new Date(e.created_at)) === day);
+    expect(ofDay.length).toBeGreaterThan(0);
+    expect(ofDay.length).toBeLessThan(expected.length);
+    const rows = await file(day, day);
+    expect(rows).toHaveLength(ofDay.length);
+    expect(rows.every((r) => r.some((field) => field.startsWith(day)))).toBe(true);
+    expect(await file('2026-11-10', '2026-11-11')).toEqual([]);
+  });
+
   it('support, without report:export, cannot make a download link', async () => {
     const support = await loginAdmin(t.app, 'support');
     const res = await t.app.inject({

@@ -288,17 +288,24 @@ export function createReportsService(deps: {
     })();
   }
 
-  /** The merchant's member ledger entries of the range, oldest first, read chunk by chunk as the reader pulls them. */
+  /**
+   * The merchant's member ledger entries of the range, oldest first, read chunk by chunk as the reader
+   * pulls them: up the primary key from the range's first entry to its last (found through the time
+   * index), so a range of long ago reads its own entries, not every one written since.
+   */
   async function transactionRows(merchantId: number, query: DayRange) {
     const r = await rangeOf(merchantId, query);
+    const ids = await deps.ledger.merchant.entryIdRange({ from: r.start, to: r.end });
     return (async function* () {
-      let afterId = 0;
+      if (!ids) return;
+      let afterId = ids.firstId - 1;
       for (;;) {
         const chunk = await deps.ledger.merchant.memberEntriesAfter({
           merchantId,
           from: r.start,
           to: r.end,
           afterId,
+          lastId: ids.lastId,
           limit: EXPORT_CHUNK_ROWS,
         });
         yield* chunk;

@@ -1,5 +1,11 @@
 import { commonErrorResponses, ok } from '@platform/contracts/envelope';
-import { rgOperatorBreakRequestSchema, rgOperatorLimitsRequestSchema, rgStateResponseSchema } from '@platform/contracts/responsible-gaming';
+import {
+  rgHistoryQuerySchema,
+  rgHistoryResponseSchema,
+  rgOperatorBreakRequestSchema,
+  rgOperatorLimitsRequestSchema,
+  rgStateResponseSchema,
+} from '@platform/contracts/responsible-gaming';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { operatorOf, requirePermission } from '../../plugins/admin-auth.ts';
@@ -37,6 +43,21 @@ export function responsibleGamingAdminRoutes(rg: ResponsibleGamingService): Fast
         },
       },
       async (request) => ok(presentRgState(await rg.operator.state(operatorOf(request), request.params.memberId))),
+    );
+
+    app.get(
+      `${BASE}/history`,
+      {
+        preHandler: requirePermission('member:read'),
+        schema: {
+          ...schemaBase,
+          summary: "A member's limit changes, breaks, self-exclusions and reality checks, newest first (20 a page; nextBefore pages on)",
+          params,
+          querystring: rgHistoryQuerySchema,
+          response: { 200: rgHistoryResponseSchema, ...errors },
+        },
+      },
+      async (request) => ok(await rg.operator.history(operatorOf(request), request.params.memberId, request.query.before)),
     );
 
     app.put(

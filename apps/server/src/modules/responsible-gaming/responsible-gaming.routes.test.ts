@@ -496,4 +496,51 @@ describe("an operator and a member's responsible gaming", () => {
     expect((await login(m.username)).json().code).toBe('rg_on_break');
     expect((await t.app.inject({ method: 'GET', url: rgOf(999_999_999), headers: risk.headers })).statusCode).toBe(404);
   });
+
+  it("reads the member's history newest first: the member's own limit change, an operator's break with its reason, the reality check", async () => {
+    const m = await player();
+    const risk = await loginAdmin(t.app, 'risk');
+    const support = await loginAdmin(t.app, 'support');
+    const historyOf = (memberId: number, headers: Record<string, string>, query = '') =>
+      t.app.inject({ method: 'GET', url: `${rgOf(memberId)}/history${query}`, headers });
+    expect((await historyOf(m.id, support.headers)).json().value).toEqual({ list: [], nextBefore: null });
+    expect((await setLimits(m.token, [{ kind: 'deposit', period: 'daily', amount: 500_000 }])).statusCode).toBe(200);
+    expect((await setLimits(m.token, [{ kind: 'deposit', period: 'daily', amount: 800_000 }])).statusCode).toBe(200);
+    const reality = await t.app.inject({ method: 'PUT', url: `${BASE}/reality-check`, headers: auth(m.token), payload: { minutes: 30 } });
+    expect(reality.statusCode).toBe(200);
+    const onBreak = await t.app.inject({
+      method: 'POST',
+      url: `${rgOf(m.id)}/break`,
+      headers: risk.headers,
+      payload: { days: 3, note: 'Asked to stop by phone' },
+    });
+    expect(onBreak.statusCode).toBe(200);
+
+    const read = await historyOf(m.id, support.headers);
+    expect(read.statusCode).toBe(200);
+    const list = read.json().value.list;
+    expect(list.map((e: { event: string }) => e.event)).toEqual(['break_set', 'reality_check_set', 'limits_changed', 'limits_changed']);
+    expect(list[0]).toMatchObject({
+      by: 'operator',
+      operatorId: risk.adminId,
+      note: 'Asked to stop by phone',
+      until: onBreak.json().value.breakUntil,
+    });
+    expect(list[1]).toMatchObject({ by: 'member', operatorId: null, minutes: 30 });
+    // The raise waits 24 hours: the history says what stayed in force and what waits.
+    expect(list[2].limits).toEqual([
+      {
+        kind: 'deposit',
+        period: 'daily',
+        inForce: 500_000,
+        pending: { amount: 800_000, effectiveAt: new Date(clock.getTime() + 24 * HOUR).toISOString() },
+      },
+    ]);
+    expect(list[3].limits).toEqual([{ kind: 'deposit', period: 'daily', inForce: 500_000, pending: null }]);
+    // Pages by the cursor, and another member's rows never show.
+    const older = (await historyOf(m.id, support.headers, `?before=${list[1].id}`)).json().value.list;
+    expect(older.map((e: { id: number }) => e.id)).toEqual([list[2].id, list[3].id]);
+    expect((await historyOf(999_999_999, support.headers)).statusCode).toBe(404);
+    expect((await historyOf(m.id, {})).statusCode).toBe(401);
+  });
 });

@@ -15,11 +15,12 @@ import { DomainError } from '../../lib/domain-error.ts';
 import { messageDateTimeOf } from '../../lib/time-format.ts';
 import { localDateOf, periodStartOf } from '../../lib/time-zone.ts';
 import { findMember } from '../accounts/member-directory.ts';
-import { recordAudit } from '../audit/audit.service.ts';
+import { listAuditRows, recordAudit } from '../audit/audit.service.ts';
 import { realRoundsSince } from '../bet-records/bet-records.service.ts';
 import type { TransferCode } from '../ledger/ledger.codes.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
 import { sessionStartedAt } from '../session/session.service.ts';
+import { historyEntryOf, RG_HISTORY_PAGE_SIZE } from './responsible-gaming.history.ts';
 import { changeLimit, effectiveLimit, type StoredLimit } from './responsible-gaming.limits.ts';
 import * as repo from './responsible-gaming.repository.ts';
 
@@ -383,6 +384,24 @@ export function createResponsibleGamingService(deps: {
   }
 
   /**
+   * A member's responsible-gaming history for an operator of its merchant, newest first, 20 a page:
+   * every limit change, break, self-exclusion and reality-check change, by the member or an operator,
+   * read from the audit rows each change writes in its transaction.
+   */
+  async function historyForOperator(op: Operator, memberId: number, before: number | undefined) {
+    await memberOfMerchant(op.merchantId, memberId);
+    const page = await listAuditRows(db, {
+      merchantId: op.merchantId,
+      subjectType: 'member',
+      subjectId: String(memberId),
+      actionPrefix: 'rg.',
+      before,
+      limit: RG_HISTORY_PAGE_SIZE,
+    });
+    return { list: page.rows.flatMap((row) => historyEntryOf(row) ?? []), nextBefore: page.nextBefore };
+  }
+
+  /**
    * An operator tightens a member's limits (adds one or lowers one; it applies at once). Raising or
    * removing a limit is refused: only the member asks for that, and it waits the cooling period.
    */
@@ -503,7 +522,7 @@ export function createResponsibleGamingService(deps: {
   }
 
   return {
-    operator: { state: stateForOperator, tightenLimits, takeBreak: breakByOperator },
+    operator: { state: stateForOperator, history: historyForOperator, tightenLimits, takeBreak: breakByOperator },
     merchantTriggers,
     state,
     setLimits,
