@@ -23,7 +23,8 @@ export type PromotionState = (typeof PROMOTION_STATES)[number];
  * `CLAIM` a claim-button promotion available; `APPLY` an application promotion available,
  * `APPLYING` an application (or a flagged claim) waiting for review, `REJECTED` refused;
  * `PROCESSING` a grant in play (wagering under way), `CLAIMED` its bonus converted, `ISSUED` granted
- * and closed otherwise (expired or forfeited); `CLOSED` paused, ended, out of period or not for this member.
+ * and closed otherwise (expired or forfeited); `NOT_FOR_LEVEL` open, but not to the member's VIP level
+ * (`vipRequirement` says which levels); `CLOSED` paused, ended, out of period or not for this member.
  */
 export const PROMOTION_MEMBER_STATUSES = [
   'COMING_SOON',
@@ -36,6 +37,7 @@ export const PROMOTION_MEMBER_STATUSES = [
   'PROCESSING',
   'CLAIMED',
   'ISSUED',
+  'NOT_FOR_LEVEL',
   'CLOSED',
 ] as const;
 export type PromotionMemberStatus = (typeof PROMOTION_MEMBER_STATUSES)[number];
@@ -215,11 +217,22 @@ export const memberPromotionSchema = z.object({
   contactIdRequired: z.boolean(),
   /** Application promotions: whether proof images are asked for. */
   applicationProof: z.boolean(),
+  /**
+   * The VIP levels the promotion is for, by their codes, or null when it is for every level; `from`
+   * is the lowest code when every level above it is included ("VIP3 and above"), else null.
+   */
+  vipRequirement: z.object({ codes: z.array(z.string()), from: z.string().nullable() }).nullable(),
   grant: grantSchema.nullable(),
 });
 export type MemberPromotion = z.infer<typeof memberPromotionSchema>;
 export const memberPromotionsResponseSchema = okEnvelope(z.object({ list: z.array(memberPromotionSchema), availableCount: z.number() }));
 export const memberPromotionResponseSchema = okEnvelope(memberPromotionSchema);
+/**
+ * The visitor's list (`/wps/relay/MCSFE_getPublicPromotions`): the open and coming promotions meant
+ * for anyone who registers, with the status a new member would see and no grant; promotions aimed
+ * at labels or an agent's downline are not shown.
+ */
+export const publicPromotionsResponseSchema = okEnvelope(z.object({ list: z.array(memberPromotionSchema) }));
 export const applyPromotionRequestSchema = z.strictObject({
   comment: z.string().trim().max(PROMOTION_COMMENT_LENGTH_MAX).optional(),
   /** Proof images as base64 (png or jpg, 5 MB each at most). */

@@ -209,6 +209,7 @@ describe('a claim racing an exclusion', () => {
       betRecords: t.app.services.betRecords,
       now: () => new Date(clock.now.getTime()),
       vipLevelOf: async () => 0,
+      vipLadderOf: async () => [],
       labelsOf: async () => [],
       isInDownline: async () => {
         await excludeNow?.();

@@ -1,4 +1,5 @@
 import type { JobLogger } from '../jobs/job-runner.ts';
+import type { MerchantService } from '../merchant/merchant.service.ts';
 import type { PlatformModule } from '../module.ts';
 import { promotionsAdminRoutes } from './promotions.admin-routes.ts';
 import { promotionsRoutes } from './promotions.routes.ts';
@@ -9,12 +10,14 @@ const GRANT_SETTLING_JOB = 'promotion-grants';
 const GRANT_SETTLING_CRON = '*/5 * * * *';
 
 /** Promotions and bonus grants (docs/promotions.md, ADR 0024). */
-export function createPromotionsModule(deps: PromotionsDeps & { logger: JobLogger }): PlatformModule<'promotions', PromotionsService> {
+export function createPromotionsModule(
+  deps: PromotionsDeps & { logger: JobLogger; merchants: Pick<MerchantService, 'current'> },
+): PlatformModule<'promotions', PromotionsService> {
   const promotions = createPromotionsService(deps);
   return {
     name: 'promotions',
     service: promotions,
-    routes: promotionsRoutes(promotions),
+    routes: promotionsRoutes(promotions, deps.merchants),
     adminRoutes: promotionsAdminRoutes(promotions),
     jobs: async (runner) => {
       await runner.schedule(GRANT_SETTLING_JOB, GRANT_SETTLING_CRON, async () => {

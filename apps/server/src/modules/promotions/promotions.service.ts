@@ -36,6 +36,8 @@ export type PromotionsDeps = {
   now: () => Date;
   /** The member's VIP level (the vip module). */
   vipLevelOf: (memberId: number) => Promise<number>;
+  /** The merchant's VIP ladder, level and code (the vip module); empty while it has none. */
+  vipLadderOf: (merchantId: number) => Promise<readonly { level: number; code: string }[]>;
   /** The names of the member's enabled labels (member-labels). */
   labelsOf: (memberId: number) => Promise<string[]>;
   /** Whether the member is in the agent's downline (agents). */
@@ -220,8 +222,18 @@ export function createPromotionsService(deps: PromotionsDeps) {
 
   /** Whether the promotion's audience includes the member (checked when joining, claiming, applying and granting). */
   function isInAudience(row: repo.PromotionRow, member: MemberSummary, facts: Facts): boolean {
+    return isForLevel(row, facts.vipLevel) && isInOtherAudience(row, member, facts);
+  }
+
+  /** Whether the promotion is for this VIP level (no levels named: every level). */
+  function isForLevel(row: repo.PromotionRow, level: number): boolean {
+    const levels = row.definition.audience.vipLevels;
+    return !levels || levels.length === 0 || levels.includes(level);
+  }
+
+  /** The audience rules other than the VIP level. */
+  function isInOtherAudience(row: repo.PromotionRow, member: MemberSummary, facts: Facts): boolean {
     const audience = row.definition.audience;
-    if (audience.vipLevels && audience.vipLevels.length > 0 && !audience.vipLevels.includes(facts.vipLevel)) return false;
     if (audience.labels && audience.labels.length > 0 && !audience.labels.some((l) => facts.labels.has(l))) return false;
     if (audience.newMemberDays !== undefined) {
       const age = now().getTime() - new Date(member.createdAt).getTime();
@@ -798,7 +810,18 @@ export function createPromotionsService(deps: PromotionsDeps) {
 
   // Member reads.
 
-  function statusOf(row: repo.PromotionRow, grants: repo.GrantRow[], entries: repo.EntryRow[], eligible: boolean): PromotionMemberStatus {
+  /**
+   * The member's status. `eligible` is whether the member may take it otherwise; `forLevel` whether
+   * the member's VIP level is one the promotion is for (a member outside the levels but otherwise
+   * in the audience sees `NOT_FOR_LEVEL`, not `CLOSED`).
+   */
+  function statusOf(
+    row: repo.PromotionRow,
+    grants: repo.GrantRow[],
+    entries: repo.EntryRow[],
+    eligible: boolean,
+    forLevel = true,
+  ): PromotionMemberStatus {
     const at = now();
     const mine = grants.filter((g) => g.promotion_id === row.id);
     if (mine.some((g) => g.status === 'active')) return 'PROCESSING';
@@ -812,6 +835,7 @@ export function createPromotionsService(deps: PromotionsDeps) {
     if (row.state !== 'active') return latest ? (latest.status === 'completed' ? 'CLAIMED' : 'ISSUED') : 'CLOSED';
     if (new Date(row.starts_at).getTime() > at.getTime()) return 'COMING_SOON';
     if (!isInPeriod(row, at) || !eligible) return latest ? (latest.status === 'completed' ? 'CLAIMED' : 'ISSUED') : 'CLOSED';
+    if (!forLevel) return latest ? (latest.status === 'completed' ? 'CLAIMED' : 'ISSUED') : 'NOT_FOR_LEVEL';
     if (row.trigger === 'claim') return 'CLAIM';
     if (row.trigger === 'application') return 'APPLY';
     return 'JOIN';
@@ -833,37 +857,88 @@ export function createPromotionsService(deps: PromotionsDeps) {
       repo.findGrantsOfMember(db, member.id),
       repo.findEntriesOfMember(db, member.id),
     ]);
-    const facts = await factsOf(member, rows);
+    const [facts, ladder] = await Promise.all([factsOf(member, rows), deps.vipLadderOf(principal.merchantId)]);
     const list: MemberPromotion[] = [];
     for (const row of rows) {
       const mine = grants.filter((g) => g.promotion_id === row.id);
-      const eligible = !facts.excluded && member.status === 'active' && isInAudience(row, member, facts);
+      const eligible = !facts.excluded && member.status === 'active' && isInOtherAudience(row, member, facts);
       // Ended promotions the member never took part in are not listed.
       if (row.state === 'ended' && mine.length === 0) continue;
-      const status = statusOf(row, mine, entries, eligible);
-      const input = row.definition;
-      list.push({
-        id: row.id,
-        code: input.code,
-        category: input.category,
-        title: pick(input.titles, language),
-        body: pick(input.bodies, language),
-        startsAt: iso(row.starts_at),
-        endsAt: row.ends_at ? iso(row.ends_at) : null,
-        trigger: input.trigger,
-        status,
-        minDeposit: input.minDeposit,
-        wageringMultiple: input.wagering.multiple,
-        weights: input.wagering.weights as Record<string, number>,
-        maxStake: input.maxStake,
-        maxConversion: input.maxConversion,
-        expiryHours: input.expiryHours,
-        contactIdRequired: input.contactIdRequired === true,
-        applicationProof: input.applicationProof === true,
-        grant: mine[0] ? presentGrant(mine[0]) : null,
-      });
+      const status = statusOf(row, mine, entries, eligible, isForLevel(row, facts.vipLevel));
+      list.push(present(row, status, mine[0] ?? null, ladder, language));
     }
     return { list, availableCount: list.filter((p) => ACTIONABLE.includes(p.status)).length };
+  }
+
+  /** The VIP levels a promotion is for, by their codes (a level the ladder lacks shows as VIPn). */
+  function vipRequirementOf(row: repo.PromotionRow, ladder: readonly { level: number; code: string }[]): MemberPromotion['vipRequirement'] {
+    const levels = [...new Set(row.definition.audience.vipLevels ?? [])].sort((a, b) => a - b);
+    if (levels.length === 0) return null;
+    const codeOf = (level: number) => ladder.find((l) => l.level === level)?.code ?? `VIP${level}`;
+    const lowest = levels[0]!;
+    const top = Math.max(lowest, ...ladder.map((l) => l.level));
+    let andAbove = ladder.length > 0;
+    for (let level = lowest; level <= top && andAbove; level += 1) andAbove = levels.includes(level);
+    return { codes: levels.map(codeOf), from: andAbove ? codeOf(lowest) : null };
+  }
+
+  function present(
+    row: repo.PromotionRow,
+    status: PromotionMemberStatus,
+    grant: repo.GrantRow | null,
+    ladder: readonly { level: number; code: string }[],
+    language: string,
+  ): MemberPromotion {
+    const input = row.definition;
+    return {
+      id: row.id,
+      code: input.code,
+      category: input.category,
+      title: pick(input.titles, language),
+      body: pick(input.bodies, language),
+      startsAt: iso(row.starts_at),
+      endsAt: row.ends_at ? iso(row.ends_at) : null,
+      trigger: input.trigger,
+      status,
+      minDeposit: input.minDeposit,
+      wageringMultiple: input.wagering.multiple,
+      weights: input.wagering.weights as Record<string, number>,
+      maxStake: input.maxStake,
+      maxConversion: input.maxConversion,
+      expiryHours: input.expiryHours,
+      contactIdRequired: input.contactIdRequired === true,
+      applicationProof: input.applicationProof === true,
+      vipRequirement: vipRequirementOf(row, ladder),
+      grant: grant ? presentGrant(grant) : null,
+    };
+  }
+
+  /** Whether a visitor is shown the promotion: not one aimed at member labels or an agent's downline. */
+  function isForAnyone(row: repo.PromotionRow): boolean {
+    const audience = row.definition.audience;
+    return (audience.labels ?? []).length === 0 && audience.downlineOf === undefined;
+  }
+
+  /**
+   * The visitor's list: the merchant's active promotions open now or coming, aimed at anyone, with
+   * the status a member who has just registered (VIP level 0, no deposit, no grant) would see.
+   * Nothing member-specific is read.
+   */
+  async function forVisitor(merchantId: number, language: string): Promise<{ list: MemberPromotion[] }> {
+    const [rows, ladder] = await Promise.all([repo.findPromotions(db, merchantId, ['active']), deps.vipLadderOf(merchantId)]);
+    const at = now().getTime();
+    const list: MemberPromotion[] = [];
+    for (const row of rows) {
+      if (!isForAnyone(row) || (row.ends_at !== null && new Date(row.ends_at).getTime() <= at)) continue;
+      list.push(present(row, statusOf(row, [], [], true, isForLevel(row, 0)), null, ladder, language));
+    }
+    return { list };
+  }
+
+  async function detailForVisitor(merchantId: number, promotionId: number, language: string): Promise<MemberPromotion> {
+    const found = (await forVisitor(merchantId, language)).list.find((p) => p.id === promotionId);
+    if (!found) throw new DomainError('not_found', 'promotion');
+    return found;
   }
 
   async function detailForMember(principal: Principal, promotionId: number, language: string): Promise<MemberPromotion> {
@@ -898,6 +973,8 @@ export function createPromotionsService(deps: PromotionsDeps) {
     apply,
     forMember,
     detailForMember,
+    forVisitor,
+    detailForVisitor,
     wageringOf,
     onDepositCredited,
     grantQualified,

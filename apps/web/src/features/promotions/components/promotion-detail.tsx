@@ -1,29 +1,30 @@
 import type { MemberPromotion } from '@platform/contracts/promotions';
 import { Link } from 'react-router';
+import { useSiteCurrency } from '../../../api/home-queries.ts';
 import { ErrorState, LoadingState } from '../../../components/load-states.tsx';
 import { useGameCategoryName } from '../../../hooks/use-game-category-name.ts';
 import { useMoneyFormat } from '../../../lib/money-format.ts';
 import { formatMediumDateTime } from '../../../lib/time-format.ts';
 import { useMemberCentreNavigation } from '../../../state/use-member-centre-navigation.ts';
-import { useBalanceFollowsGrants, usePromotion } from '../api/promotions-api.ts';
+import { useBalanceFollowsGrants, useIsVisitor, usePromotion, usePublicPromotion } from '../api/promotions-api.ts';
 import { usePromotionsTranslation } from '../i18n/register-translations.ts';
 import { GrantProgress } from './grant-progress.tsx';
 import { PromotionAction } from './promotion-action.tsx';
-import { MemberOnly, PromotionCountdown, StatusLabel } from './promotion-parts.tsx';
+import { PromotionCountdown, StatusLabel, VisitorAction } from './promotion-parts.tsx';
 import './promotions.css';
 
-/** `/promoDetail?id=`: the rules in the member's language, the member's progress, the action the status allows. */
-export function PromotionDetail({ id, currency }: { id: number; currency: string | null }) {
-  return (
-    <MemberOnly>
-      <DetailBody id={id} currency={currency} />
-    </MemberOnly>
-  );
-}
-
-function DetailBody({ id, currency }: { id: number; currency: string | null }) {
+/**
+ * `/promoDetail?id=`: the rules in the member's language, the member's progress, the action the
+ * status allows; a visitor sees the public promotion in the site's currency, with "log in to join".
+ */
+export function PromotionDetail({ id, currency: memberCurrency }: { id: number; currency: string | null }) {
   const { t, i18n } = usePromotionsTranslation();
-  const promotion = usePromotion(id, i18n.language);
+  const visitor = useIsVisitor();
+  const siteCurrency = useSiteCurrency();
+  const mine = usePromotion(id, i18n.language, !visitor);
+  const open = usePublicPromotion(id, i18n.language, visitor);
+  const promotion = visitor ? open : mine;
+  const currency = visitor ? siteCurrency : memberCurrency;
   useBalanceFollowsGrants(promotion.data ? [promotion.data.grant] : undefined);
   const back = (
     <Link className="pr-back" to="/promotions">
@@ -48,12 +49,12 @@ function DetailBody({ id, currency }: { id: number; currency: string | null }) {
   return (
     <div className="pr-page">
       {back}
-      <Detail promotion={promotion.data} currency={currency} />
+      <Detail promotion={promotion.data} currency={currency} visitor={visitor} />
     </div>
   );
 }
 
-function Detail({ promotion: p, currency }: { promotion: MemberPromotion; currency: string }) {
+function Detail({ promotion: p, currency, visitor }: { promotion: MemberPromotion; currency: string; visitor: boolean }) {
   const { t, i18n } = usePromotionsTranslation();
   const { openPage } = useMemberCentreNavigation();
   const categoryName = useGameCategoryName();
@@ -84,14 +85,14 @@ function Detail({ promotion: p, currency }: { promotion: MemberPromotion; curren
     <article className="pr-detail" data-testid="promotion-detail" data-promotion={p.code}>
       <div className="pr-card__top">
         <span className="pr-card__category">{t(`promotionTypes.${p.category}`)}</span>
-        <StatusLabel status={p.status} />
+        <StatusLabel promotion={p} />
       </div>
       <h2 className="pr-detail__title">{p.title}</h2>
       <PromotionCountdown promotion={p} withGrant={false} />
       <p className="pr-muted" data-testid="promotion-status-hint">
-        {t(`statusHints.${p.status}`)}
+        {visitor && ['JOIN', 'CLAIM', 'APPLY'].includes(p.status) ? t('visitor.hint') : t(`statusHints.${p.status}`)}
       </p>
-      {p.contactIdRequired && (
+      {p.contactIdRequired && !visitor && (
         <p className="pr-hint" data-testid="promotion-contact-hint">
           {t('contactHint')}{' '}
           <button type="button" className="link-button" onClick={() => openPage('securityCenter')}>
@@ -99,7 +100,7 @@ function Detail({ promotion: p, currency }: { promotion: MemberPromotion; curren
           </button>
         </p>
       )}
-      <PromotionAction promotion={p} />
+      {visitor ? <VisitorAction promotion={p} /> : <PromotionAction promotion={p} />}
       {p.grant && (
         <section className="pr-section" aria-label={t('progress.title')}>
           <h3 className="pr-section__title">{t('progress.title')}</h3>

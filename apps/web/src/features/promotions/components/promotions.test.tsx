@@ -2,6 +2,7 @@ import type { Grant, MemberPromotion } from '@platform/contracts/promotions';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { registerMemberCentreTranslations } from '../../../i18n/member-centre/register-translations.ts';
+import { usePopupStore } from '../../../state/popup-store.ts';
 import { useSessionStore } from '../../../state/session-store.ts';
 import { LOGIN_VALUE } from '../../../test/fixtures.ts';
 import { type ApiCall, ApiRefusal, mockApi, renderWithSite } from '../../../test/render.tsx';
@@ -53,6 +54,7 @@ function promotion(over: Partial<MemberPromotion>): MemberPromotion {
     expiryHours: 72,
     contactIdRequired: false,
     applicationProof: false,
+    vipRequirement: null,
     grant: null,
     ...over,
   };
@@ -143,11 +145,60 @@ describe('the promotions pages', { timeout: 20_000 }, () => {
     expect(detail.querySelector('[data-fact="maxStake"]')?.textContent?.replace(/\s/g, ' ')).toBe('50.000 ₫');
   });
 
-  it('asks a visitor to log in', async () => {
+  it('shows a visitor the public list with "log in to join" and "register", and no member call', async () => {
     useSessionStore.getState().signOut();
-    mockApi({});
-    renderWithSite(<PromotionList currency={null} />, { language: 'en' });
-    expect((await screen.findByTestId('promotions-login')).textContent).toContain('Log in to see the promotions');
+    const api = mockApi({
+      'GET /wps/relay/MCSFE_getPublicPromotions': {
+        list: [
+          ...LIST,
+          promotion({
+            id: 5,
+            code: 'VIP',
+            title: 'VIP reload',
+            status: 'NOT_FOR_LEVEL',
+            vipRequirement: { codes: ['VIP3', 'VIP4'], from: 'VIP3' },
+          }),
+        ],
+      },
+    });
+    const { user } = renderWithSite(<PromotionList currency={null} />, { language: 'en' });
+    const cards = await screen.findByTestId('promotion-cards');
+    expect(screen.getByTestId('promotions-visitor').textContent).toBe('See what is on offer. Register or log in to take part.');
+    expect(
+      within(cards)
+        .getAllByRole('heading')
+        .map((h) => h.textContent),
+    ).toEqual(['Welcome bonus', 'Daily gift', 'Later', 'VIP reload']);
+    // A visitor's buttons on the two open promotions; none on the coming one or the VIP one.
+    expect(within(cards).getAllByRole('button', { name: 'Log in to join' })).toHaveLength(2);
+    expect(within(cards).getAllByRole('button', { name: 'Register' })).toHaveLength(2);
+    expect(within(cards).queryByRole('button', { name: 'Claim now' })).toBeNull();
+    expect(within(cards).getAllByTestId('promotion-status')[3]?.textContent).toBe('For VIP3 and above');
+    await user.click(within(cards).getAllByRole('button', { name: 'Register' })[0]!);
+    expect(usePopupStore.getState().popup).toBe('register');
+    await user.click(within(cards).getAllByRole('button', { name: 'Log in to join' })[1]!);
+    expect(usePopupStore.getState().popup).toBe('login');
+    expect(api.callsTo(`GET ${BASE}/MCSFE_getPromotions`)).toHaveLength(0);
+  });
+
+  it('shows a visitor one public promotion in the site currency, in Vietnamese', async () => {
+    useSessionStore.getState().signOut();
+    mockApi({ 'GET /wps/relay/MCSFE_getPublicPromotion/2': LIST[1]! });
+    renderWithSite(<PromotionDetail id={2} currency={null} />);
+    const detail = await screen.findByTestId('promotion-detail');
+    expect(within(detail).getByTestId('promotion-status-hint').textContent).toBe(
+      'Đăng nhập hoặc đăng ký tài khoản để tham gia khuyến mãi này.',
+    );
+    expect(within(detail).getByRole('button', { name: 'Đăng nhập để tham gia' })).toBeTruthy();
+    expect(detail.querySelector('[data-fact="maxStake"]')?.textContent?.replace(/\s/g, ' ')).toBe('50.000 ₫');
+  });
+
+  it('names the levels of a promotion that is not for the member’s level, in both languages', async () => {
+    const only = promotion({ status: 'NOT_FOR_LEVEL', vipRequirement: { codes: ['VIP2', 'VIP4'], from: null } });
+    mockApi({ [`GET ${BASE}/MCSFE_getPromotions`]: { list: [only], availableCount: 0 } });
+    renderWithSite(<PromotionList currency="VND" />, { language: 'vi' });
+    expect((await screen.findByTestId('promotion-status')).textContent).toBe('Chỉ dành cho VIP2, VIP4');
+    expect(screen.queryByRole('button', { name: 'Tham gia' })).toBeNull();
   });
 
   it('applies with a comment and a PNG proof; refuses a wrong file and shows a refusal', async () => {
