@@ -13,7 +13,11 @@ import { AMOUNT_MINOR_MAX } from './money.ts';
 /** Tabs the member page groups promotions under. */
 export const PROMOTION_CATEGORIES = ['NEW', 'DEPOSIT', 'DAILY', 'VIP', 'SLOTS', 'LIVE', 'SPORTS', 'OTHER'] as const;
 /** How a member comes to a grant. */
-export const PROMOTION_TRIGGERS = ['first_deposit', 'reload_deposit', 'claim', 'application'] as const;
+export const PROMOTION_TRIGGERS = ['first_deposit', 'reload_deposit', 'claim', 'application', 'loss_period', 'raffle'] as const;
+export const RAFFLE_PRIZES_MAX = 100;
+/** A loss promotion's period: the merchant's day, week (Monday to Sunday) or month. */
+export const LOSS_PERIODS = ['D', 'W', 'M'] as const;
+export type LossPeriod = (typeof LOSS_PERIODS)[number];
 export type PromotionTrigger = (typeof PROMOTION_TRIGGERS)[number];
 export const PROMOTION_STATES = ['draft', 'active', 'paused', 'ended'] as const;
 export type PromotionState = (typeof PROMOTION_STATES)[number];
@@ -89,11 +93,30 @@ export const promotionInputSchema = z
     trigger: z.enum(PROMOTION_TRIGGERS),
     /** Deposit triggers: the least deposit that qualifies. */
     minDeposit: amount,
+    /**
+     * `loss_period` only: the member's net loss over each period (from the daily rollups) earns the
+     * amount rule on that loss (a percentage with a cap, tiers by loss, or a fixed amount), from
+     * `minLoss`; `auto` grants it when the period is settled, `claim` keeps it for the member's claim.
+     */
+    loss: z.strictObject({ period: z.enum(LOSS_PERIODS), minLoss: positiveAmount, mode: z.enum(['auto', 'claim']) }).optional(),
+    /**
+     * `raffle` only: a ticket per `ticketTurnover` of weighted valid bet (the wagering weights) from
+     * the start to `drawAt`, at most `ticketsMax` a member; prizes by rank (first prize first), each
+     * to a different member, paid as grants under the promotion's wagering. The amount rule is not used.
+     */
+    raffle: z
+      .strictObject({
+        ticketTurnover: positiveAmount,
+        ticketsMax: z.number().int().min(1).max(100_000),
+        drawAt: z.iso.datetime(),
+        prizes: z.array(positiveAmount).min(1).max(RAFFLE_PRIZES_MAX),
+      })
+      .optional(),
     amount: z.discriminatedUnion('kind', [
       z.strictObject({ kind: z.literal('fixed'), value: positiveAmount }),
-      /** Deposit triggers only: basis points of the deposit, at most `cap`. */
+      /** Deposit and loss triggers only: basis points of the deposit (or the period's loss), at most `cap`. */
       z.strictObject({ kind: z.literal('percent'), basisPoints: z.number().int().min(1).max(100_000), cap: positiveAmount }),
-      /** Deposit triggers only: the amount of the highest tier the deposit reaches. */
+      /** Deposit and loss triggers only: the amount of the highest tier the deposit (or loss) reaches. */
       z.strictObject({ kind: z.literal('tiers'), tiers: z.array(promotionTierSchema).min(1).max(PROMOTION_TIERS_MAX) }),
     ]),
     wagering: z.strictObject({
@@ -124,8 +147,18 @@ export const promotionInputSchema = z
   })
   .superRefine((p, ctx) => {
     const isDeposit = p.trigger === 'first_deposit' || p.trigger === 'reload_deposit';
-    if (!isDeposit && p.amount.kind !== 'fixed')
-      ctx.addIssue({ code: 'custom', path: ['amount'], message: 'only deposit promotions take a percentage or tiers' });
+    const isLoss = p.trigger === 'loss_period';
+    if (!isDeposit && !isLoss && p.amount.kind !== 'fixed')
+      ctx.addIssue({ code: 'custom', path: ['amount'], message: 'only deposit and loss promotions take a percentage or tiers' });
+    if ((p.trigger === 'raffle') !== (p.raffle !== undefined))
+      ctx.addIssue({ code: 'custom', path: ['raffle'], message: 'a raffle rule goes with the raffle trigger, and only with it' });
+    if (
+      p.raffle &&
+      (Date.parse(p.raffle.drawAt) <= Date.parse(p.startsAt) || (p.endsAt !== null && Date.parse(p.raffle.drawAt) > Date.parse(p.endsAt)))
+    )
+      ctx.addIssue({ code: 'custom', path: ['raffle', 'drawAt'], message: 'the draw is inside the period' });
+    if (isLoss !== (p.loss !== undefined))
+      ctx.addIssue({ code: 'custom', path: ['loss'], message: 'a loss rule goes with the loss_period trigger, and only with it' });
     if (p.endsAt !== null && Date.parse(p.endsAt) <= Date.parse(p.startsAt))
       ctx.addIssue({ code: 'custom', path: ['endsAt'], message: 'ends before it starts' });
     if (Math.round(p.wagering.multiple * 100) / 100 !== p.wagering.multiple)
@@ -222,6 +255,33 @@ export const memberPromotionSchema = z.object({
    * is the lowest code when every level above it is included ("VIP3 and above"), else null.
    */
   vipRequirement: z.object({ codes: z.array(z.string()), from: z.string().nullable() }).nullable(),
+  /** Loss promotions: the period, the least loss, and whether the member claims it. */
+  loss: z.object({ period: z.enum(LOSS_PERIODS), minLoss: z.number(), mode: z.enum(['auto', 'claim']) }).nullable(),
+  /** Loss promotions: what the member's settled periods hold for a claim (0 for a visitor). */
+  claimable: z.number(),
+  /**
+   * Raffles: the rule, the published commitment (SHA-256 of the seed), the member's tickets taken
+   * and earned so far (0 for a visitor), and once drawn the seed, the tickets in the draw and the
+   * prizes by rank (winners shown by their masked names) so anyone can recompute the draw.
+   */
+  raffle: z
+    .object({
+      drawAt: z.string(),
+      ticketTurnover: z.number(),
+      ticketsMax: z.number(),
+      prizes: z.array(z.number()),
+      commitment: z.string(),
+      myTickets: z.number(),
+      earnedTickets: z.number(),
+      drawn: z
+        .object({
+          seed: z.string(),
+          totalTickets: z.number(),
+          winners: z.array(z.object({ rank: z.number(), amount: z.number(), winner: z.string(), mine: z.boolean() })),
+        })
+        .nullable(),
+    })
+    .nullable(),
   grant: grantSchema.nullable(),
 });
 export type MemberPromotion = z.infer<typeof memberPromotionSchema>;
@@ -247,3 +307,28 @@ export const claimPromotionRequestSchema = z.strictObject({ fingerprint: z.strin
 export const wageringProgressResponseSchema = okEnvelope(
   z.object({ grants: z.array(grantSchema), remainingTurnover: z.number(), bonusBalance: z.number() }),
 );
+
+/** An operator's rerun of a loss promotion's period: the period of its length holding `day` (YYYY-MM-DD). */
+export const lossPeriodRerunRequestSchema = z.strictObject({ day: z.iso.date() });
+export const lossRunSummarySchema = z.object({
+  written: z.number(),
+  granted: z.number(),
+  accrued: z.number(),
+  withheld: z.number(),
+  noted: z.number(),
+  existing: z.number(),
+});
+export const lossLineSchema = z.object({
+  id: z.number(),
+  promotionId: z.number(),
+  period: z.enum(LOSS_PERIODS),
+  periodStart: z.string(),
+  periodEnd: z.string(),
+  revision: z.number(),
+  netLoss: z.number(),
+  lossChange: z.number(),
+  amount: z.number(),
+  status: z.enum(['accrued', 'granted', 'withheld', 'noted', 'cancelled']),
+  grantId: z.number().nullable(),
+  createdAt: z.string(),
+});

@@ -555,11 +555,14 @@ export default function PromotionsSection() {
           <label className="field">
             {t('promotions.trigger')}
             <select {...input('trigger')}>
-              {PROMOTION_TRIGGERS.map((each) => (
-                <option key={each} value={each}>
-                  {t(`promotions.triggers.${each}`)}
-                </option>
-              ))}
+              {/* Loss promotions and raffles (their own rules) are made through the API until this form asks for them. */}
+              {PROMOTION_TRIGGERS.filter((each) => (each !== 'loss_period' && each !== 'raffle') || editing.form.trigger === each).map(
+                (each) => (
+                  <option key={each} value={each}>
+                    {t(`promotions.triggers.${each}`)}
+                  </option>
+                ),
+              )}
             </select>
           </label>
           {editing.form.trigger === 'application' ? (

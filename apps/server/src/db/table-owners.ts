@@ -134,6 +134,10 @@ export const TABLE_OWNERS = {
   promotion_grants: 'promotions',
   promotion_claim_signals: 'promotions',
   promotion_bonus_stakes: 'promotions',
+  promotion_loss_lines: 'promotions',
+  promotion_raffles: 'promotions',
+  promotion_raffle_entries: 'promotions',
+  promotion_raffle_prizes: 'promotions',
   cashback_rules: 'vip',
   cashback_lines: 'vip',
   // reports: the one-time download links of the CSV exports.

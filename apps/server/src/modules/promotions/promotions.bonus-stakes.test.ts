@@ -210,6 +210,8 @@ describe('a claim racing an exclusion', () => {
       now: () => new Date(clock.now.getTime()),
       vipLevelOf: async () => 0,
       vipLadderOf: async () => [],
+      netLossByMember: async () => [],
+      timeZoneOf: async () => 'Asia/Ho_Chi_Minh',
       labelsOf: async () => [],
       isInDownline: async () => {
         await excludeNow?.();

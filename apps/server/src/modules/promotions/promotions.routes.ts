@@ -143,6 +143,23 @@ export function promotionsRoutes(promotions: PromotionsService, merchants: Pick<
     );
 
     app.post(
+      `${PROMOTIONS_BASE}/MCS2_claimRafflePromotion/:id`,
+      {
+        ...action,
+        schema: {
+          ...member,
+          summary: 'Takes the raffle tickets earned so far into the draw (again later for those earned since), before the draw',
+          params: promotionIdParamsSchema,
+          response: {
+            200: okEnvelope(z.object({ status: z.enum(PROMOTION_MEMBER_STATUSES), tickets: z.number() })),
+            ...errors,
+          },
+        },
+      },
+      async (request) => ok(await promotions.claimRaffle(principalOf(request), request.params.id)),
+    );
+
+    app.post(
       `${PROMOTIONS_BASE}/MCS2_applyPromotion/:id`,
       {
         ...action,

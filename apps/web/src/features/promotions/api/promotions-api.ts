@@ -63,9 +63,18 @@ export function useWageringProgress() {
 /** A proof image as the server takes it (base64 of the file's bytes). */
 export type ProofImage = { contentType: 'image/png' | 'image/jpeg'; data: string };
 
-export type PromotionAction = { kind: 'join' } | { kind: 'claim' } | { kind: 'apply'; comment?: string; images?: ProofImage[] };
+export type PromotionAction =
+  | { kind: 'join' }
+  | { kind: 'claim' }
+  | { kind: 'raffle' }
+  | { kind: 'apply'; comment?: string; images?: ProofImage[] };
 
-const PATHS = { join: 'MCS2_joinPromotion', claim: 'MCS2_claimPromotion', apply: 'MCS2_applyPromotion' } as const;
+const PATHS = {
+  join: 'MCS2_joinPromotion',
+  claim: 'MCS2_claimPromotion',
+  raffle: 'MCS2_claimRafflePromotion',
+  apply: 'MCS2_applyPromotion',
+} as const;
 
 /** Join, claim or apply; afterwards the lists, the badge, the balance and the withdrawal rules are read again. */
 export function usePromotionAction(id: number) {
@@ -77,7 +86,7 @@ export function usePromotionAction(id: number) {
       return apiSend<{ status: PromotionMemberStatus }>(
         'POST',
         `${PROMOTIONS_BASE}/${PATHS[kind]}/${id}`,
-        kind === 'join' ? undefined : body,
+        kind === 'join' || kind === 'raffle' ? undefined : body,
       );
     },
     onSettled: () => {

@@ -67,6 +67,16 @@ function Detail({ promotion: p, currency, visitor }: { promotion: MemberPromotio
     ...(p.trigger === 'first_deposit' || p.trigger === 'reload_deposit'
       ? [{ key: 'minDeposit', label: t('facts.minDeposit'), value: money(p.minDeposit) }]
       : []),
+    ...(p.loss
+      ? [
+          {
+            key: 'loss',
+            label: t('loss.rule'),
+            value: t('loss.ruleValue', { period: t(`loss.periods.${p.loss.period}`), min: money(p.loss.minLoss) }),
+          },
+          { key: 'lossMode', label: t('loss.mode'), value: t(`loss.modes.${p.loss.mode}`) },
+        ]
+      : []),
     {
       key: 'wagering',
       label: t('facts.wagering'),
@@ -81,6 +91,13 @@ function Detail({ promotion: p, currency, visitor }: { promotion: MemberPromotio
     { key: 'maxConversion', label: t('facts.maxConversion'), value: p.maxConversion === null ? t('facts.none') : money(p.maxConversion) },
     { key: 'expiry', label: t('facts.expiry'), value: t('facts.expiryValue', { hours: p.expiryHours }) },
   ];
+  function statusHint(): string {
+    if (visitor && ['JOIN', 'CLAIM', 'APPLY', 'JOINED'].includes(p.status)) return t('visitor.hint');
+    if (p.loss && p.status === 'JOINED')
+      return t('loss.joined', { period: t(`loss.periods.${p.loss.period}`), min: money(p.loss.minLoss) });
+    if (p.loss && p.status === 'CLAIM') return t('loss.claim', { amount: money(p.claimable) });
+    return t(`statusHints.${p.status}`);
+  }
   return (
     <article className="pr-detail" data-testid="promotion-detail" data-promotion={p.code}>
       <div className="pr-card__top">
@@ -90,7 +107,7 @@ function Detail({ promotion: p, currency, visitor }: { promotion: MemberPromotio
       <h2 className="pr-detail__title">{p.title}</h2>
       <PromotionCountdown promotion={p} withGrant={false} />
       <p className="pr-muted" data-testid="promotion-status-hint">
-        {visitor && ['JOIN', 'CLAIM', 'APPLY'].includes(p.status) ? t('visitor.hint') : t(`statusHints.${p.status}`)}
+        {statusHint()}
       </p>
       {p.contactIdRequired && !visitor && (
         <p className="pr-hint" data-testid="promotion-contact-hint">
@@ -107,6 +124,7 @@ function Detail({ promotion: p, currency, visitor }: { promotion: MemberPromotio
           <GrantProgress grant={p.grant} currency={currency} />
         </section>
       )}
+      {p.raffle && <RaffleSection raffle={p.raffle} money={money} />}
       <section className="pr-section" aria-label={t('rules')}>
         <h3 className="pr-section__title">{t('rules')}</h3>
         <p className="pr-rules">{p.body}</p>
@@ -123,5 +141,43 @@ function Detail({ promotion: p, currency, visitor }: { promotion: MemberPromotio
         </dl>
       </section>
     </article>
+  );
+}
+
+/** A raffle: the draw time, the ticket rule, the prizes, the member's tickets, the commitment; once drawn, the seed and the winners. */
+function RaffleSection({ raffle, money }: { raffle: NonNullable<MemberPromotion['raffle']>; money: (n: number) => string }) {
+  const { t, i18n } = usePromotionsTranslation();
+  return (
+    <section className="pr-section" aria-label={t('raffle.title')} data-testid="promotion-raffle">
+      <h3 className="pr-section__title">{t('raffle.title')}</h3>
+      <p className="pr-muted">
+        {t('raffle.drawAt')}: {formatMediumDateTime(raffle.drawAt, i18n.language)}
+      </p>
+      <p className="pr-muted">{t('raffle.rule', { amount: money(raffle.ticketTurnover), max: raffle.ticketsMax })}</p>
+      <p data-field="tickets">{t('raffle.tickets', { mine: raffle.myTickets, earned: raffle.earnedTickets })}</p>
+      <ol className="pr-muted" aria-label={t('raffle.prizes')}>
+        {raffle.prizes.map((amount, index) => (
+          <li key={`${index}-${amount}`}>{t('raffle.prize', { rank: index + 1, amount: money(amount) })}</li>
+        ))}
+      </ol>
+      <p className="pr-muted pr-code">
+        {t('raffle.commitment')}: <code data-field="commitment">{raffle.commitment}</code>
+      </p>
+      {raffle.drawn && (
+        <>
+          <p className="pr-muted pr-code">
+            {t('raffle.seed')}: <code data-field="seed">{raffle.drawn.seed}</code>
+          </p>
+          <p className="pr-muted">{t('raffle.total', { count: raffle.drawn.totalTickets })}</p>
+          <ul data-testid="raffle-winners">
+            {raffle.drawn.winners.map((w) => (
+              <li key={w.rank}>
+                {t('raffle.winner', { rank: w.rank, amount: money(w.amount), winner: w.mine ? t('raffle.you') : w.winner })}
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </section>
   );
 }

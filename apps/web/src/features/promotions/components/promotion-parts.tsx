@@ -54,7 +54,7 @@ export function VisitorAction({ promotion }: { promotion: MemberPromotion }) {
   const { t } = usePromotionsTranslation();
   const isTrial = useSessionStore((s) => s.isTrial);
   const open = usePopupStore((s) => s.open);
-  if (isTrial || !['JOIN', 'CLAIM', 'APPLY'].includes(promotion.status)) return null;
+  if (isTrial || !['JOIN', 'CLAIM', 'APPLY', 'JOINED'].includes(promotion.status)) return null;
   return (
     <div className="pr-action pr-action--visitor" data-status={promotion.status}>
       <button type="button" className="button button--primary" onClick={() => open('login')}>

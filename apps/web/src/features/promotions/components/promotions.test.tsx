@@ -55,6 +55,9 @@ function promotion(over: Partial<MemberPromotion>): MemberPromotion {
     contactIdRequired: false,
     applicationProof: false,
     vipRequirement: null,
+    loss: null,
+    claimable: 0,
+    raffle: null,
     grant: null,
     ...over,
   };
@@ -191,6 +194,85 @@ describe('the promotions pages', { timeout: 20_000 }, () => {
     );
     expect(within(detail).getByRole('button', { name: 'Đăng nhập để tham gia' })).toBeTruthy();
     expect(detail.querySelector('[data-fact="maxStake"]')?.textContent?.replace(/\s/g, ' ')).toBe('50.000 ₫');
+  });
+
+  it('shows a loss promotion’s rule and what is claimable, and claims it', async () => {
+    let claimed = false;
+    const cashback = promotion({
+      id: 6,
+      trigger: 'loss_period',
+      status: 'CLAIM',
+      loss: { period: 'W', minLoss: 200_000, mode: 'claim' },
+      claimable: 35_000,
+    });
+    const api = mockApi({
+      [`GET ${BASE}/MCSFE_getPromotion/6`]: () => (claimed ? { ...cashback, status: 'PROCESSING', claimable: 0, grant: GRANT } : cashback),
+      [`POST ${BASE}/MCS2_claimPromotion/6`]: () => {
+        claimed = true;
+        return { status: 'PROCESSING' };
+      },
+      'GET /wps/v2/wallets/balance': { currency: 'VND', sumBalance: 0, mainBalance: 0, bonusBalance: 0, lockedBalance: 0 },
+      'GET /wps/member/withdrawals/rules': {},
+    });
+    const { user } = renderWithSite(<PromotionDetail id={6} currency="VND" />, { language: 'en' });
+    const detail = await screen.findByTestId('promotion-detail');
+    expect(within(detail).getByTestId('promotion-status-hint').textContent?.replace(/\s/g, ' ')).toBe(
+      'You have ₫35,000 of cashback from settled periods. Claim it to use it.',
+    );
+    expect(detail.querySelector('[data-fact="loss"]')?.textContent?.replace(/\s/g, ' ')).toBe('Net loss each week, from ₫200,000');
+    expect(detail.querySelector('[data-fact="minDeposit"]')).toBeNull();
+    await user.click(within(detail).getByRole('button', { name: 'Claim now' }));
+    await screen.findByText('Bonus received. Complete the wagering to withdraw it.');
+    expect(api.callsTo(`POST ${BASE}/MCS2_claimPromotion/6`)).toHaveLength(1);
+  });
+
+  it('a raffle: takes the tickets, shows the commitment, and after the draw the seed and the winners', async () => {
+    const raffle = {
+      drawAt: new Date(Date.now() + HOUR).toISOString(),
+      ticketTurnover: 100_000,
+      ticketsMax: 5,
+      prizes: [300_000, 100_000],
+      commitment: 'c'.repeat(64),
+      myTickets: 0,
+      earnedTickets: 2,
+      drawn: null,
+    };
+    const open = promotion({ id: 8, trigger: 'raffle', status: 'CLAIM', raffle });
+    const api = mockApi({ [`POST ${BASE}/MCS2_claimRafflePromotion/8`]: { status: 'JOINED', tickets: 2 } });
+    const { user, unmount } = renderWithSite(<PromotionAction promotion={open} />, { language: 'en' });
+    await user.click(screen.getByRole('button', { name: 'Take my tickets' }));
+    await screen.findByText('Your tickets are in the draw.');
+    expect(api.callsTo(`POST ${BASE}/MCS2_claimRafflePromotion/8`)).toHaveLength(1);
+    unmount();
+    const drawn = {
+      ...raffle,
+      myTickets: 2,
+      drawn: {
+        seed: 'd'.repeat(64),
+        totalTickets: 9,
+        winners: [
+          { rank: 1, amount: 300_000, winner: 'pl***01', mine: false },
+          { rank: 2, amount: 100_000, winner: 'me***02', mine: true },
+        ],
+      },
+    };
+    mockApi({ [`GET ${BASE}/MCSFE_getPromotion/8`]: promotion({ id: 8, trigger: 'raffle', status: 'CLOSED', raffle: drawn }) });
+    renderWithSite(<PromotionDetail id={8} currency="VND" />, { language: 'en' });
+    const section = await screen.findByTestId('promotion-raffle');
+    expect(section.querySelector('[data-field="commitment"]')?.textContent).toBe('c'.repeat(64));
+    expect(section.querySelector('[data-field="seed"]')?.textContent).toBe('d'.repeat(64));
+    expect(
+      within(screen.getByTestId('raffle-winners'))
+        .getAllByRole('listitem')
+        .map((li) => li.textContent?.replace(/\s/g, ' ')),
+    ).toEqual(['Prize 1 (₫300,000): pl***01', 'Prize 2 (₫100,000): you']);
+  });
+
+  it('a loss promotion counted by itself offers no deposit button', async () => {
+    mockApi({});
+    const counted = promotion({ trigger: 'loss_period', status: 'JOINED', loss: { period: 'D', minLoss: 100_000, mode: 'auto' } });
+    renderWithSite(<PromotionAction promotion={counted} />, { language: 'en' });
+    expect(screen.queryByRole('button')).toBeNull();
   });
 
   it('names the levels of a promotion that is not for the member’s level, in both languages', async () => {
