@@ -156,9 +156,11 @@ function RaffleSection({ raffle, money }: { raffle: NonNullable<MemberPromotion[
       <p className="pr-muted">{t('raffle.rule', { amount: money(raffle.ticketTurnover), max: raffle.ticketsMax })}</p>
       <p data-field="tickets">{t('raffle.tickets', { mine: raffle.myTickets, earned: raffle.earnedTickets })}</p>
       <ol className="pr-muted" aria-label={t('raffle.prizes')}>
-        {raffle.prizes.map((amount, index) => (
-          <li key={`${index}-${amount}`}>{t('raffle.prize', { rank: index + 1, amount: money(amount) })}</li>
-        ))}
+        {raffle.prizes
+          .map((amount, index) => ({ rank: index + 1, amount }))
+          .map((prize) => (
+            <li key={prize.rank}>{t('raffle.prize', { rank: prize.rank, amount: money(prize.amount) })}</li>
+          ))}
       </ol>
       <p className="pr-muted pr-code">
         {t('raffle.commitment')}: <code data-field="commitment">{raffle.commitment}</code>
