@@ -52,6 +52,8 @@ const VIP_ONLY: PromotionInput = {
   titles: { vi: 'Quà VIP 3 trở lên', en: 'Gift for VIP 3 and up' },
   bodies: { vi: 'Nhận 50.000 ₫ mỗi tuần.', en: 'Claim 50,000 ₫ every week.' },
   audience: { vipLevels: [3, 4, 5] },
+  // An image per language: the page picks the visitor's language's.
+  images: { vi: '/banners/lotus-games.svg', en: '/banners/lotus-welcome.svg' },
   trigger: 'claim',
   minDeposit: 0,
   amount: { kind: 'fixed', value: 50_000 },
@@ -211,6 +213,7 @@ describe('promotions in the browser: first-deposit bonus, wagering on a demo slo
       // Not for a new member's level: said so, with no button.
       const vip = page.locator('li.pr-card[data-promotion="E2E-VIP"]');
       expect(await vip.getByTestId('promotion-status').textContent()).toBe('Dành cho VIP3 trở lên');
+      expect(await vip.getByTestId('promotion-image').getAttribute('src')).toBe('/banners/lotus-games.svg');
       expect(await vip.getByRole('button').count()).toBe(0);
       await expectNoOverflow(page);
       await shot(page, 'visitor-promotions-vi-light-390');
@@ -251,6 +254,9 @@ describe('promotions in the browser: first-deposit bonus, wagering on a demo slo
         await card.getByRole('button', { name: 'Register', exact: true }).waitFor();
         expect(await cards.locator('li[data-promotion="E2E-VIP"]').getByTestId('promotion-status').textContent()).toBe(
           'For VIP3 and above',
+        );
+        expect(await cards.locator('li[data-promotion="E2E-VIP"]').getByTestId('promotion-image').getAttribute('src')).toBe(
+          '/banners/lotus-welcome.svg',
         );
         await expectNoOverflow(page);
         await shot(page, `visitor-promotions-en-${theme}-1366`);

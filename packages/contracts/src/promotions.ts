@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { imageUrl } from './content.ts';
 import { okEnvelope } from './envelope.ts';
 import { GAME_CATEGORIES } from './games.ts';
 import { AMOUNT_MINOR_MAX } from './money.ts';
@@ -87,6 +88,11 @@ export const promotionInputSchema = z
     category: z.enum(PROMOTION_CATEGORIES),
     titles: texts(120),
     bodies: texts(8000),
+    /**
+     * The card's image per language (a site path or an https address, as banners take): the page
+     * shows the member's language's, else English's, else Vietnamese's, else none.
+     */
+    images: z.record(languageKey, imageUrl).optional(),
     startsAt: z.iso.datetime(),
     endsAt: z.iso.datetime().nullable(),
     audience: promotionAudienceSchema,
@@ -236,6 +242,8 @@ export const memberPromotionSchema = z.object({
   category: z.enum(PROMOTION_CATEGORIES),
   title: z.string(),
   body: z.string(),
+  /** The image for the request's language (with the fallbacks of `images`), or null. */
+  image: z.string().nullable(),
   startsAt: z.string(),
   endsAt: z.string().nullable(),
   trigger: z.enum(PROMOTION_TRIGGERS),

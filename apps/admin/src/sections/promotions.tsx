@@ -49,6 +49,10 @@ export type PromotionForm = {
   category: PromotionInput['category'];
   titleVi: string;
   titleEn: string;
+  /** The card's image per language (a site path or an https address); other languages' images are kept as they were. */
+  imageVi: string;
+  imageEn: string;
+  imagesOther: Record<string, string>;
   bodyVi: string;
   bodyEn: string;
   startsAt: string;
@@ -85,6 +89,9 @@ export function promotionForm(p?: PromotionInput): PromotionForm {
     category: p?.category ?? 'DEPOSIT',
     titleVi: p?.titles.vi ?? '',
     titleEn: p?.titles.en ?? '',
+    imageVi: p?.images?.vi ?? '',
+    imageEn: p?.images?.en ?? '',
+    imagesOther: Object.fromEntries(Object.entries(p?.images ?? {}).filter(([language]) => language !== 'vi' && language !== 'en')),
     bodyVi: p?.bodies.vi ?? '',
     bodyEn: p?.bodies.en ?? '',
     startsAt: localInput(p?.startsAt ?? new Date().toISOString()),
@@ -128,6 +135,15 @@ export function promotionBody(form: PromotionForm, fieldName: (key: string) => s
     ].filter(([, value]) => value !== ''),
   );
   if (!titles.vi && !titles.en) return { problem: 'title' };
+  const images = {
+    ...form.imagesOther,
+    ...Object.fromEntries(
+      [
+        ['vi', form.imageVi.trim()],
+        ['en', form.imageEn.trim()],
+      ].filter(([, value]) => value !== ''),
+    ),
+  };
   const bodies = Object.fromEntries(
     [
       ['vi', form.bodyVi.trim()],
@@ -215,6 +231,7 @@ export function promotionBody(form: PromotionForm, fieldName: (key: string) => s
     category: form.category,
     titles,
     bodies,
+    images: Object.keys(images).length > 0 ? images : undefined,
     startsAt,
     endsAt,
     audience,
@@ -520,6 +537,14 @@ export default function PromotionsSection() {
           <label className="field">
             {t('promotions.bodyEn')}
             <textarea {...input('bodyEn')} rows={3} />
+          </label>
+          <label className="field">
+            {t('promotions.imageVi')}
+            <input {...input('imageVi')} maxLength={500} placeholder="/promotions/… hoặc https://…" />
+          </label>
+          <label className="field">
+            {t('promotions.imageEn')}
+            <input {...input('imageEn')} maxLength={500} placeholder="/promotions/… or https://…" />
           </label>
           <label className="field">
             {t('promotions.startsAt')}

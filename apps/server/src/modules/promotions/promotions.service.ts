@@ -1307,6 +1307,11 @@ export function createPromotionsService(deps: PromotionsDeps) {
   /** The statuses a member can act on now (the avatar badge counts them). */
   const ACTIONABLE: readonly PromotionMemberStatus[] = ['JOIN', 'CLAIM', 'APPLY'];
 
+  /** The image of the language, else of its base language (`pt` for `pt-br`), English, Vietnamese; else none. */
+  function imageFor(images: Record<string, string>, language: string): string | null {
+    return images[language] ?? images[language.split('-')[0]!] ?? images.en ?? images.vi ?? null;
+  }
+
   function pick(texts: Record<string, string>, language: string): string {
     return texts[language] ?? texts.en ?? texts.vi ?? Object.values(texts)[0] ?? '';
   }
@@ -1370,6 +1375,7 @@ export function createPromotionsService(deps: PromotionsDeps) {
       category: input.category,
       title: pick(input.titles, language),
       body: pick(input.bodies, language),
+      image: imageFor(input.images ?? {}, language),
       startsAt: iso(row.starts_at),
       endsAt: row.ends_at ? iso(row.ends_at) : null,
       trigger: input.trigger,

@@ -1,3 +1,4 @@
+import { promotionInputSchema } from '@platform/contracts/promotions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { uniqueName } from '../../../test/factories.ts';
@@ -108,5 +109,32 @@ describe('a promotion for other VIP levels', () => {
     const visitor = (await promotions.forVisitor(w.merchant.id, 'en')).list;
     expect(visitor.find((p) => p.id === fromOne.id)).toMatchObject({ status: 'NOT_FOR_LEVEL', vipRequirement: { from: 'VIP1' } });
     expect(visitor.find((p) => p.id === zeroAndTwo.id)?.status).toBe('CLAIM');
+  });
+});
+
+describe('images per language', () => {
+  it('shows the image of the member’s language, falling back to English, then Vietnamese, else none', async () => {
+    const { w, promotions, op, principal } = await createPromoWorld(t, clock);
+    const both = await promotions.admin.create(
+      op,
+      promotionInput({
+        images: { vi: '/promotions/daily-vi.png', en: 'https://cdn.example.com/daily-en.png', pt: '/promotions/daily-pt.png' },
+      }),
+    );
+    const viOnly = await promotions.admin.create(op, promotionInput({ images: { vi: '/promotions/only-vi.png' } }));
+    const none = await promotions.admin.create(op, promotionInput());
+    const imageOf = async (language: string, id: number) =>
+      (await promotions.forVisitor(w.merchant.id, language)).list.find((p) => p.id === id)?.image;
+    expect(await imageOf('vi', both.id)).toBe('/promotions/daily-vi.png');
+    expect(await imageOf('en', both.id)).toBe('https://cdn.example.com/daily-en.png');
+    expect(await imageOf('pt-br', both.id)).toBe('/promotions/daily-pt.png');
+    expect(await imageOf('th', both.id)).toBe('https://cdn.example.com/daily-en.png');
+    expect(await imageOf('en', viOnly.id)).toBe('/promotions/only-vi.png');
+    expect(await imageOf('en', none.id)).toBeNull();
+    const m = await w.member();
+    expect((await promotions.forMember(principal(m), 'vi')).list.find((p) => p.id === both.id)?.image).toBe('/promotions/daily-vi.png');
+    // An address that is neither a site path nor https is refused by the definition's schema.
+    expect(promotionInputSchema.safeParse(promotionInput({ images: { vi: 'javascript:alert(1)' } })).success).toBe(false);
+    expect(promotionInputSchema.safeParse(promotionInput({ images: { vi: 'http://plain.example.com/a.png' } })).success).toBe(false);
   });
 });

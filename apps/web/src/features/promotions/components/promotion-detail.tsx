@@ -104,6 +104,7 @@ function Detail({ promotion: p, currency, visitor }: { promotion: MemberPromotio
         <span className="pr-card__category">{t(`promotionTypes.${p.category}`)}</span>
         <StatusLabel promotion={p} />
       </div>
+      {p.image && <img className="pr-detail__image" src={p.image} alt="" data-testid="promotion-image" />}
       <h2 className="pr-detail__title">{p.title}</h2>
       <PromotionCountdown promotion={p} withGrant={false} />
       <p className="pr-muted" data-testid="promotion-status-hint">

@@ -57,6 +57,7 @@ export function PromotionList({ currency }: { currency: string | null }) {
                 <span className="pr-card__category">{t(`promotionTypes.${p.category}`)}</span>
                 <StatusLabel promotion={p} />
               </div>
+              {p.image && <img className="pr-card__image" src={p.image} alt="" loading="lazy" data-testid="promotion-image" />}
               <h2 className="pr-card__title">{p.title}</h2>
               <p className="pr-card__body">{p.body}</p>
               <PromotionCountdown promotion={p} />

@@ -42,6 +42,7 @@ function promotion(over: Partial<MemberPromotion>): MemberPromotion {
     category: 'NEW',
     title: 'Welcome bonus',
     body: 'Deposit and get a bonus.',
+    image: null,
     startsAt: new Date(Date.now() - 24 * HOUR).toISOString(),
     endsAt: new Date(Date.now() + 48 * HOUR).toISOString(),
     trigger: 'first_deposit',
@@ -266,6 +267,21 @@ describe('the promotions pages', { timeout: 20_000 }, () => {
         .getAllByRole('listitem')
         .map((li) => li.textContent?.replace(/\s/g, ' ')),
     ).toEqual(['Prize 1 (₫300,000): pl***01', 'Prize 2 (₫100,000): you']);
+  });
+
+  it('shows the image the server chose for the language on the card and the detail', async () => {
+    const pictured = promotion({ id: 9, image: '/promotions/welcome-en.png' });
+    mockApi({
+      [`GET ${BASE}/MCSFE_getPromotions`]: { list: [pictured, promotion({ id: 10, code: 'PLAIN' })], availableCount: 2 },
+      [`GET ${BASE}/MCSFE_getPromotion/9`]: pictured,
+    });
+    const { unmount } = renderWithSite(<PromotionList currency="VND" />, { language: 'en' });
+    await screen.findByTestId('promotion-cards');
+    expect(screen.getAllByTestId('promotion-image').map((img) => img.getAttribute('src'))).toEqual(['/promotions/welcome-en.png']);
+    unmount();
+    renderWithSite(<PromotionDetail id={9} currency="VND" />, { language: 'en' });
+    await screen.findByTestId('promotion-detail');
+    expect(screen.getByTestId('promotion-image').getAttribute('src')).toBe('/promotions/welcome-en.png');
   });
 
   it('a loss promotion counted by itself offers no deposit button', async () => {
