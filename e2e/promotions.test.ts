@@ -44,6 +44,22 @@ const FIRST_DEPOSIT: PromotionInput = {
   contactIdRequired: true,
 };
 
+/** A claim promotion for VIP3 and above (the demo ladder runs to VIP5): visitors and new members see whom it is for. */
+const VIP_ONLY: PromotionInput = {
+  ...FIRST_DEPOSIT,
+  code: 'E2E-VIP',
+  category: 'VIP',
+  titles: { vi: 'Quà VIP 3 trở lên', en: 'Gift for VIP 3 and up' },
+  bodies: { vi: 'Nhận 50.000 ₫ mỗi tuần.', en: 'Claim 50,000 ₫ every week.' },
+  audience: { vipLevels: [3, 4, 5] },
+  // An image per language: the page picks the visitor's language's.
+  images: { vi: '/banners/lotus-games.svg', en: '/banners/lotus-welcome.svg' },
+  trigger: 'claim',
+  minDeposit: 0,
+  amount: { kind: 'fixed', value: 50_000 },
+  contactIdRequired: false,
+};
+
 /** A real 1×1 PNG, as a proof image. */
 const ONE_PIXEL_PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
@@ -85,6 +101,7 @@ describe('promotions in the browser: first-deposit bonus, wagering on a demo slo
     expect(login.body.success).toBe(true);
     adminToken = login.body.value.token;
     promotionId = (await admin<{ id: number }>('POST', '/admin-api/promotions', FIRST_DEPOSIT)).id;
+    await admin('POST', '/admin-api/promotions', VIP_ONLY);
     for (const username of Object.values(players)) expect((await registerByUsername(baseUrl, username, PASSWORD)).status).toBe(200);
     // The phone player withdraws at the end: a payment password and a bank card first (the money pages have their own test).
     const member = await memberOf(players.phone);
@@ -181,6 +198,93 @@ describe('promotions in the browser: first-deposit bonus, wagering on a demo slo
       await frame.waitForFunction(() => !(document.getElementById('spin') as HTMLButtonElement).disabled);
     }
   }
+
+  it('a visitor compares the promotions before registering, with log in to join, register, and whom a VIP promotion is for (phone, Vietnamese)', async () => {
+    const context = await openContext(390, 'vi', 'light');
+    const page = await context.newPage();
+    const watch = await watchPage(page);
+    try {
+      await page.goto(`${baseUrl}/promotions`, { waitUntil: 'networkidle' });
+      await page.getByTestId('promotions-visitor').getByText('Đăng ký hoặc đăng nhập để tham gia').waitFor();
+      const card = page.locator('li.pr-card[data-promotion="E2E-FIRST"]');
+      await card.getByRole('heading', { name: 'Thưởng nạp đầu 10%' }).waitFor();
+      expect(await card.getByTestId('promotion-status').getAttribute('data-status')).toBe('JOIN');
+      expect(await card.getByTestId('promotion-countdown').textContent()).toMatch(/^Kết thúc sau 6 ngày \d\d:\d\d:\d\d$/);
+      // Not for a new member's level: said so, with no button.
+      const vip = page.locator('li.pr-card[data-promotion="E2E-VIP"]');
+      expect(await vip.getByTestId('promotion-status').textContent()).toBe('Dành cho VIP3 trở lên');
+      expect(await vip.getByTestId('promotion-image').getAttribute('src')).toBe('/banners/lotus-games.svg');
+      expect(await vip.getByRole('button').count()).toBe(0);
+      await expectNoOverflow(page);
+      await shot(page, 'visitor-promotions-vi-light-390');
+      await card.getByRole('button', { name: 'Đăng ký', exact: true }).click();
+      await page.getByRole('dialog', { name: 'Đăng ký' }).waitFor();
+      await page.keyboard.press('Escape');
+      // The detail in the site's currency, with the visitor's hint and actions; the Zalo hint is a member's.
+      await page.goto(`${baseUrl}/promoDetail?id=${promotionId}`, { waitUntil: 'networkidle' });
+      const detail = page.getByTestId('promotion-detail');
+      await detail.getByText('Cược đủ 5 lần tiền thưởng trên nổ hũ trong 3 ngày.').waitFor();
+      expect(await detail.getByTestId('promotion-status-hint').textContent()).toBe(
+        'Đăng nhập hoặc đăng ký tài khoản để tham gia khuyến mãi này.',
+      );
+      expect(compact(await detail.locator('[data-fact="minDeposit"]').textContent())).toBe(vnd(100_000));
+      expect(await detail.getByTestId('promotion-contact-hint').count()).toBe(0);
+      await expectNoOverflow(page);
+      await shot(page, 'visitor-promo-detail-vi-light-390');
+      await detail.getByRole('button', { name: 'Đăng nhập để tham gia' }).click();
+      await page.getByRole('dialog', { name: 'Đăng nhập' }).waitFor();
+      expect(watch.consoleErrors).toEqual([]);
+      expect(await watch.cspViolations()).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('a visitor sees the public list on a desktop in English, dark and light; a member below VIP3 sees "not for your level"', async () => {
+    for (const theme of ['dark', 'light'] as const) {
+      const context = await openContext(1366, 'en', theme);
+      const page = await context.newPage();
+      const watch = await watchPage(page);
+      try {
+        await page.goto(`${baseUrl}/promotions`, { waitUntil: 'networkidle' });
+        const cards = page.getByTestId('promotion-cards');
+        const card = cards.locator('li[data-promotion="E2E-FIRST"]');
+        await card.getByRole('heading', { name: '10% first deposit bonus' }).waitFor();
+        await card.getByRole('button', { name: 'Log in to join' }).waitFor();
+        await card.getByRole('button', { name: 'Register', exact: true }).waitFor();
+        expect(await cards.locator('li[data-promotion="E2E-VIP"]').getByTestId('promotion-status').textContent()).toBe(
+          'For VIP3 and above',
+        );
+        expect(await cards.locator('li[data-promotion="E2E-VIP"]').getByTestId('promotion-image').getAttribute('src')).toBe(
+          '/banners/lotus-welcome.svg',
+        );
+        await expectNoOverflow(page);
+        await shot(page, `visitor-promotions-en-${theme}-1366`);
+        await page.goto(`${baseUrl}/promoDetail?id=${promotionId}`, { waitUntil: 'networkidle' });
+        await page.getByTestId('promotion-detail').getByRole('button', { name: 'Log in to join' }).waitFor();
+        await expectNoOverflow(page);
+        await shot(page, `visitor-promo-detail-en-${theme}-1366`);
+        expect(watch.consoleErrors).toEqual([]);
+      } finally {
+        await context.close();
+      }
+    }
+    // Logged in, the member (VIP0) keeps its own statuses; the VIP promotion is not for its level.
+    const context = await openContext(1366, 'en', 'light');
+    const page = await context.newPage();
+    try {
+      await logIn(page, players.desktop, 'en');
+      await page.goto(`${baseUrl}/promotions`, { waitUntil: 'networkidle' });
+      const vip = page.locator('li.pr-card[data-promotion="E2E-VIP"]');
+      await vip.locator('[data-testid="promotion-status"][data-status="NOT_FOR_LEVEL"]').waitFor();
+      expect(await vip.getByTestId('promotion-status').textContent()).toBe('For VIP3 and above');
+      expect(await page.getByTestId('promotions-visitor').count()).toBe(0);
+      await page.locator('li.pr-card[data-promotion="E2E-FIRST"]').getByRole('button', { name: 'Join', exact: true }).waitFor();
+      await shot(page, 'member-not-for-level-en-light-1366');
+    } finally {
+      await context.close();
+    }
+  });
 
   it('a new member joins the first-deposit promotion, deposits, plays the bonus through on a demo slot and withdraws (phone, Vietnamese)', async () => {
     const context = await openContext(390, 'vi', 'light');

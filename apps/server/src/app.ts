@@ -590,6 +590,11 @@ async function createModules(infra: Infrastructure) {
     now,
     logger,
     vipLevelOf: (memberId) => vip.service.levels.levelOf(memberId),
+    vipLadderOf: (merchantId) => vip.service.levels.ladderOf(merchantId),
+    merchants: merchants.service,
+    netLossByMember: (filter) => dailyStats.service.netLossByMember(filter),
+    timeZoneOf: (merchantId) => records.service.timeZoneOf(merchantId),
+    refreshRollups: () => dailyStats.service.refresh(),
     labelsOf: async (memberId) => (await memberLabels.service.labelsOf(memberId)).names,
     isInDownline: async (agentId, member) => {
       const agent = await agents.service.agentOf({ merchantId: member.merchantId, memberId: agentId }).catch(() => null);

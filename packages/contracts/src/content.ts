@@ -121,8 +121,8 @@ export const marqueeResponseSchema = okEnvelope(z.array(marqueeItemSchema));
 
 const isoDate = z.iso.datetime({ offset: true });
 const text = (max: number) => z.string().trim().max(max);
-/** A site path (`/banners/x.svg`) or an https address. */
-const imageUrl = z
+/** A site path (`/banners/x.svg`) or an https address (banners, promotion images). */
+export const imageUrl = z
   .string()
   .trim()
   .max(500)

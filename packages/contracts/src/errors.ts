@@ -425,6 +425,16 @@ export const ERROR_CODES = {
     vi: 'Bạn đã nhận hoặc đã đăng ký khuyến mãi này rồi.',
     en: 'You have already taken part in this promotion.',
   },
+  promotion_nothing_to_claim: {
+    status: 409,
+    vi: 'Chưa có khoản hoàn trả nào để nhận. Khoản mới sẽ có sau khi kỳ tính kết thúc.',
+    en: 'There is nothing to claim yet. A new amount appears once the period is over.',
+  },
+  raffle_no_tickets: {
+    status: 409,
+    vi: 'Bạn chưa có vé mới. Chơi các trò được tính để nhận thêm vé trước giờ quay thưởng.',
+    en: 'You have no new tickets yet. Play the games that count to earn tickets before the draw.',
+  },
   promotion_not_stackable: {
     status: 409,
     vi: 'Bạn đang có một khuyến mãi khác chưa hoàn thành; khuyến mãi này không dùng kèm được.',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { imageUrl } from './content.ts';
 import { okEnvelope } from './envelope.ts';
 import { GAME_CATEGORIES } from './games.ts';
 import { AMOUNT_MINOR_MAX } from './money.ts';
@@ -13,7 +14,11 @@ import { AMOUNT_MINOR_MAX } from './money.ts';
 /** Tabs the member page groups promotions under. */
 export const PROMOTION_CATEGORIES = ['NEW', 'DEPOSIT', 'DAILY', 'VIP', 'SLOTS', 'LIVE', 'SPORTS', 'OTHER'] as const;
 /** How a member comes to a grant. */
-export const PROMOTION_TRIGGERS = ['first_deposit', 'reload_deposit', 'claim', 'application'] as const;
+export const PROMOTION_TRIGGERS = ['first_deposit', 'reload_deposit', 'claim', 'application', 'loss_period', 'raffle'] as const;
+export const RAFFLE_PRIZES_MAX = 100;
+/** A loss promotion's period: the merchant's day, week (Monday to Sunday) or month. */
+export const LOSS_PERIODS = ['D', 'W', 'M'] as const;
+export type LossPeriod = (typeof LOSS_PERIODS)[number];
 export type PromotionTrigger = (typeof PROMOTION_TRIGGERS)[number];
 export const PROMOTION_STATES = ['draft', 'active', 'paused', 'ended'] as const;
 export type PromotionState = (typeof PROMOTION_STATES)[number];
@@ -23,7 +28,8 @@ export type PromotionState = (typeof PROMOTION_STATES)[number];
  * `CLAIM` a claim-button promotion available; `APPLY` an application promotion available,
  * `APPLYING` an application (or a flagged claim) waiting for review, `REJECTED` refused;
  * `PROCESSING` a grant in play (wagering under way), `CLAIMED` its bonus converted, `ISSUED` granted
- * and closed otherwise (expired or forfeited); `CLOSED` paused, ended, out of period or not for this member.
+ * and closed otherwise (expired or forfeited); `NOT_FOR_LEVEL` open, but not to the member's VIP level
+ * (`vipRequirement` says which levels); `CLOSED` paused, ended, out of period or not for this member.
  */
 export const PROMOTION_MEMBER_STATUSES = [
   'COMING_SOON',
@@ -36,6 +42,7 @@ export const PROMOTION_MEMBER_STATUSES = [
   'PROCESSING',
   'CLAIMED',
   'ISSUED',
+  'NOT_FOR_LEVEL',
   'CLOSED',
 ] as const;
 export type PromotionMemberStatus = (typeof PROMOTION_MEMBER_STATUSES)[number];
@@ -81,17 +88,41 @@ export const promotionInputSchema = z
     category: z.enum(PROMOTION_CATEGORIES),
     titles: texts(120),
     bodies: texts(8000),
+    /**
+     * The card's image per language (a site path or an https address, as banners take): the page
+     * shows the member's language's, else English's, else Vietnamese's, else none.
+     */
+    images: z.record(languageKey, imageUrl).optional(),
     startsAt: z.iso.datetime(),
     endsAt: z.iso.datetime().nullable(),
     audience: promotionAudienceSchema,
     trigger: z.enum(PROMOTION_TRIGGERS),
     /** Deposit triggers: the least deposit that qualifies. */
     minDeposit: amount,
+    /**
+     * `loss_period` only: the member's net loss over each period (from the daily rollups) earns the
+     * amount rule on that loss (a percentage with a cap, tiers by loss, or a fixed amount), from
+     * `minLoss`; `auto` grants it when the period is settled, `claim` keeps it for the member's claim.
+     */
+    loss: z.strictObject({ period: z.enum(LOSS_PERIODS), minLoss: positiveAmount, mode: z.enum(['auto', 'claim']) }).optional(),
+    /**
+     * `raffle` only: a ticket per `ticketTurnover` of weighted valid bet (the wagering weights) from
+     * the start to `drawAt`, at most `ticketsMax` a member; prizes by rank (first prize first), each
+     * to a different member, paid as grants under the promotion's wagering. The amount rule is not used.
+     */
+    raffle: z
+      .strictObject({
+        ticketTurnover: positiveAmount,
+        ticketsMax: z.number().int().min(1).max(100_000),
+        drawAt: z.iso.datetime(),
+        prizes: z.array(positiveAmount).min(1).max(RAFFLE_PRIZES_MAX),
+      })
+      .optional(),
     amount: z.discriminatedUnion('kind', [
       z.strictObject({ kind: z.literal('fixed'), value: positiveAmount }),
-      /** Deposit triggers only: basis points of the deposit, at most `cap`. */
+      /** Deposit and loss triggers only: basis points of the deposit (or the period's loss), at most `cap`. */
       z.strictObject({ kind: z.literal('percent'), basisPoints: z.number().int().min(1).max(100_000), cap: positiveAmount }),
-      /** Deposit triggers only: the amount of the highest tier the deposit reaches. */
+      /** Deposit and loss triggers only: the amount of the highest tier the deposit (or loss) reaches. */
       z.strictObject({ kind: z.literal('tiers'), tiers: z.array(promotionTierSchema).min(1).max(PROMOTION_TIERS_MAX) }),
     ]),
     wagering: z.strictObject({
@@ -122,8 +153,18 @@ export const promotionInputSchema = z
   })
   .superRefine((p, ctx) => {
     const isDeposit = p.trigger === 'first_deposit' || p.trigger === 'reload_deposit';
-    if (!isDeposit && p.amount.kind !== 'fixed')
-      ctx.addIssue({ code: 'custom', path: ['amount'], message: 'only deposit promotions take a percentage or tiers' });
+    const isLoss = p.trigger === 'loss_period';
+    if (!isDeposit && !isLoss && p.amount.kind !== 'fixed')
+      ctx.addIssue({ code: 'custom', path: ['amount'], message: 'only deposit and loss promotions take a percentage or tiers' });
+    if ((p.trigger === 'raffle') !== (p.raffle !== undefined))
+      ctx.addIssue({ code: 'custom', path: ['raffle'], message: 'a raffle rule goes with the raffle trigger, and only with it' });
+    if (
+      p.raffle &&
+      (Date.parse(p.raffle.drawAt) <= Date.parse(p.startsAt) || (p.endsAt !== null && Date.parse(p.raffle.drawAt) > Date.parse(p.endsAt)))
+    )
+      ctx.addIssue({ code: 'custom', path: ['raffle', 'drawAt'], message: 'the draw is inside the period' });
+    if (isLoss !== (p.loss !== undefined))
+      ctx.addIssue({ code: 'custom', path: ['loss'], message: 'a loss rule goes with the loss_period trigger, and only with it' });
     if (p.endsAt !== null && Date.parse(p.endsAt) <= Date.parse(p.startsAt))
       ctx.addIssue({ code: 'custom', path: ['endsAt'], message: 'ends before it starts' });
     if (Math.round(p.wagering.multiple * 100) / 100 !== p.wagering.multiple)
@@ -203,6 +244,8 @@ export const memberPromotionSchema = z.object({
   category: z.enum(PROMOTION_CATEGORIES),
   title: z.string(),
   body: z.string(),
+  /** The image for the request's language (with the fallbacks of `images`), or null. */
+  image: z.string().nullable(),
   startsAt: z.string(),
   endsAt: z.string().nullable(),
   trigger: z.enum(PROMOTION_TRIGGERS),
@@ -217,11 +260,49 @@ export const memberPromotionSchema = z.object({
   contactIdRequired: z.boolean(),
   /** Application promotions: whether proof images are asked for. */
   applicationProof: z.boolean(),
+  /**
+   * The VIP levels the promotion is for, by their codes, or null when it is for every level; `from`
+   * is the lowest code when every level above it is included ("VIP3 and above"), else null.
+   */
+  vipRequirement: z.object({ codes: z.array(z.string()), from: z.string().nullable() }).nullable(),
+  /** Loss promotions: the period, the least loss, and whether the member claims it. */
+  loss: z.object({ period: z.enum(LOSS_PERIODS), minLoss: z.number(), mode: z.enum(['auto', 'claim']) }).nullable(),
+  /** Loss promotions: what the member's settled periods hold for a claim (0 for a visitor). */
+  claimable: z.number(),
+  /**
+   * Raffles: the rule, the published commitment (SHA-256 of the seed), the member's tickets taken
+   * and earned so far (0 for a visitor), and once drawn the seed, the tickets in the draw and the
+   * prizes by rank (winners shown by their masked names) so anyone can recompute the draw.
+   */
+  raffle: z
+    .object({
+      drawAt: z.string(),
+      ticketTurnover: z.number(),
+      ticketsMax: z.number(),
+      prizes: z.array(z.number()),
+      commitment: z.string(),
+      myTickets: z.number(),
+      earnedTickets: z.number(),
+      drawn: z
+        .object({
+          seed: z.string(),
+          totalTickets: z.number(),
+          winners: z.array(z.object({ rank: z.number(), amount: z.number(), winner: z.string(), mine: z.boolean() })),
+        })
+        .nullable(),
+    })
+    .nullable(),
   grant: grantSchema.nullable(),
 });
 export type MemberPromotion = z.infer<typeof memberPromotionSchema>;
 export const memberPromotionsResponseSchema = okEnvelope(z.object({ list: z.array(memberPromotionSchema), availableCount: z.number() }));
 export const memberPromotionResponseSchema = okEnvelope(memberPromotionSchema);
+/**
+ * The visitor's list (`/wps/relay/MCSFE_getPublicPromotions`): the open and coming promotions meant
+ * for anyone who registers, with the status a new member would see and no grant; promotions aimed
+ * at labels or an agent's downline are not shown.
+ */
+export const publicPromotionsResponseSchema = okEnvelope(z.object({ list: z.array(memberPromotionSchema) }));
 export const applyPromotionRequestSchema = z.strictObject({
   comment: z.string().trim().max(PROMOTION_COMMENT_LENGTH_MAX).optional(),
   /** Proof images as base64 (png or jpg, 5 MB each at most). */
@@ -236,3 +317,28 @@ export const claimPromotionRequestSchema = z.strictObject({ fingerprint: z.strin
 export const wageringProgressResponseSchema = okEnvelope(
   z.object({ grants: z.array(grantSchema), remainingTurnover: z.number(), bonusBalance: z.number() }),
 );
+
+/** An operator's rerun of a loss promotion's period: the period of its length holding `day` (YYYY-MM-DD). */
+export const lossPeriodRerunRequestSchema = z.strictObject({ day: z.iso.date() });
+export const lossRunSummarySchema = z.object({
+  written: z.number(),
+  granted: z.number(),
+  accrued: z.number(),
+  withheld: z.number(),
+  noted: z.number(),
+  existing: z.number(),
+});
+export const lossLineSchema = z.object({
+  id: z.number(),
+  promotionId: z.number(),
+  period: z.enum(LOSS_PERIODS),
+  periodStart: z.string(),
+  periodEnd: z.string(),
+  revision: z.number(),
+  netLoss: z.number(),
+  lossChange: z.number(),
+  amount: z.number(),
+  status: z.enum(['accrued', 'granted', 'withheld', 'noted', 'cancelled']),
+  grantId: z.number().nullable(),
+  createdAt: z.string(),
+});

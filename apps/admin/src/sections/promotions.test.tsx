@@ -1,3 +1,4 @@
+import type { PromotionInput } from '@platform/contracts/promotions';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -80,6 +81,15 @@ describe('the promotion form', () => {
       wagering: { multiple: 5, weights: { RNG: 100 } },
       applicationProof: true,
     });
+  });
+
+  it('keeps the images per language: the two typed, the others as stored; a bad address is a problem', () => {
+    const stored = { ...(input as never as PromotionInput), images: { vi: '/p/vi.png', en: '/p/en.png', th: '/p/th.png' } };
+    const form = promotionForm(stored);
+    expect(form).toMatchObject({ imageVi: '/p/vi.png', imageEn: '/p/en.png' });
+    const checked = promotionBody({ ...form, imageEn: 'https://cdn.example.com/en.png' }, (key) => key);
+    expect('body' in checked && checked.body.images).toEqual({ vi: '/p/vi.png', en: 'https://cdn.example.com/en.png', th: '/p/th.png' });
+    expect(promotionBody({ ...form, imageVi: 'javascript:alert(1)' }, (key) => key)).toEqual({ problem: 'invalid' });
   });
 
   it('names the first problem: a tier line, a percentage for a claim, a stake that is not whole', () => {

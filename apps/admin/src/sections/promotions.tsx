@@ -51,6 +51,10 @@ export type PromotionForm = {
   category: PromotionInput['category'];
   titleVi: string;
   titleEn: string;
+  /** The card's image per language (a site path or an https address); other languages' images are kept as they were. */
+  imageVi: string;
+  imageEn: string;
+  imagesOther: Record<string, string>;
   bodyVi: string;
   bodyEn: string;
   startsAt: string;
@@ -87,6 +91,9 @@ export function promotionForm(p?: PromotionInput): PromotionForm {
     category: p?.category ?? 'DEPOSIT',
     titleVi: p?.titles.vi ?? '',
     titleEn: p?.titles.en ?? '',
+    imageVi: p?.images?.vi ?? '',
+    imageEn: p?.images?.en ?? '',
+    imagesOther: Object.fromEntries(Object.entries(p?.images ?? {}).filter(([language]) => language !== 'vi' && language !== 'en')),
     bodyVi: p?.bodies.vi ?? '',
     bodyEn: p?.bodies.en ?? '',
     startsAt: localInput(p?.startsAt ?? new Date().toISOString()),
@@ -130,6 +137,15 @@ export function promotionBody(form: PromotionForm, fieldName: (key: string) => s
     ].filter(([, value]) => value !== ''),
   );
   if (!titles.vi && !titles.en) return { problem: 'title' };
+  const images = {
+    ...form.imagesOther,
+    ...Object.fromEntries(
+      [
+        ['vi', form.imageVi.trim()],
+        ['en', form.imageEn.trim()],
+      ].filter(([, value]) => value !== ''),
+    ),
+  };
   const bodies = Object.fromEntries(
     [
       ['vi', form.bodyVi.trim()],
@@ -217,6 +233,7 @@ export function promotionBody(form: PromotionForm, fieldName: (key: string) => s
     category: form.category,
     titles,
     bodies,
+    images: Object.keys(images).length > 0 ? images : undefined,
     startsAt,
     endsAt,
     audience,
@@ -526,6 +543,14 @@ export default function PromotionsSection() {
             <textarea {...input('bodyEn')} rows={3} />
           </label>
           <label className="field">
+            {t('promotions.imageVi')}
+            <input {...input('imageVi')} maxLength={500} placeholder="/promotions/… hoặc https://…" />
+          </label>
+          <label className="field">
+            {t('promotions.imageEn')}
+            <input {...input('imageEn')} maxLength={500} placeholder="/promotions/… or https://…" />
+          </label>
+          <label className="field">
             {t('promotions.startsAt')}
             <input {...input('startsAt')} type="datetime-local" />
           </label>
@@ -559,11 +584,14 @@ export default function PromotionsSection() {
           <label className="field">
             {t('promotions.trigger')}
             <select {...input('trigger')}>
-              {PROMOTION_TRIGGERS.map((each) => (
-                <option key={each} value={each}>
-                  {t(`promotions.triggers.${each}`)}
-                </option>
-              ))}
+              {/* Loss promotions and raffles (their own rules) are made through the API until this form asks for them. */}
+              {PROMOTION_TRIGGERS.filter((each) => (each !== 'loss_period' && each !== 'raffle') || editing.form.trigger === each).map(
+                (each) => (
+                  <option key={each} value={each}>
+                    {t(`promotions.triggers.${each}`)}
+                  </option>
+                ),
+              )}
             </select>
           </label>
           {editing.form.trigger === 'application' ? (

@@ -13,6 +13,7 @@ import type { DB } from '../../db/schema.ts';
 import { isUniqueViolation, withTransactionRetry } from '../../lib/db-errors.ts';
 import { DomainError } from '../../lib/domain-error.ts';
 import { localised } from '../../lib/localised-text.ts';
+import { utcDateOf } from '../../lib/time-format.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
 import * as repo from './point-mall.repository.ts';
@@ -52,7 +53,7 @@ class TwinCommitted extends Error {
 
 /** A transaction number a person can read out: `PM`, the date, then random letters and digits. */
 function orderNoOf(at: Date): string {
-  const date = at.toISOString().slice(0, 10).replaceAll('-', '');
+  const date = utcDateOf(at).replaceAll('-', '');
   return `PM${date}${randomBytes(5).toString('hex').toUpperCase()}`;
 }
 

@@ -9,6 +9,9 @@ import {
   forfeitGrantRequestSchema,
   grantIdParamsSchema,
   grantSchema,
+  lossLineSchema,
+  lossPeriodRerunRequestSchema,
+  lossRunSummarySchema,
   memberIdParamsSchema,
   promotionIdParamsSchema,
   promotionInputSchema,
@@ -153,6 +156,36 @@ export function promotionsAdminRoutes(promotions: PromotionsService): FastifyPlu
         },
       },
       async (request) => ok({ list: await promotions.admin.grantsOfMember(adminOf(request).merchantId, request.params.memberId) }),
+    );
+
+    app.get(
+      `${ADMIN_BASE}/members/:memberId/loss-lines`,
+      {
+        preHandler: requirePermission('promotion:read'),
+        schema: {
+          ...admin,
+          summary: "A member's loss-promotion lines (period, net loss, revision, amount, status), newest first",
+          params: memberIdParamsSchema,
+          response: { 200: okEnvelope(z.object({ list: z.array(lossLineSchema) })), ...errors },
+        },
+      },
+      async (request) => ok({ list: await promotions.admin.lossLinesOfMember(adminOf(request).merchantId, request.params.memberId) }),
+    );
+
+    app.post(
+      `${ADMIN_BASE}/:id/loss-periods`,
+      {
+        preHandler: requirePermission('promotion:write'),
+        schema: {
+          ...admin,
+          summary:
+            "Settles or re-runs a loss promotion's period holding the day (over, inside the promotion's life); lines written stay; audited",
+          params: promotionIdParamsSchema,
+          body: lossPeriodRerunRequestSchema,
+          response: { 200: okEnvelope(lossRunSummarySchema), ...errors },
+        },
+      },
+      async (request) => ok(await promotions.admin.rerunLossPeriod(operatorOf(request), request.params.id, request.body.day)),
     );
 
     app.post(

@@ -209,6 +209,9 @@ describe('a claim racing an exclusion', () => {
       betRecords: t.app.services.betRecords,
       now: () => new Date(clock.now.getTime()),
       vipLevelOf: async () => 0,
+      vipLadderOf: async () => [],
+      netLossByMember: async () => [],
+      timeZoneOf: async () => 'Asia/Ho_Chi_Minh',
       labelsOf: async () => [],
       isInDownline: async () => {
         await excludeNow?.();

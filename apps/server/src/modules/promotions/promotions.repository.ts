@@ -6,6 +6,9 @@ import type {
   PromotionClaimSignalsTable,
   PromotionEntriesTable,
   PromotionGrantsTable,
+  PromotionLossLinesTable,
+  PromotionRafflePrizesTable,
+  PromotionRafflesTable,
   PromotionsTable,
 } from './promotions.tables.ts';
 
@@ -15,6 +18,9 @@ export type PromotionRow = Selectable<PromotionsTable>;
 export type EntryRow = Selectable<PromotionEntriesTable>;
 export type GrantRow = Selectable<PromotionGrantsTable>;
 export type SignalKind = PromotionClaimSignalsTable['kind'];
+export type LossLineRow = Selectable<PromotionLossLinesTable>;
+export type RaffleRow = Selectable<PromotionRafflesTable>;
+export type RafflePrizeRow = Selectable<PromotionRafflePrizesTable>;
 
 // Promotions.
 
@@ -376,4 +382,152 @@ export async function addBonusStakePayout(db: Executor, id: number, amount: numb
     .set((eb) => ({ payout: eb('payout', '+', amount) }))
     .where('id', '=', id)
     .execute();
+}
+
+// Loss-over-a-period lines.
+
+/** The active loss promotions of every merchant (the settling job's list). */
+export async function findActiveLossPromotions(db: Executor): Promise<PromotionRow[]> {
+  return db.selectFrom('promotions').selectAll().where('trigger', '=', 'loss_period').where('state', '=', 'active').orderBy('id').execute();
+}
+
+/** The lines of a promotion's period, every member, in revision order. */
+export async function findLossLinesOfPeriod(db: Executor, promotionId: number, periodStart: string): Promise<LossLineRow[]> {
+  return db
+    .selectFrom('promotion_loss_lines')
+    .selectAll()
+    .where('promotion_id', '=', promotionId)
+    .where('period_start', '=', periodStart)
+    .orderBy('member_id')
+    .orderBy('revision')
+    .execute();
+}
+
+/** A member's lines of one promotion's period, locked, in revision order. */
+export async function lockMemberLossLines(
+  db: Executor,
+  promotionId: number,
+  memberId: number,
+  periodStart: string,
+): Promise<LossLineRow[]> {
+  return db
+    .selectFrom('promotion_loss_lines')
+    .selectAll()
+    .where('promotion_id', '=', promotionId)
+    .where('member_id', '=', memberId)
+    .where('period_start', '=', periodStart)
+    .orderBy('revision')
+    .forUpdate()
+    .execute();
+}
+
+export async function insertLossLine(db: Executor, values: Insertable<PromotionLossLinesTable>): Promise<LossLineRow> {
+  return db.insertInto('promotion_loss_lines').values(values).returningAll().executeTakeFirstOrThrow();
+}
+
+/** The member's accrued lines (of one promotion, or all), locked when asked. */
+export async function findAccruedLossLines(
+  db: Executor,
+  memberId: number,
+  options: { promotionId?: number; forUpdate?: boolean } = {},
+): Promise<LossLineRow[]> {
+  let query = db.selectFrom('promotion_loss_lines').selectAll().where('member_id', '=', memberId).where('status', '=', 'accrued');
+  if (options.promotionId !== undefined) query = query.where('promotion_id', '=', options.promotionId);
+  query = query.orderBy('id');
+  return options.forUpdate ? query.forUpdate().execute() : query.execute();
+}
+
+export async function markLossLines(
+  db: Executor,
+  ids: readonly number[],
+  values: { status: 'granted' | 'cancelled'; grantId: number | null; at: Date },
+): Promise<void> {
+  if (ids.length === 0) return;
+  await db
+    .updateTable('promotion_loss_lines')
+    .set({ status: values.status, grant_id: values.grantId, decided_at: values.at })
+    .where('id', 'in', [...ids])
+    .where('status', '=', 'accrued')
+    .execute();
+}
+
+/** An operator's view: a member's lines, newest first. */
+export async function findLossLinesOfMember(db: Executor, memberId: number, limit = 200): Promise<LossLineRow[]> {
+  return db.selectFrom('promotion_loss_lines').selectAll().where('member_id', '=', memberId).orderBy('id', 'desc').limit(limit).execute();
+}
+
+// Raffles.
+
+export async function insertRaffle(db: Executor, values: { promotionId: number; merchantId: number; seed: string; commitment: string }) {
+  await db
+    .insertInto('promotion_raffles')
+    .values({ promotion_id: values.promotionId, merchant_id: values.merchantId, seed: values.seed, commitment: values.commitment })
+    .execute();
+}
+
+export async function findRaffle(db: Executor, promotionId: number, options: { forUpdate?: boolean } = {}): Promise<RaffleRow | undefined> {
+  const query = db.selectFrom('promotion_raffles').selectAll().where('promotion_id', '=', promotionId);
+  return options.forUpdate ? query.forUpdate().executeTakeFirst() : query.executeTakeFirst();
+}
+
+/** Raffles not drawn yet whose promotion is active (the settling job draws those whose time has come). */
+export async function findUndrawnRaffles(db: Executor): Promise<PromotionRow[]> {
+  return db
+    .selectFrom('promotions')
+    .innerJoin('promotion_raffles', 'promotion_raffles.promotion_id', 'promotions.id')
+    .selectAll('promotions')
+    .where('promotions.state', '=', 'active')
+    .where('promotion_raffles.drawn_at', 'is', null)
+    .orderBy('promotions.id')
+    .execute();
+}
+
+export async function markRaffleDrawn(db: Executor, promotionId: number, totalTickets: number, at: Date): Promise<void> {
+  await db
+    .updateTable('promotion_raffles')
+    .set({ drawn_at: at, total_tickets: totalTickets })
+    .where('promotion_id', '=', promotionId)
+    .execute();
+}
+
+/** Sets the member's tickets to `tickets` when more than it holds (never fewer). */
+export async function raiseRaffleTickets(db: Executor, promotionId: number, memberId: number, tickets: number, at: Date): Promise<void> {
+  await db
+    .insertInto('promotion_raffle_entries')
+    .values({ promotion_id: promotionId, member_id: memberId, tickets, updated_at: at })
+    .onConflict((oc) =>
+      oc
+        .columns(['promotion_id', 'member_id'])
+        .doUpdateSet({ tickets, updated_at: at })
+        .where('promotion_raffle_entries.tickets', '<', tickets),
+    )
+    .execute();
+}
+
+/** The raffle's entries in member order (the draw's ticket order). */
+export async function findRaffleEntries(db: Executor, promotionId: number): Promise<{ memberId: number; tickets: number }[]> {
+  const rows = await db
+    .selectFrom('promotion_raffle_entries')
+    .select(['member_id', 'tickets'])
+    .where('promotion_id', '=', promotionId)
+    .orderBy('member_id')
+    .execute();
+  return rows.map((r) => ({ memberId: Number(r.member_id), tickets: Number(r.tickets) }));
+}
+
+export async function findMemberRaffleTickets(db: Executor, memberId: number): Promise<Map<number, number>> {
+  const rows = await db
+    .selectFrom('promotion_raffle_entries')
+    .select(['promotion_id', 'tickets'])
+    .where('member_id', '=', memberId)
+    .execute();
+  return new Map(rows.map((r) => [Number(r.promotion_id), Number(r.tickets)]));
+}
+
+export async function insertRafflePrize(db: Executor, values: Insertable<PromotionRafflePrizesTable>): Promise<void> {
+  await db.insertInto('promotion_raffle_prizes').values(values).execute();
+}
+
+export async function findRafflePrizes(db: Executor, promotionId: number): Promise<RafflePrizeRow[]> {
+  return db.selectFrom('promotion_raffle_prizes').selectAll().where('promotion_id', '=', promotionId).orderBy('rank').execute();
 }

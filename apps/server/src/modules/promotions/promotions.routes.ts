@@ -6,6 +6,7 @@ import {
   memberPromotionsResponseSchema,
   PROMOTION_MEMBER_STATUSES,
   promotionIdParamsSchema,
+  publicPromotionsResponseSchema,
   wageringProgressResponseSchema,
 } from '@platform/contracts/promotions';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -13,6 +14,7 @@ import { z } from 'zod';
 import { requestedLanguage } from '../../lib/request-language.ts';
 import { principalOf } from '../../plugins/auth.ts';
 import { requireRealAccount } from '../../plugins/guards.ts';
+import type { MerchantService } from '../merchant/merchant.service.ts';
 import type { PromotionsService } from './promotions.service.ts';
 
 /** Joining, claiming and applying are limited per client. */
@@ -35,9 +37,37 @@ export const PROMOTIONS_BASE = '/wps/member/promotions';
 const actionResponse = okEnvelope(z.object({ status: z.enum(PROMOTION_MEMBER_STATUSES) }));
 
 /** The member's promotion calls (`/promotions`, `/promoDetail`, the withdraw page's progress), relay style. */
-export function promotionsRoutes(promotions: PromotionsService): FastifyPluginAsyncZod {
+export function promotionsRoutes(promotions: PromotionsService, merchants: Pick<MerchantService, 'current'>): FastifyPluginAsyncZod {
   return async (app) => {
     const member = { tags: ['promotions'], security: [{ session: [] }] };
+    const visitor = { tags: ['promotions'] };
+
+    // Visitors compare sites before registering: the promotions open to anyone, with no member's facts.
+    app.get(
+      '/wps/relay/MCSFE_getPublicPromotions',
+      {
+        schema: {
+          ...visitor,
+          summary: 'The promotions open or coming for anyone who registers, in the request language, with the status a new member sees',
+          response: { 200: publicPromotionsResponseSchema, ...errors },
+        },
+      },
+      async (request) => ok(await promotions.forVisitor((await merchants.current()).id, requestedLanguage(request))),
+    );
+
+    app.get(
+      '/wps/relay/MCSFE_getPublicPromotion/:id',
+      {
+        schema: {
+          ...visitor,
+          summary: "One promotion of the visitor's list (promoDetail before logging in)",
+          params: promotionIdParamsSchema,
+          response: { 200: memberPromotionResponseSchema, ...errors },
+        },
+      },
+      async (request) =>
+        ok(await promotions.detailForVisitor((await merchants.current()).id, request.params.id, requestedLanguage(request))),
+    );
 
     app.get(
       `${PROMOTIONS_BASE}/MCSFE_getPromotions`,
@@ -110,6 +140,23 @@ export function promotionsRoutes(promotions: PromotionsService): FastifyPluginAs
       },
       async (request) =>
         ok(await promotions.claim(principalOf(request), request.params.id, { ip: request.ip, fingerprint: request.body.fingerprint })),
+    );
+
+    app.post(
+      `${PROMOTIONS_BASE}/MCS2_claimRafflePromotion/:id`,
+      {
+        ...action,
+        schema: {
+          ...member,
+          summary: 'Takes the raffle tickets earned so far into the draw (again later for those earned since), before the draw',
+          params: promotionIdParamsSchema,
+          response: {
+            200: okEnvelope(z.object({ status: z.enum(PROMOTION_MEMBER_STATUSES), tickets: z.number() })),
+            ...errors,
+          },
+        },
+      },
+      async (request) => ok(await promotions.claimRaffle(principalOf(request), request.params.id)),
     );
 
     app.post(

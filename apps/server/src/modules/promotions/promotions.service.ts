@@ -1,5 +1,6 @@
 import {
   type Grant,
+  type LossPeriod,
   type MemberPromotion,
   PROMOTION_PROOF_BYTES_MAX,
   type PromotionInput,
@@ -7,15 +8,19 @@ import {
   type PromotionState,
 } from '@platform/contracts/promotions';
 import { foldText } from '@platform/contracts/text-folding';
+import { commitmentOf, HmacWordStream, newServerSeed } from '@platform/games/rng';
 import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { amountParam, DomainError } from '../../lib/domain-error.ts';
 import { hashRequest } from '../../lib/request-hash.ts';
+import { addDays, localDateOf, startOfLocalDate } from '../../lib/time-zone.ts';
 import { findMember, findUsernames, lockMember, type MemberSummary } from '../accounts/member-directory.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import type { BetRecordService } from '../bet-records/bet-records.service.ts';
+import { maskUsername } from '../chat/chat.service.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
+import { rebatePeriodOf, rebatePeriodsBefore } from '../vip/vip.periods.ts';
 import { requiredTurnoverOf } from '../withdrawals/wagering.service.ts';
 import { createBonusStakes } from './promotions.bonus-stakes.ts';
 import * as repo from './promotions.repository.ts';
@@ -36,6 +41,8 @@ export type PromotionsDeps = {
   now: () => Date;
   /** The member's VIP level (the vip module). */
   vipLevelOf: (memberId: number) => Promise<number>;
+  /** The merchant's VIP ladder, level and code (the vip module); empty while it has none. */
+  vipLadderOf: (merchantId: number) => Promise<readonly { level: number; code: string }[]>;
   /** The names of the member's enabled labels (member-labels). */
   labelsOf: (memberId: number) => Promise<string[]>;
   /** Whether the member is in the agent's downline (agents). */
@@ -50,6 +57,10 @@ export type PromotionsDeps = {
    * (and its forfeit, in its own transaction, sees the grant).
    */
   assertNotExcludedIn: (trx: Transaction<DB>, memberId: number) => Promise<void>;
+  /** Per member of the merchant who lost over days `from`..`to` (inclusive), the net loss (daily-stats rollups). */
+  netLossByMember: (filter: { merchantId: number; from: string; to: string }) => Promise<{ memberId: number; netLoss: number }[]>;
+  /** The merchant's time zone: its calendar days bound the loss periods. */
+  timeZoneOf: (merchantId: number) => Promise<string>;
   /** The member's identity facts other accounts could share (bank cards, payee name, phone). */
   identityOf: (member: {
     id: number;
@@ -69,6 +80,71 @@ export function bonusAmountOf(input: PromotionInput, deposit: number | null): nu
   for (const tier of rule.tiers) if (deposit >= tier.minDeposit && tier.amount > best) best = tier.amount;
   return best;
 }
+
+/** What a loss promotion pays on a period's whole net loss: the amount rule on the loss, nothing under the minimum. */
+export function lossAmountOf(input: PromotionInput, netLoss: number): number {
+  if (!input.loss || netLoss < input.loss.minLoss) return 0;
+  return bonusAmountOf(input, netLoss);
+}
+
+/**
+ * The next line of a (promotion, member, period), given its lines so far and the period's net loss
+ * now: none while the loss is what the last line saw; the first line (revision 0) when the loss
+ * earns something; later, the difference between what the whole loss earns and what the lines
+ * already hold (paid, accrued, withheld or cancelled alike) when it is positive, else a note of a
+ * fall in loss (amount 0: nothing is taken back). So a period never pays more than its whole loss
+ * earns, whatever the order of late rounds and runs.
+ */
+export function nextLossLine(
+  input: PromotionInput,
+  netLoss: number,
+  lines: readonly { revision: number; net_loss: number; amount: number }[],
+): { revision: number; amount: number; lossChange: number } | null {
+  const last = lines.at(-1);
+  if (!last) {
+    const amount = lossAmountOf(input, netLoss);
+    return amount > 0 ? { revision: 0, amount, lossChange: netLoss } : null;
+  }
+  if (netLoss === last.net_loss) return null;
+  const held = lines.reduce((sum, line) => sum + line.amount, 0);
+  const due = lossAmountOf(input, netLoss) - held;
+  if (due > 0) return { revision: last.revision + 1, amount: due, lossChange: netLoss - last.net_loss };
+  if (netLoss < last.net_loss) return { revision: last.revision + 1, amount: 0, lossChange: netLoss - last.net_loss };
+  return null;
+}
+
+/**
+ * A raffle's draw from its revealed seed (verifiable: anyone holding the seed, the promotion id and
+ * the entries can recompute it). The tickets are laid out in member order; each prize, first prize
+ * first, takes a uniform ticket among those left, by the HMAC-SHA256 word stream of the house games
+ * (`HmacWordStream(seed, "raffle:<promotion id>", 0)`, rejection-sampled: no modulo bias); the
+ * winner's other tickets leave the draw, so each prize goes to a different member. Returns the
+ * winners' member ids by rank (fewer than the prizes when fewer members took part).
+ */
+export function drawRaffle(
+  seed: string,
+  promotionId: number,
+  entries: readonly { memberId: number; tickets: number }[],
+  prizeCount: number,
+): number[] {
+  const stream = new HmacWordStream(seed, `raffle:${promotionId}`, 0);
+  const left = [...entries].filter((e) => e.tickets > 0).sort((a, b) => a.memberId - b.memberId);
+  const winners: number[] = [];
+  while (winners.length < prizeCount && left.length > 0) {
+    let pick = stream.nextInt(left.reduce((sum, e) => sum + e.tickets, 0));
+    let index = 0;
+    while (pick >= left[index]!.tickets) {
+      pick -= left[index]!.tickets;
+      index += 1;
+    }
+    winners.push(left[index]!.memberId);
+    left.splice(index, 1);
+  }
+  return winners;
+}
+
+/** How many finished periods of each length the loss job looks at again (late rounds are corrected within them). */
+export const LOSS_PERIODS_REVISITED: Record<LossPeriod, number> = { D: 3, W: 2, M: 2 };
 
 /** Weighted turnover of rounds: each category's valid bet × its weight (percent), rounded down. */
 export function weightedTurnover(rows: readonly { category: string; validBet: number }[], weights: Record<string, number>): number {
@@ -132,6 +208,7 @@ export function createPromotionsService(deps: PromotionsDeps) {
     return db.transaction().execute(async (trx) => {
       if (await repo.findPromotionByCode(trx, op.merchantId, input.code)) throw new DomainError('conflict', 'code');
       const row = await repo.insertPromotion(trx, { merchantId: op.merchantId, input, state: 'active', at: now() });
+      await ensureRaffle(trx, row);
       await audit(trx, op, 'promotion.created', row.id, { code: input.code });
       return presentAdmin(row);
     });
@@ -146,9 +223,17 @@ export function createPromotionsService(deps: PromotionsDeps) {
       const other = await repo.findPromotionByCode(trx, op.merchantId, input.code);
       if (other && other.id !== id) throw new DomainError('conflict', 'code');
       const row = await repo.updatePromotionDefinition(trx, id, input, now());
+      await ensureRaffle(trx, row);
       await audit(trx, op, 'promotion.edited', id, { before: current.definition, after: input });
       return presentAdmin(row);
     });
+  }
+
+  /** A raffle's seed is drawn when it is made; only its commitment is shown until the draw. */
+  async function ensureRaffle(trx: Trx, row: repo.PromotionRow): Promise<void> {
+    if (row.trigger !== 'raffle' || (await repo.findRaffle(trx, row.id))) return;
+    const seed = newServerSeed();
+    await repo.insertRaffle(trx, { promotionId: row.id, merchantId: row.merchant_id, seed, commitment: commitmentOf(seed) });
   }
 
   const MOVES: Record<'pause' | 'resume' | 'end', { from: PromotionState[]; to: PromotionState }> = {
@@ -220,8 +305,18 @@ export function createPromotionsService(deps: PromotionsDeps) {
 
   /** Whether the promotion's audience includes the member (checked when joining, claiming, applying and granting). */
   function isInAudience(row: repo.PromotionRow, member: MemberSummary, facts: Facts): boolean {
+    return isForLevel(row, facts.vipLevel) && isInOtherAudience(row, member, facts);
+  }
+
+  /** Whether the promotion is for this VIP level (no levels named: every level). */
+  function isForLevel(row: repo.PromotionRow, level: number): boolean {
+    const levels = row.definition.audience.vipLevels;
+    return !levels || levels.length === 0 || levels.includes(level);
+  }
+
+  /** The audience rules other than the VIP level. */
+  function isInOtherAudience(row: repo.PromotionRow, member: MemberSummary, facts: Facts): boolean {
     const audience = row.definition.audience;
-    if (audience.vipLevels && audience.vipLevels.length > 0 && !audience.vipLevels.includes(facts.vipLevel)) return false;
     if (audience.labels && audience.labels.length > 0 && !audience.labels.some((l) => facts.labels.has(l))) return false;
     if (audience.newMemberDays !== undefined) {
       const age = now().getTime() - new Date(member.createdAt).getTime();
@@ -437,6 +532,7 @@ export function createPromotionsService(deps: PromotionsDeps) {
     const member = await memberOf(db, principal);
     const signals = await signalsOf(member, context);
     return withPromotion(principal.merchantId, promotionId, member, async (trx, row, facts) => {
+      if (row.trigger === 'loss_period') return claimLoss(trx, row, member);
       if (row.trigger !== 'claim') throw new DomainError('promotion_unavailable');
       if (await repo.findOpenEntry(trx, row.id, member.id)) throw new DomainError('promotion_already_taken');
       const refusal = await refusalOf(trx, row, member, facts);
@@ -743,6 +839,7 @@ export function createPromotionsService(deps: PromotionsDeps) {
 
   /** The settling job: expiries and completions of members with active grants. */
   async function settleDue(): Promise<number> {
+    await drawDue();
     for (const memberId of await repo.findMembersWithQualifiedEntries(db, SETTLE_BATCH_MEMBERS_MAX)) await grantQualified(memberId);
     const members = await repo.findMembersWithActiveGrants(db, SETTLE_BATCH_MEMBERS_MAX);
     let closed = 0;
@@ -762,6 +859,12 @@ export function createPromotionsService(deps: PromotionsDeps) {
     const active = await repo.findActiveGrants(trx, memberId, { forUpdate: true });
     for (const grant of active) await close(trx, grant, { status: 'forfeited', reason, progress: grant.progress });
     await repo.cancelOpenEntries(trx, memberId, now());
+    const accrued = await repo.findAccruedLossLines(trx, memberId, { forUpdate: true });
+    await repo.markLossLines(
+      trx,
+      accrued.map((l) => l.id),
+      { status: 'cancelled', grantId: null, at: now() },
+    );
     return active.length;
   }
 
@@ -818,14 +921,376 @@ export function createPromotionsService(deps: PromotionsDeps) {
     }
   }
 
+  // Loss over a period (docs/promotions.md, "Loss over a period").
+
+  /**
+   * Why the member may not be paid a loss line now (inside the caller's transaction, the promotion
+   * locked): the account's state and the responsible-gaming lock, as `refusalOf` takes them.
+   */
+  async function lossBlockOf(trx: Trx, member: MemberSummary): Promise<'withheld' | null> {
+    const locked = await lockMember(trx, member.id, { strength: 'no key update' });
+    if (locked?.status !== 'active') return 'withheld';
+    try {
+      await deps.assertNotExcludedIn(trx, member.id);
+    } catch (err) {
+      if (err instanceof DomainError) return 'withheld';
+      throw err;
+    }
+    return null;
+  }
+
+  /** Whether an exclusive rule keeps a new grant of this promotion from the member now. */
+  async function isStackBlocked(trx: Trx, row: repo.PromotionRow, memberId: number): Promise<boolean> {
+    const active = await repo.findActiveGrants(trx, memberId);
+    return active.length > 0 && (!row.definition.stackable || active.some((g) => !g.stackable));
+  }
+
+  type LossRunSummary = { written: number; granted: number; accrued: number; withheld: number; noted: number; existing: number };
+
+  /**
+   * Settles one period of a loss promotion from the rollups: each member with a net loss (or with
+   * lines already, whose loss may have changed) gets the line `nextLossLine` says, in its own
+   * transaction under the promotion's row lock, with the member's lines locked and read again
+   * there. A line is unique per (promotion, member, period, revision) and its grant is issued in the
+   * same transaction, so two runs at once, a rerun and a crash pay nothing twice. `auto` grants the
+   * line at once (kept `accrued` for a claim while an exclusive grant is in play); `claim` accrues it.
+   */
+  async function settleLossPeriod(row: repo.PromotionRow, period: { start: string; end: string }): Promise<LossRunSummary> {
+    const input = row.definition;
+    const summary: LossRunSummary = { written: 0, granted: 0, accrued: 0, withheld: 0, noted: 0, existing: 0 };
+    if (!input.loss) return summary;
+    const losses = new Map(
+      (await deps.netLossByMember({ merchantId: row.merchant_id, from: period.start, to: period.end })).map((l) => [l.memberId, l.netLoss]),
+    );
+    const before = new Map<number, repo.LossLineRow[]>();
+    for (const line of await repo.findLossLinesOfPeriod(db, row.id, period.start)) {
+      before.set(line.member_id, [...(before.get(line.member_id) ?? []), line]);
+    }
+    const memberIds = [...new Set([...losses.keys(), ...before.keys()])].sort((a, b) => a - b);
+    for (const memberId of memberIds) {
+      const netLoss = losses.get(memberId) ?? 0;
+      if (!nextLossLine(input, netLoss, before.get(memberId) ?? [])) continue;
+      const member = await findMember(db, memberId);
+      if (!member || member.merchantId !== row.merchant_id) continue;
+      // The audience is judged once, for the period's first line; later revisions follow it.
+      if (!before.has(memberId)) {
+        const facts = await factsOf(member, [row]);
+        if (!isInAudience(row, member, facts)) continue;
+      }
+      try {
+        const outcome = await db.transaction().execute(async (trx) => {
+          const locked = await repo.findPromotion(trx, row.merchant_id, row.id, { forUpdate: true });
+          if (!locked) return null;
+          const lines = await repo.lockMemberLossLines(trx, row.id, memberId, period.start);
+          const next = nextLossLine(locked.definition, netLoss, lines);
+          if (!next) return null;
+          const base = {
+            merchant_id: row.merchant_id,
+            promotion_id: row.id,
+            member_id: memberId,
+            currency: member.currency,
+            period: input.loss!.period,
+            period_start: period.start,
+            period_end: period.end,
+            revision: next.revision,
+            net_loss: netLoss,
+            loss_change: next.lossChange,
+            amount: next.amount,
+            created_at: now(),
+          };
+          if (next.amount === 0) {
+            await repo.insertLossLine(trx, { ...base, status: 'noted', decided_at: now() });
+            return 'noted' as const;
+          }
+          if ((await lossBlockOf(trx, member)) === 'withheld') {
+            await repo.insertLossLine(trx, { ...base, status: 'withheld', decided_at: now() });
+            return 'withheld' as const;
+          }
+          if (input.loss!.mode === 'claim' || (await isStackBlocked(trx, locked, memberId))) {
+            await repo.insertLossLine(trx, { ...base, status: 'accrued' });
+            return 'accrued' as const;
+          }
+          const grant = await issue(trx, locked, member, next.amount, { entryId: null, depositReference: null });
+          await repo.insertLossLine(trx, { ...base, status: 'granted', grant_id: grant.id, decided_at: now() });
+          return 'granted' as const;
+        });
+        if (outcome) {
+          summary.written += 1;
+          summary[outcome] += 1;
+        } else summary.existing += 1;
+      } catch (err) {
+        // Another run wrote this revision first (the unique key); its transaction paid it.
+        if (isUniqueViolation(err)) summary.existing += 1;
+        else throw err;
+      }
+    }
+    if (summary.written > 0) {
+      await recordAudit(db, {
+        actorType: 'system',
+        merchantId: row.merchant_id,
+        action: 'promotion.loss_period_settled',
+        subjectType: 'promotion',
+        subjectId: row.id,
+        data: { period: input.loss.period, start: period.start, end: period.end, ...summary },
+      });
+    }
+    return summary;
+  }
+
+  /** Whether a whole period lies inside the promotion's life (its days in the merchant's calendar). */
+  function coversPeriod(row: repo.PromotionRow, period: { start: string; end: string }, timeZone: string): boolean {
+    if (startOfLocalDate(period.start, timeZone).getTime() < new Date(row.starts_at).getTime()) return false;
+    return row.ends_at === null || startOfLocalDate(addDays(period.end, 1), timeZone).getTime() <= new Date(row.ends_at).getTime();
+  }
+
+  /**
+   * The loss job: for every active loss promotion, the last finished periods of its length
+   * (`LOSS_PERIODS_REVISITED`) inside its life, oldest first; a late round in one of them is
+   * corrected by the next run. Returns the lines written.
+   */
+  async function settleLossPeriods(): Promise<number> {
+    let written = 0;
+    for (const row of await repo.findActiveLossPromotions(db)) {
+      const loss = row.definition.loss;
+      if (!loss) continue;
+      const timeZone = await deps.timeZoneOf(row.merchant_id);
+      const today = localDateOf(now(), timeZone);
+      for (const period of rebatePeriodsBefore(loss.period, today, LOSS_PERIODS_REVISITED[loss.period])) {
+        if (coversPeriod(row, period, timeZone)) written += (await settleLossPeriod(row, period)).written;
+      }
+    }
+    return written;
+  }
+
+  /** An operator re-runs the period of a loss promotion holding the day (over, and inside its life). */
+  async function rerunLossPeriod(op: Operator, promotionId: number, day: string): Promise<LossRunSummary> {
+    const row = await repo.findPromotion(db, op.merchantId, promotionId);
+    if (!row) throw new DomainError('not_found', 'promotion');
+    const loss = row.definition.loss;
+    if (row.trigger !== 'loss_period' || !loss) throw new DomainError('conflict', 'not a loss promotion');
+    const timeZone = await deps.timeZoneOf(row.merchant_id);
+    const period = rebatePeriodOf(loss.period, day);
+    if (startOfLocalDate(addDays(period.end, 1), timeZone).getTime() > now().getTime())
+      throw new DomainError('conflict', 'period not over');
+    if (!coversPeriod(row, period, timeZone)) throw new DomainError('conflict', 'period outside the promotion');
+    const summary = await settleLossPeriod(row, period);
+    await db.transaction().execute((trx) => audit(trx, op, 'promotion.loss_period_rerun', row.id, { ...period, ...summary }));
+    return summary;
+  }
+
+  /**
+   * The member claims a loss promotion's accrued lines (inside `withPromotion`): one grant of their
+   * sum under the promotion's terms, the lines marked with it in the same transaction.
+   */
+  async function claimLoss(trx: Trx, row: repo.PromotionRow, member: MemberSummary) {
+    if (row.state !== 'active') throw new DomainError('promotion_unavailable');
+    const lines = await repo.findAccruedLossLines(trx, member.id, { promotionId: row.id, forUpdate: true });
+    if (lines.length === 0) throw new DomainError('promotion_nothing_to_claim');
+    if ((await lossBlockOf(trx, member)) === 'withheld') throw new DomainError('promotion_unavailable');
+    if (await isStackBlocked(trx, row, member.id)) throw new DomainError('promotion_not_stackable');
+    const amount = lines.reduce((sum, line) => sum + line.amount, 0);
+    const grant = await issue(trx, row, member, amount, { entryId: null, depositReference: null });
+    await repo.markLossLines(
+      trx,
+      lines.map((l) => l.id),
+      { status: 'granted', grantId: grant.id, at: now() },
+    );
+    return { status: 'PROCESSING' as PromotionMemberStatus };
+  }
+
+  /** An operator's view of a member's loss lines. */
+  async function lossLinesOfMember(merchantId: number, memberId: number) {
+    const member = await findMember(db, memberId);
+    if (!member || member.merchantId !== merchantId) throw new DomainError('not_found', 'member');
+    return (await repo.findLossLinesOfMember(db, memberId)).map((l) => ({
+      id: l.id,
+      promotionId: l.promotion_id,
+      period: l.period,
+      periodStart: l.period_start,
+      periodEnd: l.period_end,
+      revision: l.revision,
+      netLoss: l.net_loss,
+      lossChange: l.loss_change,
+      amount: l.amount,
+      status: l.status,
+      grantId: l.grant_id,
+      createdAt: iso(l.created_at),
+    }));
+  }
+
+  // Raffles (docs/promotions.md, "Raffles").
+
+  /** The tickets the member's weighted turnover has earned from the start to the draw (or now). */
+  async function earnedTickets(row: repo.PromotionRow, member: { id: number; currency: string }): Promise<number> {
+    const rule = row.definition.raffle;
+    if (!rule) return 0;
+    if (now().getTime() < new Date(row.starts_at).getTime()) return 0;
+    const drawAt = Date.parse(rule.drawAt);
+    const rows = await betRecords.validBetByCategory({
+      memberId: member.id,
+      currency: member.currency,
+      from: new Date(row.starts_at),
+      // Rounds settled up to now, and never after the draw.
+      to: now().getTime() < drawAt ? null : new Date(drawAt),
+    });
+    return Math.min(rule.ticketsMax, Math.floor(weightedTurnover(rows, row.definition.wagering.weights) / rule.ticketTurnover));
+  }
+
+  /**
+   * `MCS2_claimRafflePromotion`: the member takes the tickets earned so far into the draw (again
+   * later to add those earned since), before the draw, under the promotion's and the raffle's locks.
+   */
+  async function claimRaffle(principal: Principal, promotionId: number) {
+    const member = await memberOf(db, principal);
+    const unlocked = await repo.findPromotion(db, principal.merchantId, promotionId);
+    if (unlocked?.trigger !== 'raffle') throw new DomainError('promotion_unavailable');
+    const earned = await earnedTickets(unlocked, member);
+    return withPromotion(principal.merchantId, promotionId, member, async (trx, row, facts) => {
+      const raffle = await repo.findRaffle(trx, row.id, { forUpdate: true });
+      const rule = row.definition.raffle;
+      if (!raffle || !rule || raffle.drawn_at !== null || now().getTime() >= Date.parse(rule.drawAt)) {
+        throw new DomainError('promotion_unavailable');
+      }
+      if (row.state !== 'active' || !isInPeriod(row, now()) || !isInAudience(row, member, facts))
+        throw new DomainError('promotion_unavailable');
+      if ((await lossBlockOf(trx, member)) === 'withheld') throw new DomainError('promotion_unavailable');
+      const held = (await repo.findMemberRaffleTickets(trx, member.id)).get(row.id) ?? 0;
+      if (earned <= held) throw new DomainError('raffle_no_tickets');
+      await repo.raiseRaffleTickets(trx, row.id, member.id, earned, now());
+      return { status: 'JOINED' as PromotionMemberStatus, tickets: earned };
+    });
+  }
+
+  /**
+   * Draws a raffle whose time has come, once: under the raffle's row lock, a raffle already drawn
+   * is left; the winners (`drawRaffle`) get their prizes as grants in the same transaction, a prize
+   * row per rank (unique), or `withheld` for a member excluded, on a break or not active; then the
+   * seed is revealed (the member view shows it once `drawn_at` is set).
+   */
+  async function drawDue(): Promise<number> {
+    let drawn = 0;
+    for (const row of await repo.findUndrawnRaffles(db)) {
+      const rule = row.definition.raffle;
+      if (!rule || Date.parse(rule.drawAt) > now().getTime()) continue;
+      const done = await db.transaction().execute(async (trx) => {
+        const locked = await repo.findPromotion(trx, row.merchant_id, row.id, { forUpdate: true });
+        const raffle = await repo.findRaffle(trx, row.id, { forUpdate: true });
+        if (!locked || !raffle || raffle.drawn_at !== null) return false;
+        const entries = await repo.findRaffleEntries(trx, row.id);
+        const winners = drawRaffle(raffle.seed, row.id, entries, rule.prizes.length);
+        for (const [index, memberId] of winners.entries()) {
+          const member = await findMember(trx, memberId);
+          const amount = rule.prizes[index]!;
+          if (!member) continue;
+          const blocked = (await lossBlockOf(trx, member)) === 'withheld';
+          const grant = blocked ? null : await issue(trx, locked, member, amount, { entryId: null, depositReference: null });
+          await repo.insertRafflePrize(trx, {
+            promotion_id: row.id,
+            rank: index + 1,
+            member_id: memberId,
+            amount,
+            status: grant ? 'paid' : 'withheld',
+            grant_id: grant?.id ?? null,
+            created_at: now(),
+          });
+        }
+        const total = entries.reduce((sum, e) => sum + e.tickets, 0);
+        await repo.markRaffleDrawn(trx, row.id, total, now());
+        await recordAudit(trx, {
+          actorType: 'system',
+          merchantId: row.merchant_id,
+          action: 'promotion.raffle_drawn',
+          subjectType: 'promotion',
+          subjectId: row.id,
+          data: { commitment: raffle.commitment, totalTickets: total, entries: entries.length, winners },
+        });
+        return true;
+      });
+      if (done) drawn += 1;
+    }
+    return drawn;
+  }
+
+  /** A raffle as a member (or, without one, a visitor) sees it. */
+  async function raffleViewOf(
+    row: repo.PromotionRow,
+    member: MemberSummary | null,
+    tickets: Map<number, number>,
+  ): Promise<MemberPromotion['raffle']> {
+    const rule = row.definition.raffle;
+    const raffle = rule ? await repo.findRaffle(db, row.id) : undefined;
+    if (!rule || !raffle) return null;
+    let drawn: NonNullable<MemberPromotion['raffle']>['drawn'] = null;
+    if (raffle.drawn_at !== null) {
+      const prizes = await repo.findRafflePrizes(db, row.id);
+      const names = await findUsernames(
+        db,
+        prizes.map((p) => p.member_id),
+      );
+      drawn = {
+        seed: raffle.seed,
+        totalTickets: Number(raffle.total_tickets ?? 0),
+        winners: prizes.map((p) => ({
+          rank: p.rank,
+          amount: p.amount,
+          winner: maskUsername(names.get(p.member_id) ?? ''),
+          mine: member !== null && p.member_id === member.id,
+        })),
+      };
+    }
+    return {
+      drawAt: new Date(rule.drawAt).toISOString(),
+      ticketTurnover: rule.ticketTurnover,
+      ticketsMax: rule.ticketsMax,
+      prizes: rule.prizes,
+      commitment: raffle.commitment,
+      myTickets: member ? (tickets.get(row.id) ?? 0) : 0,
+      earnedTickets: member && raffle.drawn_at === null ? await earnedTickets(row, member) : 0,
+      drawn,
+    };
+  }
+
+  /**
+   * A raffle's status: `CLAIM` while the member has earned tickets not yet taken, else `JOINED`;
+   * after the draw, a prize's grant status, or `CLOSED`.
+   */
+  function raffleStatusOf(
+    row: repo.PromotionRow,
+    mine: repo.GrantRow[],
+    view: MemberPromotion['raffle'],
+    eligible: boolean,
+    forLevel: boolean,
+  ): PromotionMemberStatus {
+    const latest = mine[0];
+    const closed: PromotionMemberStatus = latest ? (latest.status === 'completed' ? 'CLAIMED' : 'ISSUED') : 'CLOSED';
+    if (row.state !== 'active' || !view || view.drawn || Date.parse(view.drawAt) <= now().getTime()) return closed;
+    if (new Date(row.starts_at).getTime() > now().getTime()) return 'COMING_SOON';
+    if (!isInPeriod(row, now()) || !eligible) return closed;
+    if (!forLevel) return 'NOT_FOR_LEVEL';
+    return view.earnedTickets > view.myTickets || view.myTickets === 0 ? 'CLAIM' : 'JOINED';
+  }
+
   // Member reads.
 
-  function statusOf(row: repo.PromotionRow, grants: repo.GrantRow[], entries: repo.EntryRow[], eligible: boolean): PromotionMemberStatus {
+  /**
+   * The member's status. `eligible` is whether the member may take it otherwise; `forLevel` whether
+   * the member's VIP level is one the promotion is for (a member outside the levels but otherwise
+   * in the audience sees `NOT_FOR_LEVEL`, not `CLOSED`).
+   */
+  function statusOf(
+    row: repo.PromotionRow,
+    grants: repo.GrantRow[],
+    entries: repo.EntryRow[],
+    eligible: boolean,
+    forLevel = true,
+    claimable = 0,
+  ): PromotionMemberStatus {
     const at = now();
     const mine = grants.filter((g) => g.promotion_id === row.id);
     if (mine.some((g) => g.status === 'active')) return 'PROCESSING';
     const open = entries.find((e) => e.promotion_id === row.id && ['joined', 'pending', 'flagged'].includes(e.status));
     if (open) return open.status === 'joined' ? 'JOINED' : 'APPLYING';
+    if (row.trigger === 'loss_period') return lossStatusOf(row, mine, claimable, eligible, forLevel);
     const limitReached = mine.length >= row.definition.perMemberLimit;
     const latest = mine[0];
     if (limitReached && latest) return latest.status === 'completed' ? 'CLAIMED' : 'ISSUED';
@@ -834,13 +1299,40 @@ export function createPromotionsService(deps: PromotionsDeps) {
     if (row.state !== 'active') return latest ? (latest.status === 'completed' ? 'CLAIMED' : 'ISSUED') : 'CLOSED';
     if (new Date(row.starts_at).getTime() > at.getTime()) return 'COMING_SOON';
     if (!isInPeriod(row, at) || !eligible) return latest ? (latest.status === 'completed' ? 'CLAIMED' : 'ISSUED') : 'CLOSED';
+    if (!forLevel) return latest ? (latest.status === 'completed' ? 'CLAIMED' : 'ISSUED') : 'NOT_FOR_LEVEL';
     if (row.trigger === 'claim') return 'CLAIM';
     if (row.trigger === 'application') return 'APPLY';
     return 'JOIN';
   }
 
+  /**
+   * A loss promotion's status: `CLAIM` while settled periods hold an accrued amount, else `JOINED`
+   * (counted by itself: nothing to join) while it is open to the member.
+   */
+  function lossStatusOf(
+    row: repo.PromotionRow,
+    mine: repo.GrantRow[],
+    claimable: number,
+    eligible: boolean,
+    forLevel: boolean,
+  ): PromotionMemberStatus {
+    if (claimable > 0 && row.state === 'active') return 'CLAIM';
+    const latest = mine[0];
+    const closed: PromotionMemberStatus = latest ? (latest.status === 'completed' ? 'CLAIMED' : 'ISSUED') : 'CLOSED';
+    if (row.state !== 'active') return closed;
+    if (new Date(row.starts_at).getTime() > now().getTime()) return 'COMING_SOON';
+    if (!isInPeriod(row, now()) || !eligible) return closed;
+    if (!forLevel) return latest ? closed : 'NOT_FOR_LEVEL';
+    return 'JOINED';
+  }
+
   /** The statuses a member can act on now (the avatar badge counts them). */
   const ACTIONABLE: readonly PromotionMemberStatus[] = ['JOIN', 'CLAIM', 'APPLY'];
+
+  /** The image of the language, else of its base language (`pt` for `pt-br`), English, Vietnamese; else none. */
+  function imageFor(images: Record<string, string>, language: string): string | null {
+    return images[language] ?? images[language.split('-')[0]!] ?? images.en ?? images.vi ?? null;
+  }
 
   function pick(texts: Record<string, string>, language: string): string {
     return texts[language] ?? texts.en ?? texts.vi ?? Object.values(texts)[0] ?? '';
@@ -850,42 +1342,114 @@ export function createPromotionsService(deps: PromotionsDeps) {
     const member = await memberOf(db, principal);
     await grantQualified(member.id);
     await settleGrants(member.id);
-    const [rows, grants, entries] = await Promise.all([
+    const [rows, grants, entries, accrued] = await Promise.all([
       repo.findPromotions(db, principal.merchantId, ['active', 'paused', 'ended']),
       repo.findGrantsOfMember(db, member.id),
       repo.findEntriesOfMember(db, member.id),
+      repo.findAccruedLossLines(db, member.id),
     ]);
-    const facts = await factsOf(member, rows);
+    const tickets = await repo.findMemberRaffleTickets(db, member.id);
+    const [facts, ladder] = await Promise.all([factsOf(member, rows), deps.vipLadderOf(principal.merchantId)]);
     const list: MemberPromotion[] = [];
     for (const row of rows) {
       const mine = grants.filter((g) => g.promotion_id === row.id);
-      const eligible = !facts.excluded && member.status === 'active' && isInAudience(row, member, facts);
+      const eligible = !facts.excluded && member.status === 'active' && isInOtherAudience(row, member, facts);
       // Ended promotions the member never took part in are not listed.
       if (row.state === 'ended' && mine.length === 0) continue;
-      const status = statusOf(row, mine, entries, eligible);
-      const input = row.definition;
-      list.push({
-        id: row.id,
-        code: input.code,
-        category: input.category,
-        title: pick(input.titles, language),
-        body: pick(input.bodies, language),
-        startsAt: iso(row.starts_at),
-        endsAt: row.ends_at ? iso(row.ends_at) : null,
-        trigger: input.trigger,
-        status,
-        minDeposit: input.minDeposit,
-        wageringMultiple: input.wagering.multiple,
-        weights: input.wagering.weights as Record<string, number>,
-        maxStake: input.maxStake,
-        maxConversion: input.maxConversion,
-        expiryHours: input.expiryHours,
-        contactIdRequired: input.contactIdRequired === true,
-        applicationProof: input.applicationProof === true,
-        grant: mine[0] ? presentGrant(mine[0]) : null,
-      });
+      const claimable = accrued.filter((l) => l.promotion_id === row.id).reduce((sum, l) => sum + l.amount, 0);
+      const raffle = row.trigger === 'raffle' ? await raffleViewOf(row, member, tickets) : null;
+      const status =
+        row.trigger === 'raffle'
+          ? mine.some((g) => g.status === 'active')
+            ? 'PROCESSING'
+            : raffleStatusOf(row, mine, raffle, eligible, isForLevel(row, facts.vipLevel))
+          : statusOf(row, mine, entries, eligible, isForLevel(row, facts.vipLevel), claimable);
+      list.push(present(row, status, mine[0] ?? null, ladder, language, claimable, raffle));
     }
     return { list, availableCount: list.filter((p) => ACTIONABLE.includes(p.status)).length };
+  }
+
+  /** The VIP levels a promotion is for, by their codes (a level the ladder lacks shows as VIPn). */
+  function vipRequirementOf(row: repo.PromotionRow, ladder: readonly { level: number; code: string }[]): MemberPromotion['vipRequirement'] {
+    const levels = [...new Set(row.definition.audience.vipLevels ?? [])].sort((a, b) => a - b);
+    if (levels.length === 0) return null;
+    const codeOf = (level: number) => ladder.find((l) => l.level === level)?.code ?? `VIP${level}`;
+    const lowest = levels[0]!;
+    const top = Math.max(lowest, ...ladder.map((l) => l.level));
+    let andAbove = ladder.length > 0;
+    for (let level = lowest; level <= top && andAbove; level += 1) andAbove = levels.includes(level);
+    return { codes: levels.map(codeOf), from: andAbove ? codeOf(lowest) : null };
+  }
+
+  function present(
+    row: repo.PromotionRow,
+    status: PromotionMemberStatus,
+    grant: repo.GrantRow | null,
+    ladder: readonly { level: number; code: string }[],
+    language: string,
+    claimable = 0,
+    raffle: MemberPromotion['raffle'] = null,
+  ): MemberPromotion {
+    const input = row.definition;
+    return {
+      id: row.id,
+      code: input.code,
+      category: input.category,
+      title: pick(input.titles, language),
+      body: pick(input.bodies, language),
+      image: imageFor(input.images ?? {}, language),
+      startsAt: iso(row.starts_at),
+      endsAt: row.ends_at ? iso(row.ends_at) : null,
+      trigger: input.trigger,
+      status,
+      minDeposit: input.minDeposit,
+      wageringMultiple: input.wagering.multiple,
+      weights: input.wagering.weights as Record<string, number>,
+      maxStake: input.maxStake,
+      maxConversion: input.maxConversion,
+      expiryHours: input.expiryHours,
+      contactIdRequired: input.contactIdRequired === true,
+      applicationProof: input.applicationProof === true,
+      vipRequirement: vipRequirementOf(row, ladder),
+      loss: input.loss ?? null,
+      claimable,
+      raffle,
+      grant: grant ? presentGrant(grant) : null,
+    };
+  }
+
+  /** Whether a visitor is shown the promotion: not one aimed at member labels or an agent's downline. */
+  function isForAnyone(row: repo.PromotionRow): boolean {
+    const audience = row.definition.audience;
+    return (audience.labels ?? []).length === 0 && audience.downlineOf === undefined;
+  }
+
+  /**
+   * The visitor's list: the merchant's active promotions open now or coming, aimed at anyone, with
+   * the status a member who has just registered (VIP level 0, no deposit, no grant) would see.
+   * Nothing member-specific is read.
+   */
+  async function forVisitor(merchantId: number, language: string): Promise<{ list: MemberPromotion[] }> {
+    const [rows, ladder] = await Promise.all([repo.findPromotions(db, merchantId, ['active']), deps.vipLadderOf(merchantId)]);
+    const at = now().getTime();
+    const list: MemberPromotion[] = [];
+    for (const row of rows) {
+      if (!isForAnyone(row) || (row.ends_at !== null && new Date(row.ends_at).getTime() <= at)) continue;
+      if (row.trigger === 'raffle') {
+        const raffle = await raffleViewOf(row, null, new Map());
+        const status = raffleStatusOf(row, [], raffle, true, isForLevel(row, 0));
+        list.push(present(row, status === 'CLAIM' ? 'JOIN' : status, null, ladder, language, 0, raffle));
+        continue;
+      }
+      list.push(present(row, statusOf(row, [], [], true, isForLevel(row, 0)), null, ladder, language));
+    }
+    return { list };
+  }
+
+  async function detailForVisitor(merchantId: number, promotionId: number, language: string): Promise<MemberPromotion> {
+    const found = (await forVisitor(merchantId, language)).list.find((p) => p.id === promotionId);
+    if (!found) throw new DomainError('not_found', 'promotion');
+    return found;
   }
 
   async function detailForMember(principal: Principal, promotionId: number, language: string): Promise<MemberPromotion> {
@@ -914,13 +1478,18 @@ export function createPromotionsService(deps: PromotionsDeps) {
   }
 
   return {
-    admin: { list, create, edit, move, queue, proof, review, grantsOfMember, forfeitGrant },
+    admin: { list, create, edit, move, queue, proof, review, grantsOfMember, forfeitGrant, rerunLossPeriod, lossLinesOfMember },
+    settleLossPeriods,
+    claimRaffle,
+    drawDue,
     claim,
     join,
     apply,
     grantForReward,
     forMember,
     detailForMember,
+    forVisitor,
+    detailForVisitor,
     wageringOf,
     onDepositCredited,
     grantQualified,

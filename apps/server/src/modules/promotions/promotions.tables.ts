@@ -1,4 +1,11 @@
-import type { EntryStatus, GrantStatus, PromotionInput, PromotionState, PromotionTrigger } from '@platform/contracts/promotions';
+import type {
+  EntryStatus,
+  GrantStatus,
+  LossPeriod,
+  PromotionInput,
+  PromotionState,
+  PromotionTrigger,
+} from '@platform/contracts/promotions';
 import type { ColumnType, Generated, JSONColumnType } from 'kysely';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -100,11 +107,68 @@ export type PromotionBonusStakesTable = {
   closed_at: Timestamp | null;
 };
 
+/** One (promotion, member, period, revision) of a loss-over-a-period promotion (docs/promotions.md). */
+export type PromotionLossLinesTable = {
+  id: Generated<number>;
+  merchant_id: number;
+  promotion_id: number;
+  member_id: number;
+  currency: string;
+  period: LossPeriod;
+  period_start: string;
+  period_end: string;
+  revision: number;
+  /** The period's whole net loss when this revision was written. */
+  net_loss: number;
+  /** The net loss this revision adds (negative: a late round lowered it). */
+  loss_change: number;
+  amount: number;
+  status: LossLineStatus;
+  grant_id: number | null;
+  created_at: Timestamp;
+  decided_at: Timestamp | null;
+};
+
+/** A raffle's seed: the commitment is public from the start, the seed once drawn. */
+export type PromotionRafflesTable = {
+  promotion_id: number;
+  merchant_id: number;
+  seed: string;
+  commitment: string;
+  drawn_at: Timestamp | null;
+  total_tickets: number | null;
+};
+
+/** A member's tickets in a raffle (taken with MCS2_claimRafflePromotion, topped up until the draw). */
+export type PromotionRaffleEntriesTable = {
+  promotion_id: number;
+  member_id: number;
+  tickets: number;
+  updated_at: Timestamp;
+};
+
+/** A prize drawn: one per rank, one per member; paid by a grant, or withheld from an excluded member. */
+export type PromotionRafflePrizesTable = {
+  promotion_id: number;
+  rank: number;
+  member_id: number;
+  amount: number;
+  status: 'paid' | 'withheld';
+  grant_id: number | null;
+  created_at: Timestamp;
+};
+
+export type LossLineStatus = 'accrued' | 'granted' | 'withheld' | 'noted' | 'cancelled';
+
 /** What one grant put into a bonus stake. */
 export type BonusStakePart = { grantId: number; amount: number };
 
 export type PromotionsTables = {
   promotion_bonus_stakes: PromotionBonusStakesTable;
+  promotion_loss_lines: PromotionLossLinesTable;
+  promotion_raffles: PromotionRafflesTable;
+  promotion_raffle_entries: PromotionRaffleEntriesTable;
+  promotion_raffle_prizes: PromotionRafflePrizesTable;
   promotions: PromotionsTable;
   promotion_entries: PromotionEntriesTable;
   promotion_proofs: PromotionProofsTable;

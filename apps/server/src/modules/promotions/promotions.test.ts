@@ -100,7 +100,7 @@ describe('claiming', () => {
     expect(await errorCodeOf(promotions.claim(principal(m), second.id, noDevice))).toBe('promotion_not_stackable');
     expect(await errorCodeOf(promotions.claim(principal(m), vipOnly.id, noDevice))).toBe('promotion_unavailable');
     const statuses = (await promotions.forMember(principal(m), 'vi')).list.map((p) => [p.id, p.status]);
-    expect(statuses).toContainEqual([vipOnly.id, 'CLOSED']);
+    expect(statuses).toContainEqual([vipOnly.id, 'NOT_FOR_LEVEL']);
   });
 
   it('sends a claim sharing a device with another member’s claim to the review queue; approving pays it', async () => {

@@ -13,13 +13,39 @@ function useCustomerId(): number {
   return useSessionStore((s) => s.userInfo?.customerId ?? 0);
 }
 
+/** Visitors (and trial accounts) see the public list: the promotions open to anyone who registers. */
+export function useIsVisitor(): boolean {
+  return useSessionStore((s) => !s.isLogin || s.isTrial);
+}
+
+/** The visitor's list in the page's language (no session, nothing of a member). */
+export function usePublicPromotions(language: string, enabled: boolean) {
+  return useQuery({
+    queryKey: [...promotionKeys.all, 'public', language],
+    queryFn: ({ signal }) => apiGet<{ list: MemberPromotion[] }>('/wps/relay/MCSFE_getPublicPromotions', signal),
+    enabled,
+    staleTime: 60_000,
+    retry: false,
+  });
+}
+
+/** One promotion of the visitor's list (`/promoDetail` before logging in). */
+export function usePublicPromotion(id: number, language: string, enabled: boolean) {
+  return useQuery({
+    queryKey: [...promotionKeys.all, 'public', language, id],
+    queryFn: ({ signal }) => apiGet<MemberPromotion>(`/wps/relay/MCSFE_getPublicPromotion/${id}`, signal),
+    enabled: enabled && id > 0,
+    retry: false,
+  });
+}
+
 /** One promotion (`/promoDetail`) with the member's status and latest grant. */
-export function usePromotion(id: number, language: string) {
+export function usePromotion(id: number, language: string, enabled = true) {
   const customerId = useCustomerId();
   return useQuery({
     queryKey: [...promotionKeys.all, 'detail', customerId, id, language],
     queryFn: ({ signal }) => apiGet<MemberPromotion>(`${PROMOTIONS_BASE}/MCSFE_getPromotion/${id}`, signal),
-    enabled: customerId !== 0 && id > 0,
+    enabled: enabled && customerId !== 0 && id > 0,
     retry: false,
   });
 }
@@ -37,9 +63,18 @@ export function useWageringProgress() {
 /** A proof image as the server takes it (base64 of the file's bytes). */
 export type ProofImage = { contentType: 'image/png' | 'image/jpeg'; data: string };
 
-export type PromotionAction = { kind: 'join' } | { kind: 'claim' } | { kind: 'apply'; comment?: string; images?: ProofImage[] };
+export type PromotionAction =
+  | { kind: 'join' }
+  | { kind: 'claim' }
+  | { kind: 'raffle' }
+  | { kind: 'apply'; comment?: string; images?: ProofImage[] };
 
-const PATHS = { join: 'MCS2_joinPromotion', claim: 'MCS2_claimPromotion', apply: 'MCS2_applyPromotion' } as const;
+const PATHS = {
+  join: 'MCS2_joinPromotion',
+  claim: 'MCS2_claimPromotion',
+  raffle: 'MCS2_claimRafflePromotion',
+  apply: 'MCS2_applyPromotion',
+} as const;
 
 /** Join, claim or apply; afterwards the lists, the badge, the balance and the withdrawal rules are read again. */
 export function usePromotionAction(id: number) {
@@ -51,7 +86,7 @@ export function usePromotionAction(id: number) {
       return apiSend<{ status: PromotionMemberStatus }>(
         'POST',
         `${PROMOTIONS_BASE}/${PATHS[kind]}/${id}`,
-        kind === 'join' ? undefined : body,
+        kind === 'join' || kind === 'raffle' ? undefined : body,
       );
     },
     onSettled: () => {

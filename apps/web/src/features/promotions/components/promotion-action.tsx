@@ -29,13 +29,13 @@ export function PromotionAction({ promotion }: { promotion: MemberPromotion }) {
   const [result, setResult] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
 
-  function run(kind: 'join' | 'claim'): void {
+  function run(kind: 'join' | 'claim' | 'raffle'): void {
     setResult(null);
     setFailure(null);
     action.mutate(
       { kind },
       {
-        onSuccess: (answer) => setResult(RESULT_KEYS[answer.status] ?? null),
+        onSuccess: (answer) => setResult(kind === 'raffle' ? 'raffle.taken' : (RESULT_KEYS[answer.status] ?? null)),
         onError: (error) => setFailure(errorText(error)),
       },
     );
@@ -44,10 +44,10 @@ export function PromotionAction({ promotion }: { promotion: MemberPromotion }) {
   const { status } = promotion;
   let button: React.ReactNode = null;
   if (status === 'JOIN' || status === 'CLAIM') {
-    const kind = status === 'JOIN' ? 'join' : 'claim';
+    const kind = status === 'JOIN' ? 'join' : promotion.trigger === 'raffle' ? 'raffle' : 'claim';
     button = (
       <button type="button" className="button button--primary" disabled={action.isPending} onClick={() => run(kind)}>
-        {action.isPending ? t('actions.sending') : t(`actions.${kind}`)}
+        {action.isPending ? t('actions.sending') : kind === 'raffle' ? t('raffle.take') : t(`actions.${kind}`)}
       </button>
     );
   } else if (status === 'APPLY') {
@@ -56,7 +56,7 @@ export function PromotionAction({ promotion }: { promotion: MemberPromotion }) {
         {t('actions.apply')}
       </button>
     );
-  } else if (status === 'JOINED') {
+  } else if (status === 'JOINED' && (promotion.trigger === 'first_deposit' || promotion.trigger === 'reload_deposit')) {
     button = (
       <button type="button" className="button button--primary" onClick={() => openPage('depositv2')}>
         {t('actions.deposit')}

@@ -1,29 +1,30 @@
 import type { MemberPromotion } from '@platform/contracts/promotions';
 import { Link } from 'react-router';
+import { useSiteCurrency } from '../../../api/home-queries.ts';
 import { ErrorState, LoadingState } from '../../../components/load-states.tsx';
 import { useGameCategoryName } from '../../../hooks/use-game-category-name.ts';
 import { useMoneyFormat } from '../../../lib/money-format.ts';
 import { formatMediumDateTime } from '../../../lib/time-format.ts';
 import { useMemberCentreNavigation } from '../../../state/use-member-centre-navigation.ts';
-import { useBalanceFollowsGrants, usePromotion } from '../api/promotions-api.ts';
+import { useBalanceFollowsGrants, useIsVisitor, usePromotion, usePublicPromotion } from '../api/promotions-api.ts';
 import { usePromotionsTranslation } from '../i18n/register-translations.ts';
 import { GrantProgress } from './grant-progress.tsx';
 import { PromotionAction } from './promotion-action.tsx';
-import { MemberOnly, PromotionCountdown, StatusLabel } from './promotion-parts.tsx';
+import { PromotionCountdown, StatusLabel, VisitorAction } from './promotion-parts.tsx';
 import './promotions.css';
 
-/** `/promoDetail?id=`: the rules in the member's language, the member's progress, the action the status allows. */
-export function PromotionDetail({ id, currency }: { id: number; currency: string | null }) {
-  return (
-    <MemberOnly>
-      <DetailBody id={id} currency={currency} />
-    </MemberOnly>
-  );
-}
-
-function DetailBody({ id, currency }: { id: number; currency: string | null }) {
+/**
+ * `/promoDetail?id=`: the rules in the member's language, the member's progress, the action the
+ * status allows; a visitor sees the public promotion in the site's currency, with "log in to join".
+ */
+export function PromotionDetail({ id, currency: memberCurrency }: { id: number; currency: string | null }) {
   const { t, i18n } = usePromotionsTranslation();
-  const promotion = usePromotion(id, i18n.language);
+  const visitor = useIsVisitor();
+  const siteCurrency = useSiteCurrency();
+  const mine = usePromotion(id, i18n.language, !visitor);
+  const open = usePublicPromotion(id, i18n.language, visitor);
+  const promotion = visitor ? open : mine;
+  const currency = visitor ? siteCurrency : memberCurrency;
   useBalanceFollowsGrants(promotion.data ? [promotion.data.grant] : undefined);
   const back = (
     <Link className="pr-back" to="/promotions">
@@ -48,12 +49,12 @@ function DetailBody({ id, currency }: { id: number; currency: string | null }) {
   return (
     <div className="pr-page">
       {back}
-      <Detail promotion={promotion.data} currency={currency} />
+      <Detail promotion={promotion.data} currency={currency} visitor={visitor} />
     </div>
   );
 }
 
-function Detail({ promotion: p, currency }: { promotion: MemberPromotion; currency: string }) {
+function Detail({ promotion: p, currency, visitor }: { promotion: MemberPromotion; currency: string; visitor: boolean }) {
   const { t, i18n } = usePromotionsTranslation();
   const { openPage } = useMemberCentreNavigation();
   const categoryName = useGameCategoryName();
@@ -65,6 +66,16 @@ function Detail({ promotion: p, currency }: { promotion: MemberPromotion; curren
     { key: 'period', label: t('facts.period'), value: period },
     ...(p.trigger === 'first_deposit' || p.trigger === 'reload_deposit'
       ? [{ key: 'minDeposit', label: t('facts.minDeposit'), value: money(p.minDeposit) }]
+      : []),
+    ...(p.loss
+      ? [
+          {
+            key: 'loss',
+            label: t('loss.rule'),
+            value: t('loss.ruleValue', { period: t(`loss.periods.${p.loss.period}`), min: money(p.loss.minLoss) }),
+          },
+          { key: 'lossMode', label: t('loss.mode'), value: t(`loss.modes.${p.loss.mode}`) },
+        ]
       : []),
     {
       key: 'wagering',
@@ -80,18 +91,26 @@ function Detail({ promotion: p, currency }: { promotion: MemberPromotion; curren
     { key: 'maxConversion', label: t('facts.maxConversion'), value: p.maxConversion === null ? t('facts.none') : money(p.maxConversion) },
     { key: 'expiry', label: t('facts.expiry'), value: t('facts.expiryValue', { hours: p.expiryHours }) },
   ];
+  function statusHint(): string {
+    if (visitor && ['JOIN', 'CLAIM', 'APPLY', 'JOINED'].includes(p.status)) return t('visitor.hint');
+    if (p.loss && p.status === 'JOINED')
+      return t('loss.joined', { period: t(`loss.periods.${p.loss.period}`), min: money(p.loss.minLoss) });
+    if (p.loss && p.status === 'CLAIM') return t('loss.claim', { amount: money(p.claimable) });
+    return t(`statusHints.${p.status}`);
+  }
   return (
     <article className="pr-detail" data-testid="promotion-detail" data-promotion={p.code}>
       <div className="pr-card__top">
         <span className="pr-card__category">{t(`promotionTypes.${p.category}`)}</span>
-        <StatusLabel status={p.status} />
+        <StatusLabel promotion={p} />
       </div>
+      {p.image && <img className="pr-detail__image" src={p.image} alt="" data-testid="promotion-image" />}
       <h2 className="pr-detail__title">{p.title}</h2>
       <PromotionCountdown promotion={p} withGrant={false} />
       <p className="pr-muted" data-testid="promotion-status-hint">
-        {t(`statusHints.${p.status}`)}
+        {statusHint()}
       </p>
-      {p.contactIdRequired && (
+      {p.contactIdRequired && !visitor && (
         <p className="pr-hint" data-testid="promotion-contact-hint">
           {t('contactHint')}{' '}
           <button type="button" className="link-button" onClick={() => openPage('securityCenter')}>
@@ -99,13 +118,14 @@ function Detail({ promotion: p, currency }: { promotion: MemberPromotion; curren
           </button>
         </p>
       )}
-      <PromotionAction promotion={p} />
+      {visitor ? <VisitorAction promotion={p} /> : <PromotionAction promotion={p} />}
       {p.grant && (
         <section className="pr-section" aria-label={t('progress.title')}>
           <h3 className="pr-section__title">{t('progress.title')}</h3>
           <GrantProgress grant={p.grant} currency={currency} />
         </section>
       )}
+      {p.raffle && <RaffleSection raffle={p.raffle} money={money} />}
       <section className="pr-section" aria-label={t('rules')}>
         <h3 className="pr-section__title">{t('rules')}</h3>
         <p className="pr-rules">{p.body}</p>
@@ -122,5 +142,45 @@ function Detail({ promotion: p, currency }: { promotion: MemberPromotion; curren
         </dl>
       </section>
     </article>
+  );
+}
+
+/** A raffle: the draw time, the ticket rule, the prizes, the member's tickets, the commitment; once drawn, the seed and the winners. */
+function RaffleSection({ raffle, money }: { raffle: NonNullable<MemberPromotion['raffle']>; money: (n: number) => string }) {
+  const { t, i18n } = usePromotionsTranslation();
+  return (
+    <section className="pr-section" aria-label={t('raffle.title')} data-testid="promotion-raffle">
+      <h3 className="pr-section__title">{t('raffle.title')}</h3>
+      <p className="pr-muted">
+        {t('raffle.drawAt')}: {formatMediumDateTime(raffle.drawAt, i18n.language)}
+      </p>
+      <p className="pr-muted">{t('raffle.rule', { amount: money(raffle.ticketTurnover), max: raffle.ticketsMax })}</p>
+      <p data-field="tickets">{t('raffle.tickets', { mine: raffle.myTickets, earned: raffle.earnedTickets })}</p>
+      <ol className="pr-muted" aria-label={t('raffle.prizes')}>
+        {raffle.prizes
+          .map((amount, index) => ({ rank: index + 1, amount }))
+          .map((prize) => (
+            <li key={prize.rank}>{t('raffle.prize', { rank: prize.rank, amount: money(prize.amount) })}</li>
+          ))}
+      </ol>
+      <p className="pr-muted pr-code">
+        {t('raffle.commitment')}: <code data-field="commitment">{raffle.commitment}</code>
+      </p>
+      {raffle.drawn && (
+        <>
+          <p className="pr-muted pr-code">
+            {t('raffle.seed')}: <code data-field="seed">{raffle.drawn.seed}</code>
+          </p>
+          <p className="pr-muted">{t('raffle.total', { count: raffle.drawn.totalTickets })}</p>
+          <ul data-testid="raffle-winners">
+            {raffle.drawn.winners.map((w) => (
+              <li key={w.rank}>
+                {t('raffle.winner', { rank: w.rank, amount: money(w.amount), winner: w.mine ? t('raffle.you') : w.winner })}
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </section>
   );
 }

@@ -3,27 +3,25 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { usePromotionList } from '../../../api/promotions.ts';
 import { ErrorState, LoadingState } from '../../../components/load-states.tsx';
-import { useBalanceFollowsGrants } from '../api/promotions-api.ts';
+import { useBalanceFollowsGrants, useIsVisitor, usePublicPromotions } from '../api/promotions-api.ts';
 import { usePromotionsTranslation } from '../i18n/register-translations.ts';
 import { GrantProgress } from './grant-progress.tsx';
 import { PromotionAction } from './promotion-action.tsx';
-import { MemberOnly, PromotionCountdown, StatusLabel } from './promotion-parts.tsx';
+import { PromotionCountdown, StatusLabel, VisitorAction, VisitorIntro } from './promotion-parts.tsx';
 import './promotions.css';
 
 type Tab = 'ALL' | MemberPromotion['category'];
 
-/** `/promotions`: category tabs and a card per promotion with its status, countdown and action. */
+/**
+ * `/promotions`: category tabs and a card per promotion with its status, countdown and action. A
+ * visitor (or a trial account) sees the public list, with "log in to join" and "register".
+ */
 export function PromotionList({ currency }: { currency: string | null }) {
-  return (
-    <MemberOnly>
-      <ListBody currency={currency} />
-    </MemberOnly>
-  );
-}
-
-function ListBody({ currency }: { currency: string | null }) {
   const { t, i18n } = usePromotionsTranslation();
-  const promotions = usePromotionList(i18n.language);
+  const visitor = useIsVisitor();
+  const mine = usePromotionList(i18n.language);
+  const open = usePublicPromotions(i18n.language, visitor);
+  const promotions = visitor ? open : mine;
   const [tab, setTab] = useState<Tab>('ALL');
   useBalanceFollowsGrants(promotions.data?.list.map((p) => p.grant));
   if (promotions.error) return <ErrorState error={promotions.error} onRetry={() => void promotions.refetch()} />;
@@ -34,6 +32,7 @@ function ListBody({ currency }: { currency: string | null }) {
   const shown = tab === 'ALL' ? list : list.filter((p) => p.category === tab);
   return (
     <div className="pr-page">
+      {visitor && <VisitorIntro />}
       <div className="pr-tabs" role="tablist" aria-label={t('tabs')}>
         {tabs.map((each) => (
           <button
@@ -56,14 +55,15 @@ function ListBody({ currency }: { currency: string | null }) {
             <li key={p.id} className="pr-card" data-promotion={p.code}>
               <div className="pr-card__top">
                 <span className="pr-card__category">{t(`promotionTypes.${p.category}`)}</span>
-                <StatusLabel status={p.status} />
+                <StatusLabel promotion={p} />
               </div>
+              {p.image && <img className="pr-card__image" src={p.image} alt="" loading="lazy" data-testid="promotion-image" />}
               <h2 className="pr-card__title">{p.title}</h2>
               <p className="pr-card__body">{p.body}</p>
               <PromotionCountdown promotion={p} />
               {p.status === 'PROCESSING' && p.grant && currency && <GrantProgress grant={p.grant} currency={currency} />}
               <div className="pr-card__actions">
-                <PromotionAction promotion={p} />
+                {visitor ? <VisitorAction promotion={p} /> : <PromotionAction promotion={p} />}
                 <Link className="button button--ghost" to={`/promoDetail?id=${p.id}`} aria-label={`${t('details')}: ${p.title}`}>
                   {t('details')}
                 </Link>

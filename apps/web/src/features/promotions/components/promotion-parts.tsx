@@ -1,18 +1,26 @@
 import type { MemberPromotion } from '@platform/contracts/promotions';
-import type { ReactNode } from 'react';
 import { usePopupStore } from '../../../state/popup-store.ts';
 import { useSessionStore } from '../../../state/session-store.ts';
 import { usePromotionsTranslation } from '../i18n/register-translations.ts';
 import { Countdown } from './countdown.tsx';
 
-/** The member's status as a coloured label. */
-export function StatusLabel({ status }: { status: MemberPromotion['status'] }) {
+/** The member's status as a coloured label; a promotion for other VIP levels names them. */
+export function StatusLabel({ promotion }: { promotion: Pick<MemberPromotion, 'status' | 'vipRequirement'> }) {
   const { t } = usePromotionsTranslation();
+  const { status, vipRequirement } = promotion;
   return (
     <span className={`pr-status pr-status--${status.toLowerCase()}`} data-testid="promotion-status" data-status={status}>
-      {t(`statuses.${status}`)}
+      {status === 'NOT_FOR_LEVEL' && vipRequirement ? levelText(t, vipRequirement) : t(`statuses.${status}`)}
     </span>
   );
+}
+
+/** "For VIP3 and above", or "Only for VIP2, VIP4" when the levels are not a run to the top. */
+function levelText(
+  t: (key: string, values?: Record<string, string>) => string,
+  requirement: NonNullable<MemberPromotion['vipRequirement']>,
+) {
+  return requirement.from ? t('levels.from', { code: requirement.from }) : t('levels.only', { codes: requirement.codes.join(', ') });
 }
 
 /**
@@ -26,21 +34,35 @@ export function PromotionCountdown({ promotion, withGrant = true }: { promotion:
   return <Countdown kind="endsIn" at={promotion.endsAt} />;
 }
 
-/** Promotions are a member's: a visitor is asked to log in, a trial account is told they are for real accounts. */
-export function MemberOnly({ children }: { children: ReactNode }) {
+/**
+ * What a visitor is told above the public list: register or log in to take part; a trial account is
+ * told promotions are for real accounts.
+ */
+export function VisitorIntro() {
   const { t } = usePromotionsTranslation();
-  const isLogin = useSessionStore((s) => s.isLogin);
+  const isTrial = useSessionStore((s) => s.isTrial);
+  if (isTrial) return <p className="pr-note">{t('realAccountNeeded')}</p>;
+  return (
+    <p className="pr-note" data-testid="promotions-visitor">
+      {t('visitor.intro')}
+    </p>
+  );
+}
+
+/** A visitor's action on a promotion a new member could take: log in to join, or register. */
+export function VisitorAction({ promotion }: { promotion: MemberPromotion }) {
+  const { t } = usePromotionsTranslation();
   const isTrial = useSessionStore((s) => s.isTrial);
   const open = usePopupStore((s) => s.open);
-  if (!isLogin)
-    return (
-      <div className="pr-empty" data-testid="promotions-login">
-        <p>{t('loginNeeded')}</p>
-        <button type="button" className="button button--primary" onClick={() => open('login')}>
-          {t('logIn')}
-        </button>
-      </div>
-    );
-  if (isTrial) return <p className="pr-empty">{t('realAccountNeeded')}</p>;
-  return <>{children}</>;
+  if (isTrial || !['JOIN', 'CLAIM', 'APPLY', 'JOINED'].includes(promotion.status)) return null;
+  return (
+    <div className="pr-action pr-action--visitor" data-status={promotion.status}>
+      <button type="button" className="button button--primary" onClick={() => open('login')}>
+        {t('visitor.logInToJoin')}
+      </button>
+      <button type="button" className="button button--ghost" onClick={() => open('register')}>
+        {t('visitor.register')}
+      </button>
+    </div>
+  );
 }

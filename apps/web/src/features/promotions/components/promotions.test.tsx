@@ -2,6 +2,7 @@ import type { Grant, MemberPromotion } from '@platform/contracts/promotions';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { registerMemberCentreTranslations } from '../../../i18n/member-centre/register-translations.ts';
+import { usePopupStore } from '../../../state/popup-store.ts';
 import { useSessionStore } from '../../../state/session-store.ts';
 import { LOGIN_VALUE } from '../../../test/fixtures.ts';
 import { type ApiCall, ApiRefusal, mockApi, renderWithSite } from '../../../test/render.tsx';
@@ -41,6 +42,7 @@ function promotion(over: Partial<MemberPromotion>): MemberPromotion {
     category: 'NEW',
     title: 'Welcome bonus',
     body: 'Deposit and get a bonus.',
+    image: null,
     startsAt: new Date(Date.now() - 24 * HOUR).toISOString(),
     endsAt: new Date(Date.now() + 48 * HOUR).toISOString(),
     trigger: 'first_deposit',
@@ -53,6 +55,10 @@ function promotion(over: Partial<MemberPromotion>): MemberPromotion {
     expiryHours: 72,
     contactIdRequired: false,
     applicationProof: false,
+    vipRequirement: null,
+    loss: null,
+    claimable: 0,
+    raffle: null,
     grant: null,
     ...over,
   };
@@ -143,11 +149,154 @@ describe('the promotions pages', { timeout: 20_000 }, () => {
     expect(detail.querySelector('[data-fact="maxStake"]')?.textContent?.replace(/\s/g, ' ')).toBe('50.000 ₫');
   });
 
-  it('asks a visitor to log in', async () => {
+  it('shows a visitor the public list with "log in to join" and "register", and no member call', async () => {
     useSessionStore.getState().signOut();
+    const api = mockApi({
+      'GET /wps/relay/MCSFE_getPublicPromotions': {
+        list: [
+          ...LIST,
+          promotion({
+            id: 5,
+            code: 'VIP',
+            title: 'VIP reload',
+            status: 'NOT_FOR_LEVEL',
+            vipRequirement: { codes: ['VIP3', 'VIP4'], from: 'VIP3' },
+          }),
+        ],
+      },
+    });
+    const { user } = renderWithSite(<PromotionList currency={null} />, { language: 'en' });
+    const cards = await screen.findByTestId('promotion-cards');
+    expect(screen.getByTestId('promotions-visitor').textContent).toBe('See what is on offer. Register or log in to take part.');
+    expect(
+      within(cards)
+        .getAllByRole('heading')
+        .map((h) => h.textContent),
+    ).toEqual(['Welcome bonus', 'Daily gift', 'Later', 'VIP reload']);
+    // A visitor's buttons on the two open promotions; none on the coming one or the VIP one.
+    expect(within(cards).getAllByRole('button', { name: 'Log in to join' })).toHaveLength(2);
+    expect(within(cards).getAllByRole('button', { name: 'Register' })).toHaveLength(2);
+    expect(within(cards).queryByRole('button', { name: 'Claim now' })).toBeNull();
+    expect(within(cards).getAllByTestId('promotion-status')[3]?.textContent).toBe('For VIP3 and above');
+    await user.click(within(cards).getAllByRole('button', { name: 'Register' })[0]!);
+    expect(usePopupStore.getState().popup).toBe('register');
+    await user.click(within(cards).getAllByRole('button', { name: 'Log in to join' })[1]!);
+    expect(usePopupStore.getState().popup).toBe('login');
+    expect(api.callsTo(`GET ${BASE}/MCSFE_getPromotions`)).toHaveLength(0);
+  });
+
+  it('shows a visitor one public promotion in the site currency, in Vietnamese', async () => {
+    useSessionStore.getState().signOut();
+    mockApi({ 'GET /wps/relay/MCSFE_getPublicPromotion/2': LIST[1]! });
+    renderWithSite(<PromotionDetail id={2} currency={null} />);
+    const detail = await screen.findByTestId('promotion-detail');
+    expect(within(detail).getByTestId('promotion-status-hint').textContent).toBe(
+      'Đăng nhập hoặc đăng ký tài khoản để tham gia khuyến mãi này.',
+    );
+    expect(within(detail).getByRole('button', { name: 'Đăng nhập để tham gia' })).toBeTruthy();
+    expect(detail.querySelector('[data-fact="maxStake"]')?.textContent?.replace(/\s/g, ' ')).toBe('50.000 ₫');
+  });
+
+  it('shows a loss promotion’s rule and what is claimable, and claims it', async () => {
+    let claimed = false;
+    const cashback = promotion({
+      id: 6,
+      trigger: 'loss_period',
+      status: 'CLAIM',
+      loss: { period: 'W', minLoss: 200_000, mode: 'claim' },
+      claimable: 35_000,
+    });
+    const api = mockApi({
+      [`GET ${BASE}/MCSFE_getPromotion/6`]: () => (claimed ? { ...cashback, status: 'PROCESSING', claimable: 0, grant: GRANT } : cashback),
+      [`POST ${BASE}/MCS2_claimPromotion/6`]: () => {
+        claimed = true;
+        return { status: 'PROCESSING' };
+      },
+      'GET /wps/v2/wallets/balance': { currency: 'VND', sumBalance: 0, mainBalance: 0, bonusBalance: 0, lockedBalance: 0 },
+      'GET /wps/member/withdrawals/rules': {},
+    });
+    const { user } = renderWithSite(<PromotionDetail id={6} currency="VND" />, { language: 'en' });
+    const detail = await screen.findByTestId('promotion-detail');
+    expect(within(detail).getByTestId('promotion-status-hint').textContent?.replace(/\s/g, ' ')).toBe(
+      'You have ₫35,000 of cashback from settled periods. Claim it to use it.',
+    );
+    expect(detail.querySelector('[data-fact="loss"]')?.textContent?.replace(/\s/g, ' ')).toBe('Net loss each week, from ₫200,000');
+    expect(detail.querySelector('[data-fact="minDeposit"]')).toBeNull();
+    await user.click(within(detail).getByRole('button', { name: 'Claim now' }));
+    await screen.findByText('Bonus received. Complete the wagering to withdraw it.');
+    expect(api.callsTo(`POST ${BASE}/MCS2_claimPromotion/6`)).toHaveLength(1);
+  });
+
+  it('a raffle: takes the tickets, shows the commitment, and after the draw the seed and the winners', async () => {
+    const raffle = {
+      drawAt: new Date(Date.now() + HOUR).toISOString(),
+      ticketTurnover: 100_000,
+      ticketsMax: 5,
+      prizes: [300_000, 100_000],
+      commitment: 'c'.repeat(64),
+      myTickets: 0,
+      earnedTickets: 2,
+      drawn: null,
+    };
+    const open = promotion({ id: 8, trigger: 'raffle', status: 'CLAIM', raffle });
+    const api = mockApi({ [`POST ${BASE}/MCS2_claimRafflePromotion/8`]: { status: 'JOINED', tickets: 2 } });
+    const { user, unmount } = renderWithSite(<PromotionAction promotion={open} />, { language: 'en' });
+    await user.click(screen.getByRole('button', { name: 'Take my tickets' }));
+    await screen.findByText('Your tickets are in the draw.');
+    expect(api.callsTo(`POST ${BASE}/MCS2_claimRafflePromotion/8`)).toHaveLength(1);
+    unmount();
+    const drawn = {
+      ...raffle,
+      myTickets: 2,
+      drawn: {
+        seed: 'd'.repeat(64),
+        totalTickets: 9,
+        winners: [
+          { rank: 1, amount: 300_000, winner: 'pl***01', mine: false },
+          { rank: 2, amount: 100_000, winner: 'me***02', mine: true },
+        ],
+      },
+    };
+    mockApi({ [`GET ${BASE}/MCSFE_getPromotion/8`]: promotion({ id: 8, trigger: 'raffle', status: 'CLOSED', raffle: drawn }) });
+    renderWithSite(<PromotionDetail id={8} currency="VND" />, { language: 'en' });
+    const section = await screen.findByTestId('promotion-raffle');
+    expect(section.querySelector('[data-field="commitment"]')?.textContent).toBe('c'.repeat(64));
+    expect(section.querySelector('[data-field="seed"]')?.textContent).toBe('d'.repeat(64));
+    expect(
+      within(screen.getByTestId('raffle-winners'))
+        .getAllByRole('listitem')
+        .map((li) => li.textContent?.replace(/\s/g, ' ')),
+    ).toEqual(['Prize 1 (₫300,000): pl***01', 'Prize 2 (₫100,000): you']);
+  });
+
+  it('shows the image the server chose for the language on the card and the detail', async () => {
+    const pictured = promotion({ id: 9, image: '/promotions/welcome-en.png' });
+    mockApi({
+      [`GET ${BASE}/MCSFE_getPromotions`]: { list: [pictured, promotion({ id: 10, code: 'PLAIN' })], availableCount: 2 },
+      [`GET ${BASE}/MCSFE_getPromotion/9`]: pictured,
+    });
+    const { unmount } = renderWithSite(<PromotionList currency="VND" />, { language: 'en' });
+    await screen.findByTestId('promotion-cards');
+    expect(screen.getAllByTestId('promotion-image').map((img) => img.getAttribute('src'))).toEqual(['/promotions/welcome-en.png']);
+    unmount();
+    renderWithSite(<PromotionDetail id={9} currency="VND" />, { language: 'en' });
+    await screen.findByTestId('promotion-detail');
+    expect(screen.getByTestId('promotion-image').getAttribute('src')).toBe('/promotions/welcome-en.png');
+  });
+
+  it('a loss promotion counted by itself offers no deposit button', async () => {
     mockApi({});
-    renderWithSite(<PromotionList currency={null} />, { language: 'en' });
-    expect((await screen.findByTestId('promotions-login')).textContent).toContain('Log in to see the promotions');
+    const counted = promotion({ trigger: 'loss_period', status: 'JOINED', loss: { period: 'D', minLoss: 100_000, mode: 'auto' } });
+    renderWithSite(<PromotionAction promotion={counted} />, { language: 'en' });
+    expect(screen.queryByRole('button')).toBeNull();
+  });
+
+  it('names the levels of a promotion that is not for the member’s level, in both languages', async () => {
+    const only = promotion({ status: 'NOT_FOR_LEVEL', vipRequirement: { codes: ['VIP2', 'VIP4'], from: null } });
+    mockApi({ [`GET ${BASE}/MCSFE_getPromotions`]: { list: [only], availableCount: 0 } });
+    renderWithSite(<PromotionList currency="VND" />, { language: 'vi' });
+    expect((await screen.findByTestId('promotion-status')).textContent).toBe('Chỉ dành cho VIP2, VIP4');
+    expect(screen.queryByRole('button', { name: 'Tham gia' })).toBeNull();
   });
 
   it('applies with a comment and a PNG proof; refuses a wrong file and shows a refusal', async () => {
