@@ -1,5 +1,5 @@
 import { MALL_QUANTITY_MAX, type MallItem, type MallOrderStatusName } from '@platform/contracts/points';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { ErrorState, LoadingState } from '../../../components/load-states.tsx';
 import { useMoneyFormat } from '../../../lib/money-format.ts';
 import { usePopupStore } from '../../../state/popup-store.ts';
@@ -8,9 +8,11 @@ import { usePointConfig, usePointRewards } from '../api/point-mall-api.ts';
 import { usePointMallTranslation } from '../i18n/register-translations.ts';
 import { EarningRules } from './earning-rules.tsx';
 import { PointHistory } from './point-history.tsx';
-import { RedeemDialog } from './redeem-dialog.tsx';
 import { RedeemRecords } from './redeem-records.tsx';
 import './point-mall.css';
+
+/** The redeem form (its validation library included) loads when a member first picks an item. */
+const RedeemDialog = lazy(() => import('./redeem-dialog.tsx').then((m) => ({ default: m.RedeemDialog })));
 
 type Tab = 'mall' | 'records' | 'history' | 'earn';
 type KindFilter = 'all' | MallItem['kind'];
@@ -181,14 +183,16 @@ function ItemGrid({
         </ul>
       )}
       {chosen && (
-        <RedeemDialog
-          item={chosen}
-          balance={balance}
-          currency={currency}
-          quantityMax={Math.min(MALL_QUANTITY_MAX, chosen.stock ?? MALL_QUANTITY_MAX)}
-          onClose={() => setChosen(null)}
-          onRedeemed={onRedeemed}
-        />
+        <Suspense fallback={<LoadingState />}>
+          <RedeemDialog
+            item={chosen}
+            balance={balance}
+            currency={currency}
+            quantityMax={Math.min(MALL_QUANTITY_MAX, chosen.stock ?? MALL_QUANTITY_MAX)}
+            onClose={() => setChosen(null)}
+            onRedeemed={onRedeemed}
+          />
+        </Suspense>
       )}
     </>
   );
