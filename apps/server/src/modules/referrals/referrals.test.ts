@@ -364,3 +364,58 @@ describe('operator calls', () => {
     ).toBe('referral_reward_not_found');
   });
 });
+
+describe('with the loyalty modules', () => {
+  it('pays the points rule of a qualified invite once and lists its rewards in the rewards centre, claimed there once', async () => {
+    await setRules({ minFirstDeposit: 100_000, minValidBet: 100_000, withinDays: 7, referrerReward: 30_000, inviteeReward: 5_000 });
+    await t.app.services.points.admin.rules.create(
+      { adminId: operator.adminId, merchantId: w.merchant.id, ip: '127.0.0.1' },
+      {
+        ruleKey: uniqueName('invite')
+          .toLowerCase()
+          .replaceAll(/[^a-z0-9_-]/g, '')
+          .slice(0, 40),
+        event: 'referral_qualified',
+        amount: 700,
+        dailyCap: null,
+        streakDays: null,
+        minDeposit: null,
+        category: null,
+        validBetMin: null,
+        isEnabled: true,
+      },
+    );
+    const referrer = await registered({}, { ip: nextIp(), userAgent: 'Tablet R' });
+    const { code } = await summaryOf(referrer.token);
+    const friend = await registered({ referralCode: code }, { ip: nextIp(), userAgent: 'Tablet F' });
+    const pointsBefore = await t.app.services.points.balanceOf({ memberId: referrer.id });
+    await deposit(friend, 200_000);
+    await play(friend, 150_000);
+    await Promise.all([t.app.services.referrals.evaluate(), t.app.services.referrals.evaluate({ inviteeId: friend.id })]);
+    await t.app.services.referrals.evaluate();
+    expect((await referralOf(friend.id))?.status).toBe('qualified');
+    expect(await t.app.services.points.balanceOf({ memberId: referrer.id })).toBe(pointsBefore + 700);
+
+    // The friend's welcome reward is in the rewards centre; a claim there pays it once.
+    const listed = await t.app.inject({ method: 'GET', url: '/wps/member/rewards', headers: { ...auth(friend.token), lang: 'en' } });
+    expect(listed.statusCode, listed.body).toBe(200);
+    const item = (listed.json().value.list as { key: string; source: string; amount: number | null }[]).find(
+      (r) => r.source === 'referral',
+    );
+    expect(item).toMatchObject({ amount: 5_000 });
+    const before = (await w.balances(friend.id)).main;
+    const claimOnce = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/wps/member/rewards/claim',
+        headers: { ...auth(friend.token), 'x-forwarded-for': nextIp(), lang: 'en' },
+        payload: { key: item?.key },
+      });
+    const answers = await Promise.all([claimOnce(), claimOnce()]);
+    expect(answers.map((a) => a.statusCode)).toContain(200);
+    expect((await w.balances(friend.id)).main).toBe(before + 5_000);
+    const after = await t.app.inject({ method: 'GET', url: '/wps/member/rewards', headers: { ...auth(friend.token), lang: 'en' } });
+    expect((after.json().value.list as { source: string }[]).some((r) => r.source === 'referral')).toBe(false);
+    await expectCleanBooks(t.database.db);
+  });
+});
