@@ -402,6 +402,9 @@ export const en = {
       red_envelope_fund: 'Red envelope funded',
       red_envelope_claim: 'Red envelope claimed',
       red_envelope_return: 'Red envelope returned',
+      points_earn: 'Points earned',
+      points_spend: 'Points spent',
+      points_refund: 'Points refunded',
     },
   },
   memberActions: {

@@ -407,6 +407,9 @@ export const vi: Texts = {
       red_envelope_fund: 'Nạp lì xì',
       red_envelope_claim: 'Nhận lì xì',
       red_envelope_return: 'Hoàn lì xì',
+      points_earn: 'Cộng điểm thưởng',
+      points_spend: 'Dùng điểm thưởng',
+      points_refund: 'Hoàn điểm thưởng',
     },
   },
   memberActions: {

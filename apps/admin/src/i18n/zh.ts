@@ -394,6 +394,9 @@ export const zh: Texts = {
       red_envelope_fund: '红包注资',
       red_envelope_claim: '领取红包',
       red_envelope_return: '红包退回',
+      points_earn: '获得积分',
+      points_spend: '使用积分',
+      points_refund: '退还积分',
     },
   },
   memberActions: {

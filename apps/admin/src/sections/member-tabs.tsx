@@ -75,6 +75,9 @@ export const LEDGER_CODES = [
   'red_envelope_fund',
   'red_envelope_claim',
   'red_envelope_return',
+  'points_earn',
+  'points_spend',
+  'points_refund',
 ] as const;
 
 const BET_STATUSES = ['open', 'settled', 'cancelled'] as const;
