@@ -704,10 +704,13 @@ export default function PromotionsSection() {
               {t('promotions.applicationProof')}
             </label>
           ) : null}
-          <label className="field">
-            {t('promotions.minDeposit')}
-            <input {...input('minDeposit')} inputMode="numeric" />
-          </label>
+          {editing.form.trigger === 'first_deposit' || editing.form.trigger === 'reload_deposit' ? (
+            // Other triggers keep the stored value (sent back as it was) without showing it.
+            <label className="field">
+              {t('promotions.minDeposit')}
+              <input {...input('minDeposit')} inputMode="numeric" />
+            </label>
+          ) : null}
           {editing.form.trigger === 'raffle' ? null : (
             <>
               <label className="field">
