@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { setSession } from '../api/session-store.ts';
 import { changeLanguage } from '../i18n/i18n.ts';
+import { localInput } from '../lib/format.ts';
 import { emptyPage, fakeServer, ok, refused } from '../test/fake-server.ts';
 import { renderConsole } from '../test/render.tsx';
 import { promotionBody, promotionForm } from './promotions.tsx';
@@ -109,6 +110,164 @@ describe('the promotion form', () => {
       values: { field: 'maxStake' },
     });
     expect(promotionBody({ ...form, code: 'lower' }, (key) => key)).toEqual({ problem: 'code' });
+  });
+});
+
+/** A loss promotion with every field the definition takes set, so a field the form drops shows. */
+const lossInput: PromotionInput = {
+  code: 'WEEKLY_LOSS',
+  category: 'SLOTS',
+  titles: { vi: 'Hoàn thua tuần', en: 'Weekly loss back' },
+  bodies: { vi: 'Nội dung', en: 'Text' },
+  images: { vi: '/p/vi.png', en: '/p/en.png', th: '/p/th.png' },
+  startsAt: '2026-11-02T00:00:00.000Z',
+  endsAt: '2027-01-31T23:59:00.000Z',
+  audience: { vipLevels: [1, 3], labels: ['gold'], newMemberDays: 30, downlineOf: 9, firstDepositOnly: true },
+  trigger: 'loss_period',
+  minDeposit: 100_000,
+  loss: { period: 'W', minLoss: 500_000, mode: 'claim' },
+  amount: { kind: 'percent', basisPoints: 1_250, cap: 2_000_000 },
+  wagering: { multiple: 1.5, weights: { RNG: 100, LIVE: 50 } },
+  maxStake: 200_000,
+  maxConversion: 1_000_000,
+  expiryHours: 72,
+  onWithdrawal: 'forfeit',
+  stackable: true,
+  perMemberLimit: 12,
+  contactIdRequired: true,
+};
+const raffleInput: PromotionInput = {
+  ...lossInput,
+  code: 'XMAS_RAFFLE',
+  trigger: 'raffle',
+  loss: undefined,
+  raffle: { ticketTurnover: 1_000_000, ticketsMax: 50, drawAt: '2026-12-25T13:30:00.000Z', prizes: [10_000_000, 5_000_000, 1_000_000] },
+  amount: { kind: 'fixed', value: 777 },
+};
+delete raffleInput.loss;
+
+describe('the form for loss promotions and raffles', () => {
+  it('gives back every field of a stored loss promotion and of a stored raffle, unchanged', () => {
+    for (const stored of [lossInput, raffleInput]) {
+      const checked = promotionBody(promotionForm(stored), (key) => key);
+      expect('body' in checked && checked.body).toEqual(stored);
+    }
+  });
+
+  it('takes the loss rule as typed: period, least loss, mode, and tiers by loss', () => {
+    const form = { ...promotionForm(lossInput), lossPeriod: 'M' as const, minLoss: '800000', lossMode: 'auto' as const };
+    expect(promotionBody({ ...form, amountKind: 'tiers', tiers: '1000000 = 50000\n5000000 = 300000' }, (key) => key)).toMatchObject({
+      body: {
+        loss: { period: 'M', minLoss: 800_000, mode: 'auto' },
+        amount: {
+          kind: 'tiers',
+          tiers: [
+            { minDeposit: 1_000_000, amount: 50_000 },
+            { minDeposit: 5_000_000, amount: 300_000 },
+          ],
+        },
+      },
+    });
+    expect(promotionBody({ ...form, minLoss: '0' }, (key) => key)).toEqual({ problem: 'minLoss' });
+    expect(promotionBody({ ...form, minLoss: '' }, (key) => key)).toEqual({ problem: 'whole', values: { field: 'minLoss' } });
+  });
+
+  it('takes the raffle as typed, a new one recording its first prize as the unused amount, and names its problems', () => {
+    const form = {
+      ...promotionForm(),
+      code: 'RAFFLE',
+      titleEn: 'Raffle',
+      bodyEn: 'Text',
+      startsAt: localInput('2026-12-01T00:00:00.000Z'),
+      endsAt: localInput('2026-12-31T00:00:00.000Z'),
+      trigger: 'raffle' as const,
+      amountKind: 'percent' as const,
+      ticketTurnover: '500000',
+      ticketsMax: '20',
+      drawAt: localInput('2026-12-30T12:00:00.000Z'),
+      prizes: '3000000\n\n1000000\n',
+    };
+    expect(promotionBody(form, (key) => key)).toMatchObject({
+      body: {
+        trigger: 'raffle',
+        raffle: { ticketTurnover: 500_000, ticketsMax: 20, drawAt: '2026-12-30T12:00:00.000Z', prizes: [3_000_000, 1_000_000] },
+        amount: { kind: 'fixed', value: 3_000_000 },
+      },
+    });
+    const made = promotionBody(form, (key) => key);
+    expect('body' in made && made.body.loss).toBeUndefined();
+    expect(promotionBody({ ...form, drawAt: localInput('2027-01-02T00:00:00.000Z') }, (key) => key)).toEqual({ problem: 'drawInside' });
+    expect(promotionBody({ ...form, drawAt: '' }, (key) => key)).toEqual({ problem: 'drawAt' });
+    expect(promotionBody({ ...form, prizes: '100\nten' }, (key) => key)).toEqual({ problem: 'prizes' });
+    expect(promotionBody({ ...form, prizes: '' }, (key) => key)).toEqual({ problem: 'prizes' });
+    expect(promotionBody({ ...form, ticketsMax: '100001' }, (key) => key)).toEqual({ problem: 'ticketsMax' });
+    expect(promotionBody({ ...form, ticketTurnover: '0' }, (key) => key)).toEqual({ problem: 'ticketTurnover' });
+  });
+});
+
+function editServer(stored: PromotionInput) {
+  const row = { id: 5, state: 'active', input: stored, createdAt: stored.startsAt, updatedAt: stored.startsAt };
+  return fakeServer([
+    (call) => (call.method === 'GET' && call.path === '/admin-api/promotions' ? ok({ list: [row] }) : undefined),
+    (call) => (call.method === 'PUT' || call.method === 'POST' ? ok({ ...row, input: call.body }) : undefined),
+    (call) => (call.method === 'GET' ? ok(emptyPage) : undefined),
+  ]);
+}
+
+describe('editing loss promotions and raffles on the screen', () => {
+  it('saves a raffle opened and saved unchanged with every field as stored', async () => {
+    signIn();
+    const calls = editServer(raffleInput);
+    changeLanguage('en');
+    renderConsole('/promotions');
+    const user = userEvent.setup();
+    await user.click(within(await screen.findByTestId('promotion-XMAS_RAFFLE')).getByRole('button', { name: 'Edit' }));
+    const dialog = await screen.findByRole('dialog');
+    const rule = within(dialog).getByTestId('promotion-raffle-rule');
+    expect((within(rule).getByLabelText('Prizes by rank: one a line, first prize first (at most 100)') as HTMLTextAreaElement).value).toBe(
+      '10000000\n5000000\n1000000',
+    );
+    expect(within(dialog).queryByLabelText('Bonus')).toBeNull();
+    await user.click(within(dialog).getByRole('button', { name: 'Save promotion' }));
+    await waitFor(() => expect(calls.find((call) => call.method === 'PUT')?.body).toEqual(raffleInput));
+    expect(calls.find((call) => call.method === 'PUT')?.path).toBe('/admin-api/promotions/5');
+  });
+
+  it('edits a loss promotion’s period, least loss and mode, keeping the rest', async () => {
+    signIn();
+    const calls = editServer(lossInput);
+    changeLanguage('en');
+    renderConsole('/promotions');
+    const user = userEvent.setup();
+    await user.click(within(await screen.findByTestId('promotion-WEEKLY_LOSS')).getByRole('button', { name: 'Edit' }));
+    const rule = within(await screen.findByRole('dialog')).getByTestId('promotion-loss-rule');
+    await user.selectOptions(within(rule).getByLabelText('Period'), 'D');
+    const least = within(rule).getByLabelText('Least net loss in a period that earns the bonus');
+    await user.clear(least);
+    await user.type(least, '300000');
+    await user.selectOptions(within(rule).getByLabelText('When a period is settled'), 'auto');
+    await user.click(screen.getByRole('button', { name: 'Save promotion' }));
+    await waitFor(() =>
+      expect(calls.find((call) => call.method === 'PUT')?.body).toEqual({
+        ...lossInput,
+        loss: { period: 'D', minLoss: 300_000, mode: 'auto' },
+      }),
+    );
+  });
+
+  it('offers both triggers when making a promotion, each with its own rule', async () => {
+    signIn();
+    editServer(lossInput);
+    changeLanguage('vi');
+    renderConsole('/promotions');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Khuyến mãi mới' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.selectOptions(within(dialog).getByLabelText('Cách nhận'), 'loss_period');
+    expect(within(dialog).getByTestId('promotion-loss-rule')).toBeTruthy();
+    await user.selectOptions(within(dialog).getByLabelText('Cách nhận'), 'raffle');
+    expect(within(dialog).getByTestId('promotion-raffle-rule')).toBeTruthy();
+    expect(within(dialog).queryByTestId('promotion-loss-rule')).toBeNull();
   });
 });
 

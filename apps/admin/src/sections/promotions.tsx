@@ -1,11 +1,14 @@
 import { GAME_CATEGORIES } from '@platform/contracts/games';
 import {
+  LOSS_PERIODS,
+  type LossPeriod,
   PROMOTION_CATEGORIES,
   PROMOTION_TRIGGERS,
   type PromotionInput,
   type PromotionState,
   type PromotionTrigger,
   promotionInputSchema,
+  RAFFLE_PRIZES_MAX,
 } from '@platform/contracts/promotions';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -80,6 +83,16 @@ export type PromotionForm = {
   stackable: boolean;
   perMemberLimit: string;
   applicationProof: boolean;
+  contactIdRequired: boolean;
+  /** `loss_period`: the period, the least net loss that earns, and whether it is granted or claimed. */
+  lossPeriod: LossPeriod;
+  minLoss: string;
+  lossMode: 'auto' | 'claim';
+  /** `raffle`: the turnover per ticket, the most tickets a member, the draw time, the prizes by rank (one a line). */
+  ticketTurnover: string;
+  ticketsMax: string;
+  drawAt: string;
+  prizes: string;
 };
 
 const text = (value: number | undefined | null) => (value === undefined || value === null ? '' : String(value));
@@ -119,6 +132,14 @@ export function promotionForm(p?: PromotionInput): PromotionForm {
     stackable: p?.stackable ?? false,
     perMemberLimit: text(p?.perMemberLimit ?? 1),
     applicationProof: p?.applicationProof ?? false,
+    contactIdRequired: p?.contactIdRequired ?? false,
+    lossPeriod: p?.loss?.period ?? 'D',
+    minLoss: text(p?.loss?.minLoss),
+    lossMode: p?.loss?.mode ?? 'auto',
+    ticketTurnover: text(p?.raffle?.ticketTurnover),
+    ticketsMax: text(p?.raffle?.ticketsMax),
+    drawAt: localInput(p?.raffle?.drawAt ?? null),
+    prizes: (p?.raffle?.prizes ?? []).join('\n'),
   };
 }
 
@@ -188,8 +209,44 @@ export function promotionBody(form: PromotionForm, fieldName: (key: string) => s
     .map((label) => label.trim())
     .filter(Boolean);
 
+  const isDeposit = form.trigger === 'first_deposit' || form.trigger === 'reload_deposit';
+  const isLoss = form.trigger === 'loss_period';
+  const isRaffle = form.trigger === 'raffle';
+  let loss: PromotionInput['loss'];
+  if (isLoss) {
+    const problem = whole('minLoss', false);
+    if (problem) return problem;
+    if (!wholes.minLoss) return { problem: 'minLoss' };
+    loss = { period: form.lossPeriod, minLoss: wholes.minLoss, mode: form.lossMode };
+  }
+  let raffle: PromotionInput['raffle'];
+  if (isRaffle) {
+    for (const key of ['ticketTurnover', 'ticketsMax'] as const) {
+      const problem = whole(key, false);
+      if (problem) return problem;
+    }
+    if (!wholes.ticketTurnover) return { problem: 'ticketTurnover' };
+    if (!wholes.ticketsMax || wholes.ticketsMax > 100_000) return { problem: 'ticketsMax' };
+    const drawAt = instantOf(form.drawAt);
+    if (!drawAt) return { problem: 'drawAt' };
+    if (drawAt <= startsAt || (endsAt && drawAt > endsAt)) return { problem: 'drawInside' };
+    const prizes: number[] = [];
+    for (const line of form.prizes.split('\n').map((each) => each.trim())) {
+      if (line === '') continue;
+      if (!/^\d{1,15}$/.test(line) || Number(line) <= 0) return { problem: 'prizes' };
+      prizes.push(Number(line));
+    }
+    if (prizes.length === 0 || prizes.length > RAFFLE_PRIZES_MAX) return { problem: 'prizes' };
+    raffle = { ticketTurnover: wholes.ticketTurnover, ticketsMax: wholes.ticketsMax, drawAt, prizes };
+  }
+
   let amount: PromotionInput['amount'];
-  if (form.amountKind === 'fixed') {
+  if (raffle) {
+    // A raffle pays its prizes; the schema still wants an amount rule, unused: the one stored is
+    // kept as it was, a new raffle records its first prize.
+    const stored = /^\d{1,15}$/.test(form.fixedValue.trim()) ? Number(form.fixedValue.trim()) : 0;
+    amount = { kind: 'fixed', value: stored > 0 ? stored : (raffle.prizes[0] ?? 1) };
+  } else if (form.amountKind === 'fixed') {
     const problem = whole('fixedValue', false);
     if (problem) return problem;
     amount = { kind: 'fixed', value: wholes.fixedValue ?? 0 };
@@ -211,8 +268,7 @@ export function promotionBody(form: PromotionForm, fieldName: (key: string) => s
     if (tiers.length === 0) return { problem: 'tiers' };
     amount = { kind: 'tiers', tiers };
   }
-  const isDeposit = form.trigger === 'first_deposit' || form.trigger === 'reload_deposit';
-  if (!isDeposit && amount.kind !== 'fixed') return { problem: 'depositOnly' };
+  if (!isDeposit && !isLoss && amount.kind !== 'fixed') return { problem: 'depositOnly' };
   if (!/^\d{1,3}([.,]\d{1,2})?$/.test(form.multiple.trim()) || Number(form.multiple.trim().replace(',', '.')) > 100)
     return { problem: 'multiple' };
   const weights: Record<string, number> = {};
@@ -248,6 +304,9 @@ export function promotionBody(form: PromotionForm, fieldName: (key: string) => s
     stackable: form.stackable,
     perMemberLimit: wholes.perMemberLimit ?? 0,
     applicationProof: form.trigger === 'application' ? form.applicationProof : undefined,
+    contactIdRequired: form.contactIdRequired || undefined,
+    loss,
+    raffle,
   });
   return parsed.success ? { body: parsed.data } : { problem: 'invalid' };
 }
@@ -433,7 +492,7 @@ export default function PromotionsSection() {
     value: String(editing?.form[name] ?? ''),
     onChange: (event: { target: { value: string } }) => setField(name, event.target.value),
   });
-  const box = (name: 'firstDepositOnly' | 'stackable' | 'applicationProof') => ({
+  const box = (name: 'firstDepositOnly' | 'stackable' | 'applicationProof' | 'contactIdRequired') => ({
     type: 'checkbox',
     name,
     checked: editing?.form[name] ?? false,
@@ -584,57 +643,109 @@ export default function PromotionsSection() {
           <label className="field">
             {t('promotions.trigger')}
             <select {...input('trigger')}>
-              {/* Loss promotions and raffles (their own rules) are made through the API until this form asks for them. */}
-              {PROMOTION_TRIGGERS.filter((each) => (each !== 'loss_period' && each !== 'raffle') || editing.form.trigger === each).map(
-                (each) => (
-                  <option key={each} value={each}>
-                    {t(`promotions.triggers.${each}`)}
-                  </option>
-                ),
-              )}
+              {PROMOTION_TRIGGERS.map((each) => (
+                <option key={each} value={each}>
+                  {t(`promotions.triggers.${each}`)}
+                </option>
+              ))}
             </select>
           </label>
+          {editing.form.trigger === 'loss_period' ? (
+            <fieldset className="fieldset" data-testid="promotion-loss-rule">
+              <legend>{t('promotions.loss.title')}</legend>
+              <label className="field">
+                {t('promotions.lossPeriod')}
+                <select {...input('lossPeriod')}>
+                  {LOSS_PERIODS.map((each) => (
+                    <option key={each} value={each}>
+                      {t(`promotions.lossPeriods.${each}`)}
+                    </option>
+                  ))}
+                </select>
+              </label>
+              <label className="field">
+                {t('promotions.minLoss')}
+                <input {...input('minLoss')} inputMode="numeric" />
+              </label>
+              <label className="field">
+                {t('promotions.lossMode')}
+                <select {...input('lossMode')}>
+                  <option value="auto">{t('promotions.lossModes.auto')}</option>
+                  <option value="claim">{t('promotions.lossModes.claim')}</option>
+                </select>
+              </label>
+            </fieldset>
+          ) : null}
+          {editing.form.trigger === 'raffle' ? (
+            <fieldset className="fieldset" data-testid="promotion-raffle-rule">
+              <legend>{t('promotions.raffle.title')}</legend>
+              <label className="field">
+                {t('promotions.ticketTurnover')}
+                <input {...input('ticketTurnover')} inputMode="numeric" />
+              </label>
+              <label className="field">
+                {t('promotions.ticketsMax')}
+                <input {...input('ticketsMax')} inputMode="numeric" />
+              </label>
+              <label className="field">
+                {t('promotions.drawAt')}
+                <input {...input('drawAt')} type="datetime-local" />
+              </label>
+              <label className="field">
+                {t('promotions.prizes')}
+                <textarea {...input('prizes')} rows={3} />
+              </label>
+              <p className="muted">{t('promotions.raffle.hint')}</p>
+            </fieldset>
+          ) : null}
           {editing.form.trigger === 'application' ? (
             <label className="check">
               <input {...box('applicationProof')} />
               {t('promotions.applicationProof')}
             </label>
           ) : null}
-          <label className="field">
-            {t('promotions.minDeposit')}
-            <input {...input('minDeposit')} inputMode="numeric" />
-          </label>
-          <label className="field">
-            {t('promotions.amountKind')}
-            <select {...input('amountKind')}>
-              {AMOUNT_KINDS.map((each) => (
-                <option key={each} value={each}>
-                  {t(`promotions.amountKinds.${each}`)}
-                </option>
-              ))}
-            </select>
-          </label>
-          {editing.form.amountKind === 'fixed' ? (
+          {editing.form.trigger === 'first_deposit' || editing.form.trigger === 'reload_deposit' ? (
+            // Other triggers keep the stored value (sent back as it was) without showing it.
             <label className="field">
-              {t('promotions.fixedValue')}
-              <input {...input('fixedValue')} inputMode="numeric" />
+              {t('promotions.minDeposit')}
+              <input {...input('minDeposit')} inputMode="numeric" />
             </label>
-          ) : editing.form.amountKind === 'percent' ? (
+          ) : null}
+          {editing.form.trigger === 'raffle' ? null : (
             <>
               <label className="field">
-                {t('promotions.percent')}
-                <input {...input('percent')} inputMode="decimal" />
+                {t('promotions.amountKind')}
+                <select {...input('amountKind')}>
+                  {AMOUNT_KINDS.map((each) => (
+                    <option key={each} value={each}>
+                      {t(`promotions.amountKinds.${each}`)}
+                    </option>
+                  ))}
+                </select>
               </label>
-              <label className="field">
-                {t('promotions.cap')}
-                <input {...input('cap')} inputMode="numeric" />
-              </label>
+              {editing.form.amountKind === 'fixed' ? (
+                <label className="field">
+                  {t('promotions.fixedValue')}
+                  <input {...input('fixedValue')} inputMode="numeric" />
+                </label>
+              ) : editing.form.amountKind === 'percent' ? (
+                <>
+                  <label className="field">
+                    {t(editing.form.trigger === 'loss_period' ? 'promotions.lossPercent' : 'promotions.percent')}
+                    <input {...input('percent')} inputMode="decimal" />
+                  </label>
+                  <label className="field">
+                    {t('promotions.cap')}
+                    <input {...input('cap')} inputMode="numeric" />
+                  </label>
+                </>
+              ) : (
+                <label className="field">
+                  {t(editing.form.trigger === 'loss_period' ? 'promotions.lossTiers' : 'promotions.tiers')}
+                  <textarea {...input('tiers')} rows={3} />
+                </label>
+              )}
             </>
-          ) : (
-            <label className="field">
-              {t('promotions.tiers')}
-              <textarea {...input('tiers')} rows={3} />
-            </label>
           )}
           <fieldset className="fieldset">
             <legend>{t('promotions.wagering')}</legend>
@@ -689,6 +800,10 @@ export default function PromotionsSection() {
           <label className="field">
             {t('promotions.perMemberLimit')}
             <input {...input('perMemberLimit')} inputMode="numeric" />
+          </label>
+          <label className="check">
+            <input {...box('contactIdRequired')} />
+            {t('promotions.contactIdRequired')}
           </label>
         </DecisionDialog>
       ) : null}

@@ -38,6 +38,29 @@ describe('the bounded cache', () => {
     expect(cache.get('long')).toBeUndefined();
   });
 
+  it('serves no entry longer than its lifetime when the clock steps back, once or twice', () => {
+    let clock = new Date('2026-11-22T12:00:00Z');
+    const step = (ms: number) => {
+      clock = new Date(clock.getTime() + ms);
+    };
+    const cache = createBoundedCache<string, string>({ max: 10, ttlMs: 10 * 60_000, now: () => clock });
+    cache.set('before', 'old');
+    step(-60 * 60_000);
+    // Stored an hour "in the future": its age is unknown, so it is not served.
+    expect(cache.get('before')).toBeUndefined();
+    cache.set('after', 'new');
+    expect(cache.get('after')).toBe('new');
+    step(9 * 60_000);
+    expect(cache.get('after')).toBe('new');
+    step(-30 * 60_000);
+    expect(cache.has('after')).toBe(false);
+    cache.set('again', 'v', 60_000);
+    step(60_000);
+    // Forward steps keep the lifetime as before: gone at exactly its end.
+    expect(cache.get('again')).toBeUndefined();
+    expect(cache.size()).toBe(0);
+  });
+
   it('remembers a loaded value, undefined included', async () => {
     const cache = createBoundedCache<string, string | undefined>({ max: 10 });
     let loads = 0;

@@ -6,6 +6,11 @@ import { LRUCache } from 'lru-cache';
  * from the system's, so tests move time instead of waiting. An entry lives `ttlMs`: at exactly
  * `ttlMs` after it was stored it is gone. Values may be anything, `undefined` included (a
  * remembered "not found").
+ *
+ * A clock that steps back (NTP correcting a fast clock, a test clock moved back) leaves entries
+ * stored "in the future": their age reads negative, and lru-cache would keep them for their lifetime
+ * plus the step. An entry whose age is negative is treated as expired (its true age is unknown), so
+ * no entry is served longer than its lifetime measured on the clock as it now reads.
  */
 export type BoundedCacheOptions = {
   max: number;
@@ -38,12 +43,15 @@ export type BoundedCache<K, V> = {
  */
 const CLOCK_SHIFT_MS = 2 ** 40;
 
+/** A stored value with the lifetime it was stored for (none: it stays until evicted). */
+type Box<V> = { value: V; ttlMs?: number };
+
 export function createBoundedCache<K extends NonNullable<unknown>, V>(options: BoundedCacheOptions): BoundedCache<K, V> {
   const { max, ttlMs } = options;
   const clock = options.now;
   if (ttlMs !== undefined && !clock) throw new TypeError('a cache with a lifetime needs the clock');
   const nowMs = () => (clock ? clock().getTime() + CLOCK_SHIFT_MS : 0);
-  const lru = new LRUCache<K, { value: V }>({
+  const lru = new LRUCache<K, Box<V>>({
     max,
     ...(ttlMs !== undefined ? { ttl: ttlMs } : {}),
     // Reads the clock on every check (no timer caching the time).
@@ -54,17 +62,22 @@ export function createBoundedCache<K extends NonNullable<unknown>, V>(options: B
   function lookup(key: K): { value: V } | undefined {
     const box = lru.get(key);
     if (!box) return undefined;
-    // lru-cache keeps an entry while its age is <= ttl; ours lives strictly less than ttl.
-    if (clock && lru.getRemainingTTL(key) <= 0) {
-      lru.delete(key);
-      return undefined;
+    if (clock && box.ttlMs !== undefined) {
+      const remainingMs = lru.getRemainingTTL(key);
+      // lru-cache keeps an entry while its age is <= ttl; ours lives strictly less than ttl. More
+      // left than the whole lifetime: stored after what the clock now reads (it stepped back).
+      if (remainingMs <= 0 || remainingMs > box.ttlMs) {
+        lru.delete(key);
+        return undefined;
+      }
     }
-    return box;
+    return { value: box.value };
   }
 
   function set(key: K, value: V, entryTtlMs?: number): void {
     if (entryTtlMs !== undefined && !clock) throw new TypeError('a cache with a lifetime needs the clock');
-    lru.set(key, { value }, entryTtlMs !== undefined ? { ttl: entryTtlMs } : {});
+    const lifetimeMs = entryTtlMs ?? ttlMs;
+    lru.set(key, lifetimeMs === undefined ? { value } : { value, ttlMs: lifetimeMs }, entryTtlMs !== undefined ? { ttl: entryTtlMs } : {});
   }
 
   return {

@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
@@ -102,6 +102,25 @@ describe("the page's first view (app shell)", () => {
     expect(html).not.toContain('app-shell__header');
   });
 
+  it('keeps serving the page it read while a new build is being written, then serves the new one', async () => {
+    const before = (await page('/login')).body;
+    rmSync(path.join(dir, 'index.html'));
+    rmSync(path.join(dir, 'app-shell'), { recursive: true });
+    // The bundler has emptied the folder: the page read last, not an error.
+    expect((await page('/login')).body).toBe(before);
+    writeFileSync(path.join(dir, 'index.html'), '');
+    utimesSync(path.join(dir, 'index.html'), new Date('2026-11-20T00:00:00Z'), new Date('2026-11-20T00:00:00Z'));
+    expect((await page('/login')).body).toBe(before);
+    writeBuild(dir);
+    writeFileSync(
+      path.join(dir, 'index.html'),
+      '<!doctype html><html><body><div id="root" data-build="2"></div>\n<!--app-shell-->\n</body></html>',
+    );
+    utimesSync(path.join(dir, 'index.html'), new Date('2026-11-21T00:00:00Z'), new Date('2026-11-21T00:00:00Z'));
+    expect((await page('/login')).body).toContain('data-build="2"');
+    writeBuild(dir);
+  });
+
   it('compresses the page as the browser accepts', async () => {
     const br = await page('/index', 'gzip, deflate, br');
     expect(br.headers['content-encoding']).toBe('br');
@@ -109,5 +128,50 @@ describe("the page's first view (app shell)", () => {
     const gz = await page('/live', 'gzip');
     expect(gz.headers['content-encoding']).toBe('gzip');
     expect(gunzipSync(gz.rawPayload).toString()).toContain('page-skeleton');
+  });
+});
+
+describe('the page when the site clock steps back', () => {
+  let dir: string;
+  let t: TestApp;
+  let merchantId: number;
+  let offsetMs = 0;
+
+  beforeAll(async () => {
+    dir = mkdtempSync(path.join(tmpdir(), 'web-shell-clock-'));
+    writeBuild(dir);
+    t = await buildTestApp({ WEB_DIST_DIR: dir }, { now: () => new Date(Date.now() + offsetMs) });
+    merchantId = (await createMerchant(t.database.db)).id;
+  });
+  afterAll(async () => {
+    await t.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('answers /login after two steps back, following the maintenance window on the clock as it now reads', async () => {
+    const at = Date.now();
+    await t.app.services.settings.set(
+      merchantId,
+      maintenanceSetting,
+      {
+        ...maintenanceSetting.defaultValue,
+        enabled: true,
+        startsAt: new Date(at - 30 * 60_000).toISOString(),
+        endsAt: new Date(at + 60 * 60_000).toISOString(),
+      },
+      'test',
+    );
+    const login = async () => {
+      const response = await t.app.inject({ url: '/login' });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.payload;
+    };
+    expect(await login()).not.toContain('app-shell__header');
+    offsetMs -= 60 * 60_000;
+    expect(await login()).toContain('page-skeleton');
+    offsetMs -= 60 * 60_000;
+    expect(await login()).toContain('page-skeleton');
+    offsetMs += 2 * 60 * 60_000;
+    expect(await login()).not.toContain('app-shell__header');
   });
 });

@@ -45,9 +45,19 @@ export function createAppShell(distDir: string, source: AppShellSource | undefin
   let template: Template | null = null;
   const pages = createBoundedCache<string, ShellPage>({ max: PAGE_CACHE_MAX, ttlMs: PAGE_CACHE_TTL_MS, now: () => new Date() });
 
-  /** The build's files, read again when index.html changes (a build written beside a running server). */
+  /**
+   * The build's files, read again when index.html changes (a build written beside a running server).
+   * While a build is being written (the bundler empties the folder first, then writes index.html),
+   * the page read last keeps being served: a missing or empty index.html is not an error page.
+   */
   function currentTemplate(): Template {
-    const mtimeMs = statSync(path.join(distDir, 'index.html')).mtimeMs;
+    let mtimeMs: number;
+    try {
+      mtimeMs = statSync(path.join(distDir, 'index.html')).mtimeMs;
+    } catch (error) {
+      if (template) return template;
+      throw error;
+    }
     if (template?.mtimeMs === mtimeMs) return template;
     const read = (file: string) => {
       try {
@@ -56,14 +66,23 @@ export function createAppShell(distDir: string, source: AppShellSource | undefin
         return '';
       }
     };
+    const page = read('index.html');
+    if (page === '' && template) return template;
     template = {
       mtimeMs,
-      page: read('index.html'),
+      page,
       header: read('app-shell/header.html'),
       home: read('app-shell/home.html'),
       generic: read('app-shell/page.html'),
     };
     return template;
+  }
+
+  // Read once at start, so a build removed before the first visit still has a page to serve.
+  try {
+    currentTemplate();
+  } catch {
+    // Checked again on each visit.
   }
 
   function compose(t: Template, layout: 'home' | 'page' | 'bare', bannerUrl: string | null): string {
