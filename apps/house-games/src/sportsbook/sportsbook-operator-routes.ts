@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { SPORTSBOOK_OPERATOR_PATH } from '@platform/contracts/sportsbook-operator';
 import type { EventPhase, EventResult, MarketSpec, MarketType, Score, SportEvent } from '@platform/sportsbook/model';
 import { readOperatorCall } from '../operator-call.ts';
 import type { ManualOp, Sportsbook, SportsbookLimits } from './sportsbook.ts';
@@ -21,7 +22,6 @@ import { sportsbookViews } from './sportsbook-routes.ts';
  * - `limits` {} → { limits, defaults, riskStops, owed (refused corrections) }; `limits/set` { ...some limits } → { limits };
  *   `risk/lift` { marketId } lifts a risk stop.
  */
-export const SPORTSBOOK_OPERATOR_PATH = '/api/operator/sportsbook';
 
 export type SportsbookOperatorContext = {
   book: Sportsbook;
