@@ -44,8 +44,12 @@ const operator = (call: string, body: Record<string, unknown> = {}, role = 'risk
     headers: { ...headers.get(role), 'accept-language': language },
     payload: body,
   });
-const overview = async () => {
-  const res = await t.app.inject({ method: 'GET', url: '/admin-api/house/sportsbook', headers: headers.get('risk') });
+const overview = async (language = 'en') => {
+  const res = await t.app.inject({
+    method: 'GET',
+    url: '/admin-api/house/sportsbook',
+    headers: { ...headers.get('risk'), 'accept-language': language },
+  });
   expect(res.statusCode).toBe(200);
   return res.json().value;
 };
@@ -116,6 +120,8 @@ describe('the house sportsbook from the console', () => {
       ],
     });
     expect(first.limits.liabilityLimit).toBe(first.defaults.liabilityLimit);
+    const named = (await overview('vi')).events.find((e: { event: { id: string } }) => e.event.id === eventId);
+    expect(named.markets[0].market.selections.map((x: { name: string }) => x.name)).toEqual(['Hanoi Lotus', 'Hòa', 'Saigon Stars']);
 
     // A limit of 25,000: another 5,000 on home would make the worst case 30,000, so it is refused and the market stops.
     expect((await operator('limits/set', { liabilityLimit: 25_000 })).json().value.limits.liabilityLimit).toBe(25_000);

@@ -7,6 +7,7 @@ import {
 } from '@platform/contracts/sportsbook-operator';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { requestLanguage } from '../../lib/request-language.ts';
 import { adminOf, requirePermission } from '../../plugins/admin-auth.ts';
 import type { HouseSportsbook } from './house-sportsbook.ts';
 
@@ -42,7 +43,7 @@ export function houseSportsbookAdminRoutes(sportsbook: HouseSportsbook): Fastify
           response: { 200: sportsbookOverviewResponseSchema, ...errors },
         },
       },
-      async () => ok(await sportsbook.overview()),
+      async (request) => ok(await sportsbook.overview(requestLanguage(request))),
     );
 
     for (const call of SPORTSBOOK_OPERATOR_WRITES)

@@ -87,17 +87,18 @@ export function sportsbookInvalid(problem: string): DomainError {
  * the game server, audited with what was sent and what it answered (the limits before and after).
  */
 export function createHouseSportsbook(deps: { db: Kysely<DB>; call: HouseOperatorCall }) {
-  async function read<T>(path: string, schema: z.ZodType<T>): Promise<T> {
-    const answer = await deps.call(`${SPORTSBOOK_OPERATOR_PATH}/${path}`, {});
+  async function read<T>(path: string, schema: z.ZodType<T>, body: Record<string, unknown> = {}): Promise<T> {
+    const answer = await deps.call(`${SPORTSBOOK_OPERATOR_PATH}/${path}`, body);
     const parsed = schema.safeParse(answer.json);
     if (answer.status !== 200 || !parsed.success)
       throw new DomainError('house_games_unavailable', `sportsbook ${path} answered ${answer.status}`);
     return parsed.data;
   }
 
-  async function overview(): Promise<SportsbookOverview> {
+  /** The names of events, markets and selections in the operator's language (Vietnamese or English). */
+  async function overview(lang: 'vi' | 'en'): Promise<SportsbookOverview> {
     const [events, limits] = await Promise.all([
-      read('events', sportsbookEventsAnswerSchema),
+      read('events', sportsbookEventsAnswerSchema, { lang }),
       read('limits', sportsbookLimitsAnswerSchema),
     ]);
     return { ...events, ...limits };
