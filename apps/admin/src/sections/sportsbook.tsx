@@ -46,7 +46,7 @@ function scoreOf(text: string): number | null {
 }
 
 /** The market's definition again from its view (the same definition reprices the same market); null for correct score and outrights. */
-export function specOf(m: MarketView): Record<string, unknown> | null {
+function specOf(m: MarketView): Record<string, unknown> | null {
   const v = m as MarketView & { period?: string; line?: number; map?: number };
   switch (m.type) {
     case '1x2':
