@@ -188,30 +188,32 @@ export default function SportsbookSection() {
           {m.riskStopped ? <span className="badge badge--danger"> {t('sportsbook.events.riskStopped')}</span> : null} ·{' '}
           {t('sportsbook.events.worst')}: <strong>{number(m.worstPayout)}</strong>
         </h4>
-        <table className="table">
-          <thead>
-            <tr>
-              <th>{t('sportsbook.events.selection')}</th>
-              <th className="numeric">{t('sportsbook.events.odds')}</th>
-              <th className="numeric">{t('sportsbook.events.stake')}</th>
-              <th className="numeric">{t('sportsbook.events.bets')}</th>
-              <th className="numeric">{t('sportsbook.events.payout')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {(view?.selections ?? Object.keys(m.selections).map((id) => ({ id, name: id, odds: null }))).map((s) => (
-              <tr key={s.id}>
-                <td>{s.name}</td>
-                <td className="numeric">{s.odds === null ? '—' : (s.odds / 1000).toFixed(2)}</td>
-                <td className="numeric">{number(exposure(s.id).stake)}</td>
-                <td className="numeric">{exposure(s.id).bets}</td>
-                <td className="numeric">{number(exposure(s.id).payout)}</td>
+        <div className="table-wrap">
+          <table className="table">
+            <thead>
+              <tr>
+                <th>{t('sportsbook.events.selection')}</th>
+                <th className="num">{t('sportsbook.events.odds')}</th>
+                <th className="num">{t('sportsbook.events.stake')}</th>
+                <th className="num">{t('sportsbook.events.bets')}</th>
+                <th className="num">{t('sportsbook.events.payout')}</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {(view?.selections ?? Object.keys(m.selections).map((id) => ({ id, name: id, odds: null }))).map((s) => (
+                <tr key={s.id}>
+                  <td>{s.name}</td>
+                  <td className="num">{s.odds === null ? '—' : (s.odds / 1000).toFixed(2)}</td>
+                  <td className="num">{number(exposure(s.id).stake)}</td>
+                  <td className="num">{exposure(s.id).bets}</td>
+                  <td className="num">{number(exposure(s.id).payout)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
         {mayWrite && view ? (
-          <div className="sb-actions">
+          <div className="actions sb-actions">
             {view.status === 'open' ? (
               <button
                 type="button"
@@ -263,7 +265,7 @@ export default function SportsbookSection() {
         ) : null}
         {repricing === view?.id && spec && view ? (
           <form
-            className="sb-prices"
+            className="sb-prices sb-form"
             noValidate
             onSubmit={(e) => {
               e.preventDefault();
@@ -292,7 +294,7 @@ export default function SportsbookSection() {
     return (
       <article key={event.id} className="card sb-event" data-testid={`event-${event.id}`}>
         <header className="sb-event__head">
-          <button type="button" className="link" aria-expanded={expanded} onClick={() => setOpen(expanded ? null : event.id)}>
+          <button type="button" className="link-button" aria-expanded={expanded} onClick={() => setOpen(expanded ? null : event.id)}>
             <strong>{event.name}</strong>
           </button>{' '}
           <span className="muted">
@@ -304,7 +306,7 @@ export default function SportsbookSection() {
         {expanded ? (
           <>
             {mayWrite ? (
-              <div className="sb-actions">
+              <div className="actions sb-actions">
                 <button
                   type="button"
                   className="button"
@@ -366,7 +368,7 @@ export default function SportsbookSection() {
     const withLine = newMarket.type === 'ah' || newMarket.type === 'ou';
     return (
       <form
-        className="sb-new-market"
+        className="sb-new-market sb-form"
         noValidate
         onSubmit={(e) => {
           e.preventDefault();
@@ -430,7 +432,7 @@ export default function SportsbookSection() {
     );
     return (
       <form
-        className="card sb-create"
+        className="card sb-create sb-form"
         noValidate
         onSubmit={(e) => {
           e.preventDefault();
@@ -477,7 +479,7 @@ export default function SportsbookSection() {
     );
     return (
       <form
-        className="card sb-limits"
+        className="card sb-limits sb-form"
         noValidate
         onSubmit={(e) => {
           e.preventDefault();
