@@ -632,11 +632,11 @@ export default function SportsbookSection() {
         {data ? (
           <>
             {riskCard(data)}
+            {limitsCard(data)}
+            {mayWrite ? createForm() : null}
             <h2>{t('sportsbook.events.title')}</h2>
             {data.events.length === 0 ? <p className="muted">{t('sportsbook.events.none')}</p> : null}
             {data.events.map(eventCard)}
-            {mayWrite ? createForm() : null}
-            {limitsCard(data)}
           </>
         ) : null}
       </QueueState>
