@@ -202,11 +202,19 @@ export default function SportsbookSection() {
             <tbody>
               {(view?.selections ?? Object.keys(m.selections).map((id) => ({ id, name: id, odds: null }))).map((s) => (
                 <tr key={s.id}>
-                  <td>{s.name}</td>
-                  <td className="num">{s.odds === null ? '—' : (s.odds / 1000).toFixed(2)}</td>
-                  <td className="num">{number(exposure(s.id).stake)}</td>
-                  <td className="num">{exposure(s.id).bets}</td>
-                  <td className="num">{number(exposure(s.id).payout)}</td>
+                  <td data-label={t('sportsbook.events.selection')}>{s.name}</td>
+                  <td className="num" data-label={t('sportsbook.events.odds')}>
+                    {s.odds === null ? '—' : (s.odds / 1000).toFixed(2)}
+                  </td>
+                  <td className="num" data-label={t('sportsbook.events.stake')}>
+                    {number(exposure(s.id).stake)}
+                  </td>
+                  <td className="num" data-label={t('sportsbook.events.bets')}>
+                    {exposure(s.id).bets}
+                  </td>
+                  <td className="num" data-label={t('sportsbook.events.payout')}>
+                    {number(exposure(s.id).payout)}
+                  </td>
                 </tr>
               ))}
             </tbody>
