@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { Browser, Frame, Page, Response } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ARTIFACTS_DIR, launchBrowser, VIEWPORTS, watchPage } from './browser.ts';
+import { signInToConsole } from './site-actions.ts';
 import { createMovableClock, type MovableClock, type SiteServer, startSiteServer } from './site-server.ts';
 
 // The house sportsbook end to end: a member opens it from /sports, places a single, a 3-leg parlay
@@ -383,6 +384,45 @@ describe('the house sportsbook: single, parlay and in-play bets settled by the f
       const hongKong = decimal - 1;
       expect(await price.textContent()).toBe(hongKong.toFixed(hongKong < 0.1 ? 3 : 2));
       expect(await watch.cspViolations()).toEqual([]);
+      expect(watch.consoleErrors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('lets an operator enter a match and its 1X2 prices from the console on a phone, which the book then offers', async () => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    try {
+      const admin = await context.newPage();
+      const watch = await watchPage(admin);
+      await signInToConsole(admin, site.baseUrl, 'risk01');
+      await admin.goto(`${site.baseUrl}/admin/sportsbook`, { waitUntil: 'networkidle' });
+      await admin.getByTestId('risk-stops').waitFor();
+      await admin.getByLabel('Đội nhà').fill('Hue Herons');
+      await admin.getByLabel('Đội khách').fill('Da Nang Dragons');
+      await admin.getByLabel('Giờ bắt đầu').fill('2030-01-02T19:30');
+      await admin.getByRole('button', { name: 'Tạo trận' }).click();
+      await admin.getByText('Đã xong: đã tạo trận Hue Herons – Da Nang Dragons.').waitFor();
+      const title = admin.getByRole('button', { name: 'Hue Herons – Da Nang Dragons' });
+      await title.click();
+      const card = admin.locator('.sb-event', { has: title });
+      await card.getByLabel('Chủ nhà', { exact: true }).fill('2');
+      await card.getByLabel('Hòa', { exact: true }).fill('3,4');
+      await card.getByLabel('Khách', { exact: true }).fill('4');
+      await card.getByRole('button', { name: 'Mở kèo' }).click();
+      await card.locator('.sb-market').first().waitFor();
+      expect(await card.locator('.sb-market').first().textContent()).toContain('Hue Herons2.00');
+      await screenshot(admin, 'console-sportsbook-390-vi');
+      const event = Object.values(book().feed.events).find(
+        (e) => e.fixture?.value.kind === 'match' && e.fixture.value.home === 'Hue Herons',
+      );
+      expect(event?.id).toMatch(/^op-/);
+      const markets = book()
+        .marketsOf(event?.id ?? '')
+        .map((m) => book().market(m.id));
+      expect(markets.map((m) => [m?.spec.type, m?.status, m?.prices])).toEqual([
+        ['1x2', 'open', { home: 2_000, draw: 3_400, away: 4_000 }],
+      ]);
       expect(watch.consoleErrors).toEqual([]);
     } finally {
       await context.close();

@@ -26,6 +26,7 @@ const SECTION_PAGES: Record<SectionKey, ComponentType> = {
   catalogue: lazy(() => import('./sections/catalogue.tsx')),
   'table-limits': lazy(() => import('./sections/table-limits.tsx')),
   cockfight: lazy(() => import('./sections/cockfight.tsx')),
+  sportsbook: lazy(() => import('./sections/sportsbook.tsx')),
   reports: lazy(() => import('./sections/reports.tsx')),
   settings: lazy(() => import('./sections/settings.tsx')),
   audit: lazy(() => import('./sections/audit.tsx')),

@@ -1199,6 +1199,13 @@ export const ERROR_CODES = {
     viWith: 'Thiết lập sới đá gà chưa hợp lệ: {problem}. Hãy sửa rồi gửi lại.',
     enWith: 'The cockfight arena settings are not valid: {problem}. Correct it and send again.',
   },
+  sportsbook_invalid: {
+    status: 400,
+    vi: 'Yêu cầu với sổ cược thể thao chưa hợp lệ; hãy kiểm tra lại rồi gửi lại.',
+    en: 'The sportsbook request is not valid; check it and send it again.',
+    viWith: 'Yêu cầu với sổ cược thể thao chưa hợp lệ: {problem}. Hãy sửa rồi gửi lại.',
+    enWith: 'The sportsbook request is not valid: {problem}. Correct it and send again.',
+  },
   cockfight_fight_open: {
     status: 409,
     vi: 'Trận hiện tại chưa kết thúc; hãy đóng cược và công bố kết quả trước khi mở trận mới.',

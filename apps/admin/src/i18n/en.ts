@@ -1,6 +1,7 @@
 import { catalogueEn, contentEn, lotteryResultsEn } from './back-office.ts';
 import { cockfightEn } from './cockfight.ts';
 import { socialProvidersEn } from './social-providers.ts';
+import { sportsbookEn } from './sportsbook.ts';
 import { tableLimitsEn } from './table-limits.ts';
 
 /** The console's English texts; vi.ts and zh.ts have the same shape (checked by the type). */
@@ -25,6 +26,7 @@ export const en = {
     catalogue: 'Games catalogue',
     'table-limits': 'Live table limits',
     cockfight: 'Cockfight arenas',
+    sportsbook: 'Sportsbook',
     reports: 'Reports',
     settings: 'Settings',
     audit: 'Audit log',
@@ -174,6 +176,7 @@ export const en = {
   catalogue: catalogueEn,
   tableLimits: tableLimitsEn,
   cockfight: cockfightEn,
+  sportsbook: sportsbookEn,
   reports: {
     title: 'Reports',
     from: 'From',

@@ -2,6 +2,7 @@ import { catalogueVi, contentVi, lotteryResultsVi } from './back-office.ts';
 import { cockfightVi } from './cockfight.ts';
 import type { Texts } from './en.ts';
 import { socialProvidersVi } from './social-providers.ts';
+import { sportsbookVi } from './sportsbook.ts';
 import { tableLimitsVi } from './table-limits.ts';
 
 export const vi: Texts = {
@@ -25,6 +26,7 @@ export const vi: Texts = {
     catalogue: 'Danh mục trò chơi',
     'table-limits': 'Giới hạn bàn live',
     cockfight: 'Sới đá gà',
+    sportsbook: 'Sổ cược thể thao',
     reports: 'Báo cáo',
     settings: 'Cài đặt',
     audit: 'Nhật ký kiểm tra',
@@ -174,6 +176,7 @@ export const vi: Texts = {
   catalogue: catalogueVi,
   tableLimits: tableLimitsVi,
   cockfight: cockfightVi,
+  sportsbook: sportsbookVi,
   reports: {
     title: 'Báo cáo',
     from: 'Từ ngày',

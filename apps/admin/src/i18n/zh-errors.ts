@@ -9,6 +9,7 @@ export const zhErrors: Partial<Record<ErrorCode, string>> = {
   table_limits_invalid: '桌台限红无效，请检查最低与最高投注。',
   house_games_unavailable: '游戏服务器没有回应，限红未读取或修改，请稍后再试。',
   cockfight_invalid: '斗鸡场设置无效，请检查后重新提交。',
+  sportsbook_invalid: '体育投注请求无效，请检查后重新提交。',
   cockfight_fight_open: '当前场次尚未结束；请先封盘并公布结果，再开启下一场。',
   cockfight_no_fight: '没有正在投注的场次；请先开启下一场。',
   cockfight_not_closed: '本场仍在接受投注；请先封盘再公布结果。',

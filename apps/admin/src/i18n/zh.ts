@@ -2,6 +2,7 @@ import { catalogueZh, contentZh, lotteryResultsZh } from './back-office.ts';
 import { cockfightZh } from './cockfight.ts';
 import type { Texts } from './en.ts';
 import { socialProvidersZh } from './social-providers.ts';
+import { sportsbookZh } from './sportsbook.ts';
 import { tableLimitsZh } from './table-limits.ts';
 
 export const zh: Texts = {
@@ -25,6 +26,7 @@ export const zh: Texts = {
     catalogue: '游戏目录',
     'table-limits': '真人桌台限红',
     cockfight: '斗鸡场',
+    sportsbook: '体育投注',
     reports: '报表',
     settings: '设置',
     audit: '审计日志',
@@ -174,6 +176,7 @@ export const zh: Texts = {
   catalogue: catalogueZh,
   tableLimits: tableLimitsZh,
   cockfight: cockfightZh,
+  sportsbook: sportsbookZh,
   reports: {
     title: '报表',
     from: '开始日期',

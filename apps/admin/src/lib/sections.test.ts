@@ -26,6 +26,7 @@ describe('which sections an operator sees', () => {
       'catalogue',
       'table-limits',
       'cockfight',
+      'sportsbook',
       'reports',
       'settings',
       'audit',
@@ -50,6 +51,7 @@ describe('which sections an operator sees', () => {
       'catalogue',
       'table-limits',
       'cockfight',
+      'sportsbook',
       'reports',
       'settings',
     ]);

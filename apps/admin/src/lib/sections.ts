@@ -19,6 +19,7 @@ export type SectionKey =
   | 'catalogue'
   | 'table-limits'
   | 'cockfight'
+  | 'sportsbook'
   | 'reports'
   | 'settings'
   | 'audit';
@@ -112,6 +113,7 @@ const SECTIONS: readonly Section[] = [
   { key: 'catalogue', path: 'catalogue', roles: ['risk'], permission: 'game:read' },
   { key: 'table-limits', path: 'table-limits', roles: ['risk'], permission: 'game:read' },
   { key: 'cockfight', path: 'cockfight', roles: ['risk'], permission: 'game:read' },
+  { key: 'sportsbook', path: 'sportsbook', roles: ['risk'], permission: 'game:read' },
   { key: 'reports', path: 'reports', roles: ['finance', 'risk'], permission: 'report:read' },
   // Changing needs settings:write (administrators); risk reads them.
   { key: 'settings', path: 'settings', roles: ['risk'], permission: 'settings:read' },

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { SPORTSBOOK_OPERATOR_PATH } from '@platform/contracts/sportsbook-operator';
 import type { EventPhase, EventResult, MarketSpec, MarketType, Score, SportEvent } from '@platform/sportsbook/model';
 import { readOperatorCall } from '../operator-call.ts';
 import type { ManualOp, Sportsbook, SportsbookLimits } from './sportsbook.ts';
@@ -10,7 +11,7 @@ import { sportsbookViews } from './sportsbook-routes.ts';
  * The operator's sportsbook calls, signed like the seamless callbacks (the HOUSE secret), which
  * the platform makes for its console: `POST /api/operator/sportsbook/<call>`.
  *
- * - `events` {} → every event not over (or with bets still open) with its liability: per market
+ * - `events` { lang? } (vi or en, the names' language; en by default) → every event not over (or with bets still open) with its liability: per market
  *   the stake and the payout if each selection wins, the worst case, and whether risk stopped it.
  * - `manual/event` { sportId, competitionId, home, away, startsAt, phase? } or { sportId,
  *   competitionId, name, competitors, startsAt } → { eventId } (ids `op-…`, never a feed's);
@@ -21,7 +22,6 @@ import { sportsbookViews } from './sportsbook-routes.ts';
  * - `limits` {} → { limits, defaults, riskStops, owed (refused corrections) }; `limits/set` { ...some limits } → { limits };
  *   `risk/lift` { marketId } lifts a risk stop.
  */
-export const SPORTSBOOK_OPERATOR_PATH = '/api/operator/sportsbook';
 
 export type SportsbookOperatorContext = {
   book: Sportsbook;
@@ -133,7 +133,7 @@ export async function handleSportsbookOperator(
   await book.ready();
   try {
     if (call === 'events') {
-      const views = sportsbookViews(book, 'en', false);
+      const views = sportsbookViews(book, body.lang === 'vi' ? 'vi' : 'en', false);
       const events = Object.values(book.feed.events).flatMap((e) => {
         const liability = book.eventLiability(e.id);
         if (!e.fixture || (e.fixture.value.phase === 'ended' && liability.worstPayout === 0)) return [];

@@ -1,4 +1,4 @@
-import { lineText, type MarketSpec, type SportEvent } from '@platform/sportsbook/model';
+import { asianLineText, type MarketSpec, type SportEvent } from '@platform/sportsbook/model';
 import type { PageLanguage } from '../page.ts';
 
 /**
@@ -73,7 +73,9 @@ export type SportsbookRefusal = keyof typeof REFUSAL_TEXT;
 const period = (spec: MarketSpec, lang: PageLanguage): string =>
   'period' in spec && spec.period === 'h1' ? (lang === 'vi' ? 'Hiệp 1 – ' : '1st half – ') : '';
 
-const signed = (quarters: number): string => (quarters > 0 ? `+${lineText(quarters)}` : lineText(quarters));
+/** Lines the Asian way: a quarter line is the two half lines the stake is split on (`-0.75` is `-0.5/1`). */
+const signed = (quarters: number): string => asianLineText(quarters, true);
+const total = (quarters: number): string => asianLineText(quarters);
 
 export function marketName(spec: MarketSpec, lang: PageLanguage): string {
   const vi = lang === 'vi';
@@ -86,7 +88,7 @@ export function marketName(spec: MarketSpec, lang: PageLanguage): string {
     case 'ah':
       return `${p}${vi ? 'Kèo chấp' : 'Handicap'} ${signed(spec.line)}`;
     case 'ou':
-      return `${p}${vi ? 'Tài/Xỉu' : 'Over/Under'} ${lineText(spec.line)}`;
+      return `${p}${vi ? 'Tài/Xỉu' : 'Over/Under'} ${total(spec.line)}`;
     case 'oddEven':
       return `${p}${vi ? 'Chẵn/Lẻ' : 'Odd/Even'}`;
     case 'doubleChance':
@@ -102,11 +104,11 @@ export function marketName(spec: MarketSpec, lang: PageLanguage): string {
     case 'mapHandicap':
       return `${vi ? 'Chấp bản đồ' : 'Map handicap'} ${signed(spec.line)}`;
     case 'totalMaps':
-      return `${vi ? 'Tổng số bản đồ' : 'Total maps'} ${lineText(spec.line)}`;
+      return `${vi ? 'Tổng số bản đồ' : 'Total maps'} ${total(spec.line)}`;
     case 'mapRoundHandicap':
       return vi ? `Chấp hiệp bản đồ ${spec.map} ${signed(spec.line)}` : `Map ${spec.map} round handicap ${signed(spec.line)}`;
     case 'mapTotalRounds':
-      return vi ? `Tổng hiệp bản đồ ${spec.map} ${lineText(spec.line)}` : `Map ${spec.map} total rounds ${lineText(spec.line)}`;
+      return vi ? `Tổng hiệp bản đồ ${spec.map} ${total(spec.line)}` : `Map ${spec.map} total rounds ${total(spec.line)}`;
   }
 }
 

@@ -8,6 +8,8 @@ import type { PlatformModule } from '../module.ts';
 import type { BonusWallet } from '../promotions/bonus-wallet.ts';
 import { houseCockfightAdminRoutes } from './house-cockfight.admin-routes.ts';
 import { createHouseCockfight } from './house-cockfight.ts';
+import { houseSportsbookAdminRoutes } from './house-sportsbook.admin-routes.ts';
+import { createHouseSportsbook } from './house-sportsbook.ts';
 import { houseTableLimitsAdminRoutes } from './house-table-limits.admin-routes.ts';
 import { createHouseOperatorCall, createHouseTableLimits } from './house-table-limits.ts';
 import { houseTablesRoutes } from './house-tables.routes.ts';
@@ -72,11 +74,14 @@ export function createVendorWallet(deps: {
   const houseCall = createHouseOperatorCall({ integrations, now: deps.now, ...(deps.fetchImpl ? { fetchImpl: deps.fetchImpl } : {}) });
   const tableLimits = createHouseTableLimits({ db: deps.db, call: houseCall });
   const cockfight = createHouseCockfight({ db: deps.db, call: houseCall });
+  const sportsbook = createHouseSportsbook({ db: deps.db, call: houseCall });
   return {
     /** The house game server's live table limits, for the operator's calls. */
     tableLimits,
     /** The house cockfight arenas, for the operator's calls. */
     cockfight,
+    /** The house sportsbook (liability, manual entry, limits), for the operator's calls. */
+    sportsbook,
     integrations,
     seamless,
     transfers,
@@ -113,6 +118,7 @@ export function createVendorWalletModule(
     adminRoutes: async (app) => {
       await app.register(houseTableLimitsAdminRoutes(vendorWallet.tableLimits));
       await app.register(houseCockfightAdminRoutes(vendorWallet.cockfight));
+      await app.register(houseSportsbookAdminRoutes(vendorWallet.sportsbook));
     },
     // The transfer wallets hold the runner they were built with (they queue re-checks on it).
     jobs: async (runner) => {
