@@ -122,4 +122,5 @@ export const adminMissionResponseSchema = okEnvelope(adminMissionSchema);
 export const adminMissionListResponseSchema = okEnvelope(z.object({ list: z.array(adminMissionSchema) }));
 export const missionIdParamsSchema = z.strictObject({ id: z.coerce.number().int().positive() });
 export const missionStateRequestSchema = z.strictObject({ state: z.enum(MISSION_STATES) });
-export const adminSignInCalendarResponseSchema = okEnvelope(signInCalendarInputSchema);
+/** The calendar as the console reads it: empty until an operator sets one. */
+export const adminSignInCalendarResponseSchema = okEnvelope(z.strictObject({ rewards: z.array(rewardSpecSchema).max(SIGN_IN_CYCLE_MAX) }));
