@@ -12,7 +12,17 @@ const preview = {
   counts: { new: 1, changed: 1, unchanged: 0, refused: 1 },
   rows: [
     { row: 2, vendor: 'ALPHA', code: 'a-one', action: 'changed', changes: [{ field: 'sort', before: 0, after: 5 }], problems: [] },
-    { row: 3, vendor: 'ALPHA', code: 'a-new', action: 'new', changes: [], problems: [] },
+    {
+      row: 3,
+      vendor: 'ALPHA',
+      code: 'a-new',
+      action: 'new',
+      changes: [
+        { field: 'category', before: '', after: 'RNG' },
+        { field: 'name', before: {}, after: { vi: 'Cá Chép', en: 'Koi' } },
+      ],
+      problems: [],
+    },
     {
       row: 4,
       vendor: 'BETA',
@@ -76,6 +86,8 @@ describe('the catalogue import and game images', () => {
     expect((await screen.findByTestId('import-summary')).textContent).toBe('1 new, 1 changed, 0 unchanged, 1 refused');
     expect(calls.find((c) => c.path === '/admin-api/games/import/preview')?.body).toEqual({ format: 'csv', content: CSV });
     expect(screen.getByTestId('import-row-2').textContent).toContain('Order: 0 → 5');
+    expect(screen.getByTestId('import-row-3').textContent).toContain('Name (en): Koi');
+    expect(screen.getByTestId('import-row-3').textContent).not.toContain('→');
     expect(screen.getByTestId('import-row-4').textContent).toContain('Row 4: there is no vendor "BETA"');
     expect(calls.some((c) => c.path === '/admin-api/games/import/apply')).toBe(false);
 

@@ -22,22 +22,39 @@ export function formatOf(fileName: string): 'csv' | 'json' {
   return fileName.toLowerCase().endsWith('.json') ? 'json' : 'csv';
 }
 
-/** A value of a change as the preview table writes it. */
-function useValueText() {
-  const { t, i18n } = useTranslation();
-  return (field: GameImportField, value: unknown): string => {
+/**
+ * The lines of a row's changes as the preview table writes them: "Field: before → after" for a
+ * changed game (a name once per language that changes), "Field: value" for a new one.
+ */
+function useChangeLines() {
+  const { t } = useTranslation();
+  const valueText = (field: GameImportField, value: unknown): string => {
     if (value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0)) {
       return t('catalogueImport.empty');
     }
     if (field === 'trial') return t(value ? 'catalogueImport.yes' : 'catalogueImport.no');
     if (field === 'classify' && Array.isArray(value)) return value.join(', ');
-    if (field === 'name' && typeof value === 'object') {
-      const names = value as Record<string, string>;
-      return names[i18n.language] ?? names.en ?? names.vi ?? Object.values(names)[0] ?? '';
-    }
     if (field === 'category') return t(`gameCategories.${String(value)}`, { defaultValue: String(value) });
     return String(value);
   };
+  return (row: Row): string[] =>
+    row.changes.flatMap((change) => {
+      const label = t(`catalogueImport.fields.${change.field}`);
+      if (change.field === 'name') {
+        const before = (change.before ?? {}) as Record<string, string>;
+        const after = (change.after ?? {}) as Record<string, string>;
+        return Object.keys(after)
+          .filter((language) => before[language] !== after[language])
+          .map((language) =>
+            row.action === 'new'
+              ? `${label} (${language}): ${after[language]}`
+              : `${label} (${language}): ${valueText('name', before[language])} → ${after[language]}`,
+          );
+      }
+      return row.action === 'new'
+        ? [`${label}: ${valueText(change.field, change.after)}`]
+        : [`${label}: ${valueText(change.field, change.before)} → ${valueText(change.field, change.after)}`];
+    });
 }
 
 /**
@@ -47,7 +64,7 @@ function useValueText() {
  */
 export function CatalogueImport() {
   const { t } = useTranslation();
-  const valueText = useValueText();
+  const changeLines = useChangeLines();
   const [file, setFile] = useState<File_ | null>(null);
   const [preview, setPreview] = useState<GamesImportPreview | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
@@ -111,11 +128,8 @@ export function CatalogueImport() {
           </ul>
         ) : (
           <ul className="plain-list">
-            {r.changes.map((change) => (
-              <li key={change.field}>
-                {t(`catalogueImport.fields.${change.field}`)}: {valueText(change.field, change.before)} →{' '}
-                {valueText(change.field, change.after)}
-              </li>
+            {changeLines(r).map((line) => (
+              <li key={line}>{line}</li>
             ))}
           </ul>
         ),

@@ -101,6 +101,14 @@ describe('importing games and uploading their images', () => {
     });
     expect(preview.rows[1]).toMatchObject({ row: 3, action: 'unchanged', changes: [] });
     expect(preview.rows[2]).toMatchObject({ row: 4, code: 'a-three', action: 'new' });
+    expect(preview.rows[2].changes.map((c: { field: string; after: unknown }) => [c.field, c.after])).toEqual([
+      ['category', 'RNG'],
+      ['classify', ['slot']],
+      ['name', { vi: 'Rồng Vàng', en: 'Golden Dragon' }],
+      ['minBet', 0.1],
+      ['lines', 25],
+      ['sort', 7],
+    ]);
     expect(preview.rows[3].problems).toEqual(['Row 5: there is no vendor "BETA"; use the code of an existing vendor.']);
     expect(preview.rows[4].problems).toHaveLength(5);
     expect(preview.rows[4].problems[0]).toMatch(/^Row 6: there is no category "SLOTS"; choose one of LIVE, RNG/);

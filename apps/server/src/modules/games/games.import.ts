@@ -326,6 +326,22 @@ function checkRow(
 
 const sameJson = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
+/** A game that does not exist yet: a new row's preview lists every value it sets, from nothing. */
+const NOTHING: ExistingGame = {
+  id: 0,
+  vendorCode: '',
+  code: '',
+  category: '',
+  classify: [],
+  name: {},
+  minBetCents: Number.NaN,
+  minLines: Number.NaN,
+  isTrialSupported: false,
+  sort: Number.NaN,
+  imageUrl: '',
+  updatedAt: '',
+};
+
 /** What a row changes on an existing game: each field whose new value differs. */
 function changesOf(game: ExistingGame, values: ImportValues): FieldChange[] {
   const changes: FieldChange[] = [];
@@ -399,7 +415,7 @@ export function presentPlan(plan: readonly PlannedRow[], token: string): GamesIm
       vendor: p.vendor,
       code: p.code,
       action: p.action,
-      changes: p.action === 'changed' ? p.changes : [],
+      changes: p.action === 'changed' ? p.changes : p.action === 'new' ? changesOf(NOTHING, p.values) : [],
       problems: p.action === 'refused' ? p.problems : [],
     })),
   };
