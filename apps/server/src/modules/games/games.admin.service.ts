@@ -4,6 +4,7 @@ import type { AdminGamePatch, AdminVendorPatch } from '@platform/contracts/games
 import { pageOffset, totalPagesOf } from '@platform/contracts/pagination';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
+import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { DomainError } from '../../lib/domain-error.ts';
 import type { ArtworkType } from '../../lib/image-upload.ts';
 import { hashRequest } from '../../lib/request-hash.ts';
@@ -245,62 +246,77 @@ export function createGamesAdminService(deps: {
     language: MessageLanguage,
     ip: string,
   ) {
-    const counts = await db.transaction().execute(async (trx) => {
-      const { plan, token, vendorRows } = await planOf(trx, admin, file, language, true);
-      if (token !== file.token) throw new DomainError('games_import_stale');
-      if (!plan.some((p) => p.action === 'new' || p.action === 'changed')) throw new DomainError('games_import_empty');
-      const at = now();
-      const vendorIds = new Map(vendorRows.map((v) => [v.code, v.id]));
-      const existingNames = new Map<number, Record<string, string>>();
-      for (const p of plan) {
-        if (p.action === 'changed') {
-          const before = p.changes.find((c) => c.field === 'name');
-          if (before) existingNames.set(p.gameId, before.after as Record<string, string>);
-        }
-      }
-      for (const p of plan) {
-        if (p.action === 'new') {
-          const v = p.values;
-          const name = v.name ?? {};
-          await repo.insertGames(trx, { merchantId: admin.merchantId, id: vendorIds.get(p.vendor) as number, code: p.vendor }, [
-            {
-              code: p.code,
-              category: v.category as string,
-              classify: v.classify ?? [],
-              name,
-              searchName: searchNameOf(name, p.code),
-              imageUrl: v.image ?? '',
-              isHot: false,
-              minBetCents: v.minBetCents ?? 0,
-              minLines: v.lines ?? 0,
-              isTrialSupported: v.trial ?? false,
-              sort: v.sort ?? 0,
-            },
-          ]);
-        } else if (p.action === 'changed') {
-          await repo.updateImportedGame(trx, admin.merchantId, p.gameId, importChangeOf(p, existingNames.get(p.gameId)), at);
-        }
-      }
-      const result = { new: 0, changed: 0, unchanged: 0, refused: 0 };
-      for (const p of plan) result[p.action] += 1;
-      await recordAudit(trx, {
-        actorType: 'admin',
-        actorId: admin.adminId,
-        action: 'games.imported',
-        subjectType: 'game_catalogue',
-        subjectId: token,
-        data: {
-          counts: result,
-          created: plan.filter((p) => p.action === 'new').map((p) => ({ vendor: p.vendor, gameCode: p.code })),
-          changed: plan.flatMap((p) => (p.action === 'changed' ? [{ vendor: p.vendor, gameCode: p.code, changes: p.changes }] : [])),
-          refusedRows: plan.filter((p) => p.action === 'refused').map((p) => p.row),
-        },
-        ip,
+    // Two applies of new games at once: the second one's insert meets the first one's game (a new
+    // row has nothing to lock); that is the catalogue changing since the preview too.
+    const counts = await db
+      .transaction()
+      .execute((trx) => applyPlan(trx, admin, file, language, ip))
+      .catch((error: unknown) => {
+        throw isUniqueViolation(error) ? new DomainError('games_import_stale') : error;
       });
-      return result;
-    });
     await invalidate(admin.merchantId);
     return { counts };
+  }
+
+  async function applyPlan(
+    trx: Kysely<DB>,
+    admin: AdminPrincipal,
+    file: { format: 'csv' | 'json'; content: string; token: string },
+    language: MessageLanguage,
+    ip: string,
+  ) {
+    const { plan, token, vendorRows } = await planOf(trx, admin, file, language, true);
+    if (token !== file.token) throw new DomainError('games_import_stale');
+    if (!plan.some((p) => p.action === 'new' || p.action === 'changed')) throw new DomainError('games_import_empty');
+    const at = now();
+    const vendorIds = new Map(vendorRows.map((v) => [v.code, v.id]));
+    const existingNames = new Map<number, Record<string, string>>();
+    for (const p of plan) {
+      if (p.action === 'changed') {
+        const before = p.changes.find((c) => c.field === 'name');
+        if (before) existingNames.set(p.gameId, before.after as Record<string, string>);
+      }
+    }
+    for (const p of plan) {
+      if (p.action === 'new') {
+        const v = p.values;
+        const name = v.name ?? {};
+        await repo.insertGames(trx, { merchantId: admin.merchantId, id: vendorIds.get(p.vendor) as number, code: p.vendor }, [
+          {
+            code: p.code,
+            category: v.category as string,
+            classify: v.classify ?? [],
+            name,
+            searchName: searchNameOf(name, p.code),
+            imageUrl: v.image ?? '',
+            isHot: false,
+            minBetCents: v.minBetCents ?? 0,
+            minLines: v.lines ?? 0,
+            isTrialSupported: v.trial ?? false,
+            sort: v.sort ?? 0,
+          },
+        ]);
+      } else if (p.action === 'changed') {
+        await repo.updateImportedGame(trx, admin.merchantId, p.gameId, importChangeOf(p, existingNames.get(p.gameId)), at);
+      }
+    }
+    const result = { new: 0, changed: 0, unchanged: 0, refused: 0 };
+    for (const p of plan) result[p.action] += 1;
+    await recordAudit(trx, {
+      actorType: 'admin',
+      actorId: admin.adminId,
+      action: 'games.imported',
+      subjectType: 'game_catalogue',
+      subjectId: token,
+      data: {
+        counts: result,
+        created: plan.filter((p) => p.action === 'new').map((p) => ({ vendor: p.vendor, gameCode: p.code })),
+        changed: plan.flatMap((p) => (p.action === 'changed' ? [{ vendor: p.vendor, gameCode: p.code, changes: p.changes }] : [])),
+        refusedRows: plan.filter((p) => p.action === 'refused').map((p) => p.row),
+      },
+      ip,
+    });
+    return result;
   }
 
   /**
