@@ -776,6 +776,31 @@ export const ERROR_CODES = {
     vi: 'Không tìm thấy trò chơi. Vui lòng chọn trò chơi khác.',
     en: 'The game could not be found. Choose another game.',
   },
+  games_import_unreadable: {
+    status: 400,
+    vi: 'Không đọc được tệp. Vui lòng chọn tệp CSV có dòng tiêu đề hoặc tệp JSON chứa danh sách trò chơi.',
+    en: 'The file could not be read. Choose a CSV file with a header line or a JSON file holding a list of games.',
+  },
+  games_import_too_large: {
+    status: 413,
+    vi: 'Tệp có quá nhiều dòng. Vui lòng chia thành các tệp tối đa 5.000 trò chơi.',
+    en: 'The file has too many rows. Split it into files of at most 5,000 games.',
+  },
+  games_import_stale: {
+    status: 409,
+    vi: 'Danh mục đã thay đổi kể từ khi xem trước. Vui lòng xem trước lại rồi áp dụng.',
+    en: 'The catalogue has changed since the preview. Preview the file again, then apply it.',
+  },
+  games_import_empty: {
+    status: 400,
+    vi: 'Tệp không có thay đổi nào có thể áp dụng. Vui lòng sửa các dòng bị từ chối rồi thử lại.',
+    en: 'The file has no change that can be applied. Fix the refused rows and try again.',
+  },
+  game_image_invalid: {
+    status: 400,
+    vi: 'Chỉ chấp nhận ảnh PNG, JPG, WebP hoặc SVG không chứa mã lệnh hay liên kết ngoài. Vui lòng chọn ảnh khác.',
+    en: 'Only PNG, JPG, WebP or SVG images without scripts or outside links are accepted. Choose another image.',
+  },
   game_disabled: {
     status: 403,
     vi: 'Trò chơi này hiện không khả dụng.',

@@ -404,3 +404,37 @@ export const adminVendorPatchSchema = z
 export type AdminVendorPatch = z.infer<typeof adminVendorPatchSchema>;
 
 export const gameListResponseSchema = okEnvelope(gameListValueSchema);
+
+/** An operator's list of games to import (docs/games-catalogue.md, "Import"): the file's text. */
+export const GAMES_IMPORT_ROWS_MAX = 5_000;
+export const GAMES_IMPORT_TEXT_LENGTH_MAX = 2_000_000;
+export const gamesImportBodySchema = z.object({
+  format: z.enum(['csv', 'json']),
+  content: z.string().max(GAMES_IMPORT_TEXT_LENGTH_MAX),
+});
+export const gamesImportApplyBodySchema = gamesImportBodySchema.extend({ token: z.string().regex(/^[0-9a-f]{64}$/) });
+
+/** A catalogue field an import may set; the console names each one in the operator's language. */
+export const GAME_IMPORT_FIELDS = ['category', 'classify', 'name', 'minBet', 'lines', 'trial', 'sort', 'image'] as const;
+export type GameImportField = (typeof GAME_IMPORT_FIELDS)[number];
+
+export const gamesImportRowSchema = z.object({
+  /** The line of a CSV file (the header is line 1) or the position in a JSON list (from 1). */
+  row: z.number().int(),
+  vendor: z.string(),
+  code: z.string(),
+  action: z.enum(['new', 'changed', 'unchanged', 'refused']),
+  changes: z.array(z.object({ field: z.enum(GAME_IMPORT_FIELDS), before: z.unknown(), after: z.unknown() })),
+  /** For a refused row: what to fix, in the operator's language. */
+  problems: z.array(z.string()),
+});
+export const gamesImportPreviewSchema = z.object({
+  /** Apply with this token: it stands for exactly these changes over the catalogue as it is now. */
+  token: z.string(),
+  counts: z.object({ new: z.number().int(), changed: z.number().int(), unchanged: z.number().int(), refused: z.number().int() }),
+  rows: z.array(gamesImportRowSchema),
+});
+export type GamesImportPreview = z.infer<typeof gamesImportPreviewSchema>;
+export const gamesImportResultSchema = z.object({
+  counts: z.object({ new: z.number().int(), changed: z.number().int(), unchanged: z.number().int(), refused: z.number().int() }),
+});

@@ -22,7 +22,8 @@ type Envelope<T> = { success: true; value: T } | { success: false; code: string;
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /**
- * Calls `/admin-api/...` with the operator's bearer token and unwraps the envelope. The server writes
+ * Calls `/admin-api/...` with the operator's bearer token and unwraps the envelope (the body is
+ * JSON, or a FormData sent as it is). The server writes
  * its message in the `lang` sent. A 401 `admin_unauthorized` ends the session here, so the console
  * goes back to the sign-in page.
  */
@@ -31,13 +32,15 @@ export async function adminCall<T>(method: Method, path: string, body?: unknown)
   const headers: Record<string, string> = { accept: 'application/json', lang: i18next.language === 'zh' ? 'en' : i18next.language };
   const token = currentSession()?.token;
   if (token) headers.authorization = `Bearer ${token}`;
-  if (body !== undefined) headers['content-type'] = 'application/json';
+  // A form (a file upload) sets its own multipart type and boundary.
+  const isForm = body instanceof FormData;
+  if (body !== undefined && !isForm) headers['content-type'] = 'application/json';
   let response: Response;
   try {
     response = await fetch(`/admin-api${path}`, {
       method,
       headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
       credentials: 'same-origin',
       signal: AbortSignal.timeout(API_TIMEOUT_MS),
     });

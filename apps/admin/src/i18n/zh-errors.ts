@@ -6,6 +6,11 @@ import type { ErrorCode } from '@platform/contracts/errors';
  */
 export const zhErrors: Partial<Record<ErrorCode, string>> = {
   bad_request: '提交的信息有误，请检查后重试。',
+  games_import_unreadable: '无法读取文件。请选择带表头的 CSV 文件或包含游戏列表的 JSON 文件。',
+  games_import_too_large: '文件行数过多。请拆分为每个最多 5000 个游戏的文件。',
+  games_import_stale: '预览之后游戏目录已有变动。请重新预览后再应用。',
+  games_import_empty: '文件中没有可应用的更改。请修正被拒绝的行后重试。',
+  game_image_invalid: '只接受 PNG、JPG、WebP 或不含脚本和外部链接的 SVG 图片。请选择其他图片。',
   table_limits_invalid: '桌台限红无效，请检查最低与最高投注。',
   house_games_unavailable: '游戏服务器没有回应，限红未读取或修改，请稍后再试。',
   cockfight_invalid: '斗鸡场设置无效，请检查后重新提交。',

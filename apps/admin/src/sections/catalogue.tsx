@@ -10,10 +10,11 @@ import { PAGE_SIZE, useDecision, useQueuePage } from '../components/use-queue.ts
 import { gameCategoriesEn, gameCategoriesVi, gameCategoriesZh } from '../i18n/game-categories.ts';
 import { addSectionTexts } from '../i18n/i18n.ts';
 import { mayUse } from '../lib/sections.ts';
+import { CatalogueImport, GameImageDialog } from './catalogue-import.tsx';
 
 addSectionTexts('gameCategories', { vi: gameCategoriesVi, en: gameCategoriesEn, zh: gameCategoriesZh });
 
-const TABS = ['vendors', 'games'] as const;
+const TABS = ['vendors', 'games', 'import'] as const;
 type Tab = (typeof TABS)[number];
 const ALL = 'all';
 const FLAGS = [ALL, 'true', 'false'] as const;
@@ -27,7 +28,14 @@ type Switches = {
   sort: number;
 };
 type Vendor = Switches & { code: string; displayName: string; categories: string[]; walletStyle: string; gameCount: number };
-type Game = Switches & { nodeId: number; gameCode: string; vendor: string; gameType: string; name: Record<string, string> };
+type Game = Switches & {
+  nodeId: number;
+  gameCode: string;
+  vendor: string;
+  gameType: string;
+  name: Record<string, string>;
+  imageUrl: string;
+};
 
 type Form = {
   isEnabled: boolean;
@@ -102,6 +110,7 @@ export default function CatalogueSection() {
     form: Form;
   } | null>(null);
   const [fieldError, setFieldError] = useState<string | null>(null);
+  const [imageOf, setImageOf] = useState<{ nodeId: number; label: string; imageUrl: string } | null>(null);
 
   const vendors = useQuery({ queryKey: ['queue', 'catalogue-vendors'], queryFn: () => adminGet<Vendor[]>('/games/vendors') });
   const games = useQueuePage<Game>(
@@ -172,7 +181,20 @@ export default function CatalogueSection() {
       key: 'actions',
       header: t('common.actions'),
       actions: true,
-      cell: (g) => editButton('game', String(g.nodeId), nameOf(g.name, g.gameCode), g),
+      cell: (g) => (
+        <>
+          {editButton('game', String(g.nodeId), nameOf(g.name, g.gameCode), g)}{' '}
+          {mayWrite ? (
+            <button
+              type="button"
+              className="button"
+              onClick={() => setImageOf({ nodeId: g.nodeId, label: nameOf(g.name, g.gameCode), imageUrl: g.imageUrl })}
+            >
+              {t('catalogueImport.image')}
+            </button>
+          ) : null}
+        </>
+      ),
     },
   ];
 
@@ -199,9 +221,16 @@ export default function CatalogueSection() {
         <h1 id="catalogue-title">{t('catalogue.title')}</h1>
       </header>
       <p className="muted">{t('catalogue.intro')}</p>
-      <Tabs tabs={TABS} value={tab} label={(each) => t(`catalogue.tabs.${each}`)} onChange={setTab} />
+      <Tabs
+        tabs={mayWrite ? TABS : TABS.filter((each) => each !== 'import')}
+        value={tab}
+        label={(each) => (each === 'import' ? t('catalogueImport.tab') : t(`catalogue.tabs.${each}`))}
+        onChange={setTab}
+      />
       <Notice text={notice} />
-      {tab === 'vendors' ? (
+      {tab === 'import' ? (
+        <CatalogueImport />
+      ) : tab === 'vendors' ? (
         <QueueState
           isLoading={vendors.isLoading}
           error={vendors.error}
@@ -257,6 +286,16 @@ export default function CatalogueSection() {
           />
         </>
       )}
+      {imageOf ? (
+        <GameImageDialog
+          game={imageOf}
+          onClose={() => setImageOf(null)}
+          onDone={(text) => {
+            setNotice(text);
+            setImageOf(null);
+          }}
+        />
+      ) : null}
       {editing ? (
         <DecisionDialog
           title={t('catalogue.editTitle', { name: editing.label })}

@@ -82,6 +82,7 @@ export const TABLE_OWNERS = {
   game_favorites: 'games',
   game_recent_plays: 'games',
   game_rooms: 'games',
+  game_images: 'games',
   lottery_games: 'lottery',
   lottery_odds: 'lottery',
   lottery_periods: 'lottery',

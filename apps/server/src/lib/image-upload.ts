@@ -28,6 +28,42 @@ export function imageTypeOf(bytes: Buffer): UploadedImage['contentType'] | undef
   return undefined;
 }
 
+/** Catalogue artwork (game tiles): png, jpeg, WebP, or an SVG that `isInertSvg` accepts. */
+export type ArtworkType = UploadedImage['contentType'] | 'image/webp' | 'image/svg+xml';
+
+/**
+ * Whether an SVG can do nothing but draw: no scripts, event handlers, foreign content, entities,
+ * style imports or links outside the image itself (a `#fragment` or an embedded png, jpeg or
+ * WebP `data:` image is fine). Anything else is refused rather than cleaned.
+ */
+export function isInertSvg(text: string): boolean {
+  if (!/<svg[\s>]/i.test(text)) return false;
+  if (/<(script|foreignobject|iframe|embed|object|audio|video|handler|listener)\b/i.test(text)) return false;
+  if (/<!(doctype|entity)/i.test(text) || /<\?xml-stylesheet/i.test(text)) return false;
+  if (/\son[a-z]+\s*=/i.test(text) || /javascript:|vbscript:|@import/i.test(text)) return false;
+  for (const match of text.matchAll(/(?:href|src)\s*=\s*["']([^"']*)["']/gi)) {
+    const target = (match[1] ?? '').trim();
+    if (!target.startsWith('#') && !/^data:image\/(png|jpeg|webp);base64,/i.test(target)) return false;
+  }
+  for (const match of text.matchAll(/url\(\s*["']?([^"')]*)/gi)) if (!(match[1] ?? '').trim().startsWith('#')) return false;
+  return true;
+}
+
+/** What catalogue artwork is, by its bytes; undefined for anything else (or an SVG that is not inert). */
+export function artworkTypeOf(bytes: Buffer): ArtworkType | undefined {
+  const photo = imageTypeOf(bytes);
+  if (photo) return photo;
+  if (bytes.length > 12 && bytes.subarray(0, 4).toString('latin1') === 'RIFF' && bytes.subarray(8, 12).toString('latin1') === 'WEBP') {
+    return 'image/webp';
+  }
+  const text = bytes
+    .toString('utf8')
+    .replace(/^\uFEFF/, '')
+    .trimStart();
+  if (!text.startsWith('<')) return undefined;
+  return isInertSvg(text) ? 'image/svg+xml' : undefined;
+}
+
 function uploadError(error: unknown): DomainError | undefined {
   const code = (error as { code?: unknown }).code;
   if (code === 'FST_REQ_FILE_TOO_LARGE') return new DomainError('image_too_large');
@@ -45,8 +81,26 @@ export async function readImageForm(
   request: FastifyRequest,
   accepted: { fileFields: readonly string[]; textFields: readonly string[] },
 ): Promise<{ images: UploadedImage[]; fields: Record<string, string> }> {
+  const form = await readUploadForm(request, accepted, imageTypeOf, 'image_invalid');
+  return { images: form.images as UploadedImage[], fields: form.fields };
+}
+
+/** `readImageForm` for catalogue artwork: png, jpeg, WebP or inert SVG (see `artworkTypeOf`). */
+export async function readArtworkForm(
+  request: FastifyRequest,
+  accepted: { fileFields: readonly string[]; textFields: readonly string[] },
+): Promise<{ images: Array<{ field: string; contentType: ArtworkType; bytes: Buffer }>; fields: Record<string, string> }> {
+  return readUploadForm(request, accepted, artworkTypeOf, 'game_image_invalid');
+}
+
+async function readUploadForm<T extends string>(
+  request: FastifyRequest,
+  accepted: { fileFields: readonly string[]; textFields: readonly string[] },
+  typeOf: (bytes: Buffer) => T | undefined,
+  invalid: 'image_invalid' | 'game_image_invalid',
+): Promise<{ images: Array<{ field: string; contentType: T; bytes: Buffer }>; fields: Record<string, string> }> {
   if (!request.isMultipart()) throw new DomainError('image_required');
-  const images: UploadedImage[] = [];
+  const images: Array<{ field: string; contentType: T; bytes: Buffer }> = [];
   const fields: Record<string, string> = {};
   try {
     for await (const part of request.parts()) {
@@ -56,8 +110,8 @@ export async function readImageForm(
           throw new DomainError('bad_request', part.fieldname);
         }
         const bytes = await part.toBuffer();
-        const contentType = imageTypeOf(bytes);
-        if (!contentType) throw new DomainError('image_invalid', part.fieldname);
+        const contentType = typeOf(bytes);
+        if (!contentType) throw new DomainError(invalid, part.fieldname);
         images.push({ field: part.fieldname, contentType, bytes });
       } else {
         if (!accepted.textFields.includes(part.fieldname) || typeof part.value !== 'string') {

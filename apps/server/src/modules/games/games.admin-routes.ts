@@ -1,3 +1,4 @@
+import fastifyMultipart from '@fastify/multipart';
 import { commonErrorResponses, errorEnvelope, ok, okEnvelope } from '@platform/contracts/envelope';
 import {
   adminGamePageSchema,
@@ -6,11 +7,19 @@ import {
   adminGameSchema,
   adminVendorPatchSchema,
   adminVendorSchema,
+  GAMES_IMPORT_TEXT_LENGTH_MAX,
+  gamesImportApplyBodySchema,
+  gamesImportBodySchema,
+  gamesImportPreviewSchema,
+  gamesImportResultSchema,
   jackpotConfigBodySchema,
   vendorCodeSchema,
 } from '@platform/contracts/games';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { DomainError } from '../../lib/domain-error.ts';
+import { MULTIPART_LIMITS, readArtworkForm } from '../../lib/image-upload.ts';
+import { requestLanguage } from '../../lib/request-language.ts';
 import { adminOf, requirePermission } from '../../plugins/admin-auth.ts';
 import type { GamesAdminService } from './games.admin.service.ts';
 
@@ -26,6 +35,66 @@ const jackpotConfigSchema = z.object({
 
 export function gamesAdminRoutes(admin: GamesAdminService): FastifyPluginAsyncZod {
   return async (app) => {
+    // Scoped to these routes: one game image per upload, with the spec's image size.
+    await app.register(fastifyMultipart, { limits: { ...MULTIPART_LIMITS, files: 1 }, throwFileSizeLimit: true });
+    /** The file's text travels as JSON; room for the largest file and its envelope. */
+    const importBodyLimit = GAMES_IMPORT_TEXT_LENGTH_MAX * 2 + 4_096;
+
+    app.post(
+      '/admin-api/games/import/preview',
+      {
+        preHandler: requirePermission('game:write'),
+        bodyLimit: importBodyLimit,
+        schema: {
+          tags: TAGS,
+          summary:
+            'Checks a CSV or JSON list of games and answers what it would change (new, changed, unchanged, refused rows) and a token; changes nothing',
+          security: [{ session: [] }],
+          body: gamesImportBodySchema,
+          response: { 200: okEnvelope(gamesImportPreviewSchema), ...errors },
+        },
+      },
+      async (request) => ok(await admin.previewImport(adminOf(request), request.body, requestLanguage(request))),
+    );
+
+    app.post(
+      '/admin-api/games/import/apply',
+      {
+        preHandler: requirePermission('game:write'),
+        bodyLimit: importBodyLimit,
+        schema: {
+          tags: TAGS,
+          summary:
+            "Applies the same file with its preview's token in one transaction; refused (409) if the catalogue changed since the preview",
+          security: [{ session: [] }],
+          body: gamesImportApplyBodySchema,
+          response: { 200: okEnvelope(gamesImportResultSchema), ...errors },
+        },
+      },
+      async (request) => ok(await admin.applyImport(adminOf(request), request.body, requestLanguage(request), request.ip)),
+    );
+
+    app.post(
+      '/admin-api/games/:nodeId/image',
+      {
+        preHandler: requirePermission('game:write'),
+        schema: {
+          tags: TAGS,
+          summary:
+            "Uploads a game's image (multipart field `image`: PNG, JPG, WebP or an SVG without scripts, 5 MB at most) and shows it at once",
+          security: [{ session: [] }],
+          consumes: ['multipart/form-data'],
+          params: z.object({ nodeId: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER) }),
+          response: { 200: okEnvelope(adminGameSchema), ...errors },
+        },
+      },
+      async (request) => {
+        const form = await readArtworkForm(request, { fileFields: ['image'], textFields: [] });
+        const [image] = form.images;
+        if (!image) throw new DomainError('image_required');
+        return ok(await admin.setGameImage(adminOf(request), request.params.nodeId, image, request.ip));
+      },
+    );
     app.get(
       '/admin-api/games',
       {

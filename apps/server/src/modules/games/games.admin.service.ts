@@ -1,14 +1,21 @@
+import { createHash } from 'node:crypto';
+import type { MessageLanguage } from '@platform/contracts/errors';
 import type { AdminGamePatch, AdminVendorPatch } from '@platform/contracts/games';
 import { pageOffset, totalPagesOf } from '@platform/contracts/pagination';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
+import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { DomainError } from '../../lib/domain-error.ts';
+import type { ArtworkType } from '../../lib/image-upload.ts';
+import { hashRequest } from '../../lib/request-hash.ts';
 import type { AdminPrincipal } from '../admin/admin.service.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import { createSettingsService, type SettingsService } from '../settings/settings.service.ts';
 import type { CatalogueInvalidator } from './games.cache.ts';
+import { type ExistingGame, type PlannedRow, planImport, presentPlan, readImportFile, tokenPartsOf } from './games.import.ts';
 import { asCategory, fromHundredths } from './games.presenter.ts';
 import * as repo from './games.repository.ts';
+import { searchNameOf } from './games.search.ts';
 import { jackpotSetting } from './games.settings.ts';
 
 export type GamesAdminService = ReturnType<typeof createGamesAdminService>;
@@ -26,6 +33,29 @@ function changeOf(patch: Omit<AdminGamePatch, 'category'>): repo.CatalogueChange
 function vendorChangeOf(patch: AdminVendorPatch): repo.VendorChange {
   const { displayNames, ...rest } = patch;
   return { ...changeOf(rest), ...(displayNames === undefined ? {} : { display_names: JSON.stringify(displayNames) }) };
+}
+
+/** Where an uploaded game image is served; a new upload is a new address (browsers keep it for good). */
+export function gameImagePath(imageId: number): string {
+  return `/wps/game-image/${imageId}`;
+}
+
+function importChangeOf(p: Extract<PlannedRow, { action: 'changed' }>, name: Record<string, string> | undefined): repo.ImportChange {
+  const change: repo.ImportChange = {};
+  for (const c of p.changes) {
+    if (c.field === 'category') change.category = c.after as string;
+    if (c.field === 'classify') change.classify = JSON.stringify(c.after);
+    if (c.field === 'minBet') change.min_bet_cents = p.values.minBetCents as number;
+    if (c.field === 'lines') change.min_lines = c.after as number;
+    if (c.field === 'trial') change.is_trial_supported = c.after as boolean;
+    if (c.field === 'sort') change.sort = c.after as number;
+    if (c.field === 'image') change.image_url = c.after as string;
+  }
+  if (name) {
+    change.name = JSON.stringify(name);
+    change.search_name = searchNameOf(name, p.code);
+  }
+  return change;
 }
 
 function presentAdminGame(row: repo.GameRow) {
@@ -172,5 +202,166 @@ export function createGamesAdminService(deps: {
     return settings.get(admin.merchantId, jackpotSetting);
   }
 
-  return { listGames, listVendors, updateGame, updateVendor, getJackpot, setJackpot };
+  /** The plan of a file over the catalogue as `db` sees it, and the token that stands for it. */
+  async function planOf(
+    db: Kysely<DB>,
+    admin: AdminPrincipal,
+    file: { format: 'csv' | 'json'; content: string },
+    language: MessageLanguage,
+    forUpdate: boolean,
+  ) {
+    const rows = readImportFile(file.format, file.content);
+    const vendorRows = await repo.listVendors(db, admin.merchantId, { onlyEnabled: false });
+    const vendors = new Map(vendorRows.map((v) => [v.code.toUpperCase(), v.code]));
+    const named = new Set<string>();
+    for (const r of rows) {
+      const code = vendors.get(
+        String(r.cells.vendor ?? '')
+          .trim()
+          .toUpperCase(),
+      );
+      if (code) named.add(code);
+    }
+    const games = await repo.listGamesForImport(db, admin.merchantId, [...named], { forUpdate });
+    const existing = new Map<string, ExistingGame>(games.map((g) => [`${g.vendorCode}|${g.code}`, g]));
+    const plan = planImport(rows, vendors, existing, language);
+    const token = hashRequest([admin.merchantId, ...tokenPartsOf(plan, existing)]);
+    return { plan, token, vendorRows };
+  }
+
+  /** What a file would change, without changing anything (docs/games-catalogue.md, "Import"). */
+  async function previewImport(admin: AdminPrincipal, file: { format: 'csv' | 'json'; content: string }, language: MessageLanguage) {
+    const { plan, token } = await planOf(db, admin, file, language, false);
+    return presentPlan(plan, token);
+  }
+
+  /**
+   * Applies a file whose preview answered `token`, in one transaction: the games it names are
+   * locked, the plan is made again, and unless its token is the same (the catalogue has not
+   * changed since) nothing is written. Refused rows are left out; one audit row lists the changes.
+   */
+  async function applyImport(
+    admin: AdminPrincipal,
+    file: { format: 'csv' | 'json'; content: string; token: string },
+    language: MessageLanguage,
+    ip: string,
+  ) {
+    // Two applies of new games at once: the second one's insert meets the first one's game (a new
+    // row has nothing to lock); that is the catalogue changing since the preview too.
+    const counts = await db
+      .transaction()
+      .execute((trx) => applyPlan(trx, admin, file, language, ip))
+      .catch((error: unknown) => {
+        throw isUniqueViolation(error) ? new DomainError('games_import_stale') : error;
+      });
+    await invalidate(admin.merchantId);
+    return { counts };
+  }
+
+  async function applyPlan(
+    trx: Kysely<DB>,
+    admin: AdminPrincipal,
+    file: { format: 'csv' | 'json'; content: string; token: string },
+    language: MessageLanguage,
+    ip: string,
+  ) {
+    const { plan, token, vendorRows } = await planOf(trx, admin, file, language, true);
+    if (token !== file.token) throw new DomainError('games_import_stale');
+    if (!plan.some((p) => p.action === 'new' || p.action === 'changed')) throw new DomainError('games_import_empty');
+    const at = now();
+    const vendorIds = new Map(vendorRows.map((v) => [v.code, v.id]));
+    const existingNames = new Map<number, Record<string, string>>();
+    for (const p of plan) {
+      if (p.action === 'changed') {
+        const before = p.changes.find((c) => c.field === 'name');
+        if (before) existingNames.set(p.gameId, before.after as Record<string, string>);
+      }
+    }
+    for (const p of plan) {
+      if (p.action === 'new') {
+        const v = p.values;
+        const name = v.name ?? {};
+        await repo.insertGames(trx, { merchantId: admin.merchantId, id: vendorIds.get(p.vendor) as number, code: p.vendor }, [
+          {
+            code: p.code,
+            category: v.category as string,
+            classify: v.classify ?? [],
+            name,
+            searchName: searchNameOf(name, p.code),
+            imageUrl: v.image ?? '',
+            isHot: false,
+            minBetCents: v.minBetCents ?? 0,
+            minLines: v.lines ?? 0,
+            isTrialSupported: v.trial ?? false,
+            sort: v.sort ?? 0,
+          },
+        ]);
+      } else if (p.action === 'changed') {
+        await repo.updateImportedGame(trx, admin.merchantId, p.gameId, importChangeOf(p, existingNames.get(p.gameId)), at);
+      }
+    }
+    const result = { new: 0, changed: 0, unchanged: 0, refused: 0 };
+    for (const p of plan) result[p.action] += 1;
+    await recordAudit(trx, {
+      actorType: 'admin',
+      actorId: admin.adminId,
+      action: 'games.imported',
+      subjectType: 'game_catalogue',
+      subjectId: token,
+      data: {
+        counts: result,
+        created: plan.filter((p) => p.action === 'new').map((p) => ({ vendor: p.vendor, gameCode: p.code })),
+        changed: plan.flatMap((p) => (p.action === 'changed' ? [{ vendor: p.vendor, gameCode: p.code, changes: p.changes }] : [])),
+        refusedRows: plan.filter((p) => p.action === 'refused').map((p) => p.row),
+      },
+      ip,
+    });
+    return result;
+  }
+
+  /**
+   * Stores an uploaded image for a game (its type already sniffed) and points the game at it; the
+   * old image stays for audit, but nothing names it any more.
+   */
+  async function setGameImage(admin: AdminPrincipal, nodeId: number, image: { contentType: ArtworkType; bytes: Buffer }, ip: string) {
+    const updated = await db.transaction().execute(async (trx) => {
+      const before = await repo.findGameById(trx, admin.merchantId, nodeId);
+      if (!before) throw new DomainError('game_not_found');
+      const at = now();
+      const sha256 = createHash('sha256').update(image.bytes).digest('hex');
+      const imageId = await repo.insertGameImage(trx, {
+        merchantId: admin.merchantId,
+        gameId: nodeId,
+        contentType: image.contentType,
+        sha256,
+        bytes: image.bytes,
+        createdBy: admin.adminId,
+        at,
+      });
+      const imageUrl = gameImagePath(imageId);
+      await repo.updateImportedGame(trx, admin.merchantId, nodeId, { image_url: imageUrl }, at);
+      await recordAudit(trx, {
+        actorType: 'admin',
+        actorId: admin.adminId,
+        action: 'games.image_uploaded',
+        subjectType: 'game',
+        subjectId: nodeId,
+        data: {
+          vendor: before.vendorCode,
+          gameCode: before.code,
+          before: { imageUrl: before.imageUrl },
+          after: { imageUrl },
+          contentType: image.contentType,
+          bytes: image.bytes.length,
+          sha256,
+        },
+        ip,
+      });
+      return (await repo.findGameById(trx, admin.merchantId, nodeId)) as repo.GameRow;
+    });
+    await invalidate(admin.merchantId);
+    return presentAdminGame(updated);
+  }
+
+  return { listGames, listVendors, updateGame, updateVendor, getJackpot, setJackpot, previewImport, applyImport, setGameImage };
 }

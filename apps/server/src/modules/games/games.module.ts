@@ -18,6 +18,7 @@ import {
   type LaunchUrlInput,
 } from './games.launch.ts';
 import type { LiveRoomSource } from './games.live-rooms.ts';
+import { findGameImage } from './games.repository.ts';
 import { gamesRoutes } from './games.routes.ts';
 import { createGamesService, type GamesService } from './games.service.ts';
 
@@ -89,7 +90,7 @@ export async function createGamesModule(deps: GamesModuleDeps): Promise<Platform
       gameInfo: createGameInfoResolver({ db, settings, merchants }),
       gameNames: createGameNamesResolver({ db }),
     },
-    routes: gamesRoutes({ games: catalogue, launcher, merchants }),
+    routes: gamesRoutes({ games: catalogue, launcher, merchants, gameImage: (imageId) => findGameImage(db, imageId) }),
     adminRoutes: gamesAdminRoutes(admin),
     // Pub/sub may already be closed; a subscription that is already gone is fine.
     onClose: () => disconnect().catch(() => {}),

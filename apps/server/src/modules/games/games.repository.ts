@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import { containsPattern } from './games.search.ts';
-import type { LocalisedText } from './games.tables.ts';
+import type { GameImagesTable, LocalisedText } from './games.tables.ts';
 
 export type GameRow = {
   id: number;
@@ -670,4 +670,118 @@ export async function insertRoom(
     .returning('id')
     .executeTakeFirstOrThrow();
   return Number(row.id);
+}
+
+/** A game as an import compares it (games.import.ts), with its last change time. */
+export type ImportedGameRow = {
+  id: number;
+  vendorCode: string;
+  code: string;
+  category: string;
+  classify: string[];
+  name: LocalisedText;
+  minBetCents: number;
+  minLines: number;
+  isTrialSupported: boolean;
+  sort: number;
+  imageUrl: string;
+  updatedAt: string;
+};
+
+/**
+ * The merchant's games of some vendors, for an import. `forUpdate` locks them until the end of the
+ * transaction, so what the apply call compares with the preview cannot change under it.
+ */
+export async function listGamesForImport(
+  db: Kysely<DB>,
+  merchantId: number,
+  vendorCodes: readonly string[],
+  options: { forUpdate: boolean },
+): Promise<ImportedGameRow[]> {
+  if (vendorCodes.length === 0) return [];
+  let query = db
+    .selectFrom('games')
+    .where('merchant_id', '=', merchantId)
+    .where('vendor_code', 'in', [...vendorCodes])
+    .select([
+      'id',
+      'vendor_code as vendorCode',
+      'code',
+      'category',
+      'classify',
+      'name',
+      'min_bet_cents as minBetCents',
+      'min_lines as minLines',
+      'is_trial_supported as isTrialSupported',
+      'sort',
+      'image_url as imageUrl',
+      'updated_at as updatedAt',
+    ])
+    .orderBy('id');
+  if (options.forUpdate) query = query.forUpdate();
+  const rows = await query.execute();
+  return rows.map((r) => ({
+    ...r,
+    id: Number(r.id),
+    minBetCents: Number(r.minBetCents),
+    updatedAt: new Date(r.updatedAt).toISOString(),
+  }));
+}
+
+/** The fields an import sets on an existing game. */
+export type ImportChange = {
+  category?: string;
+  classify?: string;
+  name?: string;
+  search_name?: string;
+  min_bet_cents?: number;
+  min_lines?: number;
+  is_trial_supported?: boolean;
+  sort?: number;
+  image_url?: string;
+};
+
+export async function updateImportedGame(db: Kysely<DB>, merchantId: number, gameId: number, change: ImportChange, at: Date) {
+  await db
+    .updateTable('games')
+    .set({ ...change, updated_at: at })
+    .where('merchant_id', '=', merchantId)
+    .where('id', '=', gameId)
+    .execute();
+}
+
+export async function insertGameImage(
+  db: Kysely<DB>,
+  image: {
+    merchantId: number;
+    gameId: number;
+    contentType: GameImagesTable['content_type'];
+    sha256: string;
+    bytes: Buffer;
+    createdBy: number;
+    at: Date;
+  },
+): Promise<number> {
+  const row = await db
+    .insertInto('game_images')
+    .values({
+      merchant_id: image.merchantId,
+      game_id: image.gameId,
+      content_type: image.contentType,
+      sha256: image.sha256,
+      bytes: image.bytes,
+      created_by: image.createdBy,
+      created_at: image.at,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return Number(row.id);
+}
+
+export async function findGameImage(db: Kysely<DB>, imageId: number) {
+  return db
+    .selectFrom('game_images')
+    .where('id', '=', imageId)
+    .select(['content_type as contentType', 'sha256', 'bytes'])
+    .executeTakeFirst();
 }

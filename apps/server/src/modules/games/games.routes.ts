@@ -26,6 +26,9 @@ import {
 } from '@platform/contracts/games';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { DomainError } from '../../lib/domain-error.ts';
+import { toBuffer } from '../../lib/image-upload.ts';
 import { prepareJson, sendPreparedJson } from '../../lib/prepared-json.ts';
 import { requestedLanguage } from '../../lib/request-language.ts';
 import { principalOf, requireMember } from '../../plugins/auth.ts';
@@ -52,7 +55,13 @@ const memberErrors = { ...readErrors, 401: errorEnvelope };
  * The player-facing catalogue calls, with the spec's paths. Catalogue reads need no session; with
  * one, the member's own merchant is used. Favourites, recent plays, rooms and launches need a login.
  */
-export function gamesRoutes(deps: { games: GamesService; launcher: LaunchService; merchants: MerchantService }): FastifyPluginAsyncZod {
+export function gamesRoutes(deps: {
+  games: GamesService;
+  launcher: LaunchService;
+  merchants: MerchantService;
+  /** An uploaded game image by its id (games.admin.service.ts `setGameImage`). */
+  gameImage: (imageId: number) => Promise<{ contentType: string; bytes: Uint8Array } | undefined>;
+}): FastifyPluginAsyncZod {
   const { games, launcher, merchants } = deps;
 
   async function merchantIdOf(request: FastifyRequest): Promise<number> {
@@ -60,6 +69,28 @@ export function gamesRoutes(deps: { games: GamesService; launcher: LaunchService
   }
 
   return async (app) => {
+    app.get(
+      '/wps/game-image/:imageId',
+      {
+        schema: {
+          tags: TAGS,
+          summary: 'An uploaded game image; its address never changes content, so it may be kept for good',
+          params: z.object({ imageId: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER) }),
+        },
+      },
+      async (request, reply) => {
+        const image = await deps.gameImage(request.params.imageId);
+        if (!image) throw new DomainError('not_found', 'image');
+        // An SVG is checked on upload; the policy makes sure it could not run anything anyway.
+        return reply
+          .type(image.contentType)
+          .header('cache-control', 'public, max-age=31536000, immutable')
+          .header('x-content-type-options', 'nosniff')
+          .header('content-security-policy', "default-src 'none'; img-src data:; style-src 'unsafe-inline'; sandbox")
+          .send(toBuffer(image.bytes));
+      },
+    );
+
     app.get(
       '/lgw/games/game_menus',
       {

@@ -76,10 +76,23 @@ export type GameRoomsTable = {
   created_at: CreatedAt;
 };
 
+/** An uploaded game image; the game's `image_url` names the newest one. */
+export type GameImagesTable = {
+  id: Generated<number>;
+  merchant_id: number;
+  game_id: number;
+  content_type: 'image/png' | 'image/jpeg' | 'image/webp' | 'image/svg+xml';
+  sha256: string;
+  bytes: Uint8Array;
+  created_by: number;
+  created_at: ColumnType<Date, Date, Date>;
+};
+
 export type GamesTables = {
   game_vendors: GameVendorsTable;
   games: GamesTable;
   game_favorites: GameFavoritesTable;
   game_recent_plays: GameRecentPlaysTable;
   game_rooms: GameRoomsTable;
+  game_images: GameImagesTable;
 };
