@@ -19,6 +19,9 @@ describe('which sections an operator sees', () => {
       'members',
       'promotions',
       'rebates',
+      'point-mall',
+      'missions',
+      'redeem-codes',
       'social-providers',
       'lottery-results',
       'lottery-games',
@@ -37,6 +40,9 @@ describe('which sections an operator sees', () => {
       'members',
       'promotions',
       'rebates',
+      'point-mall',
+      'missions',
+      'redeem-codes',
       'reports',
     ]);
     expect(keysOf({ id: 3, username: 'r', role: 'risk' })).toEqual([
@@ -44,6 +50,8 @@ describe('which sections an operator sees', () => {
       'members',
       'promotions',
       'rebates',
+      'missions',
+      'redeem-codes',
       'social-providers',
       'lottery-results',
       'lottery-games',
@@ -60,6 +68,9 @@ describe('which sections an operator sees', () => {
       'members',
       'promotions',
       'rebates',
+      'point-mall',
+      'missions',
+      'redeem-codes',
       'content',
     ]);
     expect(keysOf({ id: 5, username: 'c', role: 'content' })).toEqual(['content']);
