@@ -1,6 +1,6 @@
 import type { RewardSpec } from '@platform/contracts/rewards';
 import { useTranslation } from 'react-i18next';
-import { amountOf } from '../sections/table-limits.tsx';
+import { amountOf } from '../lib/format.ts';
 
 const REWARD_KINDS = ['cash', 'bonus', 'points'] as const;
 

@@ -7,8 +7,8 @@ import { useSession } from '../api/session-store.ts';
 import { type Column, DataTable } from '../components/data-table.tsx';
 import { DecisionDialog, Notice, QueueState } from '../components/queue-parts.tsx';
 import { useDecision } from '../components/use-queue.ts';
+import { amountOf } from '../lib/format.ts';
 import { mayUse } from '../lib/sections.ts';
-import { amountOf } from './table-limits.tsx';
 
 type Side = 'meron' | 'wala' | 'draw' | 'cancelled';
 type Action = { arenaId: string; action: 'open' | 'close' | 'result' | 'settings'; body: Record<string, unknown>; what: string };

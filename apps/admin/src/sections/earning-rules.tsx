@@ -9,8 +9,8 @@ import { type Column, DataTable } from '../components/data-table.tsx';
 import { DecisionDialog, Notice, QueueState } from '../components/queue-parts.tsx';
 import { wholeText } from '../components/reward-fields.tsx';
 import { useDecision } from '../components/use-queue.ts';
+import { amountOf } from '../lib/format.ts';
 import { mayUse } from '../lib/sections.ts';
-import { amountOf } from './table-limits.tsx';
 
 type Rule = EarningRuleInput & { id: number; updatedAt: string };
 type RuleForm = {

@@ -20,8 +20,8 @@ import { useDecision } from '../components/use-queue.ts';
 import { gameCategoriesEn, gameCategoriesVi, gameCategoriesZh } from '../i18n/game-categories.ts';
 import { addSectionTexts } from '../i18n/i18n.ts';
 import { loyaltyEn, loyaltyVi, loyaltyZh } from '../i18n/loyalty.ts';
+import { amountOf } from '../lib/format.ts';
 import { mayUse } from '../lib/sections.ts';
-import { amountOf } from './table-limits.tsx';
 
 addSectionTexts('loyalty', { vi: loyaltyVi, en: loyaltyEn, zh: loyaltyZh });
 addSectionTexts('gameCategories', { vi: gameCategoriesVi, en: gameCategoriesEn, zh: gameCategoriesZh });

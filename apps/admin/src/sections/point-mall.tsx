@@ -18,10 +18,9 @@ import { PAGE_SIZE, useDecision, useQueuePage } from '../components/use-queue.ts
 import { gameCategoriesEn, gameCategoriesVi, gameCategoriesZh } from '../i18n/game-categories.ts';
 import { addSectionTexts } from '../i18n/i18n.ts';
 import { loyaltyEn, loyaltyVi, loyaltyZh } from '../i18n/loyalty.ts';
-import { dateTime, money } from '../lib/format.ts';
+import { amountOf, dateTime, money } from '../lib/format.ts';
 import { mayUse } from '../lib/sections.ts';
 import { EarningRulesTab } from './earning-rules.tsx';
-import { amountOf } from './table-limits.tsx';
 
 addSectionTexts('loyalty', { vi: loyaltyVi, en: loyaltyEn, zh: loyaltyZh });
 addSectionTexts('gameCategories', { vi: gameCategoriesVi, en: gameCategoriesEn, zh: gameCategoriesZh });

@@ -15,9 +15,8 @@ import { type RewardDraft, RewardFields, rewardDraft, rewardOf, useRewardText, w
 import { useDecision } from '../components/use-queue.ts';
 import { addSectionTexts, errorText } from '../i18n/i18n.ts';
 import { loyaltyEn, loyaltyVi, loyaltyZh } from '../i18n/loyalty.ts';
-import { dateTime, instantOf } from '../lib/format.ts';
+import { amountOf, dateTime, instantOf } from '../lib/format.ts';
 import { mayUse } from '../lib/sections.ts';
-import { amountOf } from './table-limits.tsx';
 
 addSectionTexts('loyalty', { vi: loyaltyVi, en: loyaltyEn, zh: loyaltyZh });
 
