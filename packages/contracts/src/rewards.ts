@@ -47,6 +47,20 @@ export const claimableRewardsSchema = z.object({ list: z.array(claimableRewardSc
 export type ClaimableRewards = z.infer<typeof claimableRewardsSchema>;
 export const claimableRewardsResponseSchema = okEnvelope(claimableRewardsSchema);
 
+/** How many claimed rewards the history shows (the newest). */
+export const CLAIMED_REWARDS_MAX = 50;
+/** One reward the member has claimed (a stored reward or a redeem code; `title` is the code for a code). */
+export const claimedRewardSchema = z.object({
+  key: z.string(),
+  source: z.enum(REWARD_SOURCES),
+  title: z.string(),
+  kind: z.enum(['cash', 'bonus', 'points']),
+  amount: z.number().int().nullable(),
+  claimedAt: z.string(),
+});
+export type ClaimedReward = z.infer<typeof claimedRewardSchema>;
+export const claimedRewardsResponseSchema = okEnvelope(z.object({ list: z.array(claimedRewardSchema) }));
+
 export const claimRewardRequestSchema = z.strictObject({ key: z.string().min(1).max(80) });
 export const claimRewardResultSchema = z.object({
   key: z.string(),

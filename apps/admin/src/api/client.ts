@@ -21,6 +21,14 @@ type Envelope<T> = { success: true; value: T } | { success: false; code: string;
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
+function headersFor(accept: string): Record<string, string> {
+  // The server writes Vietnamese and English; a Chinese console asks for English and translates the code itself.
+  const headers: Record<string, string> = { accept, lang: i18next.language === 'zh' ? 'en' : i18next.language };
+  const token = currentSession()?.token;
+  if (token) headers.authorization = `Bearer ${token}`;
+  return headers;
+}
+
 /**
  * Calls `/admin-api/...` with the operator's bearer token and unwraps the envelope (the body is
  * JSON, or a FormData sent as it is). The server writes
@@ -28,8 +36,7 @@ type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
  * goes back to the sign-in page.
  */
 export async function adminCall<T>(method: Method, path: string, body?: unknown): Promise<T> {
-  // The server writes Vietnamese and English; a Chinese console asks for English and translates the code itself.
-  const headers: Record<string, string> = { accept: 'application/json', lang: i18next.language === 'zh' ? 'en' : i18next.language };
+  const headers = headersFor('application/json');
   const token = currentSession()?.token;
   if (token) headers.authorization = `Bearer ${token}`;
   // A form (a file upload) sets its own multipart type and boundary.
@@ -61,6 +68,34 @@ export async function adminCall<T>(method: Method, path: string, body?: unknown)
 }
 
 export const adminGet = <T>(path: string) => adminCall<T>('GET', path);
+
+/**
+ * Saves a file the server answers (a small CSV) under `name`: read with the bearer header, which a
+ * plain link cannot carry, then handed to the browser. A refusal is thrown like `adminCall`'s.
+ */
+export async function adminDownload(path: string, name: string): Promise<void> {
+  let response: Response;
+  try {
+    response = await fetch(`/admin-api${path}`, {
+      headers: headersFor('text/csv'),
+      credentials: 'same-origin',
+      signal: AbortSignal.timeout(API_TIMEOUT_MS),
+    });
+  } catch {
+    throw new AdminApiError('network', null, null);
+  }
+  if (!response.ok) {
+    const envelope = (await response.json().catch(() => null)) as { code?: string; message?: string } | null;
+    throw new AdminApiError(envelope?.message ?? 'unreadable', envelope?.code ?? null, response.status);
+  }
+  const link = document.createElement('a');
+  link.href = URL.createObjectURL(await response.blob());
+  link.download = name;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  URL.revokeObjectURL(link.href);
+}
 
 /** A query string from the filled-in filters (empty ones left out). */
 export function queryString(params: Record<string, string | number | undefined>): string {

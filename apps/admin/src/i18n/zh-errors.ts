@@ -45,4 +45,7 @@ export const zhErrors: Partial<Record<ErrorCode, string>> = {
   feedback_not_found: '找不到该反馈。',
   agent_application_answered: '该申请已答复。',
   agent_application_not_found: '找不到该申请。',
+  mall_order_closed: '该兑换订单已被处理，请刷新列表。',
+  points_rule_key_taken: '已有相同键的积分规则，请换一个键或编辑该规则。',
+  conflict: '数据冲突（代码可能已被使用），请检查后重试。',
 };

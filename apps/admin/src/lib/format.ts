@@ -35,3 +35,15 @@ export function instantOf(local: string): string | null {
   const at = new Date(local);
   return Number.isNaN(at.getTime()) ? null : at.toISOString();
 }
+
+/** A typed amount: digits only (spaces and group separators the operator types are ignored); NaN otherwise. */
+export function amountOf(text: string): number {
+  const digits = text.replace(/[\s.,_]/g, '');
+  return /^[0-9]{1,15}$/.test(digits) ? Number(digits) : Number.NaN;
+}
+
+/** Odds typed as 1.95 (or 1,95) in thousandths; NaN when not a decimal number. */
+export function oddsOf(text: string): number {
+  const t = text.trim().replace(',', '.');
+  return /^[0-9]{1,3}(\.[0-9]{1,3})?$/.test(t) ? Math.round(Number(t) * 1000) : Number.NaN;
+}

@@ -19,6 +19,9 @@ describe('which sections an operator sees', () => {
       'members',
       'promotions',
       'rebates',
+      'point-mall',
+      'missions',
+      'redeem-codes',
       'social-providers',
       'lottery-results',
       'lottery-games',
@@ -38,6 +41,9 @@ describe('which sections an operator sees', () => {
       'members',
       'promotions',
       'rebates',
+      'point-mall',
+      'missions',
+      'redeem-codes',
       'reports',
     ]);
     expect(keysOf({ id: 3, username: 'r', role: 'risk' })).toEqual([
@@ -45,6 +51,8 @@ describe('which sections an operator sees', () => {
       'members',
       'promotions',
       'rebates',
+      'missions',
+      'redeem-codes',
       'social-providers',
       'lottery-results',
       'lottery-games',
@@ -62,6 +70,9 @@ describe('which sections an operator sees', () => {
       'members',
       'promotions',
       'rebates',
+      'point-mall',
+      'missions',
+      'redeem-codes',
       'content',
     ]);
     expect(keysOf({ id: 5, username: 'c', role: 'content' })).toEqual(['content']);

@@ -12,6 +12,9 @@ export type SectionKey =
   | 'members'
   | 'promotions'
   | 'rebates'
+  | 'point-mall'
+  | 'missions'
+  | 'redeem-codes'
   | 'social-providers'
   | 'lottery-results'
   | 'lottery-games'
@@ -92,6 +95,17 @@ const SECTIONS: readonly Section[] = [
   },
   // Changing needs vip:write (finance).
   { key: 'rebates', path: 'rebates', roles: ['finance', 'risk', 'support'], permission: 'vip:read' },
+  {
+    key: 'point-mall',
+    path: 'point-mall',
+    roles: ['finance', 'support'],
+    permission: 'point-mall:read',
+    // Gift orders waiting for delivery (fulfil or reject needs point-mall:fulfil).
+    count: () => waiting('/point-mall/orders?status=processing&pageSize=1'),
+  },
+  // Missions, the sign-in calendar and redeem codes: changing needs promotion:write (finance).
+  { key: 'missions', path: 'missions', roles: ['finance', 'risk', 'support'], permission: 'promotion:read' },
+  { key: 'redeem-codes', path: 'redeem-codes', roles: ['finance', 'risk', 'support'], permission: 'promotion:read' },
   // Changing providers needs settings:write (administrators); risk reads them.
   { key: 'social-providers', path: 'social-providers', roles: ['risk'], permission: 'settings:read' },
   {

@@ -4,9 +4,9 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { setSession } from '../api/session-store.ts';
 import { changeLanguage } from '../i18n/i18n.ts';
+import { oddsOf } from '../lib/format.ts';
 import { emptyPage, fakeServer, ok, refused } from '../test/fake-server.ts';
 import { renderConsole } from '../test/render.tsx';
-import { oddsOf } from './cockfight.tsx';
 
 const terms = { mode: 'pari-mutuel' as const, commissionBp: 500, odds: { meron: 1_900, wala: 1_900 } };
 const fight = (phase: 'betting' | 'closed' | 'settled') => ({

@@ -7,8 +7,8 @@ import { useSession } from '../api/session-store.ts';
 import { type Column, DataTable } from '../components/data-table.tsx';
 import { DecisionDialog, Notice, QueueState } from '../components/queue-parts.tsx';
 import { useDecision } from '../components/use-queue.ts';
+import { amountOf, oddsOf } from '../lib/format.ts';
 import { mayUse } from '../lib/sections.ts';
-import { amountOf } from './table-limits.tsx';
 
 type Side = 'meron' | 'wala' | 'draw' | 'cancelled';
 type Action = { arenaId: string; action: 'open' | 'close' | 'result' | 'settings'; body: Record<string, unknown>; what: string };
@@ -22,12 +22,6 @@ type Form = {
   max: string;
   drawMax: string;
 };
-
-/** Odds typed as 1.95 (or 1,95) in thousandths; NaN when not a decimal number. */
-export function oddsOf(text: string): number {
-  const t = text.trim().replace(',', '.');
-  return /^[0-9]{1,3}(\.[0-9]{1,3})?$/.test(t) ? Math.round(Number(t) * 1000) : Number.NaN;
-}
 
 /** A commission typed in percent (5 or 2.5) in basis points; NaN when not a number. */
 function commissionOf(text: string): number {

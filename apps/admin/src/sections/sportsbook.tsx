@@ -6,9 +6,8 @@ import { adminCall, adminGet } from '../api/client.ts';
 import { useSession } from '../api/session-store.ts';
 import { DecisionDialog, Notice, QueueState } from '../components/queue-parts.tsx';
 import { useDecision } from '../components/use-queue.ts';
+import { amountOf, oddsOf } from '../lib/format.ts';
 import { mayUse } from '../lib/sections.ts';
-import { oddsOf } from './cockfight.tsx';
-import { amountOf } from './table-limits.tsx';
 
 type Market = SportsbookEventLiability['markets'][number];
 type MarketView = NonNullable<Market['market']>;

@@ -3,9 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { setSession } from '../api/session-store.ts';
 import { changeLanguage } from '../i18n/i18n.ts';
+import { amountOf } from '../lib/format.ts';
 import { emptyPage, fakeServer, ok, refused } from '../test/fake-server.ts';
 import { renderConsole } from '../test/render.tsx';
-import { amountOf } from './table-limits.tsx';
 
 const dragonTiger = {
   gameCode: 'dragon-tiger',

@@ -7,15 +7,10 @@ import { useSession } from '../api/session-store.ts';
 import { type Column, DataTable } from '../components/data-table.tsx';
 import { DecisionDialog, Notice, QueueState } from '../components/queue-parts.tsx';
 import { useDecision } from '../components/use-queue.ts';
+import { amountOf } from '../lib/format.ts';
 import { mayUse } from '../lib/sections.ts';
 
 type Editing = { table: TableLimitsEntry; label: string; min: string; max: Record<string, string> };
-
-/** A typed amount: digits only (spaces and group separators the operator types are ignored); NaN otherwise. */
-export function amountOf(text: string): number {
-  const digits = text.replace(/[\s.,_]/g, '');
-  return /^[0-9]{1,15}$/.test(digits) ? Number(digits) : Number.NaN;
-}
 
 /** The form as limits, and the problems of each field (the same check the game server makes). */
 function checkForm(editing: Pick<Editing, 'min' | 'max'>, kinds: readonly string[]) {

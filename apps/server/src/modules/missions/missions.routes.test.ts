@@ -87,6 +87,15 @@ describe('missions, sign-in and the rewards centre over HTTP', () => {
     for (const r of all.list) expect((await call('POST', '/wps/member/rewards/claim', { key: r.key })).statusCode).toBe(200);
     expect((await world.w.balances(m.id)).main - cashBefore).toBe(1_000 + 2_000 + 3_000 + 5_000);
     expect((await rewards()).count).toBe(0);
+    // The history lists what was claimed, in the member's language, with what it gave.
+    const history = (await call('GET', '/wps/member/rewards/claimed')).json().value.list;
+    expect(history.map((r: { key: string }) => r.key).sort()).toEqual(all.list.map((r: { key: string }) => r.key).sort());
+    expect(
+      history
+        .filter((r: { source: string }) => r.source === 'sign_in')
+        .map((r: { amount: number }) => r.amount)
+        .sort(),
+    ).toEqual([1_000, 2_000, 3_000]);
     expect((await summary()).claimableCount).toBe(0);
     expect((await summary()).missions.find((x: { code: string }) => x.code === 'SLOTS-2').status).toBe('CLAIMED');
 
@@ -118,6 +127,16 @@ describe('missions, sign-in and the rewards centre over HTTP', () => {
       code: 'redeem_code_used',
       message: 'You have already used this redeem code. Each code can be used once per member.',
     });
+    const history = (await call('GET', '/wps/member/rewards/claimed')).json().value.list;
+    expect(history.find((r: { source: string }) => r.source === 'code')).toMatchObject({
+      key: expect.stringMatching(/^code:/),
+      source: 'code',
+      title: 'HELLO2026',
+      kind: 'cash',
+      amount: 4_000,
+    });
+    const times = history.map((r: { claimedAt: string }) => r.claimedAt);
+    expect(times).toEqual([...times].sort().reverse());
     const wrong = await call('POST', '/wps/member/rewards/redeem-code', { code: 'NOPE' }, 'vi');
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().message).toMatch(/^Mã đổi thưởng không đúng/);

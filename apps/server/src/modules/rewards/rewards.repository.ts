@@ -108,6 +108,34 @@ export async function findPendingOfMember(db: Executor, memberId: number, at: Da
   return rows.map((r) => num(r) as PendingRewardRow);
 }
 
+/** The member's claimed rewards, newest first. */
+export async function findClaimedOfMember(db: Executor, memberId: number, limit: number): Promise<PendingRewardRow[]> {
+  const rows = await db
+    .selectFrom('pending_rewards')
+    .selectAll()
+    .where('member_id', '=', memberId)
+    .where('status', '=', 'claimed')
+    .orderBy('claimed_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => num(r) as PendingRewardRow);
+}
+
+/** The codes the member redeemed, with what each gave, newest first. */
+export async function findCodeUsesOfMember(db: Executor, memberId: number, limit: number) {
+  const rows = await db
+    .selectFrom('redeem_code_uses as u')
+    .innerJoin('redeem_codes as c', 'c.id', 'u.code_id')
+    .select(['c.id as codeId', 'c.code as code', 'c.reward as reward', 'u.redeemed_at as redeemedAt'])
+    .where('u.member_id', '=', memberId)
+    .orderBy('u.redeemed_at', 'desc')
+    .orderBy('u.code_id', 'desc')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => ({ codeId: Number(r.codeId), code: r.code, reward: r.reward as RewardSpec, redeemedAt: r.redeemedAt as Date }));
+}
+
 /** Marks a pending reward claimed; undefined when it was not pending (claimed by a concurrent call, or expired). */
 export async function markClaimed(trx: Transaction<DB>, id: number, at: Date) {
   const row = await trx

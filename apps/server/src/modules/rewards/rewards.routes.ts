@@ -1,6 +1,7 @@
 import { commonErrorResponses, ok } from '@platform/contracts/envelope';
 import {
   claimableRewardsResponseSchema,
+  claimedRewardsResponseSchema,
   claimRewardRequestSchema,
   claimRewardResponseSchema,
   redeemCodeRequestSchema,
@@ -43,6 +44,19 @@ export function rewardsRoutes(rewards: RewardsService): FastifyPluginAsyncZod {
         },
       },
       async (request) => ok(await rewards.claimable(principalOf(request), requestedLanguage(request))),
+    );
+
+    app.get(
+      `${REWARDS_BASE}/claimed`,
+      {
+        preHandler: requireRealAccount,
+        schema: {
+          ...member,
+          summary: 'The rewards the member has claimed and the codes redeemed, newest first (the latest 50)',
+          response: { 200: claimedRewardsResponseSchema, ...errors },
+        },
+      },
+      async (request) => ok({ list: await rewards.claimed(principalOf(request), requestedLanguage(request)) }),
     );
 
     app.post(

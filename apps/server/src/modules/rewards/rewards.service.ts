@@ -3,11 +3,13 @@ import type {
   AdminRedeemCode,
   ClaimableReward,
   ClaimableRewards,
+  ClaimedReward,
   ClaimRewardResult,
   RedeemCodeBatchInput,
   RewardSource,
   RewardSpec,
 } from '@platform/contracts/rewards';
+import { CLAIMED_REWARDS_MAX } from '@platform/contracts/rewards';
 import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
@@ -171,6 +173,37 @@ export function createRewardsService(deps: RewardsDeps) {
     const external = await Promise.all(deps.externalSources().map((s) => s.list(principal, language)));
     const list = [...own, ...external.flat()];
     return { list, count: list.length };
+  }
+
+  /**
+   * The rewards the member has claimed, newest first (at most `CLAIMED_REWARDS_MAX`): the stored
+   * rewards (missions, sign-in, referral, VIP, gifts) and the redeem codes, with what each gave.
+   * Promotions, red envelopes and rebates keep their own records (their pages).
+   */
+  async function claimed(principal: Principal, language: string): Promise<ClaimedReward[]> {
+    const member = await memberOf(principal);
+    const amountOf = (reward: RewardSpec) => (reward.kind === 'bonus' ? (reward.amount ?? null) : reward.amount);
+    const own = (await repo.findClaimedOfMember(db, member.id, CLAIMED_REWARDS_MAX)).map(
+      (r): ClaimedReward => ({
+        key: keyOf(r),
+        source: r.source,
+        title: localised(r.titles, language),
+        kind: r.reward.kind,
+        amount: amountOf(r.reward),
+        claimedAt: iso(r.claimed_at ?? r.created_at),
+      }),
+    );
+    const codes = (await repo.findCodeUsesOfMember(db, member.id, CLAIMED_REWARDS_MAX)).map(
+      (u): ClaimedReward => ({
+        key: `code:${u.codeId}`,
+        source: 'code',
+        title: u.code,
+        kind: u.reward.kind,
+        amount: amountOf(u.reward),
+        claimedAt: iso(u.redeemedAt),
+      }),
+    );
+    return [...own, ...codes].sort((a, b) => b.claimedAt.localeCompare(a.claimedAt)).slice(0, CLAIMED_REWARDS_MAX);
   }
 
   /** Claims one reward by its key: an own reward is paid here, another source's by its module. */
@@ -370,6 +403,7 @@ export function createRewardsService(deps: RewardsDeps) {
   return {
     addPending,
     claimable,
+    claimed,
     claim,
     redeem,
     ofSource,

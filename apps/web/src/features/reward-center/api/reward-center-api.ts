@@ -1,9 +1,10 @@
-import type { ClaimRewardResult } from '@platform/contracts/rewards';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { ClaimedReward, ClaimRewardResult } from '@platform/contracts/rewards';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { walletKeys } from '../../../api/get-balance.ts';
 import { loyaltyKeys, REWARDS_BASE } from '../../../api/loyalty.ts';
 import { promotionKeys } from '../../../api/promotions.ts';
-import { apiSend } from '../../../lib/api-client.ts';
+import { apiGet, apiSend } from '../../../lib/api-client.ts';
+import { useSessionStore } from '../../../state/session-store.ts';
 
 /** After a claim or a code: the rewards, the missions (and their badges), the promotions and the balance read again. */
 function useRefreshAfter() {
@@ -28,5 +29,16 @@ export function useRedeemCode() {
   return useMutation({
     mutationFn: (code: string) => apiSend<ClaimRewardResult>('POST', `${REWARDS_BASE}/redeem-code`, { code }),
     onSettled: refresh,
+  });
+}
+
+/** The rewards the member has claimed and the codes redeemed, newest first; read again after each claim (under `loyaltyKeys.all`). */
+export function useClaimedRewards(language: string) {
+  const customerId = useSessionStore((s) => (s.isLogin && !s.isTrial ? (s.userInfo?.customerId ?? 0) : 0));
+  return useQuery({
+    queryKey: [...loyaltyKeys.all, 'claimed', customerId, language] as const,
+    queryFn: async ({ signal }) => (await apiGet<{ list: ClaimedReward[] }>(`${REWARDS_BASE}/claimed`, signal)).list,
+    enabled: customerId !== 0,
+    retry: false,
   });
 }

@@ -10,6 +10,7 @@ import { RewardCenterView } from './reward-center-view.tsx';
 const LIST = 'GET /wps/member/rewards';
 const CLAIM = 'POST /wps/member/rewards/claim';
 const REDEEM = 'POST /wps/member/rewards/redeem-code';
+const CLAIMED = 'GET /wps/member/rewards/claimed';
 const SIGN_IN = {
   key: 'reward:7',
   source: 'sign_in',
@@ -35,6 +36,11 @@ describe('RewardCenterView (rewardCenter)', { timeout: 20_000 }, () => {
         const list = [SIGN_IN, MISSION].filter((r) => !claimed.includes(r.key));
         return { list, count: list.length };
       },
+      [CLAIMED]: () => ({
+        list: [SIGN_IN, MISSION]
+          .filter((r) => claimed.includes(r.key))
+          .map(({ createdAt: _c, expiresAt: _e, ...r }) => ({ ...r, claimedAt: '2026-11-27T02:00:00.000Z' })),
+      }),
       [CLAIM]: (call: ApiCall) => {
         const key = (call.body as { key: string }).key;
         claimed = [...claimed, key];
@@ -51,12 +57,51 @@ describe('RewardCenterView (rewardCenter)', { timeout: 20_000 }, () => {
     expect((await screen.findByRole('status')).textContent).toBe('Claimed ₫1,000.');
     expect(api.callsTo(CLAIM)[0]?.body).toEqual({ key: 'reward:7' });
     await screen.findByText('1 reward');
+    // The claimed reward moves to the history, with what it gave.
+    const history = await screen.findByTestId('claimed-list');
+    expect(history.querySelectorAll('li')).toHaveLength(1);
+    expect(history.querySelector('li[data-source="sign_in"] .rc-item__title')?.textContent).toBe('Sign-in day 1');
+    expect(history.querySelector('li .rc-item__amount')?.textContent).toBe('₫1,000');
+  });
+
+  it('lists the rewards claimed and the codes redeemed, and says when there are none', async () => {
+    mockApi({
+      [LIST]: { list: [], count: 0 },
+      [CLAIMED]: {
+        list: [
+          { key: 'code:3', source: 'code', title: 'LOTUS2026', kind: 'cash', amount: 10_000, claimedAt: '2026-11-27T03:00:00.000Z' },
+          {
+            key: 'reward:8',
+            source: 'mission',
+            title: 'Nạp tiền lần đầu',
+            kind: 'points',
+            amount: 100,
+            claimedAt: '2026-11-26T03:00:00.000Z',
+          },
+        ],
+      },
+    });
+    renderWithSite(<RewardCenterView />, { language: 'vi' });
+    const history = await screen.findByTestId('claimed-list');
+    const rows = history.querySelectorAll('li');
+    expect(rows).toHaveLength(2);
+    expect(rows[0]?.querySelector('.rc-source')?.textContent).toBe('Mã đổi thưởng');
+    expect(rows[0]?.querySelector('.rc-item__title')?.textContent).toBe('LOTUS2026');
+    expect(rows[1]?.textContent).toContain('Nạp tiền lần đầu');
+    expect(rows[1]?.textContent).toContain('Đã nhận lúc');
+  });
+
+  it('says when nothing has been claimed yet', async () => {
+    mockApi({ [LIST]: { list: [], count: 0 }, [CLAIMED]: { list: [] } });
+    renderWithSite(<RewardCenterView />, { language: 'en' });
+    expect(await screen.findByText(/You have not claimed any rewards yet/)).toBeTruthy();
   });
 
   it("asks for a code before sending, and shows the server's sentence when a code is refused, in Vietnamese", async () => {
     const sentence = 'Mã đổi thưởng không đúng, đã hết hạn hoặc không dành cho bạn. Vui lòng kiểm tra lại mã.';
     const api = mockApi({
       [LIST]: { list: [], count: 0 },
+      [CLAIMED]: { list: [] },
       [REDEEM]: () => new ApiRefusal('redeem_code_invalid', sentence, undefined, 400),
     });
     const { user } = renderWithSite(<RewardCenterView />, { language: 'vi' });

@@ -1,4 +1,4 @@
-import type { ClaimableReward } from '@platform/contracts/rewards';
+import type { ClaimableReward, ClaimedReward } from '@platform/contracts/rewards';
 import { type FormEvent, useState } from 'react';
 import { useClaimableRewards } from '../../../api/loyalty.ts';
 import { ErrorState, LoadingState } from '../../../components/load-states.tsx';
@@ -6,7 +6,7 @@ import { SectionCard } from '../../../components/section-card.tsx';
 import { useRewardText } from '../../../hooks/use-reward-text.ts';
 import { errorText } from '../../../lib/api-client.ts';
 import { formatDateTime } from '../../../lib/time-format.ts';
-import { useClaimReward, useRedeemCode } from '../api/reward-center-api.ts';
+import { useClaimedRewards, useClaimReward, useRedeemCode } from '../api/reward-center-api.ts';
 import { useRewardCenterTranslation } from '../i18n/register-translations.ts';
 import './reward-center.css';
 
@@ -17,13 +17,44 @@ function useWords() {
   return useRewardText({ points: (amount) => t('reward.points', { amount }), bonus: t('reward.bonus') });
 }
 
-/** `rewardCenter`: every reward waiting to be claimed, from every source, with its claim; and the redeem-code box. */
+/** `rewardCenter`: every reward waiting to be claimed, from every source, with its claim; the redeem-code box; and the rewards claimed. */
 export function RewardCenterView() {
   return (
     <div className="rc-page">
       <RedeemCodeBox />
       <RewardList />
+      <ClaimedList />
     </div>
+  );
+}
+
+function ClaimedList() {
+  const { t, i18n } = useRewardCenterTranslation();
+  const rewardText = useWords();
+  const claimed = useClaimedRewards(i18n.language);
+  return (
+    <SectionCard title={t('history.title')}>
+      {claimed.error ? (
+        <ErrorState error={claimed.error} onRetry={() => void claimed.refetch()} />
+      ) : !claimed.data ? (
+        <LoadingState />
+      ) : claimed.data.length === 0 ? (
+        <p className="rc-note">{t('history.empty')}</p>
+      ) : (
+        <ul className="rc-list" data-testid="claimed-list">
+          {claimed.data.map((r: ClaimedReward) => (
+            <li key={`${r.key}:${r.claimedAt}`} className="rc-item" data-source={r.source}>
+              <div className="rc-item__body">
+                <span className="rc-source">{t(`sources.${r.source}`)}</span>
+                <span className="rc-item__title">{r.title}</span>
+                <span className="rc-item__amount">{rewardText(r.kind, r.amount)}</span>
+                <span className="rc-note">{t('history.claimedAt', { time: formatDateTime(r.claimedAt) })}</span>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+    </SectionCard>
   );
 }
 

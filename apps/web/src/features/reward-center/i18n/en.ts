@@ -30,4 +30,9 @@ export const rewardCenterEn: RewardCenterTranslation = {
     empty: 'Enter a redeem code.',
     redeemed: 'Code redeemed: you received {{reward}}.',
   },
+  history: {
+    title: 'Rewards you have claimed',
+    empty: 'You have not claimed any rewards yet. Rewards you claim and codes you redeem show here.',
+    claimedAt: 'Claimed {{time}}',
+  },
 };

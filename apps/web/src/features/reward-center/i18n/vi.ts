@@ -29,6 +29,11 @@ export const rewardCenterVi = {
     empty: 'Vui lòng nhập mã đổi thưởng.',
     redeemed: 'Đổi mã thành công: bạn nhận được {{reward}}.',
   },
+  history: {
+    title: 'Phần thưởng đã nhận',
+    empty: 'Bạn chưa nhận phần thưởng nào. Phần thưởng đã nhận và mã đã đổi sẽ hiện ở đây.',
+    claimedAt: 'Đã nhận lúc {{time}}',
+  },
 };
 
 export type RewardCenterTranslation = typeof rewardCenterVi;
