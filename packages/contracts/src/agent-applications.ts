@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { okEnvelope } from './envelope.ts';
-import { clientRequestIdSchema } from './transfers.ts';
+import { clientRequestIdSchema } from './request-id.ts';
 
 /**
  * The agent programme's applications (the /join page): a visitor or member applies, an operator

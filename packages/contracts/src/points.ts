@@ -3,7 +3,7 @@ import { okEnvelope } from './envelope.ts';
 import { GAME_CATEGORIES } from './games.ts';
 import { AMOUNT_MINOR_MAX } from './money.ts';
 import { pageOf } from './pagination.ts';
-import { clientRequestIdSchema } from './transfers.ts';
+import { clientRequestIdSchema } from './request-id.ts';
 
 /**
  * Loyalty points and the points mall (docs/loyalty.md). Points are whole numbers kept by the ledger

@@ -1,22 +1,19 @@
 import { z } from 'zod';
 import { okEnvelope } from './envelope.ts';
 import { amountMinorSchema, currencyCodeSchema, positiveAmountMinorSchema } from './money.ts';
+import { CLIENT_REQUEST_ID_LENGTH_MAX, CLIENT_REQUEST_ID_LENGTH_MIN, clientRequestIdSchema } from './request-id.ts';
 
 /**
  * Transfers along the downline: an agent to a member of its downline (`/wps/agent/transfer/downline`)
  * and a member to its upline (`transferUpline`, `/wps/member/transfer/upline`).
  */
 export const TRANSFER_NOTE_LENGTH_MAX = 140;
-export const TRANSFER_REQUEST_ID_LENGTH_MIN = 8;
-export const TRANSFER_REQUEST_ID_LENGTH_MAX = 64;
+export const TRANSFER_REQUEST_ID_LENGTH_MIN = CLIENT_REQUEST_ID_LENGTH_MIN;
+export const TRANSFER_REQUEST_ID_LENGTH_MAX = CLIENT_REQUEST_ID_LENGTH_MAX;
 export const PAYMENT_PASSWORD_LENGTH_MAX = 128;
 
-/** The client's id for one transfer; a retry with the same id moves nothing twice. */
-export const clientRequestIdSchema = z
-  .string()
-  .min(TRANSFER_REQUEST_ID_LENGTH_MIN)
-  .max(TRANSFER_REQUEST_ID_LENGTH_MAX)
-  .regex(/^[A-Za-z0-9_-]+$/, 'letters, digits, - and _');
+/** The client's id for one transfer (request-id.ts); a retry with the same id moves nothing twice. */
+export { clientRequestIdSchema };
 
 function hasControlCharacter(text: string): boolean {
   for (let i = 0; i < text.length; i++) {
