@@ -87,9 +87,13 @@ export async function updateItem(
   values: ItemValues,
   at: Date,
 ): Promise<ItemRow | undefined> {
+  // The units left move only by redeems, refunds and the stock ± call: an edit that still shows a
+  // stock keeps the one stored (the operator's copy may be older than a redeem), and only switches
+  // between a counted stock and none.
+  const stock = values.stock === null ? null : sql<number>`COALESCE(stock, ${values.stock})`;
   return executor
     .updateTable('point_mall_items')
-    .set({ ...itemColumns(values), updated_at: at })
+    .set({ ...itemColumns(values), stock, updated_at: at })
     .where('merchant_id', '=', merchantId)
     .where('id', '=', id)
     .returning(ITEM_COLUMNS)

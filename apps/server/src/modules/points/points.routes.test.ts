@@ -226,6 +226,28 @@ describe('the operator calls', () => {
       payload: { delta: 4 },
     });
     expect(added.json().value.input.stock).toBe(5);
+
+    // An edit sent from a copy read before a redeem keeps the units left: it cannot put one back.
+    const read = (await t.app.inject({ method: 'GET', url: '/admin-api/point-mall/items', headers: finance.headers }))
+      .json()
+      .value.list.find((i: { id: number }) => i.id === itemId).input;
+    await w.points.mall.redeem(m.principal, w.redeemInput(itemId), 'gift', 'en');
+    const edited = await t.app.inject({
+      method: 'PUT',
+      url: `/admin-api/point-mall/items/${itemId}`,
+      headers: finance.headers,
+      payload: { ...read, sortOrder: read.sortOrder + 1 },
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(edited.json().value.input).toMatchObject({ stock: 4, sortOrder: read.sortOrder + 1 });
+    // Switching to no stock count, and back to a counted stock, takes the edit's value.
+    const unlimited = await t.app.inject({
+      method: 'PUT',
+      url: `/admin-api/point-mall/items/${itemId}`,
+      headers: finance.headers,
+      payload: { ...read, kind: 'game_points', stock: null, cashAmount: 1_000 },
+    });
+    expect(unlimited.json().value.input.stock).toBeNull();
   });
 });
 
