@@ -229,6 +229,11 @@ describe('invite friends in the browser: copy the link, the friend registers wit
     expect(compact(await page.getByTestId('referral-totals').locator('[data-field="pending"]').textContent())).toBe(reward);
     await expectNoOverflow(page);
     await shot(page, `referral-qualified-${tag}-light`, page.getByTestId('referral-rewards'));
+    // The same reward waits in the rewards centre too, with the member's other rewards.
+    await page.goto(`${baseUrl}/index?mc=rewardCenter`, { waitUntil: 'networkidle' });
+    await page.locator('li.rc-item[data-source="referral"]').waitFor();
+    await openReferralPage(page);
+    await row.waitFor();
     const balanceBefore = await page.evaluate(async () => {
       const response = await fetch('/wps/v2/wallets/balance', { headers: { authorization: `Bearer ${sessionStorage.getItem('token')}` } });
       return ((await response.json()) as { value: { sumBalance: number } }).value.sumBalance;
