@@ -1214,8 +1214,8 @@ export const ERROR_CODES = {
   },
   house_games_unavailable: {
     status: 503,
-    vi: 'Máy chủ trò chơi không phản hồi. Giới hạn bàn chưa được đọc hoặc thay đổi; vui lòng thử lại sau.',
-    en: 'The game server did not answer. The table limits were not read or changed; try again later.',
+    vi: 'Máy chủ trò chơi không phản hồi. Chưa có gì được đọc hoặc thay đổi; vui lòng thử lại sau.',
+    en: 'The game server did not answer. Nothing was read or changed; try again later.',
   },
   cockfight_invalid: {
     status: 400,

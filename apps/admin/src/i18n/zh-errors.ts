@@ -12,7 +12,7 @@ export const zhErrors: Partial<Record<ErrorCode, string>> = {
   games_import_empty: '文件中没有可应用的更改。请修正被拒绝的行后重试。',
   game_image_invalid: '只接受 PNG、JPG、WebP 或不含脚本和外部链接的 SVG 图片。请选择其他图片。',
   table_limits_invalid: '桌台限红无效，请检查最低与最高投注。',
-  house_games_unavailable: '游戏服务器没有回应，限红未读取或修改，请稍后再试。',
+  house_games_unavailable: '游戏服务器没有回应，没有读取或修改任何内容，请稍后再试。',
   cockfight_invalid: '斗鸡场设置无效，请检查后重新提交。',
   sportsbook_invalid: '体育投注请求无效，请检查后重新提交。',
   cockfight_fight_open: '当前场次尚未结束；请先封盘并公布结果，再开启下一场。',
