@@ -1,11 +1,13 @@
 import type { ClaimableReward, ClaimedReward } from '@platform/contracts/rewards';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
+import { z } from 'zod';
 import { useClaimableRewards } from '../../../api/loyalty.ts';
 import { ErrorState, LoadingState } from '../../../components/load-states.tsx';
 import { SectionCard } from '../../../components/section-card.tsx';
 import { useRewardText } from '../../../hooks/use-reward-text.ts';
 import { errorText } from '../../../lib/api-client.ts';
 import { formatDateTime } from '../../../lib/time-format.ts';
+import { useZodForm } from '../../../lib/use-zod-form.ts';
 import { useClaimedRewards, useClaimReward, useRedeemCode } from '../api/reward-center-api.ts';
 import { useRewardCenterTranslation } from '../i18n/register-translations.ts';
 import './reward-center.css';
@@ -119,24 +121,21 @@ function RedeemCodeBox() {
   const { t } = useRewardCenterTranslation();
   const rewardText = useWords();
   const redeem = useRedeemCode();
-  const [code, setCode] = useState('');
   const [message, setMessage] = useState<Message | null>(null);
+  const schema = z.object({ code: z.string().trim().min(1, t('code.empty')) });
+  const form = useZodForm(schema, { defaultValues: { code: '' } });
+  const empty = form.formState.errors.code?.message;
 
-  function submit(event: FormEvent): void {
-    event.preventDefault();
+  const submit = form.handleSubmit(({ code }) => {
     setMessage(null);
-    if (code.trim() === '') {
-      setMessage({ ok: false, text: t('code.empty') });
-      return;
-    }
-    redeem.mutate(code.trim(), {
+    redeem.mutate(code, {
       onSuccess: (value) => {
         setMessage({ ok: true, text: t('code.redeemed', { reward: rewardText(value.kind, value.amount) }) });
-        setCode('');
+        form.reset({ code: '' });
       },
       onError: (error) => setMessage({ ok: false, text: errorText(error) }),
     });
-  }
+  });
 
   return (
     <SectionCard title={t('code.title')}>
@@ -148,17 +147,21 @@ function RedeemCodeBox() {
           <input
             id="redeem-code"
             className="form-field__input rc-code__input"
-            value={code}
+            {...form.register('code')}
             maxLength={40}
             autoComplete="off"
             autoCapitalize="characters"
             placeholder={t('code.placeholder')}
-            onChange={(e) => setCode(e.target.value)}
           />
           <button type="submit" className="button button--primary" disabled={redeem.isPending}>
             {redeem.isPending ? t('code.submitting') : t('code.submit')}
           </button>
         </div>
+        {empty && !message && (
+          <p className="form__error" role="alert">
+            {empty}
+          </p>
+        )}
         {message && (
           <p className={message.ok ? 'rc-result' : 'form__error'} role={message.ok ? 'status' : 'alert'}>
             {message.text}
