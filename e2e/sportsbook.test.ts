@@ -395,7 +395,7 @@ describe('the house sportsbook: single, parlay and in-play bets settled by the f
     try {
       const admin = await context.newPage();
       const watch = await watchPage(admin);
-      await signInToConsole(admin, site.baseUrl, 'risk01');
+      await signInToConsole(admin, site.baseUrl, 'risk01', clock.now);
       await admin.goto(`${site.baseUrl}/admin/sportsbook`, { waitUntil: 'networkidle' });
       await admin.getByTestId('risk-stops').waitFor();
       await admin.getByLabel('Đội nhà').fill('Hue Herons');
