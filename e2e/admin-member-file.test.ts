@@ -144,7 +144,7 @@ describe('operator console: member file, rebates, lottery odds, settings', () =>
     const dialog = page.getByRole('dialog');
     await dialog.getByRole('combobox', { name: 'VIP level' }).selectOption('2');
     await dialog.getByRole('combobox', { name: 'Game category' }).selectOption('FISH');
-    await dialog.getByRole('combobox', { name: 'Period' }).selectOption('W');
+    await dialog.getByRole('combobox', { name: 'Period', exact: true }).selectOption('W');
     await dialog.getByLabel('Rate (%)').fill('0,75');
     await dialog.getByRole('button', { name: 'Save' }).click();
     await page.getByText('Rules saved.').waitFor();

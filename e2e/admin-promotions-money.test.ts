@@ -1,8 +1,9 @@
 import { existsSync } from 'node:fs';
-import { mkdir, readFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { deflateSync } from 'node:zlib';
 import { regionRestrictionSetting } from '@platform/server/modules/system/system.settings';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,6 +17,47 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const CONSOLE_BUILD = path.join(ROOT, 'apps/admin/dist/index.html');
 /** A real PNG as a member's proof image (the site's icon). */
 const PROOF_PNG = path.join(ROOT, 'apps/web/public/icons/icon-192.png');
+
+const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
+  let c = n;
+  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+  return c >>> 0;
+});
+
+/** A real PNG, a banner-shaped gradient (lotus pink to deep teal), as an operator's picture would be. */
+function gradientPng(width: number, height: number): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+    let c = 0xffffffff;
+    for (const b of body) c = (CRC_TABLE[(c ^ b) & 0xff] ?? 0) ^ (c >>> 8);
+    const out = Buffer.alloc(12 + data.length);
+    out.writeUInt32BE(data.length, 0);
+    body.copy(out, 4);
+    out.writeUInt32BE((c ^ 0xffffffff) >>> 0, 8 + data.length);
+    return out;
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 2, 0, 0, 0], 8);
+  const rows: Buffer[] = [];
+  for (let y = 0; y < height; y++) {
+    const row = Buffer.alloc(1 + width * 3);
+    for (let x = 0; x < width; x++) {
+      const a = x / width;
+      const b = y / height;
+      const ring = Math.hypot(x - width * 0.75, y - height * 0.5) < height * 0.32 ? 40 : 0;
+      row.set([Math.round(232 - 200 * a + ring), Math.round(90 + 60 * a - 30 * b + ring), Math.round(140 - 30 * b + ring)], 1 + x * 3);
+    }
+    rows.push(row);
+  }
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(Buffer.concat(rows))),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
 
 /**
  * The console's promotions, manual adjustments and settings screens on the real site
@@ -167,6 +209,104 @@ describe('operator console: promotions, adjustments and settings', () => {
       .execute();
     expect(audit.map((each) => each.action)).toEqual(['promotion.entry_approved', 'promotion.entry_rejected']);
     expect(audit[1]?.data).toMatchObject({ note: 'The ticket in the picture won a prize.' });
+  });
+
+  it("uploads a promotion card's picture in the console, refuses a file that is not one, and the player's promotions page shows it", async () => {
+    const code = `PICTURE-${Date.now() % 100_000}`;
+    const picture = gradientPng(1200, 500);
+    const picturePath = path.join(tmpdir(), `promotion-card-${process.pid}.png`);
+    await writeFile(picturePath, picture);
+    const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
+    const page = await context.newPage();
+    const watched = await watchPage(page);
+    await signInToConsole(page, site.baseUrl, 'finance01');
+    await page
+      .getByRole('navigation', { name: 'Danh mục' })
+      .getByRole('link', { name: /Khuyến mãi/ })
+      .click();
+    await page.getByTestId('promotion-WELCOME100').waitFor();
+    await page.getByRole('button', { name: 'Khuyến mãi mới' }).click();
+    const form = page.getByRole('dialog');
+    await form.getByLabel('Mã', { exact: true }).fill(code);
+    await form.getByLabel('Tiêu đề (tiếng Việt)').fill('Tuần lễ hoa sen');
+    await form.getByLabel('Nội dung (tiếng Việt)').fill('Gửi ảnh vé để nhận 20.000 ₫.');
+    await form.getByLabel('Tiêu đề (tiếng Anh)').fill('Lotus week');
+    await form.getByLabel('Nội dung (tiếng Anh)').fill('Send a picture of your ticket to get 20,000 ₫.');
+    await form.getByRole('combobox', { name: 'Cách nhận' }).selectOption('application');
+    await form.getByLabel('Số tiền thưởng', { exact: true }).fill('20000');
+    await form.getByLabel(/^Doanh cược yêu cầu/).fill('1');
+
+    // The Vietnamese card's picture: uploaded from the operator's computer, with its preview.
+    const vi = form.getByTestId('image-field-imageVi');
+    await vi.getByTestId('image-upload-imageVi').setInputFiles(picturePath);
+    await vi.getByText('Đã tải lên: 1200 × 500 px. Hãy lưu biểu mẫu để dùng ảnh này.').waitFor();
+    const address = await vi.getByRole('textbox').inputValue();
+    expect(address).toMatch(/^\/media\/[0-9a-f]{64}\.png$/);
+    await vi.locator('img.image-field__preview').waitFor();
+    expect(await vi.locator('img.image-field__preview').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(1200);
+
+    // A file that is not a picture is refused in the operator's language; the English card then picks the upload again.
+    const en = form.getByTestId('image-field-imageEn');
+    await en
+      .getByTestId('image-upload-imageEn')
+      .setInputFiles({ name: 'card.png', mimeType: 'image/png', buffer: Buffer.from('not a picture') });
+    await en.getByRole('alert').getByText('Tệp này không phải ảnh PNG, JPG hoặc WebP đọc được. Vui lòng chọn ảnh khác.').waitFor();
+    expect(await en.getByRole('textbox').inputValue()).toBe('');
+    await shot(page, 'promotion-picture-refused-vi-1366');
+    await en.getByRole('button', { name: 'Chọn ảnh đã tải lên' }).click();
+    await en.getByRole('button', { name: 'Dùng ảnh này (1200 × 500 px)' }).first().click();
+    expect(await en.getByRole('textbox').inputValue()).toBe(address);
+    expect(await en.getByRole('alert').count()).toBe(0);
+    await shot(page, 'promotion-picture-form-vi-1366');
+    await form.getByRole('button', { name: 'Lưu khuyến mãi' }).click();
+    await page.getByText(`Đã lưu khuyến mãi ${code}.`).waitFor();
+    // The one error the browser logs is the refused upload's 400.
+    expect(watched.consoleErrors).toEqual(['Failed to load resource: the server responded with a status of 400 (Bad Request)']);
+    expect(await watched.cspViolations()).toEqual([]);
+    await context.close();
+
+    // Served at its address for good, with its type; the upload is audited.
+    const served = await fetch(`${site.baseUrl}${address}`);
+    expect(served.status).toBe(200);
+    expect(served.headers.get('content-type')).toBe('image/png');
+    expect(served.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(served.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(Buffer.from(await served.arrayBuffer()).equals(picture)).toBe(true);
+    const audit = await site.database.db.selectFrom('audit_log').select('subject_id').where('action', '=', 'media.uploaded').execute();
+    expect(audit.map((row) => row.subject_id)).toContain(address.slice(7, 71));
+
+    // The player's promotions page shows the card with the picture, in both languages and themes, phone and desktop.
+    for (const [width, language, theme] of [
+      [390, 'vi', 'light'],
+      [390, 'en', 'dark'],
+      [1366, 'en', 'light'],
+      [1366, 'vi', 'dark'],
+    ] as const) {
+      const player = await browser.newContext({ viewport: { width, height: width < 600 ? 844 : 768 } });
+      await player.addInitScript(
+        ([lang, th]) => {
+          window.localStorage.setItem('lang', lang as string);
+          window.localStorage.setItem('theme', th as string);
+        },
+        [language, theme],
+      );
+      const visitor = await player.newPage();
+      const seen = await watchPage(visitor);
+      await visitor.goto(`${site.baseUrl}/promotions`, { waitUntil: 'networkidle' });
+      const card = visitor.locator(`li.pr-card[data-promotion="${code}"]`);
+      await card.getByRole('heading', { name: language === 'vi' ? 'Tuần lễ hoa sen' : 'Lotus week' }).waitFor();
+      await card.scrollIntoViewIfNeeded();
+      const image = card.getByTestId('promotion-image');
+      expect(await image.getAttribute('src')).toBe(address);
+      await visitor.waitForFunction(
+        (img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth === 1200,
+        await image.elementHandle(),
+      );
+      await shot(visitor, `player-promotion-picture-${language}-${theme}-${width}`);
+      expect(seen.consoleErrors).toEqual([]);
+      expect(await seen.cspViolations()).toEqual([]);
+      await player.close();
+    }
   });
 
   it('asks for an adjustment above the threshold that only another operator approves, and saves a setting', async () => {

@@ -184,14 +184,14 @@ describe('operator console: lottery results and site content', () => {
     await page.locator('[data-testid^="banner-"]').first().waitFor();
     await page.getByRole('button', { name: 'Thêm banner' }).click();
     const dialog = page.getByRole('dialog');
-    await dialog.getByLabel('Địa chỉ hình').fill('banners/lotus-games.svg');
+    await dialog.getByTestId('image-field-imageUrl').getByRole('textbox').fill('banners/lotus-games.svg');
     await dialog.getByLabel('Tiêu đề tiếng Việt').fill(title);
     await dialog.getByLabel('Tiêu đề tiếng Anh').fill('Golden week');
     await dialog.getByLabel('Thứ tự').fill('-50');
     await dialog.getByRole('button', { name: 'Lưu' }).click();
     // Checked before the call: an image is a site path or an https address.
     await dialog.getByText('Hình phải là đường dẫn trong trang (bắt đầu bằng /) hoặc địa chỉ https.').waitFor();
-    await dialog.getByLabel('Địa chỉ hình').fill('/banners/lotus-games.svg');
+    await dialog.getByTestId('image-field-imageUrl').getByRole('textbox').fill('/banners/lotus-games.svg');
     await dialog.getByRole('combobox', { name: /^Liên kết/ }).selectOption('ROUTE');
     await dialog.getByLabel('Đích liên kết').fill('/promotions');
     await shot(page, 'content-banner-form-vi-1366');

@@ -70,7 +70,8 @@ describe('the console’s live table limits', () => {
     await dialog.getByLabel(/Hòa cùng chất/).fill('80000');
     await dialog.getByRole('button', { name: 'Lưu giới hạn' }).click();
     await page.getByText('Đã lưu giới hạn của Rồng hổ · dragon-tiger; áp dụng từ ván tiếp theo.').waitFor();
-    expect(await row.textContent()).toContain('Đã đổi');
+    // The notice shows as the call returns; the list is read again just after it.
+    await row.getByText('Đã đổi', { exact: true }).waitFor();
 
     // The open round keeps its limits; a later one opens with the new minimum.
     await expect.poll(async () => (await lobbyTable('dragon-tiger'))?.limits, { timeout: 20_000 }).toEqual({ min: 2_000, max: 5_000_000 });

@@ -39,8 +39,8 @@ describe('the house cockfight in Chromium', () => {
     await site?.close();
   });
 
-  async function operator(action: string, body: Record<string, unknown> = {}) {
-    const response = await fetch(`${site.baseUrl}/admin-api/house/cockfight/a1/${action}`, {
+  async function operator(action: string, body: Record<string, unknown> = {}, arena = 'a1') {
+    const response = await fetch(`${site.baseUrl}/admin-api/house/cockfight/${arena}/${action}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${token}`, lang: 'en' },
       body: JSON.stringify(body),
@@ -120,7 +120,8 @@ describe('the house cockfight in Chromium', () => {
       const en = await openCockfight(desktop, 'player02', 'en', false);
       expect(await vi.frame.textContent('h1')).toContain('Đá Gà Lotus');
       expect(await en.frame.textContent('h1')).toContain('Lotus Cockfight');
-      expect(await en.frame.isVisible('#no-stream')).toBe(true);
+      // The arena opens once the arena list arrives (after the balance): the drawn panel stands for no stream.
+      await en.frame.waitForSelector('#no-stream', { state: 'visible' });
       await shoot(vi.page, 'cockfight-390-vi-dark-idle');
       // The header keeps to one line at 1366 px with the cockfight entry.
       const navHeight = await en.page
@@ -198,7 +199,7 @@ describe('the house cockfight in Chromium', () => {
 
       // The results strip links each fight's public result page.
       const resultLink = await en.frame.getAttribute('#results li:first-child a', 'href');
-      expect(resultLink).toMatch(/^\/verify\/cockfight\?fight=\d+&lang=en$/);
+      expect(resultLink).toMatch(/^\/verify\/cockfight\?arena=a1&fight=\d+&lang=en$/);
       const result = await en.page.context().newPage();
       await result.goto(new URL(resultLink as string, en.frame.url()).toString(), { waitUntil: 'networkidle' });
       expect(await result.textContent('body')).toContain('Draw');
@@ -206,9 +207,33 @@ describe('the house cockfight in Chromium', () => {
       expect(vi.watch.consoleErrors).toEqual([]);
       expect(en.watch.consoleErrors).toEqual([]);
 
-      // The console's screen: the arena with its last fights, at 1366 px and on a phone.
+      // A second arena from the console: the game now opens on the list of arenas.
+      const created = await fetch(`${site.baseUrl}/admin-api/house/cockfight/arenas`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}`, lang: 'en' },
+        body: JSON.stringify({ name: 'Sới Cần Thơ', mode: 'fixed', streamUrl: 'https://stream.invalid/arena-2' }),
+      });
+      expect(created.status, await created.clone().text()).toBe(200);
+      await operator('open', {}, 'a2');
+      await vi.page.reload({ waitUntil: 'networkidle' });
+      const lobbyFrame = (await (await vi.page.locator('iframe.game-page__frame').elementHandle())?.contentFrame()) as Frame;
+      await lobbyFrame.waitForFunction(() => document.querySelectorAll('#arena-list .arena-card').length === 2);
+      expect(await lobbyFrame.textContent('#arena-list')).toContain('Sới Cần Thơ');
+      await shoot(vi.page, 'cockfight-390-vi-dark-arenas');
+      await lobbyFrame.click('.arena-card[data-arena="a2"]');
+      await lobbyFrame.waitForFunction(
+        () =>
+          !(document.querySelector('.side-meron') as HTMLButtonElement).disabled &&
+          (document.getElementById('arena-name')?.textContent ?? '') !== '',
+      );
+      expect(await lobbyFrame.textContent('#arena-name')).toContain('Sới Cần Thơ');
+      expect(await lobbyFrame.isVisible('#to-lobby')).toBe(true);
+      await shoot(vi.page, 'cockfight-390-vi-dark-arena-2');
+
+      // The console's screen: the arenas with their last fights, at 1366 px, on a tablet and on a phone.
       for (const size of [
         { width: 1366, height: 900, name: '1366' },
+        { width: 768, height: 1024, name: '768' },
         { width: 390, height: 844, name: '390' },
       ]) {
         const consoleContext = await browser.newContext({ viewport: { width: size.width, height: size.height } });

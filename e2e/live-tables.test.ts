@@ -109,18 +109,17 @@ describe('the house live tables in Chromium', () => {
       // Everyone sees the same deal and the same result line.
       const statuses = await Promise.all(
         tables.map(async ({ frame }) => {
-          await frame.waitForFunction(
-            (r) =>
-              document.querySelector('#round-no')?.textContent === `#${r}` &&
-              /–/.test(document.getElementById('status')?.textContent ?? ''),
+          // Read in the same instant as the result is seen: the next round clears the cards.
+          const seen = await frame.waitForFunction(
+            (r) => {
+              const text = (id: string) => document.getElementById(id)?.textContent ?? '';
+              const isResult = text('round-no') === `#${r}` && /–/.test(text('status'));
+              return isResult && { status: text('status'), player: text('player-cards'), banker: text('banker-cards') };
+            },
             round,
             { timeout: 30_000 },
           );
-          return {
-            status: await frame.textContent('#status'),
-            player: await frame.textContent('#player-cards'),
-            banker: await frame.textContent('#banker-cards'),
-          };
+          return (await seen.jsonValue()) as { status: string; player: string; banker: string };
         }),
       );
       expect(statuses[1]).toEqual(statuses[0]);

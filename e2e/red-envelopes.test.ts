@@ -242,8 +242,8 @@ describe('red envelopes in the browser', () => {
     { name: '390', width: 390, height: 844 },
     { name: '1366', width: 1366, height: 768 },
   ]) {
-    it(`shows the send page and the claim dialog at ${size.name} px, in Vietnamese and English, light and dark`, async () => {
-      for (const language of ['vi', 'en'] as const) {
+    for (const language of ['vi', 'en'] as const) {
+      it(`shows the send page and the claim dialog at ${size.name} px in ${language === 'vi' ? 'Vietnamese' : 'English'}, light and dark`, async () => {
         for (const theme of ['light', 'dark'] as const) {
           const tag = `${language}-${theme}-${size.name}`;
           const context = await contextAt(size.width, size.height, { language, theme });
@@ -307,7 +307,7 @@ describe('red envelopes in the browser', () => {
             await context.close();
           }
         }
-      }
-    });
+      });
+    }
   }
 });

@@ -85,6 +85,8 @@ describe('invite friends in the browser: copy the link, the friend registers wit
   let baseUrl: string;
   let adminToken: string;
   const stamp = Date.now() % 1_000_000;
+  // A retried journey registers new members (the first try's names are taken).
+  let journeys = 0;
 
   async function admin<T>(method: 'GET' | 'POST' | 'PUT', url: string, body?: unknown): Promise<T> {
     const response = await fetch(`${baseUrl}${url}`, {
@@ -167,8 +169,9 @@ describe('invite friends in the browser: copy the link, the friend registers wit
   async function journey(language: Language, width: number): Promise<void> {
     const words = WORDS[language];
     const tag = `${language}-${width}`;
-    const referrer = `rf${language}${stamp}`;
-    const friend = `fr${language}${stamp}`;
+    journeys += 1;
+    const referrer = `rf${language}${stamp}${journeys}`;
+    const friend = `fr${language}${stamp}${journeys}`;
     expect((await registerByUsername(baseUrl, referrer, PASSWORD)).status).toBe(200);
 
     // The referrer opens the page and copies the link.

@@ -14,7 +14,8 @@ import { createMovableClock, type MovableClock, type SiteServer, startSiteServer
 
 const PLAYER_PASSWORD = 'Player2026';
 const STAKE = 10_000;
-const DAY = 24 * 60 * 60_000;
+const HOUR = 60 * 60_000;
+const DAY = 24 * HOUR;
 const IN_PLAY_DELAY_MS = 2_000;
 
 type Outcome = 'win' | 'lose' | 'half-win' | 'half-lose' | 'push' | 'void' | 'dead-heat';
@@ -69,6 +70,11 @@ describe('the house sportsbook: single, parlay and in-play bets settled by the f
 
   beforeAll(async () => {
     clock = createMovableClock();
+    // The simulated fixtures sit at fixed hours of each UTC day (from 09:00), and members' "today" is
+    // the day in Vietnam: the site's clock starts at the next 06:00 UTC, so that "today" lists the
+    // day's matches before they start whatever the hour the suite runs at.
+    const startedAt = clock.now().getTime();
+    clock.advance(Math.ceil((startedAt - 6 * HOUR) / DAY) * DAY + 6 * HOUR - startedAt);
     site = await startSiteServer({
       clock,
       // The shared tables sit between rounds: this file is about the sportsbook.
@@ -403,9 +409,17 @@ describe('the house sportsbook: single, parlay and in-play bets settled by the f
       await admin.getByLabel('Giờ bắt đầu').fill('2030-01-02T19:30');
       await admin.getByRole('button', { name: 'Tạo trận' }).click();
       await admin.getByText('Đã xong: đã tạo trận Hue Herons – Da Nang Dragons.').waitFor();
+      // The list is a page of 20, the worst case first: the new match is found by its name.
+      await admin.getByLabel('Đội hoặc giải đấu').fill('hue herons');
+      await admin.getByRole('button', { name: 'Lọc' }).click();
       const title = admin.getByRole('button', { name: 'Hue Herons – Da Nang Dragons' });
       await title.click();
       const card = admin.locator('.sb-event', { has: title });
+      // Its start is shown as the operator typed it: a real time in the operator's clock, not the book's moved script time.
+      const typed = await admin.evaluate(() =>
+        new Intl.DateTimeFormat('vi-VN', { dateStyle: 'short', timeStyle: 'short' }).format(new Date(2030, 0, 2, 19, 30)),
+      );
+      expect(await card.locator('.sb-event__head').textContent()).toContain(typed);
       await card.getByLabel('Chủ nhà', { exact: true }).fill('2');
       await card.getByLabel('Hòa', { exact: true }).fill('3,4');
       await card.getByLabel('Khách', { exact: true }).fill('4');

@@ -18,7 +18,9 @@ export default defineConfig({
     maxWorkers: Number(process.env.E2E_WORKERS ?? 2),
     fileParallelism: true,
     retry: Number(process.env.E2E_RETRY ?? (process.env.CI ? 1 : 0)),
-    testTimeout: 120_000,
-    hookTimeout: 120_000,
+    // A test of several pages takes 60 to 100 s while the unit tests share the machine (CI runs both
+    // at once); twice that leaves room for a slow minute without hiding a hang for long.
+    testTimeout: 240_000,
+    hookTimeout: 180_000,
   },
 });

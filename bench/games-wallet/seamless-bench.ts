@@ -8,11 +8,12 @@ import { signVendorBody, VENDOR_SIGNATURE_HEADER, VENDOR_TIMESTAMP_HEADER } from
 import { buildApp } from '@platform/server/app';
 import { openDatabase } from '@platform/server/db/database';
 import { migrateToLatest } from '@platform/server/db/migrator';
+import type { DB } from '@platform/server/db/schema';
 import { parseEnv } from '@platform/server/env';
 import { DEMO_VENDOR_CODE, DEV_DEMO_VENDOR_SECRET } from '@platform/server/modules/vendor-wallet/vendor-wallet.integrations';
-import { sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import pg from 'pg';
-import { positiveInt, withDatabase } from '../lib/bench-support.ts';
+import { inParallel, positiveInt, withDatabase } from '../lib/bench-support.ts';
 
 /**
  * Seamless wallet throughput against PostgreSQL's own TPC-B (pgbench) on the same server, in the
@@ -27,6 +28,10 @@ import { positiveInt, withDatabase } from '../lib/bench-support.ts';
  *   BENCH_PLAYERS       players the rounds are spread over (default 200)
  *   BENCH_CPU_PROFILE   write a CPU profile (.cpuprofile) of the timed phase only to this file
  *   BENCH_SHOW_STATEMENTS  print the SQL of the first round's callbacks (the count per callback is always printed)
+ *   BENCH_WARMUP_ROUNDS rounds played before the timed phase, then VACUUM ANALYZE (default 1000; 0 for none)
+ *   BENCH_KEEP_DATABASE  keep the seamless database after the run (its name is printed) to study its plans
+ *   BENCH_WAITS         sample the bench connections' wait events every 50 ms in the timed phase, and print the
+ *                       wall time per callback, the time spent waiting for statements and table counters per callback
  */
 
 const run = promisify(execFile);
@@ -39,6 +44,9 @@ const PLAYER_FUNDS = 1_000_000_000;
 const STAKE = 100;
 const PGBENCH = process.env.PGBENCH ?? 'pgbench';
 const showStatements = process.env.BENCH_SHOW_STATEMENTS === '1';
+const sampleWaits = process.env.BENCH_WAITS === '1';
+const keepDatabase = process.env.BENCH_KEEP_DATABASE === '1';
+const warmupRounds = process.env.BENCH_WARMUP_ROUNDS === '0' ? 0 : positiveInt('BENCH_WARMUP_ROUNDS', 1000);
 
 /**
  * Counts what the server sends to PostgreSQL (every client query, BEGIN and COMMIT included), so
@@ -46,16 +54,27 @@ const showStatements = process.env.BENCH_SHOW_STATEMENTS === '1';
  * text of the statements while `statementLog` is set.
  */
 let statementCount = 0;
+let statementMs = 0;
 let statementLog: string[] | undefined;
+/** Clients of the bench's own (the wait sampler), left out of the counts. */
+const uncounted = new WeakSet<object>();
 {
   const original = pg.Client.prototype.query as (...args: unknown[]) => unknown;
   (pg.Client.prototype as unknown as { query: (...args: unknown[]) => unknown }).query = function (this: unknown, ...args: unknown[]) {
+    if (uncounted.has(this as object)) return original.apply(this, args);
     statementCount += 1;
     if (statementLog) {
       const first = args[0] as string | { text: string };
       statementLog.push((typeof first === 'string' ? first : first.text).replace(/\s+/g, ' ').slice(0, 160));
     }
-    return original.apply(this, args);
+    const began = performance.now();
+    const result = original.apply(this, args);
+    if (result instanceof Promise) {
+      return result.finally(() => {
+        statementMs += performance.now() - began;
+      });
+    }
+    return result;
   };
 }
 
@@ -71,7 +90,7 @@ async function admin<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
 
 async function benchSeamless(
   databaseName: string,
-): Promise<{ rounds: number; elapsedMs: number; errors: number; cpuMs: number; statements: number }> {
+): Promise<{ rounds: number; elapsedMs: number; errors: number; cpuMs: number; systemCpuMs: number; statements: number }> {
   const connectionString = withDatabase(adminUrl, databaseName);
   const database = await openDatabase({ kind: 'postgres', connectionString, poolSize: clientCount + 2 });
   const env = parseEnv({
@@ -154,9 +173,33 @@ async function benchSeamless(
       }
     }
 
+    /** One round of a random player: the debit, then the credit closing it. True when both answered OK. */
+    let failures = 0;
+    async function playRound(n: number): Promise<boolean> {
+      const token = tokens[Math.floor(Math.random() * tokens.length)]!;
+      const common = { token, roundId: `round-${n}`, gameCode: 'lucky-sevens' };
+      const bet = await call('debit', { ...common, transactionId: `bet-${n}`, amount: STAKE });
+      const win =
+        bet === 'OK' ? await call('credit', { ...common, transactionId: `win-${n}`, amount: Math.floor(Math.random() * 2 * STAKE) }) : bet;
+      if (win === 'OK') return true;
+      failures += 1;
+      if (failures <= 3) console.error('round failed:', bet, win);
+      return false;
+    }
+
+    let roundNo = 0;
+    // A server that has been running has history: its tables are not a few pages, and the plans
+    // each connection keeps (PL/pgSQL statements, foreign-key checks) were made for tables of that
+    // size. Without this, the plans made while the tables held only the setup's rows scan them
+    // whole for every key lookup, on tables that grow all through the timed phase.
+    if (warmupRounds > 0) {
+      await inParallel(clientCount, warmupRounds, async () => {
+        await playRound(++roundNo);
+      });
+      await sql`VACUUM ANALYZE`.execute(db);
+    }
     let rounds = 0;
     let errors = 0;
-    let roundNo = 0;
     const statementsBefore = statementCount;
     const profilePath = process.env.BENCH_CPU_PROFILE;
     const profiler = profilePath ? new Session() : undefined;
@@ -165,31 +208,46 @@ async function benchSeamless(
       await profiler.post('Profiler.enable');
       await profiler.post('Profiler.start');
     }
+    const waits = sampleWaits ? await startWaitSampler(databaseName) : undefined;
+    const tablesBefore = sampleWaits ? await tableCounters(db) : undefined;
+    let callbackMs = 0;
+    const statementMsBefore = statementMs;
     const cpuBefore = process.cpuUsage();
     const started = performance.now();
     const deadline = started + seconds * 1000;
     await Promise.all(
       Array.from({ length: clientCount }, async () => {
         while (performance.now() < deadline) {
-          const n = ++roundNo;
-          const token = tokens[Math.floor(Math.random() * tokens.length)]!;
-          const common = { token, roundId: `round-${n}`, gameCode: 'lucky-sevens' };
-          const bet = await call('debit', { ...common, transactionId: `bet-${n}`, amount: STAKE });
-          const win =
-            bet === 'OK'
-              ? await call('credit', { ...common, transactionId: `win-${n}`, amount: Math.floor(Math.random() * 2 * STAKE) })
-              : bet;
-          if (win === 'OK') rounds += 1;
-          else {
-            errors += 1;
-            if (errors <= 3) console.error('round failed:', bet, win);
-          }
+          const t0 = performance.now();
+          const isPlayed = await playRound(++roundNo);
+          callbackMs += performance.now() - t0;
+          if (isPlayed) rounds += 1;
+          else errors += 1;
         }
       }),
     );
     const elapsedMs = performance.now() - started;
     const cpu = process.cpuUsage(cpuBefore);
     const statements = statementCount - statementsBefore;
+    if (waits) {
+      const counts = await waits.stop();
+      const total = [...counts.values()].reduce((a, b) => a + b, 0);
+      console.log(`  waits of the bench's connections (${total} samples every 50 ms):`);
+      for (const [key, count] of [...counts.entries()].sort((a, b) => b[1] - a[1]).slice(0, 12))
+        console.log(`    ${((100 * count) / total).toFixed(1).padStart(5)} %  ${key}`);
+      const callbacks = Math.max(1, 2 * rounds);
+      console.log(
+        `  per callback: ${(callbackMs / callbacks).toFixed(2)} ms wall in the client, ` +
+          `${((statementMs - statementMsBefore) / callbacks).toFixed(2)} ms waiting for statements`,
+      );
+      const tablesAfter = await tableCounters(db);
+      console.log('  table counters per callback (seq scans, inserts, updates, HOT updates):');
+      for (const [table, after] of tablesAfter) {
+        const before = tablesBefore?.get(table) ?? [0, 0, 0, 0];
+        const delta = after.map((v, i) => (v - before[i]!) / callbacks);
+        if (delta.some((d) => d > 0.001)) console.log(`    ${table.padEnd(28)} ${delta.map((d) => d.toFixed(2).padStart(6)).join(' ')}`);
+      }
+    }
     if (profiler && profilePath) {
       const { profile } = await profiler.post('Profiler.stop');
       await writeFile(profilePath, JSON.stringify(profile));
@@ -205,11 +263,47 @@ async function benchSeamless(
     const { total, drifted, open } = check.rows[0]!;
     if (total !== '0' || drifted !== '0' || open !== '0')
       throw new Error(`invariants broken after the run: entry sum ${total}, drifted ${drifted}, open rounds ${open}`);
-    return { rounds, elapsedMs, errors, cpuMs: (cpu.user + cpu.system) / 1000, statements };
+    return { rounds, elapsedMs, errors, cpuMs: (cpu.user + cpu.system) / 1000, systemCpuMs: cpu.system / 1000, statements };
   } finally {
     await app.close();
     await database.close();
   }
+}
+
+/** Samples what the bench database's connections are doing every 50 ms until stopped. */
+async function startWaitSampler(databaseName: string): Promise<{ stop: () => Promise<Map<string, number>> }> {
+  const client = new pg.Client({ connectionString: adminUrl });
+  uncounted.add(client);
+  await client.connect();
+  const counts = new Map<string, number>();
+  let running = true;
+  const loop = (async () => {
+    while (running) {
+      const { rows } = await client.query<{ key: string }>(
+        `SELECT state || ' ' || coalesce(wait_event_type || ':' || wait_event, 'on CPU') AS key
+           FROM pg_stat_activity WHERE datname = $1 AND backend_type = 'client backend' AND pid <> pg_backend_pid()`,
+        [databaseName],
+      );
+      for (const { key } of rows) counts.set(key, (counts.get(key) ?? 0) + 1);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  })();
+  return {
+    async stop() {
+      running = false;
+      await loop;
+      await client.end();
+      return counts;
+    },
+  };
+}
+
+/** Each table's seq scans, inserts, updates and HOT updates so far (pg_stat_user_tables). */
+async function tableCounters(db: Kysely<DB>) {
+  await sql`SELECT pg_stat_force_next_flush()`.execute(db);
+  const { rows } = await sql<{ relname: string; seq_scan: string; n_tup_ins: string; n_tup_upd: string; n_tup_hot_upd: string }>`
+    SELECT relname, seq_scan, n_tup_ins, n_tup_upd, n_tup_hot_upd FROM pg_stat_user_tables`.execute(db);
+  return new Map(rows.map((r) => [r.relname, [r.seq_scan, r.n_tup_ins, r.n_tup_upd, r.n_tup_hot_upd].map(Number)]));
 }
 
 async function benchPgbench(databaseName: string): Promise<number> {
@@ -237,12 +331,15 @@ async function main(): Promise<void> {
         .map((l) => l.toFixed(2))
         .join(' ')}`,
     );
-    console.log(`seamless: ${playerCount} players, ${clientCount} clients, ${seconds} s, debit + credit rounds`);
+    console.log(
+      `seamless: ${playerCount} players, ${clientCount} clients, ${seconds} s, debit + credit rounds after ${warmupRounds} warm-up rounds`,
+    );
     const wallet = await benchSeamless(walletDb);
     const roundsPerSecond = wallet.rounds / (wallet.elapsedMs / 1000);
     console.log(
       `  ${wallet.rounds} rounds, ${wallet.errors} errors, Node CPU ${(wallet.cpuMs / Math.max(1, wallet.rounds)).toFixed(1)} ms per round ` +
-        `(${(wallet.cpuMs / Math.max(1, 2 * wallet.rounds)).toFixed(2)} ms per callback), ` +
+        `(${(wallet.cpuMs / Math.max(1, 2 * wallet.rounds)).toFixed(2)} ms per callback, ` +
+        `${(wallet.systemCpuMs / Math.max(1, 2 * wallet.rounds)).toFixed(2)} ms of it in the kernel), ` +
         `${(wallet.statements / Math.max(1, 2 * wallet.rounds)).toFixed(1)} statements per callback`,
     );
     console.log(`pgbench: scale ${PGBENCH_SCALE}, ${clientCount} clients, 2 threads, ${seconds} s`);
@@ -255,7 +352,8 @@ async function main(): Promise<void> {
     console.log(`ratio callbacks/s : TPC-B tps:                   ${((roundsPerSecond * 2) / tps).toFixed(3)}`);
   } finally {
     await admin(async (c) => {
-      await c.query(`DROP DATABASE IF EXISTS "${walletDb}" WITH (FORCE)`);
+      if (keepDatabase) console.log(`kept the seamless database ${walletDb}`);
+      else await c.query(`DROP DATABASE IF EXISTS "${walletDb}" WITH (FORCE)`);
       await c.query(`DROP DATABASE IF EXISTS "${pgbenchDb}" WITH (FORCE)`);
     });
   }

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
+import { loadavg } from 'node:os';
 import { buildApp } from '@platform/server/app';
 import { type Database, openDatabase } from '@platform/server/db/database';
 import { migrateToLatest } from '@platform/server/db/migrator';
@@ -130,6 +131,11 @@ async function drive(
 }
 
 async function main(): Promise<void> {
+  console.log(
+    `load average at start: ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')} (1, 5, 15 min)`,
+  );
   const databaseName = `bench_games_${randomBytes(4).toString('hex')}`;
   let database: Database;
   if (kind === 'postgres') {

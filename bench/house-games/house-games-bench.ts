@@ -6,6 +6,7 @@ import { buildSeedChain, crashPointOf, payoutOf, timeToReach } from '@platform/g
 import { BACCARAT_GAME_CODES } from '@platform/house-games/baccarat/baccarat-table';
 import { CRASH_GAME_CODE } from '@platform/house-games/crash/crash-table';
 import { createHouseGames, type HouseGames } from '@platform/house-games/house-games';
+import { type ChannelMessage, followTable } from '@platform/house-games/table-channel-client';
 import { buildApp } from '@platform/server/app';
 import { openDatabase } from '@platform/server/db/database';
 import { migrateToLatest } from '@platform/server/db/migrator';
@@ -61,36 +62,7 @@ function rootForFirstCrash(): string {
   }
 }
 
-type Event = { type: string; at: number; data: Record<string, unknown> };
-
-/** Follows a table's server-sent events in the background, each stamped with its arrival time. */
-function follow(url: string): { events: Event[]; stop: () => void } {
-  const events: Event[] = [];
-  const controller = new AbortController();
-  void (async () => {
-    const res = await fetch(url, { signal: controller.signal });
-    const reader = (res.body as ReadableStream<Uint8Array>).getReader();
-    const decoder = new TextDecoder();
-    let buffer = '';
-    for (;;) {
-      const { value, done } = await reader.read();
-      if (done) return;
-      buffer += decoder.decode(value, { stream: true });
-      let cut = buffer.indexOf('\n\n');
-      while (cut >= 0) {
-        const block = buffer.slice(0, cut);
-        buffer = buffer.slice(cut + 2);
-        const type = /^event: (.+)$/m.exec(block)?.[1];
-        const data = /^data: (.+)$/m.exec(block)?.[1];
-        if (type && data) events.push({ type, at: performance.now(), data: JSON.parse(data) });
-        cut = buffer.indexOf('\n\n');
-      }
-    }
-  })().catch((err: unknown) => {
-    if (!controller.signal.aborted) console.error('event stream failed:', err);
-  });
-  return { events, stop: () => controller.abort() };
-}
+type Event = ChannelMessage;
 
 async function until(what: string, check: () => boolean, timeoutMs: number): Promise<void> {
   const deadline = performance.now() + timeoutMs;
@@ -252,10 +224,11 @@ async function main(): Promise<void> {
       const player = players[i]!;
       player.session = await openGame(app!, player, i < crashBettors ? CRASH_GAME_CODE : BACCARAT_GAME_CODES.COMMISSION, merchant.currency);
     });
-    const crashEvents = follow(`${houseUrl}/game/${CRASH_GAME_CODE}/events?session=${encodeURIComponent(players[0]!.session!)}`);
-    const baccaratEvents = follow(
-      `${houseUrl}/game/${BACCARAT_GAME_CODES.COMMISSION}/events?session=${encodeURIComponent(players[crashBettors]!.session!)}`,
-    );
+    const crashChannel = followTable(houseUrl, CRASH_GAME_CODE, players[0]!.session!);
+    const baccaratChannel = followTable(houseUrl, BACCARAT_GAME_CODES.COMMISSION, players[crashBettors]!.session!);
+    await Promise.all([crashChannel.opened, baccaratChannel.opened]);
+    const crashEvents = { events: crashChannel.messages, stop: crashChannel.close };
+    const baccaratEvents = { events: baccaratChannel.messages, stop: baccaratChannel.close };
     await house.start();
 
     // Crash: every bettor bets in the window; half cash out automatically at 1.50×, half ride to the crash.

@@ -3,10 +3,13 @@ import { readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
+import type { Duplex } from 'node:stream';
 import { IDENTITY_LINKS_MAX } from '@platform/contracts/identity-tag';
 import { checkLaunchParams } from '@platform/contracts/vendor-protocol';
 import { verifyCrashRound } from '@platform/games/crash/crash';
 import { replayRound } from '@platform/games/house/verify';
+import { createLeases, type Leases } from '@platform/realtime/lease';
+import { createPubSub, type PubSub } from '@platform/realtime/pubsub';
 import { renderBaccaratPage, renderBaccaratVerifyPage } from './baccarat/baccarat-page.ts';
 import {
   BACCARAT_GAME_CODES,
@@ -18,7 +21,7 @@ import {
 import { CARD_GAME_CODES } from './card-rooms/card-room.ts';
 import { renderCardRoomPage } from './card-rooms/card-room-page.ts';
 import { type CardRooms, type CardRoomTimings, createCardRooms } from './card-rooms/card-rooms.ts';
-import { COCKFIGHT_ARENAS, type CockfightArena, type CockfightEntry, createCockfightArena } from './cockfight/cockfight-arena.ts';
+import { COCKFIGHT_GAME_CODE, type CockfightHall, createCockfightHall } from './cockfight/cockfight-hall.ts';
 import { renderCockfightPage } from './cockfight/cockfight-page.ts';
 import { handleCockfight } from './cockfight/cockfight-routes.ts';
 import { renderCrashPage, renderVerifyPage } from './crash/crash-page.ts';
@@ -46,14 +49,17 @@ import { brandOf, isSportsbookGame, SPORTSBOOK_BRANDS, SPORTSBOOK_GAME_CODES } f
 import { handleSportsbookOperator } from './sportsbook/sportsbook-operator-routes.ts';
 import { renderSportsbookPage } from './sportsbook/sportsbook-page.ts';
 import { handleSportsbook, renderSportsbookBet } from './sportsbook/sportsbook-routes.ts';
+import { type ChannelTable, createTableChannels, type TableAnswer, type TableAsk, TableNotAnswering } from './table-channel.ts';
+import { createTableLeases } from './table-leases.ts';
 import { TableRefused } from './table-wallet.ts';
 
 /**
  * The house game server: our own game studio, which the platform knows only as the seamless vendor
  * `HOUSE` (docs/house-games.md, ADR 0021). It opens games from signed launch URLs, runs the shared
  * rounds of its tables on the round runner, moves money only through the platform's callback API,
- * keeps its rounds and bets in its own journal, and pushes each table's events to the table's
- * watchers over server-sent events.
+ * keeps its rounds and bets in its own journal, and pushes each shared-round table's events to the
+ * table's watchers on one WebSocket channel per table, fanned out across game-server nodes through
+ * pub/sub (ADR 0048).
  */
 export type HouseGamesOptions = {
   platformUrl: string;
@@ -85,8 +91,27 @@ export type HouseGamesOptions = {
   cardRooms?: CardRoomTimings;
   /** The jackpot games: tests shrink the jackpot's draw bound to force a win. */
   jackpot?: { triggerBound?: number };
+  /** The cockfight arenas: how often pool updates reach the watchers at most (ms). */
+  cockfight?: { pushIntervalMs?: number };
   /** The sportsbook: its simulated feed (null: none), limits and clock (docs/sportsbook.md). */
   sportsbook?: { simulation?: { seed?: string; days?: number } | null; limits?: Partial<SportsbookLimits>; tickMs?: number };
+  /**
+   * The shared-round tables' channels and who runs them (ADR 0048): with `redisUrl` every node relays
+   * every table's events through Redis under `prefix`, and each table (crash, baccarat, the live
+   * tables) is run by the node that holds its lease (`leaseMs`); the others ask that node for
+   * snapshots, bets and cash-outs. `runsTables: false` makes a node a relay that never runs a table.
+   * Tests may hand several nodes in one process one in-process `pubsub` and `leases` (theirs to close).
+   */
+  channels?: {
+    pubsub?: PubSub;
+    leases?: Leases;
+    redisUrl?: string;
+    prefix?: string;
+    runsTables?: boolean;
+    leaseMs?: number;
+    askTimeoutMs?: number;
+    heartbeatMs?: number;
+  };
   log?: (message: string, data?: Record<string, unknown>) => void;
 };
 
@@ -100,7 +125,7 @@ export const HOUSE_GAME_CODES = [
   ...LIVE_TABLES.map((t) => t.gameCode),
   ...JACKPOT_GAME_CODES,
   ...SOLO_GAME_CODES,
-  ...COCKFIGHT_ARENAS.map((a) => a.gameCode),
+  COCKFIGHT_GAME_CODE,
   ...SPORTSBOOK_GAME_CODES,
 ] as const;
 
@@ -122,6 +147,7 @@ const SESSION_COUNT_MAX = 100_000;
 const BODY_LIMIT_BYTES = 8 * 1024;
 const HEARTBEAT_MS = 15_000;
 const PUBLIC_FILES = new Map([
+  ['/static/table-channel.js', { file: 'table-channel.js', type: 'text/javascript; charset=utf-8' }],
   ['/static/crash.js', { file: 'crash.js', type: 'text/javascript; charset=utf-8' }],
   ['/static/crash.css', { file: 'crash.css', type: 'text/css; charset=utf-8' }],
   ['/static/verify.js', { file: 'verify.js', type: 'text/javascript; charset=utf-8' }],
@@ -179,10 +205,12 @@ export type HouseGames = {
   jackpots: ReadonlyMap<string, JackpotWheel>;
   /** The single-player games (mines, plinko, dice, hi-lo, video poker, blackjack) by game code. */
   solo: ReadonlyMap<string, SoloTable>;
-  /** The cockfight arenas by game code (fights run by the operator's calls). */
-  cockfight: ReadonlyMap<string, CockfightArena>;
+  /** The cockfight arenas, one game (fights run by the operator's calls). */
+  cockfight: CockfightHall;
   sportsbook: ReturnType<typeof createSportsbook>;
   platform: PlatformClient;
+  /** The shared-round tables' WebSocket channels (crash, baccarat, the live tables). */
+  channels: ReturnType<typeof createTableChannels>;
   /** Replays the journals, settles what an earlier run left open, then starts the tables. */
   start: () => Promise<void>;
   listen: (port: number, host?: string) => Promise<string>;
@@ -246,9 +274,10 @@ export function createHouseGames(options: HouseGamesOptions): HouseGames {
   });
   const journal = openJournal<CrashEntry>(join(options.dataDir, 'crash-main.jsonl'));
   const crash = createCrashTable({ tableId: 'main', journal, platform, now, log, ...options.crash });
-  const runner: RoundRunner = createRoundRunner(crash.game, { now, onError: (err) => log('a crash round failed', { err: String(err) }) });
+  /** The round runner of each shared-round table, by game code (started where the table's lease is held). */
+  const runners = new Map<string, RoundRunner>();
+  runners.set(CRASH_GAME_CODE, createRoundRunner(crash.game, { now, onError: (err) => log('a crash round failed', { err: String(err) }) }));
   const journals: { close: () => void }[] = [journal];
-  const runners: RoundRunner[] = [runner];
   const baccarat = new Map<string, BaccaratTableRuntime>();
   // Every shared table's limits: the defaults, with the operator's `table-limits.json` over them.
   const limitSettings = createLimitSettings(join(options.dataDir, 'table-limits.json'));
@@ -265,7 +294,10 @@ export function createHouseGames(options: HouseGamesOptions): HouseGames {
       ...options.baccarat,
     });
     journals.push(tableJournal);
-    runners.push(createRoundRunner(table.game, { now, onError: (err) => log('a baccarat round failed', { err: String(err) }) }));
+    runners.set(
+      table.gameCode,
+      createRoundRunner(table.game, { now, onError: (err) => log('a baccarat round failed', { err: String(err) }) }),
+    );
     baccarat.set(table.gameCode, table);
   }
   const fishing = new Map<string, FishingHall>();
@@ -297,7 +329,10 @@ export function createHouseGames(options: HouseGamesOptions): HouseGames {
       ...options.live,
     }) as LiveTableRuntime;
     journals.push(tableJournal);
-    runners.push(createRoundRunner(table.game, { now, onError: (err) => log('a live table round failed', { err: String(err) }) }));
+    runners.set(
+      t.gameCode,
+      createRoundRunner(table.game, { now, onError: (err) => log('a live table round failed', { err: String(err) }) }),
+    );
     live.set(t.gameCode, table);
   }
   const jackpots = new Map<string, JackpotWheel>();
@@ -313,12 +348,8 @@ export function createHouseGames(options: HouseGamesOptions): HouseGames {
     const idle = options.solo?.idleMs === undefined ? {} : { idleMs: options.solo.idleMs };
     solo.set(gameCode, createSoloTable({ game, journal: soloJournal, platform, now, log, ...idle }));
   }
-  const cockfight = new Map<string, CockfightArena>();
-  for (const a of COCKFIGHT_ARENAS) {
-    const arenaJournal = openJournal<CockfightEntry>(join(options.dataDir, `cockfight-${a.arenaId}.jsonl`));
-    journals.push(arenaJournal);
-    cockfight.set(a.gameCode, createCockfightArena({ ...a, journal: arenaJournal, platform, now, log }));
-  }
+  const cockfight = createCockfightHall({ dataDir: options.dataDir, platform, now, log, ...options.cockfight });
+  journals.push(cockfight);
   // The sportsbook: HOUSE's code and each e-sports brand's own vendor code (same secret), so a
   // brand's launches, wallet calls and records are that vendor's.
   const brandPlatforms = new Map(
@@ -362,6 +393,42 @@ export function createHouseGames(options: HouseGamesOptions): HouseGames {
   const spotTableOf = (gameCode: string) => baccarat.get(gameCode) ?? live.get(gameCode);
   const sessions = new Map<string, GameSession>();
   const streams = new Set<ServerResponse>();
+  // Crash, baccarat and the live tables: one WebSocket channel each, relayed by every node (ADR 0048).
+  const ownPubSub = options.channels?.pubsub
+    ? undefined
+    : createPubSub({
+        redisUrl: options.channels?.redisUrl,
+        onError: (err, channel) => log('the tables’ pub/sub failed', { channel, err: String(err) }),
+      });
+  const pubsub = options.channels?.pubsub ?? (ownPubSub as PubSub);
+  const ownLeases = options.channels?.leases
+    ? undefined
+    : createLeases({ redisUrl: options.channels?.redisUrl, onError: (err) => log('the table leases failed', { err: String(err) }) });
+  const prefix = options.channels?.prefix ?? 'house:';
+  const mayRunTables = options.channels?.runsTables ?? true;
+  const tableLeases = createTableLeases({
+    leases: options.channels?.leases ?? (ownLeases as Leases),
+    prefix,
+    owner: randomBytes(9).toString('base64url'),
+    games: [...runners.keys()],
+    ttlMs: options.channels?.leaseMs ?? 10_000,
+    onAcquire: (game) => runners.get(game)?.start(),
+    onLose: async (game) => runners.get(game)?.stop(),
+    log,
+  });
+  // A node with its own in-process pub/sub is alone: it runs every table (its lease is a formality).
+  const isAlone = !options.channels?.pubsub && !options.channels?.redisUrl;
+  const channels = createTableChannels({
+    pubsub,
+    prefix,
+    runs: (game) => isAlone || tableLeases.holds(game),
+    serve: serveTable,
+    log,
+    ...(options.channels?.askTimeoutMs === undefined ? {} : { askTimeoutMs: options.channels.askTimeoutMs }),
+    ...(options.channels?.heartbeatMs === undefined ? {} : { heartbeatMs: options.channels.heartbeatMs }),
+  });
+  const channelTables: [string, ChannelTable][] = [[CRASH_GAME_CODE, crash], ...baccarat, ...live];
+  for (const [gameCode, table] of channelTables) channels.register(gameCode, table);
   const publicDir = new URL('./public/', import.meta.url);
   const staticFiles = new Map([...PUBLIC_FILES].map(([path, f]) => [path, { ...f, body: readFileSync(new URL(f.file, publicDir)) }]));
   const frameAncestors = ["'self'", ...options.siteOrigins].join(' ');
@@ -418,65 +485,80 @@ export function createHouseGames(options: HouseGamesOptions): HouseGames {
 
   const playerOf = (s: GameSession) => ({ username: s.username, token: s.token, currency: s.currency, isTrial: s.isTrial });
 
-  type Watchable = { snapshot: (username?: string) => unknown; subscribe: (listener: (event: { type: string }) => void) => () => void };
-  const watchableOf = (game: string): Watchable => {
-    const table = game === CRASH_GAME_CODE ? crash : (spotTableOf(game) ?? cockfight.get(game));
-    if (!table) throw new HttpError(404, 'no such game');
-    return table as Watchable;
-  };
+  /**
+   * A player's call or a read of a shared-round table (crash, baccarat, the live tables), answered on
+   * the node that runs the table; another node's question arrives here through the table's channel.
+   */
+  async function serveTable(game: string, ask: TableAsk): Promise<TableAnswer> {
+    const ok = (body: object): TableAnswer => ({ statusCode: 200, body: { status: 'OK', ...body } });
+    try {
+      const table = spotTableOf(game);
+      const body = ask.body ?? {};
+      const player = ask.player;
+      switch (ask.action) {
+        case 'bet':
+          if (!player) break;
+          if (table) return ok(await table.placeBet(player, { spots: body.spots }));
+          if (game === CRASH_GAME_CODE) return ok(await crash.placeBet(player, { stake: body.stake, target: body.target }));
+          break;
+        case 'cashout':
+          if (player && game === CRASH_GAME_CODE) return ok(await crash.cashOut(player));
+          break;
+        case 'rounds':
+          if (game === CRASH_GAME_CODE) return { statusCode: 200, body: { chain: crash.currentChain() ?? null, rounds: crash.history() } };
+          if (table) return { statusCode: 200, body: { rounds: table.history() } };
+          break;
+        case 'verify': {
+          const query = new URLSearchParams(Object.entries(body).map(([k, v]): [string, string] => [k, String(v)]));
+          if (game === CRASH_GAME_CODE) return { statusCode: 200, body: verifyAnswer(query) };
+          const baccaratTable = baccarat.get(game);
+          if (baccaratTable) return { statusCode: 200, body: verifyTableRound(baccaratTable, query) };
+          const liveTable = live.get(game);
+          if (liveTable) return { statusCode: 200, body: verifyLiveRound(liveTable, query) };
+          break;
+        }
+      }
+    } catch (err) {
+      if (err instanceof TableRefused) return { statusCode: 409, body: { status: err.code } };
+      if (err instanceof HttpError) return { statusCode: err.statusCode, body: { status: 'ERROR', message: err.message } };
+      log('a table call failed', { game, action: ask.action, err: String(err) });
+      return { statusCode: 502, body: { status: 'ERROR', message: 'the game server could not finish this call' } };
+    }
+    return { statusCode: 404, body: { status: 'ERROR', message: 'not found' } };
+  }
 
-  function openStream(request: IncomingMessage, response: ServerResponse, session: GameSession): void {
-    const table = watchableOf(session.game);
-    response.writeHead(200, {
-      'content-type': 'text/event-stream; charset=utf-8',
-      'cache-control': 'no-store',
-      connection: 'keep-alive',
-      'x-accel-buffering': 'no',
-    });
-    const write = (type: string, data: unknown) => response.write(`event: ${type}\ndata: ${JSON.stringify(data)}\n\n`);
-    write('state', table.snapshot(session.username));
-    const unsubscribe = table.subscribe((event) => write(event.type, event));
-    const heartbeat = setInterval(() => response.write(`: ${now()}\n\n`), HEARTBEAT_MS);
-    heartbeat.unref();
-    streams.add(response);
-    request.on('close', () => {
-      clearInterval(heartbeat);
-      unsubscribe();
-      streams.delete(response);
-    });
+  const tableNotAnswering = () => new HttpError(503, 'the table is not answering; try again in a moment');
+
+  /** Asks the node that runs the table (this one, or another through the channel). */
+  async function askTable(game: string, ask: TableAsk): Promise<TableAnswer> {
+    try {
+      return await channels.ask(game, ask);
+    } catch (err) {
+      if (err instanceof TableNotAnswering) throw tableNotAnswering();
+      throw err;
+    }
+  }
+
+  async function tableSnapshot(game: string, username?: string): Promise<object> {
+    try {
+      return await channels.snapshot(game, username);
+    } catch (err) {
+      if (err instanceof TableNotAnswering) throw tableNotAnswering();
+      throw err;
+    }
   }
 
   async function gameCall(action: string, session: GameSession, body: Record<string, unknown>, response: ServerResponse) {
-    try {
-      const table = spotTableOf(session.game);
-      switch (action) {
-        case 'state':
-          return sendJson(response, 200, watchableOf(session.game).snapshot(session.username));
-        case 'balance': {
-          const answer = await platform.call('balance', { token: session.token });
-          if (answer.status !== 'OK') return sendJson(response, 409, { status: answer.status });
-          return sendJson(response, 200, { status: 'OK', balance: answer.balance, currency: answer.currency ?? session.currency });
-        }
-        case 'bet': {
-          const arena = cockfight.get(session.game);
-          if (arena)
-            return sendJson(response, 200, {
-              status: 'OK',
-              ...(await arena.placeBet(playerOf(session), { side: body.side, stake: body.stake })),
-            });
-          if (table) return sendJson(response, 200, { status: 'OK', ...(await table.placeBet(playerOf(session), { spots: body.spots })) });
-          return sendJson(response, 200, {
-            status: 'OK',
-            ...(await crash.placeBet(playerOf(session), { stake: body.stake, target: body.target })),
-          });
-        }
-        case 'cashout':
-          if (table || cockfight.has(session.game)) break;
-          return sendJson(response, 200, { status: 'OK', ...(await crash.cashOut(playerOf(session))) });
-      }
-    } catch (err) {
-      if (err instanceof TableRefused) return sendJson(response, 409, { status: err.code });
-      throw err;
+    if (action === 'balance') {
+      const answer = await platform.call('balance', { token: session.token });
+      if (answer.status !== 'OK') return sendJson(response, 409, { status: answer.status });
+      return sendJson(response, 200, { status: 'OK', balance: answer.balance, currency: answer.currency ?? session.currency });
+    }
+    if (channels.has(session.game)) {
+      if (action === 'state') return sendJson(response, 200, await tableSnapshot(session.game, session.username));
+      const ask = { action, player: playerOf(session), body: { spots: body.spots, stake: body.stake, target: body.target } };
+      const answer = await askTable(session.game, ask);
+      return sendJson(response, answer.statusCode, answer.body);
     }
     throw new HttpError(404, 'not found');
   }
@@ -529,12 +611,13 @@ export function createHouseGames(options: HouseGamesOptions): HouseGames {
    * The live state of every shared table for a lobby: game, limits, phase, seconds left, the last
    * results (baccarat: the bead plate's last winners too). Public: it shows nothing a watcher does not see.
    */
-  function liveLobby() {
+  async function liveLobby() {
     const at = now();
     const secondsLeft = (phase: string, closesAt: number) => (phase === 'betting' ? Math.max(0, Math.ceil((closesAt - at) / 1000)) : 0);
     const tables: unknown[] = [];
-    for (const table of baccarat.values()) {
-      const s = table.snapshot();
+    // The snapshots come from the node that runs the tables (this one, or through the channel).
+    for (const code of baccarat.keys()) {
+      const s = (await tableSnapshot(code)) as ReturnType<BaccaratTableRuntime['snapshot']>;
       tables.push({
         gameCode: s.gameCode,
         game: 'baccarat',
@@ -547,8 +630,8 @@ export function createHouseGames(options: HouseGamesOptions): HouseGames {
         road: s.roads.bead.slice(-36).map((c) => c.winner),
       });
     }
-    for (const table of live.values()) {
-      const s = table.snapshot();
+    for (const code of live.keys()) {
+      const s = (await tableSnapshot(code)) as ReturnType<LiveTableRuntime['snapshot']>;
       tables.push({
         gameCode: s.gameCode,
         game: s.game,
@@ -614,7 +697,20 @@ export function createHouseGames(options: HouseGamesOptions): HouseGames {
     if (await handleSolo(soloContext, request, response, url)) return;
     const limitsContext = { secret: options.secret, now, tables: limitTables, settings: limitSettings, readBody, sendJson, log };
     if (await handleTableLimits(limitsContext, request, response, url)) return;
-    const cockfightContext = { secret: options.secret, now, arenas: cockfight, pageHeaders, readBody, sendJson, log };
+    const cockfightContext = {
+      secret: options.secret,
+      now,
+      hall: cockfight,
+      sessionOf,
+      readBody,
+      readJson: fishingContext.readJson,
+      sendJson,
+      platformBalance: fishingContext.platformBalance,
+      pageHeaders,
+      streams,
+      heartbeatMs: HEARTBEAT_MS,
+      log,
+    };
     if (await handleCockfight(cockfightContext, request, response, url)) return;
     const sportsbookOperator = { book: sportsbook, secret: options.secret, now, readBody, sendJson, log };
     if (await handleSportsbookOperator(sportsbookOperator, request, response, url)) return;
@@ -630,8 +726,11 @@ export function createHouseGames(options: HouseGamesOptions): HouseGames {
     };
     if (await handleSportsbook(sportsbookContext, request, response, url)) return;
     if (request.method === 'GET' && path === '/verify/crash') {
+      const rounds = (await askTable(CRASH_GAME_CODE, { action: 'rounds' })).body as {
+        chain?: ReturnType<CrashTable['currentChain']> | null;
+      };
       response.writeHead(200, pageHeaders);
-      response.end(renderVerifyPage({ language: url.searchParams.get('lang') ?? 'vi', chain: crash.currentChain() }));
+      response.end(renderVerifyPage({ language: url.searchParams.get('lang') ?? 'vi', chain: rounds.chain ?? undefined }));
       return;
     }
     const verifyPage = /^\/verify\/([a-z0-9-]{1,64})$/.exec(path);
@@ -645,7 +744,7 @@ export function createHouseGames(options: HouseGamesOptions): HouseGames {
       response.end(renderLiveVerifyPage({ language: url.searchParams.get('lang') ?? 'vi', gameCode: verifyPage[1] as string }));
       return;
     }
-    if (request.method === 'GET' && path === '/api/live/tables') return sendJson(response, 200, { tables: liveLobby() });
+    if (request.method === 'GET' && path === '/api/live/tables') return sendJson(response, 200, { tables: await liveLobby() });
     const roundPath = /^\/round\/([a-z0-9-]{1,64})\/([A-Za-z0-9:._-]{1,128})$/.exec(path);
     if (request.method === 'GET' && roundPath && isSportsbookGame(roundPath[1] as string)) {
       await sportsbook.ready();
@@ -661,7 +760,7 @@ export function createHouseGames(options: HouseGamesOptions): HouseGames {
           isCrash: (game) => game === CRASH_GAME_CODE,
           hasRoundVerify: (game) => baccarat.has(game) || live.has(game),
           isJackpot: (game) => jackpots.has(game),
-          isCockfight: (game) => cockfight.has(game),
+          isCockfight: (game) => cockfight.isGame(game),
           fishingBatch: (game, batchId) => {
             const record = fishing.get(game)?.batchRecord(batchId);
             const wave = record?.shots[0]?.wave;
@@ -688,20 +787,11 @@ export function createHouseGames(options: HouseGamesOptions): HouseGames {
       response.end(detail.html);
       return;
     }
-    if (request.method === 'GET' && path === '/api/crash/rounds') {
-      return sendJson(response, 200, { chain: crash.currentChain() ?? null, rounds: crash.history() });
-    }
-    if (request.method === 'GET' && path === '/api/crash/verify') return sendJson(response, 200, verifyAnswer(url.searchParams));
+    // A table's history and the check of one of its rounds, from the node that runs the table.
     const tableApi = /^\/api\/([a-z0-9-]{1,64})\/(rounds|verify)$/.exec(path);
-    const apiTable = tableApi && request.method === 'GET' ? baccarat.get(tableApi[1] as string) : undefined;
-    const liveApiTable = tableApi && request.method === 'GET' ? live.get(tableApi[1] as string) : undefined;
-    if (tableApi && liveApiTable) {
-      if (tableApi[2] === 'rounds') return sendJson(response, 200, { rounds: liveApiTable.history() });
-      return sendJson(response, 200, verifyLiveRound(liveApiTable, url.searchParams));
-    }
-    if (tableApi && apiTable) {
-      if (tableApi[2] === 'rounds') return sendJson(response, 200, { rounds: apiTable.history() });
-      return sendJson(response, 200, verifyTableRound(apiTable, url.searchParams));
+    if (request.method === 'GET' && tableApi && channels.has(tableApi[1] as string)) {
+      const answer = await askTable(tableApi[1] as string, { action: tableApi[2] as string, body: Object.fromEntries(url.searchParams) });
+      return sendJson(response, answer.statusCode, answer.body);
     }
     const cardHttp = {
       readJson: async (r: IncomingMessage) => parseJson(await readBody(r)),
@@ -715,12 +805,6 @@ export function createHouseGames(options: HouseGamesOptions): HouseGames {
       heartbeatMs: HEARTBEAT_MS,
     };
     if (await cardRooms.handle(request, response, url, cardHttp)) return;
-    const eventsMatch = /^\/game\/([a-z0-9-]{1,64})\/events$/.exec(path);
-    if (request.method === 'GET' && eventsMatch) {
-      const session = sessionOf(url.searchParams.get('session'));
-      if (session.game !== eventsMatch[1]) throw new HttpError(404, 'not found');
-      return openStream(request, response, session);
-    }
     const gameMatch = /^\/game\/([a-z0-9-]{1,64})(?:\/(state|balance|bet|cashout))?$/.exec(path);
     if (gameMatch) {
       const game = gameMatch[1] as string;
@@ -730,7 +814,7 @@ export function createHouseGames(options: HouseGamesOptions): HouseGames {
         // The cockfight page frames the arena's stream (the operator's https address) or plays it as a video.
         response.writeHead(
           200,
-          cockfight.has(game)
+          cockfight.isGame(game)
             ? { ...pageHeaders, 'content-security-policy': `${csp}; frame-src https:; media-src https: blob:` }
             : pageHeaders,
         );
@@ -751,7 +835,7 @@ export function createHouseGames(options: HouseGamesOptions): HouseGames {
         if (table) return void response.end(renderBaccaratPage({ ...page, gameCode: game, kind: table.snapshot().kind }));
         const liveGame = liveGameOf(game);
         if (liveGame) return void response.end(renderLivePage({ ...page, gameCode: game, game: liveGame }));
-        if (cockfight.has(game)) return void response.end(renderCockfightPage({ ...page, gameCode: game }));
+        if (cockfight.isGame(game)) return void response.end(renderCockfightPage({ ...page, gameCode: game }));
         response.end(
           renderCrashPage({
             sessionId: session.id,
@@ -764,7 +848,7 @@ export function createHouseGames(options: HouseGamesOptions): HouseGames {
         );
         return;
       }
-      if (action && request.method === 'POST' && (game === CRASH_GAME_CODE || spotTableOf(game) || cockfight.has(game))) {
+      if (action && request.method === 'POST' && (game === CRASH_GAME_CODE || spotTableOf(game))) {
         const body = parseJson(await readBody(request));
         const session = sessionOf(body.session);
         if (session.game !== game) throw new HttpError(404, 'not found');
@@ -790,6 +874,23 @@ export function createHouseGames(options: HouseGamesOptions): HouseGames {
     });
   });
 
+  // A member's channel to a table: `GET /game/<game>/channel?session=…` upgraded to a WebSocket.
+  server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
+    socket.on('error', () => undefined);
+    const refuse = (status: string) => void socket.end(`HTTP/1.1 ${status}\r\nconnection: close\r\ncontent-length: 0\r\n\r\n`);
+    const url = new URL(request.url ?? '/', 'http://house.invalid');
+    const game = /^\/game\/([a-z0-9-]{1,64})\/channel$/.exec(url.pathname)?.[1];
+    if (request.method !== 'GET' || !game || !channels.has(game)) return refuse('404 Not Found');
+    let session: GameSession;
+    try {
+      session = sessionOf(url.searchParams.get('session'));
+    } catch {
+      return refuse('401 Unauthorized');
+    }
+    if (session.game !== game) return refuse('404 Not Found');
+    channels.accept(request, socket, head, { game, username: session.username });
+  });
+
   let isStarted = false;
   return {
     server,
@@ -803,6 +904,7 @@ export function createHouseGames(options: HouseGamesOptions): HouseGames {
     cockfight,
     sportsbook,
     platform,
+    channels,
     async start() {
       const recovered = await crash.recover();
       if (recovered.rounds > 0) log('settled the rounds an earlier run left open', recovered);
@@ -828,17 +930,17 @@ export function createHouseGames(options: HouseGamesOptions): HouseGames {
         if (done.rounds > 0) log('took up the single-player rounds an earlier run left open', { game: table.gameCode, ...done });
         table.startSweeping(options.solo?.sweepMs);
       }
-      for (const arena of cockfight.values()) {
-        const done = await arena.recover();
-        if (done.fights > 0) log('took up the fights an earlier run left open', { game: arena.gameCode, ...done });
-        arena.start();
-      }
+      await cockfight.recover();
+      cockfight.start();
       // The sportsbook starts beside the tables when it has a journal to recover (what it owes is
       // paid at once), else at its first call (writing the simulated script takes seconds of CPU);
       // its calls wait until it has replayed its journal and caught up with its feeds.
       if (sportsbook.hasJournal())
         void sportsbook.start().catch((err: unknown) => log('the sportsbook could not start', { err: String(err) }));
-      for (const r of runners) r.start();
+      await channels.start();
+      // Every node settles what its own journals left open (above); the shared rounds run where their
+      // lease is held (a relay node holds none).
+      if (mayRunTables) await tableLeases.start();
       cardRooms.start();
       for (const wheel of jackpots.values()) wheel.start();
       isStarted = true;
@@ -853,11 +955,17 @@ export function createHouseGames(options: HouseGamesOptions): HouseGames {
       }),
     async close() {
       for (const table of solo.values()) table.stop();
-      if (isStarted) await Promise.all([...runners.map((r) => r.stop()), ...[...fishing.values()].map((h) => h.stop()), cardRooms.stop()]);
+      if (isStarted) {
+        await tableLeases.stop((games) => Promise.all(games.map((game) => runners.get(game)?.stop())).then(() => undefined));
+        await Promise.all([...[...fishing.values()].map((h) => h.stop()), cardRooms.stop()]);
+      }
       for (const wheel of jackpots.values()) wheel.stop();
-      await Promise.all([...cockfight.values()].map((a) => a.stop()));
+      await cockfight.stop();
       await sportsbook.stop();
       for (const stream of streams) stream.end();
+      await channels.close();
+      await ownPubSub?.close();
+      await ownLeases?.close();
       await new Promise<void>((resolve) => {
         server.closeAllConnections();
         server.close(() => resolve());

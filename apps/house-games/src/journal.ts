@@ -1,5 +1,6 @@
-import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, readFileSync, writeSync } from 'node:fs';
 import { dirname } from 'node:path';
+import { replaceFileDurably, syncFolder } from './durable-file.ts';
 
 /**
  * The game server's own storage: an append-only journal of JSON lines per table, each line written
@@ -8,7 +9,9 @@ import { dirname } from 'node:path';
  * a process killed at any instant finds every bet it ever sent to the platform and settles or refunds
  * it; the platform's idempotency by transaction id makes sending a call again harmless.
  *
- * `compact` rewrites the file with what is still needed (atomically: a new file, fsync, rename).
+ * `compact` rewrites the file with what is still needed (atomically: a new file, fsync, rename, and
+ * the folder flushed so the rename itself survives a power cut; a journal just made is flushed into
+ * its folder the same way).
  */
 export type Journal<E> = {
   /** Every entry written so far, oldest first (read once at open). */
@@ -22,7 +25,8 @@ export function openJournal<E>(path: string): Journal<E> {
   mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
   const entries: E[] = [];
   let isTorn = false;
-  if (existsSync(path)) {
+  const isNew = !existsSync(path);
+  if (!isNew) {
     const lines = readFileSync(path, 'utf8').split('\n');
     for (const [i, line] of lines.entries()) {
       if (!line) continue;
@@ -37,6 +41,7 @@ export function openJournal<E>(path: string): Journal<E> {
     }
   }
   let fd = openSync(path, 'a', 0o600);
+  if (isNew) syncFolder(dirname(path));
 
   const journal: Journal<E> = {
     entries,
@@ -45,13 +50,9 @@ export function openJournal<E>(path: string): Journal<E> {
       fsyncSync(fd);
     },
     compact(kept) {
-      const next = `${path}.next`;
-      const out = openSync(next, 'w', 0o600);
-      writeSync(out, kept.map((e) => `${JSON.stringify(e)}\n`).join(''));
-      fsyncSync(out);
-      closeSync(out);
+      // The old file stays open until the new one is in its place: a failure leaves the journal as it was.
+      replaceFileDurably(path, kept.map((e) => `${JSON.stringify(e)}\n`).join(''));
       closeSync(fd);
-      renameSync(next, path);
       fd = openSync(path, 'a', 0o600);
     },
     close() {

@@ -26,6 +26,13 @@ const fishing = {
   waveMs: optionalNumber('HOUSE_FISHING_WAVE_MS'),
 };
 const solo = { idleMs: optionalNumber('HOUSE_SOLO_IDLE_MS') };
+// Several game-server nodes (ADR 0048): each relays every table's channel through Redis; one of them
+// runs the shared rounds, the others set HOUSE_GAMES_RUNS_TABLES=false and ask it.
+const channels = {
+  redisUrl: process.env.HOUSE_GAMES_REDIS_URL || undefined,
+  prefix: process.env.HOUSE_GAMES_CHANNEL_PREFIX || undefined,
+  runsTables: process.env.HOUSE_GAMES_RUNS_TABLES ? process.env.HOUSE_GAMES_RUNS_TABLES !== 'false' : undefined,
+};
 const house = createHouseGames({
   platformUrl,
   secret: process.env.HOUSE_GAMES_SECRET ?? 'dev-only-house-games-secret',
@@ -37,6 +44,7 @@ const house = createHouseGames({
   baccarat: Object.fromEntries(Object.entries(baccarat).filter(([, v]) => v !== undefined)),
   fishing: Object.fromEntries(Object.entries(fishing).filter(([, v]) => v !== undefined)),
   solo: Object.fromEntries(Object.entries(solo).filter(([, v]) => v !== undefined)),
+  channels: Object.fromEntries(Object.entries(channels).filter(([, v]) => v !== undefined)),
   log: (message, data) => console.log(JSON.stringify({ houseGames: true, msg: message, ...data })),
 });
 const url = await house.listen(port, process.env.HOUSE_GAMES_HOST ?? '127.0.0.1');

@@ -22,9 +22,10 @@ export function safeReturnUrl(url: string): string | undefined {
 
 /**
  * The start of every game and verify page, up to the end of `<head>`: the language, the viewport,
- * the title (escaped here) and the page's own stylesheet and script, if any (files under /static/).
+ * the title (escaped here) and the page's own stylesheet and script, if any (files under /static/);
+ * a shared-round table's page loads the table channel's client first (`channel`).
  */
-export function pageHead(input: { language: PageLanguage; title: string; style: string; script?: string }): string {
+export function pageHead(input: { language: PageLanguage; title: string; style: string; script?: string; channel?: boolean }): string {
   return `<!doctype html>
 <html lang="${input.language}">
 <head>
@@ -32,6 +33,6 @@ export function pageHead(input: { language: PageLanguage; title: string; style: 
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(input.title)}</title>
 <link rel="stylesheet" href="/static/${input.style}">
-${input.script ? `<script src="/static/${input.script}" defer></script>\n` : ''}</head>
+${input.channel ? '<script src="/static/table-channel.js" defer></script>\n' : ''}${input.script ? `<script src="/static/${input.script}" defer></script>\n` : ''}</head>
 `;
 }

@@ -44,7 +44,12 @@ describe('a round’s detail, from the round id the game server sent the platfor
     expect(roundDetail(sources, 'roulette', 'ro-ro1-5-abcdefabcdef', 'vi-VN')).toEqual({ redirect: '/verify/roulette?lang=vi&round=5' });
     expect(roundDetail(sources, 'jackpot-wheel', 'jackpot-wheel-41', 'en')).toEqual({ redirect: '/verify/jackpot-wheel?lang=en&round=41' });
     expect(roundDetail(sources, 'fishing', 'fish-r1-xyz', 'en')).toEqual({ redirect: '/verify/fishing?lang=en&room=r1&wave=4' });
-    expect(roundDetail(sources, 'cockfight', 'cf-a1-17-Zx0aB1c2D3e4', 'vi')).toEqual({ redirect: '/verify/cockfight?lang=vi&fight=17' });
+    expect(roundDetail(sources, 'cockfight', 'cf-a1-17-Zx0aB1c2D3e4', 'vi')).toEqual({
+      redirect: '/verify/cockfight?lang=vi&arena=a1&fight=17',
+    });
+    expect(roundDetail(sources, 'cockfight', 'cf-a3-2-Zx0aB1c2D3e4', 'en')).toEqual({
+      redirect: '/verify/cockfight?lang=en&arena=a3&fight=2',
+    });
     expect(roundDetail(sources, 'cockfight', 'cf-a1-17', 'vi')).toBeUndefined();
   });
 

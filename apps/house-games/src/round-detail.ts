@@ -43,8 +43,8 @@ export function roundDetail(sources: RoundDetailSources, game: string, roundId: 
     return m ? { redirect: `/verify/${game}?${q({ round: m[1] as string })}` } : undefined;
   }
   if (sources.isCockfight(game)) {
-    const m = /^cf-[a-z0-9]{1,8}-(\d+)-[A-Za-z0-9]{1,24}$/.exec(roundId);
-    return m ? { redirect: `/verify/${game}?${q({ fight: m[1] as string })}` } : undefined;
+    const m = /^cf-([a-z0-9]{1,8})-(\d+)-[A-Za-z0-9]{1,24}$/.exec(roundId);
+    return m ? { redirect: `/verify/${game}?${q({ arena: m[1] as string, fight: m[2] as string })}` } : undefined;
   }
   const batch = sources.fishingBatch(game, roundId);
   if (batch) return { redirect: `/verify/${game}?${q({ room: batch.room, wave: batch.wave })}` };

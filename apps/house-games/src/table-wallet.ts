@@ -41,11 +41,8 @@ export class TableRefused<C extends string = string> extends Error {
   }
 }
 
-/** A player's name as other players at the table see it. */
-export function maskName(username: string): string {
-  if (username.length <= 3) return `${username.slice(0, 1)}***`;
-  return `${username.slice(0, 2)}***${username.slice(-1)}`;
-}
+/** A player's name as other players at the table see it: the platform's one masking rule. */
+export { maskName } from '@platform/contracts/name-mask';
 
 /** A bet id: `<prefix>-<random>`, new for every attempt (the platform keeps a refused debit's id refused). */
 export function newBetId(prefix: string): string {

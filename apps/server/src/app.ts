@@ -6,12 +6,12 @@ import fastifyCors from '@fastify/cors';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import fastifyWebsocket from '@fastify/websocket';
+import { createPubSub, type PubSub } from '@platform/realtime/pubsub';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type RouteOptions } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Registry } from 'prom-client';
 import type { Database } from './db/database.ts';
 import { type Env, publicUrlOf, replaysPublishedResults, sandboxGatewayConfig, secretsKeyOf } from './env.ts';
-import { createPubSub, type PubSub } from './lib/pubsub.ts';
 import { setSecretsKey } from './lib/secret-box.ts';
 import { createAccountsModule } from './modules/accounts/accounts.module.ts';
 import { createAdminModule } from './modules/admin/admin.module.ts';
@@ -43,6 +43,7 @@ import { createKycModule } from './modules/kyc/kyc.module.ts';
 import { createLedgerModule } from './modules/ledger/ledger.module.ts';
 import { createLedgerReconciliationModule } from './modules/ledger/ledger-reconciliation.module.ts';
 import { createLotteryModule } from './modules/lottery/lottery.module.ts';
+import { createMediaModule } from './modules/media/media.module.ts';
 import { createMemberLabelsModule } from './modules/member-labels/member-labels.module.ts';
 import { createMemberOverviewModule } from './modules/member-overview/member-overview.module.ts';
 import { createMerchantModule } from './modules/merchant/merchant.module.ts';
@@ -254,6 +255,7 @@ async function createModules(infra: Infrastructure) {
     now,
     // late: a break or self-exclusion forfeits the member's active bonus grants in the same transaction.
     onBlocked: (trx, memberId, reason) => promotions.service.forfeitAll(trx, memberId, reason),
+    logger,
   });
   // The responsible-gaming checks other modules pass their callers through.
   const rg = responsibleGaming.service;
@@ -382,11 +384,15 @@ async function createModules(infra: Infrastructure) {
     now,
   });
   const content = createContentModule({ db, merchants: merchants.service, now });
+  const media = createMediaModule({ db, now });
   const help = createHelpModule({ db, merchants: merchants.service, now });
   const inbox = createInboxModule({
     db,
     now,
     notify: { toMember: realtime.service.publish, toMerchant: realtime.service.publishToMerchant },
+    labels: memberLabels.service,
+    // late: a VIP segment names the levels of the vip module's ladder.
+    vipLadder: (merchantId) => vip.service.levels.ladderOf(merchantId),
     logger,
   });
   // The agent programme's applications (/join); a member's answer also reaches the inbox.
@@ -462,6 +468,9 @@ async function createModules(infra: Infrastructure) {
     betRecords: betRecords.service,
     stakeGuard,
     bonusWallet,
+    // The guard above is what the debit's SQL function checks too (rg_stake_needs_check,
+    // promotions_stake_terms): a change to one is a change to the other (ADR 0041).
+    isStakeGuardInSql: true,
     jobs,
     logger,
     now,
@@ -601,6 +610,15 @@ async function createModules(infra: Infrastructure) {
       return agent !== null && (await agents.service.isInTeam(agent, member.id));
     },
     paidDepositCount: async (memberId) => (await deposits.service.totalsOfMember(memberId)).reduce((n, t) => n + t.count, 0),
+    audienceFacts: {
+      vipLevelsOf: (merchantId) => vip.service.memberLevels(merchantId),
+      labelNamesOf: (memberIds) => memberLabels.service.labelNamesOf(memberIds),
+      paidDepositCounts: (memberIds) => deposits.service.paidCountsOf(memberIds),
+      downlineAmong: async (agentId, merchantId, memberIds) => {
+        const agent = await agents.service.agentOf({ merchantId, memberId: agentId }).catch(() => null);
+        return agent === null ? new Set<number>() : agents.service.teamAmong(agent, memberIds);
+      },
+    },
     assertNotExcluded: (memberId) => rg.assertCanLogin(memberId),
     assertNotExcludedIn: (trx, memberId) => rg.assertCanLoginIn(trx, memberId),
     identityOf: async (member) => {
@@ -754,6 +772,7 @@ async function createModules(infra: Infrastructure) {
     wagering,
     withdrawals,
     content,
+    media,
     help,
     inbox,
     agentApplications,

@@ -121,3 +121,81 @@ export function describeWalletConformance(name: string, target: () => Conformanc
     });
   });
 }
+
+/**
+ * The round-outcome part of the kit, for a wallet whose calls carry what a round showed (our
+ * seamless callback API): a bet may carry its outcome (an open sportsbook bet's legs), which the
+ * betting record shows while the round is open; the win's outcome replaces it; a bet or a win
+ * without one keeps what is stored.
+ */
+type OutcomePlayer = {
+  /** A bet opening the round of `id`, carrying `outcome` when given. */
+  debit: (id: string, amount: number, outcome?: unknown) => Promise<ConformanceOutcome>;
+  /** The win closing the round `debit(id)` opened. */
+  credit: (id: string, amount: number, outcome?: unknown) => Promise<ConformanceOutcome>;
+  /** The round's record as the member's betting record reads it. */
+  round: (id: string) => Promise<{ status: string; outcome: unknown }>;
+  balance: () => Promise<number>;
+};
+
+export function describeRoundOutcomeConformance(
+  name: string,
+  target: () => { newPlayer: (balance: number) => Promise<OutcomePlayer>; newId: () => string },
+): void {
+  const slip = (result?: 'win' | 'lose') => ({
+    kind: 'slip',
+    bet: 'parlay',
+    legs: [
+      {
+        event: 'Hà Nội FC – Hải Phòng',
+        market: 'Kèo chấp 0.5',
+        selection: 'Hà Nội FC',
+        odds: 1_950,
+        ...(result ? { outcome: result } : {}),
+      },
+      { event: 'Arsenal – Chelsea', market: 'Tài xỉu 2.5', selection: 'Tài', odds: 1_870, ...(result ? { outcome: result } : {}) },
+    ],
+  });
+
+  describe(`wallet conformance, round outcomes: ${name}`, () => {
+    it('shows an open round the outcome its bet carried, and the win’s outcome once settled', async () => {
+      const t = target();
+      const p = await t.newPlayer(1_000);
+      const id = t.newId();
+      expect(await p.debit(id, 300, slip())).toEqual({ status: 'OK' });
+      expect(await p.round(id)).toEqual({ status: 'open', outcome: slip() });
+      expect(await p.balance()).toBe(700);
+      expect(await p.credit(id, 1_000, slip('win'))).toEqual({ status: 'OK' });
+      expect(await p.round(id)).toEqual({ status: 'settled', outcome: slip('win') });
+      expect(await p.balance()).toBe(1_700);
+    });
+
+    it('replaces a bet’s outcome with its win’s, and keeps it when the win carries none', async () => {
+      const t = target();
+      const p = await t.newPlayer(1_000);
+      const withOutcome = t.newId();
+      expect(await p.debit(withOutcome, 100, slip())).toEqual({ status: 'OK' });
+      expect(await p.credit(withOutcome, 385, slip('win'))).toEqual({ status: 'OK' });
+      expect(await p.round(withOutcome)).toEqual({ status: 'settled', outcome: slip('win') });
+      const kept = t.newId();
+      expect(await p.debit(kept, 100, slip())).toEqual({ status: 'OK' });
+      expect(await p.credit(kept, 0)).toEqual({ status: 'OK' });
+      expect(await p.round(kept)).toEqual({ status: 'settled', outcome: slip() });
+      const none = t.newId();
+      expect(await p.debit(none, 100)).toEqual({ status: 'OK' });
+      expect(await p.round(none)).toEqual({ status: 'open', outcome: null });
+      expect(await p.balance()).toBe(1_000 - 100 + 385 - 100 - 100);
+    });
+
+    it('applies a repeated bet with an outcome once, and its retry without one is the same call', async () => {
+      const t = target();
+      const p = await t.newPlayer(1_000);
+      const id = t.newId();
+      expect(await p.debit(id, 200, slip())).toEqual({ status: 'OK' });
+      expect(await p.debit(id, 200, slip())).toEqual({ status: 'OK' });
+      expect(await p.debit(id, 200)).toEqual({ status: 'OK' });
+      expect(await p.balance()).toBe(800);
+      expect(await p.round(id)).toEqual({ status: 'open', outcome: slip() });
+    });
+  });
+}

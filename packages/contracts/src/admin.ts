@@ -61,6 +61,7 @@ export const ADMIN_PERMISSIONS = [
   'lottery:confirm',
   'content:read',
   'content:write',
+  'media:write',
   'help:read',
   'help:write',
   'feedback:handle',
@@ -113,6 +114,8 @@ export const DEFAULT_ROLE_PERMISSIONS: Readonly<Record<Exclude<AdminRole, 'admin
     'report:read',
     'report:export',
     'report:reconcile',
+    // Added after the roles were stored: the migration appends it, so it comes last here too.
+    'media:write',
   ],
   risk: [
     'member:read',
@@ -173,8 +176,19 @@ export const DEFAULT_ROLE_PERMISSIONS: Readonly<Record<Exclude<AdminRole, 'admin
     'chat:moderate',
     'support-chat:read',
     'support-chat:reply',
+    'media:write',
   ],
-  content: ['content:read', 'content:write', 'help:read', 'help:write', 'inbox:read', 'inbox:write', 'chat:read', 'chat:moderate'],
+  content: [
+    'content:read',
+    'content:write',
+    'help:read',
+    'help:write',
+    'inbox:read',
+    'inbox:write',
+    'chat:read',
+    'chat:moderate',
+    'media:write',
+  ],
 };
 
 /** The permissions a role holds by default: everything for the administrator. */

@@ -120,16 +120,33 @@ export const adminChatMessagesValueSchema = z.object({
   nextBefore: z.number().int().nullable(),
 });
 export const adminChatHideRequestSchema = z.strictObject({ isHidden: z.boolean() });
+/** A mute stops posting; a ban (`kind: 'ban'`) stops reading the room too. */
+const CHAT_MUTE_KINDS = ['mute', 'ban'] as const;
+export type ChatMuteKind = (typeof CHAT_MUTE_KINDS)[number];
 export const adminChatMuteRequestSchema = z.strictObject({
   memberId: z.number().int().positive(),
   minutes: z.number().int().min(1).max(CHAT_MUTE_MINUTES_MAX),
   reason: z.string().trim().min(1).max(200),
+  kind: z.enum(CHAT_MUTE_KINDS).default('mute'),
 });
 export const adminChatMuteSchema = z.object({
   memberId: z.number().int(),
   mutedUntil: z.string(),
   reason: z.string(),
+  kind: z.enum(CHAT_MUTE_KINDS),
 });
+/** GET /admin-api/chat/mutes: the merchant's members muted or banned now, the soonest to end first. */
+export const adminChatMuteListSchema = z.object({
+  list: z.array(
+    adminChatMuteSchema.extend({
+      username: z.string(),
+      /** The operator who muted or banned the member. */
+      mutedBy: z.number().int(),
+      createdAt: z.string(),
+    }),
+  ),
+});
+export type AdminChatMuteList = z.infer<typeof adminChatMuteListSchema>;
 
 export const adminChatRoomSchema = z.object({
   id: z.number().int(),

@@ -8,18 +8,31 @@ import { okEnvelope } from './envelope.ts';
  * vendor protocol), which the platform's operator calls proxy for the console:
  *
  *   POST <launch base>/api/operator/cockfight                        body {}        → { arenas }
+ *   POST <launch base>/api/operator/cockfight/create                 body (below)   → { arena }
  *   POST <launch base>/api/operator/cockfight/<arena>/<action>       body (below)   → { arena }
  *
- * Actions: `open` (betting opens for the next fight, optionally with its own mode), `close`,
- * `result` { result }, `settings` { mode?, commissionBp?, odds?, streamUrl?, limits? }.
- * Refusals answer 409 { code } (`FIGHT_OPEN`, `NO_FIGHT`, `NOT_CLOSED`, `ALREADY_DECLARED`) or
- * 400 { code: 'cockfight_invalid', problem } with the field at fault.
+ * `create` { name, mode?, commissionBp?, odds?, streamUrl?, limits? } adds an arena (ids `a1`,
+ * `a2`, … in order; at most ARENAS_MAX). Actions: `open` (betting opens for the next fight,
+ * optionally with its own mode), `close`, `result` { result, fight? } (the same result again, even
+ * after a restart, answers the arena as it is), `settings` { name?, mode?, commissionBp?, odds?,
+ * streamUrl?, limits? }, `retire` {} (closes the arena for good: hidden from the members, its
+ * history and result pages kept; again answers the arena as it is). Refusals answer 409 { code }
+ * (`FIGHT_OPEN`, `NO_FIGHT`, `NOT_CLOSED`, `ALREADY_DECLARED`, `ARENAS_FULL`, `ARENA_BUSY` a fight
+ * under way, `ARENA_CLOSED`, `LAST_ARENA`) or 400 { code: 'cockfight_invalid', problem } with the
+ * field at fault.
+ *
+ * The members' game is one game code (`cockfight`): its page lists the arenas, or opens the only one.
  */
 export const COCKFIGHT_OPERATOR_PATH = '/api/operator/cockfight';
+export const COCKFIGHT_CREATE_PATH = `${COCKFIGHT_OPERATOR_PATH}/create`;
+/** Arenas a game server runs at most. */
+export const ARENAS_MAX = 20;
+/** An arena's name as the members read it: 1 to this many characters ('' in settings: "Arena <n>"). */
+const ARENA_NAME_LENGTH_MAX = 60;
 export const FIGHT_SIDES = ['meron', 'wala', 'draw'] as const;
 export const FIGHT_RESULTS = ['meron', 'wala', 'draw', 'cancelled'] as const;
 export const FIGHT_MODES = ['pari-mutuel', 'fixed'] as const;
-export const COCKFIGHT_ACTIONS = ['open', 'close', 'result', 'settings'] as const;
+export const COCKFIGHT_ACTIONS = ['open', 'close', 'result', 'settings', 'retire'] as const;
 export const FIGHT_PHASES = ['idle', 'betting', 'closed', 'settling', 'settled'] as const;
 /** Commission on the winning side, basis points: at most 20%. */
 export const COMMISSION_BP_MAX = 2_000;
@@ -45,7 +58,15 @@ export const fightTermsSchema = z.object({
 });
 export type FightTerms = z.infer<typeof fightTermsSchema>;
 
+/** An arena's name: printable text, no line breaks, at most ARENA_NAME_LENGTH_MAX characters. */
+const arenaName = z
+  .string()
+  .max(ARENA_NAME_LENGTH_MAX)
+  .refine((v) => !/\p{Cc}/u.test(v) && v.trim() === v, 'a name of one line without spaces around it');
+
 export const arenaSettingsSchema = fightTermsSchema.extend({
+  /** The name members see ('' before the operator names it: the page writes "Arena <n>"). */
+  name: arenaName.default(''),
   /** https address of the arena's live video, or '' for none. */
   streamUrl: z.string().max(STREAM_URL_LENGTH_MAX),
   limits: arenaLimitsSchema,
@@ -66,6 +87,7 @@ export function isStreamUrl(value: string): boolean {
 
 export const settingsChangeSchema = z
   .object({
+    name: arenaName.min(1),
     mode: z.enum(FIGHT_MODES),
     commissionBp: z.number().int().min(0).max(COMMISSION_BP_MAX),
     odds: fightOddsSchema,
@@ -75,12 +97,16 @@ export const settingsChangeSchema = z
   .partial()
   .strict();
 export type SettingsChange = z.infer<typeof settingsChangeSchema>;
+/** A new arena: its name, and any settings that differ from the defaults. */
+export const createArenaSchema = settingsChangeSchema.required({ name: true });
+export type ArenaCreate = z.infer<typeof createArenaSchema>;
 
 export const openFightSchema = z
   .object({ mode: z.enum(FIGHT_MODES), commissionBp: z.number().int().min(0).max(COMMISSION_BP_MAX), odds: fightOddsSchema })
   .partial()
   .strict();
-export const declareSchema = z.object({ result: z.enum(FIGHT_RESULTS) }).strict();
+/** The result of the current fight, or of the fight named (a repeat after a restart finds it in the history). */
+export const declareSchema = z.object({ result: z.enum(FIGHT_RESULTS), fight: z.number().int().min(1).optional() }).strict();
 
 export const fightViewSchema = z.object({
   fight: z.number().int().min(1),
@@ -105,13 +131,27 @@ export const arenaViewSchema = z.object({
   arenaId: z.string().min(1).max(8),
   gameCode: z.string().min(1).max(64),
   settings: arenaSettingsSchema,
+  /** When the operator closed the arena (unix ms): hidden from the members, no fight opens in it again. */
+  closedAt: z.number().nullable(),
   fight: fightViewSchema.nullable(),
   history: z.array(fightViewSchema).max(200),
 });
 export type ArenaView = z.infer<typeof arenaViewSchema>;
 
-export const arenaListSchema = z.object({ arenas: z.array(arenaViewSchema).max(20) });
+/** The open arenas (at most ARENAS_MAX) and the closed ones, which stay listed for their history. */
+export const arenaListSchema = z.object({ arenas: z.array(arenaViewSchema).max(200) });
 export const arenaAnswerSchema = z.object({ arena: arenaViewSchema });
 export const arenaListResponseSchema = okEnvelope(arenaListSchema);
 export const arenaResponseSchema = okEnvelope(arenaViewSchema);
 export const arenaIdParamSchema = z.string().regex(/^[a-z0-9]{1,8}$/);
+
+/** What the members' arena list shows of an arena (the game's page, several arenas). */
+export type ArenaSummary = {
+  arenaId: string;
+  name: string;
+  hasStream: boolean;
+  mode: FightTerms['mode'];
+  fight: { fight: number; phase: FightView['phase']; betCount: number } | null;
+  /** The last results, newest first. */
+  results: (FightView['result'] | null)[];
+};

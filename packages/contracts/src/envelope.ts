@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ERROR_CODES, type ErrorCode } from './errors.ts';
+import type { ErrorCode } from './errors.ts';
 
 /** Every response is `{ success: true, value }` or `{ success: false, code, message }`. */
 export function okEnvelope<T extends z.ZodType>(value: T) {
@@ -31,5 +31,3 @@ export const commonErrorResponses = {
   500: errorEnvelope,
   503: errorEnvelope,
 } as const;
-
-export const errorCodeList = Object.keys(ERROR_CODES) as ErrorCode[];

@@ -563,6 +563,63 @@ export const ERROR_CODES = {
     vi: 'Có người nhận không phải hội viên của trang.',
     en: 'A recipient is not a member of this site.',
   },
+  inbox_username_unknown: {
+    status: 400,
+    vi: 'Có tên tài khoản không thuộc hội viên nào của trang. Hãy kiểm tra lại tên rồi gửi lại.',
+    en: 'A username is not a member of this site. Check the names and send again.',
+    viWith: 'Không có hội viên nào tên {names}. Hãy kiểm tra lại tên rồi gửi lại.',
+    enWith: 'No member is named {names}. Check the names and send again.',
+  },
+  inbox_send_at_invalid: {
+    status: 400,
+    vi: 'Thời điểm gửi phải nằm trong tương lai và không quá 90 ngày tới. Hãy chọn lại thời điểm hoặc gửi ngay.',
+    en: 'The sending time must be in the future and at most 90 days ahead. Choose another time or send now.',
+  },
+  inbox_vip_levels_invalid: {
+    status: 400,
+    vi: 'Hãy chọn cấp VIP từ thấp đến cao, trong các cấp của bậc thang VIP.',
+    en: 'Choose the VIP levels from the lower to the higher, among the levels of the VIP ladder.',
+  },
+  help_category_not_empty: {
+    status: 409,
+    vi: 'Mục này vẫn còn bài viết. Hãy chuyển hoặc xóa các bài viết trước, hoặc ẩn mục này.',
+    en: 'This category still has articles. Move or delete them first, or hide the category instead.',
+  },
+  help_order_mismatch: {
+    status: 409,
+    vi: 'Danh sách đã thay đổi trong lúc sắp xếp. Hãy tải lại rồi sắp xếp lại.',
+    en: 'The list changed while you were ordering it. Reload it and order it again.',
+  },
+  lottery_game_code_taken: {
+    status: 409,
+    vi: 'Đã có trò chơi xổ số với mã này. Hãy chọn mã khác.',
+    en: 'A lottery game with this code already exists. Choose another code.',
+  },
+  lottery_station_schedule_required: {
+    status: 400,
+    vi: 'Đài xổ số cần ít nhất một ngày quay và giờ quay (giờ Việt Nam), và không có khoảng cách giữa các kỳ.',
+    en: 'A station needs at least one draw day and a draw time (Vietnam time), and no interval between draws.',
+  },
+  lottery_fast_interval_required: {
+    status: 400,
+    vi: 'Xổ số nhanh cần khoảng thời gian giữa hai kỳ quay và không có giờ quay cố định.',
+    en: 'A fast game needs the time between two draws and no fixed draw time.',
+  },
+  lottery_lock_too_long: {
+    status: 400,
+    vi: 'Thời gian đóng cược trước giờ quay phải ngắn hơn khoảng cách giữa hai kỳ. Hãy giảm thời gian đóng cược.',
+    en: 'Betting must close less long before the draw than the time between two draws. Shorten the closing time.',
+  },
+  lottery_interval_fixed: {
+    status: 409,
+    vi: 'Không thể đổi khoảng cách giữa các kỳ của xổ số nhanh, vì số kỳ đếm theo khoảng cách đó. Hãy thêm một trò mới với khoảng cách mới rồi tắt trò này.',
+    en: "A fast game's time between draws cannot change, since its draw numbers count draws at that pace. Add a new game with the new time and turn this one off.",
+  },
+  lottery_stake_range_invalid: {
+    status: 400,
+    vi: 'Mức cược tối thiểu không được lớn hơn mức cược tối đa.',
+    en: 'The least stake must not be above the most stake.',
+  },
   kyc_not_found: {
     status: 404,
     vi: 'Không tìm thấy hồ sơ xác minh.',
@@ -801,6 +858,21 @@ export const ERROR_CODES = {
     vi: 'Chỉ chấp nhận ảnh PNG, JPG, WebP hoặc SVG không chứa mã lệnh hay liên kết ngoài. Vui lòng chọn ảnh khác.',
     en: 'Only PNG, JPG, WebP or SVG images without scripts or outside links are accepted. Choose another image.',
   },
+  media_image_required: {
+    status: 400,
+    vi: 'Chưa có ảnh nào được gửi lên. Vui lòng chọn một ảnh PNG, JPG hoặc WebP rồi thử lại.',
+    en: 'No picture arrived. Choose a PNG, JPG or WebP picture and try again.',
+  },
+  media_image_invalid: {
+    status: 400,
+    vi: 'Tệp này không phải ảnh PNG, JPG hoặc WebP đọc được. Vui lòng chọn ảnh khác.',
+    en: 'This file is not a readable PNG, JPG or WebP picture. Choose another picture.',
+  },
+  media_image_too_large: {
+    status: 413,
+    vi: 'Ảnh tối đa 2 MB. Vui lòng thu nhỏ ảnh hoặc chọn ảnh khác.',
+    en: 'A picture may be at most 2 MB. Make it smaller or choose another one.',
+  },
   game_disabled: {
     status: 403,
     vi: 'Trò chơi này hiện không khả dụng.',
@@ -902,6 +974,11 @@ export const ERROR_CODES = {
     status: 404,
     vi: 'Không tìm thấy thành viên này, vui lòng kiểm tra lại tên tài khoản.',
     en: 'This member was not found; check the username and try again.',
+  },
+  vip_rules_changed: {
+    status: 409,
+    vi: 'Người khác đã thay đổi các quy tắc này sau khi bạn mở chúng. Vui lòng tải lại rồi thực hiện lại thay đổi của bạn; chưa có gì được lưu.',
+    en: 'Someone else changed these rules after you opened them. Reload them and make your change again; nothing was saved.',
   },
   rg_deposit_limit_exceeded: {
     status: 403,
@@ -1021,6 +1098,13 @@ export const ERROR_CODES = {
     en: 'You have been muted in the chat room.',
     viWith: 'Bạn đang bị tạm khóa trò chuyện đến {until}.',
     enWith: 'You have been muted in the chat room until {until}.',
+  },
+  chat_banned: {
+    status: 403,
+    vi: 'Bạn đang bị cấm vào phòng trò chuyện.',
+    en: 'You have been banned from the chat room.',
+    viWith: 'Bạn đang bị cấm vào phòng trò chuyện đến {until}.',
+    enWith: 'You have been banned from the chat room until {until}.',
   },
   chat_room_code_taken: {
     status: 409,
@@ -1250,6 +1334,26 @@ export const ERROR_CODES = {
     status: 409,
     vi: 'Trận này đã có kết quả khác và đã được thanh toán; không thể thay đổi kết quả.',
     en: 'This fight already has another result and has been settled; its result cannot be changed.',
+  },
+  cockfight_arenas_full: {
+    status: 409,
+    vi: 'Máy chủ trò chơi đã có số sới tối đa; hãy đổi tên và thiết lập một sới có sẵn thay vì tạo sới mới.',
+    en: 'The game server already runs as many arenas as it can; rename and set up an existing arena instead of creating one.',
+  },
+  cockfight_arena_busy: {
+    status: 409,
+    vi: 'Sới này còn một trận chưa xong; hãy đóng cược, công bố kết quả và chờ thanh toán xong rồi mới đóng sới.',
+    en: 'This arena still has a fight under way; close its betting, declare its result and let it settle before closing the arena.',
+  },
+  cockfight_arena_closed: {
+    status: 409,
+    vi: 'Sới này đã đóng; không thể mở trận hay đổi thiết lập nữa. Hãy dùng một sới đang mở hoặc tạo sới mới.',
+    en: 'This arena is closed; no fight can be opened and its settings cannot change. Use an open arena or create a new one.',
+  },
+  cockfight_last_arena: {
+    status: 409,
+    vi: 'Đây là sới cuối cùng còn mở; hãy tạo một sới khác trước khi đóng sới này.',
+    en: 'This is the last open arena; create another arena before closing this one.',
   },
   agent_contract_debtor_restricted: {
     status: 403,

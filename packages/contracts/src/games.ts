@@ -276,6 +276,33 @@ export const jackpotValueSchema = z.object({
   value: z.number().int(),
   scale: z.literal(2),
 });
+/**
+ * GET /admin-api/games/jackpot/pools: what players see as jackpots. The house game server's pools as
+ * last read (`isPublishing` false: it did not answer), those in the merchant's currency counted by
+ * the home counter (`source` pools), else the counter runs on its display rule alone (`source` rule).
+ * Amounts of pools are in the currency's minor units; the counter's in hundredths.
+ */
+export const adminJackpotViewSchema = z.object({
+  vendorCode: z.string(),
+  isPublishing: z.boolean(),
+  readAt: z.string().nullable(),
+  currency: z.string(),
+  pools: z.array(
+    z.object({
+      gameCode: z.string(),
+      /** The catalogue's names of the game per language; null when the catalogue does not list it. */
+      name: z.record(z.string(), z.string()).nullable(),
+      currency: z.string(),
+      amount: z.number().int(),
+      isCounted: z.boolean(),
+    }),
+  ),
+  source: z.enum(['pools', 'rule']),
+  counter: z.object({ value: z.number().int(), base: z.number().int(), startedAt: z.string(), serverTime: z.string() }),
+  rule: z.object({ base: z.number().int(), growthPerTick: z.number().int(), tickMs: z.number().int(), startedAt: z.string() }),
+});
+export type AdminJackpotView = z.infer<typeof adminJackpotViewSchema>;
+
 export const jackpotConfigBodySchema = z
   .object({
     base: z.number().int().min(0).max(1e13),

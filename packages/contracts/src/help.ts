@@ -77,6 +77,24 @@ export const helpArticleInputSchema = z.strictObject({
 });
 export type HelpArticleInput = z.infer<typeof helpArticleInputSchema>;
 
+/**
+ * PUT /admin-api/help/order: the merchant's categories, or one category's articles, in their new
+ * order (each id once; the server writes 10, 20, … as their sort).
+ */
+export const helpOrderInputSchema = z.discriminatedUnion('kind', [
+  z.strictObject({ kind: z.literal('category'), ids: z.array(z.number().int().positive()).min(1).max(500) }),
+  z.strictObject({
+    kind: z.literal('article'),
+    categoryId: z.number().int().positive(),
+    ids: z.array(z.number().int().positive()).min(1).max(500),
+  }),
+]);
+export type HelpOrderInput = z.infer<typeof helpOrderInputSchema>;
+
+/** POST /admin-api/help/articles/preview: the texts to clean as the site will show them. */
+export const helpPreviewInputSchema = z.strictObject({ texts: helpArticleInputSchema.shape.texts });
+export const helpPreviewSchema = z.object({ texts: z.record(z.string(), z.object({ title: z.string(), body: z.string() })) });
+
 export const adminHelpArticleSchema = z.object({
   id: z.number().int(),
   categoryId: z.number().int(),

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { AGENT_NOTICE_AUDIENCES } from './agents/agent-team.ts';
 import { okEnvelope } from './envelope.ts';
 import { pageOf } from './pagination.ts';
+import { clientRequestIdSchema } from './request-id.ts';
 
 /** Platform messages: what the site sends to a member's inbox (docs/inbox.md). */
 export const INBOX_CATEGORIES = ['system', 'promotion', 'account'] as const;
@@ -13,8 +14,12 @@ export type InboxFilter = (typeof INBOX_FILTERS)[number];
 export const INBOX_TITLE_MAX = 120;
 export const INBOX_BODY_MAX = 20_000;
 export const INBOX_PAGE_SIZE_MAX = 50;
-/** Recipients one message may name (a larger group is a member label). */
+/** Recipients one message may name (a larger group is a member label or a VIP level segment). */
 export const INBOX_MEMBER_IDS_MAX = 500;
+/** How far ahead a message may be scheduled. */
+export const INBOX_SCHEDULE_DAYS_MAX = 90;
+/** The highest VIP level a segment may name (a ladder has fewer levels). */
+const INBOX_VIP_LEVEL_MAX = 100;
 
 /** GET /wps/member/inbox */
 export const inboxListQuerySchema = z.strictObject({
@@ -66,15 +71,40 @@ export const inboxAudienceSchema = z.discriminatedUnion('type', [
     memberIds: z.array(z.number().int().positive().max(Number.MAX_SAFE_INTEGER)).min(1).max(INBOX_MEMBER_IDS_MAX),
   }),
   z.strictObject({ type: z.literal('label'), labelId: z.number().int().positive().max(Number.MAX_SAFE_INTEGER) }),
+  /** The members whose VIP level (the vip module's ladder; no level is 0) is from minLevel to maxLevel when they look. */
+  z.strictObject({
+    type: z.literal('vip'),
+    minLevel: z.number().int().min(0).max(INBOX_VIP_LEVEL_MAX),
+    maxLevel: z.number().int().min(0).max(INBOX_VIP_LEVEL_MAX),
+  }),
 ]);
 export type InboxAudience = z.infer<typeof inboxAudienceSchema>;
 
-/** POST /admin-api/inbox/messages */
+/**
+ * Who an operator's message goes to as the console names it: an audience, or members by username
+ * (the server finds them; the message stores their ids as a `members` audience).
+ */
+const inboxSendAudienceSchema = z.union([
+  inboxAudienceSchema,
+  z.strictObject({
+    type: z.literal('usernames'),
+    usernames: z.array(z.string().trim().min(1).max(64)).min(1).max(INBOX_MEMBER_IDS_MAX),
+  }),
+]);
+
+/**
+ * POST /admin-api/inbox/messages. `sendAt` (an instant within INBOX_SCHEDULE_DAYS_MAX days) holds the
+ * message until then; without it the message is sent at once. `requestId` makes the call
+ * idempotent: the same id with the same content answers the message already made, with other
+ * content `idempotency_conflict`.
+ */
 export const inboxSendBodySchema = z.strictObject({
   category: z.enum(INBOX_CATEGORIES),
   title: z.string().trim().min(1).max(INBOX_TITLE_MAX),
   bodyHtml: z.string().trim().min(1).max(INBOX_BODY_MAX),
-  audience: inboxAudienceSchema,
+  audience: inboxSendAudienceSchema,
+  sendAt: z.iso.datetime({ offset: true }).optional(),
+  requestId: clientRequestIdSchema.optional(),
 });
 export type InboxSendBody = z.infer<typeof inboxSendBodySchema>;
 
@@ -88,8 +118,11 @@ export const adminInboxMessageSchema = z.object({
     z.object({ type: z.literal('agents') }),
     z.object({ type: z.literal('members'), memberIds: z.array(z.number().int()) }),
     z.object({ type: z.literal('label'), labelId: z.number().int() }),
+    z.object({ type: z.literal('vip'), minLevel: z.number().int(), maxLevel: z.number().int() }),
   ]),
   createdAt: z.string(),
+  /** When a scheduled message reaches the inboxes; null: at once (createdAt). */
+  sendAt: z.string().nullable(),
   /** The operator who sent it; null for a message the platform sent itself (an agent contract ended by a rule). */
   createdBy: z.number().int().nullable(),
   /** When the operator withdrew it (members no longer see it); null while it stands. */
@@ -104,6 +137,19 @@ export const adminInboxListQuerySchema = z.strictObject({
   pageSize: z.coerce.number().int().min(1).max(INBOX_PAGE_SIZE_MAX).default(20),
 });
 export const adminInboxPageSchema = pageOf(adminInboxMessageSchema);
+
+/** GET /admin-api/inbox/messages/:id/reach: how many members the message reaches now, and how many read it. */
+export const adminInboxReachSchema = z.object({ id: z.number().int(), reach: z.number().int(), readCount: z.number().int() });
+export type AdminInboxReach = z.infer<typeof adminInboxReachSchema>;
+
+/** GET /admin-api/inbox/audiences: the segments a message may go to (the merchant's labels and VIP ladder). */
+export const adminInboxAudiencesSchema = z.object({
+  labels: z.array(
+    z.object({ id: z.number().int(), code: z.string(), name: z.string(), isEnabled: z.boolean(), memberCount: z.number().int() }),
+  ),
+  vipLevels: z.array(z.object({ level: z.number().int(), code: z.string(), names: z.record(z.string(), z.string()) })),
+});
+export type AdminInboxAudiences = z.infer<typeof adminInboxAudiencesSchema>;
 
 /**
  * GET /admin-api/inbox/agent-notices: the notices agents sent to their downline, newest first,

@@ -36,16 +36,30 @@ export function currencyScale(currency: CurrencyCode): number {
   return CURRENCY_SCALE[currency] ?? 2;
 }
 
+/**
+ * Formatters by locale and currency: building an `Intl.NumberFormat` costs far more than using one (the
+ * first one of a locale loads its data), and a page formats amounts on every tick of the jackpot and
+ * for every row of a list. A handful of pairs in practice; emptied past 64 so odd input cannot grow it.
+ */
+const formatters = new Map<string, Intl.NumberFormat>();
+
 /** Formats minor units for display with Intl, without passing through floating-point sums. */
 export function formatAmount(amount: AmountMinor, currency: CurrencyCode, locale: string): string {
   const scale = currencyScale(currency);
   const major = scale === 0 ? amount : amount / 10 ** scale;
-  return new Intl.NumberFormat(locale, {
-    style: 'currency',
-    currency,
-    minimumFractionDigits: scale,
-    maximumFractionDigits: scale,
-  }).format(major);
+  const key = `${locale} ${currency}`;
+  let formatter = formatters.get(key);
+  if (!formatter) {
+    formatter = new Intl.NumberFormat(locale, {
+      style: 'currency',
+      currency,
+      minimumFractionDigits: scale,
+      maximumFractionDigits: scale,
+    });
+    if (formatters.size >= 64) formatters.clear();
+    formatters.set(key, formatter);
+  }
+  return formatter.format(major);
 }
 
 /**

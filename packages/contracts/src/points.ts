@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { imageUrl } from './content.ts';
 import { okEnvelope } from './envelope.ts';
 import { GAME_CATEGORIES } from './games.ts';
 import { AMOUNT_MINOR_MAX } from './money.ts';
@@ -146,7 +147,8 @@ export const mallItemInputSchema = z
     kind: z.enum(MALL_ITEM_KINDS),
     names: texts(80),
     descriptions: optionalTexts(500),
-    imageUrl: z.string().url().max(500).nullable(),
+    /** A site path (an uploaded picture's `/media/…`) or an https address, as banners and promotion cards. */
+    imageUrl: imageUrl.nullable(),
     pointsCost: points,
     cashAmount: cash.nullable(),
     promotionId: z.number().int().positive().nullable(),

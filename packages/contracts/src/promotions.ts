@@ -303,6 +303,25 @@ export const memberPromotionResponseSchema = okEnvelope(memberPromotionSchema);
  * at labels or an agent's downline are not shown.
  */
 export const publicPromotionsResponseSchema = okEnvelope(z.object({ list: z.array(memberPromotionSchema) }));
+/**
+ * A raffle's public list (`/wps/relay/MCSFE_getRaffleEntries/:id`): the entries numbered in the
+ * draw's order (1 first) with masked usernames and tickets, the commitment published before the draw,
+ * and once drawn the seed and the winners by rank with their entry numbers, so anyone can recompute
+ * the draw offline (`npm run verify-raffle -w @platform/games`).
+ */
+const raffleEntriesSchema = z.object({
+  promotionId: z.number(),
+  drawAt: z.string(),
+  prizes: z.array(z.number()),
+  commitment: z.string(),
+  /** Revealed at the draw; null before it. */
+  seed: z.string().nullable(),
+  totalTickets: z.number(),
+  entries: z.array(z.object({ entry: z.number(), username: z.string(), tickets: z.number() })),
+  winners: z.array(z.object({ rank: z.number(), entry: z.number(), username: z.string(), amount: z.number() })),
+});
+export type RaffleEntries = z.infer<typeof raffleEntriesSchema>;
+export const raffleEntriesResponseSchema = okEnvelope(raffleEntriesSchema);
 export const applyPromotionRequestSchema = z.strictObject({
   comment: z.string().trim().max(PROMOTION_COMMENT_LENGTH_MAX).optional(),
   /** Proof images as base64 (png or jpg, 5 MB each at most). */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { RG_REFUSAL_REASONS } from './responsible-gaming.ts';
 
 /**
  * The back office's reports (`/admin-api/reports/...`, docs/reports.md). Amounts are minor units;
@@ -6,7 +7,7 @@ import { z } from 'zod';
  */
 
 /** The CSV exports, each at `/admin-api/reports/<name>.csv`. */
-export const REPORT_EXPORTS = ['ggr', 'money', 'deposit-channels', 'players', 'top', 'bets', 'transactions'] as const;
+export const REPORT_EXPORTS = ['ggr', 'money', 'deposit-channels', 'players', 'top', 'bets', 'transactions', 'rg-triggers'] as const;
 export type ReportExport = (typeof REPORT_EXPORTS)[number];
 
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
@@ -105,5 +106,17 @@ export const reportRgSchema = z.object({
   ),
 });
 export type ReportRg = z.infer<typeof reportRgSchema>;
+
+/**
+ * The responsible-gaming triggers per day: for each day and reason (a limit: deposit, loss, wager;
+ * or the member's break or self-exclusion), how many members were refused and how many times; `totals` per kind over the range (a member
+ * refused on several days counts once).
+ */
+export const reportRgTriggersSchema = z.object({
+  timeZone: z.string(),
+  rows: z.array(z.object({ day: z.string(), kind: z.enum(RG_REFUSAL_REASONS), members: int, refusals: int })),
+  totals: z.array(z.object({ kind: z.enum(RG_REFUSAL_REASONS), members: int, refusals: int })),
+});
+export type ReportRgTriggers = z.infer<typeof reportRgTriggersSchema>;
 
 export const reportDownloadSchema = z.object({ url: z.string(), expiresAt: z.string() });

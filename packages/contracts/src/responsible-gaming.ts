@@ -4,6 +4,12 @@ import { amountMinorSchema, positiveAmountMinorSchema } from './money.ts';
 
 /** The member centre's "Responsible gaming" page. */
 export const RG_LIMIT_KINDS = ['deposit', 'loss', 'wager'] as const;
+/**
+ * Why a deposit or a stake was refused, as the triggers count it: one of the limits, or the member's
+ * break (cool-off) or self-exclusion.
+ */
+export const RG_REFUSAL_REASONS = [...RG_LIMIT_KINDS, 'break', 'self_exclusion'] as const;
+export type RgRefusalReason = (typeof RG_REFUSAL_REASONS)[number];
 export type RgLimitKind = (typeof RG_LIMIT_KINDS)[number];
 
 /** Calendar periods in the member's time zone: from midnight, from Monday, from the 1st. */
@@ -158,3 +164,25 @@ export const rgHistoryQuerySchema = z.strictObject({
 export const rgHistoryResponseSchema = okEnvelope(
   z.object({ list: z.array(rgHistoryEntrySchema), nextBefore: z.number().int().nullable() }),
 );
+
+/**
+ * GET /admin-api/members/:memberId/responsible-gaming/triggers: the member's refusals by its limits,
+ * counted per day of the merchant's time zone and limit kind, the latest 30 days with any first;
+ * `before` (a day, exclusive) pages to older days (`nextBefore`).
+ */
+export const rgTriggersQuerySchema = z.strictObject({
+  before: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/)
+    .optional(),
+});
+const rgTriggerDaySchema = z.object({
+  day: z.string(),
+  /** The reason: a limit's kind, `break` or `self_exclusion`. */
+  kind: z.enum(RG_REFUSAL_REASONS),
+  /** How many stakes or deposits were refused for it that day. */
+  refusals: z.number().int(),
+  lastAt: z.string(),
+});
+export type RgTriggerDay = z.infer<typeof rgTriggerDaySchema>;
+export const rgTriggersResponseSchema = okEnvelope(z.object({ list: z.array(rgTriggerDaySchema), nextBefore: z.string().nullable() }));

@@ -50,6 +50,11 @@ export const vendorDebitSchema = z
     roundId: vendorIdSchema,
     gameCode: gameCodeSchema,
     amount: amountSchema.min(1),
+    /**
+     * What the bet is (optional): an open round shows it in the betting record until its win's
+     * outcome replaces it (a sportsbook bet's legs before settlement).
+     */
+    outcome: roundOutcomeSchema.optional(),
   })
   .strict();
 export const vendorCreditSchema = z

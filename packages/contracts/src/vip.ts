@@ -74,9 +74,16 @@ export const vipLevelInputSchema = z.strictObject({
 });
 export type VipLevelInput = z.output<typeof vipLevelInputSchema>;
 
+/**
+ * The version of a rule set saved whole (the ladder, the rebate rules, the cashback rules): read with
+ * the set, sent back with the save; a save whose version is no longer the stored one is refused with
+ * `vip_rules_changed` (someone else saved in between) and changes nothing.
+ */
+const ruleSetVersionSchema = z.number().int().min(0).max(2_147_483_647);
+
 /** PUT /admin-api/vip/levels: the whole ladder, levels 0…n−1 with thresholds that never go down. */
 export const setVipLevelsRequestSchema = z
-  .strictObject({ levels: z.array(vipLevelInputSchema).min(1).max(VIP_LEVELS_MAX) })
+  .strictObject({ levels: z.array(vipLevelInputSchema).min(1).max(VIP_LEVELS_MAX), version: ruleSetVersionSchema })
   .superRefine((v, ctx) => {
     const sorted = [...v.levels].sort((a, b) => a.level - b.level);
     sorted.forEach((l, i) => {
@@ -94,7 +101,42 @@ export type SetVipLevelsRequest = z.output<typeof setVipLevelsRequestSchema>;
 
 export const vipLevelSchema = vipLevelInputSchema.extend({ names: z.record(z.string(), z.string()) });
 export type VipLevel = z.output<typeof vipLevelSchema>;
-export const vipLevelsResponseSchema = okEnvelope(z.object({ levels: z.array(vipLevelSchema) }));
+export const vipLevelsResponseSchema = okEnvelope(
+  z.object({
+    levels: z.array(vipLevelSchema),
+    version: ruleSetVersionSchema,
+    /** The window the thresholds are measured over (the `vip.policy` setting); a save answers it too. */
+    window: z.enum(VIP_WINDOWS),
+  }),
+);
+
+/** GET /admin-api/vip/levels/:level/members: a page of the members holding a level (1 and up), the latest to reach it first. */
+export const vipLevelMembersParamsSchema = z.strictObject({
+  level: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(VIP_LEVELS_MAX - 1),
+});
+export const vipLevelMembersQuerySchema = z.strictObject({
+  pageNo: z.coerce.number().int().min(1).max(100_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(PAGE_SIZE_DEFAULT),
+});
+const vipLevelMemberSchema = z.object({ memberId: z.number().int(), username: z.string(), reachedOn: z.string(), evaluatedOn: z.string() });
+export type VipLevelMember = z.output<typeof vipLevelMemberSchema>;
+export const vipLevelMembersResponseSchema = okEnvelope(
+  z.object({
+    level: z.number().int(),
+    list: z.array(vipLevelMemberSchema),
+    totalCount: z.number().int(),
+    pageNo: z.number().int(),
+    pageSize: z.number().int(),
+  }),
+);
+/** GET /admin-api/vip/level-counts: how many members hold each level above 0 (level 0: everyone else). */
+export const vipLevelCountsResponseSchema = okEnvelope(
+  z.object({ counts: z.array(z.object({ level: z.number().int(), members: z.number().int() })) }),
+);
 
 /** One rebate rule: a rate of valid bet for a VIP level and game category, per period. */
 export const rebateRuleInputSchema = z.strictObject({
@@ -109,25 +151,38 @@ export const rebateRuleInputSchema = z.strictObject({
   ratePpm: z.number().int().min(1).max(REBATE_RATE_PPM_MAX),
   /** The most one line pays; null: no cap. */
   maxAmount: z.number().int().min(1).max(Number.MAX_SAFE_INTEGER).nullable(),
+  /**
+   * The vendor the rule is for (its valid bet in the category only); null or missing: the
+   * category's rule, for every vendor no other rule of the same level, category and period names.
+   */
+  vendorCode: z
+    .string()
+    .regex(/^[A-Za-z0-9_]{1,32}$/)
+    .nullable()
+    .optional(),
 });
 export type RebateRuleInput = z.output<typeof rebateRuleInputSchema>;
 
 /** PUT /admin-api/vip/rebate-rules: the whole rule set; a rule not listed is disabled (its lines stay). */
 export const setRebateRulesRequestSchema = z
-  .strictObject({ rules: z.array(rebateRuleInputSchema).max(REBATE_RULES_MAX) })
+  .strictObject({ rules: z.array(rebateRuleInputSchema).max(REBATE_RULES_MAX), version: ruleSetVersionSchema })
   .superRefine((v, ctx) => {
     const seen = new Set<string>();
     for (const r of v.rules) {
-      const key = `${r.vipLevel}:${r.category}:${r.period}`;
+      const key = `${r.vipLevel}:${r.category}:${r.period}${r.vendorCode ? `:${r.vendorCode}` : ''}`;
       if (seen.has(key)) ctx.addIssue({ code: 'custom', message: `rule ${key} is listed twice`, path: ['rules'] });
       seen.add(key);
     }
   });
 export type SetRebateRulesRequest = z.output<typeof setRebateRulesRequestSchema>;
 
-export const rebateRuleSchema = rebateRuleInputSchema.extend({ id: z.number().int(), isEnabled: z.boolean() });
+export const rebateRuleSchema = rebateRuleInputSchema.extend({
+  vendorCode: z.string().nullable(),
+  id: z.number().int(),
+  isEnabled: z.boolean(),
+});
 export type RebateRule = z.output<typeof rebateRuleSchema>;
-export const rebateRulesResponseSchema = okEnvelope(z.object({ rules: z.array(rebateRuleSchema) }));
+export const rebateRulesResponseSchema = okEnvelope(z.object({ rules: z.array(rebateRuleSchema), version: ruleSetVersionSchema }));
 
 /** One rebate line: everything needed to recompute it from the rollups. */
 export const rebateLineSchema = z.object({
@@ -143,6 +198,8 @@ export const rebateLineSchema = z.object({
   periodStart: z.string(),
   periodEnd: z.string(),
   category: z.string(),
+  /** The rule's vendor: the bet base is the valid bet at that vendor only; null for the category's rule. */
+  vendorCode: z.string().nullable(),
   vipLevel: z.number().int(),
   /** The member's valid bet in the category over the period, from the daily rollups. */
   betBase: amountMinorSchema,
@@ -199,6 +256,8 @@ export const manualRebateValueSchema = z.object({
   running: z.array(
     z.object({
       category: z.string(),
+      /** The vendor a vendor's rule is for; null for the category's rule (the vendors without a rule of their own). */
+      vendorCode: z.string().nullable(),
       period: z.enum(REBATE_PERIODS),
       periodStart: z.string(),
       periodEnd: z.string(),
@@ -264,7 +323,15 @@ export const playerRankValueSchema = z.object({
       upgradeBonus: amountMinorSchema,
       periodicBonus: amountMinorSchema,
       periodicPeriod: z.enum(VIP_BONUS_PERIODS).nullable(),
-      rebates: z.array(z.object({ category: z.string(), period: z.enum(REBATE_PERIODS), ratePpm: z.number().int() })),
+      /** `vendorCode`: a rule for that vendor's games of the category only (null or missing: the category's). */
+      rebates: z.array(
+        z.object({
+          category: z.string(),
+          period: z.enum(REBATE_PERIODS),
+          ratePpm: z.number().int(),
+          vendorCode: z.string().nullable().optional(),
+        }),
+      ),
     }),
   ),
 });
@@ -332,7 +399,7 @@ export type CashbackRuleInput = z.output<typeof cashbackRuleInputSchema>;
 
 /** PUT /admin-api/vip/cashback-rules: the whole rule set; a rule not listed is disabled (its lines stay). */
 export const setCashbackRulesRequestSchema = z
-  .strictObject({ rules: z.array(cashbackRuleInputSchema).max(CASHBACK_RULES_MAX) })
+  .strictObject({ rules: z.array(cashbackRuleInputSchema).max(CASHBACK_RULES_MAX), version: ruleSetVersionSchema })
   .superRefine((request, ctx) => {
     const seen = new Set<string>();
     for (const r of request.rules) {
@@ -344,7 +411,7 @@ export const setCashbackRulesRequestSchema = z
 export type SetCashbackRulesRequest = z.output<typeof setCashbackRulesRequestSchema>;
 export const cashbackRuleSchema = cashbackRuleInputSchema.extend({ id: z.number().int(), isEnabled: z.boolean() });
 export type CashbackRule = z.output<typeof cashbackRuleSchema>;
-export const cashbackRulesResponseSchema = okEnvelope(z.object({ rules: z.array(cashbackRuleSchema) }));
+export const cashbackRulesResponseSchema = okEnvelope(z.object({ rules: z.array(cashbackRuleSchema), version: ruleSetVersionSchema }));
 
 /** One cashback line: everything needed to recompute it from the rollups. */
 export const cashbackLineSchema = z.object({

@@ -21,7 +21,7 @@ type Envelope<T> = { success: true; value: T } | { success: false; code: string;
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-function headersFor(accept: string): Record<string, string> {
+export function headersFor(accept: string): Record<string, string> {
   // The server writes Vietnamese and English; a Chinese console asks for English and translates the code itself.
   const headers: Record<string, string> = { accept, lang: i18next.language === 'zh' ? 'en' : i18next.language };
   const token = currentSession()?.token;
@@ -54,15 +54,27 @@ export async function adminCall<T>(method: Method, path: string, body?: unknown)
   } catch {
     throw new AdminApiError('network', null, null);
   }
-  let envelope: Envelope<T>;
+  let envelope: unknown;
   try {
-    envelope = (await response.json()) as Envelope<T>;
+    envelope = await response.json();
   } catch {
     throw new AdminApiError('unreadable', null, response.status);
   }
+  return envelopeValue<T>(envelope, response.status, token);
+}
+
+/**
+ * The value of an answer's envelope, or its refusal thrown as an `AdminApiError` (a 401
+ * `admin_unauthorized` of a signed-in call ends the session); `adminCall` and the upload share it.
+ */
+export function envelopeValue<T>(body: unknown, status: number, token: string | undefined): T {
+  const envelope = body as Envelope<T> | null;
+  if (envelope === null || typeof envelope !== 'object' || typeof envelope.success !== 'boolean') {
+    throw new AdminApiError('unreadable', null, status);
+  }
   if (!envelope.success) {
     if (envelope.code === 'admin_unauthorized' && token) setSession(null, 'expired');
-    throw new AdminApiError(envelope.message, envelope.code, response.status);
+    throw new AdminApiError(envelope.message, envelope.code, status);
   }
   return envelope.value;
 }

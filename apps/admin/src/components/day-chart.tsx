@@ -2,13 +2,15 @@ import { useEffect, useRef } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 
-export type DaySeries = { label: string; values: readonly number[]; colour: 'accent' | 'danger' | 'muted' };
+export type DaySeries = { label: string; values: readonly number[]; colour: 'accent' | 'danger' | 'muted' | 'warn' | 'ok' };
 
 const HEIGHT = 220;
 const COLOURS: Record<DaySeries['colour'], [string, string]> = {
   accent: ['--accent', '#b0134f'],
   danger: ['--danger', '#b42318'],
   muted: ['--muted', '#5b6475'],
+  warn: ['--warn-text', '#7a4b00'],
+  ok: ['--ok-text', '#17602f'],
 };
 
 /** Noon UTC of a day, in seconds: a day's point never slides into the next day in any zone. */

@@ -10,6 +10,9 @@ type ServerPage<T> = { list: T[]; totalCount?: number; total?: number; pageSize:
 
 export const PAGE_SIZE = 20;
 
+/** How often a screen that follows members live (a chat room, a conversation) reads again: operators are not on the members' realtime socket. */
+export const LIVE_REFRESH_MS = 5_000;
+
 /** Reads one page of a queue; the query key is the path, so filters and paging each cache apart. */
 export function useQueuePage<T>(section: string, path: string) {
   return useQuery({

@@ -5,6 +5,7 @@ export const memberRgEn = {
   title: 'Responsible gaming',
   kind: 'Limit',
   kinds: { deposit: 'Deposits', loss: 'Net loss', wager: 'Stakes' },
+  reasons: { deposit: 'Deposit limit', loss: 'Net loss limit', wager: 'Stake limit', break: 'On a break', self_exclusion: 'Self-excluded' },
   period: 'Period',
   periods: { daily: 'Day', weekly: 'Week', monthly: 'Month' },
   inForce: 'In force',
@@ -49,6 +50,14 @@ export const memberRgEn = {
   limitOf: '{{kind}} ({{period}})',
   historyInForce: '{{limit}}: {{amount}} in force',
   historyUntil: 'until {{time}}',
+  triggersTitle: 'Refusals per day',
+  triggersHint:
+    'Each time one of the member’s limits, their break or their self-exclusion refused a deposit or a stake, counted per day of the site’s time zone, with the reason.',
+  triggersEmpty: 'Nothing of this member has been refused.',
+  triggersDay: 'Day',
+  triggersKind: 'Reason',
+  triggersCount: 'Refusals',
+  triggersLast: 'Last at',
   realityCheckOff: 'Reality check off',
 };
 
@@ -56,6 +65,13 @@ export const memberRgVi: Shape<typeof memberRgEn> = {
   title: 'Chơi có trách nhiệm',
   kind: 'Hạn mức',
   kinds: { deposit: 'Nạp tiền', loss: 'Thua ròng', wager: 'Tiền cược' },
+  reasons: {
+    deposit: 'Giới hạn nạp',
+    loss: 'Giới hạn thua ròng',
+    wager: 'Giới hạn cược',
+    break: 'Đang tạm nghỉ',
+    self_exclusion: 'Tự loại trừ',
+  },
   period: 'Kỳ',
   periods: { daily: 'Ngày', weekly: 'Tuần', monthly: 'Tháng' },
   inForce: 'Đang áp dụng',
@@ -101,6 +117,14 @@ export const memberRgVi: Shape<typeof memberRgEn> = {
   limitOf: '{{kind}} ({{period}})',
   historyInForce: '{{limit}}: áp dụng {{amount}}',
   historyUntil: 'đến {{time}}',
+  triggersTitle: 'Số lần bị từ chối theo ngày',
+  triggersHint:
+    'Mỗi lần một giới hạn, thời gian tạm nghỉ hoặc tự loại trừ của thành viên từ chối một lần nạp hoặc một lần cược, đếm theo ngày theo múi giờ của trang, kèm lý do.',
+  triggersEmpty: 'Chưa có giao dịch nào của thành viên này bị từ chối.',
+  triggersDay: 'Ngày',
+  triggersKind: 'Lý do',
+  triggersCount: 'Số lần từ chối',
+  triggersLast: 'Lần cuối',
   realityCheckOff: 'Tắt nhắc nhở',
 };
 
@@ -108,6 +132,7 @@ export const memberRgZh: Shape<typeof memberRgEn> = {
   title: '负责任博彩',
   kind: '限额',
   kinds: { deposit: '存款', loss: '净输', wager: '投注' },
+  reasons: { deposit: '存款限额', loss: '净输限额', wager: '投注限额', break: '冷静期中', self_exclusion: '自我排除' },
   period: '周期',
   periods: { daily: '日', weekly: '周', monthly: '月' },
   inForce: '生效中',
@@ -152,5 +177,12 @@ export const memberRgZh: Shape<typeof memberRgEn> = {
   limitOf: '{{kind}}（{{period}}）',
   historyInForce: '{{limit}}：生效 {{amount}}',
   historyUntil: '至 {{time}}',
+  triggersTitle: '每日拒绝次数',
+  triggersHint: '会员的限额、冷静期或自我排除每拒绝一次存款或投注即计一次，按网站时区的日期统计，并注明原因。',
+  triggersEmpty: '该会员尚无被拒绝的操作。',
+  triggersDay: '日期',
+  triggersKind: '原因',
+  triggersCount: '拒绝次数',
+  triggersLast: '最近一次',
   realityCheckOff: '关闭提醒',
 };

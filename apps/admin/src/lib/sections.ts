@@ -9,8 +9,10 @@ export type SectionKey =
   | 'kyc'
   | 'feedback'
   | 'agent-applications'
+  | 'support-chat'
   | 'members'
   | 'promotions'
+  | 'vip-ladder'
   | 'rebates'
   | 'point-mall'
   | 'missions'
@@ -19,7 +21,11 @@ export type SectionKey =
   | 'lottery-results'
   | 'lottery-games'
   | 'content'
+  | 'help'
+  | 'inbox'
+  | 'chat'
   | 'catalogue'
+  | 'jackpots'
   | 'table-limits'
   | 'cockfight'
   | 'sportsbook'
@@ -84,6 +90,14 @@ const SECTIONS: readonly Section[] = [
     permission: 'agent-application:read',
     count: () => waiting('/agent-applications?status=pending&pageSize=1'),
   },
+  {
+    key: 'support-chat',
+    path: 'support-chat',
+    roles: ['support'],
+    permission: 'support-chat:read',
+    // Open conversations with member messages no operator has read (at most one page of them).
+    count: async () => (await adminGet<{ list: unknown[] }>('/support-chat/conversations?status=open&isUnread=true&limit=100')).list.length,
+  },
   { key: 'members', path: 'members', roles: ['finance', 'risk', 'support'], permission: 'member:read' },
   {
     key: 'promotions',
@@ -93,6 +107,8 @@ const SECTIONS: readonly Section[] = [
     // Applications and flagged claims waiting for review (the server sends the whole queue).
     count: async () => (await adminGet<{ list: unknown[] }>('/promotions/entries')).list.length,
   },
+  // Changing the ladder, like the rules, needs vip:write (finance).
+  { key: 'vip-ladder', path: 'vip-ladder', roles: ['finance', 'risk', 'support'], permission: 'vip:read' },
   // Changing needs vip:write (finance).
   { key: 'rebates', path: 'rebates', roles: ['finance', 'risk', 'support'], permission: 'vip:read' },
   {
@@ -124,7 +140,14 @@ const SECTIONS: readonly Section[] = [
     count: () => waiting('/lottery/change-requests?status=requested&pageSize=1'),
   },
   { key: 'content', path: 'content', roles: ['support', 'content'], permission: 'content:read' },
+  // The help centre and platform messages: changing needs help:write / inbox:write.
+  { key: 'help', path: 'help', roles: ['support', 'content'], permission: 'help:read' },
+  { key: 'inbox', path: 'messages', roles: ['support', 'content'], permission: 'inbox:read' },
+  // Hiding messages and muting members needs chat:moderate.
+  { key: 'chat', path: 'chat', roles: ['risk', 'support', 'content'], permission: 'chat:read' },
   { key: 'catalogue', path: 'catalogue', roles: ['risk'], permission: 'game:read' },
+  // The jackpot pools players see; the counter's rule needs game:write.
+  { key: 'jackpots', path: 'jackpots', roles: ['risk'], permission: 'game:read' },
   { key: 'table-limits', path: 'table-limits', roles: ['risk'], permission: 'game:read' },
   { key: 'cockfight', path: 'cockfight', roles: ['risk'], permission: 'game:read' },
   { key: 'sportsbook', path: 'sportsbook', roles: ['risk'], permission: 'game:read' },

@@ -27,18 +27,18 @@ const fight = (phase: 'betting' | 'closed' | 'settled') => ({
 const arenaWith = (phase: 'betting' | 'closed' | 'settled'): ArenaView => ({
   arenaId: 'a1',
   gameCode: 'cockfight',
-  settings: { ...terms, streamUrl: '', limits: { min: 1_000, max: 10_000_000, drawMax: 1_000_000 } },
+  settings: { ...terms, name: '', streamUrl: '', limits: { min: 1_000, max: 10_000_000, drawMax: 1_000_000 } },
+  closedAt: null,
   fight: fight(phase),
   history: [],
 });
 
-function serve(phase: 'betting' | 'closed' | 'settled', answer?: () => ReturnType<typeof ok>) {
+function serve(phase: 'betting' | 'closed' | 'settled', answer?: () => ReturnType<typeof ok>, more: ArenaView[] = []) {
   return fakeServer([
-    (call) => (call.method === 'GET' && call.path === '/admin-api/house/cockfight' ? ok({ arenas: [arenaWith(phase)] }) : undefined),
     (call) =>
-      call.method === 'POST' && call.path.startsWith('/admin-api/house/cockfight/a1/')
-        ? (answer?.() ?? ok(arenaWith('settled')))
-        : undefined,
+      call.method === 'GET' && call.path === '/admin-api/house/cockfight' ? ok({ arenas: [arenaWith(phase), ...more] }) : undefined,
+    (call) =>
+      call.method === 'POST' && call.path.startsWith('/admin-api/house/cockfight/') ? (answer?.() ?? ok(arenaWith('settled'))) : undefined,
     (call) => (call.method === 'GET' ? ok(emptyPage) : undefined),
   ]);
 }
@@ -74,7 +74,7 @@ describe('the cockfight arena screen', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Declare Wala' }));
     expect(await screen.findByText('Done: Declare Wala.')).toBeTruthy();
     expect(calls.filter((c) => c.method === 'POST').map((c) => [c.path, c.body])).toEqual([
-      ['/admin-api/house/cockfight/a1/result', { result: 'wala' }],
+      ['/admin-api/house/cockfight/a1/result', { result: 'wala', fight: 3 }],
     ]);
   });
 
@@ -92,7 +92,8 @@ describe('the cockfight arena screen', () => {
     expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
     await user.clear(odds);
     await user.type(odds, '1.85');
-    await user.type(screen.getByLabelText(/Địa chỉ phát trực tiếp/), 'https://video.example/a1');
+    const settings = screen.getByRole('heading', { name: 'Thiết lập sới' }).closest('form') as HTMLFormElement;
+    await user.type(within(settings).getByLabelText(/Địa chỉ phát trực tiếp/), 'https://video.example/a1');
     await user.click(screen.getByRole('button', { name: 'Lưu thiết lập' }));
     expect(await screen.findByText('Thiết lập sới đá gà chưa hợp lệ.')).toBeTruthy();
     expect(calls.filter((c) => c.method === 'POST').map((c) => c.body)).toEqual([
@@ -111,5 +112,80 @@ describe('the cockfight arena screen', () => {
     renderConsole('/cockfight');
     const readOnly = await screen.findByTestId('cockfight-a1');
     expect(within(readOnly).queryByRole('button')).toBeNull();
+  });
+
+  it('creates an arena with a name, its stream and mode, and names each arena as members see it', async () => {
+    login();
+    changeLanguage('en');
+    const second: ArenaView = {
+      ...arenaWith('betting'),
+      arenaId: 'a2',
+      settings: { ...arenaWith('betting').settings, name: 'Can Tho pit' },
+    };
+    const calls = serve('settled', undefined, [second]);
+    renderConsole('/cockfight');
+    const user = userEvent.setup();
+    expect(await screen.findByRole('heading', { name: 'Arena 1 a1' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Can Tho pit a2' })).toBeTruthy();
+    const create = screen.getByRole('heading', { name: 'New arena' }).closest('form') as HTMLFormElement;
+    await user.click(within(create).getByRole('button', { name: 'Create arena' }));
+    expect(within(create).getByText('Give the arena a name members will recognise, then create it.')).toBeTruthy();
+    expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
+    await user.type(within(create).getByLabelText('Name members see'), ' Hau Giang pit ');
+    await user.type(within(create).getByLabelText(/Live stream address/), 'https://video.example/hg');
+    await user.selectOptions(within(create).getByLabelText('Mode'), 'fixed');
+    await user.click(within(create).getByRole('button', { name: 'Create arena' }));
+    expect(await screen.findByText('Done: the arena Hau Giang pit is created.')).toBeTruthy();
+    expect(calls.filter((c) => c.method === 'POST').map((c) => [c.path, c.body])).toEqual([
+      ['/admin-api/house/cockfight/arenas', { name: 'Hau Giang pit', mode: 'fixed', streamUrl: 'https://video.example/hg' }],
+    ]);
+  });
+
+  it('closes an arena only after a confirmation, shows the refusal while a fight is under way, and keeps a closed arena’s past fights', async () => {
+    login();
+    changeLanguage('en');
+    const closed: ArenaView = {
+      ...arenaWith('settled'),
+      arenaId: 'a2',
+      settings: { ...arenaWith('settled').settings, name: 'Can Tho pit' },
+      closedAt: Date.UTC(2026, 10, 20, 9),
+      fight: null,
+      history: [{ ...fight('settled'), fight: 7, result: 'meron', declared: 'meron', paid: 9_000 }],
+    };
+    let answers = 0;
+    const calls = serve(
+      'betting',
+      () =>
+        answers++ === 0
+          ? refused(
+              409,
+              'cockfight_arena_busy',
+              'This arena still has a fight under way; close its betting, declare its result and let it settle before closing the arena.',
+            )
+          : ok({ ...arenaWith('settled'), closedAt: Date.now() }),
+      [closed],
+    );
+    renderConsole('/cockfight');
+    const user = userEvent.setup();
+    // The closed arena: its date, no buttons, its past fights.
+    const past = await screen.findByTestId('arena-a2');
+    expect(past.textContent).toContain('Closed on');
+    expect(past.textContent).toContain('members do not see it');
+    expect(within(past).queryByRole('button')).toBeNull();
+    expect(within(past).getByTestId('fight-7').textContent).toContain('Meron');
+
+    const open = screen.getByTestId('arena-a1');
+    await user.click(within(open).getByRole('button', { name: 'Close arena' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText(/Members no longer see this arena/)).toBeTruthy();
+    expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
+    await user.click(within(dialog).getByRole('button', { name: 'Close arena' }));
+    expect(await within(dialog).findByText(/still has a fight under way/)).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Close arena' }));
+    expect(await screen.findByText('Done: the arena Arena 1 is closed.')).toBeTruthy();
+    expect(calls.filter((c) => c.method === 'POST').map((c) => [c.path, c.body])).toEqual([
+      ['/admin-api/house/cockfight/a1/retire', {}],
+      ['/admin-api/house/cockfight/a1/retire', {}],
+    ]);
   });
 });

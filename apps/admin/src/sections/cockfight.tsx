@@ -7,12 +7,18 @@ import { useSession } from '../api/session-store.ts';
 import { type Column, DataTable } from '../components/data-table.tsx';
 import { DecisionDialog, Notice, QueueState } from '../components/queue-parts.tsx';
 import { useDecision } from '../components/use-queue.ts';
-import { amountOf, oddsOf } from '../lib/format.ts';
+import { amountOf, dateTime, oddsOf } from '../lib/format.ts';
 import { mayUse } from '../lib/sections.ts';
 
 type Side = 'meron' | 'wala' | 'draw' | 'cancelled';
-type Action = { arenaId: string; action: 'open' | 'close' | 'result' | 'settings'; body: Record<string, unknown>; what: string };
+type Action = {
+  arenaId: string | null;
+  action: 'open' | 'close' | 'result' | 'settings' | 'create' | 'retire';
+  body: Record<string, unknown>;
+  what: string;
+};
 type Form = {
+  name: string;
   mode: 'pari-mutuel' | 'fixed';
   commission: string;
   meron: string;
@@ -30,6 +36,7 @@ function commissionOf(text: string): number {
 }
 
 const formOf = (arena: ArenaView): Form => ({
+  name: arena.settings.name,
   mode: arena.settings.mode,
   commission: String(arena.settings.commissionBp / 100),
   meron: (arena.settings.odds.meron / 1000).toFixed(2),
@@ -41,7 +48,8 @@ const formOf = (arena: ArenaView): Form => ({
 });
 
 /**
- * The house cockfight arenas: each arena's current fight with its live pools and returns per 100
+ * The house cockfight arenas (a new one with its name, stream and mode; members find them in the
+ * game's list of arenas): each arena's current fight with its live pools and returns per 100
  * (or its fixed odds), the operator's buttons to open betting, close it and declare the result (with
  * a confirmation), the arena's settings (mode, commission, odds, limits, stream address) and the last
  * fights. Reading needs game:read; acting needs game:write, and the platform audits every action.
@@ -52,8 +60,15 @@ export default function CockfightSection() {
   const mayWrite = operator ? mayUse(operator, 'game:write') : false;
   const [notice, setNotice] = useState<string | null>(null);
   const [declaring, setDeclaring] = useState<{ arenaId: string; fight: number; side: Side } | null>(null);
+  const [retiring, setRetiring] = useState<ArenaView | null>(null);
   const [forms, setForms] = useState<Record<string, Form>>({});
   const [formError, setFormError] = useState<string | null>(null);
+  const [createError, setCreateError] = useState<string | null>(null);
+  const [created, setCreated] = useState<{ name: string; streamUrl: string; mode: Form['mode'] }>({
+    name: '',
+    streamUrl: '',
+    mode: 'pari-mutuel',
+  });
   const arenas = useQuery({
     queryKey: ['queue', 'cockfight'],
     queryFn: () => adminGet<{ arenas: ArenaView[] }>('/house/cockfight'),
@@ -62,13 +77,20 @@ export default function CockfightSection() {
   const number = (amount: number) =>
     new Intl.NumberFormat(i18n.language === 'en' ? 'en-GB' : i18n.language === 'zh' ? 'zh-CN' : 'vi-VN').format(amount);
   const act = useDecision(
-    (value: Action) => adminCall('POST', `/house/cockfight/${value.arenaId}/${value.action}`, value.body),
+    (value: Action) =>
+      adminCall('POST', value.arenaId ? `/house/cockfight/${value.arenaId}/${value.action}` : '/house/cockfight/arenas', value.body),
     (value) => {
       setNotice(t('cockfight.done', { what: value.what }));
       setDeclaring(null);
+      setRetiring(null);
+      if (value.action === 'create') setCreated({ name: '', streamUrl: '', mode: 'pari-mutuel' });
+      // The saved settings are the arena's now: the form shows them again.
+      if (value.action === 'settings' && value.arenaId) setForms(({ [value.arenaId as string]: _saved, ...rest }) => rest);
     },
   );
   const sideName = (side: string | null) => (side ? t(`cockfight.sides.${side}`) : '—');
+  /** The arena's name as members read it: the operator's, else "Arena <n>". */
+  const arenaName = (arena: ArenaView) => arena.settings.name || t('cockfight.arenaNamed', { n: arena.arenaId.replace(/^a/, '') });
 
   const historyColumns: Column<FightView>[] = [
     { key: 'fight', header: '#', numeric: true, cell: (f) => f.fight },
@@ -81,6 +103,7 @@ export default function CockfightSection() {
   function saveSettings(arena: ArenaView) {
     const form = forms[arena.arenaId] ?? formOf(arena);
     const change: SettingsChange = {
+      ...(form.name.trim() ? { name: form.name.trim() } : {}),
       mode: form.mode,
       commissionBp: commissionOf(form.commission),
       odds: { meron: oddsOf(form.meron), wala: oddsOf(form.wala) },
@@ -100,7 +123,7 @@ export default function CockfightSection() {
       return;
     }
     setFormError(null);
-    act.run({ arenaId: arena.arenaId, action: 'settings', body: change, what: t('cockfight.saved', { arena: arena.arenaId }) });
+    act.run({ arenaId: arena.arenaId, action: 'settings', body: change, what: t('cockfight.saved', { arena: arenaName(arena) }) });
   }
 
   function fightPanel(arena: ArenaView) {
@@ -186,12 +209,13 @@ export default function CockfightSection() {
   function settingsForm(arena: ArenaView) {
     const form = forms[arena.arenaId] ?? formOf(arena);
     const set = (patch: Partial<Form>) => setForms((all) => ({ ...all, [arena.arenaId]: { ...form, ...patch } }));
-    const input = (name: keyof Form, label: string, inputMode: 'numeric' | 'decimal' | 'url' = 'numeric') => (
+    const input = (name: Exclude<keyof Form, 'mode'>, label: string, inputMode: 'numeric' | 'decimal' | 'url' | 'text' = 'numeric') => (
       <label className="field" key={name}>
         <span>{label}</span>
         <input
           name={name}
           inputMode={inputMode}
+          placeholder={name === 'name' ? arenaName(arena) : undefined}
           value={form[name]}
           disabled={!mayWrite}
           onChange={(e) => set({ [name]: e.target.value })}
@@ -208,6 +232,7 @@ export default function CockfightSection() {
         }}
       >
         <h3>{t('cockfight.settings')}</h3>
+        {input('name', t('cockfight.name'), 'text')}
         <label className="field">
           <span>{t('cockfight.mode')}</span>
           <select name="mode" value={form.mode} disabled={!mayWrite} onChange={(e) => set({ mode: e.target.value as Form['mode'] })}>
@@ -236,6 +261,57 @@ export default function CockfightSection() {
     );
   }
 
+  function createForm() {
+    return (
+      <form
+        className="card cf-create cf-settings"
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          const name = created.name.trim();
+          if (!name) return setCreateError(t('cockfight.create.needName'));
+          setCreateError(null);
+          act.run({
+            arenaId: null,
+            action: 'create',
+            body: { name, mode: created.mode, streamUrl: created.streamUrl.trim() },
+            what: t('cockfight.create.created', { arena: name }),
+          });
+        }}
+      >
+        <h2>{t('cockfight.create.title')}</h2>
+        <label className="field">
+          <span>{t('cockfight.name')}</span>
+          <input name="name" value={created.name} onChange={(e) => setCreated({ ...created, name: e.target.value })} />
+        </label>
+        <label className="field">
+          <span>{t('cockfight.streamUrl')}</span>
+          <input
+            name="streamUrl"
+            inputMode="url"
+            value={created.streamUrl}
+            onChange={(e) => setCreated({ ...created, streamUrl: e.target.value })}
+          />
+        </label>
+        <label className="field">
+          <span>{t('cockfight.modeColumn')}</span>
+          <select name="mode" value={created.mode} onChange={(e) => setCreated({ ...created, mode: e.target.value as Form['mode'] })}>
+            <option value="pari-mutuel">{t('cockfight.modes.pari-mutuel')}</option>
+            <option value="fixed">{t('cockfight.modes.fixed')}</option>
+          </select>
+        </label>
+        {createError ? (
+          <p className="alert alert--error" role="alert">
+            {createError}
+          </p>
+        ) : null}
+        <button type="submit" className="button button--primary" disabled={act.isPending}>
+          {t('cockfight.create.submit')}
+        </button>
+      </form>
+    );
+  }
+
   return (
     <section className="section" aria-labelledby="cockfight-title">
       <header className="section__head">
@@ -243,37 +319,93 @@ export default function CockfightSection() {
       </header>
       <p className="muted">{t('cockfight.intro')}</p>
       <Notice text={notice} />
-      {act.error && !declaring ? (
+      {act.error && !declaring && !retiring ? (
         <p className="alert alert--error" role="alert">
           {act.error}
         </p>
       ) : null}
+      {mayWrite ? createForm() : null}
       <QueueState
         isLoading={arenas.isLoading}
         error={arenas.error}
         isEmpty={(arenas.data?.arenas.length ?? 0) === 0}
         onRetry={() => void arenas.refetch()}
       >
-        {(arenas.data?.arenas ?? []).map((arena) => (
-          <article key={arena.arenaId} className="card cf-arena">
-            <h2>
-              {t('cockfight.arena', { arena: arena.arenaId })} <span className="muted">{arena.gameCode}</span>
-            </h2>
-            <p className="muted">
-              {t('cockfight.stream')}: {arena.settings.streamUrl || t('cockfight.noStream')}
-            </p>
-            {fightPanel(arena)}
-            {settingsForm(arena)}
-            <h3>{t('cockfight.history')}</h3>
-            <DataTable
-              columns={historyColumns}
-              rows={arena.history}
-              rowKey={(f) => String(f.fight)}
-              rowTestId={(f) => `fight-${f.fight}`}
-            />
-          </article>
-        ))}
+        {/* The open arenas first; a closed one stays listed for its past fights. */}
+        {[...(arenas.data?.arenas ?? [])]
+          .sort((a, b) => Number(a.closedAt !== null) - Number(b.closedAt !== null))
+          .map((arena) => (
+            <article
+              key={arena.arenaId}
+              className={`card cf-arena${arena.closedAt !== null ? ' cf-arena--closed' : ''}`}
+              data-testid={`arena-${arena.arenaId}`}
+            >
+              <h2>
+                {arenaName(arena)} <span className="muted">{arena.arenaId}</span>
+                {arena.closedAt !== null ? (
+                  <>
+                    {' '}
+                    <span className="badge">
+                      {t('cockfight.closedOn', { date: dateTime(new Date(arena.closedAt).toISOString(), i18n.language) })}
+                    </span>
+                  </>
+                ) : null}
+              </h2>
+              {arena.closedAt !== null ? (
+                <p className="muted">{t('cockfight.closedNote')}</p>
+              ) : (
+                <>
+                  <p className="muted">
+                    {t('cockfight.stream')}: {arena.settings.streamUrl || t('cockfight.noStream')}
+                  </p>
+                  {fightPanel(arena)}
+                  {settingsForm(arena)}
+                  {mayWrite ? (
+                    <div className="cf-actions">
+                      <button
+                        type="button"
+                        className="button button--danger"
+                        disabled={act.isPending}
+                        onClick={() => {
+                          act.clearError();
+                          setRetiring(arena);
+                        }}
+                      >
+                        {t('cockfight.retire')}
+                      </button>
+                    </div>
+                  ) : null}
+                </>
+              )}
+              <h3>{t('cockfight.history')}</h3>
+              <DataTable
+                columns={historyColumns}
+                rows={arena.history}
+                rowKey={(f) => String(f.fight)}
+                rowTestId={(f) => `fight-${f.fight}`}
+              />
+            </article>
+          ))}
       </QueueState>
+      {retiring ? (
+        <DecisionDialog
+          title={t('cockfight.retireTitle', { arena: arenaName(retiring) })}
+          hint={t('cockfight.retireHint')}
+          submitLabel={t('cockfight.retire')}
+          tone="danger"
+          error={act.error}
+          isPending={act.isPending}
+          onSubmit={() =>
+            act.run({
+              arenaId: retiring.arenaId,
+              action: 'retire',
+              body: {},
+              what: t('cockfight.retired', { arena: arenaName(retiring) }),
+            })
+          }
+          onClose={() => setRetiring(null)}
+        />
+      ) : null}
       {declaring ? (
         <DecisionDialog
           title={t('cockfight.confirmTitle', { fight: declaring.fight })}
@@ -286,7 +418,7 @@ export default function CockfightSection() {
             act.run({
               arenaId: declaring.arenaId,
               action: 'result',
-              body: { result: declaring.side },
+              body: { result: declaring.side, fight: declaring.fight },
               what: t('cockfight.declare', { side: sideName(declaring.side) }),
             })
           }

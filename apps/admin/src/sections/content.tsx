@@ -13,6 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { adminCall, adminGet, queryString } from '../api/client.ts';
 import { useSession } from '../api/session-store.ts';
 import { type Column, DataTable, SelectFilter, Tabs } from '../components/data-table.tsx';
+import { ImageField } from '../components/image-field.tsx';
 import { DecisionDialog, Notice, QueueState } from '../components/queue-parts.tsx';
 import { ReasonDialog } from '../components/reason-dialog.tsx';
 import { useDecision } from '../components/use-queue.ts';
@@ -388,13 +389,13 @@ export default function ContentSection() {
                   ))}
                 </datalist>
               </label>
-              <label className="field">
-                {t('content.imageUrl')}
-                <input {...text('imageUrl', editing.form.imageUrl)} placeholder="/banners/…" autoComplete="off" />
-              </label>
-              {editing.form.imageUrl && IMAGE_PATTERN.test(editing.form.imageUrl.trim()) ? (
-                <img className="thumb thumb--preview" src={editing.form.imageUrl.trim()} alt="" />
-              ) : null}
+              <ImageField
+                label={t('content.imageUrl')}
+                name="imageUrl"
+                value={editing.form.imageUrl}
+                onChange={(address) => setField('imageUrl', address)}
+                placeholder="/banners/…"
+              />
               <label className="field">
                 {t('content.titleVi')}
                 <input {...text('titleVi', editing.form.titleVi)} maxLength={200} />

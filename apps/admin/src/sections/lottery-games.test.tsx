@@ -6,6 +6,7 @@ import { changeLanguage } from '../i18n/i18n.ts';
 import { emptyPage, fakeServer, ok, refused } from '../test/fake-server.ts';
 import { renderConsole } from '../test/render.tsx';
 import { gameFormOf, gamePatchOf, oddsMilliOf, oddsRequestOf } from './lottery-games.tsx';
+import { newGameBody, newGameForm } from './lottery-schedule.tsx';
 
 const game = {
   gameId: 'EL1',
@@ -65,7 +66,7 @@ const ALL = ['lottery:read', 'lottery:config', 'lottery:result', 'lottery:confir
 
 function server(waiting: object[], answer: (path: string, body: unknown) => ReturnType<typeof ok> = () => ok(request(9, 3))) {
   return fakeServer([
-    (call) => (call.path === '/admin-api/lottery/games' ? ok({ list: [game] }) : undefined),
+    (call) => (call.method === 'GET' && call.path === '/admin-api/lottery/games' ? ok({ list: [game] }) : undefined),
     (call) => (call.path.startsWith('/admin-api/lottery/odds?') ? ok({ list: odds }) : undefined),
     (call) =>
       call.method === 'GET' && call.path.startsWith('/admin-api/lottery/change-requests')
@@ -225,5 +226,108 @@ describe("a lottery game's edit", () => {
       path: '/admin-api/lottery/games/EL1',
       body: { maxStake: 9_000_000 },
     });
+  });
+});
+
+describe("a lottery game's schedule", () => {
+  const station = {
+    ...game,
+    gameId: 'DNAI',
+    category: 'LOTT',
+    region: 'south',
+    province: 'Đồng Nai',
+    name: { vi: 'Đồng Nai', en: 'Dong Nai' },
+    drawDays: [4],
+    drawTime: '16:15',
+    intervalSeconds: null,
+    lockSeconds: 900,
+  };
+
+  it("sends a station's new weekdays and draw time, and refuses a schedule without a day or a time", () => {
+    const form = gameFormOf(station as never);
+    expect(gamePatchOf(station as never, form)).toEqual({ patch: null });
+    expect(gamePatchOf(station as never, { ...form, drawDays: [1, 4], drawTime: '17:00' })).toEqual({
+      patch: { drawDays: [4, 1], drawTime: '17:00' },
+    });
+    expect(gamePatchOf(station as never, { ...form, drawDays: [] })).toEqual({ problem: 'drawDays' });
+    expect(gamePatchOf(station as never, { ...form, drawTime: '25:00' })).toEqual({ problem: 'drawTime' });
+    // A fast game's interval is not in the form: nothing of the schedule is sent for it.
+    expect(gamePatchOf(game as never, { ...gameFormOf(game as never), drawDays: [2], drawTime: '10:00' })).toEqual({ patch: null });
+  });
+
+  it('checks a new game before sending it: a station needs days and a time, a fast game closes betting before its next draw', () => {
+    const form = { ...newGameForm(), gameId: 'DNAI', province: 'Đồng Nai', nameVi: 'Đồng Nai', nameEn: 'Dong Nai' };
+    expect(newGameBody(form)).toEqual({ problem: 'drawDays' });
+    expect(newGameBody({ ...form, drawDays: [4, 2] })).toEqual({
+      body: {
+        gameId: 'DNAI',
+        category: 'LOTT',
+        region: 'south',
+        province: 'Đồng Nai',
+        name: { vi: 'Đồng Nai', en: 'Dong Nai' },
+        menuTag: 'MN',
+        drawDays: [2, 4],
+        drawTime: '16:15',
+        lockSeconds: 900,
+        resultSource: 'official',
+        minStake: 1_000,
+        maxStake: 5_000_000,
+        maxPayoutPerNumber: 500_000_000,
+        sort: 0,
+      },
+    });
+    const fast = { ...form, gameId: 'EL5', category: 'ELOTT' as const, intervalMinutes: '5', lockSeconds: '300' };
+    expect(newGameBody(fast)).toEqual({ problem: 'lockTooLong' });
+    const body = newGameBody({ ...fast, lockSeconds: '30', resultSource: 'rng' });
+    expect(body).toMatchObject({ body: { intervalSeconds: 300, lockSeconds: 30, resultSource: 'rng' } });
+    expect('body' in body && 'drawTime' in body.body).toBe(false);
+    expect(newGameBody({ ...form, gameId: 'Đồng Nai' })).toEqual({ problem: 'gameId' });
+    expect(newGameBody({ ...form, drawDays: [4], minStake: '6000000' })).toEqual({ problem: 'stakes' });
+  });
+
+  it('adds a station from the console and shows the rule for open draws', async () => {
+    signIn(3, ALL);
+    changeLanguage('en');
+    const calls = server([], (path, body) => (path === '/admin-api/lottery/games' ? ok({ ...station, ...(body as object) }) : ok({})));
+    renderConsole('/lottery-games');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('tab', { name: 'Games' }));
+    expect(await screen.findByText(/a draw already open for betting keeps its day, its draw time and its closing time/)).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Add a game' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.type(within(dialog).getByLabelText('Code (letters, digits, - and _)'), 'DNAI');
+    await user.type(within(dialog).getByLabelText('Province'), 'Đồng Nai');
+    await user.type(within(dialog).getByLabelText('Name in Vietnamese'), 'Đồng Nai');
+    await user.type(within(dialog).getByLabelText('Name in English'), 'Dong Nai');
+    await user.click(within(dialog).getByRole('button', { name: 'Add the game' }));
+    expect(within(dialog).getByRole('alert').textContent).toBe('Tick at least one draw day.');
+    await user.click(within(dialog).getByLabelText('Wed'));
+    await user.click(within(dialog).getByRole('button', { name: 'Add the game' }));
+    expect(await screen.findByText('Dong Nai (DNAI) added; its draws open with the next round of the schedule.')).toBeTruthy();
+    expect(calls.find((call) => call.method === 'POST')).toMatchObject({
+      path: '/admin-api/lottery/games',
+      body: { gameId: 'DNAI', category: 'LOTT', drawDays: [4], drawTime: '16:15', lockSeconds: 900 },
+    });
+  });
+
+  it("shows the server's refusal of a schedule as its sentence, in the dialog", async () => {
+    signIn(3, ALL);
+    changeLanguage('en');
+    server([], () =>
+      refused(
+        409,
+        'lottery_interval_fixed',
+        "A fast game's time between draws cannot change, since its draw numbers count draws at that pace. Add a new game with the new time and turn this one off.",
+      ),
+    );
+    renderConsole('/lottery-games');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('tab', { name: 'Games' }));
+    await user.click(within(await screen.findByTestId('lottery-game-EL1')).getByRole('button', { name: 'Edit' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog.textContent).toContain('A fast game draws every 60 s');
+    await user.click(within(dialog).getByLabelText('Offered to players'));
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect((await within(dialog).findByRole('alert')).textContent).toContain('Add a new game with the new time');
   });
 });

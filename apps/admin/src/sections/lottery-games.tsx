@@ -18,6 +18,7 @@ import { addSectionTexts } from '../i18n/i18n.ts';
 import { lotteryGamesEn, lotteryGamesVi, lotteryGamesZh } from '../i18n/lottery-games.ts';
 import { dateTime } from '../lib/format.ts';
 import { mayUse } from '../lib/sections.ts';
+import { NewGameDialog, StationSchedule, scheduleProblem, WEEKDAYS, weekdayList } from './lottery-schedule.tsx';
 
 addSectionTexts('lotteryGames', { vi: lotteryGamesVi, en: lotteryGamesEn, zh: lotteryGamesZh });
 
@@ -59,7 +60,17 @@ export function oddsRequestOf(
   return { change: Object.keys(change).length > 0 ? change : null };
 }
 
-type GameForm = { isEnabled: boolean; lockSeconds: string; minStake: string; maxStake: string; maxPayoutPerNumber: string; sort: string };
+type GameForm = {
+  isEnabled: boolean;
+  lockSeconds: string;
+  minStake: string;
+  maxStake: string;
+  maxPayoutPerNumber: string;
+  sort: string;
+  /** A station's weekdays and draw time (a fast game keeps its interval). */
+  drawDays: number[];
+  drawTime: string;
+};
 const GAME_NUMBERS = ['lockSeconds', 'minStake', 'maxStake', 'maxPayoutPerNumber', 'sort'] as const;
 
 /** A game's form from the game as it is. */
@@ -70,6 +81,8 @@ export const gameFormOf = (game: AdminLotteryGame): GameForm => ({
   maxStake: String(game.maxStake),
   maxPayoutPerNumber: String(game.maxPayoutPerNumber),
   sort: String(game.sort),
+  drawDays: [...game.drawDays],
+  drawTime: game.drawTime ?? '',
 });
 
 /**
@@ -79,8 +92,8 @@ export const gameFormOf = (game: AdminLotteryGame): GameForm => ({
 export function gamePatchOf(
   game: AdminLotteryGame,
   form: GameForm,
-): { patch: Record<string, number | boolean> | null } | { problem: string } {
-  const patch: Record<string, number | boolean> = {};
+): { patch: Record<string, number | boolean | string | number[]> | null } | { problem: string } {
+  const patch: Record<string, number | boolean | string | number[]> = {};
   const values: Record<string, number> = {};
   for (const field of GAME_NUMBERS) {
     const digits = form[field].replace(/[\s.,_]/g, '');
@@ -90,6 +103,13 @@ export function gamePatchOf(
   }
   if ((values.minStake as number) > (values.maxStake as number)) return { problem: 'stakes' };
   if (form.isEnabled !== game.isEnabled) patch.isEnabled = form.isEnabled;
+  if (game.category === 'LOTT') {
+    const problem = scheduleProblem(form);
+    if (problem) return { problem };
+    const days = WEEKDAYS.filter((day) => form.drawDays.includes(day));
+    if (days.length !== game.drawDays.length || days.some((day) => !game.drawDays.includes(day))) patch.drawDays = days;
+    if (form.drawTime.trim() !== game.drawTime) patch.drawTime = form.drawTime.trim();
+  }
   return { patch: Object.keys(patch).length > 0 ? patch : null };
 }
 
@@ -117,6 +137,7 @@ export default function LotteryGamesSection() {
   const [voidProblem, setVoidProblem] = useState<string | null>(null);
   const [editingGame, setEditingGame] = useState<{ game: AdminLotteryGame; form: GameForm } | null>(null);
   const [gameProblem, setGameProblem] = useState<string | null>(null);
+  const [adding, setAdding] = useState(false);
 
   const games = useQuery({
     queryKey: ['lottery', 'games'],
@@ -144,7 +165,7 @@ export default function LotteryGamesSection() {
     },
   );
   const saveGame = useDecision(
-    (value: { gameId: string; patch: Record<string, number | boolean> }) =>
+    (value: { gameId: string; patch: Record<string, number | boolean | string | number[]> }) =>
       adminCall<AdminLotteryGame>('PATCH', `/lottery/games/${value.gameId}`, value.patch),
     (value) => {
       setNotice(t('lotteryGames.gameSaved', { game: gameName(value.gameId) }));
@@ -227,7 +248,13 @@ export default function LotteryGamesSection() {
       cell: (g) =>
         g.intervalSeconds
           ? t('lotteryGames.everyInterval', { seconds: g.intervalSeconds })
-          : t('lotteryGames.weekdays', { days: g.drawDays.join(', '), time: g.drawTime ?? '' }),
+          : t('lotteryGames.weekdays', {
+              days:
+                g.drawDays.length === 7
+                  ? t('lotteryGames.everyDay')
+                  : weekdayList(g.drawDays, (day) => t(`lotteryGames.weekdayNames.${day}`)),
+              time: g.drawTime ?? '',
+            }),
     },
     { key: 'stakes', header: t('lotteryGames.stakes'), numeric: true, cell: (g) => `${number(g.minStake)} – ${number(g.maxStake)}` },
     { key: 'state', header: t('lotteryGames.state'), cell: (g) => onOff(g.isEnabled) },
@@ -363,6 +390,16 @@ export default function LotteryGamesSection() {
         label={(key) => t(`lotteryGames.tabs.${key}`)}
       />
       <Notice text={notice} />
+      {tab === 'games' ? (
+        <div className="section__head">
+          <p className="muted">{t('lotteryGames.scheduleRule')}</p>
+          {may('lottery:config') ? (
+            <button type="button" className="button button--primary" onClick={() => setAdding(true)}>
+              {t('lotteryGames.newGame.title')}
+            </button>
+          ) : null}
+        </div>
+      ) : null}
       {tab === 'games' ? (
         <QueueState
           isLoading={games.isLoading}
@@ -540,6 +577,15 @@ export default function LotteryGamesSection() {
           }}
           onClose={() => setEditingGame(null)}
         >
+          {editingGame.game.category === 'LOTT' ? (
+            <StationSchedule
+              drawDays={editingGame.form.drawDays}
+              drawTime={editingGame.form.drawTime}
+              onChange={(change) => setEditingGame({ ...editingGame, form: { ...editingGame.form, ...change } })}
+            />
+          ) : (
+            <p className="muted">{t('lotteryGames.intervalFixed', { seconds: editingGame.game.intervalSeconds ?? 0 })}</p>
+          )}
           <label className="check">
             <input
               type="checkbox"
@@ -560,6 +606,18 @@ export default function LotteryGamesSection() {
             </label>
           ))}
         </DecisionDialog>
+      ) : null}
+      {adding ? (
+        <NewGameDialog
+          onDone={(game) => {
+            setAdding(false);
+            setNotice(
+              t('lotteryGames.newGame.added', { game: `${game.name[i18n.language] ?? game.name.en ?? game.gameId} (${game.gameId})` }),
+            );
+            void games.refetch();
+          }}
+          onClose={() => setAdding(false)}
+        />
       ) : null}
       {deciding ? (
         <ReasonDialog

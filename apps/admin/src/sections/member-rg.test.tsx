@@ -124,4 +124,54 @@ describe("the member file's responsible gaming", () => {
     await within(card).findByTestId('rg-limit-deposit-daily');
     await waitFor(() => expect(within(card).queryByRole('button')).toBeNull());
   });
+
+  it('lists the refusals per day with their reason (a limit, a break, a self-exclusion), newest first, and pages to older days', async () => {
+    signIn(['member:read']);
+    changeLanguage('en');
+    const calls = fakeServer([
+      (call) => (call.path === '/admin-api/members/7/detail' ? ok(detail) : undefined),
+      (call) => (call.path === '/admin-api/members/7/responsible-gaming' ? ok(rgState) : undefined),
+      (call) =>
+        call.path === '/admin-api/members/7/responsible-gaming/triggers'
+          ? ok({
+              list: [
+                { day: '2026-11-26', kind: 'deposit', refusals: 3, lastAt: '2026-11-26T09:30:00.000Z' },
+                { day: '2026-11-26', kind: 'wager', refusals: 1, lastAt: '2026-11-26T10:00:00.000Z' },
+                { day: '2026-11-26', kind: 'break', refusals: 4, lastAt: '2026-11-26T11:00:00.000Z' },
+                { day: '2026-11-26', kind: 'self_exclusion', refusals: 2, lastAt: '2026-11-26T12:00:00.000Z' },
+              ],
+              nextBefore: '2026-11-26',
+            })
+          : undefined,
+      (call) =>
+        call.path === '/admin-api/members/7/responsible-gaming/triggers?before=2026-11-26'
+          ? ok({ list: [{ day: '2026-10-02', kind: 'loss', refusals: 7, lastAt: '2026-10-02T01:00:00.000Z' }], nextBefore: null })
+          : undefined,
+      (call) => (call.method === 'GET' ? ok(emptyPage) : undefined),
+    ]);
+    renderConsole('/members/7');
+    const card = await screen.findByTestId('member-rg-triggers');
+    const deposits = await within(card).findByTestId('rg-trigger-2026-11-26-deposit');
+    expect(deposits.textContent).toContain('Deposit limit');
+    expect(deposits.textContent).toContain('3');
+    expect(within(card).getByTestId('rg-trigger-2026-11-26-wager').textContent).toContain('Stake limit');
+    expect(within(card).getByTestId('rg-trigger-2026-11-26-break').textContent).toContain('On a break4');
+    expect(within(card).getByTestId('rg-trigger-2026-11-26-self_exclusion').textContent).toContain('Self-excluded2');
+    const user = userEvent.setup();
+    await user.click(within(card).getByRole('button', { name: 'Older' }));
+    expect((await within(card).findByTestId('rg-trigger-2026-10-02-loss')).textContent).toContain('Net loss limit');
+    expect(within(card).queryByTestId('rg-trigger-2026-11-26-deposit')).toBeNull();
+    expect(calls.some((call) => call.path.endsWith('/triggers?before=2026-11-26'))).toBe(true);
+    await user.click(within(card).getByRole('button', { name: 'Newest' }));
+    expect(await within(card).findByTestId('rg-trigger-2026-11-26-deposit')).toBeTruthy();
+  });
+
+  it('says so when no limit of the member has refused anything', async () => {
+    signIn(['member:read']);
+    changeLanguage('vi');
+    server(() => ok(rgState));
+    renderConsole('/members/7');
+    const card = await screen.findByTestId('member-rg-triggers');
+    expect(await within(card).findByText('Chưa có giao dịch nào của thành viên này bị từ chối.')).toBeTruthy();
+  });
 });

@@ -1,4 +1,10 @@
-import { RG_LIMIT_KINDS, RG_PERIODS, type RgHistoryEntry, type RgStateValue } from '@platform/contracts/responsible-gaming';
+import {
+  RG_LIMIT_KINDS,
+  RG_PERIODS,
+  type RgHistoryEntry,
+  type RgStateValue,
+  type RgTriggerDay,
+} from '@platform/contracts/responsible-gaming';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { useState } from 'react';
@@ -215,6 +221,64 @@ export function MemberRgHistory({ member }: { member: { id: number; currency: st
         onBefore={setBefore}
         emptyText={t('memberRg.historyEmpty')}
       />
+    </section>
+  );
+}
+
+/**
+ * The member's limit refusals per day in the member file (`member:read`): each day and limit kind
+ * with how many deposits or stakes the limit refused, the latest 30 days with any first, older ones
+ * by page (`GET /members/:id/responsible-gaming/triggers`).
+ */
+export function MemberRgTriggers({ member }: { member: { id: number } }) {
+  const { t, i18n } = useTranslation();
+  const [pages, setPages] = useState<string[]>([]);
+  const before = pages.at(-1);
+  const path = `/members/${member.id}/responsible-gaming/triggers${before ? `?before=${before}` : ''}`;
+  const triggers = useQuery({
+    queryKey: ['member', member.id, 'rg-triggers', before],
+    queryFn: () => adminGet<{ list: RgTriggerDay[]; nextBefore: string | null }>(path),
+  });
+  const columns: Column<RgTriggerDay>[] = [
+    { key: 'day', header: t('memberRg.triggersDay'), cell: (r) => r.day },
+    { key: 'kind', header: t('memberRg.triggersKind'), cell: (r) => t(`memberRg.reasons.${r.kind}`) },
+    { key: 'count', header: t('memberRg.triggersCount'), numeric: true, cell: (r) => r.refusals },
+    { key: 'last', header: t('memberRg.triggersLast'), cell: (r) => dateTime(r.lastAt, i18n.language) },
+  ];
+  const nextBefore = triggers.data?.nextBefore ?? null;
+  return (
+    <section className="card member-rg-triggers" aria-labelledby="member-rg-triggers-title" data-testid="member-rg-triggers">
+      <h2 id="member-rg-triggers-title">{t('memberRg.triggersTitle')}</h2>
+      <p className="muted">{t('memberRg.triggersHint')}</p>
+      <QueueState
+        isLoading={triggers.isLoading}
+        error={triggers.error}
+        isEmpty={(triggers.data?.list.length ?? 0) === 0}
+        emptyText={t('memberRg.triggersEmpty')}
+        onRetry={() => void triggers.refetch()}
+      >
+        <DataTable
+          columns={columns}
+          rows={triggers.data?.list ?? []}
+          rowKey={(r) => `${r.day}-${r.kind}`}
+          rowTestId={(r) => `rg-trigger-${r.day}-${r.kind}`}
+        />
+      </QueueState>
+      {pages.length > 0 || nextBefore !== null ? (
+        <nav className="pager">
+          <button type="button" className="button" disabled={pages.length === 0} onClick={() => setPages([])}>
+            {t('members.newest')}
+          </button>
+          <button
+            type="button"
+            className="button"
+            disabled={nextBefore === null}
+            onClick={() => nextBefore && setPages([...pages, nextBefore])}
+          >
+            {t('members.older')}
+          </button>
+        </nav>
+      ) : null}
     </section>
   );
 }

@@ -88,6 +88,8 @@ function memberServer(
         : undefined,
     // Its history card (member-grants.test.tsx covers it).
     (call) => (call.path.includes('/responsible-gaming/history') ? ok({ list: [], nextBefore: null }) : undefined),
+    // Its limit refusals per day (member-rg.test.tsx covers them).
+    (call) => (call.path.includes('/responsible-gaming/triggers') ? ok({ list: [], nextBefore: null }) : undefined),
     (call) =>
       call.path.startsWith('/admin-api/members/search?')
         ? ok({ list: [row], pageNo: 1, pageSize: 20, totalCount: 1, totalPages: 1 })

@@ -12,7 +12,7 @@ import { dateTime, money } from '../lib/format.ts';
 import { mayUse } from '../lib/sections.ts';
 import { MemberActions } from './member-actions.tsx';
 import { MemberGrants } from './member-grants.tsx';
-import { MemberResponsibleGaming, MemberRgHistory } from './member-rg.tsx';
+import { MemberResponsibleGaming, MemberRgHistory, MemberRgTriggers } from './member-rg.tsx';
 import { Bets, Deposits, Team, Transactions, Withdrawals } from './member-tabs.tsx';
 
 /* The shapes of docs/admin-api.md, "Member search and member file" (member-overview.admin-routes.ts). */
@@ -328,6 +328,7 @@ function FileBody({ memberId, file }: { memberId: number; file: MemberDetail }) 
       <MemberActions member={{ id: memberId, username: profile.username, status: profile.status, labelNames: file.labels.names }} />
       <MemberResponsibleGaming member={{ id: memberId, username: profile.username, currency: balances.currency }} />
       <MemberRgHistory member={{ id: memberId, currency: balances.currency }} />
+      <MemberRgTriggers member={{ id: memberId }} />
       <MemberGrants member={{ id: memberId, username: profile.username, currency: balances.currency }} />
       <Notes memberId={memberId} notes={file.notes} />
     </>

@@ -11,6 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { adminCall, adminGet, queryString } from '../api/client.ts';
 import { useSession } from '../api/session-store.ts';
 import { type Column, DataTable, PagedTable, Tabs } from '../components/data-table.tsx';
+import { ImageField } from '../components/image-field.tsx';
 import { DecisionDialog, Notice, QueueState, SlaAge } from '../components/queue-parts.tsx';
 import { ReasonDialog } from '../components/reason-dialog.tsx';
 import { wholeText } from '../components/reward-fields.tsx';
@@ -421,7 +422,13 @@ function ItemsTab() {
           {input('nameEn', t('loyalty.items.nameEn'))}
           {input('descriptionVi', t('loyalty.items.descriptionVi'))}
           {input('descriptionEn', t('loyalty.items.descriptionEn'))}
-          {input('imageUrl', t('loyalty.items.image'), t('loyalty.items.imageHint'))}
+          <ImageField
+            label={t('loyalty.items.image')}
+            name="imageUrl"
+            value={editing.form.imageUrl}
+            onChange={(address) => set('imageUrl')({ target: { value: address } })}
+            hint={t('loyalty.items.imageHint')}
+          />
           {input('pointsCost', t('loyalty.items.pointsCost'), undefined, true)}
           {editing.form.kind === 'game_points' ? (
             <>

@@ -18,6 +18,7 @@ import { adminCall, adminGet, queryString } from '../api/client.ts';
 import { operatorImage } from '../api/image.ts';
 import { useSession } from '../api/session-store.ts';
 import { type Column, DataTable, SelectFilter, Tabs } from '../components/data-table.tsx';
+import { ImageField } from '../components/image-field.tsx';
 import { DecisionDialog, Notice, QueueState, SlaAge } from '../components/queue-parts.tsx';
 import { ReasonDialog } from '../components/reason-dialog.tsx';
 import { useDecision } from '../components/use-queue.ts';
@@ -601,14 +602,20 @@ export default function PromotionsSection() {
             {t('promotions.bodyEn')}
             <textarea {...input('bodyEn')} rows={3} />
           </label>
-          <label className="field">
-            {t('promotions.imageVi')}
-            <input {...input('imageVi')} maxLength={500} placeholder="/promotions/… hoặc https://…" />
-          </label>
-          <label className="field">
-            {t('promotions.imageEn')}
-            <input {...input('imageEn')} maxLength={500} placeholder="/promotions/… or https://…" />
-          </label>
+          <ImageField
+            label={t('promotions.imageVi')}
+            name="imageVi"
+            value={editing.form.imageVi}
+            onChange={(address) => setField('imageVi', address)}
+            placeholder="/promotions/… hoặc https://…"
+          />
+          <ImageField
+            label={t('promotions.imageEn')}
+            name="imageEn"
+            value={editing.form.imageEn}
+            onChange={(address) => setField('imageEn', address)}
+            placeholder="/promotions/… or https://…"
+          />
           <label className="field">
             {t('promotions.startsAt')}
             <input {...input('startsAt')} type="datetime-local" />

@@ -13,10 +13,10 @@ import {
   type RebateRuleInput,
   type VipLevel,
 } from '@platform/contracts/vip';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { adminCall, adminGet } from '../api/client.ts';
+import { AdminApiError, adminCall, adminGet } from '../api/client.ts';
 import { useSession } from '../api/session-store.ts';
 import { type Column, DataTable, SelectFilter, Tabs } from '../components/data-table.tsx';
 import { DecisionDialog, Notice, QueueState } from '../components/queue-parts.tsx';
@@ -76,13 +76,14 @@ export function nextRuleSet<Rule extends { id: number; isEnabled: boolean }, Inp
   return { rules: [...kept, change.add] };
 }
 
-const rebateInput = ({ vipLevel, category, period, mode, ratePpm, maxAmount }: RebateRule): RebateRuleInput => ({
+const rebateInput = ({ vipLevel, category, period, mode, ratePpm, maxAmount, vendorCode }: RebateRule): RebateRuleInput => ({
   vipLevel,
   category,
   period,
   mode,
   ratePpm,
   maxAmount,
+  vendorCode,
 });
 const cashbackInput = ({ vipLevel, period, ratePpm, minLoss, maxAmount }: CashbackRule): CashbackRuleInput => ({
   vipLevel,
@@ -91,12 +92,15 @@ const cashbackInput = ({ vipLevel, period, ratePpm, minLoss, maxAmount }: Cashba
   minLoss,
   maxAmount,
 });
-const rebateKey = (r: RebateRuleInput) => `${r.vipLevel}:${r.category}:${r.period}`;
+const rebateKey = (r: RebateRuleInput) => `${r.vipLevel}:${r.category}:${r.period}:${r.vendorCode ?? ''}`;
+/** A vendor's code as the catalogue spells it (letters, digits, underscore). */
+const VENDOR_CODE = /^[A-Za-z0-9_]{1,32}$/;
 const cashbackKey = (r: CashbackRuleInput) => `${r.vipLevel}:${r.period}`;
 
 type Form = {
   vipLevel: string;
   category: string;
+  vendor: string;
   period: string;
   mode: string;
   rate: string;
@@ -126,17 +130,36 @@ export default function RebatesSection() {
     queryKey: ['vip', 'levels'],
     queryFn: async () => (await adminGet<{ levels: VipLevel[] }>('/vip/levels')).levels,
   });
+  // Each set is read with its version, which the save sends back (a save over someone else's is refused).
   const rebates = useQuery({
     queryKey: ['vip', 'rebate-rules'],
-    queryFn: async () => (await adminGet<{ rules: RebateRule[] }>('/vip/rebate-rules')).rules,
+    queryFn: () => adminGet<{ rules: RebateRule[]; version: number }>('/vip/rebate-rules'),
+    select: (value) => value.rules,
+  });
+  // The catalogue's vendors, offered while typing a rule's vendor (an operator without the catalogue types the code).
+  const vendors = useQuery({
+    queryKey: ['vip', 'rebate-vendors'],
+    queryFn: async () => (await adminGet<{ code: string; displayName: string }[]>('/games/vendors')).map((v) => v.code),
+    enabled: operator ? mayUse(operator, 'game:read') : false,
+    retry: false,
   });
   const cashback = useQuery({
     queryKey: ['vip', 'cashback-rules'],
-    queryFn: async () => (await adminGet<{ rules: CashbackRule[] }>('/vip/cashback-rules')).rules,
+    queryFn: () => adminGet<{ rules: CashbackRule[]; version: number }>('/vip/cashback-rules'),
+    select: (value) => value.rules,
   });
+  const client = useQueryClient();
   const save = useDecision(
-    (value: { kind: Kind; rules: unknown[] }) =>
-      adminCall('PUT', value.kind === 'rebate' ? '/vip/rebate-rules' : '/vip/cashback-rules', { rules: value.rules }),
+    (value: { kind: Kind; rules: unknown[] }) => {
+      const key = value.kind === 'rebate' ? 'rebate-rules' : 'cashback-rules';
+      const version = client.getQueryData<{ version: number }>(['vip', key])?.version ?? 0;
+      return adminCall('PUT', `/vip/${key}`, { rules: value.rules, version }).catch((error: unknown) => {
+        // Someone else saved since: read the set again, so the next save starts from theirs.
+        if (error instanceof AdminApiError && error.code === 'vip_rules_changed')
+          void (value.kind === 'rebate' ? rebates : cashback).refetch();
+        throw error;
+      });
+    },
     () => {
       setNotice(t('rebates.saved'));
       setEditing(null);
@@ -152,9 +175,10 @@ export default function RebatesSection() {
     return name ? `${vipLevel} · ${name}` : String(vipLevel);
   };
   const categoryName = (category: string) => t(`gameCategories.${category}`, { defaultValue: category });
+  const vendorName = (vendorCode: string | null) => vendorCode ?? t('rebates.allVendors');
   const ruleName = (rule: RebateRule | CashbackRule) =>
     'category' in rule
-      ? `${levelName(rule.vipLevel)} · ${categoryName(rule.category)} · ${t(`rebates.periods.${rule.period}`)}`
+      ? `${levelName(rule.vipLevel)} · ${categoryName(rule.category)} · ${vendorName(rule.vendorCode)} · ${t(`rebates.periods.${rule.period}`)}`
       : `${levelName(rule.vipLevel)} · ${t(`rebates.periods.${rule.period}`)}`;
   // Rules hold amounts in the smallest unit of each member's currency: shown as plain numbers.
   const whole = (value: number) =>
@@ -183,6 +207,7 @@ export default function RebatesSection() {
   const rebateColumns: Column<RebateRule>[] = [
     { key: 'level', header: t('rebates.level'), cell: (r) => levelName(r.vipLevel) },
     { key: 'category', header: t('rebates.category'), cell: (r) => categoryName(r.category) },
+    { key: 'vendor', header: t('rebates.vendor'), cell: (r) => vendorName(r.vendorCode) },
     { key: 'period', header: t('rebates.period'), cell: (r) => t(`rebates.periods.${r.period}`) },
     { key: 'mode', header: t('rebates.mode'), cell: (r) => t(`rebates.modes.${r.mode}`) },
     { key: 'rate', header: t('rebates.rate'), numeric: true, cell: (r) => `${percentText(r.ratePpm, i18n.language)} %` },
@@ -209,6 +234,7 @@ export default function RebatesSection() {
       form: {
         vipLevel: String(rule?.vipLevel ?? (level === ALL ? 0 : level)),
         category: rule && 'category' in rule ? rule.category : 'RNG',
+        vendor: rule && 'vendorCode' in rule ? (rule.vendorCode ?? '') : '',
         period: rule?.period ?? 'D',
         mode: rule && 'mode' in rule ? rule.mode : 'auto',
         rate: rule ? percentText(rule.ratePpm, 'en') : '',
@@ -256,6 +282,8 @@ export default function RebatesSection() {
     if (cap !== null && (Number.isNaN(cap) || cap <= 0)) return setProblem(t('rebates.problems.cap'));
     const minLoss = wholeOf(form.minLoss);
     if (editing.kind === 'cashback' && Number.isNaN(minLoss)) return setProblem(t('rebates.problems.minLoss'));
+    const vendorCode = form.vendor.trim() === '' ? null : form.vendor.trim();
+    if (vendorCode !== null && !VENDOR_CODE.test(vendorCode)) return setProblem(t('rebates.problems.vendor'));
     const add: RebateRuleInput | CashbackRuleInput =
       editing.kind === 'rebate'
         ? {
@@ -265,6 +293,7 @@ export default function RebatesSection() {
             mode: form.mode as RebateRuleInput['mode'],
             ratePpm,
             maxAmount: cap,
+            vendorCode,
           }
         : { vipLevel: Number(form.vipLevel), period: form.period as CashbackRuleInput['period'], ratePpm, minLoss, maxAmount: cap };
     const found = send(editing.kind, { ...(editing.rule?.isEnabled ? { removeId: editing.rule.id } : {}), add });
@@ -333,7 +362,7 @@ export default function RebatesSection() {
             columns={rebateColumns}
             rows={byLevel(rebates.data)}
             rowKey={(r) => r.id}
-            rowTestId={(r) => `rebate-rule-${r.vipLevel}-${r.category}-${r.period}`}
+            rowTestId={(r) => `rebate-rule-${r.vipLevel}-${r.category}-${r.period}${r.vendorCode ? `-${r.vendorCode}` : ''}`}
           />
         ) : (
           <DataTable
@@ -356,6 +385,25 @@ export default function RebatesSection() {
         >
           {select('vipLevel', t('rebates.level'), levelOptions.length > 0 ? levelOptions : ['0'], (value) => levelName(Number(value)))}
           {editing.kind === 'rebate' ? select('category', t('rebates.category'), GAME_CATEGORIES, categoryName) : null}
+          {editing.kind === 'rebate' ? (
+            <label className="field">
+              {t('rebates.vendor')}
+              <input
+                name="vendor"
+                value={editing.form.vendor}
+                onChange={set('vendor')}
+                list="rebate-vendors"
+                autoComplete="off"
+                disabled={editing.rule !== null}
+              />
+              <datalist id="rebate-vendors">
+                {(vendors.data ?? []).map((code) => (
+                  <option key={code} value={code} />
+                ))}
+              </datalist>
+              <span className="muted">{t('rebates.vendorHint')}</span>
+            </label>
+          ) : null}
           {select('period', t('rebates.period'), editing.kind === 'rebate' ? REBATE_PERIODS : CASHBACK_PERIODS, (value) =>
             t(`rebates.periods.${value}`),
           )}

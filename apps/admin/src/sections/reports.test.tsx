@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { setSession } from '../api/session-store.ts';
 import { changeLanguage } from '../i18n/i18n.ts';
 import { fakeServer, ok } from '../test/fake-server.ts';
@@ -78,5 +78,71 @@ describe('the reports section', () => {
     await screen.findByTestId('ggr-table');
     expect(screen.queryByTestId('export-transactions')).toBeNull();
     expect(screen.queryByTestId('export-ggr')).toBeNull();
+  });
+
+  it('shows the limit refusals per day and kind with their totals, and exports them', async () => {
+    // The chart draws on a canvas, which the test page has no 2D context for: a context that draws nothing.
+    const drawsNothing: object = new Proxy(
+      {},
+      { get: (_target, key) => (key === 'measureText' ? () => ({ width: 0 }) : () => undefined), set: () => true },
+    );
+    const getContext = vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue(drawsNothing as never);
+    vi.stubGlobal(
+      'Path2D',
+      class {
+        constructor() {
+          // biome-ignore lint/correctness/noConstructorReturn: every path method draws nothing
+          return drawsNothing;
+        }
+      },
+    );
+    setSession({
+      token: 't',
+      expiresAt: '2026-11-27T06:00:00.000Z',
+      admin: { id: 2, username: 'finance01', role: 'finance', permissions: ['report:read', 'report:export'] },
+    });
+    changeLanguage('en');
+    const calls = fakeServer([
+      (call) => (call.path.startsWith('/admin-api/reports/ggr?') ? ggr : undefined),
+      (call) =>
+        call.path.startsWith('/admin-api/reports/rg-triggers?')
+          ? ok({
+              timeZone: 'Asia/Ho_Chi_Minh',
+              rows: [
+                { day: '2026-11-25', kind: 'deposit', members: 2, refusals: 5 },
+                { day: '2026-11-26', kind: 'wager', members: 1, refusals: 3 },
+                { day: '2026-11-26', kind: 'break', members: 1, refusals: 2 },
+              ],
+              totals: [
+                { kind: 'deposit', members: 2, refusals: 5 },
+                { kind: 'wager', members: 1, refusals: 3 },
+                { kind: 'break', members: 1, refusals: 2 },
+              ],
+            })
+          : undefined,
+      (call) =>
+        call.path === '/admin-api/reports/downloads'
+          ? ok({
+              url: '/admin-api/reports/rg-triggers.csv?from=2026-11-20&to=2026-11-26&download=abc',
+              expiresAt: '2026-11-26T10:01:00.000Z',
+            })
+          : undefined,
+    ]);
+    renderConsole('/reports');
+    const user = userEvent.setup();
+    await screen.findByTestId('ggr-table');
+    await user.click(screen.getByRole('tab', { name: 'Limit refusals per day' }));
+    const table = await screen.findByTestId('rg-triggers-table');
+    const deposit = within(table).getByText('2026-11-25').closest('tr') as HTMLElement;
+    expect(deposit.textContent).toContain('Deposit limit');
+    expect(deposit.textContent).toContain('5');
+    expect((within(table).getByText('Total: Stake limit').closest('tr') as HTMLElement).textContent).toContain('3');
+    expect((within(table).getByText('Total: On a break').closest('tr') as HTMLElement).textContent).toContain('2');
+    expect(screen.getByTestId('rg-triggers-chart').getAttribute('aria-label')).toBe('10 refusals over the range.');
+    await user.click(screen.getByTestId('export-rg-triggers'));
+    await screen.findByText('Downloading: limit refusals per day.');
+    const asked = calls.find((c) => c.path === '/admin-api/reports/downloads')?.body as { path: string };
+    getContext.mockRestore();
+    expect(asked.path).toMatch(/^\/admin-api\/reports\/rg-triggers\.csv\?from=\d{4}-\d{2}-\d{2}&to=\d{4}-\d{2}-\d{2}$/);
   });
 });

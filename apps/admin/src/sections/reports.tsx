@@ -1,4 +1,13 @@
-import type { ReportGgr, ReportLiability, ReportMoney, ReportPlayers, ReportRg, ReportTop } from '@platform/contracts/reports';
+import type {
+  ReportGgr,
+  ReportLiability,
+  ReportMoney,
+  ReportPlayers,
+  ReportRg,
+  ReportRgTriggers,
+  ReportTop,
+} from '@platform/contracts/reports';
+import { RG_REFUSAL_REASONS } from '@platform/contracts/responsible-gaming';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { createContext, type ReactNode, useContext, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,12 +15,18 @@ import { adminCall, adminGet, queryString } from '../api/client.ts';
 import { useSession } from '../api/session-store.ts';
 import { DayChart } from '../components/day-chart.tsx';
 import { Notice, QueueState } from '../components/queue-parts.tsx';
-import { errorText } from '../i18n/i18n.ts';
+import { addSectionTexts, errorText } from '../i18n/i18n.ts';
+import { reportTriggersEn, reportTriggersVi, reportTriggersZh } from '../i18n/report-triggers.ts';
 import { money } from '../lib/format.ts';
 import { mayUse } from '../lib/sections.ts';
 
-type Tab = 'ggr' | 'money' | 'players' | 'top' | 'liability' | 'rg';
-const TABS: readonly Tab[] = ['ggr', 'money', 'players', 'top', 'liability', 'rg'];
+// The triggers tab's texts join the reports' own (deep merge under `reports`).
+addSectionTexts('reports', { vi: reportTriggersVi, en: reportTriggersEn, zh: reportTriggersZh });
+
+type Tab = 'ggr' | 'money' | 'players' | 'top' | 'liability' | 'rg' | 'rg-triggers';
+const TABS: readonly Tab[] = ['ggr', 'money', 'players', 'top', 'liability', 'rg', 'rg-triggers'];
+/** A refusal's reason (a limit, or the member's break or self-exclusion) and its line in the chart. */
+const KIND_COLOURS = { deposit: 'accent', loss: 'danger', wager: 'muted', break: 'warn', self_exclusion: 'ok' } as const;
 type Grouping = 'day' | 'vendor' | 'category';
 
 /**
@@ -105,9 +120,10 @@ export default function ReportsSection() {
   const top = useReport<ReportTop>(`/reports/top${queryString({ ...range, limit: 20 })}`, tab === 'top' && isRange);
   const liability = useReport<ReportLiability>('/reports/liability', tab === 'liability');
   const rg = useReport<ReportRg>('/reports/responsible-gaming', tab === 'rg');
+  const triggers = useReport<ReportRgTriggers>(`/reports/rg-triggers${queryString(range)}`, tab === 'rg-triggers' && isRange);
 
   // The default range is the merchant's last seven days: moved to its zone once a report names it.
-  const zone = ggr.data?.timeZone ?? cash.data?.timeZone ?? players.data?.timeZone ?? top.data?.timeZone;
+  const zone = ggr.data?.timeZone ?? cash.data?.timeZone ?? players.data?.timeZone ?? top.data?.timeZone ?? triggers.data?.timeZone;
   useEffect(() => {
     if (zone === undefined || isRangeChosen) return;
     setFrom(dayFromToday(-6, zone));
@@ -168,6 +184,16 @@ export default function ReportsSection() {
     [players.data, t],
   );
   const plain = (v: number) => new Intl.NumberFormat(i18n.language).format(v);
+  const triggerDays = useMemo(() => [...new Set(triggers.data?.rows.map((r) => r.day) ?? [])], [triggers.data]);
+  const triggerSeries = useMemo(
+    () =>
+      RG_REFUSAL_REASONS.map((kind) => ({
+        label: t(`reports.triggers.kinds.${kind}`),
+        values: triggerDays.map((day) => triggers.data?.rows.find((r) => r.day === day && r.kind === kind)?.refusals ?? 0),
+        colour: KIND_COLOURS[kind],
+      })),
+    [triggers.data, triggerDays, t],
+  );
 
   return (
     <section className="section" aria-labelledby="reports-title">
@@ -448,6 +474,44 @@ export default function ReportsSection() {
               />
             ))}
           </Table>
+        </QueueState>
+      ) : null}
+
+      {tab === 'rg-triggers' ? (
+        <QueueState isLoading={triggers.isLoading} error={triggers.error} isEmpty={!triggers.data} onRetry={() => void triggers.refetch()}>
+          <p className="muted">{t('reports.triggers.hint')}</p>
+          <DayChart
+            title={t('reports.triggers.chart')}
+            range={[from, to]}
+            days={triggerDays}
+            series={triggerSeries}
+            format={plain}
+            summary={t('reports.triggers.summary', {
+              refusals: plain(triggers.data?.totals.reduce((sum, x) => sum + x.refusals, 0) ?? 0),
+            })}
+            testId="rg-triggers-chart"
+          />
+          <div className="report-exports">{exportButton('rg-triggers', range)}</div>
+          {triggers.data?.rows.length === 0 ? (
+            <p className="empty">{t('reports.triggers.empty')}</p>
+          ) : (
+            <Table
+              testId="rg-triggers-table"
+              head={[t('reports.triggers.day'), t('reports.triggers.kind'), t('reports.triggers.members'), t('reports.triggers.refusals')]}
+            >
+              {triggers.data?.rows.map((r) => (
+                <Cells key={`${r.day}-${r.kind}`} label={r.day} values={[t(`reports.triggers.kinds.${r.kind}`), r.members, r.refusals]} />
+              ))}
+              {triggers.data?.totals.map((x) => (
+                <Cells
+                  key={`total-${x.kind}`}
+                  className="total"
+                  label={t('reports.triggers.totalOf', { kind: t(`reports.triggers.kinds.${x.kind}`) })}
+                  values={['', x.members, x.refusals]}
+                />
+              ))}
+            </Table>
+          )}
         </QueueState>
       ) : null}
     </section>

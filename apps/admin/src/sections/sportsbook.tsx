@@ -1,25 +1,33 @@
-import type { SportsbookEventLiability, SportsbookLimitsView, SportsbookOverview } from '@platform/contracts/sportsbook-operator';
-import { useQuery } from '@tanstack/react-query';
+import {
+  SPORTSBOOK_EVENT_STATES,
+  type SportsbookEventLiability,
+  type SportsbookEventState,
+  type SportsbookLimitsView,
+  type SportsbookOverview,
+} from '@platform/contracts/sportsbook-operator';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { adminCall, adminGet } from '../api/client.ts';
+import { adminCall, adminGet, queryString } from '../api/client.ts';
 import { useSession } from '../api/session-store.ts';
-import { DecisionDialog, Notice, QueueState } from '../components/queue-parts.tsx';
+import { dayInstant, SelectFilter, TextFilter } from '../components/data-table.tsx';
+import { DecisionDialog, Notice, Pager, QueueState } from '../components/queue-parts.tsx';
 import { useDecision } from '../components/use-queue.ts';
-import { amountOf, oddsOf } from '../lib/format.ts';
+import { amountOf, dateTime, oddsOf } from '../lib/format.ts';
 import { mayUse } from '../lib/sections.ts';
 
 type Market = SportsbookEventLiability['markets'][number];
 type MarketView = NonNullable<Market['market']>;
+type EventView = NonNullable<SportsbookEventLiability['event']>;
 type Call = { call: string; body: Record<string, unknown>; what: string };
 type Dialog =
   | { kind: 'settle' | 'result'; event: SportsbookEventLiability }
   | { kind: 'cancel'; event: SportsbookEventLiability; market: MarketView | null }
   | { kind: 'rollback'; market: MarketView };
 
-const NEW_MARKET_TYPES = ['1x2', 'moneyline', 'ah', 'ou', 'oddEven', 'dnb', 'doubleChance'] as const;
-type NewMarketType = (typeof NEW_MARKET_TYPES)[number];
-const SELECTIONS: Record<NewMarketType, readonly string[]> = {
+const NEW_MARKET_TYPES = ['1x2', 'moneyline', 'ah', 'ou', 'oddEven', 'dnb', 'doubleChance', 'correctScore'] as const;
+type NewMarketType = (typeof NEW_MARKET_TYPES)[number] | 'outright';
+const SELECTIONS: Record<Exclude<NewMarketType, 'correctScore' | 'outright'>, readonly string[]> = {
   '1x2': ['home', 'draw', 'away'],
   moneyline: ['home', 'away'],
   ah: ['home', 'away'],
@@ -37,6 +45,30 @@ export function lineOf(text: string): number {
   return Number.isInteger(quarters) ? quarters : Number.NaN;
 }
 
+/**
+ * Correct-score prices typed one per line as "2-1 8.5" (or "2:1 8,5"): the scores and their odds in
+ * thousandths; null when a line is not of that shape, a score repeats or no line is given.
+ */
+export function correctScoresOf(text: string): { scores: { home: number; away: number }[]; prices: Record<string, number> } | null {
+  const lines = text
+    .split('\n')
+    .map((l) => l.trim())
+    .filter(Boolean);
+  const scores: { home: number; away: number }[] = [];
+  const prices: Record<string, number> = {};
+  for (const line of lines) {
+    const m = /^([0-9]{1,2})\s*[-:]\s*([0-9]{1,2})\s+(\S+)$/.exec(line);
+    const odds = m ? oddsOf(m[3] as string) : Number.NaN;
+    if (!m || Number.isNaN(odds)) return null;
+    const score = { home: Number(m[1]), away: Number(m[2]) };
+    const key = `${score.home}-${score.away}`;
+    if (key in prices) return null;
+    scores.push(score);
+    prices[key] = odds;
+  }
+  return scores.length > 0 ? { scores, prices } : null;
+}
+
 /** A score typed as a whole number, 0 or more; null when empty, NaN when not a number. */
 function scoreOf(text: string): number | null {
   const t = text.trim();
@@ -44,10 +76,23 @@ function scoreOf(text: string): number | null {
   return /^[0-9]{1,3}$/.test(t) ? Number(t) : Number.NaN;
 }
 
-/** The market's definition again from its view (the same definition reprices the same market); null for correct score and outrights. */
-function specOf(m: MarketView): Record<string, unknown> | null {
+/** The market's definition again from its view and its event (the same definition reprices the same market). */
+function specOf(m: MarketView, event: EventView | null): Record<string, unknown> | null {
   const v = m as MarketView & { period?: string; line?: number; map?: number };
   switch (m.type) {
+    case 'correctScore': {
+      const scores = m.selections
+        .filter((s) => s.id !== 'other')
+        .map((s) => {
+          const [home, away] = s.id.split('-').map(Number);
+          return { home, away };
+        });
+      return { type: m.type, period: v.period ?? 'ft', scores };
+    }
+    case 'outright': {
+      const places = Number(m.key.split(':')[1]);
+      return event?.competitors && Number.isInteger(places) ? { type: m.type, places, competitors: event.competitors } : null;
+    }
     case '1x2':
     case 'moneyline':
     case 'oddEven':
@@ -70,7 +115,23 @@ function specOf(m: MarketView): Record<string, unknown> | null {
   }
 }
 
-const LIMIT_FIELDS = ['minStake', 'maxStake', 'maxPayout', 'liabilityLimit'] as const;
+const LIMIT_FIELDS = ['minStake', 'maxStake', 'maxStakePerEvent', 'maxPayout', 'liabilityLimit'] as const;
+
+/**
+ * An outright's finishing order as the operator enters it: groups of competitors, one group per
+ * place, several in one group for a dead heat (they share the places the group spans). As many
+ * groups are shown as it takes to cover the places paid.
+ */
+function standingGroups(entered: string[][], places: number): string[][] {
+  const groups: string[][] = [];
+  for (let covered = 0, i = 0; covered < places; i++) {
+    const given = entered[i];
+    const group = given && given.length > 0 ? given : [''];
+    groups.push(group);
+    covered += group.length;
+  }
+  return groups;
+}
 
 /**
  * The house sportsbook: the events with their liability (per market, each selection's stakes and
@@ -92,20 +153,54 @@ export default function SportsbookSection() {
   const [reason, setReason] = useState('');
   const [prices, setPrices] = useState<Record<string, string>>({});
   const [repricing, setRepricing] = useState<string | null>(null);
-  const [created, setCreated] = useState({ sportId: 'football', competitionId: 'fb-premier', home: '', away: '', startsAt: '' });
-  const [newMarket, setNewMarket] = useState<{ type: NewMarketType; period: 'ft' | 'h1'; line: string }>({
+  const [created, setCreated] = useState({
+    kind: 'match' as 'match' | 'outright',
+    sportId: 'football',
+    competitionId: 'fb-premier',
+    home: '',
+    away: '',
+    name: '',
+    competitors: '',
+    startsAt: '',
+  });
+  const [newMarket, setNewMarket] = useState<{ type: NewMarketType; period: 'ft' | 'h1'; line: string; scores: string; places: string }>({
     type: '1x2',
     period: 'ft',
     line: '',
+    scores: '',
+    places: '1',
+  });
+  const [standings, setStandings] = useState<string[][]>([]);
+  const [eventCaps, setEventCaps] = useState<Record<string, string>>({});
+  const [filters, setFilters] = useState<{ sportId: string; state: '' | SportsbookEventState; day: string; q: string }>({
+    sportId: '',
+    state: '',
+    day: '',
+    q: '',
+  });
+  const [page, setPage] = useState(1);
+  const filter = (patch: Partial<typeof filters>) => {
+    setFilters({ ...filters, ...patch });
+    setPage(1);
+  };
+  const query = queryString({
+    sportId: filters.sportId,
+    state: filters.state,
+    from: filters.day ? Date.parse(dayInstant(filters.day, 'start') ?? '') : undefined,
+    to: filters.day ? Date.parse(dayInstant(filters.day, 'end') ?? '') : undefined,
+    q: filters.q,
+    page,
   });
   const book = useQuery({
-    queryKey: ['queue', 'sportsbook'],
-    queryFn: () => adminGet<SportsbookOverview>('/house/sportsbook'),
+    queryKey: ['queue', 'sportsbook', query],
+    queryFn: () => adminGet<SportsbookOverview>(`/house/sportsbook${query}`),
     refetchInterval: 5_000,
+    placeholderData: keepPreviousData,
   });
   const locale = i18n.language === 'en' ? 'en-GB' : i18n.language === 'zh' ? 'zh-CN' : 'vi-VN';
   const number = (amount: number) => new Intl.NumberFormat(locale).format(amount);
-  const time = (ms: number) => new Intl.DateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'short' }).format(ms);
+  /** An event's start: a real time, in the operator's time zone. */
+  const time = (ms: number) => dateTime(new Date(ms).toISOString(), i18n.language);
   const act = useDecision(
     (value: Call) => adminCall('POST', `/house/sportsbook/${value.call}`, value.body),
     (value) => {
@@ -155,8 +250,18 @@ export default function SportsbookSection() {
     return { ft: { home: ftHome, away: ftAway }, ...(h1Home !== null && h1Away !== null ? { h1: { home: h1Home, away: h1Away } } : {}) };
   }
 
-  function sendPrices(eventId: string, spec: Record<string, unknown>, selections: readonly string[], what: string) {
-    const given = Object.fromEntries(selections.map((s) => [s, oddsOf(prices[s] ?? '')]));
+  /** Sends a market's prices; a selection left empty takes no bets (at least one price is needed). */
+  function sendPrices(
+    eventId: string,
+    spec: Record<string, unknown>,
+    selections: readonly string[],
+    what: string,
+    extra: Record<string, number> = {},
+  ) {
+    const typed = selections.filter((s) => (prices[s] ?? '').trim() !== '');
+    const given = { ...Object.fromEntries(typed.map((s) => [s, oddsOf(prices[s] ?? '')])), ...extra };
+    const isPartialOk = spec.type === 'outright' || spec.type === 'correctScore';
+    if ((!isPartialOk && typed.length < selections.length) || Object.keys(given).length === 0) return refuse();
     if (Object.values(given).some((n) => Number.isNaN(n))) return refuse();
     run('manual/odds', { eventId, spec, prices: given }, what);
   }
@@ -178,7 +283,12 @@ export default function SportsbookSection() {
     const view = m.market;
     const eventId = row.event?.id ?? '';
     const name = view?.name ?? m.marketId;
-    const spec = view ? specOf(view) : null;
+    const spec = view ? specOf(view, row.event) : null;
+    // Every competitor of an outright takes a price (the view lists the priced ones only).
+    const repriced =
+      view?.type === 'outright' && row.event?.competitors
+        ? row.event.competitors.map((c) => ({ id: c, name: c }))
+        : (view?.selections ?? []);
     const exposure = (id: string) => m.selections[id] ?? { stake: 0, bets: 0, payout: 0 };
     return (
       <div key={m.marketId} className="card sb-market" data-testid={`market-${m.marketId}`}>
@@ -279,12 +389,12 @@ export default function SportsbookSection() {
               sendPrices(
                 eventId,
                 spec,
-                view.selections.map((s) => s.id),
+                repriced.map((s) => s.id),
                 `${t('sportsbook.actions.reprice')} ${name}`,
               );
             }}
           >
-            {priceInputs(view.selections)}
+            {priceInputs(repriced)}
             <button type="submit" className="button button--primary" disabled={act.isPending}>
               {t('sportsbook.actions.saveOdds')}
             </button>
@@ -294,7 +404,67 @@ export default function SportsbookSection() {
     );
   }
 
-  function eventCard(row: SportsbookEventLiability) {
+  /** The event's own stake cap (per member, all their undecided bets on it), or the global one. */
+  function eventCapForm(event: EventView, limits: SportsbookLimitsView) {
+    const own = limits.maxStakeByEvent[event.id];
+    const value = eventCaps[event.id] ?? (own === undefined ? '' : String(own));
+    const save = (maxStake: number | null, what: string) => {
+      setEventCaps(({ [event.id]: _, ...rest }) => rest);
+      run('limits/set', { maxStakeForEvent: { eventId: event.id, maxStake } }, what);
+    };
+    return (
+      <form
+        className="sb-event-cap sb-form"
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          const amount = amountOf(value);
+          if (!value.trim() || !Number.isFinite(amount) || amount < 0) return refuse();
+          save(amount, t('sportsbook.limits.eventSaved', { event: event.name }));
+        }}
+      >
+        <label className="field">
+          <span>
+            {t('sportsbook.limits.eventCap')}{' '}
+            <small className="muted">
+              (
+              {own === undefined
+                ? t('sportsbook.limits.eventCapGlobal', { value: number(limits.maxStakePerEvent) })
+                : t('sportsbook.limits.eventCapOwn')}
+              )
+            </small>
+          </span>
+          <input
+            name={`event-cap-${event.id}`}
+            inputMode="numeric"
+            placeholder={String(limits.maxStakePerEvent)}
+            value={value}
+            disabled={!mayWrite}
+            onChange={(e) => setEventCaps({ ...eventCaps, [event.id]: e.target.value })}
+          />
+        </label>
+        {mayWrite ? (
+          <div className="actions">
+            <button type="submit" className="button button--primary" disabled={act.isPending}>
+              {t('sportsbook.limits.eventSave')}
+            </button>
+            {own !== undefined ? (
+              <button
+                type="button"
+                className="button"
+                disabled={act.isPending}
+                onClick={() => save(null, t('sportsbook.limits.eventRemoved', { event: event.name }))}
+              >
+                {t('sportsbook.limits.eventRemove')}
+              </button>
+            ) : null}
+          </div>
+        ) : null}
+      </form>
+    );
+  }
+
+  function eventCard(row: SportsbookEventLiability, limits: SportsbookLimitsView) {
     const event = row.event;
     if (!event) return null;
     const expanded = open === event.id;
@@ -343,6 +513,8 @@ export default function SportsbookSection() {
                     onClick={() => {
                       act.clearError();
                       setScores({ ftHome: '', ftAway: '', h1Home: '', h1Away: '' });
+                      setStandings([]);
+                      setFormError(null);
                       setDialog({ kind, event: row });
                     }}
                   >
@@ -362,55 +534,94 @@ export default function SportsbookSection() {
                 </button>
               </div>
             ) : null}
+            {eventCapForm(event, limits)}
             {row.markets.map((m) => marketRow(row, m))}
-            {mayWrite ? newMarketForm(event.id) : null}
+            {mayWrite ? newMarketForm(event) : null}
           </>
         ) : null}
       </article>
     );
   }
 
-  function newMarketForm(eventId: string) {
-    const selections = SELECTIONS[newMarket.type].map((id) => ({ id, name: t(`sportsbook.market.selections.${id}`) }));
-    const withLine = newMarket.type === 'ah' || newMarket.type === 'ou';
+  function newMarketForm(event: EventView) {
+    const isOutright = event.kind === 'outright';
+    const type: NewMarketType = isOutright ? 'outright' : newMarket.type;
+    const competitors = event.competitors ?? [];
+    const selections =
+      type === 'outright'
+        ? competitors.map((c) => ({ id: c, name: c }))
+        : type === 'correctScore'
+          ? [{ id: 'other', name: t('sportsbook.market.otherScores') }]
+          : SELECTIONS[type].map((id) => ({ id, name: t(`sportsbook.market.selections.${id}`) }));
+    const withLine = type === 'ah' || type === 'ou';
     return (
       <form
         className="sb-new-market sb-form"
         noValidate
         onSubmit={(e) => {
           e.preventDefault();
+          if (type === 'outright') {
+            const places = Number(newMarket.places);
+            if (!Number.isInteger(places) || places < 1 || places >= competitors.length) return refuse();
+            return sendPrices(event.id, { type, places, competitors }, competitors, t('sportsbook.market.submit'));
+          }
+          if (type === 'correctScore') {
+            const scores = correctScoresOf(newMarket.scores);
+            if (!scores) return refuse();
+            return sendPrices(
+              event.id,
+              { type, period: newMarket.period, scores: scores.scores },
+              ['other'],
+              t('sportsbook.market.submit'),
+              scores.prices,
+            );
+          }
           const line = withLine ? lineOf(newMarket.line) : 0;
           if (Number.isNaN(line)) return refuse();
-          const spec = { type: newMarket.type, period: newMarket.period, ...(withLine ? { line } : {}) };
-          sendPrices(eventId, spec, SELECTIONS[newMarket.type], t('sportsbook.market.submit'));
+          const spec = { type, period: newMarket.period, ...(withLine ? { line } : {}) };
+          sendPrices(event.id, spec, SELECTIONS[type], t('sportsbook.market.submit'));
         }}
       >
         <h4>{t('sportsbook.market.title')}</h4>
-        <label className="field">
-          <span>{t('sportsbook.market.type')}</span>
-          <select
-            name="type"
-            value={newMarket.type}
-            onChange={(e) => setNewMarket({ ...newMarket, type: e.target.value as NewMarketType })}
-          >
-            {NEW_MARKET_TYPES.map((type) => (
-              <option key={type} value={type}>
-                {t(`sportsbook.market.types.${type}`)}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="field">
-          <span>{t('sportsbook.market.period')}</span>
-          <select
-            name="period"
-            value={newMarket.period}
-            onChange={(e) => setNewMarket({ ...newMarket, period: e.target.value as 'ft' | 'h1' })}
-          >
-            <option value="ft">{t('sportsbook.market.periods.ft')}</option>
-            <option value="h1">{t('sportsbook.market.periods.h1')}</option>
-          </select>
-        </label>
+        {isOutright ? (
+          <label className="field">
+            <span>{t('sportsbook.market.places')}</span>
+            <input
+              name="places"
+              inputMode="numeric"
+              value={newMarket.places}
+              onChange={(e) => setNewMarket({ ...newMarket, places: e.target.value })}
+            />
+          </label>
+        ) : (
+          <>
+            <label className="field">
+              <span>{t('sportsbook.market.type')}</span>
+              <select
+                name="type"
+                value={newMarket.type}
+                onChange={(e) => setNewMarket({ ...newMarket, type: e.target.value as NewMarketType })}
+              >
+                {NEW_MARKET_TYPES.map((each) => (
+                  <option key={each} value={each}>
+                    {t(`sportsbook.market.types.${each}`)}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <label className="field">
+              <span>{t('sportsbook.market.period')}</span>
+              <select
+                name="period"
+                value={newMarket.period}
+                onChange={(e) => setNewMarket({ ...newMarket, period: e.target.value as 'ft' | 'h1' })}
+              >
+                <option value="ft">{t('sportsbook.market.periods.ft')}</option>
+                <option value="h1">{t('sportsbook.market.periods.h1')}</option>
+              </select>
+            </label>
+          </>
+        )}
         {withLine ? (
           <label className="field">
             <span>{t('sportsbook.market.line')}</span>
@@ -419,6 +630,17 @@ export default function SportsbookSection() {
               inputMode="decimal"
               value={newMarket.line}
               onChange={(e) => setNewMarket({ ...newMarket, line: e.target.value })}
+            />
+          </label>
+        ) : null}
+        {type === 'correctScore' ? (
+          <label className="field field--wide">
+            <span>{t('sportsbook.market.scores')}</span>
+            <textarea
+              name="scores"
+              rows={5}
+              value={newMarket.scores}
+              onChange={(e) => setNewMarket({ ...newMarket, scores: e.target.value })}
             />
           </label>
         ) : null}
@@ -431,37 +653,70 @@ export default function SportsbookSection() {
   }
 
   function createForm() {
-    const field = (name: keyof typeof created, type = 'text') => (
+    const field = (name: Exclude<keyof typeof created, 'kind' | 'competitors'>, type = 'text') => (
       <label className="field" key={name}>
         <span>{t(`sportsbook.create.${name}`)}</span>
         <input name={name} type={type} value={created[name]} onChange={(e) => setCreated({ ...created, [name]: e.target.value })} />
       </label>
     );
+    const competitorsField = (
+      <label className="field" key="competitors">
+        <span>{t('sportsbook.create.competitors')}</span>
+        <textarea
+          name="competitors"
+          rows={4}
+          value={created.competitors}
+          onChange={(e) => setCreated({ ...created, competitors: e.target.value })}
+        />
+      </label>
+    );
+    const isOutright = created.kind === 'outright';
     return (
       <form
         className="card sb-create sb-form"
         noValidate
         onSubmit={(e) => {
           e.preventDefault();
+          // The operator's clock: the time typed is a real time in the operator's time zone.
           const startsAt = new Date(created.startsAt).getTime();
-          const body = {
+          const common = {
             sportId: created.sportId,
             competitionId: created.competitionId,
-            home: created.home,
-            away: created.away,
             startsAt: Number.isNaN(startsAt) ? null : startsAt,
           };
-          run('manual/event', body, t('sportsbook.create.created', { event: `${created.home} – ${created.away}` }));
+          if (isOutright) {
+            const competitors = created.competitors
+              .split('\n')
+              .map((c) => c.trim())
+              .filter(Boolean);
+            run('manual/event', { ...common, name: created.name, competitors }, t('sportsbook.create.created', { event: created.name }));
+            return;
+          }
+          run(
+            'manual/event',
+            { ...common, home: created.home, away: created.away },
+            t('sportsbook.create.created', { event: `${created.home} – ${created.away}` }),
+          );
         }}
       >
         <h2>{t('sportsbook.create.title')}</h2>
+        <label className="field">
+          <span>{t('sportsbook.create.kind')}</span>
+          <select
+            name="kind"
+            value={created.kind}
+            onChange={(e) => setCreated({ ...created, kind: e.target.value as 'match' | 'outright' })}
+          >
+            <option value="match">{t('sportsbook.create.kinds.match')}</option>
+            <option value="outright">{t('sportsbook.create.kinds.outright')}</option>
+          </select>
+        </label>
         {field('sportId')}
         {field('competitionId')}
-        {field('home')}
-        {field('away')}
+        {isOutright ? [field('name'), competitorsField] : [field('home'), field('away')]}
         {field('startsAt', 'datetime-local')}
         <button type="submit" className="button button--primary" disabled={act.isPending}>
-          {t('sportsbook.create.submit')}
+          {t(isOutright ? 'sportsbook.create.submitOutright' : 'sportsbook.create.submit')}
         </button>
       </form>
     );
@@ -497,6 +752,33 @@ export default function SportsbookSection() {
         {LIMIT_FIELDS.map((k) => input(k, t(`sportsbook.limits.${k}`)))}
         {input('inPlayDelay', t('sportsbook.limits.inPlayDelay'))}
         {input('cashOutMargin', t('sportsbook.limits.cashOutMargin'))}
+        <div className="field field--wide" data-testid="event-caps">
+          <span>{t('sportsbook.limits.eventCaps')}</span>
+          {data.eventLimits.length === 0 ? <p className="muted">{t('sportsbook.limits.eventCapsNone')}</p> : null}
+          <ul>
+            {data.eventLimits.map((each) => (
+              <li key={each.eventId}>
+                {each.event} · {number(each.maxStake)}{' '}
+                {mayWrite ? (
+                  <button
+                    type="button"
+                    className="button"
+                    disabled={act.isPending}
+                    onClick={() =>
+                      run(
+                        'limits/set',
+                        { maxStakeForEvent: { eventId: each.eventId, maxStake: null } },
+                        t('sportsbook.limits.eventRemoved', { event: each.event }),
+                      )
+                    }
+                  >
+                    {t('sportsbook.limits.eventRemove')}
+                  </button>
+                ) : null}
+              </li>
+            ))}
+          </ul>
+        </div>
         {mayWrite ? (
           <button type="submit" className="button button--primary" disabled={act.isPending}>
             {t('sportsbook.limits.save')}
@@ -507,24 +789,23 @@ export default function SportsbookSection() {
   }
 
   function riskCard(data: SportsbookOverview) {
-    const stopped = data.events.flatMap((row) => row.markets.filter((m) => m.riskStopped).map((m) => ({ row, m })));
     return (
       <section className="card sb-risk" data-testid="risk-stops">
         <h2>{t('sportsbook.risk.title')}</h2>
         <p className="muted">{t('sportsbook.risk.hint')}</p>
-        {stopped.length === 0 ? <p>{t('sportsbook.risk.none')}</p> : null}
+        {data.stops.length === 0 ? <p>{t('sportsbook.risk.none')}</p> : null}
         <ul>
-          {stopped.map(({ row, m }) => {
-            const name = `${row.event?.name ?? ''} · ${m.market?.name ?? m.marketId}`;
+          {data.stops.map((stop) => {
+            const name = `${stop.event} · ${stop.market}`;
             return (
-              <li key={m.marketId}>
-                {name} · {t('sportsbook.events.worst')}: {number(m.worstPayout)}{' '}
+              <li key={stop.marketId}>
+                {name} · {t('sportsbook.events.worst')}: {number(stop.worstPayout)}{' '}
                 {mayWrite ? (
                   <button
                     type="button"
                     className="button"
                     disabled={act.isPending}
-                    onClick={() => run('risk/lift', { marketId: m.marketId }, t('sportsbook.risk.lifted', { market: name }))}
+                    onClick={() => run('risk/lift', { marketId: stop.marketId }, t('sportsbook.risk.lifted', { market: name }))}
                   >
                     {t('sportsbook.risk.lift')}
                   </button>
@@ -593,6 +874,93 @@ export default function SportsbookSection() {
       );
     }
     const settle = d.kind === 'settle';
+    if (event.kind === 'outright') {
+      // An outright's result is its finishing order: as many places as its markets pay; a dead heat
+      // puts several competitors in one place.
+      const places = Math.max(1, ...d.event.markets.map((m) => Number(m.market?.key.split(':')[1]) || 1));
+      const competitors = event.competitors ?? [];
+      const groups = standingGroups(standings, places);
+      const setGroup = (i: number, group: string[]) => setStandings(groups.map((g, j) => (j === i ? group : g)));
+      let position = 1;
+      return (
+        <DecisionDialog
+          title={t(settle ? 'sportsbook.dialogs.settleTitle' : 'sportsbook.dialogs.resultTitle', { event: event.name })}
+          hint={`${t(settle ? 'sportsbook.dialogs.settleHint' : 'sportsbook.dialogs.resultHint')} ${t('sportsbook.dialogs.deadHeatHint')}`}
+          submitLabel={t(settle ? 'sportsbook.actions.settle' : 'sportsbook.actions.result')}
+          tone={settle ? 'danger' : 'primary'}
+          error={formError ?? act.error}
+          isPending={act.isPending}
+          onSubmit={() => {
+            const named = groups.flat();
+            if (named.some((c) => !c) || new Set(named).size !== named.length) return setFormError(t('sportsbook.dialogs.pickPlaces'));
+            run(
+              settle ? 'manual/settle' : 'manual/result',
+              { eventId: event.id, result: { standings: groups } },
+              `${t(`sportsbook.actions.${d.kind}`)} ${event.name}`,
+            );
+          }}
+          onClose={() => setDialog(null)}
+        >
+          {groups.map((group, i) => {
+            const place = position;
+            position += group.length;
+            const tied = group.length > 1;
+            return (
+              <fieldset className="sb-place" key={`place-${place}`} data-testid={`place-${i + 1}`}>
+                <legend>
+                  {t('sportsbook.dialogs.place', { place })}
+                  {tied ? ` · ${t('sportsbook.dialogs.deadHeat', { count: group.length })}` : ''}
+                </legend>
+                {group.map((chosen, j) => (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: a tied competitor's slot is its position in the place
+                  <div className="sb-place__row" key={`${place}-${j}`}>
+                    <select
+                      name={`place-${i + 1}${j > 0 ? `-${j + 1}` : ''}`}
+                      aria-label={
+                        j === 0 ? t('sportsbook.dialogs.place', { place }) : t('sportsbook.dialogs.tiedWith', { place, n: j + 1 })
+                      }
+                      value={chosen}
+                      onChange={(e) =>
+                        setGroup(
+                          i,
+                          group.map((c, k) => (k === j ? e.target.value : c)),
+                        )
+                      }
+                    >
+                      <option value="">—</option>
+                      {competitors.map((c) => (
+                        <option key={c} value={c}>
+                          {c}
+                        </option>
+                      ))}
+                    </select>
+                    {j > 0 ? (
+                      <button
+                        type="button"
+                        className="button"
+                        onClick={() =>
+                          setGroup(
+                            i,
+                            group.filter((_, k) => k !== j),
+                          )
+                        }
+                      >
+                        {t('sportsbook.dialogs.untie')}
+                      </button>
+                    ) : null}
+                  </div>
+                ))}
+                {group.length < competitors.length - 1 ? (
+                  <button type="button" className="link-button" onClick={() => setGroup(i, [...group, ''])}>
+                    {t('sportsbook.dialogs.addTie', { place })}
+                  </button>
+                ) : null}
+              </fieldset>
+            );
+          })}
+        </DecisionDialog>
+      );
+    }
     return (
       <DecisionDialog
         title={t(settle ? 'sportsbook.dialogs.settleTitle' : 'sportsbook.dialogs.resultTitle', { event: event.name })}
@@ -642,8 +1010,37 @@ export default function SportsbookSection() {
             {limitsCard(data)}
             {mayWrite ? createForm() : null}
             <h2>{t('sportsbook.events.title')}</h2>
+            <div className="filters sb-filters">
+              <SelectFilter
+                label={t('sportsbook.filters.sport')}
+                name="sportId"
+                value={filters.sportId}
+                options={['', ...new Set([...data.sports.map((each) => each.id), ...(filters.sportId ? [filters.sportId] : [])])]}
+                optionLabel={(id) => {
+                  const sport = data.sports.find((each) => each.id === id);
+                  return id === '' ? t('common.all') : sport ? `${sport.name} (${sport.count})` : id;
+                }}
+                onChange={(sportId) => filter({ sportId })}
+              />
+              <SelectFilter
+                label={t('sportsbook.filters.state')}
+                name="state"
+                value={filters.state}
+                options={['', ...SPORTSBOOK_EVENT_STATES] as const}
+                optionLabel={(state) => t(`sportsbook.filters.states.${state || 'open'}`)}
+                onChange={(state) => filter({ state })}
+              />
+              <label className="filters">
+                {t('sportsbook.filters.day')}
+                <input name="day" type="date" value={filters.day} onChange={(e) => filter({ day: e.target.value })} />
+              </label>
+              <TextFilter label={t('sportsbook.filters.search')} name="q" onApply={(q) => filter({ q })} />
+            </div>
             {data.events.length === 0 ? <p className="muted">{t('sportsbook.events.none')}</p> : null}
-            {data.events.map(eventCard)}
+            {data.events.map((row) => eventCard(row, data.limits))}
+            {data.total > data.pageSize || page > 1 ? (
+              <Pager page={data.page} pages={Math.max(1, Math.ceil(data.total / data.pageSize))} total={data.total} onPage={setPage} />
+            ) : null}
           </>
         ) : null}
       </QueueState>

@@ -120,7 +120,7 @@ export function renderBaccaratPage(input: {
     (s) =>
       `<button type="button" class="spot spot-${s.toLowerCase().replace('_', '-')}" data-spot="${s}"><span class="spot-name">${l.spots[s]}</span><span class="spot-pays">${l.pays[input.kind][s]}</span><output class="spot-stake" data-stake-of="${s}"></output></button>`,
   ).join('');
-  return `${pageHead({ language: lang, title: title, style: 'baccarat.css', script: 'baccarat.js' })}
+  return `${pageHead({ language: lang, title: title, style: 'baccarat.css', script: 'baccarat.js', channel: true })}
 <body>
 <main id="baccarat" data-session="${escapeHtml(input.sessionId)}" data-game="${escapeHtml(input.gameCode)}" data-currency="${escapeHtml(input.currency)}" data-scale="${scale}" data-lang="${lang}" data-labels="${escapeHtml(JSON.stringify(l))}">
   <header class="top">

@@ -2,12 +2,12 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ArenaSettings } from '@platform/contracts/cockfight';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { openJournal } from '../journal.ts';
 import { type PlatformClient, PlatformUnreachable } from '../platform-client.ts';
 import type { TableRefused } from '../table-wallet.ts';
 import { fakeWallet } from '../wallet.test-support.ts';
-import { type CockfightEntry, createCockfightArena } from './cockfight-arena.ts';
+import { type CockfightEntry, type CockfightEvent, createCockfightArena } from './cockfight-arena.ts';
 
 /**
  * Every figure below is worked out by hand from the published rules (docs/sportsbook.md,
@@ -24,6 +24,7 @@ const [A, B, C, D] = ['alice', 'bobby', 'carol', 'david'].map(player) as [
 ];
 const START = 100_000;
 const defaults: ArenaSettings = {
+  name: '',
   mode: 'pari-mutuel',
   commissionBp: 500,
   odds: { meron: 1_850, wala: 2_050 },
@@ -62,7 +63,15 @@ describe('a cockfight arena', () => {
       },
       callRaw: wallet.client.callRaw,
     };
-    const arena = createCockfightArena({ gameCode: 'cockfight', arenaId: 'a1', defaults, journal, platform, now: Date.now });
+    const arena = createCockfightArena({
+      gameCode: 'cockfight',
+      arenaId: 'a1',
+      defaults,
+      journal,
+      platform,
+      now: Date.now,
+      pushIntervalMs: 250,
+    });
     const kill = () => {
       isDead = true;
       journal.close();
@@ -97,10 +106,10 @@ describe('a cockfight arena', () => {
     expect(fight).toMatchObject({ fight: 1, result: 'meron', phase: 'settled', staked: 23_000, paid: 19_949 });
     // The house keeps the commission and the rounding: 21,000 Meron/Wala staked, 19,949 paid, draw 2,000 lost.
     expect(arena.fightRecord(1)?.bets.map((b) => [b.player, b.side, b.paid])).toEqual([
-      ['al***e', 'meron', 18_136],
-      ['bo***y', 'wala', 0],
-      ['ca***l', 'meron', 1_813],
-      ['da***d', 'draw', 0],
+      ['a***e', 'meron', 18_136],
+      ['b***y', 'wala', 0],
+      ['c***l', 'meron', 1_813],
+      ['d***d', 'draw', 0],
     ]);
   });
 
@@ -350,5 +359,120 @@ describe('a cockfight arena', () => {
       commissionBp: 800,
       mode: 'pari-mutuel',
     });
+  });
+
+  it('closes for good only with no fight under way, keeps its history, refuses fights and settings after, and a restart keeps it closed', async () => {
+    const wallet = newWallet();
+    const first = arenaOn(wallet);
+    await first.arena.recover();
+    const code = (f: () => unknown) => {
+      try {
+        f();
+      } catch (err) {
+        return (err as TableRefused<string>).code;
+      }
+      return 'none';
+    };
+    first.arena.openFight();
+    await first.arena.placeBet(A, { side: 'meron', stake: 1_000 });
+    await first.arena.placeBet(B, { side: 'wala', stake: 1_000 });
+    // Taking bets, then closed for betting: refused, nothing written.
+    expect(code(() => first.arena.retire())).toBe('ARENA_BUSY');
+    await first.arena.closeBetting();
+    expect(code(() => first.arena.retire())).toBe('ARENA_BUSY');
+    expect(first.arena.isClosed()).toBe(false);
+    await first.arena.declare('meron');
+    const closed = first.arena.retire();
+    expect(closed.closedAt).toEqual(expect.any(Number));
+    expect(first.arena.retire().closedAt).toBe(closed.closedAt);
+    expect(code(() => first.arena.openFight())).toBe('ARENA_CLOSED');
+    expect(code(() => first.arena.changeSettings({ commissionBp: 300 }))).toBe('ARENA_CLOSED');
+    expect(first.arena.fightRecord(1)).toMatchObject({ fight: 1, result: 'meron' });
+    first.kill();
+
+    const second = arenaOn(wallet);
+    await second.arena.recover();
+    expect(second.arena.isClosed()).toBe(true);
+    expect(second.arena.view()).toMatchObject({ closedAt: closed.closedAt, history: [{ fight: 1, result: 'meron' }] });
+    expect(code(() => second.arena.openFight())).toBe('ARENA_CLOSED');
+  });
+
+  it('the same result sent again after a restart answers the settled fight; another result for it is refused', async () => {
+    const wallet = newWallet();
+    const first = arenaOn(wallet);
+    await first.arena.recover();
+    first.arena.openFight();
+    await first.arena.placeBet(A, { side: 'meron', stake: 6_000 });
+    await first.arena.placeBet(B, { side: 'wala', stake: 4_000 });
+    await first.arena.closeBetting();
+    await first.arena.declare('wala', 1);
+    first.kill();
+
+    const second = arenaOn(wallet);
+    await second.arena.recover();
+    // After the restart the settled fight is history, not the current fight.
+    expect(second.arena.view().fight).toBeNull();
+    const again = await second.arena.declare('wala', 1);
+    expect(again.history[0]).toMatchObject({ fight: 1, result: 'wala', phase: 'settled' });
+    // Without the fight's number, the same result is taken as the last fight's.
+    expect((await second.arena.declare('wala')).history[0]?.fight).toBe(1);
+    const code = (p: Promise<unknown>) => p.then(() => 'OK').catch((e: TableRefused) => e.code);
+    expect(await code(second.arena.declare('meron', 1))).toBe('ALREADY_DECLARED');
+    expect(await code(second.arena.declare('meron'))).toBe('NO_FIGHT');
+    expect(await code(second.arena.declare('wala', 7))).toBe('NO_FIGHT');
+    // Wala: 10,000 × 0.95 / 4,000 × 100 = 237.50 → 9,500, paid once.
+    expect(balancesOf(wallet).slice(0, 2)).toEqual([START - 6_000, START + 5_500]);
+    expect(creditsOf(wallet)).toHaveLength(2);
+    // A result for the next fight still needs the fight opened and closed.
+    second.arena.openFight();
+    expect(await code(second.arena.declare('meron', 2))).toBe('NOT_CLOSED');
+  });
+
+  it('coalesces pool updates for the watchers: a burst of bets is one push at the end of the quiet window, phase changes go out at once', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      const wallet = newWallet();
+      const { arena } = arenaOn(wallet);
+      await arena.recover();
+      const pushes: CockfightEvent[] = [];
+      arena.subscribe((event) => pushes.push(event));
+      arena.openFight();
+      expect(pushes.map((p) => p.arena.fight?.phase)).toEqual(['betting']);
+      for (const [p, side, stake] of [
+        [A, 'meron', 1_000],
+        [B, 'wala', 2_000],
+        [C, 'meron', 3_000],
+        [D, 'draw', 400],
+        [A, 'wala', 500],
+      ] as const)
+        await arena.placeBet(p, { side, stake });
+      // Five bets inside the window opened by the fight's opening: nothing pushed yet.
+      expect(pushes).toHaveLength(1);
+      vi.advanceTimersByTime(250);
+      // One push carrying every bet.
+      expect(pushes).toHaveLength(2);
+      expect(pushes[1]?.arena.fight).toMatchObject({ betCount: 5, pools: { meron: 4_000, wala: 2_500, draw: 400 } });
+      // A quiet window with nothing new pushes nothing.
+      vi.advanceTimersByTime(1_000);
+      expect(pushes).toHaveLength(2);
+      // The next bet after a quiet spell goes out at once.
+      await arena.placeBet(B, { side: 'meron', stake: 1_000 });
+      expect(pushes).toHaveLength(3);
+      expect(pushes[2]?.arena.fight?.betCount).toBe(6);
+      // A bet then the close inside one window: the close goes out at once with the bet in it, and
+      // the window's end has nothing left to send.
+      await arena.placeBet(C, { side: 'wala', stake: 1_000 });
+      expect(pushes).toHaveLength(3);
+      await arena.closeBetting();
+      const afterClose = pushes.length;
+      expect(pushes.at(-1)?.arena.fight).toMatchObject({ phase: 'closed', betCount: 7 });
+      vi.advanceTimersByTime(250);
+      expect(pushes).toHaveLength(afterClose);
+      await arena.declare('meron');
+      expect(pushes.at(-1)?.arena.fight).toMatchObject({ phase: 'settled', result: 'meron' });
+      await arena.stop();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

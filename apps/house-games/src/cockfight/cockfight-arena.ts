@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import {
   type ArenaSettings,
+  type ArenaSummary,
   type ArenaView,
   FIGHT_SIDES,
   type FightTerms,
@@ -47,23 +48,9 @@ import {
  * whose result was declared and pays nobody twice; a fight still open at a restart stays open for
  * the operator (bets whose debit had no answer are refunded).
  */
-export const COCKFIGHT_GAME_CODE = 'cockfight';
 export const FIGHT_HISTORY_KEPT = 120;
-
-/** The arenas, one game code each, with their settings until the operator changes them (minor units). */
-export const COCKFIGHT_ARENAS: readonly { gameCode: string; arenaId: string; defaults: ArenaSettings }[] = [
-  {
-    gameCode: COCKFIGHT_GAME_CODE,
-    arenaId: 'a1',
-    defaults: {
-      mode: 'pari-mutuel',
-      commissionBp: 500,
-      odds: { meron: 1_900, wala: 1_900 },
-      streamUrl: '',
-      limits: { min: 1_000, max: 10_000_000, drawMax: 1_000_000 },
-    },
-  },
-];
+/** Pool updates reach the watchers at most once per this many ms (the last state always goes out). */
+const PUSH_INTERVAL_MS = 250;
 /** Bets shown per fight on its public result page (the newest settle first; the sums count all). */
 const RECORDED_BETS_MAX = 500;
 const RETRY_MS = 5_000;
@@ -77,7 +64,11 @@ export type CockfightRefusal =
   | 'FIGHT_OPEN'
   | 'NO_FIGHT'
   | 'NOT_CLOSED'
-  | 'ALREADY_DECLARED';
+  | 'ALREADY_DECLARED'
+  | 'ARENAS_FULL'
+  | 'ARENA_BUSY'
+  | 'ARENA_CLOSED'
+  | 'LAST_ARENA';
 
 export type FightBetRecord = { player: string; side: FightSide; stake: number; price: number | null; paid: number | null };
 export type FightRecord = FightView & { roundId: string; bets: FightBetRecord[] };
@@ -103,7 +94,9 @@ export type CockfightEntry =
   | { t: 'close'; fight: number; at: number }
   | { t: 'result'; fight: number; declared: FightResult; at: number }
   | { t: 'done'; fight: number; at: number }
-  | { t: 'history'; item: FightRecord };
+  | { t: 'history'; item: FightRecord }
+  /** The operator closed the arena: no fight opens in it again; its history and result pages stay. */
+  | { t: 'retired'; at: number };
 
 type Bet = {
   betId: string;
@@ -144,6 +137,8 @@ export type CockfightArenaOptions = {
   platform: PlatformClient;
   now: () => number;
   log?: (message: string, data?: Record<string, unknown>) => void;
+  /** Pool updates are pushed at most once per this many ms (PUSH_INTERVAL_MS by default). */
+  pushIntervalMs?: number;
 };
 
 const isSide = (value: unknown): value is FightSide => (FIGHT_SIDES as readonly unknown[]).includes(value);
@@ -152,6 +147,7 @@ export function createCockfightArena(options: CockfightArenaOptions) {
   const { journal, platform, now, gameCode, arenaId } = options;
   if (!/^[a-z0-9]{1,8}$/.test(arenaId)) throw new Error('an arena id is 1 to 8 lower-case letters or digits');
   const log = options.log ?? (() => undefined);
+  const pushIntervalMs = options.pushIntervalMs ?? PUSH_INTERVAL_MS;
   const wallet = createTableWallet({ platform, append: (entry) => journal.append(entry), gameCode });
   const listeners = new Set<(event: CockfightEvent) => void>();
   const fights = new Map<number, Fight>();
@@ -159,6 +155,8 @@ export function createCockfightArena(options: CockfightArenaOptions) {
   let settings: ArenaSettings = options.defaults;
   let current: Fight | undefined;
   let lastFight = 0;
+  /** When the operator closed the arena (it takes no fight again). */
+  let closedAt: number | undefined;
   let retryTimer: NodeJS.Timeout | undefined;
   /** One settlement at a time per fight: a repeated declare or a retry waits for the one running. */
   const settling = new Map<number, Promise<void>>();
@@ -247,12 +245,13 @@ export function createCockfightArena(options: CockfightArenaOptions) {
       arenaId,
       gameCode,
       settings,
+      closedAt: closedAt ?? null,
       fight: current ? viewOf(current) : null,
       history: history.slice(0, 60).map(({ roundId: _r, bets: _b, ...view }) => view),
     };
   }
 
-  function emit(): void {
+  function push(): void {
     const event: CockfightEvent = { type: 'arena', arena: arenaView(), serverNow: now() };
     for (const listener of listeners) {
       try {
@@ -261,6 +260,39 @@ export function createCockfightArena(options: CockfightArenaOptions) {
         log('a watcher failed', { err: String(err) });
       }
     }
+  }
+
+  // Pushes to the watchers: the whole arena view each time, so a burst of bets is coalesced. A push
+  // opens a quiet window of `pushIntervalMs`; pool updates inside it wait for its end and go out as
+  // one push of the state as it is then. A phase change (open, close, result, settled, settings) goes
+  // out at once. So watchers get a few pushes a second at most, and always the last state.
+  let pushTimer: NodeJS.Timeout | undefined;
+  let isWaiting = false;
+  function openQuietWindow(): void {
+    if (pushTimer || pushIntervalMs <= 0) return;
+    pushTimer = setTimeout(() => {
+      pushTimer = undefined;
+      if (!isWaiting) return;
+      isWaiting = false;
+      push();
+      openQuietWindow();
+    }, pushIntervalMs);
+    pushTimer.unref();
+  }
+  /** A pool update: pushed now, or at the end of the quiet window. */
+  function emitSoon(): void {
+    if (pushTimer) {
+      isWaiting = true;
+      return;
+    }
+    push();
+    openQuietWindow();
+  }
+  /** A phase change: pushed at once (it carries any pool update that was waiting). */
+  function emit(): void {
+    isWaiting = false;
+    push();
+    openQuietWindow();
   }
 
   function findBet(betId: string): Bet | undefined {
@@ -274,8 +306,12 @@ export function createCockfightArena(options: CockfightArenaOptions) {
   // ---- replay -------------------------------------------------------------------------------
   function apply(entry: CockfightEntry): void {
     switch (entry.t) {
+      case 'retired':
+        closedAt = entry.at;
+        return;
       case 'settings':
-        settings = entry.settings;
+        // Settings written before arenas had names take the defaults' name.
+        settings = { ...options.defaults, ...entry.settings };
         return;
       case 'open': {
         const fight: Fight = { no: entry.fight, key: entry.key, terms: entry.terms, openedAt: entry.at, bets: new Map() };
@@ -393,7 +429,7 @@ export function createCockfightArena(options: CockfightArenaOptions) {
     journal.append({ t: 'bet', ...journaled, at: now() });
     fight.bets.set(bet.betId, bet);
     const answer = await wallet.debit(bet, platformRoundOf(bet));
-    emit();
+    emitSoon();
     return { bet: playerBet(bet), ...answer };
   }
 
@@ -418,6 +454,7 @@ export function createCockfightArena(options: CockfightArenaOptions) {
 
   // ---- the operator's calls -----------------------------------------------------------------
   function openFight(override: Partial<FightTerms> = {}): ArenaView {
+    if (closedAt !== undefined) throw new TableRefused<CockfightRefusal>('ARENA_CLOSED');
     if (current && phaseOf(current) !== 'settled') throw new TableRefused<CockfightRefusal>('FIGHT_OPEN');
     const terms: FightTerms = {
       mode: override.mode ?? settings.mode,
@@ -447,10 +484,22 @@ export function createCockfightArena(options: CockfightArenaOptions) {
     return arenaView();
   }
 
-  /** Declares the current fight's result and settles it; the same result again changes nothing. */
-  async function declare(result: FightResult): Promise<ArenaView> {
+  const isSameResult = (fight: { declared: FightResult | null; result: FightResult | null }, result: FightResult) =>
+    fight.declared === result || fight.result === result;
+
+  /**
+   * Declares the current fight's result and settles it. The same result again changes nothing and
+   * answers the arena, also once the fight is history (after a restart the settled fight is no
+   * longer current); `fightNo`, when given, names the fight the result is for.
+   */
+  async function declare(result: FightResult, fightNo?: number): Promise<ArenaView> {
     const fight = current;
-    if (!fight) throw new TableRefused<CockfightRefusal>('NO_FIGHT');
+    if (!fight || (fightNo !== undefined && fight.no !== fightNo)) {
+      const done = fightNo === undefined ? history[0] : history.find((h) => h.fight === fightNo);
+      if (done && isSameResult(done, result)) return arenaView();
+      if (done && fightNo !== undefined) throw new TableRefused<CockfightRefusal>('ALREADY_DECLARED');
+      throw new TableRefused<CockfightRefusal>('NO_FIGHT');
+    }
     if (fight.declared) {
       if (fight.declared !== result && effectiveOf(fight) !== result) throw new TableRefused<CockfightRefusal>('ALREADY_DECLARED');
       if (fight.settledAt === undefined) await settleFightOnce(fight);
@@ -465,7 +514,37 @@ export function createCockfightArena(options: CockfightArenaOptions) {
     return arenaView();
   }
 
+  /** The arena as the members' arena list shows it. */
+  function summary(): ArenaSummary {
+    const fight = current ? viewOf(current) : null;
+    return {
+      arenaId,
+      name: settings.name,
+      hasStream: settings.streamUrl !== '',
+      mode: fight?.terms.mode ?? settings.mode,
+      fight: fight && { fight: fight.fight, phase: fight.phase, betCount: fight.betCount },
+      results: history.slice(0, 12).map((h) => h.result),
+    };
+  }
+
+  /**
+   * Closes the arena for good: refused while a fight is taking bets, closed or settling, or while a
+   * bet still waits for its settlement. Its history and result pages stay; the members' list no
+   * longer shows it. Closing it again answers the arena as it is.
+   */
+  function retire(): ArenaView {
+    if (closedAt !== undefined) return arenaView();
+    const busy = (current && phaseOf(current) !== 'settled') || [...fights.values()].some((f) => f.settledAt === undefined);
+    if (busy) throw new TableRefused<CockfightRefusal>('ARENA_BUSY');
+    const entry: CockfightEntry = { t: 'retired', at: now() };
+    journal.append(entry);
+    apply(entry);
+    emit();
+    return arenaView();
+  }
+
   function changeSettings(change: SettingsChange): ArenaView {
+    if (closedAt !== undefined) throw new TableRefused<CockfightRefusal>('ARENA_CLOSED');
     settings = {
       ...settings,
       ...change,
@@ -509,6 +588,7 @@ export function createCockfightArena(options: CockfightArenaOptions) {
     }
     const kept: CockfightEntry[] = [
       { t: 'settings', settings, at: now() },
+      ...(closedAt === undefined ? [] : [{ t: 'retired' as const, at: closedAt }]),
       ...[...history].reverse().map((item) => ({ t: 'history' as const, item })),
     ];
     for (const entry of journal.entries) {
@@ -530,7 +610,10 @@ export function createCockfightArena(options: CockfightArenaOptions) {
     closeBetting,
     declare,
     changeSettings,
+    retire,
+    isClosed: (): boolean => closedAt !== undefined,
     view: arenaView,
+    summary,
     snapshot(username?: string) {
       return { arena: arenaView(), mine: username ? betsOf(username) : [], serverNow: now() };
     },
@@ -549,6 +632,8 @@ export function createCockfightArena(options: CockfightArenaOptions) {
     async stop() {
       if (retryTimer) clearInterval(retryTimer);
       retryTimer = undefined;
+      if (pushTimer) clearTimeout(pushTimer);
+      pushTimer = undefined;
       await wallet.drain();
       await Promise.allSettled([...settling.values()]);
     },

@@ -51,6 +51,18 @@ const TEXT = {
     ],
     verify: 'Result page',
     back: 'Back to the site',
+    arenas: 'Arenas',
+    arenaNamed: 'Arena {n}',
+    allArenas: 'All arenas',
+    pickArena: 'Choose an arena to watch and bet',
+    loadingArenas: 'Loading the arenas…',
+    noArenas: 'No arena is open right now; come back soon.',
+    hasStream: 'Live video',
+    lastResults: 'Last results',
+    fightNo: 'Fight #{n}',
+    enter: 'Enter',
+    modePmShort: 'Pari-mutuel',
+    modeFixedShort: 'Fixed odds',
     placed: 'Bet placed: {side} {stake}.',
     errors: {
       BETTING_CLOSED: 'Betting is closed for this fight; wait for the next one.',
@@ -109,6 +121,18 @@ const TEXT = {
     ],
     verify: 'Trang kết quả',
     back: 'Quay lại trang chính',
+    arenas: 'Các sới',
+    arenaNamed: 'Sới {n}',
+    allArenas: 'Tất cả sới',
+    pickArena: 'Chọn một sới để xem và đặt cược',
+    loadingArenas: 'Đang tải danh sách sới…',
+    noArenas: 'Hiện chưa có sới nào mở; hãy quay lại sau.',
+    hasStream: 'Có video trực tiếp',
+    lastResults: 'Kết quả gần đây',
+    fightNo: 'Trận #{n}',
+    enter: 'Vào sới',
+    modePmShort: 'Chia quỹ',
+    modeFixedShort: 'Tỷ lệ cố định',
     placed: 'Đã đặt cược: {side} {stake}.',
     errors: {
       BETTING_CLOSED: 'Trận này đã đóng cược; hãy chờ trận tiếp theo.',
@@ -125,6 +149,11 @@ const TEXT = {
     },
   },
 } as const;
+
+/** An arena's name as members read it: the operator's, else "Arena <n>" from its id. */
+function arenaTitle(arena: { arenaId: string; name: string }, lang: PageLanguage): string {
+  return arena.name || fill(TEXT[lang].arenaNamed, { n: arena.arenaId.replace(/^a/, '') });
+}
 
 const fill = (text: string, values: Record<string, string | number>) =>
   text.replace(/\{(\w+)\}/g, (_, k: string) => String(values[k] ?? ''));
@@ -148,14 +177,21 @@ export function renderCockfightPage(input: {
     .map((r) => `<li>${escapeHtml(fill(r, { cancel: per100Text(CANCEL_AT_OR_BELOW_PER100), draw: DRAW_PAYS_TO_ONE }))}</li>`)
     .join('');
   const side = (key: 'meron' | 'wala' | 'draw') =>
-    `<button type="button" class="side side-${key}" data-side="${key}" aria-pressed="false"><span class="side-name">${l[key]}</span><span class="side-price" id="price-${key}"></span><span class="side-pool" id="pool-${key}"></span></button>`;
+    `<button type="button" class="side side-${key}" data-side="${key}" aria-pressed="false" disabled><span class="side-name">${l[key]}</span><span class="side-price" id="price-${key}"></span><span class="side-pool" id="pool-${key}"></span></button>`;
   return `${pageHead({ language: lang, title: l.title, style: 'cockfight.css', script: 'cockfight.js' })}
 <body>
 <main id="cockfight" class="cockfight" data-session="${escapeHtml(input.sessionId)}" data-code="${escapeHtml(input.gameCode)}" data-currency="${escapeHtml(input.currency)}" data-scale="${currencyScale(input.currency)}" data-lang="${lang}" data-labels="${escapeHtml(JSON.stringify(l))}">
   <header class="top">
-    <h1>${l.title} <span class="fight-no" id="fight-no"></span></h1>
+    <h1>${l.title} <span class="arena-name" id="arena-name"></span> <span class="fight-no" id="fight-no"></span></h1>
     <p class="balance">${l.balance}: <output id="balance">…</output> ${escapeHtml(input.currency)}</p>
   </header>
+  <nav class="arena-nav" id="arena-nav" hidden><button type="button" id="to-lobby" class="to-lobby">← ${l.allArenas}</button></nav>
+  <section class="lobby" id="lobby" aria-labelledby="lobby-title">
+    <h2 id="lobby-title">${l.arenas}</h2>
+    <p class="lobby-hint" id="lobby-hint">${l.loadingArenas}</p>
+    <ul class="arena-list" id="arena-list"></ul>
+  </section>
+  <div class="arena-view" id="arena-view" hidden>
   <section class="stage" aria-label="${l.streamTitle}">
     <div id="stream" class="stream">
       <div id="no-stream" class="no-stream" role="img" aria-label="${l.noStream}">${NO_STREAM_SVG}<p class="no-stream-title">${l.noStream}</p><p class="no-stream-hint">${l.noStreamHint}</p></div>
@@ -177,6 +213,7 @@ export function renderCockfightPage(input: {
     <h2>${l.results}</h2>
     <ol id="results" class="results-strip"></ol>
   </section>
+  </div>
   <section class="rules">
     <h2>${l.rulesTitle}</h2>
     <ul>${rules}</ul>
@@ -190,7 +227,7 @@ export function renderCockfightPage(input: {
 
 const RESULT_TEXT = {
   en: {
-    title: '{game}: fight {fight}',
+    title: '{game}: {arena}, fight {fight}',
     pick: 'Fight results',
     missing: 'This fight is not kept here (or not finished yet). Pick a recent fight:',
     mode: 'Mode',
@@ -219,7 +256,7 @@ const RESULT_TEXT = {
     cancelled: 'Cancelled',
   },
   vi: {
-    title: '{game}: trận {fight}',
+    title: '{game}: {arena}, trận {fight}',
     pick: 'Kết quả các trận',
     missing: 'Trận này không còn lưu ở đây (hoặc chưa kết thúc). Chọn một trận gần đây:',
     mode: 'Kiểu cược',
@@ -253,6 +290,8 @@ const RESULT_TEXT = {
 export function renderFightPage(input: {
   language: string;
   gameCode: string;
+  /** The arena asked for (null: no such arena). */
+  arena: { arenaId: string; name: string } | null;
   record: FightRecord | undefined;
   recent: { fight: number; result: string | null }[];
 }): string {
@@ -262,10 +301,15 @@ export function renderFightPage(input: {
   const number = (n: number) => n.toLocaleString(lang === 'vi' ? 'vi-VN' : 'en-GB');
   const named = (key: string | null) => (key ? (l[key as 'meron' | 'wala' | 'draw' | 'cancelled'] ?? key) : '—');
   const r = input.record;
-  const title = r ? fill(l.title, { game, fight: r.fight }) : l.pick;
+  const arenaId = input.arena?.arenaId ?? '';
+  const arenaName = input.arena ? arenaTitle(input.arena, lang) : '';
+  const title = r ? fill(l.title, { game, arena: arenaName, fight: r.fight }) : arenaName ? `${l.pick}: ${arenaName}` : l.pick;
   const links = input.recent
     .slice(0, 60)
-    .map((h) => `<li><a href="?fight=${h.fight}&amp;lang=${lang}">#${h.fight} ${escapeHtml(named(h.result))}</a></li>`)
+    .map(
+      (h) =>
+        `<li><a href="?arena=${escapeHtml(arenaId)}&amp;fight=${h.fight}&amp;lang=${lang}">#${h.fight} ${escapeHtml(named(h.result))}</a></li>`,
+    )
     .join('');
   let body: string;
   if (!r) body = `<p>${l.missing}</p><ol class="results-links">${links}</ol>`;

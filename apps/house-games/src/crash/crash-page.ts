@@ -111,7 +111,7 @@ export function renderCrashPage(input: {
   const scale = currencyScale(input.currency);
   const step = scale === 0 ? '1' : (1 / 10 ** scale).toFixed(scale);
   const defaultStake = scale === 0 ? '10000' : '10';
-  return `${pageHead({ language: lang, title: l.title, style: 'crash.css', script: 'crash.js' })}
+  return `${pageHead({ language: lang, title: l.title, style: 'crash.css', script: 'crash.js', channel: true })}
 <body>
 <main id="crash" data-session="${escapeHtml(input.sessionId)}" data-currency="${escapeHtml(input.currency)}" data-scale="${scale}" data-lang="${lang}" data-labels="${escapeHtml(JSON.stringify(l))}">
   <header class="top">

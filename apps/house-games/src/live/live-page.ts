@@ -344,7 +344,7 @@ export function renderLivePage(input: {
         : `<div class="ro-stage">${wheelSvg()}<output id="pocket" class="pocket-out"></output></div>`;
   const layout =
     input.game === 'dragon-tiger' ? dragonTigerLayout(lang) : input.game === 'sic-bo' ? sicBoLayout(lang) : rouletteLayoutSvg(lang);
-  return `${pageHead({ language: lang, title: title, style: 'live.css', script: 'live.js' })}
+  return `${pageHead({ language: lang, title: title, style: 'live.css', script: 'live.js', channel: true })}
 <body>
 <main id="live" class="live game-${input.game}" data-session="${escapeHtml(input.sessionId)}" data-code="${escapeHtml(input.gameCode)}" data-game="${input.game}" data-currency="${escapeHtml(input.currency)}" data-scale="${currencyScale(input.currency)}" data-lang="${lang}" data-labels="${escapeHtml(JSON.stringify(labels))}">
   <header class="top">

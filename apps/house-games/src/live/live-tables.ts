@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
+import { replaceFileDurably } from '../durable-file.ts';
 import { dragonTigerGame, type LIVE_LIMIT_GROUPS, rouletteGame, sicBoGame } from './live-games.ts';
 import type { LiveGame, LiveLimits } from './live-table.ts';
 
@@ -153,8 +154,7 @@ export function createLimitSettings(file: string) {
       }
       const next = { ...current, [gameCode]: { min: limits.min, max: { ...limits.max } } };
       const temporary = `${file}.${randomBytes(6).toString('hex')}.tmp`;
-      writeFileSync(temporary, `${JSON.stringify(next, null, 2)}\n`, { mode: 0o600 });
-      renameSync(temporary, file);
+      replaceFileDurably(file, `${JSON.stringify(next, null, 2)}\n`, temporary);
       seen = '';
     },
   };

@@ -1,4 +1,4 @@
-// The baccarat table page: one server-sent event stream per table. The state comes whole on
+// The baccarat table page: the table's WebSocket channel (table-channel.js). The state comes whole on
 // connect and after each round; bets, bets closed, each card and the result come as events.
 (() => {
   const root = document.getElementById('baccarat');
@@ -232,13 +232,8 @@
   }
 
   function connect() {
-    const source = new EventSource(`/game/${game}/events?session=${encodeURIComponent(session)}`);
-    const on = (type, handle) =>
-      source.addEventListener(type, (e) => {
-        const data = JSON.parse(e.data);
-        offset = data.serverNow - Date.now();
-        handle(data);
-      });
+    const handlers = new Map();
+    const on = (type, handle) => handlers.set(type, handle);
     on('state', (data) => {
       state = data;
       renderAll();
@@ -271,8 +266,18 @@
       reload();
       refreshBalance();
     });
-    source.onerror = () => say(L.errors.NETWORK);
-    source.onopen = () => say('');
+    window.openTableChannel({
+      game: game,
+      session,
+      onMessage: (data) => {
+        const handle = handlers.get(data.type);
+        if (!handle) return;
+        offset = data.serverNow - Date.now();
+        handle(data);
+      },
+      onUp: () => say(''),
+      onDown: () => say(L.errors.NETWORK),
+    });
   }
 
   for (const b of root.querySelectorAll('.spot')) {

@@ -1,6 +1,7 @@
-// The cockfight page: one server-sent event stream per arena. The arena (its settings, the current
-// fight with its live pools and returns, the last results) comes whole on connect and after every
-// change; the member's own bets come with the state and with each bet's answer.
+// The cockfight page: the list of arenas (or the only one, opened at once), then one server-sent
+// event stream for the arena chosen. The arena (its settings, the current fight with its live pools
+// and returns, the last results) comes whole on connect and after every change (pool updates a few
+// times a second at most); the member's own bets come with the state and with each bet's answer.
 (() => {
   const root = document.getElementById('cockfight');
   if (!root) return;
@@ -23,6 +24,10 @@
   let lastFight = 0;
   let lastPhase = '';
   let streamShown = null;
+  let arenaId = null;
+  let events = null;
+  let lobbyTimer = null;
+  let isOnlyArena = false;
 
   const say = (text, isError) => {
     $('message').textContent = text || '';
@@ -33,7 +38,7 @@
     const response = await fetch(`/game/${code}/${action}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ session, ...body }),
+      body: JSON.stringify({ session, arena: arenaId, ...body }),
     });
     return response.json();
   }
@@ -171,7 +176,7 @@
       ...history.slice(0, 40).map((h) => {
         const li = document.createElement('li');
         const a = document.createElement('a');
-        a.href = `/verify/${code}?fight=${h.fight}&lang=${lang}`;
+        a.href = `/verify/${code}?arena=${arenaId}&fight=${h.fight}&lang=${lang}`;
         a.target = '_blank';
         a.rel = 'noopener';
         a.className = `dot result-${h.result}`;
@@ -186,6 +191,7 @@
   function render(next) {
     arena = next;
     const fight = arena.fight;
+    $('arena-name').textContent = `· ${arenaTitle({ arenaId: arena.arenaId, name: arena.settings.name })}`;
     $('fight-no').textContent = fight ? `· ${L.fight} #${fight.fight}` : '';
     $('status').textContent = statusText(fight);
     $('status').dataset.phase = fight ? fight.phase : 'idle';
@@ -249,14 +255,131 @@
     updateConfirm();
   });
 
-  const events = new EventSource(`/game/${code}/events?session=${encodeURIComponent(session)}`);
-  events.addEventListener('state', (e) => {
-    const data = JSON.parse(e.data);
-    mine = data.mine || [];
-    lastFight = data.arena.fight ? data.arena.fight.fight : 0;
-    lastPhase = data.arena.fight ? data.arena.fight.phase : 'idle';
-    render(data.arena);
-  });
-  events.addEventListener('arena', (e) => render(JSON.parse(e.data).arena));
+  const arenaTitle = (a) => a.name || fill(L.arenaNamed, { n: a.arenaId.replace(/^a/, '') });
+
+  function lobbyStatus(a) {
+    if (!a.fight) return L.idle;
+    if (a.fight.phase === 'betting') return L.betting;
+    if (a.fight.phase === 'closed') return L.closed;
+    return L.idle;
+  }
+
+  function renderLobby(list) {
+    $('lobby-hint').textContent = list.length === 0 ? L.noArenas : L.pickArena;
+    $('arena-list').replaceChildren(
+      ...list.map((a) => {
+        const li = document.createElement('li');
+        const button = document.createElement('button');
+        button.type = 'button';
+        button.className = `arena-card phase-${a.fight ? a.fight.phase : 'idle'}`;
+        button.dataset.arena = a.arenaId;
+        const name = document.createElement('span');
+        name.className = 'arena-card-name';
+        name.textContent = arenaTitle(a);
+        const status = document.createElement('span');
+        status.className = 'arena-card-status';
+        status.textContent = [a.fight ? fill(L.fightNo, { n: a.fight.fight }) : '', lobbyStatus(a)].filter(Boolean).join(' · ');
+        const facts = document.createElement('span');
+        facts.className = 'arena-card-facts';
+        facts.textContent = [a.mode === 'fixed' ? L.modeFixedShort : L.modePmShort, a.hasStream ? L.hasStream : '']
+          .filter(Boolean)
+          .join(' · ');
+        const dots = document.createElement('span');
+        dots.className = 'arena-card-results';
+        dots.setAttribute('aria-label', L.lastResults);
+        for (const r of a.results.slice(0, 8)) {
+          const dot = document.createElement('span');
+          dot.className = `dot result-${r}`;
+          dot.textContent = r === 'cancelled' ? '×' : sideName(r).slice(0, 1);
+          dots.appendChild(dot);
+        }
+        const enterText = document.createElement('span');
+        enterText.className = 'arena-card-enter';
+        enterText.textContent = L.enter;
+        button.append(name, status, facts, dots, enterText);
+        button.addEventListener('click', () => enter(a.arenaId));
+        li.appendChild(button);
+        return li;
+      }),
+    );
+  }
+
+  async function loadArenas() {
+    let list;
+    try {
+      const answer = await post('arenas', {});
+      list = answer.arenas || [];
+    } catch {
+      $('lobby-hint').textContent = L.errors.network;
+      return;
+    }
+    if (arenaId) return;
+    const wanted = location.hash.slice(1);
+    if (list.length === 1) {
+      isOnlyArena = true;
+      enter(list[0].arenaId);
+      return;
+    }
+    if (wanted && list.some((a) => a.arenaId === wanted)) {
+      enter(wanted);
+      return;
+    }
+    renderLobby(list);
+  }
+
+  function showLobby() {
+    if (events) events.close();
+    events = null;
+    arenaId = null;
+    arena = null;
+    $('arena-view').hidden = true;
+    $('arena-nav').hidden = true;
+    $('lobby').hidden = false;
+    $('arena-name').textContent = '';
+    $('fight-no').textContent = '';
+    // The arena left behind stops its video.
+    for (const old of $('stream').querySelectorAll('iframe, video')) old.remove();
+    streamShown = null;
+    if (location.hash) history.replaceState(null, '', location.pathname + location.search);
+    loadArenas();
+    clearInterval(lobbyTimer);
+    lobbyTimer = setInterval(() => {
+      if (!arenaId && document.visibilityState === 'visible') loadArenas();
+    }, 5000);
+  }
+
+  function enter(id) {
+    clearInterval(lobbyTimer);
+    arenaId = id;
+    arena = null;
+    mine = [];
+    side = null;
+    lastFight = 0;
+    lastPhase = '';
+    streamShown = null;
+    say('');
+    // Nothing can be picked until the arena's state arrives.
+    updateConfirm();
+    $('lobby').hidden = true;
+    $('arena-view').hidden = false;
+    $('arena-nav').hidden = isOnlyArena;
+    if (!isOnlyArena) history.replaceState(null, '', `#${id}`);
+    events = new EventSource(`/game/${code}/events?session=${encodeURIComponent(session)}&arena=${encodeURIComponent(id)}`);
+    events.addEventListener('state', (e) => {
+      const data = JSON.parse(e.data);
+      if (data.arena.arenaId !== arenaId) return;
+      mine = data.mine || [];
+      lastFight = data.arena.fight ? data.arena.fight.fight : 0;
+      lastPhase = data.arena.fight ? data.arena.fight.phase : 'idle';
+      render(data.arena);
+    });
+    events.addEventListener('arena', (e) => {
+      const data = JSON.parse(e.data);
+      if (data.arena.arenaId === arenaId) render(data.arena);
+    });
+  }
+
+  $('to-lobby').addEventListener('click', showLobby);
+  showLobby();
   refreshBalance();
 })();

@@ -1,4 +1,4 @@
-// The crash page: one server-sent event stream per table; the curve is drawn from the round's
+// The crash page: the table's WebSocket channel (table-channel.js); the curve is drawn from the round's
 // start time and the stated growth rate, so every watcher sees the same multiplier.
 (() => {
   const root = document.getElementById('crash');
@@ -166,14 +166,8 @@
   }
 
   function connect() {
-    const source = new EventSource(`/game/crash/events?session=${encodeURIComponent(session)}`);
-    const on = (type, fn) =>
-      source.addEventListener(type, (e) => {
-        const data = JSON.parse(e.data);
-        offset = data.serverNow - Date.now();
-        fn(data);
-        updateButtons();
-      });
+    const handlers = new Map();
+    const on = (type, fn) => handlers.set(type, fn);
     on('state', (s) => setState(s));
     on('betting', (e) => {
       setState({
@@ -218,8 +212,19 @@
       renderHistory();
       refreshBalance();
     });
-    source.onerror = () => say(L.errors.NETWORK);
-    source.onopen = () => say('');
+    window.openTableChannel({
+      game: 'crash',
+      session,
+      onMessage: (data) => {
+        const fn = handlers.get(data.type);
+        if (!fn) return;
+        offset = data.serverNow - Date.now();
+        fn(data);
+        updateButtons();
+      },
+      onUp: () => say(''),
+      onDown: () => say(L.errors.NETWORK),
+    });
   }
 
   $('bet-form').addEventListener('submit', async (event) => {

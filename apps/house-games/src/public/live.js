@@ -1,4 +1,4 @@
-// The dragon tiger, sic bo and roulette tables: one server-sent event stream per table. The state
+// The dragon tiger, sic bo and roulette tables: the table's WebSocket channel (table-channel.js). The state
 // comes whole on connect and after each round; bets, bets closed, each reveal step and the result
 // come as events. Cards, dice and the wheel are drawn here (no pictures).
 (() => {
@@ -345,13 +345,8 @@
   }
 
   function connect() {
-    const source = new EventSource(`/game/${code}/events?session=${encodeURIComponent(session)}`);
-    const on = (type, handle) =>
-      source.addEventListener(type, (e) => {
-        const data = JSON.parse(e.data);
-        offset = data.serverNow - Date.now();
-        handle(data);
-      });
+    const handlers = new Map();
+    const on = (type, handle) => handlers.set(type, handle);
     on('state', (data) => {
       state = data;
       renderAll();
@@ -391,8 +386,18 @@
       reload();
       refreshBalance();
     });
-    source.onerror = () => say(L.errors.NETWORK);
-    source.onopen = () => say('');
+    window.openTableChannel({
+      game: code,
+      session,
+      onMessage: (data) => {
+        const handle = handlers.get(data.type);
+        if (!handle) return;
+        offset = data.serverNow - Date.now();
+        handle(data);
+      },
+      onUp: () => say(''),
+      onDown: () => say(L.errors.NETWORK),
+    });
   }
 
   root.addEventListener('click', (event) => {

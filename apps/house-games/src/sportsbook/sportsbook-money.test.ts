@@ -97,9 +97,11 @@ describe('sportsbook server: settlement moves only differences', () => {
       `debit ${id}-c2 2000`,
       `credit ${id}-c2-x 0`,
       `credit ${id}-p2 0`,
-      `credit ${id}-p3 2000`,
+      // The draw's result reaches the bet's record: its leg now lost (nothing to pay).
+      `credit ${id}-p3 0`,
+      `credit ${id}-p4 2000`,
     ]);
-    expect(h.book.bet(id)).toMatchObject({ state: 'settled', paid: 2000, moves: 3 });
+    expect(h.book.bet(id)).toMatchObject({ state: 'settled', paid: 2000, moves: 4 });
   });
 
   it('a correction the member cannot pay is owed, and taken when the money is there again', async () => {
@@ -264,5 +266,43 @@ describe('sportsbook server: restart', () => {
     expect(bet).toMatchObject({ state: 'rejected', rejectReason: 'PLATFORM_UNREACHABLE', refunded: true });
     expect(first.wallet.balances.t1).toBe(1_000_000);
     await b.book.stop();
+  });
+});
+
+describe("sportsbook server: a decided bet's record follows its legs", () => {
+  it('a parlay lost on its first leg is closed at once, then a credit of 0 shows each later leg as it settles', async () => {
+    const h = harness();
+    await h.book.start();
+    const m1 = await openEvent(h.book, 'op-p1');
+    const m2 = await openEvent(h.book, 'op-p2');
+    const bet = await h.book.place(player(), {
+      kind: { type: 'parlay' },
+      legs: [
+        { eventId: 'op-p1', marketId: m1, selectionId: 'home', odds: 2000 },
+        { eventId: 'op-p2', marketId: m2, selectionId: 'home', odds: 2000 },
+      ],
+      unitStake: 1000,
+      requestId: 'legs-0000001',
+    });
+    await h.book.manualEntry({ op: 'settle', eventId: 'op-p1', result: { ft: { home: 0, away: 1 } } });
+    await h.book.manualEntry({ op: 'settle', eventId: 'op-p2', result: { ft: { home: 1, away: 0 } } });
+    await h.book.idle();
+    const credits = h.wallet.calls.filter((c) => c.call === 'credit');
+    expect(credits.map((c) => [c.body.transactionId, c.body.amount])).toEqual([
+      [`${bet.id}-p1`, 0],
+      [`${bet.id}-p2`, 0],
+    ]);
+    const legsOf = (c: (typeof credits)[number]) => (c.body.outcome as { legs: Array<{ outcome?: string }> }).legs.map((l) => l.outcome);
+    expect(credits.map(legsOf)).toEqual([
+      ['lose', undefined],
+      ['lose', 'win'],
+    ]);
+    // Started again: nothing more to send.
+    const again = harness({ dir: h.dir, client: h.wallet.client });
+    await again.book.start();
+    await again.book.idle();
+    expect(h.wallet.calls.filter((c) => c.call === 'credit')).toHaveLength(2);
+    await h.book.stop();
+    await again.book.stop();
   });
 });

@@ -6,7 +6,7 @@ import { ODDS_FORMATS } from '@platform/sportsbook/odds-format';
 import { escapeHtml, languageOf, type PageLanguage, pageHead } from '../page.ts';
 import { type BetRecord, readSlip, type Sportsbook, type SportsbookPlayer, SportsbookRefused } from './sportsbook.ts';
 import { brandOf, SPORTSBOOK_GAME_CODE } from './sportsbook-brands.ts';
-import { eventName, marketName, REFUSAL_TEXT, type SportsbookRefusal, selectionName } from './sportsbook-text.ts';
+import { eventName, marketName, refusalMessage, type SportsbookRefusal, selectionName } from './sportsbook-text.ts';
 
 /**
  * The sportsbook's player calls (`POST /game/sportsbook/<action>`, the contract in
@@ -34,13 +34,15 @@ const DAY = 24 * 60 * 60_000;
 const STATUS_OF: Partial<Record<SportsbookRefusal, number>> = {
   INVALID_SLIP: 400,
   STAKE_LIMIT: 400,
+  MARKET_STAKE_LIMIT: 400,
+  EVENT_STAKE_LIMIT: 400,
   MAX_PAYOUT: 400,
   INVALID_SETTINGS: 400,
   INVALID_REQUEST: 400,
   NOT_FOUND: 404,
 };
 
-const refusalText = (code: SportsbookRefusal, lang: PageLanguage): string => REFUSAL_TEXT[code][lang];
+const refusalText = (code: SportsbookRefusal, lang: PageLanguage): string => refusalMessage(code, lang);
 
 const playerOf = (s: Session): SportsbookPlayer => ({
   username: s.username,
@@ -110,15 +112,42 @@ export function sportsbookViews(book: Sportsbook, lang: PageLanguage, isEsportsO
     return [winner?.id, handicap, total].filter((id): id is string => id !== undefined);
   }
 
+  /**
+   * The live clock as each sport keeps it: football's minute (half time between the halves);
+   * basketball's quarter or overtime and the minutes into it; an e-sports series' map (a game, in
+   * the titles that play games rather than maps), the minutes into it or the break after it — never
+   * a football minute. The feed's clock says where play is; without one, what the result says.
+   */
   function clockOf(event: SportEvent & { phase: string }): string | undefined {
     if (event.phase !== 'live') return undefined;
-    const minutes = Math.floor((book.shown(book.scriptNow()) - book.shown(event.startsAt)) / 60_000);
+    const nowAt = book.scriptNow();
+    const minutes = Math.floor((book.shown(nowAt) - book.shown(event.startsAt)) / 60_000);
+    const vi = lang === 'vi';
     if (event.sportId === 'football') {
       if (minutes <= 45) return `${Math.max(1, minutes)}'`;
-      if (minutes < 60) return lang === 'vi' ? 'Nghỉ giữa hiệp' : 'Half time';
+      if (minutes < 60) return vi ? 'Nghỉ giữa hiệp' : 'Half time';
       return `${Math.min(90, minutes - 15)}'`;
     }
-    return `${Math.max(0, minutes)}'`;
+    const live = book.feed.events[event.id]?.result?.value;
+    const clock = live?.clock;
+    const into = clock ? `${Math.max(0, Math.floor((nowAt - clock.since) / 60_000))}'` : '';
+    if (event.sportId === 'basketball') {
+      if (clock?.period === 'overtime')
+        return [vi ? `Hiệp phụ ${clock.index}` : `Overtime ${clock.index}`, into].filter(Boolean).join(' · ');
+      const quarter = clock?.period === 'quarter' ? clock.index : 1;
+      return `${vi ? `Hiệp ${quarter}` : `Q${quarter}`} · ${clock ? into : `${Math.max(0, minutes)}'`}`;
+    }
+    if (sportOf(event.sportId)?.code === 'esports') {
+      const games = event.sportId === 'cs2' || event.sportId === 'valorant' ? { vi: 'Bản đồ', en: 'Map' } : { vi: 'Ván', en: 'Game' };
+      const word = games[lang];
+      const played = live?.result.maps?.length ?? 0;
+      const bestOf = event.kind === 'match' && event.bestOf ? `/${event.bestOf}` : '';
+      if (clock?.period === 'break')
+        return vi ? `Nghỉ sau ${word.toLowerCase()} ${clock.index}` : `Break after ${word.toLowerCase()} ${clock.index}`;
+      const map = clock?.period === 'map' ? clock.index : played + 1;
+      return [`${word} ${map}${bestOf}`, clock?.period === 'map' ? into : ''].filter(Boolean).join(' · ');
+    }
+    return undefined;
   }
 
   function eventView(eventId: string) {
@@ -209,8 +238,12 @@ export function sportsbookViews(book: Sportsbook, lang: PageLanguage, isEsportsO
   return { marketViewOf, eventView, sports, betView, visible };
 }
 
-function fail(ctx: SportsbookRouteContext, response: ServerResponse, err: SportsbookRefused, lang: PageLanguage): void {
-  ctx.sendJson(response, STATUS_OF[err.code] ?? 409, { status: err.code, message: refusalText(err.code, lang), ...err.detail });
+function fail(ctx: SportsbookRouteContext, response: ServerResponse, err: SportsbookRefused, lang: PageLanguage, currency: string): void {
+  ctx.sendJson(response, STATUS_OF[err.code] ?? 409, {
+    status: err.code,
+    message: refusalMessage(err.code, lang, err.detail, currency),
+    ...err.detail,
+  });
 }
 
 /** Handles a sportsbook path; false when the path is not one. */
@@ -322,7 +355,7 @@ export async function handleSportsbook(
     }
   } catch (err) {
     if (err instanceof SportsbookRefused) {
-      fail(ctx, response, err, lang);
+      fail(ctx, response, err, lang, session.currency);
       return true;
     }
     throw err;

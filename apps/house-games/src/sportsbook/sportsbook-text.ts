@@ -1,3 +1,4 @@
+import { amountMinor, formatAmount } from '@platform/contracts/money-format';
 import { asianLineText, type MarketSpec, type SportEvent } from '@platform/sportsbook/model';
 import type { PageLanguage } from '../page.ts';
 
@@ -13,6 +14,14 @@ export const REFUSAL_TEXT = {
   STAKE_LIMIT: {
     en: 'The stake is outside the limits of this bet. Change the stake to fit the limits shown and try again.',
     vi: 'Tiền cược nằm ngoài hạn mức của kèo này. Hãy đổi tiền cược cho phù hợp hạn mức rồi thử lại.',
+  },
+  MARKET_STAKE_LIMIT: {
+    en: 'With your open bets on this market you can stake at most {left} more on it. Lower the stake and try again.',
+    vi: 'Tính cả các vé đang mở của bạn trên kèo này, bạn chỉ còn cược thêm được tối đa {left}. Hãy giảm tiền cược rồi thử lại.',
+  },
+  EVENT_STAKE_LIMIT: {
+    en: 'With your open bets on this match you can stake at most {left} more on it. Lower the stake and try again.',
+    vi: 'Tính cả các vé đang mở của bạn trong trận này, bạn chỉ còn cược thêm được tối đa {left}. Hãy giảm tiền cược rồi thử lại.',
   },
   MAX_PAYOUT: {
     en: 'This bet could pay more than the most one bet may pay. Lower the stake and try again.',
@@ -69,6 +78,19 @@ export const REFUSAL_TEXT = {
 } as const satisfies Record<string, Record<PageLanguage, string>>;
 
 export type SportsbookRefusal = keyof typeof REFUSAL_TEXT;
+
+/** A refusal's sentence with its amounts written in the member's currency and language (`{left}`: what may still be staked). */
+export function refusalMessage(
+  code: SportsbookRefusal,
+  lang: PageLanguage,
+  detail: Record<string, unknown> = {},
+  currency = 'VND',
+): string {
+  const text: string = REFUSAL_TEXT[code][lang];
+  return text.replace('{left}', () =>
+    typeof detail.left === 'number' ? formatAmount(amountMinor(detail.left), currency, lang === 'vi' ? 'vi-VN' : 'en-GB') : '0',
+  );
+}
 
 const period = (spec: MarketSpec, lang: PageLanguage): string =>
   'period' in spec && spec.period === 'h1' ? (lang === 'vi' ? 'Hiệp 1 – ' : '1st half – ') : '';

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { SportEvent } from '@platform/sportsbook/model';
 import { afterEach } from 'vitest';
-import { openJournal } from '../journal.ts';
+import { type Journal, openJournal } from '../journal.ts';
 import type { PlatformClient } from '../platform-client.ts';
 import { fakeWallet } from '../wallet.test-support.ts';
 import { createSportsbook, type SportsbookEntry, type SportsbookLimits, type SportsbookPlayer } from './sportsbook.ts';
@@ -15,19 +15,31 @@ afterEach(() => {
 });
 
 export function harness(
-  options: { balances?: Record<string, number>; limits?: Partial<SportsbookLimits>; dir?: string; client?: PlatformClient } = {},
+  options: {
+    balances?: Record<string, number>;
+    limits?: Partial<SportsbookLimits>;
+    dir?: string;
+    client?: PlatformClient;
+    /** The simulated feed (none unless given). */
+    simulation?: { seed: string; days: number };
+    /** The clock's first reading. */
+    now?: number;
+    /** Stands in for the journal (a kill mid-compaction). */
+    wrapJournal?: (journal: Journal<SportsbookEntry>) => Journal<SportsbookEntry>;
+  } = {},
 ) {
   const dir = options.dir ?? mkdtempSync(join(tmpdir(), 'sb-'));
   if (!options.dir) dirs.push(dir);
   const wallet = fakeWallet(options.balances ?? { t1: 1_000_000, t2: 1_000_000 });
-  const clock = { t: 1_000_000 };
-  const journal = openJournal<SportsbookEntry>(join(dir, 'sportsbook.jsonl'));
+  const clock = { t: options.now ?? 1_000_000 };
+  const opened = openJournal<SportsbookEntry>(join(dir, 'sportsbook.jsonl'));
+  const journal = options.wrapJournal ? options.wrapJournal(opened) : opened;
   const client = options.client ?? wallet.client;
   const book = createSportsbook({
     journal,
     platformOf: () => client,
     now: () => clock.t,
-    simulation: null,
+    simulation: options.simulation ?? null,
     tickMs: 0,
     limits: { inPlayDelayMs: 0, minStake: 100, ...options.limits },
   });

@@ -17,7 +17,7 @@ import { cashOutValue } from '@platform/sportsbook/cash-out';
 import { FeedConsumer, type FeedSink } from '@platform/sportsbook/feed/adapter';
 import { ManualFeed } from '@platform/sportsbook/feed/manual';
 import type { FeedMessage } from '@platform/sportsbook/feed/messages';
-import { SimulatedFeed, simulateFeed } from '@platform/sportsbook/feed/simulated';
+import { type FeedPosition, RollingSimulatedFeed } from '@platform/sportsbook/feed/simulated';
 import {
   applyFeedMessage,
   emptyFeedState,
@@ -34,7 +34,7 @@ import type { Outcome } from '@platform/sportsbook/settle-market';
 import type { Journal } from '../journal.ts';
 import type { PageLanguage } from '../page.ts';
 import { type PlatformClient, PlatformUnreachable } from '../platform-client.ts';
-import { eventName, marketName, REFUSAL_TEXT, type SportsbookRefusal, selectionName } from './sportsbook-text.ts';
+import { eventName, marketName, REFUSAL_TEXT, refusalMessage, type SportsbookRefusal, selectionName } from './sportsbook-text.ts';
 
 /**
  * The running house sportsbook (docs/sportsbook.md, "Server"). It is the feed sink of the pure
@@ -54,9 +54,16 @@ const ODDS_POLICIES: readonly OddsChangePolicy[] = ['none', 'any', 'higher'];
 export type SportsbookLimits = {
   /** The least stake per line (minor units). */
   minStake: number;
-  /** The most a bet may stake in total, unless its market type or its event says less. */
+  /**
+   * The most one member may have staked on one market, summed over their undecided bets (pending or
+   * open) with the new one; so also the most one bet may stake. A combination's whole stake counts on
+   * each of its legs' markets and events.
+   */
   maxStake: number;
+  /** A lower per-market sum for a market type (correct score, outrights). */
   maxStakeByType: Partial<Record<MarketType, number>>;
+  /** The most one member may have staked on one event, summed the same way, unless `maxStakeByEvent` names it. */
+  maxStakePerEvent: number;
   maxStakeByEvent: Record<string, number>;
   /** The most one bet may return. */
   maxPayout: number;
@@ -71,6 +78,7 @@ export const DEFAULT_LIMITS: SportsbookLimits = {
   minStake: 1_000,
   maxStake: 50_000_000,
   maxStakeByType: { correctScore: 5_000_000, outright: 10_000_000 },
+  maxStakePerEvent: 100_000_000,
   maxStakeByEvent: {},
   maxPayout: 500_000_000,
   liabilityLimit: 2_000_000_000,
@@ -101,11 +109,32 @@ type PlacedBet = {
   acceptAt: number | null;
 };
 
-type Move = { betId: string; n: number; amount: number };
+/** A bet's numbered money move; `shown`: its legs' results as the move's calls show them (a credit of 0 brings them up to date). */
+type Move = { betId: string; n: number; amount: number; shown?: string };
+
+/** A bet as a compaction keeps it: everything but what the feed state gives again (its settlement, its legs' outcomes). */
+type KeptBet = Omit<BetRecord, 'settlement' | 'outcomes'>;
 
 export type SportsbookEntry =
+  /** The simulated feed: its seed, its first start, the clock's offset, and how many days ahead it announces fixtures. */
   | { t: 'init'; seed: string; start: number; offset: number; days: number }
+  /** Where the simulated feed had got to, every message up to it in the book: a restart resumes it there. */
+  | { t: 'sim'; at: number; seq: number }
   | { t: 'feed'; m: FeedMessage[] }
+  /**
+   * A compaction's snapshot of the whole book (the `init` and the operators' calls stay as lines
+   * before it): replaying it and the lines after it rebuilds what replaying everything would have.
+   */
+  | {
+      t: 'book';
+      at: number;
+      sim: FeedPosition | null;
+      feed: FeedState;
+      settings: Array<[string, MemberSettings]>;
+      limits: SportsbookLimits;
+      riskStops: string[];
+      bets: KeptBet[];
+    }
   | { t: 'snapshot'; state: FeedState }
   | { t: 'op'; at: number; op: ManualOp }
   | { t: 'settings'; username: string; settings: MemberSettings }
@@ -143,6 +172,8 @@ export type BetRecord = PlacedBet & {
   pending: Move | null;
   /** The first credit closed the bet's platform round. */
   roundClosed: boolean;
+  /** The legs' results the platform's record was last sent (`legsShown`). */
+  shown?: string;
   /** A correction the platform refused (funds): tried again on the next sweep. */
   owed: boolean;
   cashOut: { value: number; at: number } | null;
@@ -170,8 +201,13 @@ export type SportsbookOptions = {
   platformOf: (gameCode: string) => PlatformClient;
   now: () => number;
   log?: (message: string, data?: Record<string, unknown>) => void;
-  /** The simulated feed (null: none, as in tests that feed messages themselves). */
+  /**
+   * The simulated feed (null: none, as in tests that feed messages themselves): its seed and how
+   * many days ahead it announces fixtures (3); it rolls on day after day.
+   */
   simulation?: { seed?: string; days?: number } | null;
+  /** Compact the journal when this many lines were written since the last compaction (and at each start). */
+  compactEvery?: number;
   limits?: Partial<SportsbookLimits>;
   /** Money calls in flight at once while settling. */
   concurrency?: number;
@@ -183,6 +219,8 @@ export type SportsbookOptions = {
 
 const DAY = 24 * 60 * 60_000;
 const HOUR = 60 * 60_000;
+/** How long after its start an event over and without bets stays in the book (a compaction then leaves it out). */
+const KEEP_EVENTS_MS = 3 * DAY;
 const newBetId = (): string => `sb-${randomBytes(9).toString('base64url').replace(/[-_]/g, 'x')}`;
 const clip = (s: string, n = 80): string => (s.length > n ? `${s.slice(0, n - 1)}…` : s);
 
@@ -190,6 +228,7 @@ export function createSportsbook(options: SportsbookOptions) {
   const { journal, platformOf, now } = options;
   const log = options.log ?? (() => undefined);
   const concurrency = options.concurrency ?? 32;
+  const compactEvery = options.compactEvery ?? 50_000;
   const feed: FeedState = emptyFeedState();
   const bets = new Map<string, BetRecord>();
   const byRequest = new Map<string, string>();
@@ -214,12 +253,17 @@ export function createSportsbook(options: SportsbookOptions) {
     const m = unjournaled;
     unjournaled = [];
     journal.append({ t: 'feed', m });
+    written++;
   }
+
+  /** Lines written since the last compaction. */
+  let written = 0;
 
   /** Writes an entry (and, first, the feed messages it may depend on) before it takes effect. */
   function write(entry: SportsbookEntry): void {
     flushFeed();
     journal.append(entry);
+    written++;
   }
 
   // ---- feed sink --------------------------------------------------------------------------------
@@ -260,8 +304,7 @@ export function createSportsbook(options: SportsbookOptions) {
     applySnapshot(snapshot) {
       // Only a gap that replay cannot fill brings a snapshot (the simulated and manual feeds replay
       // everything they published); it is journaled whole.
-      flushFeed();
-      journal.append({ t: 'snapshot', state: snapshot });
+      write({ t: 'snapshot', state: snapshot });
       mergeFeedState(feed, snapshot);
       for (const id of bets.keys()) dirty.add(id);
       for (const id of Object.keys(snapshot.events)) pendingChanges.events.add(id);
@@ -271,7 +314,11 @@ export function createSportsbook(options: SportsbookOptions) {
 
   // ---- feeds ------------------------------------------------------------------------------------
 
-  let simulated: SimulatedFeed | null = null;
+  let simulated: RollingSimulatedFeed | null = null;
+  /** The simulated feed's last journaled position. */
+  let simAt: FeedPosition | null = null;
+  /** Events entered by operators: the manual feed publishes them again at every start, so compaction keeps them. */
+  const manualEvents = new Set<string>();
   /** The manual feed's clock: the time of the call being replayed, else the server's. */
   let opClock: number | null = null;
   const manual = new ManualFeed(() => opClock ?? now());
@@ -284,6 +331,7 @@ export function createSportsbook(options: SportsbookOptions) {
   const shown = (scriptTime: number): number => scriptTime - (init?.offset ?? 0);
 
   function runOp(entry: { at: number; op: ManualOp }): unknown {
+    if (entry.op.op === 'event') manualEvents.add(entry.op.event.id);
     opClock = entry.at;
     try {
       return runManual(entry.op);
@@ -334,15 +382,50 @@ export function createSportsbook(options: SportsbookOptions) {
 
   // ---- limits and risk ----------------------------------------------------------------------------
 
+  /** The most a member may have staked on a market (its type may say less) and on an event. */
+  function marketCap(marketId: string): number {
+    const type = market(marketId)?.spec.type ?? feed.markets[marketId]?.odds?.value.spec.type;
+    const byType = type ? limits.maxStakeByType[type] : undefined;
+    return byType === undefined ? limits.maxStake : Math.min(limits.maxStake, byType);
+  }
+  const eventCap = (eventId: string): number => limits.maxStakeByEvent[eventId] ?? limits.maxStakePerEvent;
+
+  /** The most one bet on these legs may stake, whatever the member has open. */
   function maxStakeFor(legs: readonly Leg[]): number {
     let max = limits.maxStake;
-    for (const leg of legs) {
-      const type = market(leg.marketId)?.spec.type;
-      if (type && limits.maxStakeByType[type] !== undefined) max = Math.min(max, limits.maxStakeByType[type] as number);
-      const ev = limits.maxStakeByEvent[leg.eventId];
-      if (ev !== undefined) max = Math.min(max, ev);
-    }
+    for (const leg of legs) max = Math.min(max, marketCap(leg.marketId), eventCap(leg.eventId));
     return max;
+  }
+
+  /**
+   * Each member's stakes on undecided bets, per market and per event (running totals kept with the
+   * liability below, so a bet counts from the moment it is journaled, before its debit leaves).
+   */
+  const memberStakes = new Map<string, number>();
+  const stakeKey = (username: string, scope: 'market' | 'event', id: string): string => `${username}\n${scope}\n${id}`;
+
+  function countMemberStake(b: PlacedBet, sign: 1 | -1): void {
+    const keys = new Set(b.legs.flatMap((l) => [stakeKey(b.username, 'market', l.marketId), stakeKey(b.username, 'event', l.eventId)]));
+    for (const key of keys) {
+      const next = (memberStakes.get(key) ?? 0) + sign * b.stake;
+      if (next === 0) memberStakes.delete(key);
+      else memberStakes.set(key, next);
+    }
+  }
+
+  /**
+   * What the member may still stake on these legs: the least room left on any of their markets and
+   * events (`scope` says which binds), from their undecided bets.
+   */
+  function stakeRoom(username: string, legs: readonly Pick<Leg, 'eventId' | 'marketId'>[]): { left: number; scope: 'market' | 'event' } {
+    let room = { left: Number.MAX_SAFE_INTEGER, scope: 'market' as 'market' | 'event' };
+    for (const leg of legs) {
+      const onMarket = marketCap(leg.marketId) - (memberStakes.get(stakeKey(username, 'market', leg.marketId)) ?? 0);
+      const onEvent = eventCap(leg.eventId) - (memberStakes.get(stakeKey(username, 'event', leg.eventId)) ?? 0);
+      if (onMarket < room.left) room = { left: onMarket, scope: 'market' };
+      if (onEvent < room.left) room = { left: onEvent, scope: 'event' };
+    }
+    return { left: Math.max(0, room.left), scope: room.scope };
   }
 
   const isLive = (b: BetRecord): boolean =>
@@ -371,11 +454,13 @@ export function createSportsbook(options: SportsbookOptions) {
     const had = exposed.get(b.id);
     if (had !== undefined && (again || !isLive(b))) {
       expose(b, had, -1);
+      countMemberStake(b, -1);
       exposed.delete(b.id);
     }
     if (isLive(b) && !exposed.has(b.id)) {
       const potential = potentialReturn(b);
       expose(b, potential, 1);
+      countMemberStake(b, 1);
       exposed.set(b.id, potential);
     }
   }
@@ -443,8 +528,12 @@ export function createSportsbook(options: SportsbookOptions) {
     const total = lines === null ? 0 : input.unitStake * lines;
     const problem = legs.some((l) => l.odds === null || l.status !== 'open') ? 'MARKET_SUSPENDED' : slipProblem(shape);
     if (problem) problems.push(REFUSAL_TEXT[problem][lang]);
-    const maxStake = maxStakeFor(withOdds);
-    if (!problem && (input.unitStake < limits.minStake || total > maxStake)) problems.push(REFUSAL_TEXT.STAKE_LIMIT[lang]);
+    const perBet = maxStakeFor(withOdds);
+    const room = stakeRoom(player.username, withOdds);
+    const maxStake = Math.min(perBet, room.left);
+    if (!problem && (input.unitStake < limits.minStake || total > perBet)) problems.push(REFUSAL_TEXT.STAKE_LIMIT[lang]);
+    else if (!problem && total > room.left)
+      problems.push(refusalMessage(memberLimitRefusal(room.scope), lang, { left: room.left }, player.currency));
     const potential = !problem && lines !== null ? potentialReturn(shape) : 0;
     if (potential > limits.maxPayout) problems.push(REFUSAL_TEXT.MAX_PAYOUT[lang]);
     return {
@@ -497,6 +586,9 @@ export function createSportsbook(options: SportsbookOptions) {
     if (problem) throw new SportsbookRefused(problem);
     const stake = totalStake(shape);
     if (input.unitStake < limits.minStake || stake > maxStakeFor(legs)) throw new SportsbookRefused('STAKE_LIMIT');
+    // The member's own open bets on these markets and events count: what is left is said in the refusal.
+    const room = stakeRoom(player.username, legs);
+    if (stake > room.left) throw new SportsbookRefused(memberLimitRefusal(room.scope), { left: room.left });
     const potential = potentialReturn(shape);
     if (potential > limits.maxPayout) throw new SportsbookRefused('MAX_PAYOUT');
     for (const leg of legs) {
@@ -539,6 +631,8 @@ export function createSportsbook(options: SportsbookOptions) {
         gameCode: b.gameCode,
         transactionId: `${b.id}-bet`,
         amount: b.stake,
+        // The legs as placed (no results yet), so the betting record shows an open bet's selections.
+        outcome: outcomeOf(b, 'open'),
       });
     } catch (err) {
       if (!(err instanceof PlatformUnreachable)) throw err;
@@ -649,12 +743,14 @@ export function createSportsbook(options: SportsbookOptions) {
     const diff = target(b) - b.paid;
     if (wasState !== b.state) emitBet(b);
     if (diff < 0 && b.owed) return null;
-    if (diff === 0 && (b.state === 'open' || b.roundClosed)) return null;
-    return { betId: b.id, n: b.moves + 1, amount: diff };
+    // A decided bet whose legs settle later (a parlay lost on its first leg): a credit of 0 shows them.
+    const shown = legsShown(b);
+    if (diff === 0 && (b.state === 'open' || (b.roundClosed && b.shown === shown))) return null;
+    return { betId: b.id, n: b.moves + 1, amount: diff, shown };
   }
 
   /** The bet as its betting record shows it (round outcome `slip`), in the language it was placed in. */
-  function outcomeOf(b: BetRecord, correction = false): RoundOutcome {
+  function outcomeOf(b: BetRecord, as: 'open' | 'bet' | 'correction' = 'bet'): RoundOutcome {
     const legs = b.legs.map((l, i) => {
       const names = legNames(l, b.language);
       const o = b.outcomes[i];
@@ -667,15 +763,20 @@ export function createSportsbook(options: SportsbookOptions) {
       };
     });
     const vi = b.language === 'vi';
-    const summary = correction
-      ? vi
-        ? `Điều chỉnh vé ${b.id}`
-        : `Correction of bet ${b.id}`
-      : b.cashOut
+    const summary =
+      as === 'correction'
         ? vi
-          ? 'Đã rút sớm'
-          : 'Cashed out'
-        : undefined;
+          ? `Điều chỉnh vé ${b.id}`
+          : `Correction of bet ${b.id}`
+        : as === 'open'
+          ? vi
+            ? 'Đang mở'
+            : 'Open'
+          : b.cashOut
+            ? vi
+              ? 'Đã rút sớm'
+              : 'Cashed out'
+            : undefined;
     return {
       kind: 'slip',
       bet: b.kind.type,
@@ -708,7 +809,7 @@ export function createSportsbook(options: SportsbookOptions) {
       roundId: round,
       transactionId: `${round}-x`,
       amount: 0,
-      outcome: outcomeOf(b, true),
+      outcome: outcomeOf(b, 'correction'),
     });
     if (close.status !== 'OK') throw new Error(`correction close refused: ${close.status}`);
     // The bet's own round shows the legs as they now stand (a credit of 0 adds nothing).
@@ -720,6 +821,7 @@ export function createSportsbook(options: SportsbookOptions) {
     b.pending = null;
     b.moves = Math.max(b.moves, move.n);
     if (ok) {
+      if (move.shown !== undefined) b.shown = move.shown;
       b.paid += move.amount;
       if (move.amount >= 0) b.roundClosed = true;
       b.owed = false;
@@ -884,6 +986,12 @@ export function createSportsbook(options: SportsbookOptions) {
         case 'init':
           init = e;
           break;
+        case 'sim':
+          simAt = { at: e.at, seq: e.seq };
+          break;
+        case 'book':
+          restore(e);
+          break;
         case 'feed':
           for (const m of e.m) applyMessage(m, true);
           break;
@@ -897,7 +1005,7 @@ export function createSportsbook(options: SportsbookOptions) {
           settings.set(e.username, e.settings);
           break;
         case 'limits':
-          limits = e.limits;
+          limits = { ...DEFAULT_LIMITS, ...e.limits };
           break;
         case 'risk':
           if (e.suspended) riskStops.add(e.marketId);
@@ -964,9 +1072,76 @@ export function createSportsbook(options: SportsbookOptions) {
     }
     for (const b of bets.values()) {
       if (b.state !== 'rejected' && b.state !== 'pending') target(b);
+      // A bet paid before moves said what they showed: taken as showing its legs as they stand.
+      if (b.roundClosed && b.shown === undefined) b.shown = legsShown(b);
       syncExposure(b);
       dirty.add(b.id);
     }
+  }
+
+  /** A compaction's snapshot, read back: the feed state, the settings, the limits, the risk stops, the bets. */
+  function restore(e: Extract<SportsbookEntry, { t: 'book' }>): void {
+    simAt = e.sim;
+    mergeFeedState(feed, e.feed);
+    for (const [username, s] of e.settings) settings.set(username, s);
+    limits = { ...DEFAULT_LIMITS, ...e.limits };
+    riskStops.clear();
+    for (const id of e.riskStops) riskStops.add(id);
+    for (const kept of e.bets) {
+      const record = addBet(kept);
+      Object.assign(record, kept);
+      syncExposure(record, true);
+    }
+  }
+
+  /** Everything the book needs, as a compaction keeps it (synchronous: nothing moves while it is taken). */
+  function snapshotEntry(): Extract<SportsbookEntry, { t: 'book' }> {
+    flushFeed();
+    // An event stays while a bet names it, while an operator's call made it, or while it is not long over.
+    const horizon = scriptNow() - KEEP_EVENTS_MS;
+    const kept = emptyFeedState();
+    kept.seq = feed.seq;
+    for (const [id, e] of Object.entries(feed.events)) {
+      const fixture = e.fixture?.value;
+      const over = e.cancel !== null || fixture?.phase === 'ended';
+      if (over && fixture && fixture.startsAt < horizon && !byEvent.has(id) && !manualEvents.has(id)) continue;
+      kept.events[id] = e;
+    }
+    for (const [id, m] of Object.entries(feed.markets)) if (kept.events[m.eventId] || byMarket.has(id)) kept.markets[id] = m;
+    return {
+      t: 'book',
+      at: now(),
+      sim: simulated ? simulated.position : simAt,
+      feed: kept,
+      settings: [...settings],
+      limits,
+      riskStops: [...riskStops],
+      bets: [...bets.values()].map(({ settlement: _s, outcomes: _o, ...b }) => b),
+    };
+  }
+
+  /**
+   * Rewrites the journal as its `init`, the operators' calls and one snapshot of the book, in a new
+   * file swapped in atomically (the old journal stays whole until the swap). It runs between clock
+   * ticks, once the feeds' messages have reached the book, so the simulated feed's position in the
+   * snapshot is what the book holds. Old events nobody bet on are left out.
+   */
+  async function compact(): Promise<void> {
+    while (ticking) await ticking.catch(() => undefined);
+    const run = (async () => {
+      for (const c of consumers) await c.idle();
+      const snapshot = snapshotEntry();
+      journal.compact([...(init ? [init] : []), ...ops.map((o) => ({ t: 'op' as const, ...o })), snapshot]);
+      simAt = snapshot.sim;
+      written = 0;
+      // What the snapshot left out is gone from memory too (no bet names it, no feed will send it again).
+      for (const id of Object.keys(feed.events)) if (!snapshot.feed.events[id]) delete feed.events[id];
+      for (const id of Object.keys(feed.markets)) if (!snapshot.feed.markets[id]) delete feed.markets[id];
+    })();
+    ticking = run.finally(() => {
+      ticking = null;
+    });
+    return ticking;
   }
 
   let timer: ReturnType<typeof setInterval> | null = null;
@@ -980,6 +1155,12 @@ export function createSportsbook(options: SportsbookOptions) {
       try {
         simulated?.advanceTo(scriptNow());
         for (const c of consumers) await c.idle();
+        // Every message up to the feed's position is in the book (and journaled by this write): an hour on, say so.
+        const position = simulated?.position;
+        if (position && position.seq > (simAt?.seq ?? 0) && Math.floor(position.at / HOUR) !== Math.floor((simAt?.at ?? 0) / HOUR)) {
+          write({ t: 'sim', ...position });
+          simAt = position;
+        }
         const due = [...bets.values()].filter((b) => b.state === 'pending' && b.debit === 'ok' && (b.acceptAt ?? 0) <= now());
         for (const b of due) await decidePending(b);
         await schedule();
@@ -987,7 +1168,10 @@ export function createSportsbook(options: SportsbookOptions) {
         ticking = null;
       }
     })();
-    return ticking;
+    const run = ticking;
+    if (written >= compactEvery)
+      await run.then(compact).catch((err) => log('the sportsbook journal could not be compacted', { err: String(err) }));
+    return run;
   }
 
   /** Tries again what could not finish: unconfirmed moves, refused corrections, unrefunded rejections. */
@@ -1028,12 +1212,13 @@ export function createSportsbook(options: SportsbookOptions) {
         };
         write(init);
       }
-      simulated = new SimulatedFeed(simulateFeed({ seed: init.seed, start: init.start, days: init.days }));
+      simulated = new RollingSimulatedFeed({ seed: init.seed, start: init.start, lead: init.days, ...(simAt ? { from: simAt } : {}) });
     }
     for (const e of ops) runOp(e);
     const adapters = [...(simulated ? [simulated] : []), manual];
     for (const adapter of adapters) {
-      const consumer = new FeedConsumer(adapter, sink);
+      // The simulated feed resumes where the journal says the book had it.
+      const consumer = new FeedConsumer(adapter, sink, adapter === simulated ? (simAt?.seq ?? 0) : 0);
       unsubscribes.push(adapter.subscribe((m) => consumer.receive(m)));
       consumers.push(consumer);
     }
@@ -1041,6 +1226,8 @@ export function createSportsbook(options: SportsbookOptions) {
     for (const m of (await manual.replay(0)) ?? []) (consumers[consumers.length - 1] as FeedConsumer).receive(m);
     await tick();
     await retry();
+    // A journal that cannot be rewritten now is still whole: the book runs on it and tries again later.
+    await compact().catch((err) => log('the sportsbook journal could not be compacted', { err: String(err) }));
     if (options.tickMs !== 0) {
       timer = setInterval(
         () => void tick().catch((err) => log('the sportsbook clock failed', { err: String(err) })),
@@ -1117,7 +1304,9 @@ export function createSportsbook(options: SportsbookOptions) {
     outcomeOf: (marketId: string, selectionId: string) => selectionOutcome(feed, marketId, selectionId),
     scriptNow,
     now,
-    simulation: () => simulated?.simulation ?? null,
+    compact,
+    /** Where the simulated feed has got to (null: no simulated feed). */
+    simulationPosition: (): FeedPosition | null => simulated?.position ?? null,
   };
 }
 
@@ -1143,6 +1332,12 @@ function slipProblem(shape: Pick<Bet, 'kind' | 'legs' | 'unitStake'>): Sportsboo
   if (!problem) return null;
   return /stake must be/.test(problem) ? 'STAKE_LIMIT' : 'INVALID_SLIP';
 }
+
+/** A bet's legs' results, as the betting record shows them. */
+const legsShown = (b: Pick<BetRecord, 'outcomes'>): string => b.outcomes.map((o) => o?.kind ?? '-').join(',');
+
+const memberLimitRefusal = (scope: 'market' | 'event'): SportsbookRefusal =>
+  scope === 'market' ? 'MARKET_STAKE_LIMIT' : 'EVENT_STAKE_LIMIT';
 
 function refusalOfDebit(status: string): SportsbookRefusal {
   if (status === 'INSUFFICIENT_FUNDS' || status === 'PLAYER_BLOCKED' || status === 'SESSION_EXPIRED') return status;

@@ -10,7 +10,15 @@ import { TABLE_OWNERS, type TableName } from '../db/table-owners.ts';
  * ordinary strings are not mistaken for queries.
  */
 
-type TableUse = { file: string; line: number; table: TableName; access: 'read' | 'write'; via: string };
+type TableUse = {
+  file: string;
+  line: number;
+  table: TableName;
+  access: 'read' | 'write';
+  via: string;
+  /** The SQL function whose body names the table, when the SQL text creates one (a migration's). */
+  inFunction?: string;
+};
 type BuilderCall = { file: string; line: number; call: string };
 type RepositoryImport = { file: string; line: number; imported: string };
 
@@ -24,6 +32,8 @@ export type FileUsage = {
   /** Lines that begin a transaction (`.transaction()`). */
   transactionLines: number[];
   repositoryImports: RepositoryImport[];
+  /** SQL functions the file's SQL creates (`CREATE [OR REPLACE] FUNCTION name`). */
+  functions: { name: string; line: number }[];
 };
 
 const TABLE_METHODS: Record<string, 'read' | 'write'> = {
@@ -72,6 +82,9 @@ const RAW_TABLE = /\b(delete\s+from|insert\s+into|update|from|join)\s+([a-z_][a-
 
 const KNOWN_TABLES = new Set<string>(Object.keys(TABLE_OWNERS));
 
+/** SQL text that creates a function: its name is the first group. */
+const CREATE_FUNCTION = /^\s*CREATE\s+(?:OR\s+REPLACE\s+)?FUNCTION\s+([a-z_][a-z0-9_]*)/i;
+
 function tableOf(text: string): TableName | undefined {
   const name = text.trim().split(/\s+/)[0]?.toLowerCase() ?? '';
   return KNOWN_TABLES.has(name) ? (name as TableName) : undefined;
@@ -95,16 +108,26 @@ function isSqlTag(node: ts.Expression): boolean {
 
 export function scanSource(file: string, text: string): FileUsage {
   const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, ts.ScriptKind.TS);
-  const usage: FileUsage = { file, area: areaOf(file), tables: [], builderCalls: [], transactionLines: [], repositoryImports: [] };
+  const usage: FileUsage = {
+    file,
+    area: areaOf(file),
+    tables: [],
+    builderCalls: [],
+    transactionLines: [],
+    repositoryImports: [],
+    functions: [],
+  };
   const lineOf = (node: ts.Node) => source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1;
 
   const rawSql = (node: ts.Node, sqlText: string, via: string) => {
+    const inFunction = CREATE_FUNCTION.exec(sqlText)?.[1]?.toLowerCase();
+    if (inFunction) usage.functions.push({ name: inFunction, line: lineOf(node) });
     for (const match of sqlText.matchAll(RAW_TABLE)) {
       const table = tableOf(match[2] ?? '');
       if (!table) continue;
       const keyword = (match[1] ?? '').toLowerCase();
       const access = keyword === 'from' || keyword === 'join' ? 'read' : 'write';
-      usage.tables.push({ file, line: lineOf(node), table, access, via });
+      usage.tables.push({ file, line: lineOf(node), table, access, via, ...(inFunction ? { inFunction } : {}) });
     }
   };
 

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { TABLE_OWNERS, type TableName } from '../db/table-owners.ts';
+import { FUNCTION_OWNERS, TABLE_OWNERS, type TableName } from '../db/table-owners.ts';
 import { type FileUsage, scanSource, scanTree } from './kysely-usage.ts';
 
 /**
@@ -10,7 +10,10 @@ import { type FileUsage, scanSource, scanTree } from './kysely-usage.ts';
  *   below gives the reason; only `modules/ledger` writes ledger tables, with no exception;
  * - only repositories (`*.repository.ts`) and the listed infrastructure call the query builder;
  * - a repository never begins a transaction: a service does, and passes `trx` to repositories;
- * - no module imports another module's repository.
+ * - no module imports another module's repository;
+ * - every SQL function a migration creates has one owner (`FUNCTION_OWNERS`), and its body reads and
+ *   writes only its owner's tables (only the ledger's functions write ledger tables); it reaches
+ *   other tables by calling their owners' functions (ADR 0041).
  */
 
 const SRC = fileURLToPath(new URL('..', import.meta.url));
@@ -23,10 +26,36 @@ const INFRASTRUCTURE = ['db/', 'seed/'];
 
 const LEDGER_TABLES = new Set(Object.entries(TABLE_OWNERS).flatMap(([table, owner]) => (owner === 'ledger' ? [table] : [])));
 
+function functionViolations(usage: readonly FileUsage[]): string[] {
+  const owners: Record<string, string> = FUNCTION_OWNERS;
+  const found: string[] = [];
+  for (const file of usage) {
+    for (const fn of file.functions) {
+      if (!(fn.name in owners)) found.push(`${file.file}:${fn.line} creates function ${fn.name}: give it an owner in FUNCTION_OWNERS`);
+    }
+    for (const use of file.tables) {
+      if (!use.inFunction) continue;
+      const owner = owners[use.inFunction];
+      if (owner === undefined) continue;
+      const where = `${file.file}:${use.line} function ${use.inFunction} ${use.access}s ${use.table}`;
+      if (LEDGER_TABLES.has(use.table) && use.access === 'write' && owner !== 'ledger') {
+        found.push(`${where}: only the ledger's functions write ledger tables`);
+        continue;
+      }
+      if (TABLE_OWNERS[use.table] !== owner) {
+        found.push(`${where}: the table belongs to ${TABLE_OWNERS[use.table]}; call one of its functions`);
+      }
+    }
+  }
+  return found;
+}
+
 function ownershipViolations(usage: readonly FileUsage[]): string[] {
   const found: string[] = [];
   for (const file of usage) {
     for (const use of file.tables) {
+      // A SQL function's body is checked against its own owner (functionViolations).
+      if (use.inFunction) continue;
       const where = `${file.file}:${use.line} ${use.access}s ${use.table} (${use.via})`;
       if (LEDGER_TABLES.has(use.table) && use.access === 'write' && file.area !== 'ledger') {
         found.push(`${where}: only modules/ledger writes ledger tables`);
@@ -94,6 +123,10 @@ describe('data ownership (ADR 0013)', () => {
     expect(builderViolations(usage)).toEqual([]);
   });
 
+  it('lets a SQL function touch only its owner’s tables, and only the ledger’s write ledger tables', () => {
+    expect(functionViolations(usage)).toEqual([]);
+  });
+
   it('lets no repository begin a transaction', () => {
     expect(repositoryTransactionViolations(usage)).toEqual([]);
   });
@@ -155,6 +188,23 @@ describe('data ownership (ADR 0013)', () => {
         'orderBy(): only a repository (*.repository.ts) touches Kysely',
         'where(): only a repository (*.repository.ts) touches Kysely',
       ]);
+    });
+
+    it('a SQL function without an owner, or touching another owner’s tables', () => {
+      const usage = scan(
+        'db/migrations/2099-01-01-0001-x.ts',
+        `await sql\`CREATE FUNCTION chat_pay() RETURNS void LANGUAGE sql AS $$ UPDATE ledger_accounts SET balance = 0 $$\`.execute(db);
+         await sql\`CREATE OR REPLACE FUNCTION vendor_wallet_debit() RETURNS void LANGUAGE sql AS $$
+           INSERT INTO ledger_entries (id) VALUES (1); SELECT 1 FROM members $$\`.execute(db);
+         await sql\`CREATE FUNCTION ledger_balance_of() RETURNS bigint LANGUAGE sql AS $$ SELECT balance FROM ledger_accounts $$\`.execute(db);`,
+      );
+      expect(functionViolations([usage])).toEqual([
+        'db/migrations/2099-01-01-0001-x.ts:1 creates function chat_pay: give it an owner in FUNCTION_OWNERS',
+        "db/migrations/2099-01-01-0001-x.ts:2 function vendor_wallet_debit writes ledger_entries: only the ledger's functions write ledger tables",
+        'db/migrations/2099-01-01-0001-x.ts:2 function vendor_wallet_debit reads members: the table belongs to accounts; call one of its functions',
+      ]);
+      // The same writes outside a function are the ordinary rules' (a ledger write from a migration).
+      expect(ownershipViolations([usage])).toEqual([]);
     });
 
     it('an import of another module’s repository', () => {

@@ -17,6 +17,7 @@ import type { HelpTables } from '../modules/help/help.tables.ts';
 import type { InboxTables } from '../modules/inbox/inbox.tables.ts';
 import type { KycTables } from '../modules/kyc/kyc.tables.ts';
 import type { LotteryTables } from '../modules/lottery/lottery.tables.ts';
+import type { MediaTables } from '../modules/media/media.tables.ts';
 import type { MemberLabelsTables } from '../modules/member-labels/member-labels.tables.ts';
 import type { MissionsTables } from '../modules/missions/missions.tables.ts';
 import type { PointsTables } from '../modules/points/points.tables.ts';
@@ -257,6 +258,7 @@ export type DB = CoreTables &
   MemberLabelsTables &
   InboxTables &
   ContentTables &
+  MediaTables &
   VendorWalletTables &
   BetRecordsTables &
   GamesTables &

@@ -56,6 +56,7 @@ export const TABLE_OWNERS = {
   agent_wallet_moves: 'agents',
   rg_limits: 'responsible-gaming',
   rg_member_states: 'responsible-gaming',
+  rg_limit_refusals: 'responsible-gaming',
   deposit_channels: 'deposits',
   deposit_orders: 'deposits',
   bank_cards: 'bank-cards',
@@ -71,6 +72,8 @@ export const TABLE_OWNERS = {
   inbox_message_states: 'inbox',
   content_banners: 'content',
   content_announcements: 'content',
+  media_files: 'media',
+  media_uploads: 'media',
   vendor_integrations: 'vendor-wallet',
   vendor_transactions: 'vendor-wallet',
   vendor_wallet_transfers: 'vendor-wallet',
@@ -107,6 +110,7 @@ export const TABLE_OWNERS = {
   social_sign_in_grants: 'social-sign-in',
   member_daily_game_stats: 'daily-stats',
   member_daily_money_stats: 'daily-stats',
+  member_daily_vendor_stats: 'daily-stats',
   daily_stats_cursors: 'daily-stats',
   daily_stats_reconciliations: 'daily-stats',
   daily_stats_differences: 'daily-stats',
@@ -151,6 +155,7 @@ export const TABLE_OWNERS = {
   promotion_raffle_prizes: 'promotions',
   cashback_rules: 'vip',
   cashback_lines: 'vip',
+  vip_rule_set_versions: 'vip',
   missions: 'missions',
   mission_completions: 'missions',
   sign_in_days: 'missions',
@@ -163,3 +168,30 @@ export const TABLE_OWNERS = {
 } as const satisfies Record<keyof DB, string>;
 
 export type TableName = keyof typeof TABLE_OWNERS;
+
+type Owner = (typeof TABLE_OWNERS)[TableName];
+
+/**
+ * Which module owns each SQL function a migration creates (ADR 0041). A function is part of its
+ * owner's repository: it reads and writes only its owner's tables, and reaches another module's
+ * tables only by calling that module's functions, as a service calls a service. Only the ledger's
+ * functions write ledger tables. The architecture test reads every function's body against this map.
+ */
+export const FUNCTION_OWNERS = {
+  accounts_member_brief: 'accounts',
+  audit_record_row: 'audit',
+  bet_records_touch_change_xid: 'bet-records',
+  bet_records_open_with_stake: 'bet-records',
+  bet_records_round_for_update: 'bet-records',
+  bet_records_settle: 'bet-records',
+  game_session_by_token: 'game-session',
+  ledger_member_account_id: 'ledger',
+  ledger_system_account_id: 'ledger',
+  ledger_balance_of: 'ledger',
+  ledger_reserve_stake: 'ledger',
+  ledger_settle_stake: 'ledger',
+  promotions_stake_terms: 'promotions',
+  rg_stake_needs_check: 'responsible-gaming',
+  vendor_wallet_debit: 'vendor-wallet',
+  vendor_wallet_credit: 'vendor-wallet',
+} as const satisfies Record<string, Owner>;

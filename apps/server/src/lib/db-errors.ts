@@ -12,6 +12,11 @@ export const SQLSTATE = {
   serializationFailure: '40001',
   deadlockDetected: '40P01',
   inFailedTransaction: '25P02',
+  /**
+   * Raised by a SQL function of ours (ADR 0041) that met a case it leaves to the service's path
+   * after it had written: the error undoes its whole statement, and the caller takes that path.
+   */
+  servicePathRequested: 'PV001',
 } as const;
 
 /** The SQLSTATE of a database error; undefined for anything else. */
@@ -46,6 +51,11 @@ export function isDeadlock(err: unknown): boolean {
 /** A statement was sent in a transaction that an earlier failed statement had already aborted. */
 export function isAbortedTransaction(err: unknown): boolean {
   return sqlStateOf(err) === SQLSTATE.inFailedTransaction;
+}
+
+/** A SQL function of ours left the call to the service's path (`SQLSTATE.servicePathRequested`); nothing it wrote stands. */
+export function isServicePathRequested(err: unknown): boolean {
+  return sqlStateOf(err) === SQLSTATE.servicePathRequested;
 }
 
 /** A serializable (or repeatable read) transaction could not be ordered with a concurrent one. */

@@ -6,6 +6,7 @@ import { useVisitorGuard } from '../features/auth/hooks/use-visitor-guard.ts';
 import { PopupAnnouncementLauncher } from '../features/content/components/popup-announcement-launcher.tsx';
 import { RedEnvelopeNotice } from '../features/red-envelopes/components/red-envelope-notice.tsx';
 import { RealityCheckHost } from '../features/wallet-records/responsible-gaming/reality-check-host.tsx';
+import { useAfterFirstView } from '../hooks/use-after-first-view.ts';
 import { AgentCentreHost } from '../shell/agent-centre/agent-centre-host.tsx';
 import { MemberCentreHost } from '../shell/member-centre/member-centre-host.tsx';
 import { PopupHost } from '../shell/popup-host.tsx';
@@ -18,6 +19,8 @@ import { useLiveBalance } from '../shell/use-live-balance.ts';
 export function SiteLayout() {
   const { t } = useTranslation();
   const mustLogIn = useVisitorGuard();
+  // The footer and the right bar are below or beside the first view: drawn after it (hooks/use-after-first-view.ts).
+  const isPastFirstView = useAfterFirstView();
   useLiveBalance();
   const { pathname } = useLocation();
   const matches = useMatches();
@@ -37,8 +40,8 @@ export function SiteLayout() {
       <main id="main" className="site-main" tabIndex={-1}>
         <Outlet />
       </main>
-      {!isHeaderOnly && <SiteFooter />}
-      {!isHeaderOnly && <RightBar />}
+      {!isHeaderOnly && isPastFirstView && <SiteFooter />}
+      {!isHeaderOnly && isPastFirstView && <RightBar />}
       <MemberCentreHost />
       <AgentCentreHost />
       <RealityCheckHost />

@@ -1,3 +1,5 @@
+import { SITE_LANGUAGE_NAMES } from '@platform/contracts/site-languages';
+
 /** The quick VI / EN buttons; the spec's default is Vietnamese. Both are in the main bundle. */
 export const BUNDLED_LANGUAGES = ['vi', 'en'] as const;
 
@@ -35,33 +37,8 @@ export const DEFAULT_LANGUAGE: Language = 'vi';
 /** What a pack's missing key shows. */
 export const FALLBACK_LANGUAGE: Language = 'en';
 
-/** Each language by its own name, as a reader of that language looks for it. */
-export const LANGUAGE_NAMES: Record<Language, string> = {
-  vi: 'Tiếng Việt',
-  en: 'English',
-  zh: '中文（简体）',
-  id: 'Bahasa Indonesia',
-  th: 'ไทย',
-  ja: '日本語',
-  ko: '한국어',
-  es: 'Español',
-  hi: 'हिन्दी',
-  ms: 'Bahasa Melayu',
-  pt: 'Português',
-  ta: 'தமிழ்',
-  tl: 'Tagalog',
-  ur: 'اردو',
-  tr: 'Türkçe',
-  bn: 'বাংলা',
-  ar: 'العربية',
-  fa: 'فارسی',
-  ru: 'Русский',
-  lo: 'ລາວ',
-  ne: 'नेपाली',
-  fr: 'Français',
-  te: 'తెలుగు',
-  sw: 'Kiswahili',
-};
+/** Each language by its own name, as a reader of that language looks for it (one list with the console's). */
+export const LANGUAGE_NAMES: Record<Language, string> = SITE_LANGUAGE_NAMES;
 
 /** The languages written right to left: the page mirrors for them. */
 const RTL_LANGUAGES: readonly string[] = ['ar', 'fa', 'ur'];

@@ -10,20 +10,35 @@ import { dateInZone, formatDateTimeInZone, wallClockOf } from '@platform/contrac
 /** The server's default member time zone, used until the permission call names the merchant's. */
 export const DEFAULT_SITE_TIME_ZONE = 'Asia/Ho_Chi_Minh';
 
-let siteZone = DEFAULT_SITE_TIME_ZONE;
+let checkedZone = DEFAULT_SITE_TIME_ZONE;
+/** The zone the permission answer named, checked when a time is first shown. */
+let namedZone: string | null = null;
 
-/** Set from the permission answer (api/home-queries.ts); an unknown zone is ignored. */
+/**
+ * Set from the permission answer (api/home-queries.ts); an unknown zone is ignored. The zone is
+ * checked when a time is first shown rather than here: Intl's first time zone formatter loads its
+ * zone data, a long task the page's start does not need (docs/web-shell.md, "First paint").
+ */
 export function setSiteTimeZone(timeZone: string): void {
-  try {
-    dateInZone(new Date(), timeZone);
-    siteZone = timeZone;
-  } catch {
-    // Intl does not know it: the default stays.
+  namedZone = timeZone;
+}
+
+/** The site's zone: the named one once Intl knows it, else the default or the last good one. */
+function currentZone(): string {
+  if (namedZone !== null) {
+    try {
+      dateInZone(new Date(), namedZone);
+      checkedZone = namedZone;
+    } catch {
+      // Intl does not know it: the zone before it stays.
+    }
+    namedZone = null;
   }
+  return checkedZone;
 }
 
 export function siteTimeZone(): string {
-  return siteZone;
+  return currentZone();
 }
 
 const pad = (value: number) => String(value).padStart(2, '0');
@@ -35,7 +50,7 @@ function validDateOf(iso: string | null | undefined): Date | undefined {
 }
 
 /** The zone's offset as a label, `GMT+7` (`GMT+5:30`, `GMT` for UTC), at an instant. */
-export function timeZoneLabel(timeZone: string = siteZone, at: Date = new Date()): string {
+export function timeZoneLabel(timeZone: string = currentZone(), at: Date = new Date()): string {
   const c = wallClockOf(at, timeZone);
   const wall = Date.UTC(Number(c.year), Number(c.month) - 1, Number(c.day), Number(c.hour), Number(c.minute), Number(c.second));
   const minutes = Math.round((wall - Math.floor(at.getTime() / 1000) * 1000) / 60_000);
@@ -53,12 +68,12 @@ export function localDateOf(date: Date = new Date()): string {
 
 /** Today's date (YYYY-MM-DD) in the site's time zone. */
 export function siteToday(now: Date = new Date()): string {
-  return dateInZone(now, siteZone);
+  return dateInZone(now, currentZone());
 }
 
 /** `HH:mm` in the site's time zone (a chat line's time). */
 export function hourMinuteOf(iso: string): string {
-  const c = wallClockOf(new Date(iso), siteZone);
+  const c = wallClockOf(new Date(iso), currentZone());
   return `${c.hour}:${c.minute}`;
 }
 
@@ -66,7 +81,8 @@ export function hourMinuteOf(iso: string): string {
 export function formatDateTime(iso: string | null | undefined): string {
   const date = validDateOf(iso);
   if (!date) return '';
-  return `${formatDateTimeInZone(date, siteZone)} (${timeZoneLabel(siteZone, date)})`;
+  const zone = currentZone();
+  return `${formatDateTimeInZone(date, zone)} (${timeZoneLabel(zone, date)})`;
 }
 
 /**
@@ -74,12 +90,12 @@ export function formatDateTime(iso: string | null | undefined): string {
  * carries the zone (`withZoneLabel`); a row of two labelled times would not fit a phone.
  */
 export function formatTableTime(iso: string | null | undefined): string {
-  return formatInZone(iso, siteZone);
+  return formatInZone(iso, currentZone());
 }
 
 /** A heading with the site zone's label: `Time (GMT+7)`. */
 export function withZoneLabel(heading: string): string {
-  return `${heading} (${timeZoneLabel(siteZone)})`;
+  return `${heading} (${timeZoneLabel(currentZone())})`;
 }
 
 /** The site's time format (YYYY-MM-DD HH:mm:ss) in a named time zone, unlabelled (a table that labels its column); '' for nothing. */
@@ -102,12 +118,13 @@ export function addDays(date: string, days: number): string {
 
 /** A date in the page's language (Vietnamese or else British English) in the site's zone: `22/11/2026`. */
 export function formatLocaleDate(iso: string, language: string): string {
-  return new Date(iso).toLocaleDateString(language === 'vi' ? 'vi-VN' : 'en-GB', { timeZone: siteZone });
+  return new Date(iso).toLocaleDateString(language === 'vi' ? 'vi-VN' : 'en-GB', { timeZone: currentZone() });
 }
 
 /** A date and time in a language's medium date and short time in the site's zone, labelled (`22 Nov 2026, 10:30 (GMT+7)`). */
 export function formatMediumDateTime(iso: string, language: string): string {
   const at = new Date(iso);
-  const text = new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short', timeZone: siteZone }).format(at);
-  return `${text} (${timeZoneLabel(siteZone, at)})`;
+  const zone = currentZone();
+  const text = new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short', timeZone: zone }).format(at);
+  return `${text} (${timeZoneLabel(zone, at)})`;
 }

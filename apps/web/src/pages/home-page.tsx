@@ -8,6 +8,7 @@ import { useGameLauncher } from '../features/games/components/game-launcher.tsx'
 import { HotGames } from '../features/home/components/hot-games.tsx';
 import { JackpotCounter } from '../features/home/components/jackpot-counter.tsx';
 import { WinnerBoard } from '../features/home/components/winner-board.tsx';
+import { useAfterFirstView } from '../hooks/use-after-first-view.ts';
 import { GAME_CATEGORIES } from '../lib/site-sections.ts';
 import { CATEGORY_GAME_TYPES } from '../shell/main-nav.tsx';
 import { useSessionStore } from '../state/session-store.ts';
@@ -40,6 +41,8 @@ export function HomePage() {
   const current = usePopupStore((s) => s.popup);
   const navigate = useNavigate();
   const hasOpenedRef = useRef(false);
+  // The hot games and the winners are below the first view: drawn after it (hooks/use-after-first-view.ts).
+  const isPastFirstView = useAfterFirstView();
   useEffect(() => {
     document.title = 'Lotus';
   }, []);
@@ -83,10 +86,12 @@ export function HomePage() {
           ))}
         </ul>
       </section>
-      <div className="home-grid">
-        <HotGamesSection />
-        <WinnerBoard />
-      </div>
+      {isPastFirstView && (
+        <div className="home-grid">
+          <HotGamesSection />
+          <WinnerBoard />
+        </div>
+      )}
     </>
   );
 }

@@ -27,15 +27,19 @@ export type FeedSink = { apply(message: FeedMessage): void; applySnapshot(snapsh
  * messages held back meanwhile follow.
  */
 export class FeedConsumer {
-  private lastSeq = 0;
+  private lastSeq: number;
   private chain: Promise<void> = Promise.resolve();
   private unsubscribe: (() => void) | null = null;
   recoveries = 0;
 
+  /** `fromSeq`: the sink already holds every message up to it (a feed resumed where an earlier run left it). */
   constructor(
     private readonly adapter: FeedAdapter,
     private readonly sink: FeedSink,
-  ) {}
+    fromSeq = 0,
+  ) {
+    this.lastSeq = fromSeq;
+  }
 
   get seq(): number {
     return this.lastSeq;

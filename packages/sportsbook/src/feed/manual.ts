@@ -88,8 +88,28 @@ export class ManualFeed implements FeedAdapter {
     this.publish({ type: 'betStop', at: this.now(), eventId, marketIds });
   }
 
+  /**
+   * An outright's standings: groups of its competitors, each named once; a group of several is a
+   * dead heat (they share the places the group spans).
+   */
+  private checkStandings(event: SportEvent, result: EventResult): void {
+    const standings: unknown = result.standings;
+    if (standings === undefined) return;
+    if (event.kind !== 'outright') throw new RangeError('standings are for outrights only');
+    const seen = new Set<string>();
+    if (!Array.isArray(standings)) throw new RangeError('standings must be groups of the outright’s entrants');
+    for (const group of standings) {
+      if (!Array.isArray(group) || group.length === 0) throw new RangeError('standings must be groups of the outright’s entrants');
+      for (const name of group) {
+        if (typeof name !== 'string' || !event.competitors.includes(name) || seen.has(name))
+          throw new RangeError('standings must name each of the outright’s entrants at most once');
+        seen.add(name);
+      }
+    }
+  }
+
   enterResult(eventId: string, result: EventResult, live: Score | null = null): void {
-    this.event(eventId);
+    this.checkStandings(this.event(eventId), result);
     for (const s of [result.ft, result.h1, live])
       if (s && (!Number.isInteger(s.home) || !Number.isInteger(s.away) || s.home < 0 || s.away < 0))
         throw new RangeError('scores are whole numbers, 0 or more');
@@ -98,7 +118,7 @@ export class ManualFeed implements FeedAdapter {
 
   /** Settles every market of the event that the result decides; returns the markets settled. */
   settleFromResult(eventId: string, result: EventResult): string[] {
-    this.event(eventId);
+    this.checkStandings(this.event(eventId), result);
     const settled: string[] = [];
     const state = foldFeed(this.log);
     for (const [marketId, m] of this.specs) {

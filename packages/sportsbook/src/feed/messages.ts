@@ -25,11 +25,20 @@ import type { Outcome, OutcomeKind } from '../settle-market.ts';
  */
 type Base = { seq: number; at: number; eventId: string };
 
+/**
+ * Where play stands, when the feed says so (optional on `result`): the period in play (`map` or
+ * `break` after map `index` in e-sports, `quarter` or `overtime` in basketball) and when it began
+ * (`since`, the feed's time), so a page can show the time within it. A sport's own clock, never a
+ * football minute for an e-sports series.
+ */
+export type LiveClock = { period: 'map' | 'break' | 'quarter' | 'overtime'; index: number; since: number };
+const LIVE_PERIODS: readonly LiveClock['period'][] = ['map', 'break', 'quarter', 'overtime'];
+
 export type FeedMessage =
   | (Base & { type: 'fixture'; event: SportEvent; phase: EventPhase })
   | (Base & { type: 'odds'; marketId: string; spec: MarketSpec; status: 'open' | 'suspended'; prices: Record<string, OddsMilli> })
   | (Base & { type: 'betStop'; marketIds: string[] | null })
-  | (Base & { type: 'result'; live: Score | null; result: EventResult })
+  | (Base & { type: 'result'; live: Score | null; result: EventResult; clock?: LiveClock })
   | (Base & { type: 'settle'; marketId: string; outcomes: Record<string, Outcome> })
   | (Base & { type: 'rollback'; marketId: string })
   | (Base & { type: 'cancel'; marketIds: string[] | null; reason: string });
@@ -86,6 +95,16 @@ export function feedMessageProblems(m: FeedMessage): string[] {
       if (!isId(m.marketId)) problems.push('marketId is missing');
       break;
     case 'result':
+      if (
+        m.clock !== undefined &&
+        !(
+          LIVE_PERIODS.includes(m.clock.period) &&
+          Number.isSafeInteger(m.clock.index) &&
+          m.clock.index > 0 &&
+          Number.isFinite(m.clock.since)
+        )
+      )
+        problems.push('a clock needs a period, a positive index and a time');
       break;
   }
   return problems;

@@ -22,7 +22,7 @@ import {
   scoreDistribution,
   seriesDistribution,
 } from './pricing.ts';
-import { type FeedState, foldFeed } from './state.ts';
+import { applyFeedMessage, emptyFeedState, type FeedState, foldFeed } from './state.ts';
 
 /**
  * The simulated feed that ships with the product. From a seed and a start time it writes the
@@ -78,16 +78,23 @@ const FOOTBALL_TEAMS = [
   'Vinh Phoenix',
 ];
 const BASKETBALL_TEAMS = ['Hanoi Buffaloes', 'Saigon Heat', 'Danang Dragons', 'Hue Warriors', 'Cantho Catfish', 'Haiphong Tigers'];
-const ESPORTS_TEAMS = [
-  'Lotus Gaming',
-  'Red Lanterns',
-  'Jade Wolves',
-  'Bamboo Five',
-  'Monsoon',
-  'Golden Carp',
-  'Night Herons',
-  'Iron Lotus',
-];
+/** Each title's own teams: a team plays one title, so it can never be in two series at once across titles. */
+const ESPORTS_TEAMS: Record<EsportsTitle, readonly string[]> = {
+  lol: ['Lotus Gaming', 'Red Lanterns', 'Jade Wolves', 'Bamboo Five', 'Monsoon', 'Golden Carp', 'Night Herons', 'Iron Lotus'],
+  dota2: ['Ancient Delta', 'Silk Lanterns', 'Storm Petrels', 'Tiger Shrine', 'Paddy Five', 'Thunder Junks', 'Pearl River', 'Copper Drums'],
+  cs2: [
+    'Saigon Snipers',
+    'Ha Long Raiders',
+    'Paper Tigers',
+    'Steel Monsoon',
+    'Harbour Hawks',
+    'Red River Rush',
+    'Coconut Crew',
+    'Lotus Tactical',
+  ],
+  mlbb: ['Jade Titans', 'Phoenix Rising', 'Lantern Legion', 'Bamboo Blades', 'Sunrise Squad', 'Coral Kings', 'Dragonfruit', 'Star Apple'],
+  valorant: ['Neon Lotus', 'Spirit Wardens', 'Typhoon Agents', 'Cyan Herons', 'Night Market', 'Orchid Ops', 'Lunar Gate', 'Ember Vale'],
+};
 const MAP_MINUTES: Record<EsportsTitle, number> = { lol: 35, dota2: 40, cs2: 50, mlbb: 20, valorant: 45 };
 
 const MINUTE = 60_000;
@@ -196,7 +203,7 @@ function football(seed: string, opening: number, event: Extract<SportEvent, { ki
   ];
   const h1: MarketSpec[] = [
     { type: '1x2', period: 'h1' },
-    { type: 'ah', period: 'h1', line: Math.round(main / 2) },
+    { type: 'ah', period: 'h1', line: Math.round(main / 2) || 0 },
     { type: 'ou', period: 'h1', line: 3 },
     { type: 'ou', period: 'h1', line: 4 },
     { type: 'correctScore', period: 'h1', scores: grid(3) },
@@ -316,15 +323,28 @@ function basketball(seed: string, opening: number, event: Extract<SportEvent, { 
     score.away += rng.poisson(rateAway / 4);
     emit({ type: 'betStop', at, eventId: id, marketIds: null });
     if (q === 2) half = { ...score };
-    emit({ type: 'result', at: at + MINUTE, eventId: id, live: { ...score }, result: q >= 2 ? { h1: { ...half } } : {} });
+    emit({
+      type: 'result',
+      at: at + MINUTE,
+      eventId: id,
+      live: { ...score },
+      result: q >= 2 ? { h1: { ...half } } : {},
+      // The next period under way: a quarter, or overtime when level after the fourth.
+      ...(q < 4
+        ? { clock: { period: 'quarter' as const, index: q + 1, since: at } }
+        : score.home === score.away
+          ? { clock: { period: 'overtime' as const, index: 1, since: at } }
+          : {}),
+    });
     if (q === 2) settleAll(emit, at + 2 * MINUTE, id, h1, { h1: half });
     if (q < 4) price(at + 3 * MINUTE, 4 - q, score, half, q < 2 ? [...ft, ...h1] : ft);
   }
-  while (score.home === score.away) {
+  for (let overtime = 1; score.home === score.away; overtime++) {
     at += 15 * MINUTE;
     score.home += rng.poisson((rateHome * 5) / 48);
     score.away += rng.poisson((rateAway * 5) / 48);
-    emit({ type: 'result', at, eventId: id, live: { ...score }, result: { h1: { ...half } } });
+    const clock = score.home === score.away ? { clock: { period: 'overtime' as const, index: overtime + 1, since: at } } : {};
+    emit({ type: 'result', at, eventId: id, live: { ...score }, result: { h1: { ...half } }, ...clock });
   }
   const final = { ft: { ...score }, h1: { ...half } };
   emit({ type: 'fixture', at: at + 2 * MINUTE, eventId: id, event, phase: 'ended' });
@@ -379,6 +399,16 @@ function esports(seed: string, opening: number, title: EsportsTitle, event: Extr
   for (let map = 1; map <= bestOf; map++) {
     const start = T + (map - 1) * (length + 10 * MINUTE);
     emit({ type: 'betStop', at: start, eventId: id, marketIds: mapMarkets(map).map((s) => marketIdOf(id, marketKey(s))) });
+    // The map's own clock: the series' score so far, map `map` under way since its start.
+    const before = played.filter((m) => m === 'home').length;
+    emit({
+      type: 'result',
+      at: start,
+      eventId: id,
+      live: { home: before, away: played.length - before },
+      result: roundBased ? { maps: [...played], rounds: [...rounds] } : { maps: [...played] },
+      clock: { period: 'map', index: map, since: start },
+    });
     at = start + length;
     const winner = rng.float() < pHome ? 'home' : 'away';
     played.push(winner);
@@ -396,9 +426,17 @@ function esports(seed: string, opening: number, title: EsportsTitle, event: Extr
     const home = played.filter((m) => m === 'home').length;
     const score = { home, away: played.length - home };
     const sofar: EventResult = roundBased ? { maps: [...played], rounds: [...rounds] } : { maps: [...played] };
-    emit({ type: 'result', at, eventId: id, live: score, result: sofar });
+    const over = score.home === need || score.away === need;
+    emit({
+      type: 'result',
+      at,
+      eventId: id,
+      live: score,
+      result: sofar,
+      ...(over ? {} : { clock: { period: 'break', index: map, since: at } }),
+    });
     settleAll(emit, at + MINUTE, id, mapMarkets(map), sofar);
-    if (score.home === need || score.away === need) break;
+    if (over) break;
     const left = specs.filter((s) => !('map' in s) || s.map > map);
     price(at + 2 * MINUTE, played, left);
   }
@@ -443,93 +481,123 @@ function outright(seed: string, opening: number, event: Extract<SportEvent, { ki
   settleAll(emit, end + MINUTE, event.id, specs, { standings });
 }
 
+/** A UTC day as the simulated feed numbers it: days since 1970-01-01, and as it names events (`20261128`). */
+export const dayOf = (time: number): number => Math.floor(time / DAY);
+const stampOf = (day: number): string => new Date(day * DAY).toISOString().slice(0, 10).replaceAll('-', '');
+/** The e-sports cups are played on Sundays (1970-01-04, day 3, was one). */
+const isCupDay = (day: number): boolean => (day + 4) % 7 === 0;
+
+/**
+ * One day of play, from the seed and the day alone: the events that start on UTC day `day` and all
+ * their messages (unnumbered, in the order written), announced at `announceAt`:
+ *
+ * - 6 football matches (10:00 to 20:00), 3 basketball games (11:00, 14:00, 17:00), 2 series of each
+ *   e-sports title (from 09:00 and 15:00, half an hour apart per title); a team plays once a day;
+ * - on Sundays, each title's cup (an outright), after the day's series.
+ *
+ * Every message of the day falls before the end of the next day, so a feed resuming at a time needs
+ * only the days from the one before it.
+ */
+export function simulateDay(seed: string, day: number, announceAt: number): { events: SportEvent[]; messages: UnnumberedMessage[] } {
+  const messages: UnnumberedMessage[] = [];
+  const emit: Emit = (message) => {
+    messages.push(message);
+  };
+  const events: SportEvent[] = [];
+  const base = day * DAY;
+  const stamp = stampOf(day);
+  const rng = new Rng(seed, `day-${stamp}`);
+  const teams = rng.shuffle(FOOTBALL_TEAMS);
+  const specials: Special[] = rng.shuffle(['postpone', 'void-market', 'correct', null, null, null]);
+  for (let i = 0; i < 6; i++) {
+    const event = {
+      kind: 'match' as const,
+      id: `fb-${stamp}-${i}`,
+      sportId: 'football',
+      competitionId: i < 4 ? 'fb-premier' : 'fb-cup',
+      startsAt: base + (10 + 2 * i) * HOUR,
+      home: teams[2 * i] as string,
+      away: teams[2 * i + 1] as string,
+      bestOf: null,
+    };
+    events.push(event);
+    football(seed, announceAt, event, specials[i] ?? null, emit);
+  }
+  const courts = rng.shuffle(BASKETBALL_TEAMS);
+  for (let i = 0; i < 3; i++) {
+    const event = {
+      kind: 'match' as const,
+      id: `bb-${stamp}-${i}`,
+      sportId: 'basketball',
+      competitionId: 'bb-league',
+      startsAt: base + (11 + 3 * i) * HOUR,
+      home: courts[2 * i] as string,
+      away: courts[2 * i + 1] as string,
+      bestOf: null,
+    };
+    events.push(event);
+    basketball(seed, announceAt, event, emit);
+  }
+  for (const [t, title] of ESPORTS_TITLES.entries()) {
+    const sides = rng.shuffle(ESPORTS_TEAMS[title]);
+    for (let i = 0; i < 2; i++) {
+      const event = {
+        kind: 'match' as const,
+        id: `${title}-${stamp}-${i}`,
+        sportId: title,
+        competitionId: `${title}-series`,
+        startsAt: base + (9 + 6 * i) * HOUR + t * 30 * MINUTE,
+        home: sides[2 * i] as string,
+        away: sides[2 * i + 1] as string,
+        bestOf: [1, 3, 3, 5][rng.int(4)] as number,
+      };
+      events.push(event);
+      esports(seed, announceAt, title, event, emit);
+    }
+  }
+  if (isCupDay(day))
+    for (const [t, title] of ESPORTS_TITLES.entries()) {
+      const event = {
+        kind: 'outright' as const,
+        id: `${title}-cup-${stamp}`,
+        sportId: title,
+        competitionId: `${title}-series`,
+        startsAt: base + 22 * HOUR + t * 10 * MINUTE,
+        name: `${SPORTS.find((s) => s.id === title)?.name} Lotus Cup winner`,
+        competitors: ESPORTS_TEAMS[title].slice(0, 6),
+      };
+      events.push(event);
+      outright(seed, announceAt, event, emit);
+    }
+  return { events, messages };
+}
+
+type Pending = { message: UnnumberedMessage; day: number; order: number };
+const byTime = (a: Pending, b: Pending): number => a.message.at - b.message.at || a.day - b.day || a.order - b.order;
+
 export type SimulationOptions = { seed: string; start: number; days: number };
 export type Simulation = { sports: Sport[]; competitions: Competition[]; events: SportEvent[]; messages: FeedMessage[]; end: number };
 
-/** The whole script of the coming days, numbered in time order. */
+/** A finite script: the `days` days after the start's, all announced at the start, numbered in time order. */
 export function simulateFeed({ seed, start, days }: SimulationOptions): Simulation {
   if (!Number.isInteger(days) || days < 1 || days > 14) throw new RangeError('simulate 1 to 14 days');
-  const pending: Array<{ message: UnnumberedMessage; order: number }> = [];
-  const emit: Emit = (message) => {
-    pending.push({ message, order: pending.length });
-  };
+  const pending: Pending[] = [];
   const events: SportEvent[] = [];
-  const day0 = Math.floor(start / DAY) * DAY;
-  for (let day = 0; day < days; day++) {
-    const base = day0 + (day + 1) * DAY;
-    const rng = new Rng(seed, `day-${day}`);
-    const teams = rng.shuffle(FOOTBALL_TEAMS);
-    const specials: Special[] = rng.shuffle(['postpone', 'void-market', 'correct', null, null, null]);
-    for (let i = 0; i < 6; i++) {
-      const event = {
-        kind: 'match' as const,
-        id: `fb-${day}-${i}`,
-        sportId: 'football',
-        competitionId: i < 4 ? 'fb-premier' : 'fb-cup',
-        startsAt: base + (10 + 2 * i) * HOUR,
-        home: teams[2 * i] as string,
-        away: teams[2 * i + 1] as string,
-        bestOf: null,
-      };
-      events.push(event);
-      football(seed, start, event, specials[i] ?? null, emit);
-    }
-    const courts = rng.shuffle(BASKETBALL_TEAMS);
-    for (let i = 0; i < 3; i++) {
-      const event = {
-        kind: 'match' as const,
-        id: `bb-${day}-${i}`,
-        sportId: 'basketball',
-        competitionId: 'bb-league',
-        startsAt: base + (11 + 3 * i) * HOUR,
-        home: courts[2 * i] as string,
-        away: courts[2 * i + 1] as string,
-        bestOf: null,
-      };
-      events.push(event);
-      basketball(seed, start, event, emit);
-    }
-    for (const [t, title] of ESPORTS_TITLES.entries()) {
-      const sides = rng.shuffle(ESPORTS_TEAMS);
-      for (let i = 0; i < 2; i++) {
-        const event = {
-          kind: 'match' as const,
-          id: `${title}-${day}-${i}`,
-          sportId: title,
-          competitionId: `${title}-series`,
-          startsAt: base + (9 + 6 * i) * HOUR + t * 30 * MINUTE,
-          home: sides[2 * i] as string,
-          away: sides[2 * i + 1] as string,
-          bestOf: [1, 3, 3, 5][rng.int(4)] as number,
-        };
-        events.push(event);
-        esports(seed, start, title, event, emit);
-      }
-    }
+  for (let day = dayOf(start) + 1; day <= dayOf(start) + days; day++) {
+    const chunk = simulateDay(seed, day, start);
+    events.push(...chunk.events);
+    for (const [order, message] of chunk.messages.entries()) pending.push({ message, day, order });
   }
-  const last = day0 + days * DAY;
-  for (const [t, title] of ESPORTS_TITLES.entries()) {
-    const event = {
-      kind: 'outright' as const,
-      id: `${title}-cup`,
-      sportId: title,
-      competitionId: `${title}-series`,
-      startsAt: last + 20 * HOUR + t * 10 * MINUTE,
-      name: `${SPORTS.find((s) => s.id === title)?.name} Lotus Cup winner`,
-      competitors: ESPORTS_TEAMS.slice(0, 6),
-    };
-    events.push(event);
-    outright(seed, start, event, emit);
-  }
-  pending.sort((a, b) => a.message.at - b.message.at || a.order - b.order);
+  pending.sort(byTime);
   const messages = pending.map(({ message }, i) => ({ ...message, seq: i + 1 }) as FeedMessage);
   const end = messages.length > 0 ? (messages[messages.length - 1] as FeedMessage).at : start;
   return { sports: SPORTS, competitions: COMPETITIONS, events, messages, end };
 }
 
 /**
- * The simulated feed as an adapter: the script plays as its clock is moved (`advanceTo`), and
- * keeps the last `replayWindow` messages for recovery (older gaps are answered with a snapshot).
+ * The simulated feed as an adapter over a finite script: the script plays as its clock is moved
+ * (`advanceTo`), and keeps the last `replayWindow` messages for recovery (older gaps are answered
+ * with a snapshot).
  */
 export class SimulatedFeed implements FeedAdapter {
   readonly name = 'simulated';
@@ -567,5 +635,126 @@ export class SimulatedFeed implements FeedAdapter {
   async replay(afterSeq: number): Promise<FeedMessage[] | null> {
     if (this.published - afterSeq > this.replayWindow) return null;
     return this.script.slice(afterSeq, this.published);
+  }
+}
+
+/** How far a rolling feed has played: every message due at or before `at` is out, the last numbered `seq`. */
+export type FeedPosition = { at: number; seq: number };
+
+type RollingFeedOptions = {
+  seed: string;
+  /** When the feed first started: the first day played is the next one. */
+  start: number;
+  /** How many days ahead the fixtures are announced (the first days: all at the start). */
+  lead: number;
+  /** Where an earlier run of the same feed got to (journaled by its user): play resumes after it. */
+  from?: FeedPosition;
+  /** Messages kept for `replay`; an older gap is answered with a snapshot. */
+  replayWindow?: number;
+  /** Days an event stays in the snapshot after its day. */
+  keepDays?: number;
+};
+
+/**
+ * The simulated feed that never runs out: the days are written one at a time as the clock comes
+ * within `lead` days of them (`simulateDay`, from the seed and the day alone), merged in time order
+ * and numbered as they are published. The numbering is a function of the seed, the start and the
+ * time, so a feed resumed from a position (`from`, which its user journals) publishes exactly what a
+ * feed that never stopped would have, under the same sequence numbers; it writes only the days
+ * whose messages can still be due (from the day before the position's).
+ */
+export class RollingSimulatedFeed implements FeedAdapter {
+  readonly name = 'simulated';
+  private readonly seed: string;
+  private readonly start: number;
+  private readonly lead: number;
+  private readonly replayWindow: number;
+  private readonly keepDays: number;
+  private readonly listeners = new Set<(m: FeedMessage) => void>();
+  /** Written, not yet published, in publishing order from `head`. */
+  private queue: Pending[] = [];
+  private head = 0;
+  private nextDay: number;
+  private at: number;
+  private seq: number;
+  private readonly recent: FeedMessage[] = [];
+  private readonly state: FeedState = emptyFeedState();
+  private readonly eventDays = new Map<string, number>();
+
+  constructor(options: RollingFeedOptions) {
+    if (!Number.isInteger(options.lead) || options.lead < 1 || options.lead > 14) throw new RangeError('announce 1 to 14 days ahead');
+    this.seed = options.seed;
+    this.start = options.start;
+    this.lead = options.lead;
+    this.replayWindow = options.replayWindow ?? 100_000;
+    this.keepDays = options.keepDays ?? 3;
+    const from = options.from ?? { at: options.start - 1, seq: 0 };
+    this.at = from.at;
+    this.seq = from.seq;
+    this.nextDay = Math.max(dayOf(options.start) + 1, dayOf(from.at) - 1);
+  }
+
+  /** When a day's fixtures are announced. */
+  private announceAt(day: number): number {
+    return Math.max(this.start, (day - this.lead) * DAY);
+  }
+
+  private write(day: number): void {
+    const { messages } = simulateDay(this.seed, day, this.announceAt(day));
+    const fresh: Pending[] = [];
+    for (const [order, message] of messages.entries()) if (message.at > this.at) fresh.push({ message, day, order });
+    this.queue = [...this.queue.slice(this.head), ...fresh].sort(byTime);
+    this.head = 0;
+    this.forget(day - this.lead - this.keepDays);
+  }
+
+  /** Drops from the snapshot the events of days before `day` (long over). */
+  private forget(day: number): void {
+    for (const [eventId, d] of this.eventDays) {
+      if (d >= day) continue;
+      this.eventDays.delete(eventId);
+      delete this.state.events[eventId];
+    }
+    for (const [id, m] of Object.entries(this.state.markets)) if (!this.state.events[m.eventId]) delete this.state.markets[id];
+  }
+
+  /** Publishes every message due at or before `time`; returns how many. */
+  advanceTo(time: number): number {
+    if (time <= this.at) return 0;
+    while (this.announceAt(this.nextDay) <= time) this.write(this.nextDay++);
+    let n = 0;
+    while (this.head < this.queue.length && (this.queue[this.head] as Pending).message.at <= time) {
+      const { message, day } = this.queue[this.head++] as Pending;
+      const m = { ...message, seq: ++this.seq } as FeedMessage;
+      applyFeedMessage(this.state, m);
+      this.eventDays.set(m.eventId, day);
+      this.recent.push(m);
+      if (this.recent.length > this.replayWindow) this.recent.splice(0, this.recent.length - this.replayWindow);
+      for (const l of this.listeners) l(m);
+      n++;
+    }
+    this.at = time;
+    return n;
+  }
+
+  /** Where the feed has got to: what its user journals to resume it. */
+  get position(): FeedPosition {
+    return { at: this.at, seq: this.seq };
+  }
+
+  subscribe(listener: (message: FeedMessage) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** The state of what this run published (the days still kept), complete to its last message. */
+  async snapshot(): Promise<FeedState> {
+    return structuredClone(this.state);
+  }
+
+  async replay(afterSeq: number): Promise<FeedMessage[] | null> {
+    const first = this.recent[0]?.seq ?? this.seq + 1;
+    if (afterSeq < first - 1) return null;
+    return this.recent.filter((m) => m.seq > afterSeq);
   }
 }

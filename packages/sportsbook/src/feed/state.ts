@@ -14,7 +14,7 @@ type Reg<T> = { seq: number; value: T };
 export type EventState = {
   id: string;
   fixture: Reg<Extract<FeedMessage, { type: 'fixture' }>['event'] & { phase: Extract<FeedMessage, { type: 'fixture' }>['phase'] }> | null;
-  result: Reg<Pick<Extract<FeedMessage, { type: 'result' }>, 'live' | 'result'>> | null;
+  result: Reg<Pick<Extract<FeedMessage, { type: 'result' }>, 'live' | 'result' | 'clock'>> | null;
   stop: Reg<true> | null;
   cancel: Reg<string> | null;
 };
@@ -74,7 +74,11 @@ export function applyFeedMessage(state: FeedState, m: FeedMessage): Touched {
     case 'fixture':
       return { eventId: m.eventId, marketIds: null, changed: set(event, 'fixture', { ...m.event, phase: m.phase }) };
     case 'result':
-      return { eventId: m.eventId, marketIds: [], changed: set(event, 'result', { live: m.live, result: m.result }) };
+      return {
+        eventId: m.eventId,
+        marketIds: [],
+        changed: set(event, 'result', { live: m.live, result: m.result, ...(m.clock ? { clock: m.clock } : {}) }),
+      };
     case 'odds': {
       const market = marketOf(state, m.marketId, m.eventId);
       return {

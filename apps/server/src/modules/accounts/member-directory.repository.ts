@@ -100,6 +100,18 @@ export async function lockByIds(
   return strength === 'update' ? query.forUpdate().execute() : query.forNoKeyUpdate().execute();
 }
 
+/** The merchant's members among `memberIds` (one read, any number of ids), ascending. */
+export async function findSummariesOfMerchant(db: Executor, merchantId: number, memberIds: readonly number[]): Promise<MemberSummaryRow[]> {
+  if (memberIds.length === 0) return [];
+  return db
+    .selectFrom('members')
+    .select(summaryColumns)
+    .where(sql<boolean>`members.id = ANY(${sql.val([...new Set(memberIds)])}::bigint[])`)
+    .where('members.merchant_id', '=', merchantId)
+    .orderBy('members.id')
+    .execute();
+}
+
 export async function findIdsOfMerchant(db: Executor, merchantId: number, memberIds: readonly number[]): Promise<number[]> {
   if (memberIds.length === 0) return [];
   const rows = await db
@@ -174,6 +186,20 @@ export async function findDownlineById(db: Executor, agent: TeamRoot, memberId: 
     .where('members.upline_path', 'like', teamPattern(agent.uplinePath))
     .where('members.id', '<>', agent.id)
     .executeTakeFirst();
+}
+
+/** Which of `memberIds` are in the agent's team (one read), never the agent. */
+export async function findDownlineIdsAmong(db: Executor, agent: TeamRoot, memberIds: readonly number[]): Promise<number[]> {
+  if (memberIds.length === 0) return [];
+  const rows = await db
+    .selectFrom('members')
+    .select('members.id')
+    .where(sql<boolean>`members.id = ANY(${sql.val([...new Set(memberIds)])}::bigint[])`)
+    .where('members.merchant_id', '=', agent.merchantId)
+    .where('members.upline_path', 'like', teamPattern(agent.uplinePath))
+    .where('members.id', '<>', agent.id)
+    .execute();
+  return rows.map((r) => Number(r.id));
 }
 
 /** How many members the agent's team has on each level below it (1 = direct downline). */

@@ -67,6 +67,20 @@ export async function lockMembers(
   return found;
 }
 
+/** The merchant's members among `memberIds`, by id, in one read (a set-based job's `findMember`). */
+export async function findMembersOfMerchant(
+  db: Executor,
+  merchantId: number,
+  memberIds: readonly number[],
+): Promise<Map<number, MemberSummary>> {
+  const found = new Map<number, MemberSummary>();
+  for (const row of await repo.findSummariesOfMerchant(db, merchantId, memberIds)) {
+    const member = trimmed(row);
+    if (member) found.set(member.id, member);
+  }
+  return found;
+}
+
 /** Which of `memberIds` are members of the merchant. */
 export function findMemberIdsOfMerchant(db: Executor, merchantId: number, memberIds: readonly number[]): Promise<number[]> {
   return repo.findIdsOfMerchant(db, merchantId, memberIds);
@@ -110,6 +124,11 @@ export const teamMembers = repo.teamMembers;
 /** A member of the agent's team (any level) by id; never the agent itself. */
 export async function findDownlineById(db: Executor, agent: TeamRoot, memberId: number): Promise<MemberSummary | undefined> {
   return trimmed(await repo.findDownlineById(db, agent, memberId));
+}
+
+/** Which of `memberIds` are in the agent's team (any level), in one read; never the agent itself. */
+export function findDownlineIdsAmong(db: Executor, agent: TeamRoot, memberIds: readonly number[]): Promise<number[]> {
+  return repo.findDownlineIdsAmong(db, agent, memberIds);
 }
 
 /** The team's size on each level below the agent (level 1 is the direct downline); empty levels are left out. */

@@ -67,6 +67,37 @@ describe('operator routes and their permissions', () => {
     expect(undeclared.map((route) => `${route.method} ${route.url}`)).toEqual([]);
   });
 
+  it('keeps the house game server’s sportsbook and cockfight calls to game:read for reading and game:write for changes', async () => {
+    const house = routes.filter((route) => /^\/admin-api\/house\/(sportsbook|cockfight)(\/|$)/.test(route.url));
+    const named = house.map((route) => `${route.method} ${route.url} ${route.permission}`);
+    expect(named).toEqual(
+      expect.arrayContaining([
+        'GET /admin-api/house/sportsbook game:read',
+        'POST /admin-api/house/sportsbook/manual/event game:write',
+        'POST /admin-api/house/sportsbook/risk/lift game:write',
+        'POST /admin-api/house/sportsbook/limits/set game:write',
+        'GET /admin-api/house/cockfight game:read',
+        'POST /admin-api/house/cockfight/arenas game:write',
+        'POST /admin-api/house/cockfight/:arenaId/result game:write',
+        'POST /admin-api/house/cockfight/:arenaId/retire game:write',
+      ]),
+    );
+    expect(house.filter((route) => route.permission !== (route.method === 'GET' ? 'game:read' : 'game:write'))).toEqual([]);
+    // A role with game:read only (support's defaults have neither) reads and is refused every change.
+    const reader = ADMIN_ROLES.find(
+      (r) => defaultPermissionsOf(r).includes('game:read') && !defaultPermissionsOf(r).includes('game:write'),
+    );
+    const nobody = ADMIN_ROLES.find((r) => !defaultPermissionsOf(r).includes('game:read'));
+    const wrong: string[] = [];
+    for (const route of house) {
+      const refusedRole = route.method === 'GET' ? nobody : (reader ?? nobody);
+      if (!refusedRole) continue;
+      const res = await call(route, refusedRole);
+      if (res.statusCode !== 403 || res.json().code !== 'admin_forbidden') wrong.push(`${route.method} ${route.url} as ${refusedRole}`);
+    }
+    expect(wrong).toEqual([]);
+  });
+
   it('refuses every route to a role without its permission, before reading the body', async () => {
     const wrong: string[] = [];
     for (const route of routes) {

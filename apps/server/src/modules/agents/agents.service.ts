@@ -7,6 +7,7 @@ import {
   findDirectDownline,
   findDownlineById,
   findDownlineByUsername,
+  findDownlineIdsAmong,
   findMemberOfMerchant,
   type MemberSummary,
 } from '../accounts/member-directory.ts';
@@ -81,6 +82,11 @@ export function createAgentsService(deps: { db: Kysely<DB>; ledger: LedgerServic
     return (await findDownlineById(executor, rootOf(agent), memberId)) !== undefined;
   }
 
+  /** Which of `memberIds` are in the agent's team (any level), in one read; never the agent itself. */
+  async function teamAmong(agent: AgentContext, memberIds: readonly number[], executor: Executor = db): Promise<Set<number>> {
+    return new Set(await findDownlineIdsAmong(executor, rootOf(agent), memberIds));
+  }
+
   /** The team's size per level below the agent (1 = direct downline) and in all. */
   async function teamSize(
     agent: AgentContext,
@@ -108,5 +114,5 @@ export function createAgentsService(deps: { db: Kysely<DB>; ledger: LedgerServic
   const assertCanPayOutOfAgentWallet = (memberId: number, trx: Transaction<DB>) =>
     (deps.agentWalletGuard ?? passThroughAgentWalletGuard).assertCanPayOut(memberId, trx);
 
-  return { agentOf, teamMember, isInTeam, teamSize, directDownline, teamRoot: rootOf, wallet, assertCanPayOutOfAgentWallet };
+  return { agentOf, teamMember, isInTeam, teamAmong, teamSize, directDownline, teamRoot: rootOf, wallet, assertCanPayOutOfAgentWallet };
 }

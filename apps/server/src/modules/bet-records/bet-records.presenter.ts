@@ -44,9 +44,5 @@ export function presentBetRecord(
   };
 }
 
-/** Shows a name on public boards without giving it away: `pl***23`; short names keep one letter. */
-export function maskName(name: string): string {
-  if (name.length <= 2) return `${name.slice(0, 1)}***`;
-  if (name.length <= 5) return `${name.slice(0, 1)}***${name.slice(-1)}`;
-  return `${name.slice(0, 2)}***${name.slice(-2)}`;
-}
+/** Names on public boards follow the one masking rule. */
+export { maskName } from '@platform/contracts/name-mask';

@@ -88,6 +88,8 @@ export async function insertIfMissing(
     at: Date;
     /** A first stake the new round is opened with (one bet of this amount). */
     stake?: number | undefined;
+    /** What the bet showed when it was placed (an open sportsbook bet's legs). */
+    outcome?: RoundOutcome | undefined;
   },
 ): Promise<BetRecordRow | undefined> {
   const raw = await db
@@ -104,6 +106,7 @@ export async function insertIfMissing(
       is_trial: row.isTrial,
       status: 'open',
       ...(row.stake !== undefined ? { stake: row.stake, bet_count: 1 } : {}),
+      ...(row.outcome ? { outcome: JSON.stringify(row.outcome) } : {}),
       opened_at: row.at,
       updated_at: row.at,
     })
@@ -430,39 +433,64 @@ export async function findRollupBatchEnd(db: Executor, range: { fromXid: string;
   return result.rows[0]?.xid ?? range.toXid;
 }
 
-export type ChangedRoundGroup = { merchantId: number; memberId: number; category: string; bin: Date };
+export type ChangedRoundGroup = { merchantId: number; memberId: number; category: string; firstBin: Date; lastBin: Date };
 
 /**
  * The settled real-money rounds written by transactions `fromXid` ≤ xid < `toXid`, as (merchant,
- * member, category, quarter hour of settlement). Every time zone's offset is a whole number of quarter
- * hours, so a quarter hour falls inside one local day whatever the zone.
+ * member, category) with the first and last quarter hour of settlement among them. Every time zone's
+ * offset is a whole number of quarter hours, so a quarter hour falls inside one local day whatever
+ * the zone, and the changed days of a group lie between its first and last quarter hour's days. One
+ * row per (member, category), however many rounds a batch holds (a whole day's rounds written in one
+ * transaction are read at once).
  */
 export async function findChangedRoundGroups(db: Executor, range: { fromXid: string; toXid: string }): Promise<ChangedRoundGroup[]> {
-  const result = await sql<{ merchant_id: number; member_id: number; game_category: string; bin: Date | string }>`
-    SELECT DISTINCT merchant_id, member_id, game_category, date_bin('15 minutes', settled_at, '2000-01-01T00:00:00Z') AS bin
+  const result = await sql<{
+    merchant_id: number;
+    member_id: number;
+    game_category: string;
+    first_bin: Date | string;
+    last_bin: Date | string;
+  }>`
+    SELECT merchant_id, member_id, game_category,
+           date_bin('15 minutes', min(settled_at), '2000-01-01T00:00:00Z') AS first_bin,
+           date_bin('15 minutes', max(settled_at), '2000-01-01T00:00:00Z') AS last_bin
       FROM bet_records
-     WHERE ${ROLLUP_ROUNDS} AND change_xid >= ${range.fromXid}::xid8 AND change_xid < ${range.toXid}::xid8`.execute(db);
+     WHERE ${ROLLUP_ROUNDS} AND change_xid >= ${range.fromXid}::xid8 AND change_xid < ${range.toXid}::xid8
+     GROUP BY merchant_id, member_id, game_category`.execute(db);
   return result.rows.map((r) => ({
     merchantId: Number(r.merchant_id),
     memberId: Number(r.member_id),
     category: r.game_category,
-    bin: new Date(r.bin),
+    firstBin: new Date(r.first_bin),
+    lastBin: new Date(r.last_bin),
   }));
 }
 
 export type RoundSums = { rounds: number; stake: number; validBet: number; payout: number; winLoss: number };
 
+/** A group's sums, and its rounds and valid bet per vendor (vendors with rounds only). */
+type GroupSums = RoundSums & { byVendor: { vendorCode: string; rounds: number; validBet: number }[] };
+
 /**
  * For each group (a member's category over [from, to)), the sums of its settled real-money rounds by
- * settlement time; a group with none gets zeros. Answers in the order of `groups`.
+ * settlement time, with the rounds and valid bet per vendor; a group with none gets zeros. Answers in
+ * the order of `groups`.
  */
 export async function sumSettledRoundsOfGroups(
   db: Executor,
   groups: readonly { memberId: number; category: string; from: Date; to: Date }[],
-): Promise<RoundSums[]> {
+): Promise<GroupSums[]> {
   if (groups.length === 0) return [];
-  const result = await sql<{ n: string; rounds: string; stake: string; valid_bet: string; payout: string; win_loss: string }>`
-    SELECT g.n::text AS n, count(b.id)::text AS rounds, coalesce(sum(b.stake), 0)::text AS stake,
+  const result = await sql<{
+    n: string;
+    vendor_code: string | null;
+    rounds: string;
+    stake: string;
+    valid_bet: string;
+    payout: string;
+    win_loss: string;
+  }>`
+    SELECT g.n::text AS n, b.vendor_code, count(b.id)::text AS rounds, coalesce(sum(b.stake), 0)::text AS stake,
            coalesce(sum(b.valid_bet), 0)::text AS valid_bet, coalesce(sum(b.payout), 0)::text AS payout,
            coalesce(sum(b.win_loss), 0)::text AS win_loss
       FROM unnest(${sql.val(groups.map((g) => g.memberId))}::bigint[], ${sql.val(groups.map((g) => g.category))}::text[],
@@ -471,15 +499,19 @@ export async function sumSettledRoundsOfGroups(
       LEFT JOIN bet_records b
         ON b.member_id = g.member_id AND b.game_category = g.category AND b.settled_at IS NOT NULL AND NOT b.is_trial
        AND b.settled_at >= g.from_at AND b.settled_at < g.to_at AND b.status = 'settled'
-     GROUP BY g.n
-     ORDER BY g.n`.execute(db);
-  return result.rows.map((r) => ({
-    rounds: Number(r.rounds),
-    stake: Number(r.stake),
-    validBet: Number(r.valid_bet),
-    payout: Number(r.payout),
-    winLoss: Number(r.win_loss),
-  }));
+     GROUP BY g.n, b.vendor_code`.execute(db);
+  const sums: GroupSums[] = groups.map(() => ({ rounds: 0, stake: 0, validBet: 0, payout: 0, winLoss: 0, byVendor: [] }));
+  for (const r of result.rows) {
+    const sum = sums[Number(r.n) - 1] as GroupSums;
+    const rounds = Number(r.rounds);
+    sum.rounds += rounds;
+    sum.stake += Number(r.stake);
+    sum.validBet += Number(r.valid_bet);
+    sum.payout += Number(r.payout);
+    sum.winLoss += Number(r.win_loss);
+    if (r.vendor_code !== null && rounds > 0) sum.byVendor.push({ vendorCode: r.vendor_code, rounds, validBet: Number(r.valid_bet) });
+  }
+  return sums;
 }
 
 export type MemberCategorySums = RoundSums & { memberId: number; category: string };

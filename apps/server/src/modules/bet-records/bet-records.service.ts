@@ -134,9 +134,11 @@ export function createBetRecordService(deps: { db: Kysely<DB>; now: () => Date }
     /**
      * `openRound` then `addStake`, with a new round (the usual case) inserted with its stake in one
      * statement. A settled round comes back as it is, without the stake: the caller refuses the bet.
+     * `outcome`, when the bet carries one (an open sportsbook bet's legs), replaces the stored one;
+     * the win's outcome replaces it in turn.
      */
-    async openRoundWithStake(trx: Trx, round: RoundInfo, amount: number): Promise<BetRecord> {
-      const inserted = await repo.insertIfMissing(trx, { ...round, at: now(), stake: amount });
+    async openRoundWithStake(trx: Trx, round: RoundInfo, amount: number, outcome?: RoundOutcome): Promise<BetRecord> {
+      const inserted = await repo.insertIfMissing(trx, { ...round, at: now(), stake: amount, outcome });
       if (inserted) return inserted;
       const row = await repo.findByKey(
         trx,
@@ -145,7 +147,7 @@ export function createBetRecordService(deps: { db: Kysely<DB>; now: () => Date }
       );
       if (!row) throw new Error('bet record vanished after insert');
       if (row.status === 'settled') return row;
-      return save(trx, row, { status: 'open', stake: row.stake + amount, betCount: row.betCount + 1 });
+      return save(trx, row, { status: 'open', stake: row.stake + amount, betCount: row.betCount + 1, ...(outcome ? { outcome } : {}) });
     },
     findRound(trx: Trx, key: repo.RoundKey, options: { isForUpdate: boolean }) {
       return repo.findByKey(trx, key, options);

@@ -3,6 +3,7 @@ import {
   adminChatMessageSchema,
   adminChatMessagesQuerySchema,
   adminChatMessagesValueSchema,
+  adminChatMuteListSchema,
   adminChatMuteRequestSchema,
   adminChatMuteSchema,
   adminChatRoomBodySchema,
@@ -101,13 +102,27 @@ export function chatAdminRoutes(chat: ChatService): FastifyPluginAsyncZod {
       async (request) => ok(await chat.setHidden(operatorOf(request), request.params.messageId, request.body.isHidden)),
     );
 
+    app.get(
+      '/admin-api/chat/mutes',
+      {
+        preHandler: requirePermission('chat:read'),
+        schema: {
+          tags: ['admin'],
+          summary: "The merchant's members muted or banned in the chat room now, the soonest to end first",
+          security: [{ session: [] }],
+          response: { 200: okEnvelope(adminChatMuteListSchema), ...adminErrors },
+        },
+      },
+      async (request) => ok(await chat.mutes(adminOf(request).merchantId)),
+    );
+
     app.post(
       '/admin-api/chat/mutes',
       {
         preHandler: requirePermission('chat:moderate'),
         schema: {
           tags: ['admin'],
-          summary: 'Mutes a member in the chat room for 1 minute to 30 days',
+          summary: 'Mutes (no posting) or bans (no reading either) a member in the chat room for 1 minute to 30 days; audited',
           security: [{ session: [] }],
           body: adminChatMuteRequestSchema,
           response: { 200: okEnvelope(adminChatMuteSchema), ...adminErrors },
@@ -122,7 +137,7 @@ export function chatAdminRoutes(chat: ChatService): FastifyPluginAsyncZod {
         preHandler: requirePermission('chat:moderate'),
         schema: {
           tags: ['admin'],
-          summary: "Lifts a member's chat mute",
+          summary: "Lifts a member's chat mute or ban; audited",
           security: [{ session: [] }],
           params: z.strictObject({ memberId: z.coerce.number().int().positive() }),
           response: { 200: okEnvelope(z.object({ memberId: z.number().int(), wasMuted: z.boolean() })), ...adminErrors },

@@ -226,18 +226,58 @@ export async function countUnread(db: Executor, roomId: number, memberId: number
   return Number(row?.n ?? 0);
 }
 
-export async function findMute(db: Executor, memberId: number): Promise<{ mutedUntil: Date; reason: string } | undefined> {
-  const row = await db.selectFrom('chat_mutes').select(['muted_until', 'reason']).where('member_id', '=', memberId).executeTakeFirst();
-  return row && { mutedUntil: new Date(row.muted_until), reason: row.reason };
+export type ChatMuteRow = { mutedUntil: Date; reason: string; isBan: boolean };
+
+export async function findMute(db: Executor, memberId: number): Promise<ChatMuteRow | undefined> {
+  const row = await db
+    .selectFrom('chat_mutes')
+    .select(['muted_until', 'reason', 'is_ban'])
+    .where('member_id', '=', memberId)
+    .executeTakeFirst();
+  return row && { mutedUntil: new Date(row.muted_until), reason: row.reason, isBan: row.is_ban };
 }
 
-export async function upsertMute(db: Executor, values: { memberId: number; mutedUntil: Date; reason: string; mutedBy: number; at: Date }) {
-  const set = { muted_until: values.mutedUntil, reason: values.reason, muted_by: values.mutedBy, created_at: values.at };
+export async function upsertMute(
+  db: Executor,
+  values: { memberId: number; merchantId: number; isBan: boolean; mutedUntil: Date; reason: string; mutedBy: number; at: Date },
+) {
+  const set = {
+    muted_until: values.mutedUntil,
+    reason: values.reason,
+    muted_by: values.mutedBy,
+    created_at: values.at,
+    is_ban: values.isBan,
+  };
   await db
     .insertInto('chat_mutes')
-    .values({ member_id: values.memberId, ...set })
+    .values({ member_id: values.memberId, merchant_id: values.merchantId, ...set })
     .onConflict((oc) => oc.column('member_id').doUpdateSet(set))
     .execute();
+}
+
+type ChatMuteListRow = ChatMuteRow & { memberId: number; username: string; mutedBy: number; createdAt: Date };
+
+/** The merchant's mutes and bans still running at `at`, the soonest to end first. */
+export async function findActiveMutesOfMerchant(db: Executor, merchantId: number, at: Date, limit: number): Promise<ChatMuteListRow[]> {
+  const rows = await db
+    .selectFrom('chat_mutes as c')
+    .innerJoin(publicMembers(db).as('u'), 'u.id', 'c.member_id')
+    .select(['c.member_id', 'u.username', 'c.muted_until', 'c.reason', 'c.is_ban', 'c.muted_by', 'c.created_at'])
+    .where('c.merchant_id', '=', merchantId)
+    .where('c.muted_until', '>', at)
+    .orderBy('c.muted_until')
+    .orderBy('c.member_id')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => ({
+    memberId: Number(r.member_id),
+    username: r.username,
+    mutedUntil: new Date(r.muted_until),
+    reason: r.reason,
+    isBan: r.is_ban,
+    mutedBy: Number(r.muted_by),
+    createdAt: new Date(r.created_at),
+  }));
 }
 
 export async function deleteMute(db: Executor, memberId: number): Promise<boolean> {

@@ -5,10 +5,12 @@ import {
   CHAT_PAGE_PATH,
   CHAT_POST_INTERVAL_MS,
   CHAT_POSTS_PER_MINUTE_MAX,
+  type ChatMuteKind,
   type ChatPostRequest,
   type ChatUrlRequest,
 } from '@platform/contracts/chat';
 import type { MessageParams } from '@platform/contracts/errors';
+import { maskName } from '@platform/contracts/name-mask';
 import type { RealtimeServerMessage } from '@platform/contracts/realtime';
 import { isSettingsNodeOn, type SettingsTreeNode } from '@platform/contracts/system';
 import type { Kysely, Transaction } from 'kysely';
@@ -22,6 +24,8 @@ import { recordAudit } from '../audit/audit.service.ts';
 import type { Principal } from '../session/session.service.ts';
 import * as repo from './chat.repository.ts';
 
+/** The operators' list of muted and banned members shows at most this many (the soonest to end first). */
+const CHAT_MUTES_LIST_MAX = 500;
 /** The badge counts unread messages up to this many and shows "99+" beyond. */
 export const CHAT_UNREAD_COUNT_MAX = 100;
 const MINUTE_MS = 60_000;
@@ -31,13 +35,6 @@ export const CHAT_DEFAULT_ROOM_NAME = 'Phòng chung';
 type Operator = { adminId: number; merchantId: number; ip: string | null };
 
 export type ChatService = ReturnType<typeof createChatService>;
-
-/** A username with its middle hidden: `player123` -> `pl***23`. */
-export function maskUsername(username: string): string {
-  if (username.length <= 3) return `${username.slice(0, 1)}***`;
-  if (username.length <= 5) return `${username.slice(0, 1)}***${username.slice(-1)}`;
-  return `${username.slice(0, 2)}***${username.slice(-2)}`;
-}
 
 /**
  * A message's text as it is stored: control characters and line breaks become spaces, runs of
@@ -73,11 +70,19 @@ export function createChatService(deps: {
     return { until: messageDateTimeOf(until, await deps.timeZoneOf(merchantId)) };
   }
 
-  /** Trial accounts, members under a break or self-exclusion, and a switched-off room are refused. */
-  async function assertMayChat(principal: Principal): Promise<void> {
+  /**
+   * Trial accounts, members under a break or self-exclusion, a switched-off room and a member an
+   * operator banned are refused. Returns the member's mute or ban row (running or not) for `post`.
+   */
+  async function assertMayChat(principal: Principal): Promise<repo.ChatMuteRow | undefined> {
     if (isTrialAccountType(principal.accountType)) throw new DomainError('in_please_information');
     if (!isSettingsNodeOn(await deps.settingsTree(principal.merchantId), 'CHATROOM')) throw new DomainError('chat_disabled');
     await deps.assertNotExcluded(principal.memberId);
+    const mute = await repo.findMute(db, principal.memberId);
+    if (mute?.isBan && mute.mutedUntil.getTime() > now().getTime()) {
+      throw new DomainError('chat_banned', undefined, await untilParams(mute.mutedUntil, principal.merchantId));
+    }
+    return mute;
   }
 
   async function roomOf(merchantId: number, code: string): Promise<repo.ChatRoomRow> {
@@ -138,11 +143,10 @@ export function createChatService(deps: {
 
   /** Checks the mute and the rate limit, then stores the message; the sender has read it. */
   async function post(principal: Principal, input: ChatPostRequest) {
-    await assertMayChat(principal);
+    const mute = await assertMayChat(principal);
     const text = normaliseChatText(input.text);
     if (text === '') throw new DomainError('field_required', 'text');
     const room = await roomOf(principal.merchantId, input.room);
-    const mute = await repo.findMute(db, principal.memberId);
     const at = now();
     if (mute && mute.mutedUntil.getTime() > at.getTime()) {
       throw new DomainError('chat_muted', undefined, await untilParams(mute.mutedUntil, principal.merchantId));
@@ -153,7 +157,7 @@ export function createChatService(deps: {
       const recent = await repo.findPostTimesSince(trx, principal.memberId, new Date(at.getTime() - RATE_WINDOW_MS));
       const waitMs = postWaitMs(recent, at, { intervalMs: CHAT_POST_INTERVAL_MS, perMinuteMax: CHAT_POSTS_PER_MINUTE_MAX });
       if (waitMs > 0) throw new DomainError('chat_rate_limited', undefined, { seconds: String(Math.ceil(waitMs / 1000)) });
-      const displayName = member.nickname?.trim() || maskUsername(member.username);
+      const displayName = member.nickname?.trim() || maskName(member.username);
       const id = await repo.insertMessage(trx, { roomId: room.id, memberId: principal.memberId, displayName, body: text, createdAt: at });
       await repo.advanceLastRead(trx, principal.memberId, room.id, id, at);
       return { id, roomCode: room.code, memberId: principal.memberId, username: member.username, displayName, body: text, createdAt: at };
@@ -231,28 +235,62 @@ export function createChatService(deps: {
     return presentForOperator(updated);
   }
 
-  async function mute(op: Operator, input: { memberId: number; minutes: number; reason: string }) {
+  /** Mutes (no posting) or bans (no reading either) a member of the operator's merchant until a time; audited. */
+  async function mute(op: Operator, input: { memberId: number; minutes: number; reason: string; kind: ChatMuteKind }) {
     const at = now();
     const mutedUntil = new Date(at.getTime() + input.minutes * MINUTE_MS);
+    const isBan = input.kind === 'ban';
     await db.transaction().execute(async (trx) => {
       if (!(await findMemberOfMerchant(trx, op.merchantId, input.memberId))) throw new DomainError('not_found', 'member');
-      await repo.upsertMute(trx, { memberId: input.memberId, mutedUntil, reason: input.reason, mutedBy: op.adminId, at });
+      const before = await repo.findMute(trx, input.memberId);
+      await repo.upsertMute(trx, {
+        memberId: input.memberId,
+        merchantId: op.merchantId,
+        isBan,
+        mutedUntil,
+        reason: input.reason,
+        mutedBy: op.adminId,
+        at,
+      });
       await recordAudit(trx, {
         actorType: 'admin',
         actorId: op.adminId,
-        action: 'chat.mute',
+        action: isBan ? 'chat.ban' : 'chat.mute',
         subjectType: 'member',
         subjectId: input.memberId,
-        data: { minutes: input.minutes, until: mutedUntil.toISOString(), reason: input.reason },
+        data: {
+          before:
+            before && before.mutedUntil.getTime() > at.getTime()
+              ? { kind: before.isBan ? 'ban' : 'mute', until: before.mutedUntil.toISOString(), reason: before.reason }
+              : null,
+          after: { kind: input.kind, minutes: input.minutes, until: mutedUntil.toISOString(), reason: input.reason },
+        },
         ip: op.ip,
       });
     });
-    return { memberId: input.memberId, mutedUntil: mutedUntil.toISOString(), reason: input.reason };
+    return { memberId: input.memberId, mutedUntil: mutedUntil.toISOString(), reason: input.reason, kind: input.kind };
+  }
+
+  /** The merchant's members muted or banned now, the soonest to end first. */
+  async function mutes(merchantId: number) {
+    const rows = await repo.findActiveMutesOfMerchant(db, merchantId, now(), CHAT_MUTES_LIST_MAX);
+    return {
+      list: rows.map((r) => ({
+        memberId: r.memberId,
+        username: r.username,
+        kind: r.isBan ? ('ban' as const) : ('mute' as const),
+        mutedUntil: r.mutedUntil.toISOString(),
+        reason: r.reason,
+        mutedBy: r.mutedBy,
+        createdAt: r.createdAt.toISOString(),
+      })),
+    };
   }
 
   async function unmute(op: Operator, memberId: number): Promise<{ memberId: number; wasMuted: boolean }> {
     return db.transaction().execute(async (trx) => {
       if (!(await findMemberOfMerchant(trx, op.merchantId, memberId))) throw new DomainError('not_found', 'member');
+      const before = await repo.findMute(trx, memberId);
       const wasMuted = await repo.deleteMute(trx, memberId);
       if (wasMuted) {
         await recordAudit(trx, {
@@ -261,7 +299,9 @@ export function createChatService(deps: {
           action: 'chat.unmute',
           subjectType: 'member',
           subjectId: memberId,
-          data: {},
+          data: {
+            before: before ? { kind: before.isBan ? 'ban' : 'mute', until: before.mutedUntil.toISOString(), reason: before.reason } : null,
+          },
           ip: op.ip,
         });
       }
@@ -332,6 +372,7 @@ export function createChatService(deps: {
     adminList,
     setHidden,
     mute,
+    mutes,
     unmute,
     adminRooms,
     createRoom,

@@ -36,9 +36,11 @@ export type ChatReadsTable = {
   updated_at: Timestamp;
 };
 
-/** A member an operator muted: no posting until `muted_until`. */
+/** A member an operator muted (no posting until `muted_until`) or banned (`is_ban`: no reading either). */
 export type ChatMutesTable = {
   member_id: number;
+  merchant_id: number;
+  is_ban: ColumnType<boolean, boolean | undefined, boolean>;
   muted_until: Timestamp;
   reason: string;
   muted_by: number;

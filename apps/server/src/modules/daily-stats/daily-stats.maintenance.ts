@@ -23,7 +23,8 @@ import { ancestorsOf, teamGameDeltasOf, teamMoneyDeltasOf } from './team-rollups
  *
  * - Rounds: a changed round marks its (member, day of settlement, category) dirty, and each dirty day
  *   is recomputed from all its rounds (so a round that changes after settlement, a later win, a
- *   cancellation or a resettlement, is reflected exactly, and applying a change twice would do no harm).
+ *   cancellation or a resettlement, is reflected exactly, and applying a change twice would do no harm),
+ *   with its split per vendor (`member_daily_vendor_stats`, rounds and valid bet: vendors' rebate rules).
  * - Money: transfers are append-only, so their effects (daily-stats.money-rules.ts) are added as deltas.
  * - Teams (ADR 0018): in the same transaction, what a member's rows gained or lost is added to the
  *   team rows of every ancestor in its upline path, and the count of the team's players of the day
@@ -81,19 +82,44 @@ export function createDailyStatsMaintenance(deps: RollupSources & { db: Kysely<D
         groups.map((g) => g.merchantId),
       );
       const dirty = new Map<string, { merchantId: number; memberId: number; category: string; day: string; from: Date; to: Date }>();
+      // A batch's groups share few quarter hours and days: each is turned into a day (and a day into
+      // its bounds) once per zone.
+      const dayOfBin = new Map<string, string>();
+      const dayOf = (bin: Date, zone: string) => {
+        const key = `${zone}|${bin.getTime()}`;
+        let day = dayOfBin.get(key);
+        if (day === undefined) {
+          day = localDateOf(bin, zone);
+          dayOfBin.set(key, day);
+        }
+        return day;
+      };
+      const bounds = new Map<string, { from: Date; to: Date }>();
+      const boundsOf = (day: string, zone: string) => {
+        const key = `${zone}|${day}`;
+        let found = bounds.get(key);
+        if (found === undefined) {
+          found = { from: startOfLocalDate(day, zone), to: startOfLocalDate(addDays(day, 1), zone) };
+          bounds.set(key, found);
+        }
+        return found;
+      };
       for (const group of groups) {
         const zone = zones.get(group.merchantId) as string;
-        const day = localDateOf(group.bin, zone);
-        const key = `${group.memberId}|${day}|${group.category}`;
-        if (dirty.has(key)) continue;
-        dirty.set(key, {
-          merchantId: group.merchantId,
-          memberId: group.memberId,
-          category: group.category,
-          day,
-          from: startOfLocalDate(day, zone),
-          to: startOfLocalDate(addDays(day, 1), zone),
-        });
+        // Every day from the group's first changed round to its last is recomputed (usually one; a
+        // day between without a changed round is recomputed to what it already holds).
+        const lastDay = dayOf(group.lastBin, zone);
+        for (let day = dayOf(group.firstBin, zone); day <= lastDay; day = addDays(day, 1)) {
+          const key = `${group.memberId}|${day}|${group.category}`;
+          if (dirty.has(key)) continue;
+          dirty.set(key, {
+            merchantId: group.merchantId,
+            memberId: group.memberId,
+            category: group.category,
+            day,
+            ...boundsOf(day, zone),
+          });
+        }
       }
       const days = [...dirty.values()];
       const sums = await rounds.sumGroups(trx, days);
@@ -115,6 +141,21 @@ export function createDailyStatsMaintenance(deps: RollupSources & { db: Kysely<D
       await holdDownlineMoves(trx, zones.keys());
       const before = await teamRepo.findGameRowsOfMemberDays(trx, uniqueMemberDays(days));
       await repo.replaceGameDays(trx, after);
+      await repo.replaceVendorDays(
+        trx,
+        days,
+        days.flatMap((d, i) =>
+          (sums[i] as (typeof sums)[number]).byVendor.map((v) => ({
+            merchantId: d.merchantId,
+            memberId: d.memberId,
+            day: d.day,
+            category: d.category,
+            vendorCode: v.vendorCode,
+            betCount: v.rounds,
+            validBet: v.validBet,
+          })),
+        ),
+      );
       const team = teamGameDeltasOf(before, after, await teamRepo.findUplinePaths(trx, uniqueMembers(days)));
       await teamRepo.addTeamGameDeltas(trx, team.game);
       await teamRepo.addTeamActivityDeltas(trx, team.activity);

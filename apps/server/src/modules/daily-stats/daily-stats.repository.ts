@@ -165,6 +165,63 @@ export function validBetByMemberAndCategorySource(
   return sql`(${query})`;
 }
 
+/**
+ * The valid bet per member, category and vendor over days `from`..`to` (both included), as a
+ * subquery (columns `member_id`, `category`, `vendor_code`, `valid_bet`), not run here: rebate rules
+ * per vendor are settled in SQL from it.
+ */
+export function validBetByVendorSource(db: Executor, filter: { merchantId: number; from: string; to: string }): RawBuilder<unknown> {
+  const query = db
+    .selectFrom('member_daily_vendor_stats')
+    .select(['member_id', 'category', 'vendor_code', sql<string>`sum(valid_bet)`.as('valid_bet')])
+    .where('merchant_id', '=', filter.merchantId)
+    .where('day', '>=', filter.from)
+    .where('day', '<=', filter.to)
+    .groupBy(['member_id', 'category', 'vendor_code']);
+  return sql`(${query})`;
+}
+
+/**
+ * Replaces the vendor rows of recomputed (member, day, category) keys: the keys' rows go, the
+ * vendors with rounds are written (key order, as `replaceGameDays`).
+ */
+export async function replaceVendorDays(
+  trx: Transaction<DB>,
+  keys: readonly { memberId: number; day: string; category: string }[],
+  rows: readonly {
+    merchantId: number;
+    memberId: number;
+    day: string;
+    category: string;
+    vendorCode: string;
+    betCount: number;
+    validBet: number;
+  }[],
+): Promise<void> {
+  if (keys.length === 0) return;
+  await sql`
+    DELETE FROM member_daily_vendor_stats s
+     USING unnest(${sql.val(keys.map((k) => k.memberId))}::bigint[], ${sql.val(keys.map((k) => k.day))}::date[],
+                  ${sql.val(keys.map((k) => k.category))}::text[]) AS e(member_id, day, category)
+     WHERE s.member_id = e.member_id AND s.day = e.day AND s.category = e.category`.execute(trx);
+  const kept = rows
+    .filter((r) => r.betCount > 0)
+    .sort(
+      (a, b) =>
+        a.memberId - b.memberId ||
+        a.day.localeCompare(b.day) ||
+        a.category.localeCompare(b.category) ||
+        a.vendorCode.localeCompare(b.vendorCode),
+    );
+  if (kept.length === 0) return;
+  await sql`
+    INSERT INTO member_daily_vendor_stats (merchant_id, member_id, day, category, vendor_code, bet_count, valid_bet)
+    SELECT * FROM unnest(${sql.val(kept.map((r) => r.merchantId))}::bigint[], ${sql.val(kept.map((r) => r.memberId))}::bigint[],
+                         ${sql.val(kept.map((r) => r.day))}::date[], ${sql.val(kept.map((r) => r.category))}::text[],
+                         ${sql.val(kept.map((r) => r.vendorCode))}::text[], ${sql.val(kept.map((r) => r.betCount))}::integer[],
+                         ${sql.val(kept.map((r) => r.validBet))}::bigint[])`.execute(trx);
+}
+
 /** Every member of the merchant whose rounds over days `from`..`to` (both included) lost money, with the loss (− the win/loss). */
 export async function sumNetLossByMember(
   db: Executor,

@@ -62,6 +62,8 @@ export function createDailyStatsService(
       repo.sumValidBetByMemberAndCategory(db, filter),
     /** `validBetByMemberAndCategory` as a subquery to join (`member_id`, `category`, `valid_bet`), for a settlement computed in SQL. */
     validBetSource: (filter: { merchantId: number; from: string; to: string }) => repo.validBetByMemberAndCategorySource(db, filter),
+    /** The valid bet per member, category and vendor over days `from`..`to` inclusive, as a subquery (`member_id`, `category`, `vendor_code`, `valid_bet`). */
+    validBetByVendorSource: (filter: { merchantId: number; from: string; to: string }) => repo.validBetByVendorSource(db, filter),
     /**
      * Per member of the merchant whose settled rounds over days `from`..`to` inclusive lost money, the
      * net loss (stakes less payouts, all categories): what cashback is computed from.

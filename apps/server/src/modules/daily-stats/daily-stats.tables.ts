@@ -21,6 +21,17 @@ export type MemberDailyGameStatsTable = {
   win_loss: number;
 };
 
+/** One member's settled real-money rounds of one game category at one vendor on one day (migration 2026-12-01-0701): rebate rules per vendor read it. */
+export type MemberDailyVendorStatsTable = {
+  merchant_id: number;
+  member_id: number;
+  day: string;
+  category: string;
+  vendor_code: string;
+  bet_count: number;
+  valid_bet: number;
+};
+
 /** One member's money movements on one day. */
 export type MemberDailyMoneyStatsTable = {
   merchant_id: number;
@@ -90,6 +101,7 @@ export type DailyStatsTables = {
   team_daily_activity: TeamDailyActivityTable;
   member_daily_game_stats: MemberDailyGameStatsTable;
   member_daily_money_stats: MemberDailyMoneyStatsTable;
+  member_daily_vendor_stats: MemberDailyVendorStatsTable;
   daily_stats_cursors: DailyStatsCursorsTable;
   daily_stats_reconciliations: DailyStatsReconciliationsTable;
   daily_stats_differences: DailyStatsDifferencesTable;

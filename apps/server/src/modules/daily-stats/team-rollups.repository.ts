@@ -16,13 +16,16 @@ export type TeamGameDelta = Omit<GameDayRow, 'memberId'> & { ancestorId: number 
 export type TeamMoneyDelta = Omit<MoneyDayRow, 'memberId'> & { ancestorId: number };
 export type TeamActivityDelta = { merchantId: number; ancestorId: number; day: string; activeMembers: number };
 
-/** Upline paths of the members (`/1/5/23/`: every ancestor, then the member). */
+/**
+ * Upline paths of the members (`/1/5/23/`: every ancestor, then the member). One array parameter,
+ * whatever the count (a batch holding a whole day touches more members than a statement may bind).
+ */
 export async function findUplinePaths(db: Executor, memberIds: readonly number[]): Promise<Map<number, string>> {
   if (memberIds.length === 0) return new Map();
   const rows = await db
     .selectFrom(publicMembers(db).as('m'))
     .select(['m.id', 'm.upline_path'])
-    .where('m.id', 'in', [...memberIds])
+    .where(sql<boolean>`m.id = ANY(${sql.val([...memberIds])}::bigint[])`)
     .execute();
   return new Map(rows.map((r) => [Number(r.id), r.upline_path]));
 }

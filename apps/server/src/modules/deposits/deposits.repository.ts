@@ -377,6 +377,19 @@ export async function sumCreditedOfMember(db: Executor, memberId: number): Promi
   return rows.map((r) => ({ currency: r.currency.trim(), total: Number(r.total), count: Number(r.count) }));
 }
 
+/** How many paid deposits each of `memberIds` has had (one read; members without any are left out). */
+export async function countPaidOfMembers(db: Executor, memberIds: readonly number[]): Promise<{ memberId: number; count: number }[]> {
+  if (memberIds.length === 0) return [];
+  const rows = await db
+    .selectFrom('deposit_orders')
+    .select(['member_id as memberId', (eb) => eb.fn.countAll<string>().as('count')])
+    .where(sql<boolean>`member_id = ANY(${sql.val([...new Set(memberIds)])}::bigint[])`)
+    .where('status', '=', 'paid')
+    .groupBy('member_id')
+    .execute();
+  return rows.map((r) => ({ memberId: Number(r.memberId), count: Number(r.count) }));
+}
+
 /**
  * The merchant's paid deposit orders completed in [from, to), per local day (in `timeZone`) and
  * channel: how many and the amount credited (the back-office reports, modules/reports).

@@ -553,8 +553,16 @@ export function createDepositsService(deps: DepositsDeps) {
     return repo.sumCreditedOfMember(db, memberId);
   }
 
+  /** How many paid deposits each of `memberIds` has had, in one read (0 for a member without any). */
+  async function paidCountsOf(memberIds: readonly number[]): Promise<Map<number, number>> {
+    const counts = new Map(memberIds.map((id) => [id, 0]));
+    for (const row of await repo.countPaidOfMembers(db, memberIds)) counts.set(row.memberId, row.count);
+    return counts;
+  }
+
   return {
     totalsOfMember,
+    paidCountsOf,
     /** The merchant's paid deposits per local day and channel over [from, to) (the back-office reports). */
     paidByDayAndChannel: (filter: { merchantId: number; from: Date; to: Date; timeZone: string }) =>
       repo.sumPaidByDayAndChannel(db, filter),

@@ -53,6 +53,8 @@ export function createGameSessionService(deps: { db: Kysely<DB>; now: () => Date
   return {
     issue,
     findByToken,
+    /** What a game token is stored and looked up by (a SQL function finds the session by it, ADR 0041). */
+    tokenHashOf: (token: string) => hashSessionToken(token),
     end: (sessionId: number, trx: Kysely<DB> = db) => repo.end(trx, { id: sessionId }, now()),
     /** Ends every open game of a member (logout everywhere, a break, self-exclusion). */
     endAllForMember: (memberId: number, trx: Kysely<DB> = db) => repo.end(trx, { memberId }, now()),

@@ -42,6 +42,7 @@ describe('operator catalogue calls', () => {
       ['PATCH', `/admin-api/games/${ids['a-one']}`, { isHot: true }],
       ['PATCH', '/admin-api/games/vendors/ALPHA', { isHot: true }],
       ['GET', '/admin-api/games/jackpot'],
+      ['GET', '/admin-api/games/jackpot/pools'],
       ['PUT', '/admin-api/games/jackpot', { base: 1, growthPerTick: 1, tickMs: 1000 }],
     ];
     for (const [method, url, body] of calls) {
@@ -217,5 +218,14 @@ describe('operator catalogue calls', () => {
     expect(audit[0]?.data).toMatchObject({ after: { base: 500_000, growthPerTick: 100, tickMs: 1_000 } });
     expect((await call('PUT', '/admin-api/games/jackpot', risk, { base: -1, growthPerTick: 100, tickMs: 1_000 })).statusCode).toBe(400);
     expect((await call('PUT', '/admin-api/games/jackpot', risk, { base: 1, growthPerTick: 100, tickMs: 10 })).statusCode).toBe(400);
+
+    // Without pools from the house game server, the console shows the counter running on its display rule.
+    const view = (await call('GET', '/admin-api/games/jackpot/pools')).json().value;
+    expect(view).toMatchObject({ vendorCode: 'HOUSE', isPublishing: false, pools: [], source: 'rule' });
+    expect(view.rule).toMatchObject({ base: 500_000, growthPerTick: 100, tickMs: 1_000 });
+    expect(view.counter.base).toBe(500_000);
+    expect(view.counter.value).toBe(
+      500_000 + Math.floor((Date.parse(view.counter.serverTime) - Date.parse(view.rule.startedAt)) / 1_000) * 100,
+    );
   });
 });

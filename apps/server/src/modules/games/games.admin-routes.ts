@@ -5,6 +5,7 @@ import {
   adminGamePatchSchema,
   adminGameQuerySchema,
   adminGameSchema,
+  adminJackpotViewSchema,
   adminVendorPatchSchema,
   adminVendorSchema,
   GAMES_IMPORT_TEXT_LENGTH_MAX,
@@ -166,6 +167,20 @@ export function gamesAdminRoutes(admin: GamesAdminService): FastifyPluginAsyncZo
         },
       },
       async (request) => ok(await admin.getJackpot(adminOf(request))),
+    );
+
+    app.get(
+      '/admin-api/games/jackpot/pools',
+      {
+        preHandler: requirePermission('game:read'),
+        schema: {
+          tags: TAGS,
+          summary: 'The jackpots players see: the house pools as last published, the home counter now, and its display rule',
+          security: [{ session: [] }],
+          response: { 200: okEnvelope(adminJackpotViewSchema), ...errors },
+        },
+      },
+      async (request) => ok(await admin.jackpotView(adminOf(request))),
     );
 
     app.put(

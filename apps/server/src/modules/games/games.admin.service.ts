@@ -10,13 +10,21 @@ import type { ArtworkType } from '../../lib/image-upload.ts';
 import { hashRequest } from '../../lib/request-hash.ts';
 import type { AdminPrincipal } from '../admin/admin.service.ts';
 import { recordAudit } from '../audit/audit.service.ts';
+import { merchantCurrencyOf } from '../merchant/merchant.service.ts';
 import { createSettingsService, type SettingsService } from '../settings/settings.service.ts';
 import type { CatalogueInvalidator } from './games.cache.ts';
 import { type ExistingGame, type PlannedRow, planImport, presentPlan, readImportFile, tokenPartsOf } from './games.import.ts';
+import type { JackpotPoolSource } from './games.jackpot-pools.ts';
 import { asCategory, fromHundredths } from './games.presenter.ts';
 import * as repo from './games.repository.ts';
 import { searchNameOf } from './games.search.ts';
 import { jackpotSetting } from './games.settings.ts';
+
+/** The vendor whose pools the home counter shows: the house game server (ADR 0036). */
+const JACKPOT_VENDOR_CODE = 'HOUSE';
+
+/** The home counter as the games service answers it. */
+type JackpotCounter = { value: number; base: number; startedAt: string; serverTime: string };
 
 export type GamesAdminService = ReturnType<typeof createGamesAdminService>;
 
@@ -89,6 +97,10 @@ export function createGamesAdminService(deps: {
   settings: SettingsService;
   invalidate: CatalogueInvalidator;
   now: () => Date;
+  /** The progressive pools the house game server publishes (absent: none are read). */
+  jackpotPools?: JackpotPoolSource;
+  /** The home counter as the site shows it now (the games service's `jackpot`). */
+  counter: (merchantId: number) => Promise<JackpotCounter>;
 }) {
   const { db, settings, invalidate, now } = deps;
 
@@ -200,6 +212,43 @@ export function createGamesAdminService(deps: {
 
   async function getJackpot(admin: AdminPrincipal) {
     return settings.get(admin.merchantId, jackpotSetting);
+  }
+
+  /**
+   * What the site shows players as jackpots: the pools the house game server publishes (named by the
+   * catalogue's HOUSE games, only the merchant's currency counts for the home counter), the counter
+   * as it stands now and whether it runs on the pools or on the display rule alone.
+   */
+  async function jackpotView(admin: AdminPrincipal) {
+    const [rule, counter, published] = await Promise.all([
+      settings.get(admin.merchantId, jackpotSetting),
+      deps.counter(admin.merchantId),
+      deps.jackpotPools ? deps.jackpotPools.pools() : Promise.resolve(undefined),
+    ]);
+    const pools = published?.pools ?? [];
+    const names = await repo.findGameNames(
+      db,
+      admin.merchantId,
+      pools.map((p) => ({ vendorCode: JACKPOT_VENDOR_CODE, gameCode: p.gameCode })),
+    );
+    const currency = (await merchantCurrencyOf(db, admin.merchantId)).trim();
+    const counted = pools.filter((p) => p.currency === currency);
+    return {
+      vendorCode: JACKPOT_VENDOR_CODE,
+      isPublishing: published !== undefined,
+      readAt: published?.readAt.toISOString() ?? null,
+      currency,
+      pools: pools.map((p) => ({
+        gameCode: p.gameCode,
+        name: names.find((n) => n.code === p.gameCode)?.name ?? null,
+        currency: p.currency,
+        amount: p.amount,
+        isCounted: p.currency === currency,
+      })),
+      source: counted.length > 0 ? ('pools' as const) : ('rule' as const),
+      counter: { value: counter.value, base: counter.base, startedAt: counter.startedAt, serverTime: counter.serverTime },
+      rule,
+    };
   }
 
   /** The plan of a file over the catalogue as `db` sees it, and the token that stands for it. */
@@ -363,5 +412,16 @@ export function createGamesAdminService(deps: {
     return presentAdminGame(updated);
   }
 
-  return { listGames, listVendors, updateGame, updateVendor, getJackpot, setJackpot, previewImport, applyImport, setGameImage };
+  return {
+    listGames,
+    listVendors,
+    updateGame,
+    updateVendor,
+    getJackpot,
+    setJackpot,
+    jackpotView,
+    previewImport,
+    applyImport,
+    setGameImage,
+  };
 }

@@ -1,6 +1,6 @@
 import { foldText } from '@platform/contracts/text-folding';
+import { createMemoryPubSub } from '@platform/realtime/pubsub';
 import { describe, expect, it } from 'vitest';
-import { createMemoryPubSub } from '../../lib/pubsub.ts';
 import { connectCatalogueCache, createCatalogueCache } from './games.cache.ts';
 import { IMAGE_HOST_PLACEHOLDER, pickHost, resolveHost } from './games.hosts.ts';
 import { containsPattern, searchNameOf } from './games.search.ts';

@@ -1,5 +1,5 @@
+import type { PubSub } from '@platform/realtime/pubsub';
 import { createBoundedCache } from '../../lib/bounded-cache.ts';
-import type { PubSub } from '../../lib/pubsub.ts';
 
 /**
  * Catalogue answers are the same for every visitor of a merchant in one language, so they are kept

@@ -1,6 +1,6 @@
+import type { PubSub } from '@platform/realtime/pubsub';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
-import type { PubSub } from '../../lib/pubsub.ts';
 import type { GameSessionService } from '../game-session/game-session.service.ts';
 import type { MerchantService } from '../merchant/merchant.service.ts';
 import type { PlatformModule } from '../module.ts';
@@ -81,7 +81,14 @@ export async function createGamesModule(deps: GamesModuleDeps): Promise<Platform
     ...(deps.identityLinks ? { identityLinks: deps.identityLinks } : {}),
     now,
   });
-  const admin = createGamesAdminService({ db, settings, invalidate: announce, now });
+  const admin = createGamesAdminService({
+    db,
+    settings,
+    invalidate: announce,
+    now,
+    counter: (merchantId) => catalogue.jackpot(merchantId),
+    ...(deps.jackpotPools ? { jackpotPools: deps.jackpotPools } : {}),
+  });
   return {
     name: 'games',
     service: {

@@ -1,3 +1,4 @@
+import { type BoundedCache, createBoundedCache } from '../../lib/bounded-cache.ts';
 import type { GameFilter, GameRow } from './games.repository.ts';
 import { foldedSearchText } from './games.search.ts';
 
@@ -8,7 +9,9 @@ import { foldedSearchText } from './games.search.ts';
  * loaded once (per catalogue version, in the catalogue cache) with an index of the three-letter
  * pieces of their names: a search intersects the lists of its pieces, checks the candidates and
  * the other filters, and counts. It answers exactly what `pageGames` answers for the same filter
- * (games.search-index.test.ts compares them).
+ * (games.search-index.test.ts compares them). The positions whose names hold a typed text are
+ * remembered per text (players type the same few words), so a repeated text with another category,
+ * minimum bet or page only runs the cheap filters.
  */
 export type SearchIndex = {
   /** Visible games in display order (sort, then id). */
@@ -16,7 +19,12 @@ export type SearchIndex = {
   readonly names: readonly string[];
   /** Each piece of three characters: the positions in `rows` whose names contain it, ascending. */
   readonly pieces: ReadonlyMap<string, Int32Array>;
+  /** Folded text -> the positions whose names contain it, ascending (bounded; lives with the index). */
+  readonly nameMatches: BoundedCache<string, Int32Array>;
 };
+
+/** Distinct typed texts remembered per index: a few hundred KB at most. */
+const NAME_MATCHES_MAX = 2_000;
 
 const PIECE = 3;
 
@@ -41,6 +49,7 @@ export function buildSearchIndex(games: ReadonlyArray<GameRow & { searchName: st
     rows: games.map(({ searchName: _, ...row }) => row),
     names: games.map((g) => g.searchName),
     pieces,
+    nameMatches: createBoundedCache({ max: NAME_MATCHES_MAX }),
   };
 }
 
@@ -81,6 +90,19 @@ function matches(game: GameRow, filter: GameFilter): boolean {
   return true;
 }
 
+/** The positions whose folded names contain `folded`, in display order. */
+function nameMatchesOf(index: SearchIndex, folded: string): Int32Array {
+  const known = index.nameMatches.get(folded);
+  if (known) return known;
+  const found: number[] = [];
+  for (const position of candidatesOf(index, folded)) {
+    if ((index.names[position] as string).includes(folded)) found.push(position);
+  }
+  const positions = Int32Array.from(found);
+  index.nameMatches.set(folded, positions);
+  return positions;
+}
+
 /** One page of a name search and the number of games matching, as `pageGames` gives them. */
 export function searchPage(
   index: SearchIndex,
@@ -90,9 +112,9 @@ export function searchPage(
   const folded = foldedSearchText(filter.nameContains);
   const rows: GameRow[] = [];
   let totalCount = 0;
-  for (const position of candidatesOf(index, folded)) {
+  for (const position of nameMatchesOf(index, folded)) {
     const game = index.rows[position] as GameRow;
-    if (!(index.names[position] as string).includes(folded) || !matches(game, filter)) continue;
+    if (!matches(game, filter)) continue;
     if (totalCount >= page.offset && rows.length < page.limit) rows.push(game);
     totalCount += 1;
   }

@@ -8,6 +8,9 @@ import {
   feedbackHandleSchema,
   helpArticleInputSchema,
   helpCategoryInputSchema,
+  helpOrderInputSchema,
+  helpPreviewInputSchema,
+  helpPreviewSchema,
 } from '@platform/contracts/help';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -135,6 +138,62 @@ export function helpAdminRoutes(help: HelpService): FastifyPluginAsyncZod {
         async (request) => ok(await help.admin.setArticleEnabled(operatorOf(request), request.params.id, enabled)),
       );
     }
+
+    app.delete(
+      '/admin-api/help/categories/:id',
+      {
+        preHandler: requirePermission('help:write'),
+        schema: {
+          ...adminSchema,
+          summary: 'Deletes an empty help category for good (one with articles is refused; hiding keeps it)',
+          params: idParams,
+          response: { 200: okEnvelope(z.object({ id: z.number().int() })), ...adminErrors },
+        },
+      },
+      async (request) => ok(await help.admin.deleteCategory(operatorOf(request), request.params.id)),
+    );
+
+    app.delete(
+      '/admin-api/help/articles/:id',
+      {
+        preHandler: requirePermission('help:write'),
+        schema: {
+          ...adminSchema,
+          summary: 'Deletes a help article and its texts for good (hiding keeps it)',
+          params: idParams,
+          response: { 200: okEnvelope(z.object({ id: z.number().int() })), ...adminErrors },
+        },
+      },
+      async (request) => ok(await help.admin.deleteArticle(operatorOf(request), request.params.id)),
+    );
+
+    app.put(
+      '/admin-api/help/order',
+      {
+        preHandler: requirePermission('help:write'),
+        schema: {
+          ...adminSchema,
+          summary: "Puts the categories, or one category's articles, in the order given; answers the whole tree",
+          body: helpOrderInputSchema,
+          response: { 200: okEnvelope(z.array(adminHelpCategorySchema)), ...adminErrors },
+        },
+      },
+      async (request) => ok(await help.admin.order(operatorOf(request), request.body)),
+    );
+
+    app.post(
+      '/admin-api/help/articles/preview',
+      {
+        preHandler: requirePermission('help:read'),
+        schema: {
+          ...adminSchema,
+          summary: "An article's texts cleaned as the site will show them; nothing is stored",
+          body: helpPreviewInputSchema,
+          response: { 200: okEnvelope(helpPreviewSchema), ...adminErrors },
+        },
+      },
+      async (request) => ok({ texts: help.admin.preview(request.body.texts) }),
+    );
 
     // Back office: feedback.
 

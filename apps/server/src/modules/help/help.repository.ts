@@ -145,6 +145,86 @@ export async function setArticleEnabled(db: Executor, merchantId: number, id: nu
 
 // Feedback.
 
+/** Deletes an article and its texts; false when it is not one of the merchant's. */
+export async function deleteArticle(db: Executor, merchantId: number, id: number): Promise<boolean> {
+  const found = await db
+    .selectFrom('help_articles')
+    .select('id')
+    .where('id', '=', id)
+    .where('merchant_id', '=', merchantId)
+    .forUpdate()
+    .executeTakeFirst();
+  if (!found) return false;
+  await db.deleteFrom('help_article_texts').where('article_id', '=', id).execute();
+  await db.deleteFrom('help_articles').where('id', '=', id).execute();
+  return true;
+}
+
+/** The category locked, with how many articles it holds; undefined when it is not one of the merchant's. */
+export async function lockCategoryWithCount(db: Executor, merchantId: number, id: number): Promise<{ articles: number } | undefined> {
+  const found = await db
+    .selectFrom('help_categories')
+    .select('id')
+    .where('id', '=', id)
+    .where('merchant_id', '=', merchantId)
+    .forUpdate()
+    .executeTakeFirst();
+  if (!found) return undefined;
+  const row = await db
+    .selectFrom('help_articles')
+    .select(sql<number>`count(*)::int`.as('n'))
+    .where('category_id', '=', id)
+    .executeTakeFirst();
+  return { articles: Number(row?.n ?? 0) };
+}
+
+export async function deleteCategory(db: Executor, id: number): Promise<void> {
+  await db.deleteFrom('help_category_titles').where('category_id', '=', id).execute();
+  await db.deleteFrom('help_categories').where('id', '=', id).execute();
+}
+
+/** The ids of the merchant's categories, or of one category's articles, locked in their current order. */
+export async function lockSiblings(db: Executor, merchantId: number, scope: { categoryId: number | null }): Promise<number[]> {
+  const rows =
+    scope.categoryId === null
+      ? await db
+          .selectFrom('help_categories')
+          .select('id')
+          .where('merchant_id', '=', merchantId)
+          .orderBy('sort')
+          .orderBy('id')
+          .forUpdate()
+          .execute()
+      : await db
+          .selectFrom('help_articles')
+          .select('id')
+          .where('merchant_id', '=', merchantId)
+          .where('category_id', '=', scope.categoryId)
+          .orderBy('sort')
+          .orderBy('id')
+          .forUpdate()
+          .execute();
+  return rows.map((r) => Number(r.id));
+}
+
+/** Writes each id's place in `ids` as its sort (10, 20, …), leaving room to insert by hand. */
+export async function writeOrder(db: Executor, kind: 'category' | 'article', ids: readonly number[], at: Date): Promise<void> {
+  for (const [index, id] of ids.entries()) {
+    if (kind === 'category')
+      await db
+        .updateTable('help_categories')
+        .set({ sort: (index + 1) * 10, updated_at: at })
+        .where('id', '=', id)
+        .execute();
+    else
+      await db
+        .updateTable('help_articles')
+        .set({ sort: (index + 1) * 10, updated_at: at })
+        .where('id', '=', id)
+        .execute();
+  }
+}
+
 export async function countFeedbackSince(db: Executor, memberId: number, since: Date): Promise<number> {
   const row = await db
     .selectFrom('member_feedback')

@@ -10,6 +10,7 @@ import {
   type HelpArticleInput,
   type HelpCategoryInput,
   type HelpCenter,
+  type HelpOrderInput,
 } from '@platform/contracts/help';
 import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../../db/schema.ts';
@@ -237,6 +238,55 @@ export function createHelpService(deps: { db: Kysely<DB>; now: () => Date }) {
     return findArticle(op.merchantId, id);
   }
 
+  /** Deletes an article for good (hiding it is `setArticleEnabled`). */
+  async function deleteArticle(op: Operator, id: number): Promise<{ id: number }> {
+    const before = await findArticle(op.merchantId, id);
+    await db.transaction().execute(async (trx) => {
+      if (!(await repo.deleteArticle(trx, op.merchantId, id))) throw new DomainError('help_article_not_found');
+      const { updatedAt: _updatedAt, ...was } = before;
+      await audit(trx, op, 'help_article.delete', 'help_article', id, { before: was });
+    });
+    return { id };
+  }
+
+  /** Deletes an empty category; one that still has articles is refused (`help_category_not_empty`). */
+  async function deleteCategory(op: Operator, id: number): Promise<{ id: number }> {
+    await db.transaction().execute(async (trx) => {
+      const found = await repo.lockCategoryWithCount(trx, op.merchantId, id);
+      if (!found) throw new DomainError('help_category_not_found');
+      if (found.articles > 0) throw new DomainError('help_category_not_empty');
+      await repo.deleteCategory(trx, id);
+      await audit(trx, op, 'help_category.delete', 'help_category', id, {});
+    });
+    return { id };
+  }
+
+  /**
+   * Puts the merchant's categories, or one category's articles, in the order given: `ids` must name
+   * each of them exactly once (else `help_order_mismatch`: the list changed meanwhile).
+   */
+  async function order(op: Operator, input: HelpOrderInput): Promise<AdminHelpCategory[]> {
+    await db.transaction().execute(async (trx) => {
+      const scope = { categoryId: input.kind === 'article' ? input.categoryId : null };
+      if (scope.categoryId !== null) await assertCategory(trx, op.merchantId, scope.categoryId);
+      const current = await repo.lockSiblings(trx, op.merchantId, scope);
+      const wanted = [...new Set(input.ids)];
+      if (wanted.length !== input.ids.length || wanted.length !== current.length || wanted.some((id) => !current.includes(id)))
+        throw new DomainError('help_order_mismatch');
+      await repo.writeOrder(trx, input.kind, wanted, now());
+      await audit(trx, op, `help_${input.kind}.order`, input.kind === 'article' ? 'help_category' : 'help_centre', scope.categoryId, {
+        before: current,
+        after: wanted,
+      });
+    });
+    return adminTree(op.merchantId);
+  }
+
+  /** The article's texts as the site will show them: each body cleaned with the same allow-list, nothing stored. */
+  function preview(texts: HelpArticleInput['texts']): Record<string, { title: string; body: string }> {
+    return cleanTexts(texts);
+  }
+
   // Feedback.
 
   /**
@@ -325,7 +375,7 @@ export function createHelpService(deps: { db: Kysely<DB>; now: () => Date }) {
     op: Operator,
     action: string,
     subjectType: string,
-    subjectId: number,
+    subjectId: number | null,
     data: Record<string, unknown>,
   ) {
     await recordAudit(trx, { actorType: 'admin', actorId: op.adminId, action, subjectType, subjectId, data, ip: op.ip });
@@ -334,7 +384,19 @@ export function createHelpService(deps: { db: Kysely<DB>; now: () => Date }) {
   return {
     helpCenter,
     feedback: { send: sendFeedback, list: listFeedback, handle: handleFeedback },
-    admin: { tree: adminTree, createCategory, updateCategory, setCategoryEnabled, createArticle, updateArticle, setArticleEnabled },
+    admin: {
+      tree: adminTree,
+      createCategory,
+      updateCategory,
+      setCategoryEnabled,
+      deleteCategory,
+      createArticle,
+      updateArticle,
+      setArticleEnabled,
+      deleteArticle,
+      order,
+      preview,
+    },
   };
 }
 

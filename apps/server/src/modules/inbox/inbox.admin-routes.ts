@@ -2,9 +2,11 @@ import { commonErrorResponses, ok, okEnvelope } from '@platform/contracts/envelo
 import {
   adminAgentNoticeListQuerySchema,
   adminAgentNoticePageSchema,
+  adminInboxAudiencesSchema,
   adminInboxListQuerySchema,
   adminInboxMessageSchema,
   adminInboxPageSchema,
+  adminInboxReachSchema,
   inboxMessageParamsSchema,
   inboxSendBodySchema,
 } from '@platform/contracts/inbox';
@@ -21,6 +23,7 @@ const errors = {
   401: commonErrorResponses[401],
   403: commonErrorResponses[403],
   404: commonErrorResponses[404],
+  409: commonErrorResponses[409],
 };
 
 /** Platform messages (docs/inbox.md): the operator's calls to list, send and withdraw them, and agents' notices to list and withdraw. */
@@ -50,12 +53,40 @@ export function inboxAdminRoutes(inbox: InboxService): FastifyPluginAsyncZod {
         preHandler: requirePermission('inbox:write'),
         schema: {
           ...admin,
-          summary: 'Sends a message to all members, listed members or the holders of a member label',
+          summary:
+            'Sends a message (now or at sendAt) to all members, agents, members by id or username, the holders of a label or a VIP level range; idempotent by requestId',
           body: inboxSendBodySchema,
           response: { 200: okEnvelope(adminInboxMessageSchema), ...errors },
         },
       },
       async (request) => ok(await inbox.admin.send(operatorOf(request), request.body)),
+    );
+
+    app.get(
+      `${ADMIN_BASE}/:id/reach`,
+      {
+        preHandler: requirePermission('inbox:read'),
+        schema: {
+          ...admin,
+          summary: 'How many members a message reaches now (its audience, registered when it was sent) and how many opened it',
+          params: inboxMessageParamsSchema,
+          response: { 200: okEnvelope(adminInboxReachSchema), ...errors },
+        },
+      },
+      async (request) => ok(await inbox.admin.reach(adminOf(request).merchantId, request.params.id)),
+    );
+
+    app.get(
+      '/admin-api/inbox/audiences',
+      {
+        preHandler: requirePermission('inbox:read'),
+        schema: {
+          ...admin,
+          summary: "The segments a message may go to: the merchant's member labels and VIP ladder",
+          response: { 200: okEnvelope(adminInboxAudiencesSchema), ...errors },
+        },
+      },
+      async (request) => ok(await inbox.admin.audiences(adminOf(request).merchantId)),
     );
 
     app.delete(

@@ -5,26 +5,31 @@ import {
   type AgentNoticeRequest,
   type AgentNoticesValue,
 } from '@platform/contracts/agents/agent-team';
-import type {
-  AdminAgentNotice,
-  AdminAgentNoticeListQuery,
-  AdminInboxMessage,
-  InboxAudience,
-  InboxListQuery,
-  InboxMessage,
-  InboxPage,
-  InboxSendBody,
-  UnreadCountValue,
+import {
+  type AdminAgentNotice,
+  type AdminAgentNoticeListQuery,
+  type AdminInboxAudiences,
+  type AdminInboxMessage,
+  type AdminInboxReach,
+  INBOX_SCHEDULE_DAYS_MAX,
+  type InboxAudience,
+  type InboxListQuery,
+  type InboxMessage,
+  type InboxPage,
+  type InboxSendBody,
+  type UnreadCountValue,
 } from '@platform/contracts/inbox';
 import { type Page, totalPagesOf } from '@platform/contracts/pagination';
 import type { RealtimeServerMessage } from '@platform/contracts/realtime';
 import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../../db/schema.ts';
+import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { DomainError } from '../../lib/domain-error.ts';
-import { findMemberIdsOfMerchant, lockMember } from '../accounts/member-directory.ts';
+import { hashRequest } from '../../lib/request-hash.ts';
+import { findMemberByUsername, findMemberIdsOfMerchant, lockMember } from '../accounts/member-directory.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import { plainTextToAnnouncementHtml, sanitizeAnnouncementHtml } from '../content/content.sanitize.ts';
-import { isLabelOfMerchant } from '../member-labels/member-labels.service.ts';
+import { isLabelOfMerchant, type MemberLabelsService } from '../member-labels/member-labels.service.ts';
 import * as repo from './inbox.repository.ts';
 
 type Operator = { adminId: number; merchantId: number; ip: string | null };
@@ -38,6 +43,9 @@ export type InboxNotifier = {
 };
 
 export type InboxService = ReturnType<typeof createInboxService>;
+
+/** Scheduled messages announced per transaction of the job. */
+const ANNOUNCE_BATCH = 200;
 
 /**
  * Platform messages (docs/inbox.md). A message is written once, with its audience: every member of
@@ -55,17 +63,21 @@ export function createInboxService(deps: {
   db: Kysely<DB>;
   now: () => Date;
   notify: InboxNotifier;
+  /** The member labels a message may go to (the console's list of segments). */
+  labels: Pick<MemberLabelsService, 'list'>;
+  /** The merchant's VIP ladder (the vip module's), which names a VIP segment's levels. */
+  vipLadder: (merchantId: number) => Promise<readonly { level: number; code: string; names: Record<string, string> }[]>;
   logger?: { warn: (o: object, m: string) => void };
 }) {
   const { db, now, notify } = deps;
 
   async function unreadCount(reader: Reader): Promise<UnreadCountValue> {
-    return { unReadCount: await repo.countUnread(db, reader) };
+    return { unReadCount: await repo.countUnread(db, reader, now()) };
   }
 
   async function list(reader: Reader, query: InboxListQuery): Promise<InboxPage> {
     const [{ totalCount, rows }, unread] = await Promise.all([
-      repo.findPage(db, reader, { isUnreadOnly: query.filter === 'unread', pageNo: query.pageNo, pageSize: query.pageSize }),
+      repo.findPage(db, reader, now(), { isUnreadOnly: query.filter === 'unread', pageNo: query.pageNo, pageSize: query.pageSize }),
       unreadCount(reader),
     ]);
     return {
@@ -86,7 +98,7 @@ export function createInboxService(deps: {
 
   /** Opens one message and marks it read. Someone else's message, or a deleted one, is not found. */
   async function read(reader: Reader, messageId: number): Promise<InboxMessage> {
-    const row = await repo.findVisible(db, reader, messageId);
+    const row = await repo.findVisible(db, reader, now(), messageId);
     if (!row) throw new DomainError('inbox_message_not_found');
     if (row.read_at === null) await repo.markRead(db, reader.memberId, [messageId], now());
     return {
@@ -100,14 +112,14 @@ export function createInboxService(deps: {
   }
 
   async function readAll(reader: Reader): Promise<UnreadCountValue> {
-    const unread = await repo.findUnreadIds(db, reader);
+    const unread = await repo.findUnreadIds(db, reader, now());
     if (unread.length > 0) await repo.markRead(db, reader.memberId, unread, now());
     return unreadCount(reader);
   }
 
   /** Hides a message from this member only. */
   async function remove(reader: Reader, messageId: number): Promise<UnreadCountValue> {
-    const row = await repo.findVisible(db, reader, messageId);
+    const row = await repo.findVisible(db, reader, now(), messageId);
     if (!row) throw new DomainError('inbox_message_not_found');
     await repo.markDeleted(db, reader.memberId, messageId, now());
     return unreadCount(reader);
@@ -126,19 +138,56 @@ export function createInboxService(deps: {
     }
   }
 
+  /**
+   * Tells the members' open tabs about the scheduled messages that have gone out since the last run,
+   * exactly as a message sent at once (after the commit that marks them told, so each is told once
+   * however many nodes run the job). Returns how many were announced.
+   */
+  async function announceDue(): Promise<number> {
+    let total = 0;
+    for (;;) {
+      const due = await db.transaction().execute((trx) => repo.claimDueScheduled(trx, now(), ANNOUNCE_BATCH));
+      for (const m of due) await tell(m.merchantId, m.memberIds === null ? { type: 'all' } : { type: 'members', memberIds: m.memberIds });
+      total += due.length;
+      if (due.length < ANNOUNCE_BATCH) return total;
+    }
+  }
+
+  /** A day in milliseconds, for the scheduling window. */
+  const DAY_MS = 86_400_000;
+
+  /**
+   * Sends an operator's message, now or at `sendAt`. Written once with its audience, so each member
+   * gets it once however many times it is sent: a repeat with the same `requestId` answers the
+   * message already made (other content under that id is `idempotency_conflict`). Members named by
+   * username are looked up first; any unknown name refuses the whole send, naming them.
+   */
   async function send(op: Operator, input: InboxSendBody): Promise<AdminInboxMessage> {
     const bodyHtml = sanitizeAnnouncementHtml(input.bodyHtml).trim();
     if (bodyHtml.length === 0) throw new DomainError('field_required', 'bodyHtml');
-    const audience: InboxAudience =
-      input.audience.type === 'members' ? { type: 'members', memberIds: [...new Set(input.audience.memberIds)] } : input.audience;
-    const { id, at } = await db.transaction().execute(async (trx) => {
-      if (audience.type === 'members') {
-        const known = await findMemberIdsOfMerchant(trx, op.merchantId, audience.memberIds);
-        if (known.length !== audience.memberIds.length) throw new DomainError('inbox_recipient_unknown', 'memberIds');
+    const at = now();
+    const sendAt = input.sendAt === undefined ? null : new Date(input.sendAt);
+    if (sendAt !== null && (sendAt.getTime() <= at.getTime() || sendAt.getTime() > at.getTime() + INBOX_SCHEDULE_DAYS_MAX * DAY_MS))
+      throw new DomainError('inbox_send_at_invalid', 'sendAt');
+    if (input.audience.type === 'vip') {
+      // Read before the transaction: the ladder is the vip module's, read through its own connection.
+      const top = Math.max(0, ...(await deps.vipLadder(op.merchantId)).map((l) => l.level));
+      if (input.audience.minLevel > input.audience.maxLevel || input.audience.maxLevel > top)
+        throw new DomainError('inbox_vip_levels_invalid', 'audience');
+    }
+    const requestHash =
+      input.requestId === undefined
+        ? null
+        : hashRequest(['inbox.send', input.category, input.title, bodyHtml, input.audience, sendAt?.toISOString() ?? null]);
+    const sent = await sendOnce(op, input.requestId, requestHash, async (trx) => {
+      if (input.requestId !== undefined) {
+        const earlier = await repo.findByRequest(trx, op.merchantId, op.adminId, input.requestId);
+        if (earlier) {
+          if (earlier.request_hash !== requestHash) throw new DomainError('idempotency_conflict', 'requestId');
+          return { id: Number(earlier.id), isNew: false, audience: null };
+        }
       }
-      if (audience.type === 'label') {
-        if (!(await isLabelOfMerchant(trx, op.merchantId, audience.labelId))) throw new DomainError('member_label_not_found');
-      }
+      const audience = await audienceOf(trx, op.merchantId, input.audience);
       const row = await repo.insertMessage(trx, {
         merchantId: op.merchantId,
         category: input.category,
@@ -146,6 +195,8 @@ export function createInboxService(deps: {
         bodyHtml,
         audience,
         sender: { adminId: op.adminId },
+        sendAt,
+        request: input.requestId === undefined || requestHash === null ? null : { id: input.requestId, hash: requestHash },
       });
       const messageId = row.id;
       if (audience.type === 'members') await repo.insertRecipients(trx, messageId, audience.memberIds);
@@ -155,52 +206,135 @@ export function createInboxService(deps: {
         action: 'inbox_message.send',
         subjectType: 'inbox_message',
         subjectId: messageId,
-        data: { category: input.category, title: input.title, audience },
+        data: { category: input.category, title: input.title, audience, sendAt: sendAt?.toISOString() ?? null },
         ip: op.ip,
       });
-      return { id: messageId, at: row.createdAt };
+      return { id: messageId, isNew: true, audience };
     });
-    await tell(op.merchantId, audience);
+    // A scheduled message is announced when it goes out (`announceDue`, the module's job).
+    if (sent.isNew && sent.audience && sendAt === null) await tell(op.merchantId, sent.audience);
+    const found = await adminFind(op.merchantId, sent.id);
+    if (!found) throw new DomainError('inbox_message_not_found');
+    return found;
+  }
+
+  /**
+   * Runs a send's transaction; when a simultaneous send with the same request id committed first
+   * (the unique key refuses this one), answers that message instead, or `idempotency_conflict` when
+   * its content differs.
+   */
+  async function sendOnce<T extends { id: number; isNew: boolean }>(
+    op: Operator,
+    requestId: string | undefined,
+    requestHash: string | null,
+    work: (trx: Transaction<DB>) => Promise<T>,
+  ): Promise<T | { id: number; isNew: false; audience: null }> {
+    try {
+      return await db.transaction().execute(work);
+    } catch (error) {
+      if (requestId === undefined || !isUniqueViolation(error)) throw error;
+      const earlier = await repo.findByRequest(db, op.merchantId, op.adminId, requestId);
+      if (!earlier) throw error;
+      if (earlier.request_hash !== requestHash) throw new DomainError('idempotency_conflict', 'requestId');
+      return { id: Number(earlier.id), isNew: false, audience: null };
+    }
+  }
+
+  /** The stored audience of a send: usernames become member ids (all of the merchant), a label is checked (a VIP range before). */
+  async function audienceOf(trx: Transaction<DB>, merchantId: number, audience: InboxSendBody['audience']): Promise<InboxAudience> {
+    if (audience.type === 'usernames') {
+      const names = [...new Set(audience.usernames.map((name) => name.trim()))];
+      const ids: number[] = [];
+      const unknown: string[] = [];
+      for (const name of names) {
+        const member = await findMemberByUsername(trx, merchantId, name);
+        if (member) ids.push(member.id);
+        else unknown.push(name);
+      }
+      if (unknown.length > 0) throw new DomainError('inbox_username_unknown', 'audience', { names: unknown.slice(0, 10).join(', ') });
+      return { type: 'members', memberIds: [...new Set(ids)] };
+    }
+    if (audience.type === 'members') {
+      const memberIds = [...new Set(audience.memberIds)];
+      const known = await findMemberIdsOfMerchant(trx, merchantId, memberIds);
+      if (known.length !== memberIds.length) throw new DomainError('inbox_recipient_unknown', 'memberIds');
+      return { type: 'members', memberIds };
+    }
+    if (audience.type === 'label' && !(await isLabelOfMerchant(trx, merchantId, audience.labelId)))
+      throw new DomainError('member_label_not_found');
+    return audience;
+  }
+
+  /** One operator's message as the list shows it. */
+  async function adminFind(merchantId: number, messageId: number): Promise<AdminInboxMessage | undefined> {
+    const [row] = await repo.findPageOfMerchant(db, merchantId, { pageNo: 1, pageSize: 1 }, messageId);
+    if (!row) return undefined;
+    return (await presentAdmin([row]))[0];
+  }
+
+  /** How many members the message reaches now and how many opened it. */
+  async function reach(merchantId: number, messageId: number): Promise<AdminInboxReach> {
+    const row = await repo.findOfMerchant(db, merchantId, messageId);
+    if (!row) throw new DomainError('inbox_message_not_found');
+    const [count, readCount] = await Promise.all([
+      repo.countReach(db, merchantId, {
+        id: Number(row.id),
+        audience: row.audience,
+        labelId: row.label_id === null ? null : Number(row.label_id),
+        vipMin: row.vip_min_level,
+        vipMax: row.vip_max_level,
+        sentAt: new Date(row.sent_at),
+      }),
+      repo.countReads(db, messageId),
+    ]);
+    return { id: messageId, reach: count, readCount };
+  }
+
+  /** The segments a message may go to: the merchant's labels and its VIP ladder. */
+  async function audiences(merchantId: number): Promise<AdminInboxAudiences> {
+    const [labels, ladder] = await Promise.all([deps.labels.list(merchantId), deps.vipLadder(merchantId)]);
     return {
-      id,
-      category: input.category,
-      title: input.title,
-      bodyHtml,
-      audience,
-      createdAt: at.toISOString(),
-      createdBy: op.adminId,
-      withdrawnAt: null,
-      readCount: 0,
+      labels: labels.map((l) => ({ id: l.id, code: l.code, name: l.name, isEnabled: l.isEnabled, memberCount: l.memberCount })),
+      vipLevels: ladder.map((l) => ({ level: l.level, code: l.code, names: l.names })),
     };
+  }
+
+  type MerchantRow = Awaited<ReturnType<typeof repo.findPageOfMerchant>>[number];
+
+  async function presentAdmin(rows: readonly MerchantRow[]): Promise<AdminInboxMessage[]> {
+    const listed = rows.filter((r) => r.audience === 'members').map((r) => Number(r.id));
+    const recipients = await repo.findRecipients(db, listed);
+    return rows.map((r) => {
+      const id = Number(r.id);
+      const audience: AdminInboxMessage['audience'] =
+        r.audience === 'members'
+          ? { type: 'members', memberIds: recipients.filter((x) => x.messageId === id).map((x) => x.memberId) }
+          : r.audience === 'label'
+            ? { type: 'label', labelId: Number(r.label_id) }
+            : r.audience === 'vip'
+              ? { type: 'vip', minLevel: Number(r.vip_min_level), maxLevel: Number(r.vip_max_level) }
+              : r.audience === 'agents'
+                ? { type: 'agents' }
+                : { type: 'all' };
+      return {
+        id,
+        category: r.category,
+        title: r.title,
+        bodyHtml: r.body_html,
+        audience,
+        createdAt: new Date(r.created_at).toISOString(),
+        sendAt: r.send_at ? new Date(r.send_at).toISOString() : null,
+        createdBy: r.created_by === null ? null : Number(r.created_by),
+        withdrawnAt: r.withdrawn_at ? new Date(r.withdrawn_at).toISOString() : null,
+        readCount: Number(r.readCount ?? 0),
+      };
+    });
   }
 
   async function adminList(merchantId: number, query: { pageNo: number; pageSize: number }): Promise<Page<AdminInboxMessage>> {
     const [totalCount, rows] = await Promise.all([repo.countOfMerchant(db, merchantId), repo.findPageOfMerchant(db, merchantId, query)]);
-    const listed = rows.filter((r) => r.audience === 'members').map((r) => Number(r.id));
-    const recipients = await repo.findRecipients(db, listed);
     return {
-      list: rows.map((r) => {
-        const id = Number(r.id);
-        const audience: AdminInboxMessage['audience'] =
-          r.audience === 'members'
-            ? { type: 'members', memberIds: recipients.filter((x) => x.messageId === id).map((x) => x.memberId) }
-            : r.audience === 'label'
-              ? { type: 'label', labelId: Number(r.label_id) }
-              : r.audience === 'agents'
-                ? { type: 'agents' }
-                : { type: 'all' };
-        return {
-          id,
-          category: r.category,
-          title: r.title,
-          bodyHtml: r.body_html,
-          audience,
-          createdAt: new Date(r.created_at).toISOString(),
-          createdBy: r.created_by === null ? null : Number(r.created_by),
-          withdrawnAt: r.withdrawn_at ? new Date(r.withdrawn_at).toISOString() : null,
-          readCount: Number(r.readCount ?? 0),
-        };
-      }),
+      list: await presentAdmin(rows),
       pageNo: query.pageNo,
       pageSize: query.pageSize,
       totalCount,
@@ -297,7 +431,7 @@ export function createInboxService(deps: {
 
   /** The operator's announcements to agents that the agent can see, newest first. */
   async function agentAnnouncements(reader: Reader, page: { pageNo: number; pageSize: number }): Promise<AgentAnnouncementsValue> {
-    const { totalCount, rows } = await repo.findPageOfAudience(db, reader, 'agents', page);
+    const { totalCount, rows } = await repo.findPageOfAudience(db, reader, now(), 'agents', page);
     return {
       list: rows.map((r) => ({
         id: Number(r.id),
@@ -422,7 +556,8 @@ export function createInboxService(deps: {
     readAll,
     remove,
     agents: { announcements: agentAnnouncements, sendNotice: sendAgentNotice, sentNotices: sentAgentNotices },
-    admin: { send, list: adminList, withdraw, agentNotices: adminAgentNotices, withdrawAgentNotice },
+    admin: { send, list: adminList, reach, audiences, withdraw, agentNotices: adminAgentNotices, withdrawAgentNotice },
     platform: { write: writePlatformMessage, announce: announcePlatform },
+    announceDue,
   };
 }

@@ -43,7 +43,7 @@ describe('lottery operator calls', () => {
     const add = (payload: object) => t.app.inject({ method: 'POST', url: '/admin-api/lottery/games', headers: risk.headers, payload });
     // A station without its draw time, a fast game that locks after its own interval, a stake range upside down.
     const { drawTime: _drawTime, ...noTime } = STATION;
-    expect((await add(noTime)).json().code).toBe('bad_request');
+    expect((await add(noTime)).json().code).toBe('lottery_station_schedule_required');
     const fast = {
       ...STATION,
       gameId: 'EL9',
@@ -53,14 +53,14 @@ describe('lottery operator calls', () => {
       intervalSeconds: 60,
       lockSeconds: 60,
     };
-    expect((await add(fast)).json().code).toBe('bad_request');
-    expect((await add({ ...STATION, minStake: 9_000_000 })).json().code).toBe('bad_request');
+    expect((await add(fast)).json().code).toBe('lottery_lock_too_long');
+    expect((await add({ ...STATION, minStake: 9_000_000 })).json().code).toBe('lottery_stake_range_invalid');
     expect((await add({ ...STATION, drawDays: [4, 4] })).statusCode).toBe(400);
     expect((await add({ ...STATION, drawTime: '24:00' })).statusCode).toBe(400);
     const created = await add(STATION);
     expect(created.statusCode, created.body).toBe(200);
     expect(created.json().value).toMatchObject({ gameId: 'DNAI', drawDays: [4], isEnabled: true });
-    expect((await add(STATION)).json().code).toBe('conflict');
+    expect((await add(STATION)).json().code).toBe('lottery_game_code_taken');
 
     // Wednesday is day 4: the next job round opens today's Đồng Nai draw; the menu shows it.
     await t.app.services.lottery.runJobRound();
@@ -70,14 +70,37 @@ describe('lottery operator calls', () => {
     const patch = (gameId: string, payload: object) =>
       t.app.inject({ method: 'PATCH', url: `/admin-api/lottery/games/${gameId}`, headers: risk.headers, payload });
     expect((await patch('NOPE', { isEnabled: false })).json().code).toBe('not_found');
-    expect((await patch('EL1', { drawTime: '10:00' })).json().code).toBe('bad_request');
+    expect((await patch('EL1', { drawTime: '10:00' })).json().code).toBe('lottery_fast_interval_required');
     expect((await patch('EL1', { unknownField: 1 })).statusCode).toBe(400);
+    expect((await patch('EL1', { intervalSeconds: 120 })).json().code).toBe('lottery_interval_fixed');
+
+    // A schedule change leaves the draw already open for betting as it was; the draws created after it follow the new schedule.
+    const drawsOf = () =>
+      t.database.db
+        .selectFrom('lottery_periods as p')
+        .innerJoin('lottery_games as g', 'g.id', 'p.game_id')
+        .select(['p.numero', 'p.draw_at', 'p.locks_at', 'p.status'])
+        .where('g.code', '=', 'DNAI')
+        .orderBy('p.numero')
+        .execute();
+    const [openDraw] = await drawsOf();
+    expect(openDraw).toMatchObject({ numero: '20261125', status: 'open' });
+    const moved = await patch('DNAI', { drawDays: [4, 5], drawTime: '17:00', lockSeconds: 600 });
+    expect(moved.statusCode, moved.body).toBe(200);
+    await t.app.services.lottery.runJobRound();
+    const after = await drawsOf();
+    expect(after.map((d) => d.numero)).toEqual(['20261125', '20261126']);
+    expect(new Date(after[0]?.draw_at as Date).toISOString()).toBe(new Date(openDraw?.draw_at as Date).toISOString());
+    expect(new Date(after[0]?.locks_at as Date).toISOString()).toBe(new Date(openDraw?.locks_at as Date).toISOString());
+    // Thursday's draw: 17:00 in Vietnam, betting closing ten minutes before.
+    expect(new Date(after[1]?.draw_at as Date).toISOString()).toBe('2026-11-26T10:00:00.000Z');
+    expect(new Date(after[1]?.locks_at as Date).toISOString()).toBe('2026-11-26T09:50:00.000Z');
     const off = await patch('DNAI', { isEnabled: false });
     expect(off.json().value.isEnabled).toBe(false);
     const menuAfter = (await t.app.inject({ method: 'GET', url: '/lgw/vn/games/game_menu' })).json().value.list;
     expect(menuAfter.map((g: { gameId: string }) => g.gameId)).not.toContain('DNAI');
     const audit = await t.database.db.selectFrom('audit_log').select('action').where('action', 'like', 'lottery.%').execute();
-    expect(audit.map((a) => a.action).sort()).toEqual(['lottery.game_created', 'lottery.game_updated']);
+    expect(audit.map((a) => a.action).sort()).toEqual(['lottery.game_created', 'lottery.game_updated', 'lottery.game_updated']);
   });
 
   it('changes odds for tickets placed afterwards only', async () => {

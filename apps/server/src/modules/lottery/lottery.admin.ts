@@ -51,14 +51,13 @@ type GameShape = {
 /** The rules across fields: a station draws on weekdays at a time, a fast game every interval; betting closes before the draw. */
 function assertShape(game: GameShape): void {
   if (game.category === 'LOTT') {
-    if (!game.drawTime || !game.drawDays || game.drawDays.length === 0) throw new DomainError('bad_request', 'drawTime');
-    if (game.intervalSeconds !== null) throw new DomainError('bad_request', 'intervalSeconds');
+    if (!game.drawTime || !game.drawDays || game.drawDays.length === 0 || game.intervalSeconds !== null)
+      throw new DomainError('lottery_station_schedule_required', 'drawTime');
   } else {
-    if (game.intervalSeconds === null) throw new DomainError('bad_request', 'intervalSeconds');
-    if (game.drawTime !== null) throw new DomainError('bad_request', 'drawTime');
-    if (game.lockSeconds >= game.intervalSeconds) throw new DomainError('bad_request', 'lockSeconds');
+    if (game.intervalSeconds === null || game.drawTime !== null) throw new DomainError('lottery_fast_interval_required', 'intervalSeconds');
+    if (game.lockSeconds >= game.intervalSeconds) throw new DomainError('lottery_lock_too_long', 'lockSeconds');
   }
-  if (game.minStake > game.maxStake) throw new DomainError('bad_request', 'maxStake');
+  if (game.minStake > game.maxStake) throw new DomainError('lottery_stake_range_invalid', 'maxStake');
 }
 
 /**
@@ -87,7 +86,7 @@ export function createLotteryAdmin(deps: { db: Kysely<DB>; now: () => Date }) {
         maxStake: input.maxStake,
       });
       return db.transaction().execute(async (trx) => {
-        if (await repo.findGame(trx, admin.merchantId, input.gameId)) throw new DomainError('conflict', 'gameId');
+        if (await repo.findGame(trx, admin.merchantId, input.gameId)) throw new DomainError('lottery_game_code_taken', 'gameId');
         await repo.insertGame(trx, {
           merchant_id: admin.merchantId,
           code: input.gameId,
@@ -123,6 +122,14 @@ export function createLotteryAdmin(deps: { db: Kysely<DB>; now: () => Date }) {
       return db.transaction().execute(async (trx) => {
         const before = await repo.findGame(trx, admin.merchantId, code, 'update');
         if (!before) throw new DomainError('not_found', 'gameId');
+        // A fast game's draw numbers count its draws in the day at its interval: another interval
+        // would give later draws the numbers of earlier ones, so it is a new game instead.
+        if (
+          patch.intervalSeconds !== undefined &&
+          before.interval_seconds !== null &&
+          patch.intervalSeconds !== Number(before.interval_seconds)
+        )
+          throw new DomainError('lottery_interval_fixed', 'intervalSeconds');
         const next = { ...present(before), ...patch };
         assertShape({
           category: next.category,

@@ -106,6 +106,20 @@ export async function findEnabledOfMember(db: Executor, memberId: number) {
     .execute();
 }
 
+/** The enabled labels' names of many members at once (one read), in the labels' order. */
+export async function findEnabledOfMembers(db: Executor, memberIds: readonly number[]) {
+  if (memberIds.length === 0) return [];
+  return db
+    .selectFrom('member_label_assignments as a')
+    .innerJoin('member_labels as l', 'l.id', 'a.label_id')
+    .select(['a.member_id as memberId', 'l.name'])
+    .where(sql<boolean>`a.member_id = ANY(${sql.val([...new Set(memberIds)])}::bigint[])`)
+    .where('l.is_enabled', '=', true)
+    .orderBy('l.sort')
+    .orderBy('l.id')
+    .execute();
+}
+
 /** Who holds which label, as a sub-query another module's repository may use in a join or `exists`. */
 export function assignmentsForJoin(db: Executor) {
   return db.selectFrom('member_label_assignments').select(['member_label_assignments.member_id', 'member_label_assignments.label_id']);

@@ -218,6 +218,12 @@ describe('a claim racing an exclusion', () => {
         return true;
       },
       paidDepositCount: async () => 0,
+      audienceFacts: {
+        vipLevelsOf: async () => new Map(),
+        labelNamesOf: async () => new Map(),
+        paidDepositCounts: async () => new Map(),
+        downlineAmong: async () => new Set(),
+      },
       assertNotExcluded: (memberId) => rg.assertCanLogin(memberId),
       assertNotExcludedIn: (trx, memberId) => rg.assertCanLoginIn(trx, memberId),
       identityOf: async () => ({ phone: null, payeeName: null, bankAccounts: [] }),

@@ -8,7 +8,7 @@ import { errorCodeOf, expectCleanBooks } from '../../../test/ledger-fixture.ts';
 import { createPromoWorld, type PromoMember, promotionInput } from '../../../test/promotions-helpers.ts';
 import { waitUntil } from '../../../test/wait-for.ts';
 import { localDateOf } from '../../lib/time-zone.ts';
-import { lossAmountOf, nextLossLine } from './promotions.service.ts';
+import { createPromotionsService, lossAmountOf, nextLossLine } from './promotions.service.ts';
 
 let t: TestApp;
 // 10:00 in Hanoi: the merchant's day is the 20th.
@@ -212,6 +212,78 @@ describe('loss promotions settled from the rollups', () => {
     expect(await promotions.settleLossPeriods()).toBe(0);
     expect((await w.balances(excluded.id)).bonus).toBe(0);
     expect((await w.balances(early.id)).bonus).toBe(0);
+    await expectCleanBooks(t.database.db);
+  });
+
+  it('reads the audience once for all the period’s members, and a run that dies mid-way pays nothing twice', async () => {
+    const input = lossInput({ audience: { labels: ['loss-club'] } });
+    const { w, op, promo, today, round, rolledUp, lines } = await world(input);
+    const label = await t.app.services.memberLabels.create(op, {
+      code: uniqueName('lc'),
+      name: 'loss-club',
+      rankLevel: null,
+      sort: 9,
+      isEnabled: true,
+    });
+    const members = [await w.member(), await w.member(), await w.member(), await w.member()];
+    const [outsider, ...club] = members as [PromoMember, ...PromoMember[]];
+    for (const m of club) await t.app.services.memberLabels.setForMember(op, m.id, [label.id]);
+    const day = today();
+    for (const m of members) await round(m, 200_000, 0);
+    await rolledUp(members[members.length - 1] as PromoMember, day, 200_000);
+    clock.now = new Date(clock.now.getTime() + DAY);
+
+    // The job as the app builds it, but its node dies at the second grant's ledger transfer.
+    const app = t.app.services;
+    let grants = 0;
+    const perMemberReads = { labels: 0, levels: 0 };
+    const dying = createPromotionsService({
+      db: t.database.db,
+      ledger: {
+        ...app.ledger,
+        transfer: async (...args: Parameters<typeof app.ledger.transfer>) => {
+          if (args[0].note === `Promotion ${input.code}` && ++grants === 2) throw new Error('the node died');
+          return app.ledger.transfer(...args);
+        },
+      },
+      betRecords: app.betRecords,
+      now: () => new Date(clock.now.getTime()),
+      vipLevelOf: async () => {
+        perMemberReads.levels += 1;
+        return 0;
+      },
+      vipLadderOf: async () => [],
+      netLossByMember: (filter) => app.dailyStats.netLossByMember(filter),
+      timeZoneOf: (merchantId) => app.records.timeZoneOf(merchantId),
+      labelsOf: async () => {
+        perMemberReads.labels += 1;
+        return [];
+      },
+      isInDownline: async () => false,
+      paidDepositCount: async () => 0,
+      audienceFacts: {
+        vipLevelsOf: (merchantId) => app.vip.memberLevels(merchantId),
+        labelNamesOf: (memberIds) => app.memberLabels.labelNamesOf(memberIds),
+        paidDepositCounts: (memberIds) => app.deposits.paidCountsOf(memberIds),
+        downlineAmong: async () => new Set(),
+      },
+      assertNotExcluded: (memberId) => app.responsibleGaming.assertCanLogin(memberId),
+      assertNotExcludedIn: (trx, memberId) => app.responsibleGaming.assertCanLoginIn(trx, memberId),
+      identityOf: async () => ({ phone: null, payeeName: null, bankAccounts: [] }),
+    });
+    await expect(dying.admin.rerunLossPeriod(op, promo.id, day)).rejects.toThrow('the node died');
+    expect(perMemberReads).toEqual({ labels: 0, levels: 0 });
+    const paidBefore = (await Promise.all(club.map(lines))).filter((l) => l.length > 0).length;
+    expect(paidBefore).toBe(1);
+    // The next run pays the rest, the first once; the member outside the audience gets nothing.
+    expect(await app.promotions.settleLossPeriods()).toBe(club.length - 1);
+    expect(await app.promotions.settleLossPeriods()).toBe(0);
+    for (const m of club) {
+      expect((await lines(m)).map((l) => [l.revision, l.amount, l.status])).toEqual([[0, 20_000, 'granted']]);
+      expect((await w.balances(m.id)).bonus).toBe(20_000);
+    }
+    expect(await lines(outsider)).toEqual([]);
+    expect((await w.balances(outsider.id)).bonus).toBe(0);
     await expectCleanBooks(t.database.db);
   });
 

@@ -1,12 +1,36 @@
-import { type PromotionInput, promotionInputSchema } from '@platform/contracts/promotions';
+import { execFile } from 'node:child_process';
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { type PromotionInput, promotionInputSchema, type RaffleEntries } from '@platform/contracts/promotions';
+import { drawRaffle } from '@platform/games/raffle';
 import { commitmentOf } from '@platform/games/rng';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { errorCodeOf, expectCleanBooks } from '../../../test/ledger-fixture.ts';
 import { createPromoWorld, promotionInput } from '../../../test/promotions-helpers.ts';
-import { drawRaffle } from './promotions.service.ts';
 
 let t: TestApp;
+const run = promisify(execFile);
+const gamesPackage = fileURLToPath(new URL('../../../../../packages/games', import.meta.url));
+
+/** The offline verify script on a saved public list: its exit code and the check it printed. */
+async function verifyOffline(
+  list: unknown,
+): Promise<{ code: number; check: { winners: { entry: number }[]; winnersMatch: boolean; commitmentMatches: boolean } | null }> {
+  const file = join(await mkdtemp(join(tmpdir(), 'raffle-')), 'raffle.json');
+  await writeFile(file, JSON.stringify(list));
+  try {
+    const { stdout } = await run(process.execPath, ['--import', 'tsx', 'scripts/verify-raffle.ts', '--list', file], { cwd: gamesPackage });
+    return { code: 0, check: JSON.parse(stdout) };
+  } catch (error) {
+    const failed = error as { code: number; stdout: string };
+    return { code: failed.code, check: failed.stdout ? JSON.parse(failed.stdout) : null };
+  }
+}
+
 const clock = { now: new Date('2026-11-20T03:00:00Z') };
 const HOUR = 3_600_000;
 
@@ -123,6 +147,63 @@ describe('raffle promotions', () => {
       expect(balances.main + balances.bonus).toBe(won);
     }
     await expectCleanBooks(t.database.db);
+  });
+
+  it('publishes its entries (masked, in the draw’s order) and winners; the offline script recomputes the server’s winners', async () => {
+    const { w, promotions, op, principal, play } = await createPromoWorld(t, clock);
+    const promo = await promotions.admin.create(
+      op,
+      raffleInput({ raffle: { ...raffleInput().raffle!, prizes: [300_000, 200_000, 100_000] } }),
+    );
+    const members = [await w.member(), await w.member(), await w.member(), await w.member(), await w.member()];
+    for (const [i, m] of members.entries()) {
+      await play(m, 'RNG', 100_000 * (i + 1));
+      if (i < 4) await promotions.claimRaffle(principal(m), promo.id);
+    }
+    const open = await promotions.raffleEntries(w.merchant.id, promo.id);
+    expect(open).toMatchObject({ promotionId: promo.id, seed: null, winners: [], totalTickets: 1 + 2 + 3 + 4 });
+    expect(open.entries.map((e) => [e.entry, e.tickets])).toEqual([
+      [1, 1],
+      [2, 2],
+      [3, 3],
+      [4, 4],
+    ]);
+    // Masked: never the whole username.
+    for (const [i, e] of open.entries.entries()) {
+      expect(e.username).toContain('***');
+      expect(e.username).not.toBe(members[i]!.username);
+    }
+    expect((await verifyOffline(open)).code).toBe(3);
+
+    clock.now = new Date(clock.now.getTime() + 2 * HOUR);
+    expect(await promotions.drawDue()).toBe(1);
+    const list: RaffleEntries = await promotions.raffleEntries(w.merchant.id, promo.id);
+    expect(commitmentOf(list.seed ?? '')).toBe(list.commitment);
+    const prizes = await t.database.db
+      .selectFrom('promotion_raffle_prizes')
+      .select(['rank', 'member_id', 'amount'])
+      .where('promotion_id', '=', promo.id)
+      .orderBy('rank')
+      .execute();
+    const entryOf = (memberId: number) => members.findIndex((m) => m.id === memberId) + 1;
+    expect(list.winners.map((x) => [x.rank, x.entry, x.amount])).toEqual(
+      prizes.map((p) => [p.rank, entryOf(Number(p.member_id)), p.amount]),
+    );
+
+    // The script, from the published list alone, names the winners the server paid.
+    const verified = await verifyOffline({ success: true, value: list });
+    expect(verified.code).toBe(0);
+    expect(verified.check).toMatchObject({ commitmentMatches: true, winnersMatch: true });
+    expect(verified.check!.winners.map((x) => x.entry)).toEqual(prizes.map((p) => entryOf(Number(p.member_id))));
+    // A list whose winners or seed were changed does not pass.
+    const swapped = { ...list, winners: list.winners.map((x, i) => ({ ...x, entry: list.winners[(i + 1) % list.winners.length]!.entry })) };
+    expect((await verifyOffline(swapped)).code).toBe(1);
+    expect((await verifyOffline({ ...list, seed: 'ab'.repeat(32) })).check).toMatchObject({ commitmentMatches: false });
+
+    // Over HTTP: a promotion that is no raffle, or none, is not found, with a sentence to show.
+    const missing = await t.app.inject({ method: 'GET', url: '/wps/relay/MCSFE_getRaffleEntries/999999999', headers: { lang: 'en' } });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toMatchObject({ success: false, code: 'not_found' });
   });
 
   it('withholds the prize of a member excluded before the draw; the raffle rule goes with its trigger', async () => {

@@ -7,6 +7,7 @@ import {
   PROMOTION_MEMBER_STATUSES,
   promotionIdParamsSchema,
   publicPromotionsResponseSchema,
+  raffleEntriesResponseSchema,
   wageringProgressResponseSchema,
 } from '@platform/contracts/promotions';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -67,6 +68,20 @@ export function promotionsRoutes(promotions: PromotionsService, merchants: Pick<
       },
       async (request) =>
         ok(await promotions.detailForVisitor((await merchants.current()).id, request.params.id, requestedLanguage(request))),
+    );
+
+    app.get(
+      '/wps/relay/MCSFE_getRaffleEntries/:id',
+      {
+        schema: {
+          ...visitor,
+          summary:
+            "A raffle's public list: entries in the draw's order with masked usernames and tickets, the commitment, and once drawn the seed and the winners (recomputable offline)",
+          params: promotionIdParamsSchema,
+          response: { 200: raffleEntriesResponseSchema, ...errors },
+        },
+      },
+      async (request) => ok(await promotions.raffleEntries((await merchants.current()).id, request.params.id)),
     );
 
     app.get(

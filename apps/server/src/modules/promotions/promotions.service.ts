@@ -1,3 +1,4 @@
+import { maskName } from '@platform/contracts/name-mask';
 import {
   type Grant,
   type LossPeriod,
@@ -6,19 +7,20 @@ import {
   type PromotionInput,
   type PromotionMemberStatus,
   type PromotionState,
+  type RaffleEntries,
 } from '@platform/contracts/promotions';
 import { foldText } from '@platform/contracts/text-folding';
-import { commitmentOf, HmacWordStream, newServerSeed } from '@platform/games/rng';
+import { drawRaffle } from '@platform/games/raffle';
+import { commitmentOf, newServerSeed } from '@platform/games/rng';
 import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { amountParam, DomainError } from '../../lib/domain-error.ts';
 import { hashRequest } from '../../lib/request-hash.ts';
 import { addDays, localDateOf, startOfLocalDate } from '../../lib/time-zone.ts';
-import { findMember, findUsernames, lockMember, type MemberSummary } from '../accounts/member-directory.ts';
+import { findMember, findMembersOfMerchant, findUsernames, lockMember, type MemberSummary } from '../accounts/member-directory.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import type { BetRecordService } from '../bet-records/bet-records.service.ts';
-import { maskUsername } from '../chat/chat.service.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
 import { rebatePeriodOf, rebatePeriodsBefore } from '../vip/vip.periods.ts';
 import { requiredTurnoverOf } from '../withdrawals/wagering.service.ts';
@@ -30,6 +32,9 @@ type Operator = { adminId: number; merchantId: number; ip: string | null };
 type Principal = { memberId: number; merchantId: number; currency: string };
 /** What a claim knows of the device and network it came from (abuse signals). */
 export type ClaimContext = { ip: string | null; fingerprint?: string | undefined };
+
+/** Usernames one read of a raffle's public list asks for. */
+const RAFFLE_NAMES_PER_READ = 5_000;
 
 /** Members whose grants one run of the settling job looks at, at most. */
 export const SETTLE_BATCH_MEMBERS_MAX = 500;
@@ -49,6 +54,17 @@ export type PromotionsDeps = {
   isInDownline: (agentId: number, member: { id: number; merchantId: number }) => Promise<boolean>;
   /** How many paid deposits the member has had (deposits). */
   paidDepositCount: (memberId: number) => Promise<number>;
+  /**
+   * The same facts for many members at once, one read each, for the set-based loss job: every
+   * stored VIP level of the merchant (a member absent holds 0), the enabled labels' names, the paid
+   * deposit counts, and which of them are in the agent's downline.
+   */
+  audienceFacts: {
+    vipLevelsOf: (merchantId: number) => Promise<ReadonlyMap<number, number>>;
+    labelNamesOf: (memberIds: readonly number[]) => Promise<ReadonlyMap<number, readonly string[]>>;
+    paidDepositCounts: (memberIds: readonly number[]) => Promise<ReadonlyMap<number, number>>;
+    downlineAmong: (agentId: number, merchantId: number, memberIds: readonly number[]) => Promise<ReadonlySet<number>>;
+  };
   /** Throws while the member is self-excluded or on a break (responsible-gaming). */
   assertNotExcluded: (memberId: number) => Promise<void>;
   /**
@@ -111,36 +127,6 @@ export function nextLossLine(
   if (due > 0) return { revision: last.revision + 1, amount: due, lossChange: netLoss - last.net_loss };
   if (netLoss < last.net_loss) return { revision: last.revision + 1, amount: 0, lossChange: netLoss - last.net_loss };
   return null;
-}
-
-/**
- * A raffle's draw from its revealed seed (verifiable: anyone holding the seed, the promotion id and
- * the entries can recompute it). The tickets are laid out in member order; each prize, first prize
- * first, takes a uniform ticket among those left, by the HMAC-SHA256 word stream of the house games
- * (`HmacWordStream(seed, "raffle:<promotion id>", 0)`, rejection-sampled: no modulo bias); the
- * winner's other tickets leave the draw, so each prize goes to a different member. Returns the
- * winners' member ids by rank (fewer than the prizes when fewer members took part).
- */
-export function drawRaffle(
-  seed: string,
-  promotionId: number,
-  entries: readonly { memberId: number; tickets: number }[],
-  prizeCount: number,
-): number[] {
-  const stream = new HmacWordStream(seed, `raffle:${promotionId}`, 0);
-  const left = [...entries].filter((e) => e.tickets > 0).sort((a, b) => a.memberId - b.memberId);
-  const winners: number[] = [];
-  while (winners.length < prizeCount && left.length > 0) {
-    let pick = stream.nextInt(left.reduce((sum, e) => sum + e.tickets, 0));
-    let index = 0;
-    while (pick >= left[index]!.tickets) {
-      pick -= left[index]!.tickets;
-      index += 1;
-    }
-    winners.push(left[index]!.memberId);
-    left.splice(index, 1);
-  }
-  return winners;
 }
 
 /** How many finished periods of each length the loss job looks at again (late rounds are corrected within them). */
@@ -729,7 +715,7 @@ export function createPromotionsService(deps: PromotionsDeps) {
     const member = await findMember(trx, input.memberId);
     if (!member) throw new DomainError('not_found', 'member');
     const row = await repo.findPromotion(trx, member.merchantId, input.promotionId, { forUpdate: true });
-    if (!row || row.state !== 'active' || !isInPeriod(row, now())) throw new DomainError('promotion_unavailable');
+    if (row?.state !== 'active' || !isInPeriod(row, now())) throw new DomainError('promotion_unavailable');
     const amount = input.amount ?? bonusAmountOf(row.definition, null);
     if (amount <= 0) throw new DomainError('promotion_unavailable');
     const grant = await issue(trx, row, member, amount, { entryId: null, depositReference: input.reference });
@@ -945,6 +931,39 @@ export function createPromotionsService(deps: PromotionsDeps) {
     return active.length > 0 && (!row.definition.stackable || active.some((g) => !g.stackable));
   }
 
+  /**
+   * Which of the members the promotion's audience includes, as `isInAudience` judges one member,
+   * with each fact the audience needs read once for all of them (the loss job's members).
+   */
+  async function audienceAmong(row: repo.PromotionRow, members: readonly MemberSummary[]): Promise<Set<number>> {
+    const audience = row.definition.audience;
+    const ids = members.map((m) => m.id);
+    const included = new Set<number>();
+    if (ids.length === 0) return included;
+    const facts = deps.audienceFacts;
+    const isDeposit = row.trigger === 'first_deposit' || row.trigger === 'reload_deposit';
+    const [levels, labels, paid, downline] = await Promise.all([
+      audience.vipLevels && audience.vipLevels.length > 0 ? facts.vipLevelsOf(row.merchant_id) : undefined,
+      audience.labels && audience.labels.length > 0 ? facts.labelNamesOf(ids) : undefined,
+      audience.firstDepositOnly && !isDeposit ? facts.paidDepositCounts(ids) : undefined,
+      audience.downlineOf !== undefined ? facts.downlineAmong(audience.downlineOf, row.merchant_id, ids) : undefined,
+    ]);
+    for (const member of members) {
+      const downlines = new Map<number, boolean>();
+      if (audience.downlineOf !== undefined) downlines.set(audience.downlineOf, downline?.has(member.id) === true);
+      const memberFacts: Facts = {
+        // Not an audience rule: a line's payment checks exclusion under the member's locks (`lossBlockOf`).
+        excluded: false,
+        vipLevel: levels?.get(member.id) ?? 0,
+        labels: new Set(labels?.get(member.id) ?? []),
+        paidDeposits: paid?.get(member.id) ?? 0,
+        downlines,
+      };
+      if (isInAudience(row, member, memberFacts)) included.add(member.id);
+    }
+    return included;
+  }
+
   type LossRunSummary = { written: number; granted: number; accrued: number; withheld: number; noted: number; existing: number };
 
   /**
@@ -966,17 +985,20 @@ export function createPromotionsService(deps: PromotionsDeps) {
     for (const line of await repo.findLossLinesOfPeriod(db, row.id, period.start)) {
       before.set(line.member_id, [...(before.get(line.member_id) ?? []), line]);
     }
-    const memberIds = [...new Set([...losses.keys(), ...before.keys()])].sort((a, b) => a - b);
-    for (const memberId of memberIds) {
+    const due = [...new Set([...losses.keys(), ...before.keys()])]
+      .sort((a, b) => a - b)
+      .filter((memberId) => nextLossLine(input, losses.get(memberId) ?? 0, before.get(memberId) ?? []) !== null);
+    const members = await findMembersOfMerchant(db, row.merchant_id, due);
+    // The audience is judged once, for the period's first line; later revisions follow it.
+    const audience = await audienceAmong(
+      row,
+      due.filter((id) => !before.has(id)).flatMap((id) => members.get(id) ?? []),
+    );
+    for (const memberId of due) {
       const netLoss = losses.get(memberId) ?? 0;
-      if (!nextLossLine(input, netLoss, before.get(memberId) ?? [])) continue;
-      const member = await findMember(db, memberId);
-      if (!member || member.merchantId !== row.merchant_id) continue;
-      // The audience is judged once, for the period's first line; later revisions follow it.
-      if (!before.has(memberId)) {
-        const facts = await factsOf(member, [row]);
-        if (!isInAudience(row, member, facts)) continue;
-      }
+      const member = members.get(memberId);
+      if (!member) continue;
+      if (!before.has(memberId) && !audience.has(memberId)) continue;
       try {
         const outcome = await db.transaction().execute(async (trx) => {
           const locked = await repo.findPromotion(trx, row.merchant_id, row.id, { forUpdate: true });
@@ -1211,6 +1233,43 @@ export function createPromotionsService(deps: PromotionsDeps) {
     return drawn;
   }
 
+  /**
+   * A raffle's public list: its entries numbered in the draw's order (member order) with masked
+   * usernames and tickets, and once drawn the seed and the winners with their entry numbers, so the
+   * draw can be recomputed from this list alone (`checkPublishedRaffle`). Any raffle of the merchant
+   * but a draft.
+   */
+  async function raffleEntries(merchantId: number, promotionId: number): Promise<RaffleEntries> {
+    const row = await repo.findPromotion(db, merchantId, promotionId);
+    const rule = row?.definition.raffle;
+    const raffle = row && rule && row.state !== 'draft' ? await repo.findRaffle(db, row.id) : undefined;
+    if (!row || !rule || !raffle) throw new DomainError('not_found', 'promotion');
+    const entries = (await repo.findRaffleEntries(db, row.id)).filter((e) => e.tickets > 0);
+    const names = new Map<number, string>();
+    for (let i = 0; i < entries.length; i += RAFFLE_NAMES_PER_READ) {
+      const chunk = entries.slice(i, i + RAFFLE_NAMES_PER_READ).map((e) => e.memberId);
+      for (const [id, name] of await findUsernames(db, chunk)) names.set(id, name);
+    }
+    const entryOf = new Map(entries.map((e, i) => [e.memberId, i + 1]));
+    const drawn = raffle.drawn_at !== null;
+    const prizes = drawn ? await repo.findRafflePrizes(db, row.id) : [];
+    return {
+      promotionId: row.id,
+      drawAt: new Date(rule.drawAt).toISOString(),
+      prizes: rule.prizes,
+      commitment: raffle.commitment,
+      seed: drawn ? raffle.seed : null,
+      totalTickets: entries.reduce((sum, e) => sum + e.tickets, 0),
+      entries: entries.map((e, i) => ({ entry: i + 1, username: maskName(names.get(e.memberId) ?? ''), tickets: e.tickets })),
+      winners: prizes.map((p) => ({
+        rank: p.rank,
+        entry: entryOf.get(Number(p.member_id)) ?? 0,
+        username: maskName(names.get(Number(p.member_id)) ?? ''),
+        amount: Number(p.amount),
+      })),
+    };
+  }
+
   /** A raffle as a member (or, without one, a visitor) sees it. */
   async function raffleViewOf(
     row: repo.PromotionRow,
@@ -1233,7 +1292,7 @@ export function createPromotionsService(deps: PromotionsDeps) {
         winners: prizes.map((p) => ({
           rank: p.rank,
           amount: p.amount,
-          winner: maskUsername(names.get(p.member_id) ?? ''),
+          winner: maskName(names.get(p.member_id) ?? ''),
           mine: member !== null && p.member_id === member.id,
         })),
       };
@@ -1490,6 +1549,7 @@ export function createPromotionsService(deps: PromotionsDeps) {
     detailForMember,
     forVisitor,
     detailForVisitor,
+    raffleEntries,
     wageringOf,
     onDepositCredited,
     grantQualified,

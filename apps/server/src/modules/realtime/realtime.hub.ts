@@ -1,5 +1,5 @@
 import { REALTIME_CLOSE, type RealtimeServerMessage } from '@platform/contracts/realtime';
-import type { PubSub } from '../../lib/pubsub.ts';
+import type { PubSub } from '@platform/realtime/pubsub';
 import { presentWalletBalance } from '../ledger/ledger.presenter.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
 import { type Principal, SESSION_ENDED_CHANNEL, type SessionEndedEvent, type SessionService } from '../session/session.service.ts';

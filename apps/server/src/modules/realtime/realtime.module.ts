@@ -1,4 +1,4 @@
-import type { PubSub } from '../../lib/pubsub.ts';
+import type { PubSub } from '@platform/realtime/pubsub';
 import type { LedgerService } from '../ledger/ledger.service.ts';
 import type { PlatformModule } from '../module.ts';
 import type { SessionService } from '../session/session.service.ts';

@@ -9,6 +9,7 @@ import {
   reportMoneySchema,
   reportPlayersSchema,
   reportRgSchema,
+  reportRgTriggersSchema,
   reportTopSchema,
 } from '@platform/contracts/reports';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -163,6 +164,20 @@ export function reportsAdminRoutes(reports: ReportsService): FastifyPluginAsyncZ
       },
     );
 
+    app.get(
+      '/admin-api/reports/rg-triggers',
+      {
+        preHandler: requirePermission('report:read'),
+        schema: {
+          ...adminSchema,
+          summary: 'Refusals by responsible-gaming limits (deposit, loss, wager) per day and kind: members refused and refusals',
+          querystring: reportDayRangeSchema,
+          response: { 200: okEnvelope(reportRgTriggersSchema), ...errors },
+        },
+      },
+      async (request) => ok(await reports.rgTriggers(adminOf(request).merchantId, request.query)),
+    );
+
     app.post(
       '/admin-api/reports/downloads',
       {
@@ -297,6 +312,26 @@ export function reportsAdminRoutes(reports: ReportsService): FastifyPluginAsyncZ
           { header: 'win_loss', value: (r) => r.winLoss },
         ];
         const csv = sendCsv('top', csvStream(columns, rows));
+        return reply.headers(csv.headers).send(csv.body);
+      },
+    );
+
+    app.get(
+      '/admin-api/reports/rg-triggers.csv',
+      {
+        preHandler: exportGuard,
+        schema: csvSchema('Refusals by responsible-gaming limits per day and kind as CSV', reportDayRangeSchema.extend({ download })),
+      },
+      async (request, reply) => {
+        const report = await reports.rgTriggers(adminOf(request).merchantId, request.query as { from: string; to: string });
+        type Row = (typeof report.rows)[number];
+        const columns: CsvColumn<Row>[] = [
+          { header: 'day', value: (r) => r.day },
+          { header: 'limit', value: (r) => r.kind },
+          { header: 'members', value: (r) => r.members },
+          { header: 'refusals', value: (r) => r.refusals },
+        ];
+        const csv = sendCsv('rg-triggers', csvStream(columns, report.rows));
         return reply.headers(csv.headers).send(csv.body);
       },
     );

@@ -62,7 +62,7 @@ export function createReportsService(deps: {
   betRecords: Pick<BetRecordService, 'merchant'>;
   deposits: Pick<DepositsService, 'paidByDayAndChannel'>;
   memberFile: Pick<MemberFileService, 'registrationsByDay' | 'usernames'>;
-  responsibleGaming: Pick<ResponsibleGamingService, 'merchantTriggers'>;
+  responsibleGaming: Pick<ResponsibleGamingService, 'merchantTriggers' | 'refusalsByDay'>;
   admins: Pick<AdminService, 'resolveSessionId'>;
 }) {
   const { db, now } = deps;
@@ -264,6 +264,12 @@ export function createReportsService(deps: {
 
   const responsibleGaming = (merchantId: number) => deps.responsibleGaming.merchantTriggers(merchantId);
 
+  /** Refusals by responsible-gaming limits per day and kind over the range (counted as they happen, per member and day). */
+  async function rgTriggers(merchantId: number, query: DayRange) {
+    const r = await rangeOf(merchantId, query);
+    return { timeZone: r.timeZone, ...(await deps.responsibleGaming.refusalsByDay(merchantId, r.from, r.to)) };
+  }
+
   /**
    * The merchant's settled rounds of the range, newest first, read chunk by chunk as the reader pulls
    * them (the range is checked before the first row).
@@ -335,7 +341,7 @@ export function createReportsService(deps: {
     return deps.admins.resolveSessionId(sessionId);
   }
 
-  return { ggr, money, players, liability, top, responsibleGaming, betRows, transactionRows, createDownload, spendDownload };
+  return { ggr, money, players, liability, top, responsibleGaming, rgTriggers, betRows, transactionRows, createDownload, spendDownload };
 }
 
 function emptyRow(key: string): GgrRow {

@@ -5,6 +5,8 @@ import {
   rgOperatorBreakRequestSchema,
   rgOperatorLimitsRequestSchema,
   rgStateResponseSchema,
+  rgTriggersQuerySchema,
+  rgTriggersResponseSchema,
 } from '@platform/contracts/responsible-gaming';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -58,6 +60,24 @@ export function responsibleGamingAdminRoutes(rg: ResponsibleGamingService): Fast
         },
       },
       async (request) => ok(await rg.operator.history(operatorOf(request), request.params.memberId, request.query.before)),
+    );
+
+    app.get(
+      `${BASE}/triggers`,
+      {
+        preHandler: requirePermission('member:read'),
+        schema: {
+          ...schemaBase,
+          summary: "A member's refusals by its limits per day and kind, the latest 30 days with any first (nextBefore pages on)",
+          params,
+          querystring: rgTriggersQuerySchema,
+          response: { 200: rgTriggersResponseSchema, ...errors },
+        },
+      },
+      async (request) => {
+        const page = await rg.operator.triggers(operatorOf(request), request.params.memberId, request.query.before);
+        return ok({ list: page.list.map((r) => ({ ...r, lastAt: r.lastAt.toISOString() })), nextBefore: page.nextBefore });
+      },
     );
 
     app.put(

@@ -20,6 +20,7 @@ export function createResponsibleGamingModule(deps: {
   now: () => Date;
   /** A break or self-exclusion was written, in its transaction (promotions forfeit active grants). */
   onBlocked?: (trx: Transaction<DB>, memberId: number, reason: 'break' | 'self_exclusion') => Promise<unknown>;
+  logger?: { warn: (obj: object, msg: string) => void };
 }): PlatformModule<'responsibleGaming', ResponsibleGamingService> {
   const responsibleGaming = createResponsibleGamingService(deps);
   return {
@@ -27,5 +28,7 @@ export function createResponsibleGamingModule(deps: {
     service: responsibleGaming,
     routes: responsibleGamingRoutes(responsibleGaming),
     adminRoutes: responsibleGamingAdminRoutes(responsibleGaming),
+    // Refusal counts still being written finish before the database closes.
+    onClose: () => responsibleGaming.refusalsWritten(),
   };
 }

@@ -204,3 +204,94 @@ export async function findMerchantLimits(db: Executor, merchantId: number) {
     .execute();
   return rows.map((r) => ({ ...r, memberId: Number(r.memberId), currency: r.currency.trim() }));
 }
+
+// Refusals by a limit (responsible-gaming triggers).
+
+const dayText = (column: string) => sql<string>`to_char(${sql.ref(column)}, 'YYYY-MM-DD')`;
+
+/** Counts one refusal of the member by a limit kind on a day: the day's row is created or counted up in one statement. */
+export async function countRefusal(
+  db: Executor,
+  row: { memberId: number; merchantId: number; kind: RefusalReason; day: string; at: Date },
+): Promise<void> {
+  await db
+    .insertInto('rg_limit_refusals')
+    .values({ member_id: row.memberId, merchant_id: row.merchantId, kind: row.kind, day: row.day, refusals: 1, last_at: row.at })
+    .onConflict((oc) =>
+      oc.columns(['member_id', 'kind', 'day']).doUpdateSet({
+        refusals: sql<number>`rg_limit_refusals.refusals + 1`,
+        last_at: sql<Date>`greatest(rg_limit_refusals.last_at, excluded.last_at)`,
+      }),
+    )
+    .execute();
+}
+
+/** A refusal's reason: a limit's kind, or the member's break or self-exclusion. */
+type RefusalReason = DB['rg_limit_refusals']['kind'];
+
+type RefusalDayRow = { day: string; kind: RefusalReason; refusals: number; lastAt: Date };
+
+/** The member's refusals on its latest `days` days with any before `before` (a day, exclusive), newest day first. */
+export async function findRefusalsOfMember(
+  db: Executor,
+  memberId: number,
+  before: string | undefined,
+  days: number,
+): Promise<RefusalDayRow[]> {
+  let latest = db.selectFrom('rg_limit_refusals').select('day').distinct().where('member_id', '=', memberId);
+  if (before !== undefined) latest = latest.where('day', '<', before);
+  const rows = await db
+    .selectFrom('rg_limit_refusals')
+    .select([dayText('day').as('day'), 'kind', 'refusals', 'last_at'])
+    .where('member_id', '=', memberId)
+    .where('day', 'in', latest.orderBy('day', 'desc').limit(days))
+    .orderBy('day', 'desc')
+    .orderBy('kind')
+    .execute();
+  return rows.map((r) => ({ day: r.day, kind: r.kind, refusals: Number(r.refusals), lastAt: new Date(r.last_at) }));
+}
+
+type RefusalReportRow = { day: string; kind: RefusalReason; members: number; refusals: number };
+
+/** The merchant's refusals per day and limit kind over the days `from`…`to` (both included). */
+export async function findRefusalsByDay(db: Executor, merchantId: number, from: string, to: string): Promise<RefusalReportRow[]> {
+  const rows = await db
+    .selectFrom('rg_limit_refusals')
+    .select([
+      dayText('day').as('day'),
+      'kind',
+      (eb) => eb.fn.count<string>('member_id').as('members'),
+      (eb) => eb.fn.sum<string>('refusals').as('refusals'),
+    ])
+    .where('merchant_id', '=', merchantId)
+    .where('day', '>=', from)
+    .where('day', '<=', to)
+    .groupBy(['day', 'kind'])
+    .orderBy('day')
+    .orderBy('kind')
+    .execute();
+  return rows.map((r) => ({ day: r.day, kind: r.kind, members: Number(r.members), refusals: Number(r.refusals) }));
+}
+
+/** The merchant's members refused at least once per limit kind over the days, each counted once. */
+export async function countRefusedMembers(
+  db: Executor,
+  merchantId: number,
+  from: string,
+  to: string,
+): Promise<{ kind: RefusalReason; members: number; refusals: number }[]> {
+  const rows = await db
+    .selectFrom('rg_limit_refusals')
+    .select([
+      'kind',
+      (eb) => eb.fn.count<string>('member_id').distinct().as('members'),
+      (eb) => eb.fn.sum<string>('refusals').as('refusals'),
+    ])
+    .where('merchant_id', '=', merchantId)
+    .where('day', '>=', from)
+    .where('day', '<=', to)
+    .groupBy('kind')
+    .orderBy('kind')
+    .execute();
+  return rows.map((r) => ({ kind: r.kind, members: Number(r.members), refusals: Number(r.refusals) }));
+}

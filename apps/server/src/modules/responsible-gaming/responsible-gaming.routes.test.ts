@@ -410,6 +410,130 @@ describe('reality check and the page', () => {
 describe("an operator and a member's responsible gaming", () => {
   const rgOf = (memberId: number) => `/admin-api/members/${memberId}/responsible-gaming`;
 
+  it('counts each refusal by a limit per member, kind and merchant day, after the answer, and shows them to operators', async () => {
+    const rg = t.app.services.responsibleGaming;
+    let finance = await loginAdmin(t.app, 'finance');
+    const range = 'from=2026-11-22&to=2026-11-23';
+    const report = async () => {
+      const res = await t.app.inject({ method: 'GET', url: `/admin-api/reports/rg-triggers?${range}`, headers: finance.headers });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().value as {
+        rows: { day: string; kind: string; members: number; refusals: number }[];
+        totals: { kind: string; members: number; refusals: number }[];
+      };
+    };
+    const cell = (r: Awaited<ReturnType<typeof report>>, day: string, kind: string) =>
+      r.rows.find((row) => row.day === day && row.kind === kind) ?? { members: 0, refusals: 0 };
+    await rg.refusalsWritten();
+    const before = await report();
+
+    const p = await player();
+    const q = await player();
+    await setLimits(p.token, [
+      { kind: 'deposit', period: 'daily', amount: 100_000 },
+      { kind: 'wager', period: 'daily', amount: 1_000 },
+    ]);
+    await setLimits(q.token, [{ kind: 'deposit', period: 'daily', amount: 100_000 }]);
+    await rg.assertCanDeposit(p.id, 100_000);
+    expect((await codeOf(rg.assertCanDeposit(p.id, 100_001))).code).toBe('rg_deposit_limit_exceeded');
+    expect((await codeOf(rg.assertCanDeposit(p.id, 200_000))).code).toBe('rg_deposit_limit_exceeded');
+    expect((await codeOf(rg.assertCanStake(p.id, 1_001))).code).toBe('rg_wager_limit_exceeded');
+    // Refused inside the stake's transaction, which rolls back: the count is written outside it and stays.
+    const inTransaction = await codeOf(t.database.db.transaction().execute(async (trx) => rg.assertCanStake(p.id, 5_000, trx)));
+    expect(inTransaction.code).toBe('rg_wager_limit_exceeded');
+    expect((await codeOf(rg.assertCanDeposit(q.id, 100_001))).code).toBe('rg_deposit_limit_exceeded');
+    // 00:00 on the 23rd in the merchant's time zone.
+    clock = new Date('2026-11-22T17:00:00Z');
+    expect((await codeOf(rg.assertCanDeposit(p.id, 100_001))).code).toBe('rg_deposit_limit_exceeded');
+    await rg.refusalsWritten();
+    // Operators sign in at the new time (a session idle that long has ended).
+    finance = await loginAdmin(t.app, 'finance');
+    const support = await loginAdmin(t.app, 'support');
+
+    const triggers = await t.app.inject({ method: 'GET', url: `${rgOf(p.id)}/triggers`, headers: support.headers });
+    expect(triggers.statusCode, triggers.body).toBe(200);
+    expect(triggers.json().value.list.map((r: { day: string; kind: string; refusals: number }) => [r.day, r.kind, r.refusals])).toEqual([
+      ['2026-11-23', 'deposit', 1],
+      ['2026-11-22', 'deposit', 2],
+      ['2026-11-22', 'wager', 2],
+    ]);
+    expect(triggers.json().value.nextBefore).toBeNull();
+    const older = await t.app.inject({ method: 'GET', url: `${rgOf(p.id)}/triggers?before=2026-11-23`, headers: support.headers });
+    expect(older.json().value.list.map((r: { day: string }) => r.day)).toEqual(['2026-11-22', '2026-11-22']);
+    expect(
+      (await t.app.inject({ method: 'GET', url: `${rgOf(p.id)}/triggers?before=23-11-2026`, headers: support.headers })).statusCode,
+    ).toBe(400);
+    expect((await t.app.inject({ method: 'GET', url: `${rgOf(987_654)}/triggers`, headers: support.headers })).statusCode).toBe(404);
+
+    const after = await report();
+    expect(cell(after, '2026-11-22', 'deposit').members - cell(before, '2026-11-22', 'deposit').members).toBe(2);
+    expect(cell(after, '2026-11-22', 'deposit').refusals - cell(before, '2026-11-22', 'deposit').refusals).toBe(3);
+    expect(cell(after, '2026-11-22', 'wager').refusals - cell(before, '2026-11-22', 'wager').refusals).toBe(2);
+    expect(cell(after, '2026-11-23', 'deposit').refusals - cell(before, '2026-11-23', 'deposit').refusals).toBe(1);
+    const depositTotal = (r: Awaited<ReturnType<typeof report>>) => r.totals.find((x) => x.kind === 'deposit') ?? { members: 0 };
+    // A member refused on both days counts once in the range's total.
+    expect(depositTotal(after).members - depositTotal(before).members).toBe(2);
+    expect(
+      (await t.app.inject({ method: 'GET', url: `/admin-api/reports/rg-triggers?${range}`, headers: support.headers })).statusCode,
+    ).toBe(403);
+
+    const csv = await t.app.inject({ method: 'GET', url: `/admin-api/reports/rg-triggers.csv?${range}`, headers: finance.headers });
+    expect(csv.statusCode, csv.body).toBe(200);
+    expect(csv.headers['content-type']).toContain('text/csv');
+    const lines = csv.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\n');
+    expect(lines[0]).toBe('day,limit,members,refusals');
+    const row23 = after.rows.find((r) => r.day === '2026-11-23' && r.kind === 'deposit');
+    expect(lines).toContain(`2026-11-23,deposit,${row23?.members},${row23?.refusals}`);
+  });
+
+  it('counts the stakes and deposits refused by a break or a self-exclusion with that reason, for the member card and the report', async () => {
+    const rg = t.app.services.responsibleGaming;
+    const range = 'from=2026-11-22&to=2026-11-22';
+    const finance = await loginAdmin(t.app, 'finance');
+    const report = async () =>
+      (await t.app.inject({ method: 'GET', url: `/admin-api/reports/rg-triggers?${range}`, headers: finance.headers })).json().value as {
+        rows: { day: string; kind: string; members: number; refusals: number }[];
+      };
+    const refusalsOf = (r: Awaited<ReturnType<typeof report>>, kind: string) =>
+      r.rows.find((row) => row.day === '2026-11-22' && row.kind === kind)?.refusals ?? 0;
+    await rg.refusalsWritten();
+    const before = await report();
+
+    const resting = await player();
+    expect(
+      (await t.app.inject({ method: 'POST', url: `${BASE}/break`, headers: auth(resting.token), payload: { days: 1 } })).statusCode,
+    ).toBe(200);
+    const excluded = await player();
+    const excludedRes = await t.app.inject({
+      method: 'POST',
+      url: `${BASE}/self-exclusion`,
+      headers: auth(excluded.token),
+      payload: { permanent: true },
+    });
+    expect(excludedRes.statusCode).toBe(200);
+    expect((await codeOf(rg.assertCanStake(resting.id, 1_000))).code).toBe('rg_on_break');
+    expect((await codeOf(t.database.db.transaction().execute((trx) => rg.assertCanStake(resting.id, 500, trx)))).code).toBe('rg_on_break');
+    expect((await codeOf(rg.assertCanDeposit(resting.id, 50_000))).code).toBe('rg_on_break');
+    expect((await codeOf(rg.assertCanStake(excluded.id, 1_000))).code).toBe('rg_self_excluded');
+    // A login refused by the break is not a stake or a deposit: not counted.
+    expect((await login(resting.username)).json().code).toBe('rg_on_break');
+    await rg.refusalsWritten();
+
+    const support = await loginAdmin(t.app, 'support');
+    const card = async (memberId: number) =>
+      (await t.app.inject({ method: 'GET', url: `${rgOf(memberId)}/triggers`, headers: support.headers }))
+        .json()
+        .value.list.map((r: { day: string; kind: string; refusals: number }) => [r.day, r.kind, r.refusals]);
+    expect(await card(resting.id)).toEqual([['2026-11-22', 'break', 3]]);
+    expect(await card(excluded.id)).toEqual([['2026-11-22', 'self_exclusion', 1]]);
+    const after = await report();
+    expect(refusalsOf(after, 'break') - refusalsOf(before, 'break')).toBe(3);
+    expect(refusalsOf(after, 'self_exclusion') - refusalsOf(before, 'self_exclusion')).toBe(1);
+  });
+
   it("reads the member's limits, adds and lowers one at once, refuses to raise or remove, and audits with the reason", async () => {
     const m = await player();
     const risk = await loginAdmin(t.app, 'risk');

@@ -5,6 +5,7 @@ import {
   RG_PERIODS,
   type RgLimitKind,
   type RgPeriod,
+  type RgRefusalReason,
   type RgSelfExclusionRequest,
   type RgSetLimitsRequest,
 } from '@platform/contracts/responsible-gaming';
@@ -23,6 +24,9 @@ import { sessionStartedAt } from '../session/session.service.ts';
 import { historyEntryOf, RG_HISTORY_PAGE_SIZE } from './responsible-gaming.history.ts';
 import { changeLimit, effectiveLimit, type StoredLimit } from './responsible-gaming.limits.ts';
 import * as repo from './responsible-gaming.repository.ts';
+
+/** Days with refusals per page of a member's triggers in the member file. */
+const RG_TRIGGER_DAYS_PAGE = 30;
 
 /** Ledger codes each limit counts, summed from the member's side. */
 /** Members whose merchant and currency a node keeps for the stake check (they never change). */
@@ -90,8 +94,38 @@ export function createResponsibleGamingService(deps: {
   now: () => Date;
   /** A break or self-exclusion was written (in its transaction): promotions forfeit the member's active grants. */
   onBlocked?: ((trx: Transaction<DB>, memberId: number, reason: 'break' | 'self_exclusion') => Promise<unknown>) | undefined;
+  /** Where a refusal count that could not be written is reported. */
+  logger?: { warn: (obj: object, msg: string) => void } | undefined;
 }) {
   const { db, ledger, now } = deps;
+
+  /** Refusal counts started and not written yet (`refusalsWritten` waits for them: at close, and in tests). */
+  const pendingRefusals = new Set<Promise<void>>();
+
+  /**
+   * Counts one refusal by a limit (the responsible-gaming triggers): one upsert of the member's row
+   * for the kind and the merchant's day. It is started here and not awaited, on the pool rather than
+   * the caller's transaction (which the refusal rolls back), so the refused call answers as soon as
+   * before and the count is written after it; a failure is logged, never the caller's.
+   */
+  function recordLimitRefusal(refusal: { memberId: number; merchantId: number; kind: RgRefusalReason; timeZone: string; at: Date }): void {
+    const written = repo
+      .countRefusal(db, {
+        memberId: refusal.memberId,
+        merchantId: refusal.merchantId,
+        kind: refusal.kind,
+        day: localDateOf(refusal.at, refusal.timeZone),
+        at: refusal.at,
+      })
+      .catch((err: unknown) => deps.logger?.warn({ err, memberId: refusal.memberId, kind: refusal.kind }, 'limit refusal not counted'))
+      .finally(() => pendingRefusals.delete(written));
+    pendingRefusals.add(written);
+  }
+
+  /** Resolves once every refusal count started so far is written (or failed and was logged). */
+  async function refusalsWritten(): Promise<void> {
+    await Promise.all([...pendingRefusals]);
+  }
 
   /**
    * A member's merchant and currency never change, so a stake's check reads them once per node
@@ -166,6 +200,14 @@ export function createResponsibleGamingService(deps: {
     return { until: messageDateTimeOf(until, timeZone) };
   }
 
+  /** Why the member may not play or pay in now: self-excluded, on a break, or null. */
+  function blockOf(state: repo.RgStateRow | undefined, at: Date): 'self_exclusion' | 'break' | null {
+    if (!state) return null;
+    if (state.isPermanentlyExcluded || (state.excludedUntil && state.excludedUntil.getTime() > at.getTime())) return 'self_exclusion';
+    if (state.breakUntil && state.breakUntil.getTime() > at.getTime()) return 'break';
+    return null;
+  }
+
   /** Refuses while the member is self-excluded or on a break. */
   async function assertNotBlocked(state: repo.RgStateRow | undefined, merchantId: number, trx?: Transaction<DB>) {
     if (!state) return;
@@ -219,8 +261,18 @@ export function createResponsibleGamingService(deps: {
     const { state, limits: rows } = trx
       ? await repo.lockStateAndFindLimits(trx, memberId)
       : { state: await repo.findState(db, memberId), limits: await repo.findLimits(db, memberId) };
-    await assertNotBlocked(state, member.merchantId, trx);
     const at = now();
+    // A deposit or stake refused by the break or the self-exclusion is a trigger too, with its reason.
+    const block = blockOf(state, at);
+    if (block)
+      recordLimitRefusal({
+        memberId,
+        merchantId: member.merchantId,
+        kind: block,
+        timeZone: await deps.timeZoneOf(member.merchantId, trx),
+        at,
+      });
+    await assertNotBlocked(state, member.merchantId, trx);
     const active: { kind: RgLimitKind; period: RgPeriod; amount: number }[] = [];
     for (const kind of kinds) {
       for (const period of RG_PERIODS) {
@@ -234,6 +286,7 @@ export function createResponsibleGamingService(deps: {
     for (const limit of active) {
       const used = usage[limit.kind][limit.period];
       if (used + amount > limit.amount) {
+        recordLimitRefusal({ memberId, merchantId: member.merchantId, kind: limit.kind, timeZone, at });
         const remaining = Math.max(0, limit.amount - used) as AmountMinor;
         throw new DomainError(LIMIT_ERROR[limit.kind], undefined, {
           period: PERIOD_LABEL[limit.period],
@@ -402,6 +455,30 @@ export function createResponsibleGamingService(deps: {
   }
 
   /**
+   * A member's refusals by its limits per day and kind, for an operator of its merchant: the latest
+   * `RG_TRIGGER_DAYS_PAGE` days with any, newest first; `nextBefore` (a day) pages to older ones.
+   */
+  async function triggersForOperator(op: Operator, memberId: number, before: string | undefined) {
+    await memberOfMerchant(op.merchantId, memberId);
+    const rows = await repo.findRefusalsOfMember(db, memberId, before, RG_TRIGGER_DAYS_PAGE + 1);
+    const days = [...new Set(rows.map((r) => r.day))];
+    const shown = new Set(days.slice(0, RG_TRIGGER_DAYS_PAGE));
+    return {
+      list: rows.filter((r) => shown.has(r.day)),
+      nextBefore: days.length > RG_TRIGGER_DAYS_PAGE ? (days[RG_TRIGGER_DAYS_PAGE - 1] ?? null) : null,
+    };
+  }
+
+  /** The merchant's refusals per day and limit kind over whole days (the triggers report), and each kind's totals. */
+  async function refusalsByDay(merchantId: number, from: string, to: string) {
+    const [rows, totals] = await Promise.all([
+      repo.findRefusalsByDay(db, merchantId, from, to),
+      repo.countRefusedMembers(db, merchantId, from, to),
+    ]);
+    return { rows, totals };
+  }
+
+  /**
    * An operator tightens a member's limits (adds one or lowers one; it applies at once). Raising or
    * removing a limit is refused: only the member asks for that, and it waits the cooling period.
    */
@@ -522,8 +599,16 @@ export function createResponsibleGamingService(deps: {
   }
 
   return {
-    operator: { state: stateForOperator, history: historyForOperator, tightenLimits, takeBreak: breakByOperator },
+    operator: {
+      state: stateForOperator,
+      history: historyForOperator,
+      triggers: triggersForOperator,
+      tightenLimits,
+      takeBreak: breakByOperator,
+    },
     merchantTriggers,
+    refusalsByDay,
+    refusalsWritten,
     state,
     setLimits,
     takeBreak,

@@ -25,7 +25,23 @@ export type RgMemberStatesTable = {
   updated_at: Timestamp;
 };
 
+/**
+ * Refusals by a limit (responsible-gaming triggers): one row per member, limit kind and day of the
+ * merchant's time zone, `refusals` counted up by an upsert at each refusal.
+ */
+export type RgLimitRefusalsTable = {
+  member_id: number;
+  merchant_id: number;
+  /** The reason: a limit's kind, or the member's break or self-exclusion. */
+  kind: 'deposit' | 'loss' | 'wager' | 'break' | 'self_exclusion';
+  /** A `date` column: written as `YYYY-MM-DD`, read back with `to_char`. */
+  day: ColumnType<string, string, string>;
+  refusals: number;
+  last_at: Timestamp;
+};
+
 export type ResponsibleGamingTables = {
   rg_limits: RgLimitsTable;
   rg_member_states: RgMemberStatesTable;
+  rg_limit_refusals: RgLimitRefusalsTable;
 };

@@ -55,6 +55,19 @@ describe('SESSION_IDLE_MINUTES=1', () => {
     expect(res.statusCode).toBe(401);
     expect(res.json().code).toBe('unauthorized');
   });
+
+  it('ends a session left unused after the clock stepped back, counting from its first use after the step', async () => {
+    const headers = await newSession();
+    advance(30_000);
+    expect((await info(headers)).statusCode).toBe(200);
+    // The clock is corrected an hour back: the last use now reads an hour ahead.
+    advance(-60 * 60_000);
+    expect((await info(headers)).statusCode).toBe(200);
+    advance(2 * 60_000);
+    const res = await info(headers);
+    expect(res.statusCode).toBe(401);
+    expect(res.json().code).toBe('unauthorized');
+  });
 });
 
 describe('settings the idle clock cannot honour', () => {

@@ -1,6 +1,6 @@
+import type { PubSub } from '@platform/realtime/pubsub';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
-import type { PubSub } from '../../lib/pubsub.ts';
 import type { PlatformModule } from '../module.ts';
 import { createSessionService, type SessionPolicy, type SessionService } from './session.service.ts';
 

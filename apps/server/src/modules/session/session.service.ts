@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
+import type { PubSub } from '@platform/realtime/pubsub';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
-import type { PubSub } from '../../lib/pubsub.ts';
 import * as repo from './session.repository.ts';
 
 export const SESSION_TOKEN_BYTES = 32;
@@ -34,6 +34,9 @@ export function idleClockOf(idleMinutes: number, lastSeenAt: Date, at: Date): 'e
   const unseenMs = at.getTime() - lastSeenAt.getTime();
   // Uses since the last write were not recorded, so the idle time counts from up to touchMs later.
   if (unseenMs > idleMs + touchMs) return 'ended';
+  // A last use "in the future" means the clock stepped back: write the time as it now reads, or the
+  // session would be counted fresh, and never idle, until the clock caught up again.
+  if (unseenMs < 0) return 'touch';
   return unseenMs > touchMs ? 'touch' : 'fresh';
 }
 

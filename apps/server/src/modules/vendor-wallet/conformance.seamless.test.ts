@@ -2,7 +2,7 @@ import type { VendorAnswer } from '@platform/contracts/vendor-protocol';
 import { afterAll, beforeAll } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { createGamePlayer, nextTxId, vendorCall } from '../../../test/vendor-helpers.ts';
-import { type ConformanceOutcome, describeWalletConformance } from '../../../test/wallet-conformance.ts';
+import { type ConformanceOutcome, describeRoundOutcomeConformance, describeWalletConformance } from '../../../test/wallet-conformance.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -71,6 +71,40 @@ describeWalletConformance('seamless callback API', () => ({
       },
       async debitLostOnTheWay() {
         // Never arrives: nothing to do on our side until the vendor's rollback.
+      },
+    };
+  },
+}));
+
+// A bet that carries what it is (an open sportsbook bet's legs) and the win that replaces it.
+describeRoundOutcomeConformance('seamless callback API', () => ({
+  newId: () => nextTxId('conf-outcome'),
+  async newPlayer(balance) {
+    const p = await createGamePlayer(t.app, t.database.db, { balance });
+    const game = { token: p.token, gameCode: 'sports-parlay' };
+    const withOutcome = (outcome: unknown) => (outcome === undefined ? {} : { outcome });
+    return {
+      async debit(id, amount, outcome) {
+        const body = { ...game, transactionId: id, roundId: `round-${id}`, amount, ...withOutcome(outcome) };
+        const { statusCode, answer } = await vendorCall(t.app, 'debit', body);
+        return outcomeOf(statusCode, answer);
+      },
+      async credit(id, amount, outcome) {
+        const body = { ...game, transactionId: `${id}-win`, roundId: `round-${id}`, amount, ...withOutcome(outcome) };
+        const { statusCode, answer } = await vendorCall(t.app, 'credit', body);
+        return outcomeOf(statusCode, answer);
+      },
+      async round(id) {
+        const row = await t.database.db
+          .selectFrom('bet_records')
+          .select(['status', 'outcome'])
+          .where('round_id', '=', `round-${id}`)
+          .where('member_id', '=', p.memberId)
+          .executeTakeFirstOrThrow();
+        return { status: row.status, outcome: row.outcome };
+      },
+      async balance() {
+        return (await t.app.services.ledger.memberBalances({ memberId: p.memberId, currency: p.currency })).main;
       },
     };
   },

@@ -31,7 +31,22 @@ export function houseCockfightAdminRoutes(cockfight: HouseCockfight): FastifyPlu
       async () => ok({ arenas: await cockfight.list() }),
     );
 
-    const write = (path: string, summary: string, action: 'open' | 'close' | 'result' | 'settings') =>
+    app.post(
+      '/admin-api/house/cockfight/arenas',
+      {
+        preHandler: requirePermission('game:write'),
+        schema: {
+          tags: TAGS,
+          summary: 'Creates an arena ({ name, mode?, commissionBp?, odds?, streamUrl?, limits? }); members find it in the game; audited',
+          security: [{ session: [] }],
+          body,
+          response: { 200: arenaResponseSchema, ...errors },
+        },
+      },
+      async (request) => ok(await cockfight.create(adminOf(request), (request.body ?? {}) as Record<string, unknown>, request.ip)),
+    );
+
+    const write = (path: string, summary: string, action: 'open' | 'close' | 'result' | 'settings' | 'retire') =>
       app.post(
         `/admin-api/house/cockfight/:arenaId/${path}`,
         {
@@ -51,7 +66,16 @@ export function houseCockfightAdminRoutes(cockfight: HouseCockfight): FastifyPlu
       );
     write('open', 'Opens betting for the next fight (optionally with its own mode, commission or odds); audited', 'open');
     write('close', "Closes the current fight's betting (a pari-mutuel fight failing the 107 rule is cancelled); audited", 'close');
-    write('result', "Declares the current fight's result ({ result }) and settles every bet once; audited", 'result');
-    write('settings', "Changes the arena's mode, commission, odds, limits or stream address; audited", 'settings');
+    write(
+      'result',
+      "Declares the current fight's result ({ result, fight? }) and settles every bet once; the same result again answers the arena; audited",
+      'result',
+    );
+    write('settings', "Changes the arena's name, mode, commission, odds, limits or stream address; audited", 'settings');
+    write(
+      'retire',
+      'Closes the arena for good: refused while a fight is under way or for the last arena open; hidden from the members, its history and result pages kept; audited',
+      'retire',
+    );
   };
 }

@@ -38,13 +38,27 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-const operator = (action: string, body: Record<string, unknown> = {}, role = 'risk', language = 'en') =>
+const operator = (action: string, body: Record<string, unknown> = {}, role = 'risk', language = 'en', arena = 'a1') =>
   t.app.inject({
     method: 'POST',
-    url: `/admin-api/house/cockfight/a1/${action}`,
+    url: `/admin-api/house/cockfight/${arena}/${action}`,
     headers: { ...headers.get(role), 'accept-language': language },
     payload: body,
   });
+const createArena = (body: Record<string, unknown>, role = 'risk', language = 'en') =>
+  t.app.inject({
+    method: 'POST',
+    url: '/admin-api/house/cockfight/arenas',
+    headers: { ...headers.get(role), 'accept-language': language },
+    payload: body,
+  });
+const restartHouse = async () => {
+  await house.close();
+  house = createTestHouseGames(platformUrl, dataDir);
+  houseUrl = await house.listen(0);
+  await registerHouseGames(t.app, houseUrl);
+  await house.start();
+};
 const players = (n: number) =>
   Promise.all(
     Array.from({ length: n }, () =>
@@ -73,6 +87,13 @@ describe('the house cockfight', () => {
       403,
     );
     expect((await operator('open', {}, 'support')).statusCode).toBe(403);
+    expect((await createArena({ name: 'Sới Hai' }, 'support')).statusCode).toBe(403);
+    const noName = await createArena({ name: '' }, 'risk', 'vi');
+    expect(noName.json()).toMatchObject({
+      code: 'cockfight_invalid',
+      message:
+        'Thiết lập sới đá gà chưa hợp lệ: tên sới phải có từ 1 đến 60 ký tự trên một dòng, không có khoảng trắng ở đầu hoặc cuối. Hãy sửa rồi gửi lại.',
+    });
     const list = await t.app.inject({ method: 'GET', url: '/admin-api/house/cockfight', headers: headers.get('risk') });
     expect(list.json().value.arenas[0]).toMatchObject({ arenaId: 'a1', gameCode: 'cockfight', fight: null });
     const bad = await operator('settings', { streamUrl: 'javascript:alert(1)' }, 'risk', 'vi');
@@ -147,12 +168,8 @@ describe('the house cockfight', () => {
     expect((await operator('close')).json().value.fight.phase).toBe('closed');
 
     // The game server stops and starts again on its journal: the fight waits for its result.
-    await house.close();
-    house = createTestHouseGames(platformUrl, dataDir);
-    houseUrl = await house.listen(0);
-    await registerHouseGames(t.app, houseUrl);
-    await house.start();
-    expect(house.cockfight.get('cockfight')?.view().fight).toMatchObject({ phase: 'closed', terms: { mode: 'fixed' } });
+    await restartHouse();
+    expect(house.cockfight.get('a1')?.view().fight).toMatchObject({ phase: 'closed', terms: { mode: 'fixed' } });
     expect((await operator('result', { result: 'draw' })).statusCode).toBe(200);
     // Draw: the draw bet 2,000 × 9 = 18,000; the Meron bet gets its stake back.
     expect(await Promise.all([a, b].map(balanceOf))).toEqual([START, START + 16_000]);
@@ -166,5 +183,85 @@ describe('the house cockfight', () => {
       },
     ]);
     await expectCleanBooks(t.database.db);
+  });
+
+  it('a second arena with its own name and mode, bets apart from the first; the same result again after a restart answers the settled fight', async () => {
+    const created = await createArena({ name: 'Sới Cần Thơ', mode: 'fixed', odds: { meron: 1_900, wala: 1_900 } });
+    expect(created.statusCode).toBe(200);
+    const arena = created.json().value as { arenaId: string; settings: { name: string; mode: string } };
+    expect(arena).toMatchObject({ arenaId: 'a2', settings: { name: 'Sới Cần Thơ', mode: 'fixed' } });
+    const list = await t.app.inject({ method: 'GET', url: '/admin-api/house/cockfight', headers: headers.get('risk') });
+    expect(list.json().value.arenas.map((a: { arenaId: string }) => a.arenaId)).toEqual(['a1', 'a2']);
+
+    const [a] = await players(1);
+    if (!a) throw new Error('a player');
+    const sa = await openCrash(t.app, houseUrl, a, 'cockfight');
+    const opened = await operator('open', {}, 'risk', 'en', 'a2');
+    const fight = opened.json().value.fight.fight as number;
+    expect(await sa.post('bet', { arena: 'a2', side: 'meron', stake: 10_000 })).toMatchObject({ status: 'OK', bet: { price: 1_900 } });
+    // Arena a1 takes no bet now: its fights are its own.
+    expect(await sa.post('bet', { arena: 'a1', side: 'meron', stake: 10_000 })).toMatchObject({
+      httpStatus: 409,
+      status: 'BETTING_CLOSED',
+    });
+    expect((await operator('close', {}, 'risk', 'en', 'a2')).statusCode).toBe(200);
+    expect((await operator('result', { result: 'meron', fight }, 'risk', 'en', 'a2')).statusCode).toBe(200);
+    // Meron at 1.90: 10,000 → 19,000.
+    expect(await balanceOf(a)).toBe(START + 9_000);
+
+    // The console sends the result again after the game server restarted: the settled fight answers.
+    await restartHouse();
+    const again = await operator('result', { result: 'meron', fight }, 'risk', 'en', 'a2');
+    expect(again.statusCode).toBe(200);
+    expect(again.json().value.history[0]).toMatchObject({ fight, result: 'meron', phase: 'settled' });
+    const other = await operator('result', { result: 'wala', fight }, 'risk', 'vi', 'a2');
+    expect(other.json()).toMatchObject({ code: 'cockfight_already_declared' });
+    expect(await balanceOf(a)).toBe(START + 9_000);
+    expect(await recordsOf(a)).toEqual([
+      {
+        status: 'settled',
+        stake: 10_000,
+        payout: 19_000,
+        game_category: 'COCKFIGHT',
+        outcome: expect.objectContaining({ kind: 'fight', result: 'meron', side: 'meron' }),
+      },
+    ]);
+    const audits = await t.database.db.selectFrom('audit_log').select('action').where('action', '=', 'games.cockfight_create').execute();
+    expect(audits).toHaveLength(1);
+    await expectCleanBooks(t.database.db);
+  });
+
+  it('closes an arena from the console: refused in the operator’s language while a fight is under way, then hidden from members and audited', async () => {
+    const created = await createArena({ name: 'Sới Hậu Giang' });
+    const arenaId = (created.json().value as { arenaId: string }).arenaId;
+    expect((await operator('open', {}, 'risk', 'en', arenaId)).statusCode).toBe(200);
+    const busy = await operator('retire', {}, 'risk', 'vi', arenaId);
+    expect(busy.statusCode).toBe(409);
+    expect(busy.json()).toMatchObject({
+      code: 'cockfight_arena_busy',
+      message: 'Sới này còn một trận chưa xong; hãy đóng cược, công bố kết quả và chờ thanh toán xong rồi mới đóng sới.',
+    });
+    expect((await operator('retire', {}, 'support', 'en', arenaId)).statusCode).toBe(403);
+    // No bets: the pari-mutuel fight is cancelled as betting closes, and the arena may close.
+    expect((await operator('close', {}, 'risk', 'en', arenaId)).json().value.fight.phase).toBe('settled');
+    const closed = await operator('retire', {}, 'risk', 'en', arenaId);
+    expect(closed.statusCode).toBe(200);
+    expect(closed.json().value.closedAt).toEqual(expect.any(Number));
+    const reopened = await operator('open', {}, 'risk', 'en', arenaId);
+    expect(reopened.json()).toMatchObject({ code: 'cockfight_arena_closed' });
+
+    const list = await t.app.inject({ method: 'GET', url: '/admin-api/house/cockfight', headers: headers.get('risk') });
+    expect(list.json().value.arenas.find((a: { arenaId: string }) => a.arenaId === arenaId).closedAt).toEqual(expect.any(Number));
+    const [a] = await players(1);
+    if (!a) throw new Error('a player');
+    const session = await openCrash(t.app, houseUrl, a, 'cockfight');
+    const members = (await session.post('arenas', {})) as unknown as { arenas: { arenaId: string }[] };
+    expect(members.arenas.map((x) => x.arenaId)).not.toContain(arenaId);
+    const audits = await t.database.db
+      .selectFrom('audit_log')
+      .select(['subject_id', 'data'])
+      .where('action', '=', 'games.cockfight_retire')
+      .execute();
+    expect(audits.map((r) => r.subject_id)).toEqual([`cockfight/${arenaId}`]);
   });
 });

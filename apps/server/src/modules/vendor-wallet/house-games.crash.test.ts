@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { ACCOUNT_TYPE } from '@platform/contracts/account-types';
 import { payoutOf, timeToReach } from '@platform/games/crash/crash';
 import { createHouseGames, type HouseGames } from '@platform/house-games/house-games';
+import { followTable } from '@platform/house-games/table-channel-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { crashState, openCrash, registerHouseGames, rootWithFirstCrash, waitForPhase } from '../../../test/house-games-helpers.ts';
@@ -50,29 +51,15 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-/** Reads a table's server-sent events until `until` says enough. */
-async function watch(url: string, until: (types: string[]) => boolean) {
-  const events: { type: string; data: Record<string, unknown> }[] = [];
-  const res = await fetch(url);
-  const reader = (res.body as ReadableStream<Uint8Array>).getReader();
-  const decoder = new TextDecoder();
-  let buffer = '';
-  while (!until(events.map((e) => e.type))) {
-    const { value, done } = await reader.read();
-    if (done) break;
-    buffer += decoder.decode(value, { stream: true });
-    let cut = buffer.indexOf('\n\n');
-    while (cut >= 0) {
-      const block = buffer.slice(0, cut);
-      buffer = buffer.slice(cut + 2);
-      const type = /^event: (.+)$/m.exec(block)?.[1];
-      const data = /^data: (.+)$/m.exec(block)?.[1];
-      if (type && data) events.push({ type, data: JSON.parse(data) });
-      cut = buffer.indexOf('\n\n');
-    }
-  }
-  await reader.cancel();
-  return events;
+/** Follows a table's channel until `until` says enough (the connection is open when this resolves). */
+async function watch(game: string, session: string, until: (types: string[]) => boolean) {
+  const channel = followTable(houseUrl, game, session);
+  await channel.opened;
+  const done = waitUntil(() => until(channel.messages.map((m) => m.type)), { what: 'the table’s events' }).then(() => {
+    channel.close();
+    return channel.messages;
+  });
+  return { done };
 }
 
 describe('crash on the house game server', () => {
@@ -149,9 +136,7 @@ describe('crash on the house game server', () => {
     // The table starts now, so its first round (whose crash point the chosen root fixes) is this test's.
     await house.start();
     const state = await waitForPhase(manual, 'betting', 'the betting window');
-    const watcher = watch(`${houseUrl}/game/crash/events?session=${encodeURIComponent(loser.session)}`, (types) =>
-      types.includes('settled'),
-    );
+    const watcher = await watch('crash', loser.session, (types) => types.includes('settled'));
 
     expect(await manual.post('bet', { stake: 1_234, target: null })).toMatchObject({ httpStatus: 200, status: 'OK', stake: 1_234 });
     expect(await auto.post('bet', { stake: 999, target: 200 })).toMatchObject({ httpStatus: 200, status: 'OK', target: 200 });
@@ -209,7 +194,7 @@ describe('crash on the house game server', () => {
     await expectCleanBooks(t.database.db);
 
     // Every watcher saw the same round: the bets, the start, both cash-outs, then the crash with its seed.
-    const events = await watcher;
+    const events = await watcher.done;
     const types = events.map((e) => e.type);
     expect(types.filter((x) => x === 'bet')).toHaveLength(4);
     expect(types.filter((x) => x === 'cashout')).toHaveLength(3);

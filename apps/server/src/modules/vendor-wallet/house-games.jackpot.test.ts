@@ -6,6 +6,7 @@ import { JACKPOT_SEED, jackpotContribution } from '@platform/games/house/jackpot
 import type { HouseGames } from '@platform/house-games/house-games';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, nextIp } from '../../../test/accounts-helpers.ts';
+import { loginAdmin } from '../../../test/admin-helpers.ts';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { createTestHouseGames, openCrash, registerHouseGames } from '../../../test/house-games-helpers.ts';
 import { expectCleanBooks } from '../../../test/ledger-fixture.ts';
@@ -115,6 +116,15 @@ describe('the jackpot wheel on the house game server', () => {
     );
     const pools = (await (await fetch(`${houseUrl}/api/jackpot/pools`)).json()) as { pools: { currency: string; amount: number }[] };
     expect(pools.pools).toEqual([expect.objectContaining({ currency: merchantCurrency, amount: books.amount })]);
+
+    // The console's jackpot screen shows the same pool, counted by the home counter, which runs on it.
+    const risk = await loginAdmin(t.app, 'risk');
+    const view = (await t.app.inject({ method: 'GET', url: '/admin-api/games/jackpot/pools', headers: risk.headers })).json().value;
+    expect(view).toMatchObject({ vendorCode: HOUSE_VENDOR_CODE, isPublishing: true, currency: merchantCurrency, source: 'pools' });
+    expect(view.pools).toEqual([
+      expect.objectContaining({ gameCode: 'jackpot-wheel', currency: merchantCurrency, amount: books.amount, isCounted: true }),
+    ]);
+    expect(view.counter.base).toBe(hundredths);
 
     // The betting record links each spin to its detail at the game server, which opens the spin's proof.
     const member = players[0];

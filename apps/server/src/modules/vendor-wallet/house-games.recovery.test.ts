@@ -322,7 +322,7 @@ describe('the house game server killed mid-round', () => {
       { main: start - 2_000 + 4_750, record: { status: 'settled', stake: 2_000, payout: 4_750 } },
     ]);
 
-    // Killed again and restarted: nothing is paid twice; a repeated result finds no fight to settle.
+    // Killed again and restarted: nothing is paid twice; the same result again answers the settled fight.
     second.child.kill('SIGKILL');
     await second.exited;
     const third = await startHouseProcess(parked);
@@ -333,7 +333,8 @@ describe('the house game server killed mid-round', () => {
       headers: admin,
       payload: { result: 'wala' },
     });
-    expect(again.json().code).toBe('cockfight_no_fight');
+    expect(again.statusCode).toBe(200);
+    expect(again.json().value.history[0]).toMatchObject({ result: 'wala', phase: 'settled' });
     expect(await Promise.all(players.map((p) => memberState(p.memberId, p.currency, 'cockfight')))).toEqual(after);
     third.child.kill('SIGTERM');
     await third.exited;

@@ -9,6 +9,7 @@ import { createMerchant } from '../../../test/factories.ts';
 import { createTestHouseGames, openCrash, registerHouseGames } from '../../../test/house-games-helpers.ts';
 import { expectCleanBooks } from '../../../test/ledger-fixture.ts';
 import { createGamePlayer } from '../../../test/vendor-helpers.ts';
+import { waitUntil } from '../../../test/wait-for.ts';
 import { HOUSE_VENDOR_CODE } from './vendor-wallet.integrations.ts';
 
 // The console's sportsbook calls against a real house game server (no simulated feed: only the
@@ -44,10 +45,10 @@ const operator = (call: string, body: Record<string, unknown> = {}, role = 'risk
     headers: { ...headers.get(role), 'accept-language': language },
     payload: body,
   });
-const overview = async (language = 'en') => {
+const overview = async (language = 'en', query = '') => {
   const res = await t.app.inject({
     method: 'GET',
-    url: '/admin-api/house/sportsbook',
+    url: `/admin-api/house/sportsbook${query}`,
     headers: { ...headers.get('risk'), 'accept-language': language },
   });
   expect(res.statusCode).toBe(200);
@@ -120,6 +121,12 @@ describe('the house sportsbook from the console', () => {
       ],
     });
     expect(first.limits.liabilityLimit).toBe(first.defaults.liabilityLimit);
+    // The filters reach the game server: a search by team and a state; the page and its size come back.
+    const searched = await overview('en', '?q=SAIGON%20stars&state=upcoming&page=1');
+    expect(searched).toMatchObject({ total: 1, page: 1, pageSize: 20, sports: [{ id: 'football', count: 1 }] });
+    expect((await overview('en', '?state=live')).events).toEqual([]);
+    const wrong = await t.app.inject({ method: 'GET', url: '/admin-api/house/sportsbook?state=soon', headers: headers.get('risk') });
+    expect(wrong.statusCode).toBe(400);
     const named = (await overview('vi')).events.find((e: { event: { id: string } }) => e.event.id === eventId);
     expect(named.markets[0].market.selections.map((x: { name: string }) => x.name)).toEqual(['Hanoi Lotus', 'Hòa', 'Saigon Stars']);
 
@@ -128,6 +135,10 @@ describe('the house sportsbook from the console', () => {
     expect(await place('web-00000003', 'home', 2000, 5_000)).toMatchObject({ httpStatus: 409, status: 'MARKET_SUSPENDED' });
     const stopped = await overview();
     expect(stopped.riskStops).toEqual([marketId]);
+    // Named for the console whatever page of events it shows (here a page filtered to nothing).
+    const elsewhere = await overview('vi', '?q=nothing%20like%20this');
+    expect(elsewhere.events).toEqual([]);
+    expect(elsewhere.stops).toEqual([{ marketId, event: 'Hanoi Lotus – Saigon Stars', market: '1X2', worstPayout: 20_000 }]);
     expect(stopped.events.find((e: { event: { id: string } }) => e.event.id === eventId).markets[0].riskStopped).toBe(true);
     expect((await operator('risk/lift', { marketId })).json().value).toEqual({ lifted: true });
     expect((await overview()).riskStops).toEqual([]);
@@ -155,6 +166,121 @@ describe('the house sportsbook from the console', () => {
       'games.sportsbook_manual_settle',
     ]);
     expect(audits[2]?.data).toMatchObject({ body: { liabilityLimit: 25_000 }, before: { liabilityLimit: first.defaults.liabilityLimit } });
+    await expectCleanBooks(t.database.db);
+  });
+
+  it('caps the stakes on one event from the console: the member is refused past it, a bad cap is a sentence, each change audited', async () => {
+    const created = await operator('manual/event', {
+      sportId: 'football',
+      competitionId: 'fb-premier',
+      home: 'Hue Imperial',
+      away: 'Vinh Eagles',
+      startsAt: Date.now() + 86_400_000,
+    });
+    const eventId = created.json().value.eventId as string;
+    const marketId = (
+      await operator('manual/odds', { eventId, spec: { type: 'moneyline', period: 'ft' }, prices: { home: 1900, away: 1900 } })
+    ).json().value.marketId as string;
+    const player = await createGamePlayer(t.app, t.database.db, {
+      balance: START,
+      vendorCode: HOUSE_VENDOR_CODE,
+      gameCode: 'sportsbook',
+      gameCategory: 'SPORTS',
+    });
+    const session = await openCrash(t.app, houseUrl, player, 'sportsbook');
+    const place = (requestId: string, unitStake: number) =>
+      session.post('place', {
+        requestId,
+        kind: { type: 'single' },
+        legs: [{ eventId, marketId, selectionId: 'home', odds: 1900 }],
+        unitStake,
+      });
+
+    const capped = await operator('limits/set', { maxStakeForEvent: { eventId, maxStake: 15_000 } });
+    expect(capped.json().value.limits.maxStakeByEvent).toEqual({ [eventId]: 15_000 });
+    expect((await overview()).eventLimits).toEqual([{ eventId, event: 'Hue Imperial – Vinh Eagles', maxStake: 15_000 }]);
+    expect(await place('web-00000011', 10_000)).toMatchObject({ httpStatus: 200, status: 'OK' });
+    // 10,000 already staked on the event: 6,000 more would pass its cap of 15,000.
+    expect(await place('web-00000012', 6_000)).toMatchObject({ httpStatus: 400, status: 'EVENT_STAKE_LIMIT' });
+    expect(await place('web-00000013', 5_000)).toMatchObject({ httpStatus: 200, status: 'OK' });
+
+    const low = await operator('limits/set', { maxStakeForEvent: { eventId, maxStake: 10 } }, 'risk', 'vi');
+    expect(low.statusCode).toBe(400);
+    expect(low.json().message).toContain('hạn mức cược mỗi trận phải là số tiền nguyên, không thấp hơn cược tối thiểu');
+    const global = await operator('limits/set', { maxStakePerEvent: 500 });
+    expect(global.json().message).toContain('the stake limit per event must be a whole amount, not below the minimum stake');
+
+    expect((await operator('limits/set', { maxStakeForEvent: { eventId, maxStake: null } })).json().value.limits.maxStakeByEvent).toEqual(
+      {},
+    );
+    const audits = await t.database.db
+      .selectFrom('audit_log')
+      .select(['action', 'subject_id', 'data'])
+      .where('action', '=', 'games.sportsbook_limits_set')
+      .orderBy('id', 'desc')
+      .limit(2)
+      .execute();
+    expect(audits.map((a) => [a.subject_id, a.data])).toEqual([
+      [
+        `sportsbook/limits/set`,
+        expect.objectContaining({
+          body: { maxStakeForEvent: { eventId, maxStake: null } },
+          before: expect.objectContaining({ maxStakeByEvent: { [eventId]: 15_000 } }),
+        }),
+      ],
+      [`sportsbook/limits/set`, expect.objectContaining({ body: { maxStakeForEvent: { eventId, maxStake: 15_000 } } })],
+    ]);
+  });
+
+  it('settles an outright with a dead heat the operator declares: the stake is split by the number tied', async () => {
+    const competitors = ['Ben Tre Coconuts', 'Ca Mau Capes', 'Soc Trang Bats'];
+    const created = await operator('manual/event', {
+      sportId: 'football',
+      competitionId: 'fb-cup',
+      name: 'Delta Cup winner',
+      competitors,
+      startsAt: Date.now() + 86_400_000,
+    });
+    const eventId = created.json().value.eventId as string;
+    const marketId = (
+      await operator('manual/odds', {
+        eventId,
+        spec: { type: 'outright', places: 1, competitors },
+        prices: { 'Ben Tre Coconuts': 3000, 'Ca Mau Capes': 2500, 'Soc Trang Bats': 4000 },
+      })
+    ).json().value.marketId as string;
+    const player = await createGamePlayer(t.app, t.database.db, {
+      balance: START,
+      vendorCode: HOUSE_VENDOR_CODE,
+      gameCode: 'sportsbook',
+      gameCategory: 'SPORTS',
+    });
+    const session = await openCrash(t.app, houseUrl, player, 'sportsbook');
+    const place = (requestId: string, selectionId: string, odds: number, unitStake: number) =>
+      session.post('place', { requestId, kind: { type: 'single' }, legs: [{ eventId, marketId, selectionId, odds }], unitStake });
+    expect(await place('web-00000021', 'Ben Tre Coconuts', 3000, 10_000)).toMatchObject({ httpStatus: 200, status: 'OK' });
+    expect(await place('web-00000022', 'Soc Trang Bats', 4000, 5_000)).toMatchObject({ httpStatus: 200, status: 'OK' });
+
+    // A result naming someone not in the outright, or one twice, is refused with a sentence; nothing is settled.
+    for (const standings of [[['Ben Tre Coconuts', 'Hue Imperial']], [['Ben Tre Coconuts'], ['Ben Tre Coconuts']], [[]]]) {
+      const refused = await operator('manual/settle', { eventId, result: { standings } });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().message).toContain('an outright’s result may name only its own competitors, each at most once');
+    }
+    // Ben Tre and Ca Mau tie for the one place paid: half of the 10,000 stands at 3.00 (15,000), the other half loses.
+    const settled = await operator('manual/settle', {
+      eventId,
+      result: { standings: [['Ben Tre Coconuts', 'Ca Mau Capes'], ['Soc Trang Bats']] },
+    });
+    expect(settled.json().value.marketIds).toEqual([marketId]);
+    // Staked 15,000, paid back 15,000: the balance is where it started (a full win would have paid 30,000).
+    const balance = async () => (await t.app.services.ledger.memberBalances({ memberId: player.memberId, currency: player.currency })).main;
+    await waitUntil(async () => (await balance()) === START, { what: 'the dead heat paid' });
+    expect(house.sportsbook.feed.markets[marketId]?.settlement?.value).toMatchObject({
+      'Ben Tre Coconuts': { kind: 'dead-heat', num: 1, den: 2 },
+      'Ca Mau Capes': { kind: 'dead-heat', num: 1, den: 2 },
+      'Soc Trang Bats': { kind: 'lose' },
+    });
     await expectCleanBooks(t.database.db);
   });
 });

@@ -2,6 +2,7 @@ import { commonErrorResponses, errorEnvelope, ok } from '@platform/contracts/env
 import {
   SPORTSBOOK_OPERATOR_WRITES,
   type SportsbookOperatorWrite,
+  sportsbookEventsQuerySchema,
   sportsbookOverviewResponseSchema,
   sportsbookWriteResponseSchema,
 } from '@platform/contracts/sportsbook-operator';
@@ -38,12 +39,14 @@ export function houseSportsbookAdminRoutes(sportsbook: HouseSportsbook): Fastify
         preHandler: requirePermission('game:read'),
         schema: {
           tags: TAGS,
-          summary: 'The house sportsbook: events with their liability per market and selection, the limits, the risk stops, what is owed',
+          summary:
+            'The house sportsbook: a page of events (by sport, state, start time, name) with their liability per market and selection, the limits, the risk stops, what is owed',
           security: [{ session: [] }],
+          querystring: sportsbookEventsQuerySchema,
           response: { 200: sportsbookOverviewResponseSchema, ...errors },
         },
       },
-      async (request) => ok(await sportsbook.overview(requestLanguage(request))),
+      async (request) => ok(await sportsbook.overview(requestLanguage(request), request.query)),
     );
 
     for (const call of SPORTSBOOK_OPERATOR_WRITES)

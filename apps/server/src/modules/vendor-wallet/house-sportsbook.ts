@@ -1,6 +1,7 @@
 import type { MessageParam } from '@platform/contracts/errors';
 import {
   SPORTSBOOK_OPERATOR_PATH,
+  type SportsbookEventsQuery,
   type SportsbookOperatorWrite,
   type SportsbookOverview,
   sportsbookEventsAnswerSchema,
@@ -26,6 +27,13 @@ const PROBLEMS: [RegExp, MessageParam][] = [
   ],
   [/is not settled/, { vi: 'chỉ hoàn tác được kèo đã thanh toán', en: 'only a settled market can be rolled back' }],
   [/two different sides/, { vi: 'đội nhà và đội khách phải khác nhau', en: 'the home and away sides must be different' }],
+  [
+    /^standings/,
+    {
+      vi: 'kết quả cược dài hạn chỉ gồm các ứng viên của giải, mỗi ứng viên nhiều nhất một lần',
+      en: 'an outright’s result may name only its own competitors, each at most once',
+    },
+  ],
   [
     /competitor/,
     {
@@ -66,6 +74,13 @@ const PROBLEMS: [RegExp, MessageParam][] = [
   ],
   [/reason/, { vi: 'việc hủy cần ghi lý do', en: 'a cancellation needs a reason' }],
   [
+    /^(maxStakePerEvent|maxStakeForEvent)/,
+    {
+      vi: 'hạn mức cược mỗi trận phải là số tiền nguyên, không thấp hơn cược tối thiểu',
+      en: 'the stake limit per event must be a whole amount, not below the minimum stake',
+    },
+  ],
+  [
     /^(minStake|maxStake|maxPayout|liabilityLimit|inPlayDelayMs|cashOutMarginBp|maxStakeBy)/,
     {
       vi: 'hạn mức phải là số tiền nguyên, cược tối đa không thấp hơn cược tối thiểu, độ trễ tối đa 60 giây và phí rút sớm dưới 100%',
@@ -95,11 +110,11 @@ export function createHouseSportsbook(deps: { db: Kysely<DB>; call: HouseOperato
     return parsed.data;
   }
 
-  /** The names of events, markets and selections in the operator's language (Vietnamese or English). */
-  async function overview(lang: 'vi' | 'en'): Promise<SportsbookOverview> {
+  /** One page of the events the filters pick; names in the operator's language (Vietnamese or English). */
+  async function overview(lang: 'vi' | 'en', query: Partial<SportsbookEventsQuery> = {}): Promise<SportsbookOverview> {
     const [events, limits] = await Promise.all([
-      read('events', sportsbookEventsAnswerSchema, { lang }),
-      read('limits', sportsbookLimitsAnswerSchema),
+      read('events', sportsbookEventsAnswerSchema, { lang, ...query }),
+      read('limits', sportsbookLimitsAnswerSchema, { lang }),
     ]);
     return { ...events, ...limits };
   }

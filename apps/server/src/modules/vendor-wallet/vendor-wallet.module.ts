@@ -35,6 +35,8 @@ export function createVendorWallet(deps: {
   stakeGuard: StakeGuard;
   /** Bonus money a stake draws on once the cash is spent (promotions, ADR 0032). */
   bonusWallet?: BonusWallet | undefined;
+  /** `stakeGuard` is the responsible-gaming and bonus maximum-stake checks, which SQL makes too: one-statement calls (ADR 0041). */
+  isStakeGuardInSql?: boolean | undefined;
   jobs: JobRunner;
   logger: JobLogger;
   now: () => Date;

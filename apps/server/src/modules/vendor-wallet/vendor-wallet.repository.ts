@@ -1,4 +1,5 @@
-import { type Kysely, sql, type Transaction } from 'kysely';
+import { CompiledQuery, type Kysely, sql, type Transaction } from 'kysely';
+import { PREPARED_STATEMENT_MARKER } from '../../db/database.ts';
 import type { DB } from '../../db/schema.ts';
 import type { AuditRowInsert } from '../audit/audit.service.ts';
 import type {
@@ -264,6 +265,81 @@ export async function updateTransaction(
       .execute();
   }
   await db.updateTable('vendor_transactions').set(set).where('id', '=', id).execute();
+}
+
+/** What a debit or a credit sends to its SQL function (`vendor_wallet_debit`, `vendor_wallet_credit`, ADR 0041). */
+export type OneStatementCall = {
+  tokenHash: string;
+  vendorCode: string;
+  transactionId: string;
+  roundId: string;
+  gameCode: string;
+  amount: number;
+  outcome: unknown;
+  /** Whether the balance answered counts the bonus money a stake could draw on. */
+  withBonus: boolean;
+  at: Date;
+};
+
+/**
+ * The two calls' statements, written once: no query is built per call, and on PostgreSQL each runs
+ * as a named prepared statement (parsed and planned once per connection).
+ */
+const DEBIT_STATEMENT = `${PREPARED_STATEMENT_MARKER}
+  SELECT vendor_wallet_debit($1::text, $2::text, $3::text, $4::text, $5::text, $6::bigint, $7::jsonb, $8::text, $9::integer, $10::boolean,
+    $11::timestamptz) AS answer`;
+const CREDIT_STATEMENT = `${PREPARED_STATEMENT_MARKER}
+  SELECT vendor_wallet_credit($1::text, $2::text, $3::text, $4::text, $5::text, $6::bigint, $7::jsonb, $8::boolean, $9::timestamptz) AS answer`;
+
+type Answered = { answer: Record<string, unknown> | null };
+
+/**
+ * A debit in one statement (its own transaction): the answer, stored under the transaction id; null
+ * when the call is left to the service's path (nothing written). Throws when the function undid its
+ * writes for that path (`isServicePathRequested`) or the statement failed.
+ */
+export async function debitInOneStatement(
+  db: Kysely<DB>,
+  call: OneStatementCall & { referencePrefix: string; trialAccountType: number },
+): Promise<Record<string, unknown> | null> {
+  const { rows } = await db.executeQuery<Answered>(
+    CompiledQuery.raw(DEBIT_STATEMENT, [
+      call.tokenHash,
+      call.vendorCode,
+      call.transactionId,
+      call.roundId,
+      call.gameCode,
+      call.amount,
+      jsonOrNull(call.outcome),
+      call.referencePrefix,
+      call.trialAccountType,
+      call.withBonus,
+      call.at,
+    ]),
+  );
+  return rows[0]?.answer ?? null;
+}
+
+/** A credit in one statement, as `debitInOneStatement`. */
+export async function creditInOneStatement(db: Kysely<DB>, call: OneStatementCall): Promise<Record<string, unknown> | null> {
+  const { rows } = await db.executeQuery<Answered>(
+    CompiledQuery.raw(CREDIT_STATEMENT, [
+      call.tokenHash,
+      call.vendorCode,
+      call.transactionId,
+      call.roundId,
+      call.gameCode,
+      call.amount,
+      jsonOrNull(call.outcome),
+      call.withBonus,
+      call.at,
+    ]),
+  );
+  return rows[0]?.answer ?? null;
+}
+
+function jsonOrNull(value: unknown): string | null {
+  return value === undefined || value === null ? null : JSON.stringify(value);
 }
 
 // Transfer-style wallets.

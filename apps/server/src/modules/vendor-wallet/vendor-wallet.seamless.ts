@@ -1,4 +1,4 @@
-import { isTrialAccountType } from '@platform/contracts/account-types';
+import { ACCOUNT_TYPE, isTrialAccountType } from '@platform/contracts/account-types';
 import { GAME_ROUND_REFERENCE_PREFIX } from '@platform/contracts/records';
 import type { RoundOutcome } from '@platform/contracts/round-outcome';
 import type {
@@ -12,7 +12,15 @@ import type {
 import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import { createBoundedCache } from '../../lib/bounded-cache.ts';
-import { isAbortedTransaction, isDeadlock, isForeignKeyViolation, isUniqueViolation, withTransactionRetry } from '../../lib/db-errors.ts';
+import {
+  isAbortedTransaction,
+  isDeadlock,
+  isForeignKeyViolation,
+  isSerializationFailure,
+  isServicePathRequested,
+  isUniqueViolation,
+  withTransactionRetry,
+} from '../../lib/db-errors.ts';
 import { DomainError } from '../../lib/domain-error.ts';
 import { hashRequest } from '../../lib/request-hash.ts';
 import { findMember } from '../accounts/member-directory.ts';
@@ -73,6 +81,12 @@ export function createSeamlessWallet(deps: {
   stakeGuard: StakeGuard;
   /** Bonus money to stake once the cash is spent (promotions); without it stakes are cash only. */
   bonusWallet?: BonusWallet | undefined;
+  /**
+   * The common debit and credit in one statement each (ADR 0041). Only when `stakeGuard` is exactly
+   * the responsible-gaming and bonus maximum-stake checks, which the SQL functions make too
+   * (`rg_stake_needs_check`, `promotions_stake_terms`); any other guard needs the service's path.
+   */
+  isStakeGuardInSql?: boolean | undefined;
   now: () => Date;
 }) {
   const { db, ledger, gameSessions, betRecords, stakeGuard, now } = deps;
@@ -555,7 +569,61 @@ export function createSeamlessWallet(deps: {
     }
   }
 
-  function debit(vendorCode: string, body: VendorDebitRequest): Promise<VendorAnswer> {
+  /**
+   * Runs a call's SQL function (ADR 0041): its answer, or undefined when the call is the service's
+   * (the function wrote nothing, or undid what it wrote). A failed statement wrote nothing either: a
+   * key taken, a deadlock or a serialisation failure goes to the service's path, which has the
+   * precise answer (a foreign key too: a row the call names went away); anything else is thrown.
+   */
+  async function inOneStatement(call: () => Promise<Record<string, unknown> | null>): Promise<VendorAnswer | undefined> {
+    if (!deps.isStakeGuardInSql) return undefined;
+    try {
+      return ((await call()) as VendorAnswer | null) ?? undefined;
+    } catch (err) {
+      const isForTheServicePath =
+        isServicePathRequested(err) ||
+        isUniqueViolation(err) ||
+        isDeadlock(err) ||
+        isSerializationFailure(err) ||
+        isForeignKeyViolation(err);
+      if (isForTheServicePath) return undefined;
+      throw err;
+    }
+  }
+
+  function oneStatementCall(vendorCode: string, body: VendorDebitRequest | VendorCreditRequest): repo.OneStatementCall {
+    return {
+      tokenHash: gameSessions.tokenHashOf(body.token),
+      vendorCode,
+      transactionId: body.transactionId,
+      roundId: body.roundId,
+      gameCode: body.gameCode,
+      amount: body.amount,
+      outcome: body.outcome,
+      withBonus: deps.bonusWallet !== undefined,
+      at: now(),
+    };
+  }
+
+  /** A bet: in one statement in the common case (ADR 0041), else in the service's transaction. */
+  async function debit(vendorCode: string, body: VendorDebitRequest): Promise<VendorAnswer> {
+    const answer = await inOneStatement(() =>
+      repo.debitInOneStatement(db, {
+        ...oneStatementCall(vendorCode, body),
+        referencePrefix: GAME_ROUND_REFERENCE_PREFIX,
+        trialAccountType: ACCOUNT_TYPE.trial,
+      }),
+    );
+    return answer ?? debitInTransaction(vendorCode, body);
+  }
+
+  /** A win closing a round: in one statement in the common case (ADR 0041), else in the service's transaction. */
+  async function credit(vendorCode: string, body: VendorCreditRequest): Promise<VendorAnswer> {
+    const answer = await inOneStatement(() => repo.creditInOneStatement(db, oneStatementCall(vendorCode, body)));
+    return answer ?? creditInTransaction(vendorCode, body);
+  }
+
+  function debitInTransaction(vendorCode: string, body: VendorDebitRequest): Promise<VendorAnswer> {
     const record = {
       transactionId: body.transactionId,
       kind: 'debit' as const,
@@ -576,7 +644,7 @@ export function createSeamlessWallet(deps: {
       if ('answer' in claimed) return claimed.answer;
       const isTrial = await assertMayBet(session, trx);
       // The record takes the stake first (any refusal below rolls it back with the rest).
-      const round = await betRecords.openRoundWithStake(trx, roundInfo(vendorCode, session, body, isTrial), body.amount);
+      const round = await betRecords.openRoundWithStake(trx, roundInfo(vendorCode, session, body, isTrial), body.amount, body.outcome);
       if (round.status === 'settled') throw new Refusal('ROUND_CLOSED', true, session);
       await guardStake(session, body.amount, isTrial, trx);
       const staked = await reserveStake(trx, { vendorCode, transactionId: body.transactionId, session, round, amount: body.amount });
@@ -592,7 +660,7 @@ export function createSeamlessWallet(deps: {
     });
   }
 
-  function credit(vendorCode: string, body: VendorCreditRequest): Promise<VendorAnswer> {
+  function creditInTransaction(vendorCode: string, body: VendorCreditRequest): Promise<VendorAnswer> {
     const record = {
       transactionId: body.transactionId,
       kind: 'credit' as const,

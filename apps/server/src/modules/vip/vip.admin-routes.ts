@@ -14,6 +14,10 @@ import {
   setCashbackRulesRequestSchema,
   setRebateRulesRequestSchema,
   setVipLevelsRequestSchema,
+  vipLevelCountsResponseSchema,
+  vipLevelMembersParamsSchema,
+  vipLevelMembersQuerySchema,
+  vipLevelMembersResponseSchema,
   vipLevelsResponseSchema,
   vipMemberParamsSchema,
 } from '@platform/contracts/vip';
@@ -42,7 +46,7 @@ export function vipAdminRoutes(vip: VipService): FastifyPluginAsyncZod {
         preHandler: requirePermission('vip:read'),
         schema: { ...admin, summary: "The merchant's VIP ladder", response: { 200: vipLevelsResponseSchema, ...errors } },
       },
-      async (request) => ok({ levels: await vip.levels.ladderOf(adminOf(request).merchantId) }),
+      async (request) => ok(await vip.levels.ladderWithVersion(adminOf(request).merchantId)),
     );
 
     app.put(
@@ -51,12 +55,41 @@ export function vipAdminRoutes(vip: VipService): FastifyPluginAsyncZod {
         preHandler: requirePermission('vip:write'),
         schema: {
           ...admin,
-          summary: "Sets the merchant's whole VIP ladder (levels 0…n−1; levels above are removed); audited",
+          summary:
+            "Sets the merchant's whole VIP ladder (levels 0…n−1; levels above are removed) if its version is still the one sent (else vip_rules_changed); audited",
           body: setVipLevelsRequestSchema,
           response: { 200: vipLevelsResponseSchema, ...errors },
         },
       },
-      async (request) => ok({ levels: await vip.levels.setLevels(operatorOf(request), request.body) }),
+      async (request) => ok(await vip.levels.setLevels(operatorOf(request), request.body)),
+    );
+
+    app.get(
+      `${ADMIN_BASE}/level-counts`,
+      {
+        preHandler: requirePermission('vip:read'),
+        schema: {
+          ...admin,
+          summary: 'How many members hold each level above 0',
+          response: { 200: vipLevelCountsResponseSchema, ...errors },
+        },
+      },
+      async (request) => ok({ counts: await vip.levels.memberCounts(adminOf(request).merchantId) }),
+    );
+
+    app.get(
+      `${ADMIN_BASE}/levels/:level/members`,
+      {
+        preHandler: requirePermission('vip:read'),
+        schema: {
+          ...admin,
+          summary: 'A page of the members holding a level (1 and up), the latest to reach it first',
+          params: vipLevelMembersParamsSchema,
+          querystring: vipLevelMembersQuerySchema,
+          response: { 200: vipLevelMembersResponseSchema, ...errors },
+        },
+      },
+      async (request) => ok(await vip.levels.membersAtLevel(adminOf(request).merchantId, request.params.level, request.query)),
     );
 
     app.get(
@@ -69,7 +102,7 @@ export function vipAdminRoutes(vip: VipService): FastifyPluginAsyncZod {
           response: { 200: rebateRulesResponseSchema, ...errors },
         },
       },
-      async (request) => ok({ rules: await vip.rebates.rulesOf(adminOf(request).merchantId, false) }),
+      async (request) => ok(await vip.rebates.rulesWithVersion(adminOf(request).merchantId)),
     );
 
     app.put(
@@ -78,12 +111,13 @@ export function vipAdminRoutes(vip: VipService): FastifyPluginAsyncZod {
         preHandler: requirePermission('vip:write'),
         schema: {
           ...admin,
-          summary: 'Sets the whole rebate rule set (a rule not listed is disabled, its lines stay); audited',
+          summary:
+            'Sets the whole rebate rule set (a rule not listed is disabled, its lines stay) if its version is still the one sent; audited',
           body: setRebateRulesRequestSchema,
           response: { 200: rebateRulesResponseSchema, ...errors },
         },
       },
-      async (request) => ok({ rules: await vip.rebates.setRules(operatorOf(request), request.body) }),
+      async (request) => ok(await vip.rebates.setRules(operatorOf(request), request.body)),
     );
 
     app.get(
@@ -138,7 +172,7 @@ export function vipAdminRoutes(vip: VipService): FastifyPluginAsyncZod {
           response: { 200: cashbackRulesResponseSchema, ...errors },
         },
       },
-      async (request) => ok({ rules: await vip.cashback.rulesOf(adminOf(request).merchantId, false) }),
+      async (request) => ok(await vip.cashback.rulesWithVersion(adminOf(request).merchantId)),
     );
 
     app.put(
@@ -147,12 +181,13 @@ export function vipAdminRoutes(vip: VipService): FastifyPluginAsyncZod {
         preHandler: requirePermission('vip:write'),
         schema: {
           ...admin,
-          summary: 'Sets the whole cashback rule set (a rule not listed is disabled, its lines stay); audited',
+          summary:
+            'Sets the whole cashback rule set (a rule not listed is disabled, its lines stay) if its version is still the one sent; audited',
           body: setCashbackRulesRequestSchema,
           response: { 200: cashbackRulesResponseSchema, ...errors },
         },
       },
-      async (request) => ok({ rules: await vip.cashback.setRules(operatorOf(request), request.body) }),
+      async (request) => ok(await vip.cashback.setRules(operatorOf(request), request.body)),
     );
 
     app.get(

@@ -48,20 +48,40 @@ export function createCashback(
 
   const rulesOf = (merchantId: number, enabledOnly = true) => repo.findCashbackRules(db, merchantId, { enabledOnly });
 
-  async function setRules(op: Operator, request: SetCashbackRulesRequest): Promise<CashbackRule[]> {
-    await db.transaction().execute(async (trx) => {
-      await repo.replaceCashbackRules(trx, op.merchantId, request.rules, now());
+  /** The rule set with its version (read first: a save between the two reads can only make this one's save refused). */
+  async function rulesWithVersion(merchantId: number): Promise<{ rules: CashbackRule[]; version: number }> {
+    const version = await repo.findRuleSetVersion(db, merchantId, 'cashback');
+    return { rules: await rulesOf(merchantId, false), version };
+  }
+
+  /**
+   * Replaces the whole rule set. An operator's save names the version it read (`version`) and is
+   * refused with `vip_rules_changed` when someone saved since; the seed and tests may leave it out.
+   */
+  async function setRules(
+    op: Operator,
+    request: Omit<SetCashbackRulesRequest, 'version'> & { version?: number | undefined },
+  ): Promise<{ rules: CashbackRule[]; version: number }> {
+    const version = await db.transaction().execute(async (trx) => {
+      const at = now();
+      const next = await repo.advanceRuleSetVersion(trx, op.merchantId, 'cashback', request.version, at);
+      if (next === undefined) throw new DomainError('vip_rules_changed');
+      const before = (await repo.findCashbackRules(trx, op.merchantId, { enabledOnly: true })).map(
+        ({ id: _id, isEnabled: _on, ...rule }) => rule,
+      );
+      await repo.replaceCashbackRules(trx, op.merchantId, request.rules, at);
       await recordAudit(trx, {
         actorType: 'admin',
         actorId: op.adminId,
         action: 'vip.cashback_rules_set',
         subjectType: 'merchant',
         subjectId: op.merchantId,
-        data: { rules: request.rules },
+        data: { before, rules: request.rules, version: next },
         ip: op.ip,
       });
+      return next;
     });
-    return rulesOf(op.merchantId, false);
+    return { rules: await rulesOf(op.merchantId, false), version };
   }
 
   /**
@@ -241,5 +261,5 @@ export function createCashback(
     };
   }
 
-  return { rulesOf, setRules, settlePeriod, rerunPeriod, records, linesOfMember };
+  return { rulesOf, rulesWithVersion, setRules, settlePeriod, rerunPeriod, records, linesOfMember };
 }

@@ -153,7 +153,7 @@ describe('the daily evaluation', () => {
       next: { level: 1, code: 'VIP1', name: 'Bronze', depositMissing: 1_000_000, validBetMissing: 3_000_000 },
     });
     expect(rank.ladder.map((l) => l.code)).toEqual(['VIP0', 'VIP1', 'VIP2']);
-    expect(rank.ladder[1]?.rebates).toEqual([{ category: 'RNG', period: 'D', ratePpm: 8_000 }]);
+    expect(rank.ladder[1]?.rebates).toEqual([{ category: 'RNG', period: 'D', ratePpm: 8_000, vendorCode: null }]);
   });
 
   it('pays the periodic bonus once per (member, period) to the members holding the level when the period is over', async () => {

@@ -1,6 +1,7 @@
 import type { PlayerRankValue, RebateRule, SetVipLevelsRequest, VipLevel, VipWindow } from '@platform/contracts/vip';
 import type { Kysely, RawBuilder, Transaction } from 'kysely';
 import type { DB } from '../../db/schema.ts';
+import { DomainError } from '../../lib/domain-error.ts';
 import { addDays, localDateOf, startOfLocalDate } from '../../lib/time-zone.ts';
 import { findMember, lockMember } from '../accounts/member-directory.ts';
 import { recordAudit } from '../audit/audit.service.ts';
@@ -21,6 +22,8 @@ export type RollupReads = {
   }) => Promise<{ memberId: number; category: string; validBet: number }[]>;
   /** The same sums as a subquery to join (`member_id`, `category`, `valid_bet`): the settlement computes its lines in SQL from it. */
   validBetSource: (filter: { merchantId: number; from: string; to: string }) => RawBuilder<unknown>;
+  /** The valid bet per vendor as a subquery (`member_id`, `category`, `vendor_code`, `valid_bet`): vendors' rebate rules read it. */
+  validBetByVendorSource: (filter: { merchantId: number; from: string; to: string }) => RawBuilder<unknown>;
   depositsByMember: (filter: { merchantId: number; from: string; to: string }) => Promise<{ memberId: number; depositAmount: number }[]>;
   netLossByMember: (filter: { merchantId: number; from: string; to: string }) => Promise<{ memberId: number; netLoss: number }[]>;
   gameDays: (filter: {
@@ -85,22 +88,54 @@ export function createVipLevels(deps: VipDeps) {
 
   const ladderOf = (merchantId: number) => repo.findLevels(db, merchantId);
 
-  async function setLevels(op: Operator, request: SetVipLevelsRequest): Promise<VipLevel[]> {
+  /**
+   * The ladder with its version and the window its thresholds are measured over (a setting): the
+   * version is read first, so a save between the two reads can only make this one's save refused.
+   */
+  async function ladderWithVersion(merchantId: number): Promise<{ levels: VipLevel[]; version: number; window: VipWindow }> {
+    const version = await repo.findRuleSetVersion(db, merchantId, 'levels');
+    const [levels, policy] = await Promise.all([ladderOf(merchantId), settings.get(merchantId, vipPolicySetting)]);
+    return { levels, version, window: policy.window };
+  }
+
+  /**
+   * Replaces the whole ladder. An operator's save names the version it read (`version`) and is
+   * refused with `vip_rules_changed` when someone saved since; the seed and tests may leave it out.
+   */
+  async function setLevels(
+    op: Operator,
+    request: Omit<SetVipLevelsRequest, 'version'> & { version?: number | undefined },
+  ): Promise<{ levels: VipLevel[]; version: number; window: VipWindow }> {
     const levels = [...request.levels].sort((a, b) => a.level - b.level);
-    await db.transaction().execute(async (trx) => {
-      await repo.replaceLevels(trx, op.merchantId, levels, now());
+    const version = await db.transaction().execute(async (trx) => {
+      const at = now();
+      const next = await repo.advanceRuleSetVersion(trx, op.merchantId, 'levels', request.version, at);
+      if (next === undefined) throw new DomainError('vip_rules_changed');
+      const before = await repo.findLevels(trx, op.merchantId);
+      await repo.replaceLevels(trx, op.merchantId, levels, at);
       await recordAudit(trx, {
         actorType: 'admin',
         actorId: op.adminId,
         action: 'vip.levels_set',
         subjectType: 'merchant',
         subjectId: op.merchantId,
-        data: { levels },
+        data: { before, levels, version: next },
         ip: op.ip,
       });
+      return next;
     });
-    return ladderOf(op.merchantId);
+    const { window } = await settings.get(op.merchantId, vipPolicySetting);
+    return { levels: await ladderOf(op.merchantId), version, window };
   }
+
+  /** A page of the merchant's members holding a level, with the count of members per level. */
+  async function membersAtLevel(merchantId: number, level: number, page: { pageNo: number; pageSize: number }) {
+    const found = await repo.findMembersAtLevel(db, merchantId, level, page);
+    return { level, list: found.list, totalCount: found.total, pageNo: page.pageNo, pageSize: page.pageSize };
+  }
+
+  const memberCounts = async (merchantId: number) =>
+    [...(await repo.countMembersByLevel(db, merchantId))].map(([level, members]) => ({ level, members }));
 
   /**
    * Whether the member is free of self-exclusion and breaks (the responsible-gaming check reads
@@ -390,10 +425,25 @@ export function createVipLevels(deps: VipDeps) {
         upgradeBonus: l.upgradeBonus,
         periodicBonus: l.periodicBonus,
         periodicPeriod: l.periodicPeriod,
-        rebates: rules.filter((r) => r.vipLevel === l.level).map((r) => ({ category: r.category, period: r.period, ratePpm: r.ratePpm })),
+        rebates: rules
+          .filter((r) => r.vipLevel === l.level)
+          .map((r) => ({ category: r.category, period: r.period, ratePpm: r.ratePpm, vendorCode: r.vendorCode })),
       })),
     };
   }
 
-  return { ladderOf, setLevels, evaluateDay, rerunDay, payPeriodicBonuses, levelOf, clubOf, playerRank, notExcluded };
+  return {
+    ladderOf,
+    ladderWithVersion,
+    setLevels,
+    membersAtLevel,
+    memberCounts,
+    evaluateDay,
+    rerunDay,
+    payPeriodicBonuses,
+    levelOf,
+    clubOf,
+    playerRank,
+    notExcluded,
+  };
 }

@@ -1,4 +1,4 @@
-import type { RebateRuleInput } from '@platform/contracts/vip';
+import { type RebateRuleInput, setRebateRulesRequestSchema } from '@platform/contracts/vip';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { errorCodeOf, expectCleanBooks } from '../../../test/ledger-fixture.ts';
@@ -298,6 +298,207 @@ describe('corrections for rounds settled late', () => {
       [1, 1, 4_000_000, 20_000],
     ]);
     expect((await w.balances(m.id)).main).toBe(30_000);
+    await expectCleanBooks(t.database.db);
+  });
+
+  it("a vendor's rule pays on that vendor's valid bet, the category's rule on the rest; each once, a late round corrects its own rule", async () => {
+    clock.now = new Date(clock.now.getTime() + 5 * 86_400_000);
+    // Level 0 slots: 0.4 % for every vendor, 2 % at PG; live casino 0.3 % to claim.
+    const v = await createVipWorld(t, clock, [
+      ...RULES,
+      { vipLevel: 0, category: 'RNG', period: 'D', mode: 'auto', ratePpm: 20_000, maxAmount: null, vendorCode: 'PG' },
+    ]);
+    const { w, vip, rolledUp } = v;
+    const m = await w.member();
+    let rounds = 0;
+    const round = async (vendor: string, category: string, stake: number) => {
+      rounds += 1;
+      await t.database.db
+        .insertInto('bet_records')
+        .values({
+          merchant_id: w.merchant.id,
+          member_id: m.id,
+          username: m.username,
+          vendor_code: vendor,
+          game_code: 'slot-1',
+          game_category: category,
+          round_id: `vendor-rule-${m.id}-${rounds}`,
+          currency: w.currency,
+          status: 'settled',
+          stake,
+          payout: 0,
+          valid_bet: stake,
+          win_loss: -stake,
+          bet_count: 1,
+          opened_at: clock.now,
+          settled_at: clock.now,
+          updated_at: clock.now,
+        })
+        .execute();
+    };
+    await round('PG', 'RNG', 1_000_000);
+    await round('DEMO', 'RNG', 3_000_000);
+    await round('PG', 'LIVE', 500_000);
+    const day = v.today();
+    await rolledUp(m, day, 4_500_000);
+    const rules = await vip.rebates.rulesOf(w.merchant.id);
+    expect(rules.find((r) => r.vendorCode === 'PG')).toMatchObject({ category: 'RNG', ratePpm: 20_000 });
+    nextDay();
+    const [a, b] = await Promise.all([
+      vip.rebates.settlePeriod(w.merchant.id, 'D', day),
+      vip.rebates.settlePeriod(w.merchant.id, 'D', day),
+    ]);
+    expect((a?.written ?? 0) + (b?.written ?? 0)).toBe(3);
+    // 2 % of PG's 1,000,000 and 0.4 % of the other 3,000,000 paid; live casino (no vendor rule) 0.3 % of 500,000 accrued.
+    expect((await w.balances(m.id)).main).toBe(20_000 + 12_000);
+    const lines = async () =>
+      (await vip.rebates.linesOfMember(w.merchant.id, m.id, { pageNo: 1, pageSize: 20 })).list
+        .map((l) => [l.category, l.vendorCode, l.revision, l.betBase, l.amount, l.status])
+        .sort();
+    expect(await lines()).toEqual([
+      ['LIVE', null, 0, 500_000, 1_500, 'accrued'],
+      ['RNG', null, 0, 3_000_000, 12_000, 'paid'],
+      ['RNG', 'PG', 0, 1_000_000, 20_000, 'paid'],
+    ]);
+    // Every line is reproducible from the vendor rollups: the vendor's valid bet, or the category's less the named vendors'.
+    const byVendor = await t.database.db
+      .selectFrom('member_daily_vendor_stats')
+      .select(['category', 'vendor_code', 'valid_bet'])
+      .where('member_id', '=', m.id)
+      .execute();
+    expect(byVendor.map((r) => [r.category, r.vendor_code, Number(r.valid_bet)]).sort()).toEqual([
+      ['LIVE', 'PG', 500_000],
+      ['RNG', 'DEMO', 3_000_000],
+      ['RNG', 'PG', 1_000_000],
+    ]);
+
+    // A PG slots round of that day settled late: a correction of the PG rule only, once.
+    const late = clock.now;
+    clock.now = new Date(late.getTime() - 86_400_000);
+    await round('PG', 'RNG', 500_000);
+    clock.now = late;
+    await rolledUp(m, day, 5_000_000);
+    expect(await vip.rebates.settlePeriod(w.merchant.id, 'D', day)).toMatchObject({ written: 1, corrections: 1, paidAmount: 10_000 });
+    expect(await vip.rebates.settlePeriod(w.merchant.id, 'D', day)).toMatchObject({ written: 0, existing: 3 });
+    expect((await lines()).filter((l) => l[1] === 'PG')).toEqual([
+      ['RNG', 'PG', 0, 1_000_000, 20_000, 'paid'],
+      ['RNG', 'PG', 1, 500_000, 10_000, 'paid'],
+    ]);
+    expect((await w.balances(m.id)).main).toBe(42_000);
+    // The rule set keeps the two slots rules apart; the same (level, category, period, vendor) twice is refused.
+    const twice = setRebateRulesRequestSchema.safeParse({ rules: [...RULES, RULES[0], { ...RULES[0], vendorCode: 'PG' }], version: 1 });
+    expect(twice.success).toBe(false);
+    expect(setRebateRulesRequestSchema.safeParse({ rules: [...RULES, { ...RULES[0], vendorCode: 'PG' }], version: 1 }).success).toBe(true);
+    await expectCleanBooks(t.database.db);
+  });
+});
+
+describe('vendor rules added while a period runs', () => {
+  /** A member of a fresh world and a helper that settles a round of the given vendor at the clock's time. */
+  async function vendorWorld(rules: RebateRuleInput[]) {
+    clock.now = new Date(clock.now.getTime() + 5 * 86_400_000);
+    const v = await createVipWorld(t, clock, rules);
+    const m = await v.w.member();
+    let rounds = 0;
+    const round = async (vendor: string, category: string, stake: number) => {
+      rounds += 1;
+      await t.database.db
+        .insertInto('bet_records')
+        .values({
+          merchant_id: v.w.merchant.id,
+          member_id: m.id,
+          username: m.username,
+          vendor_code: vendor,
+          game_code: 'slot-1',
+          game_category: category,
+          round_id: `vendor-added-${m.id}-${rounds}`,
+          currency: v.w.currency,
+          status: 'settled',
+          stake,
+          payout: 0,
+          valid_bet: stake,
+          win_loss: -stake,
+          bet_count: 1,
+          opened_at: clock.now,
+          settled_at: clock.now,
+          updated_at: clock.now,
+        })
+        .execute();
+    };
+    return { ...v, m, round };
+  }
+
+  it("a vendor's rule added after the category's line was written does not count that vendor's bets a second time", async () => {
+    const { w, vip, m, round, rolledUp, today, op } = await vendorWorld(RULES);
+    await round('PG', 'RNG', 1_000_000);
+    await round('DEMO', 'RNG', 3_000_000);
+    const day = today();
+    await rolledUp(m, day, 4_000_000);
+    nextDay();
+    // The category's rule counts both vendors: 0.4 % of 4,000,000.
+    expect(await vip.rebates.settlePeriod(w.merchant.id, 'D', day)).toMatchObject({ written: 1, paidAmount: 16_000 });
+    // The operator then adds 2 % at PG, and a PG round of that day settles late.
+    const { version } = await vip.rebates.rulesWithVersion(w.merchant.id);
+    await vip.rebates.setRules(op, {
+      rules: [...RULES, { vipLevel: 0, category: 'RNG', period: 'D', mode: 'auto', ratePpm: 20_000, maxAmount: null, vendorCode: 'PG' }],
+      version,
+    });
+    const late = clock.now;
+    clock.now = new Date(late.getTime() - 86_400_000);
+    await round('PG', 'RNG', 500_000);
+    clock.now = late;
+    await rolledUp(m, day, 4_500_000);
+    await vip.rebates.settlePeriod(w.merchant.id, 'D', day);
+    expect(await vip.rebates.settlePeriod(w.merchant.id, 'D', day)).toMatchObject({ written: 0 });
+    // Each bet of the day counts under one rule: the late 500,000 corrects the category's line
+    // (0.4 %, 2,000); the 1,000,000 at PG it counted earns no PG line.
+    const lines = (await vip.rebates.linesOfMember(w.merchant.id, m.id, { pageNo: 1, pageSize: 20 })).list
+      .map((l) => [l.category, l.vendorCode, l.revision, l.betBase, l.amount])
+      .sort();
+    expect(lines).toEqual([
+      ['RNG', null, 0, 4_000_000, 16_000],
+      ['RNG', null, 1, 500_000, 2_000],
+    ]);
+    expect(lines.reduce((s, l) => s + Number(l[3]), 0)).toBe(4_500_000);
+    expect((await w.balances(m.id)).main).toBe(18_000);
+
+    // The next day the PG rule applies from the start: PG's bets under it, the rest under the category's.
+    await round('PG', 'RNG', 1_000_000);
+    await round('DEMO', 'RNG', 1_000_000);
+    const next = today();
+    await rolledUp(m, next, 2_000_000);
+    nextDay();
+    expect(await vip.rebates.settlePeriod(w.merchant.id, 'D', next)).toMatchObject({ written: 2, paidAmount: 20_000 + 4_000 });
+    await expectCleanBooks(t.database.db);
+  });
+
+  it("the running estimate is the settlement's computation: vendors' rules included, and a claim pays what it showed", async () => {
+    const rules: RebateRuleInput[] = [
+      { vipLevel: 0, category: 'RNG', period: 'D', mode: 'claim', ratePpm: 4_000, maxAmount: null },
+      { vipLevel: 0, category: 'RNG', period: 'D', mode: 'claim', ratePpm: 20_000, maxAmount: 15_000, vendorCode: 'PG' },
+      { vipLevel: 0, category: 'LIVE', period: 'D', mode: 'claim', ratePpm: 3_000, maxAmount: null, vendorCode: 'EVO' },
+    ];
+    const { w, vip, m, round, rolledUp, today } = await vendorWorld(rules);
+    await round('PG', 'RNG', 1_000_000);
+    await round('DEMO', 'RNG', 3_000_000);
+    const day = today();
+    await rolledUp(m, day, 4_000_000);
+    const principal = { memberId: m.id, merchantId: w.merchant.id, currency: w.currency };
+    const running = (await vip.rebates.manual(principal)).running;
+    // PG: 2 % of 1,000,000 capped at 15,000; the rest of slots: 0.4 % of 3,000,000; EVO's live casino: no play yet.
+    expect(running.map((r) => [r.category, r.vendorCode ?? '', r.betBase, r.ratePpm, r.estimate]).sort()).toEqual([
+      ['LIVE', 'EVO', 0, 3_000, 0],
+      ['RNG', '', 3_000_000, 4_000, 12_000],
+      ['RNG', 'PG', 1_000_000, 20_000, 15_000],
+    ]);
+    const estimate = running.reduce((s, r) => s + r.estimate, 0);
+    nextDay();
+    await vip.rebates.settlePeriod(w.merchant.id, 'D', day);
+    const manual = await vip.rebates.manual(principal);
+    expect(manual.claimable).toBe(estimate);
+    const claimed = await vip.rebates.claim(principal, requestId());
+    expect(claimed.amount).toBe(estimate);
+    expect((await w.balances(m.id)).main).toBe(estimate);
     await expectCleanBooks(t.database.db);
   });
 });

@@ -43,6 +43,23 @@ export function rebateLinesHashOf(lines: readonly (readonly [number, number, num
   return hashRequest(['rebate_lines', ...sorted]);
 }
 
+/**
+ * What one key of a period (member, category, vendor) is due from its candidate row: the terms (the
+ * first line's when the key has one, else the member's level's rule), the revision, the bet base and
+ * the amount; null when nothing is due. The settlement writes it; the member's running estimate shows
+ * it, so the two cannot differ.
+ */
+export function rebateDueOf(c: repo.RebateCandidate) {
+  const prior = c.held;
+  const terms =
+    prior ?? (c.rule && { ruleId: c.rule.id, vipLevel: c.level, ratePpm: c.rule.ratePpm, maxAmount: c.rule.maxAmount, mode: c.rule.mode });
+  if (!terms) return null;
+  const revision = prior?.nextRevision ?? 0;
+  const betBase = c.validBet - (prior?.betBase ?? 0);
+  const amount = rebateAmountOf(c.validBet, terms.ratePpm, terms.maxAmount) - (prior?.amount ?? 0);
+  return { terms, revision, betBase, amount, isCorrection: prior !== null };
+}
+
 /** What a settlement run did: lines written (corrections among them), (member, category) pairs already settled, the amount paid. */
 export type PeriodSettlement = DayRange & { written: number; existing: number; corrections: number; paidAmount: number };
 
@@ -64,20 +81,38 @@ export function createRebates(
 
   const rulesOf = (merchantId: number, enabledOnly = true) => repo.findRules(db, merchantId, { enabledOnly });
 
-  async function setRules(op: Operator, request: SetRebateRulesRequest): Promise<RebateRule[]> {
-    await db.transaction().execute(async (trx) => {
-      await repo.replaceRules(trx, op.merchantId, request.rules, now());
+  /** The rule set with its version (read first: a save between the two reads can only make this one's save refused). */
+  async function rulesWithVersion(merchantId: number): Promise<{ rules: RebateRule[]; version: number }> {
+    const version = await repo.findRuleSetVersion(db, merchantId, 'rebates');
+    return { rules: await rulesOf(merchantId, false), version };
+  }
+
+  /**
+   * Replaces the whole rule set. An operator's save names the version it read (`version`) and is
+   * refused with `vip_rules_changed` when someone saved since; the seed and tests may leave it out.
+   */
+  async function setRules(
+    op: Operator,
+    request: Omit<SetRebateRulesRequest, 'version'> & { version?: number | undefined },
+  ): Promise<{ rules: RebateRule[]; version: number }> {
+    const version = await db.transaction().execute(async (trx) => {
+      const at = now();
+      const next = await repo.advanceRuleSetVersion(trx, op.merchantId, 'rebates', request.version, at);
+      if (next === undefined) throw new DomainError('vip_rules_changed');
+      const before = (await repo.findRules(trx, op.merchantId, { enabledOnly: true })).map(({ id: _id, isEnabled: _on, ...rule }) => rule);
+      await repo.replaceRules(trx, op.merchantId, request.rules, at);
       await recordAudit(trx, {
         actorType: 'admin',
         actorId: op.adminId,
         action: 'vip.rebate_rules_set',
         subjectType: 'merchant',
         subjectId: op.merchantId,
-        data: { rules: request.rules },
+        data: { before, rules: request.rules, version: next },
         ip: op.ip,
       });
+      return next;
     });
-    return rulesOf(op.merchantId, false);
+    return { rules: await rulesOf(op.merchantId, false), version };
   }
 
   async function periodIsOver(merchantId: number, period: DayRange): Promise<boolean> {
@@ -192,13 +227,40 @@ export function createRebates(
   }
 
   /**
+   * The keys of one period due a line or a correction (`repo.findRebateCandidates`), every member's
+   * or one member's. The vendor rollups are read only while a vendor's rule or line is in play.
+   */
+  async function candidatesOf(
+    merchantId: number,
+    periodCode: RebatePeriod,
+    period: DayRange,
+    rules: readonly RebateRule[],
+    memberId?: number,
+  ): Promise<repo.RebateCandidate[]> {
+    const range = { merchantId, from: period.start, to: period.end };
+    const vendorsInPlay =
+      rules.some((r) => r.vendorCode !== null) ||
+      (await repo.hasVendorLines(db, { merchantId, period: periodCode, periodStart: period.start }));
+    return repo.findRebateCandidates(db, {
+      merchantId,
+      period: periodCode,
+      periodStart: period.start,
+      bets: rollups.validBetSource(range),
+      vendorBets: vendorsInPlay ? rollups.validBetByVendorSource(range) : null,
+      ...(memberId === undefined ? {} : { memberId }),
+    });
+  }
+
+  /**
    * Settles the merchant's rebates of one period length for the period holding the day, once it is
    * over (docs/vip-and-rebates.md, "Settlement of a period"): one statement computes every (member,
    * category) due from the rollups, joined with the members, their levels, the rules and the lines
    * already written; the responsible-gaming check is one read for all of them; then the lines are
    * written by chunks of members, a few statements each (`writeChunk`). Exactly once per (member,
-   * category, period): a (member, category) that has its line gets only a correction for valid bet
-   * settled since, with the first line's rule. Lines of amount 0 are not written.
+   * category, vendor, period), that is per (member, rule, period): a key that has its line gets only
+   * a correction for valid bet settled since, with the first line's rule. A vendor's rule takes the
+   * valid bet at its vendor; the category's rule the rest (the vendors the member's level has no rule
+   * for). Lines of amount 0 are not written.
    */
   async function settlePeriod(merchantId: number, periodCode: RebatePeriod, day: string): Promise<PeriodSettlement | null> {
     const period = rebatePeriodOf(periodCode, day);
@@ -206,12 +268,7 @@ export function createRebates(
     const rules = (await rulesOf(merchantId)).filter((r) => r.period === periodCode);
     const result: PeriodSettlement = { ...period, written: 0, existing: 0, corrections: 0, paidAmount: 0 };
     if (rules.length === 0) return result;
-    const candidates = await repo.findRebateCandidates(db, {
-      merchantId,
-      period: periodCode,
-      periodStart: period.start,
-      bets: rollups.validBetSource({ merchantId, from: period.start, to: period.end }),
-    });
+    const candidates = await candidatesOf(merchantId, periodCode, period, rules);
     const blocked = await deps.blockedAmong([...new Set(candidates.map((c) => c.memberId))]);
     const createdAt = now();
     let chunk: (repo.NewRebateLine & { key: string })[] = [];
@@ -229,16 +286,11 @@ export function createRebates(
     };
     // The candidates come ordered by member: a member's categories stay in one chunk.
     for (const c of candidates) {
-      const prior = c.held;
-      const terms =
-        prior ??
-        (c.rule && { ruleId: c.rule.id, vipLevel: c.level, ratePpm: c.rule.ratePpm, maxAmount: c.rule.maxAmount, mode: c.rule.mode });
-      if (!terms) continue;
-      const revision = prior?.nextRevision ?? 0;
-      const betBase = c.validBet - (prior?.betBase ?? 0);
-      const amount = rebateAmountOf(c.validBet, terms.ratePpm, terms.maxAmount) - (prior?.amount ?? 0);
+      const due = rebateDueOf(c);
+      if (!due) continue;
+      const { terms, revision, betBase, amount } = due;
       if (betBase <= 0 || amount <= 0) {
-        if (prior) result.existing += 1;
+        if (due.isCorrection) result.existing += 1;
         continue;
       }
       if (c.memberId !== lastMember) {
@@ -258,6 +310,7 @@ export function createRebates(
         period_start: period.start,
         period_end: period.end,
         category: c.category,
+        vendor_code: c.vendorCode,
         vip_level: terms.vipLevel,
         currency: c.currency,
         bet_base: betBase,
@@ -355,26 +408,53 @@ export function createRebates(
     return winner;
   }
 
-  /** What the member may claim now, per category, and the claim-mode periods still running (an estimate). */
+  /**
+   * What the member may claim now, per category, and the claim-mode periods still running: each key's
+   * estimate is what the settlement would write for it if the period ended now (`candidatesOf` and
+   * `rebateDueOf`, the settlement's own computation: vendors' rules included, each bet under one rule).
+   */
   async function manual(principal: { memberId: number; merchantId: number; currency: string }): Promise<ManualRebateValue> {
     const byCategory = await repo.sumAccruedByCategory(db, principal.memberId);
     const level = await deps.levelOf(principal.memberId);
-    const rules = (await rulesOf(principal.merchantId)).filter((r) => r.vipLevel === level && r.mode === 'claim');
+    const all = await rulesOf(principal.merchantId);
+    const rules = all.filter((r) => r.vipLevel === level && r.mode === 'claim');
     const today = localDateOf(now(), await deps.timeZoneOf(principal.merchantId));
     const running: ManualRebateValue['running'] = [];
-    for (const rule of rules) {
-      const period = rebatePeriodOf(rule.period, today);
-      const days = await rollups.gameDays({ memberIds: [principal.memberId], from: period.start, to: period.end });
-      const betBase = days.filter((d) => d.category === rule.category).reduce((s, d) => s + d.validBet, 0);
-      running.push({
-        category: rule.category,
-        period: rule.period,
-        periodStart: period.start,
-        periodEnd: period.end,
-        betBase,
-        ratePpm: rule.ratePpm,
-        estimate: rebateAmountOf(betBase, rule.ratePpm, rule.maxAmount),
-      });
+    const keyOf = (category: string, vendorCode: string | null, periodCode: RebatePeriod) =>
+      `${category}|${vendorCode ?? ''}|${periodCode}`;
+    const shown = new Set<string>();
+    for (const periodCode of [...new Set(rules.map((r) => r.period))]) {
+      const period = rebatePeriodOf(periodCode, today);
+      const ofPeriod = all.filter((r) => r.period === periodCode);
+      for (const c of await candidatesOf(principal.merchantId, periodCode, period, ofPeriod, principal.memberId)) {
+        const due = rebateDueOf(c);
+        if (due?.terms.mode !== 'claim') continue;
+        const vendorCode = c.vendorCode === '' ? null : c.vendorCode;
+        shown.add(keyOf(c.category, vendorCode, periodCode));
+        running.push({
+          category: c.category,
+          vendorCode,
+          period: periodCode,
+          periodStart: period.start,
+          periodEnd: period.end,
+          betBase: Math.max(0, due.betBase),
+          ratePpm: due.terms.ratePpm,
+          estimate: Math.max(0, due.amount),
+        });
+      }
+      // The level's claim rules with no valid bet yet in the period: shown at nought.
+      for (const rule of rules.filter((r) => r.period === periodCode && !shown.has(keyOf(r.category, r.vendorCode, periodCode)))) {
+        running.push({
+          category: rule.category,
+          vendorCode: rule.vendorCode,
+          period: periodCode,
+          periodStart: period.start,
+          periodEnd: period.end,
+          betBase: 0,
+          ratePpm: rule.ratePpm,
+          estimate: 0,
+        });
+      }
     }
     return {
       currency: principal.currency,
@@ -423,5 +503,5 @@ export function createRebates(
     };
   }
 
-  return { rulesOf, setRules, settlePeriod, rerunPeriod, claim, manual, records, linesOfMember };
+  return { rulesOf, rulesWithVersion, setRules, settlePeriod, rerunPeriod, claim, manual, records, linesOfMember };
 }

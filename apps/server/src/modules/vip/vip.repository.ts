@@ -18,6 +18,65 @@ type Executor = Kysely<DB> | Transaction<DB>;
 
 const day = (column: string) => sql<string>`to_char(${sql.ref(column)}, 'YYYY-MM-DD')`;
 
+// Rule set versions.
+
+type RuleSet = 'levels' | 'rebates' | 'cashback';
+
+/** The version of the merchant's rule set (0 before its first save). */
+export async function findRuleSetVersion(db: Executor, merchantId: number, ruleSet: RuleSet): Promise<number> {
+  const row = await db
+    .selectFrom('vip_rule_set_versions')
+    .select('version')
+    .where('merchant_id', '=', merchantId)
+    .where('rule_set', '=', ruleSet)
+    .executeTakeFirst();
+  return row ? Number(row.version) : 0;
+}
+
+/**
+ * Moves the rule set's version on by one if it is still `expected` (any version when undefined), in
+ * one statement that holds the row until the caller's transaction ends, so of two saves that read the
+ * same version one goes through and the other finds it moved. The new version, or undefined when it
+ * was not `expected`.
+ */
+export async function advanceRuleSetVersion(
+  trx: Transaction<DB>,
+  merchantId: number,
+  ruleSet: RuleSet,
+  expected: number | undefined,
+  at: Date,
+): Promise<number | undefined> {
+  if (expected === 0) {
+    const inserted = await trx
+      .insertInto('vip_rule_set_versions')
+      .values({ merchant_id: merchantId, rule_set: ruleSet, version: 1, updated_at: at })
+      .onConflict((oc) => oc.columns(['merchant_id', 'rule_set']).doNothing())
+      .returning('version')
+      .executeTakeFirst();
+    return inserted ? Number(inserted.version) : undefined;
+  }
+  if (expected === undefined) {
+    const row = await trx
+      .insertInto('vip_rule_set_versions')
+      .values({ merchant_id: merchantId, rule_set: ruleSet, version: 1, updated_at: at })
+      .onConflict((oc) =>
+        oc.columns(['merchant_id', 'rule_set']).doUpdateSet({ version: sql<number>`vip_rule_set_versions.version + 1`, updated_at: at }),
+      )
+      .returning('version')
+      .executeTakeFirstOrThrow();
+    return Number(row.version);
+  }
+  const updated = await trx
+    .updateTable('vip_rule_set_versions')
+    .set({ version: sql<number>`version + 1`, updated_at: at })
+    .where('merchant_id', '=', merchantId)
+    .where('rule_set', '=', ruleSet)
+    .where('version', '=', expected)
+    .returning('version')
+    .executeTakeFirst();
+  return updated ? Number(updated.version) : undefined;
+}
+
 // Levels.
 
 export async function findLevels(db: Executor, merchantId: number): Promise<VipLevel[]> {
@@ -34,6 +93,14 @@ export async function findLevels(db: Executor, merchantId: number): Promise<VipL
     periodicBonus: Number(r.periodic_bonus),
     periodicPeriod: r.periodic_period,
   }));
+}
+
+/**
+ * Who is at which VIP level (`member_id`, `level`; a member without a row is at level 0), as a
+ * sub-query another module's repository may use in its own query (the inbox's VIP segments).
+ */
+export function memberLevelsForJoin(db: Executor) {
+  return db.selectFrom('vip_member_levels').select(['vip_member_levels.member_id', 'vip_member_levels.level']);
 }
 
 /** Replaces the merchant's ladder: levels listed are written, levels above the highest listed are removed. */
@@ -72,6 +139,45 @@ const memberLevelColumns = [
 export async function findMemberLevel(db: Executor, memberId: number): Promise<MemberLevelRow | undefined> {
   const row = await db.selectFrom('vip_member_levels').select(memberLevelColumns).where('member_id', '=', memberId).executeTakeFirst();
   return row && { ...row, memberId: Number(row.memberId) };
+}
+
+type LevelMemberRow = { memberId: number; username: string; reachedOn: string; evaluatedOn: string };
+
+/** A page of the merchant's members holding `level` (stored rows only), the latest to reach it first. */
+export async function findMembersAtLevel(
+  db: Executor,
+  merchantId: number,
+  level: number,
+  page: { pageNo: number; pageSize: number },
+): Promise<{ list: LevelMemberRow[]; total: number }> {
+  const base = db.selectFrom('vip_member_levels as v').where('v.merchant_id', '=', merchantId).where('v.level', '=', level);
+  const [rows, count] = await Promise.all([
+    base
+      .innerJoin(publicMembers(db).as('u'), 'u.id', 'v.member_id')
+      .select(['v.member_id', 'u.username', day('v.reached_on').as('reachedOn'), day('v.evaluated_on').as('evaluatedOn')])
+      .orderBy('v.reached_on', 'desc')
+      .orderBy('v.member_id', 'desc')
+      .limit(page.pageSize)
+      .offset(pageOffset(page))
+      .execute(),
+    base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirst(),
+  ]);
+  return {
+    list: rows.map((r) => ({ memberId: Number(r.member_id), username: r.username, reachedOn: r.reachedOn, evaluatedOn: r.evaluatedOn })),
+    total: Number(count?.n ?? 0),
+  };
+}
+
+/** How many of the merchant's members hold each level above 0 (stored rows). */
+export async function countMembersByLevel(db: Executor, merchantId: number): Promise<Map<number, number>> {
+  const rows = await db
+    .selectFrom('vip_member_levels')
+    .select(['level', (eb) => eb.fn.countAll<string>().as('n')])
+    .where('merchant_id', '=', merchantId)
+    .where('level', '>', 0)
+    .groupBy('level')
+    .execute();
+  return new Map(rows.map((r) => [Number(r.level), Number(r.n)]));
 }
 
 /** The stored level of every member of the merchant that has one. */
@@ -221,6 +327,7 @@ const ruleOf = (r: Selectable<RebateRulesTable>): RebateRule => ({
   id: Number(r.id),
   vipLevel: Number(r.vip_level),
   category: r.category as RebateRule['category'],
+  vendorCode: r.vendor_code === '' ? null : r.vendor_code,
   period: r.period,
   mode: r.mode,
   ratePpm: Number(r.rate_ppm),
@@ -231,13 +338,13 @@ const ruleOf = (r: Selectable<RebateRulesTable>): RebateRule => ({
 export async function findRules(db: Executor, merchantId: number, filter: { enabledOnly: boolean }): Promise<RebateRule[]> {
   let query = db.selectFrom('rebate_rules').selectAll().where('merchant_id', '=', merchantId);
   if (filter.enabledOnly) query = query.where('is_enabled', '=', true);
-  const rows = await query.orderBy('vip_level').orderBy('category').orderBy('period').execute();
+  const rows = await query.orderBy('vip_level').orderBy('category').orderBy('period').orderBy('vendor_code').execute();
   return rows.map(ruleOf);
 }
 
 /**
- * Replaces the merchant's rule set: a listed rule is written (the same (level, category, period)
- * keeps its id, so its lines stay its own), a rule not listed is disabled.
+ * Replaces the merchant's rule set: a listed rule is written (the same (level, category, period,
+ * vendor) keeps its id, so its lines stay its own), a rule not listed is disabled.
  */
 export async function replaceRules(trx: Transaction<DB>, merchantId: number, rules: readonly RebateRuleInput[], at: Date): Promise<void> {
   await trx.updateTable('rebate_rules').set({ is_enabled: false, updated_at: at }).where('merchant_id', '=', merchantId).execute();
@@ -245,8 +352,15 @@ export async function replaceRules(trx: Transaction<DB>, merchantId: number, rul
     const values = { mode: r.mode, rate_ppm: r.ratePpm, max_amount: r.maxAmount, is_enabled: true, updated_at: at };
     await trx
       .insertInto('rebate_rules')
-      .values({ merchant_id: merchantId, vip_level: r.vipLevel, category: r.category, period: r.period, ...values })
-      .onConflict((oc) => oc.columns(['merchant_id', 'vip_level', 'category', 'period']).doUpdateSet(values))
+      .values({
+        merchant_id: merchantId,
+        vip_level: r.vipLevel,
+        category: r.category,
+        period: r.period,
+        vendor_code: r.vendorCode ?? '',
+        ...values,
+      })
+      .onConflict((oc) => oc.columns(['merchant_id', 'vip_level', 'category', 'period', 'vendor_code']).doUpdateSet(values))
       .execute();
   }
 }
@@ -353,6 +467,7 @@ const lineColumns = [
   day('period_start').as('periodStart'),
   day('period_end').as('periodEnd'),
   'category',
+  'vendor_code as vendorCode',
   'vip_level as vipLevel',
   'bet_base as betBase',
   'rate_ppm as ratePpm',
@@ -371,6 +486,7 @@ type LineRow = {
   periodStart: string;
   periodEnd: string;
   category: string;
+  vendorCode: string;
   vipLevel: number;
   betBase: number;
   ratePpm: number;
@@ -386,6 +502,7 @@ const presentLine = (r: LineRow): RebateLine => ({
   id: Number(r.id),
   ruleId: Number(r.ruleId),
   revision: Number(r.revision),
+  vendorCode: r.vendorCode === '' ? null : r.vendorCode,
   vipLevel: Number(r.vipLevel),
   betBase: Number(r.betBase),
   ratePpm: Number(r.ratePpm),
@@ -630,14 +747,17 @@ export async function findCashbackLines(
 }
 
 /**
- * One (member, category) of a period to settle, computed in one statement from the rollups: the
- * member's status, currency and level, the enabled rule of that level for the category and period
- * (if any), and the lines it already holds for the period (the first line's terms, the totals of all
- * revisions, the next revision), if any.
+ * One (member, category, vendor) of a period to settle, computed in one statement from the rollups:
+ * the member's status, currency and level, the enabled rule of that level for the category, vendor
+ * ('' for the category's rule) and period (if any), and the lines it already holds for the period
+ * (the first line's terms, the totals of all revisions, the next revision), if any. `validBet` is the
+ * rule's bet base: the valid bet at the vendor for a vendor's rule; for the category's rule, the
+ * category's valid bet less what was bet at the vendors the member's level has rules for.
  */
 export type RebateCandidate = {
   memberId: number;
   category: string;
+  vendorCode: string;
   validBet: number;
   status: string;
   currency: string;
@@ -646,19 +766,80 @@ export type RebateCandidate = {
   held: PeriodLineTotal | null;
 };
 
+/** Whether the merchant's lines of the period include a vendor's rule's (a settlement then reads the vendor rollups). */
+export async function hasVendorLines(db: Executor, filter: { merchantId: number; period: string; periodStart: string }): Promise<boolean> {
+  const row = await db
+    .selectFrom('rebate_lines')
+    .select('id')
+    .where('merchant_id', '=', filter.merchantId)
+    .where('period', '=', filter.period as 'D')
+    .where('period_start', '=', filter.periodStart)
+    .where('vendor_code', '<>', '')
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 /**
- * The period's (member, category) pairs with valid bet that have a rule of the member's level or
- * lines already, in one read joining the rollups (`bets`, the daily-stats module's subquery), the
+ * The period's (member, category, vendor) keys with a bet base that have a rule of the member's level
+ * or lines already, in one read joining the rollups (`bets` per category and, when vendor rules or
+ * vendor lines are in play, `vendorBets` per vendor: the daily-stats module's subqueries), the
  * members, their levels, the rules and the period's lines; ordered by member.
  */
 export async function findRebateCandidates(
   db: Executor,
-  filter: { merchantId: number; period: string; periodStart: string; bets: RawBuilder<unknown> },
+  filter: {
+    merchantId: number;
+    period: string;
+    periodStart: string;
+    bets: RawBuilder<unknown>;
+    vendorBets: RawBuilder<unknown> | null;
+    /** One member's keys only (the member's running estimate); every member's when left out. */
+    memberId?: number;
+  },
 ): Promise<RebateCandidate[]> {
   const { merchantId, period, periodStart } = filter;
+  const ofMember = filter.memberId === undefined ? sql`` : sql` AND b.member_id = ${filter.memberId}`;
+  // The key's lines of the period, found through the member's index (whatever the planner thinks
+  // of a day's fresh rollups or lines: a probe per key, never a scan per key).
+  const lineKey = (alias: string, k: string) =>
+    sql.raw(`${alias}.member_id = ${k}.member_id AND ${alias}.category = ${k}.category AND ${alias}.vendor_code = ${k}.vendor_code`);
+  const periodLines = sql`l.merchant_id = ${merchantId} AND l.period = ${period} AND l.period_start = ${periodStart}::date`;
+  const levelled = (bets: RawBuilder<unknown>) => sql`
+      SELECT b.*, coalesce(v.level, 0) AS level
+        FROM ${bets} b LEFT JOIN vip_member_levels v ON v.member_id = b.member_id
+       WHERE b.valid_bet > 0${ofMember}`;
+  // Without vendors in play every key is a category's: its whole valid bet. With them, the keys come
+  // from the vendor rows alone (they add up to the category's): a vendor is a key of its own when
+  // its line of the period is written, or when the member's level has a rule for it and the
+  // category's line of the period is not written yet; else its valid bet goes to the category's key.
+  // So a vendor's rule added after the category's line was written does not count again the bets
+  // that line counted: each bet of the period counts under one rule (docs/vip-and-rebates.md).
+  const keys =
+    filter.vendorBets === null
+      ? sql`keys AS (SELECT member_id, category, ''::text AS vendor_code, level, valid_bet FROM (${levelled(filter.bets)}) lv)`
+      : sql`
+    named AS (
+      SELECT vip_level, category, vendor_code FROM rebate_rules
+       WHERE merchant_id = ${merchantId} AND period = ${period} AND is_enabled AND vendor_code <> ''
+    ),
+    keys AS (
+      SELECT member_id, category, key_vendor AS vendor_code, level, sum(valid_bet) AS valid_bet
+        FROM (
+          SELECT vl.member_id, vl.category, vl.level, vl.valid_bet,
+                 CASE WHEN (EXISTS (SELECT 1 FROM named n WHERE n.vip_level = vl.level AND n.category = vl.category AND n.vendor_code = vl.vendor_code)
+                            AND NOT EXISTS (SELECT 1 FROM rebate_lines l WHERE l.member_id = vl.member_id AND l.category = vl.category
+                                                                          AND l.vendor_code = '' AND ${periodLines}))
+                        OR EXISTS (SELECT 1 FROM rebate_lines l WHERE ${lineKey('l', 'vl')} AND ${periodLines})
+                      THEN vl.vendor_code ELSE '' END AS key_vendor
+            FROM (${levelled(filter.vendorBets)}) vl
+        ) tagged
+       GROUP BY member_id, category, key_vendor, level
+    )`;
   const result = await sql<{
     member_id: string;
     category: string;
+    vendor_code: string;
     valid_bet: string;
     status: string;
     currency: string;
@@ -676,31 +857,28 @@ export async function findRebateCandidates(
     h_amount: string | null;
     h_next: number | null;
   }>`
-    WITH held AS (
-      SELECT DISTINCT ON (l.member_id, l.category)
-             l.member_id, l.category, l.rule_id, l.vip_level, l.rate_ppm, l.max_amount, l.mode,
-             sum(l.bet_base) OVER w AS bet_base, sum(l.amount) OVER w AS amount, (max(l.revision) OVER w) + 1 AS next_revision
-        FROM rebate_lines l
-       WHERE l.merchant_id = ${merchantId} AND l.period = ${period} AND l.period_start = ${periodStart}::date
-      WINDOW w AS (PARTITION BY l.member_id, l.category)
-       ORDER BY l.member_id, l.category, l.revision
-    )
-    SELECT b.member_id::text AS member_id, b.category, b.valid_bet::text AS valid_bet, m.status, m.currency,
-           coalesce(v.level, 0) AS level,
+    WITH ${keys}
+    SELECT k.member_id::text AS member_id, k.category, k.vendor_code, k.valid_bet::text AS valid_bet, m.status, m.currency, k.level,
            r.id::text AS rule_id, r.rate_ppm AS rule_rate, r.max_amount::text AS rule_max, r.mode AS rule_mode,
            h.rule_id::text AS h_rule_id, h.vip_level AS h_level, h.rate_ppm AS h_rate, h.max_amount::text AS h_max, h.mode AS h_mode,
            h.bet_base::text AS h_base, h.amount::text AS h_amount, h.next_revision::integer AS h_next
-      FROM ${filter.bets} b
-      JOIN (${publicMembers(db)}) m ON m.id = b.member_id
-      LEFT JOIN vip_member_levels v ON v.member_id = b.member_id
-      LEFT JOIN rebate_rules r ON r.merchant_id = ${merchantId} AND r.vip_level = coalesce(v.level, 0) AND r.category = b.category
-                              AND r.period = ${period} AND r.is_enabled
-      LEFT JOIN held h ON h.member_id = b.member_id AND h.category = b.category
-     WHERE b.valid_bet > 0 AND (r.id IS NOT NULL OR h.member_id IS NOT NULL)
-     ORDER BY b.member_id, b.category`.execute(db);
+      FROM keys k
+      JOIN (${publicMembers(db)}) m ON m.id = k.member_id
+      LEFT JOIN rebate_rules r ON r.merchant_id = ${merchantId} AND r.vip_level = k.level AND r.category = k.category
+                              AND r.vendor_code = k.vendor_code AND r.period = ${period} AND r.is_enabled
+      LEFT JOIN LATERAL (
+        SELECT f.rule_id, f.vip_level, f.rate_ppm, f.max_amount, f.mode, t.bet_base, t.amount, t.next_revision
+          FROM (SELECT l.rule_id, l.vip_level, l.rate_ppm, l.max_amount, l.mode FROM rebate_lines l
+                 WHERE ${lineKey('l', 'k')} AND ${periodLines} ORDER BY l.revision LIMIT 1) f
+         CROSS JOIN (SELECT sum(l.bet_base) AS bet_base, sum(l.amount) AS amount, max(l.revision) + 1 AS next_revision
+                       FROM rebate_lines l WHERE ${lineKey('l', 'k')} AND ${periodLines}) t
+      ) h ON true
+     WHERE k.valid_bet > 0 AND (r.id IS NOT NULL OR h.rule_id IS NOT NULL)
+     ORDER BY k.member_id, k.category, k.vendor_code`.execute(db);
   return result.rows.map((r) => ({
     memberId: Number(r.member_id),
     category: r.category,
+    vendorCode: r.vendor_code,
     validBet: Number(r.valid_bet),
     status: r.status,
     currency: r.currency.trim(),
@@ -742,11 +920,12 @@ export async function insertLineSet(trx: Transaction<DB>, lines: readonly NewReb
   const iso = (d: unknown) => (d instanceof Date ? d.toISOString() : d === null || d === undefined ? null : String(d));
   const result = await sql<{ member_id: string; rule_id: string; revision: number }>`
     INSERT INTO rebate_lines
-           (merchant_id, member_id, rule_id, revision, period, period_start, period_end, category, vip_level, currency,
+           (merchant_id, member_id, rule_id, revision, period, period_start, period_end, category, vendor_code, vip_level, currency,
             bet_base, rate_ppm, max_amount, amount, mode, status, transfer_id, created_at, paid_at)
     SELECT * FROM unnest(${col((l) => l.merchant_id)}::bigint[], ${col((l) => l.member_id)}::bigint[], ${col((l) => l.rule_id)}::bigint[],
                          ${col((l) => l.revision ?? 0)}::integer[], ${col((l) => l.period)}::text[], ${col((l) => l.period_start)}::date[],
-                         ${col((l) => l.period_end)}::date[], ${col((l) => l.category)}::text[], ${col((l) => l.vip_level)}::integer[],
+                         ${col((l) => l.period_end)}::date[], ${col((l) => l.category)}::text[], ${col((l) => l.vendor_code ?? '')}::text[],
+                         ${col((l) => l.vip_level)}::integer[],
                          ${col((l) => l.currency)}::text[], ${col((l) => l.bet_base)}::bigint[], ${col((l) => l.rate_ppm)}::integer[],
                          ${col((l) => l.max_amount ?? null)}::bigint[], ${col((l) => l.amount)}::bigint[], ${col((l) => l.mode)}::text[],
                          ${col((l) => l.status)}::text[], ${col((l) => l.transfer_id ?? null)}::bigint[],

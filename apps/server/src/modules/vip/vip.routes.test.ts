@@ -29,7 +29,7 @@ describe('VIP and rebate calls', () => {
       method: 'PUT',
       url: '/admin-api/vip/levels',
       headers: admin.headers,
-      payload: { levels: TEST_LEVELS },
+      payload: { levels: TEST_LEVELS, version: 0 },
     });
     expect(levels.statusCode).toBe(200);
     expect(levels.json().value.levels).toHaveLength(3);
@@ -37,14 +37,14 @@ describe('VIP and rebate calls', () => {
       method: 'PUT',
       url: '/admin-api/vip/levels',
       headers: admin.headers,
-      payload: { levels: [TEST_LEVELS[0], TEST_LEVELS[2]] },
+      payload: { levels: [TEST_LEVELS[0], TEST_LEVELS[2]], version: 1 },
     });
     expect(gap.statusCode).toBe(400);
     const rules = await app.inject({
       method: 'PUT',
       url: '/admin-api/vip/rebate-rules',
       headers: admin.headers,
-      payload: { rules: [{ vipLevel: 0, category: 'LIVE', period: 'D', mode: 'claim', ratePpm: 5_000, maxAmount: null }] },
+      payload: { rules: [{ vipLevel: 0, category: 'LIVE', period: 'D', mode: 'claim', ratePpm: 5_000, maxAmount: null }], version: 0 },
     });
     expect(rules.statusCode).toBe(200);
     expect(rules.json().value.rules).toMatchObject([{ category: 'LIVE', ratePpm: 5_000, isEnabled: true }]);
@@ -165,14 +165,14 @@ describe('VIP and rebate calls', () => {
       method: 'PUT',
       url: '/admin-api/vip/cashback-rules',
       headers: admin.headers,
-      payload: { rules: [{ vipLevel: 0, period: 'H', ratePpm: 100_000, minLoss: 0, maxAmount: null }] },
+      payload: { rules: [{ vipLevel: 0, period: 'H', ratePpm: 100_000, minLoss: 0, maxAmount: null }], version: 0 },
     });
     expect(badRule.statusCode).toBe(400);
     const cashbackRules = await app.inject({
       method: 'PUT',
       url: '/admin-api/vip/cashback-rules',
       headers: admin.headers,
-      payload: { rules: [{ vipLevel: 0, period: 'D', ratePpm: 100_000, minLoss: 1_000_000, maxAmount: 150_000 }] },
+      payload: { rules: [{ vipLevel: 0, period: 'D', ratePpm: 100_000, minLoss: 1_000_000, maxAmount: 150_000 }], version: 0 },
     });
     expect(cashbackRules.json().value.rules).toMatchObject([{ period: 'D', ratePpm: 100_000, minLoss: 1_000_000, isEnabled: true }]);
     const readRules = await app.inject({ method: 'GET', url: '/admin-api/vip/cashback-rules', headers: admin.headers });
@@ -218,8 +218,109 @@ describe('VIP and rebate calls', () => {
       method: 'PUT',
       url: '/admin-api/vip/cashback-rules',
       headers: support.headers,
-      payload: { rules: [] },
+      payload: { rules: [], version: 1 },
     });
     expect(refused.statusCode).toBe(403);
+  });
+
+  it('refuses a save of the ladder, the rebate rules or the cashback rules over a change saved since they were read, and changes nothing', async () => {
+    const app = t.app;
+    const merchant = await app.services.merchants.current();
+    const one = await loginAdmin(app, 'finance');
+    const two = await loginAdmin(app, 'finance');
+    const auditCount = async () =>
+      Number(
+        (
+          await t.database.db
+            .selectFrom('audit_log')
+            .select((eb) => eb.fn.countAll<string>().as('n'))
+            .where('subject_type', '=', 'merchant')
+            .where('subject_id', '=', String(merchant.id))
+            .where('action', 'in', ['vip.levels_set', 'vip.rebate_rules_set', 'vip.cashback_rules_set'])
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    const auditsBefore = await auditCount();
+    const put = (headers: Record<string, string>, url: string, payload: object) => app.inject({ method: 'PUT', url, headers, payload });
+    const get = async (url: string) => (await app.inject({ method: 'GET', url, headers: one.headers })).json().value;
+
+    for (const [url, key, first, second] of [
+      ['/admin-api/vip/levels', 'levels', TEST_LEVELS, TEST_LEVELS.slice(0, 2)],
+      [
+        '/admin-api/vip/rebate-rules',
+        'rules',
+        [{ vipLevel: 0, category: 'LIVE', period: 'D', mode: 'claim', ratePpm: 5_000, maxAmount: null }],
+        [{ vipLevel: 0, category: 'RNG', period: 'D', mode: 'auto', ratePpm: 7_000, maxAmount: null }],
+      ],
+      [
+        '/admin-api/vip/cashback-rules',
+        'rules',
+        [{ vipLevel: 0, period: 'D', ratePpm: 100_000, minLoss: 0, maxAmount: null }],
+        [{ vipLevel: 0, period: 'W', ratePpm: 50_000, minLoss: 0, maxAmount: null }],
+      ],
+    ] as const) {
+      // Both operators read the same version; the first saves, the second's save over it is refused.
+      const read = await get(url);
+      const saved = await put(one.headers, url, { [key]: first, version: read.version });
+      expect(saved.statusCode, saved.body).toBe(200);
+      expect(saved.json().value.version).toBe(read.version + 1);
+      const stale = await put(two.headers, url, { [key]: second, version: read.version });
+      expect(stale.statusCode, url).toBe(409);
+      expect(stale.json().code).toBe('vip_rules_changed');
+      expect(stale.json().message).toMatch(/^Người khác đã thay đổi/);
+      const after = await get(url);
+      expect(after.version).toBe(read.version + 1);
+      expect(after[key].filter((r: { isEnabled?: boolean }) => r.isEnabled !== false)).toHaveLength(first.length);
+      // Reloaded, the second operator's save goes through.
+      const again = await put(two.headers, url, { [key]: second, version: after.version });
+      expect(again.statusCode, again.body).toBe(200);
+      expect(again.json().value.version).toBe(read.version + 2);
+      // A version from the future is refused too.
+      expect((await put(one.headers, url, { [key]: first, version: read.version + 7 })).json().code).toBe('vip_rules_changed');
+      expect((await put(one.headers, url, { [key]: first })).statusCode).toBe(400);
+    }
+    // Two saves of each set went through, each with its audit row; the refused ones wrote none.
+    expect((await auditCount()) - auditsBefore).toBe(6);
+  });
+
+  it('lists the members holding a level, the latest to reach it first, and counts the members per level', async () => {
+    const app = t.app;
+    const merchant = await app.services.merchants.current();
+    const admin = await loginAdmin(app, 'support');
+    await app.services.vip.levels.setLevels({ adminId: 1, merchantId: merchant.id, ip: null }, { levels: TEST_LEVELS });
+    const members = [];
+    for (const [index, level] of [1, 1, 2].entries()) {
+      const m = await createMember(t.database.db, merchant, { username: uniqueName(`lvl${index}`) });
+      await t.database.db
+        .insertInto('vip_member_levels')
+        .values({
+          member_id: m.id,
+          merchant_id: merchant.id,
+          level,
+          reached_on: `2026-11-0${index + 1}`,
+          evaluated_on: '2026-11-09',
+          updated_at: new Date(),
+        })
+        .execute();
+      members.push(m);
+    }
+    const page = await app.inject({ method: 'GET', url: '/admin-api/vip/levels/1/members?pageSize=1', headers: admin.headers });
+    expect(page.statusCode, page.body).toBe(200);
+    expect(page.json().value).toMatchObject({
+      level: 1,
+      totalCount: 2,
+      list: [{ username: members[1]?.username, reachedOn: '2026-11-02' }],
+    });
+    const second = await app.inject({ method: 'GET', url: '/admin-api/vip/levels/1/members?pageSize=1&pageNo=2', headers: admin.headers });
+    expect(second.json().value.list.map((m: { username: string }) => m.username)).toEqual([members[0]?.username]);
+    expect((await app.inject({ method: 'GET', url: '/admin-api/vip/levels/0/members', headers: admin.headers })).statusCode).toBe(400);
+    const counts = await app.inject({ method: 'GET', url: '/admin-api/vip/level-counts', headers: admin.headers });
+    expect(counts.json().value.counts).toEqual(
+      expect.arrayContaining([
+        { level: 1, members: 2 },
+        { level: 2, members: 1 },
+      ]),
+    );
+    expect(counts.json().value.counts).toHaveLength(2);
   });
 });

@@ -7,6 +7,9 @@ import * as repo from './vip.repository.ts';
 
 export type VipService = ReturnType<typeof createVipService>;
 
+/** Who is at which VIP level, for another module's query (see the repository); no row is level 0. */
+export const vipMemberLevelsForJoin = repo.memberLevelsForJoin;
+
 /**
  * VIP levels and rebates (docs/vip-and-rebates.md): the ladder and each member's level with its
  * daily evaluation and upgrade bonuses; rebate rules by level and category, their settlement per
@@ -41,5 +44,7 @@ export function createVipService(deps: VipDeps & { rebateChunkSize?: number }) {
     playerRank: async (principal: { memberId: number; merchantId: number; currency: string }, language: string) =>
       levels.playerRank(principal, language, await rebates.rulesOf(principal.merchantId)),
     memberIdOf,
+    /** Every stored level of the merchant's members, by member id (a member absent holds level 0): one read. */
+    memberLevels,
   };
 }

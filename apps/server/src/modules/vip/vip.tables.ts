@@ -21,6 +21,14 @@ export type VipLevelsTable = {
   updated_at: Timestamp;
 };
 
+/** The version of a rule set saved whole, per merchant (no row: version 0); each save moves it on by one. */
+export type VipRuleSetVersionsTable = {
+  merchant_id: number;
+  rule_set: 'levels' | 'rebates' | 'cashback';
+  version: number;
+  updated_at: Timestamp;
+};
+
 /** A member's current level (no row: level 0). */
 export type VipMemberLevelsTable = {
   member_id: number;
@@ -76,6 +84,8 @@ export type RebateRulesTable = {
   merchant_id: number;
   vip_level: number;
   category: string;
+  /** '' for the category's rule (every vendor no other rule of the level, category and period names), else the one vendor it is for. */
+  vendor_code: ColumnType<string, string | undefined, string>;
   period: 'D' | 'W' | 'H' | 'M';
   mode: 'auto' | 'claim';
   rate_ppm: number;
@@ -95,6 +105,8 @@ export type RebateLinesTable = {
   period_start: Day;
   period_end: Day;
   category: string;
+  /** The rule's vendor ('' for a category's rule). */
+  vendor_code: ColumnType<string, string | undefined, string>;
   vip_level: number;
   currency: string;
   bet_base: number;
@@ -166,4 +178,5 @@ export type VipTables = {
   rebate_claims: RebateClaimsTable;
   cashback_rules: CashbackRulesTable;
   cashback_lines: CashbackLinesTable;
+  vip_rule_set_versions: VipRuleSetVersionsTable;
 };

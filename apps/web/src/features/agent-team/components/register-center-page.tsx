@@ -1,13 +1,14 @@
 import { QRCodeSVG } from 'qrcode.react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CopyButton } from '../../../components/copy-button.tsx';
 import { ErrorState, LoadingState } from '../../../components/load-states.tsx';
 import { SectionCard } from '../../../components/section-card.tsx';
 import { formatDateTime } from '../../../lib/time-format.ts';
 import { useInvitees, useRegisterCenter } from '../api/agent-team-api.ts';
 import { AGENT_TEAM_NS } from '../i18n/register-translations.ts';
 import { OpenAccountForm } from './open-account-form.tsx';
-import { CopyButton, TeamPager, useAccountTypeName } from './team-parts.tsx';
+import { TeamPager, useAccountTypeName } from './team-parts.tsx';
 import './agent-team.css';
 
 /**
@@ -38,14 +39,14 @@ export function RegisterCenterPage() {
                 <code className="at-invite__code" data-testid="invitation-code">
                   {center.data.invitationCode}
                 </code>
-                <CopyButton text={center.data.invitationCode} label={t('register.code')} />
+                <CopyButton value={center.data.invitationCode} label={t('register.code')} />
               </dd>
             </div>
             <div className="at-invite__fact">
               <dt>{t('register.link')}</dt>
               <dd>
                 <span className="at-invite__link">{link}</span>
-                <CopyButton text={link} label={t('register.link')} />
+                <CopyButton value={link} label={t('register.link')} />
               </dd>
             </div>
           </dl>

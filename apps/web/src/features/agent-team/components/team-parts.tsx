@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AGENT_TEAM_NS } from '../i18n/register-translations.ts';
 
@@ -23,30 +22,4 @@ export function TeamPager({ pageNo, totalPages, onPage }: { pageNo: number; tota
 export function useAccountTypeName(): (type: number) => string {
   const { t } = useTranslation(AGENT_TEAM_NS);
   return (type) => t(`accountType.${type}`, { defaultValue: String(type) });
-}
-
-/** A copy button that says whether the text reached the clipboard. */
-export function CopyButton({ text, label }: { text: string; label: string }) {
-  const { t } = useTranslation(AGENT_TEAM_NS);
-  const [state, setState] = useState<'idle' | 'copied' | 'failed'>('idle');
-  async function copy(): Promise<void> {
-    try {
-      await navigator.clipboard.writeText(text);
-      setState('copied');
-    } catch {
-      setState('failed');
-    }
-  }
-  return (
-    <>
-      <button type="button" className="button" aria-label={`${t('copy')}: ${label}`} onClick={() => void copy()}>
-        {state === 'copied' ? t('copied') : t('copy')}
-      </button>
-      {state === 'failed' && (
-        <span className="form__error" role="alert">
-          {t('copyFailed')}
-        </span>
-      )}
-    </>
-  );
 }

@@ -4,9 +4,6 @@ import type { AgentTeamTranslation } from './vi.ts';
 export const agentTeamEn: AgentTeamTranslation = {
   loading: 'Loading…',
   working: 'Working…',
-  copy: 'Copy',
-  copied: 'Copied',
-  copyFailed: 'Could not copy; select the text and copy it by hand.',
   accountType: {
     '0': 'Player',
     '1': 'Agent level 1',

@@ -2,9 +2,6 @@
 export const agentTeamVi = {
   loading: 'Đang tải…',
   working: 'Đang xử lý…',
-  copy: 'Sao chép',
-  copied: 'Đã sao chép',
-  copyFailed: 'Không sao chép được; hãy chọn và sao chép thủ công.',
   accountType: {
     '0': 'Người chơi',
     '1': 'Đại lý cấp 1',

@@ -54,6 +54,14 @@ describe('the welcome popup launcher', () => {
     expect(second.choice.getState().ids).toEqual([2]);
   });
 
+  it('waits while a route opens its own popup for a visitor, even when the list is in first', async () => {
+    const api = mockApi(content([popup(5, 'every_load')]));
+    const load = await pageLoad('/login');
+    await vi.waitFor(() => expect(api.callsTo('GET /wps/relay/MCSFE_getAnnouncementContent')).toHaveLength(1));
+    await vi.waitFor(() => expect(load.queryClient.isFetching()).toBe(0));
+    expect(load.popupStore.getState().popup).toBeNull();
+  });
+
   it('never opens over the game pages', async () => {
     for (const route of ['/game?vendor=DEMO&type=RNG&game=lucky-sevens', '/seamless?vendor=DEMO']) {
       const api = mockApi(content([popup(4, 'every_load')]));

@@ -1,7 +1,7 @@
 import type { GameCategory, GameItem, VendorCard } from '@platform/contracts/games';
 import { betUnitsToMinor } from '@platform/contracts/money-format';
 import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
+import { type ReactNode, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
 import { gamesKeys } from '../../../api/games-keys.ts';
@@ -193,8 +193,14 @@ export function LobbyPage({
     getNextPageParam: (last: GamePage) => (last.pageNo < last.totalPages ? last.pageNo + 1 : undefined),
     enabled: isPhone,
   });
-  const games: GameItem[] = isPhone ? (endless.data?.pages.flatMap((p) => p.games) ?? []) : (paged.data?.games ?? []);
-  const isPending = isPhone ? endless.isPending : paged.isPending;
+  // A page of games arrives in a store update, drawn at once: its cards are drawn in a transition
+  // instead (docs/web-shell.md, "First paint"), the loading state staying until then.
+  const pagedData = useDeferredValue(paged.data);
+  const endlessData = useDeferredValue(endless.data);
+  const games: GameItem[] = isPhone ? (endlessData?.pages.flatMap((p) => p.games) ?? []) : (pagedData?.games ?? []);
+  const isPending = isPhone
+    ? endless.isPending || (endless.data !== undefined && endlessData === undefined)
+    : paged.isPending || (paged.data !== undefined && pagedData === undefined);
   const isError = isPhone ? endless.isError && !endless.data : paged.isError && !paged.data;
   const error = isPhone ? endless.error : paged.error;
   const totalCount = (isPhone ? endless.data?.pages[0]?.totalCount : paged.data?.totalCount) ?? 0;

@@ -1,5 +1,5 @@
 import type { GameItem } from '@platform/contracts/games';
-import { useState } from 'react';
+import { useDeferredValue, useState } from 'react';
 import { useHotGames } from '../../../api/home-queries.ts';
 import { GameArtwork } from '../../../components/game-art.tsx';
 import { useGameCategoryName } from '../../../hooks/use-game-category-name.ts';
@@ -24,11 +24,14 @@ export function HotGames({ onPlay }: { onPlay: (game: GameItem) => void }) {
   const { t } = useShellHomeTranslation();
   const categoryName = useGameCategoryName();
   const hot = useHotGames();
-  const types = HOT_TYPES.filter((entry) => (hot.data?.[entry.type]?.length ?? 0) > 0);
+  // The answer arrives in a store update, drawn at once: its cards are drawn in a transition instead,
+  // the placeholders staying until then (docs/web-shell.md, "First paint").
+  const data = useDeferredValue(hot.data);
+  const types = HOT_TYPES.filter((entry) => (data?.[entry.type]?.length ?? 0) > 0);
   const [chosen, setChosen] = useState<string | null>(null);
   const active = types.find((entry) => entry.type === chosen) ?? types[0];
   let body: React.ReactNode;
-  if (hot.isPending)
+  if (hot.isPending || (data === undefined && !hot.isError))
     // Placeholders in the shape of the tabs and a row of cards keep the page from jumping on arrival.
     body = (
       <>
@@ -77,7 +80,7 @@ export function HotGames({ onPlay }: { onPlay: (game: GameItem) => void }) {
           ))}
         </fieldset>
         <ul className="hot__list">
-          {(hot.data[active.type] ?? []).slice(0, 12).map((game) => (
+          {(data?.[active.type] ?? []).slice(0, 12).map((game) => (
             <li key={game.nodeId} className="hot__item">
               <button type="button" className="hot__card" onClick={() => onPlay(game)}>
                 <span className="hot__image">

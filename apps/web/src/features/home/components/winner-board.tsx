@@ -1,5 +1,6 @@
 import type { AmountMinor } from '@platform/contracts/money';
 import { formatAmount } from '@platform/contracts/money-format';
+import { useDeferredValue } from 'react';
 import { Link } from 'react-router';
 import { useWinnerBoard } from '../../../api/home-queries.ts';
 import { GameArt } from '../../../components/game-art.tsx';
@@ -9,6 +10,8 @@ import { useShellHomeTranslation } from '../../../i18n/shell-home/register-trans
 export function WinnerBoard() {
   const { t, i18n } = useShellHomeTranslation();
   const board = useWinnerBoard();
+  // The answer arrives in a store update, drawn at once: its twenty rows are drawn in a transition instead.
+  const list = useDeferredValue(board.data?.list);
   const locale = i18n.language === 'vi' ? 'vi-VN' : 'en-GB';
   let body: React.ReactNode;
   if (board.isPending) body = <p className="home-state">{t('loading')}</p>;
@@ -21,7 +24,8 @@ export function WinnerBoard() {
         </button>
       </p>
     );
-  else if (board.data.list.length === 0) body = <p className="home-state">{t('winners.empty')}</p>;
+  else if (list === undefined) body = <p className="home-state">{t('loading')}</p>;
+  else if (list.length === 0) body = <p className="home-state">{t('winners.empty')}</p>;
   else
     body = (
       <table className="winners__table">
@@ -33,7 +37,7 @@ export function WinnerBoard() {
           </tr>
         </thead>
         <tbody>
-          {board.data.list.map((row) => (
+          {list.map((row) => (
             <tr key={`${row.winTime}-${row.vendorCode}-${row.gameCode}-${row.customerName}`} className="winners__row">
               <td>
                 <span className="winners__game">

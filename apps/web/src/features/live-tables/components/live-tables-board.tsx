@@ -1,5 +1,5 @@
 import type { LiveTable } from '@platform/contracts/live-tables';
-import { useEffect, useState } from 'react';
+import { useDeferredValue, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSiteCurrency } from '../../../api/home-queries.ts';
 import { useMoneyFormat } from '../../../lib/money-format.ts';
@@ -109,9 +109,12 @@ function TableCard({ table, stamp, onOpen }: { table: LiveTable; stamp: number; 
 export function LiveTablesBoard({ onOpen }: { onOpen?: OpenTable }) {
   const { t } = useTranslation(LIVE_TABLES_NS);
   const query = useLiveTables();
-  const stamp = query.dataUpdatedAt;
+  // Each answer (every few seconds) arrives in a store update, drawn at once: the cards are drawn from
+  // a deferred copy instead, in a transition, so a refresh is not one long task (docs/web-shell.md).
+  const data = useDeferredValue(query.data);
+  const stamp = useDeferredValue(query.dataUpdatedAt);
   // While the first answer is on its way the board keeps its place (a title line and one row of cards).
-  if (query.isPending) {
+  if (query.isPending || (data === undefined && query.data !== undefined)) {
     return (
       <section className="live-board live-board--loading" aria-hidden="true">
         <span className="live-board__title" />
@@ -122,14 +125,14 @@ export function LiveTablesBoard({ onOpen }: { onOpen?: OpenTable }) {
       </section>
     );
   }
-  if (!query.data?.isAvailable || query.data.tables.length === 0) {
-    return query.data && !query.data.isAvailable ? <p className="live-board__note">{t('unavailable')}</p> : null;
+  if (!data?.isAvailable || data.tables.length === 0) {
+    return data && !data.isAvailable ? <p className="live-board__note">{t('unavailable')}</p> : null;
   }
   return (
     <section className="live-board" aria-label={t('title')}>
       <h2 className="live-board__title">{t('title')}</h2>
       <ul className="live-board__list">
-        {query.data.tables.map((table) => (
+        {data.tables.map((table) => (
           <TableCard key={table.gameCode} table={table} stamp={stamp} onOpen={onOpen} />
         ))}
       </ul>

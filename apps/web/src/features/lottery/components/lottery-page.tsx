@@ -1,6 +1,6 @@
 import type { LotteryGameEntry } from '@platform/contracts/lottery';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useMemo, useState } from 'react';
+import { startTransition, useEffect, useId, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useBalance } from '../../../api/get-balance.ts';
 import { findResource, usePermission } from '../../../api/home-queries.ts';
@@ -41,7 +41,9 @@ const AWAIT_RESULT_POLL_MS = 5_000;
 function useNow(): number {
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
-    const timer = window.setInterval(() => setNow(Date.now()), 1000);
+    // The whole page (its list of games included) draws again each second: in a transition, in slices
+    // a phone can answer input between, rather than one task a second (docs/web-shell.md, "First paint").
+    const timer = window.setInterval(() => startTransition(() => setNow(Date.now())), 1000);
     return () => window.clearInterval(timer);
   }, []);
   return now;

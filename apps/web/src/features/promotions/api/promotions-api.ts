@@ -1,4 +1,4 @@
-import type { Grant, MemberPromotion, PromotionMemberStatus } from '@platform/contracts/promotions';
+import type { Grant, MemberPromotion, PromotionMemberStatus, RaffleEntries } from '@platform/contracts/promotions';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { walletKeys } from '../../../api/get-balance.ts';
@@ -46,6 +46,16 @@ export function usePromotion(id: number, language: string, enabled = true) {
     queryKey: [...promotionKeys.all, 'detail', customerId, id, language],
     queryFn: ({ signal }) => apiGet<MemberPromotion>(`${PROMOTIONS_BASE}/MCSFE_getPromotion/${id}`, signal),
     enabled: enabled && customerId !== 0 && id > 0,
+    retry: false,
+  });
+}
+
+/** A raffle's public list (entries in the draw's order, masked; the winners once drawn), read when the member opens it. */
+export function useRaffleEntries(id: number, enabled: boolean) {
+  return useQuery({
+    queryKey: [...promotionKeys.all, 'raffle-entries', id],
+    queryFn: ({ signal }) => apiGet<RaffleEntries>(`/wps/relay/MCSFE_getRaffleEntries/${id}`, signal),
+    enabled: enabled && id > 0,
     retry: false,
   });
 }

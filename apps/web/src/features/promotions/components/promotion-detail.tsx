@@ -1,4 +1,5 @@
 import type { MemberPromotion } from '@platform/contracts/promotions';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { useSiteCurrency } from '../../../api/home-queries.ts';
 import { ErrorState, LoadingState } from '../../../components/load-states.tsx';
@@ -6,7 +7,7 @@ import { useGameCategoryName } from '../../../hooks/use-game-category-name.ts';
 import { useMoneyFormat } from '../../../lib/money-format.ts';
 import { formatMediumDateTime } from '../../../lib/time-format.ts';
 import { useMemberCentreNavigation } from '../../../state/use-member-centre-navigation.ts';
-import { useBalanceFollowsGrants, useIsVisitor, usePromotion, usePublicPromotion } from '../api/promotions-api.ts';
+import { useBalanceFollowsGrants, useIsVisitor, usePromotion, usePublicPromotion, useRaffleEntries } from '../api/promotions-api.ts';
 import { usePromotionsTranslation } from '../i18n/register-translations.ts';
 import { GrantProgress } from './grant-progress.tsx';
 import { PromotionAction } from './promotion-action.tsx';
@@ -125,7 +126,7 @@ function Detail({ promotion: p, currency, visitor }: { promotion: MemberPromotio
           <GrantProgress grant={p.grant} currency={currency} />
         </section>
       )}
-      {p.raffle && <RaffleSection raffle={p.raffle} money={money} />}
+      {p.raffle && <RaffleSection promotionId={p.id} raffle={p.raffle} money={money} />}
       <section className="pr-section" aria-label={t('rules')}>
         <h3 className="pr-section__title">{t('rules')}</h3>
         <p className="pr-rules">{p.body}</p>
@@ -146,7 +147,15 @@ function Detail({ promotion: p, currency, visitor }: { promotion: MemberPromotio
 }
 
 /** A raffle: the draw time, the ticket rule, the prizes, the member's tickets, the commitment; once drawn, the seed and the winners. */
-function RaffleSection({ raffle, money }: { raffle: NonNullable<MemberPromotion['raffle']>; money: (n: number) => string }) {
+function RaffleSection({
+  promotionId,
+  raffle,
+  money,
+}: {
+  promotionId: number;
+  raffle: NonNullable<MemberPromotion['raffle']>;
+  money: (n: number) => string;
+}) {
   const { t, i18n } = usePromotionsTranslation();
   return (
     <section className="pr-section" aria-label={t('raffle.title')} data-testid="promotion-raffle">
@@ -181,6 +190,55 @@ function RaffleSection({ raffle, money }: { raffle: NonNullable<MemberPromotion[
           </ul>
         </>
       )}
+      <RaffleEntriesList promotionId={promotionId} />
     </section>
+  );
+}
+
+/** The raffle's public list, read when opened: every entry in the draw's order with its tickets, the winners marked. */
+function RaffleEntriesList({ promotionId }: { promotionId: number }) {
+  const { t } = usePromotionsTranslation();
+  const [open, setOpen] = useState(false);
+  const list = useRaffleEntries(promotionId, open);
+  const rankOf = new Map((list.data?.winners ?? []).map((w) => [w.entry, w.rank]));
+  return (
+    <div className="pr-entries" data-testid="raffle-entries">
+      <button type="button" className="link-button pr-entries__toggle" aria-expanded={open} onClick={() => setOpen((was) => !was)}>
+        {t('raffle.entries')}
+      </button>
+      {!open ? null : list.isLoading ? (
+        <LoadingState />
+      ) : list.error ? (
+        <ErrorState error={list.error} onRetry={() => void list.refetch()} />
+      ) : list.data && list.data.entries.length === 0 ? (
+        <p className="pr-muted">{t('raffle.entriesEmpty')}</p>
+      ) : list.data ? (
+        <table className="pr-entries__table">
+          <thead>
+            <tr>
+              <th scope="col">{t('raffle.entryNumber')}</th>
+              <th scope="col">{t('raffle.entryMember')}</th>
+              <th scope="col">{t('raffle.entryTickets')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {list.data.entries.map((e) => {
+              const rank = rankOf.get(e.entry);
+              return (
+                <tr key={e.entry} data-entry={e.entry}>
+                  <td>{e.entry}</td>
+                  <td>
+                    {e.username}
+                    {rank !== undefined && <span className="pr-entries__prize"> · {t('raffle.entryPrize', { rank })}</span>}
+                  </td>
+                  <td>{e.tickets}</td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      ) : null}
+      {open && <p className="pr-muted">{t('raffle.verifyNote')}</p>}
+    </div>
   );
 }

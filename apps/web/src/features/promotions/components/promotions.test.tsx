@@ -269,6 +269,46 @@ describe('the promotions pages', { timeout: 20_000 }, () => {
     ).toEqual(['Prize 1 (₫300,000): pl***01', 'Prize 2 (₫100,000): you']);
   });
 
+  it('a raffle’s public list is read when opened: every entry in the draw’s order, the winners marked', async () => {
+    const raffle = {
+      drawAt: new Date(Date.now() - HOUR).toISOString(),
+      ticketTurnover: 100_000,
+      ticketsMax: 5,
+      prizes: [300_000],
+      commitment: 'c'.repeat(64),
+      myTickets: 2,
+      earnedTickets: 0,
+      drawn: { seed: 'd'.repeat(64), totalTickets: 5, winners: [{ rank: 1, amount: 300_000, winner: 'me***02', mine: true }] },
+    };
+    const api = mockApi({
+      [`GET ${BASE}/MCSFE_getPromotion/11`]: promotion({ id: 11, trigger: 'raffle', status: 'CLOSED', raffle }),
+      'GET /wps/relay/MCSFE_getRaffleEntries/11': {
+        promotionId: 11,
+        drawAt: raffle.drawAt,
+        prizes: [300_000],
+        commitment: raffle.commitment,
+        seed: raffle.drawn.seed,
+        totalTickets: 5,
+        entries: [
+          { entry: 1, username: 'pl***01', tickets: 3 },
+          { entry: 2, username: 'me***02', tickets: 2 },
+        ],
+        winners: [{ rank: 1, entry: 2, username: 'me***02', amount: 300_000 }],
+      },
+    });
+    renderWithSite(<PromotionDetail id={11} currency="VND" />, { language: 'vi' });
+    const list = await screen.findByTestId('raffle-entries');
+    expect(api.callsTo('GET /wps/relay/MCSFE_getRaffleEntries/11')).toHaveLength(0);
+    fireEvent.click(within(list).getByRole('button', { name: 'Danh sách người tham gia' }));
+    await within(list).findByRole('table');
+    expect(
+      within(list)
+        .getAllByRole('row')
+        .map((row) => row.textContent),
+    ).toEqual(['STTThành viênSố vé', '1pl***013', '2me***02 · giải 12']);
+    expect(api.callsTo('GET /wps/relay/MCSFE_getRaffleEntries/11')).toHaveLength(1);
+  });
+
   it('shows the image the server chose for the language on the card and the detail', async () => {
     const pictured = promotion({ id: 9, image: '/promotions/welcome-en.png' });
     mockApi({

@@ -66,6 +66,13 @@ export const promotionsEn: PromotionsTranslation = {
     total: 'Tickets in the draw: {{count}}',
     winner: 'Prize {{rank}} ({{amount}}): {{winner}}',
     you: 'you',
+    entries: 'Everyone in the draw',
+    entriesEmpty: 'No one has taken tickets yet.',
+    entryNumber: 'No.',
+    entryMember: 'Member',
+    entryTickets: 'Tickets',
+    entryPrize: 'prize {{rank}}',
+    verifyNote: 'Anyone can recompute the winners from this list, the seed and the commitment published before the draw.',
   },
   levels: {
     from: 'For {{code}} and above',

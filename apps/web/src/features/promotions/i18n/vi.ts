@@ -65,6 +65,13 @@ export const promotionsVi = {
     total: 'Tổng số vé: {{count}}',
     winner: 'Giải {{rank}} ({{amount}}): {{winner}}',
     you: 'bạn',
+    entries: 'Danh sách người tham gia',
+    entriesEmpty: 'Chưa có ai nhận vé.',
+    entryNumber: 'STT',
+    entryMember: 'Thành viên',
+    entryTickets: 'Số vé',
+    entryPrize: 'giải {{rank}}',
+    verifyNote: 'Ai cũng có thể tự tính lại người trúng từ danh sách này, hạt giống và mã cam kết đã công bố trước giờ quay.',
   },
   levels: {
     from: 'Dành cho {{code}} trở lên',

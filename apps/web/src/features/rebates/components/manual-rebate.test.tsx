@@ -15,6 +15,7 @@ const MANUAL = {
   running: [
     {
       category: 'LIVE',
+      vendorCode: null,
       period: 'D',
       periodStart: '2026-11-26',
       periodEnd: '2026-11-26',

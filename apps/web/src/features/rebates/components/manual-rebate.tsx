@@ -104,7 +104,10 @@ function ManualBody({ value }: { value: ManualRebateValue }) {
               className="rb-table"
               caption={t('manual.runningCaption')}
               columns={[
-                { label: t('records.game'), cell: (r) => category(r.category) },
+                {
+                  label: t('records.game'),
+                  cell: (r) => (r.vendorCode ? `${category(r.category)} · ${r.vendorCode}` : category(r.category)),
+                },
                 {
                   label: t('records.period'),
                   cell: (r) => `${t(`periods.${r.period}`)} · ${t('manual.periodRange', { start: r.periodStart, end: r.periodEnd })}`,
@@ -114,7 +117,7 @@ function ManualBody({ value }: { value: ManualRebateValue }) {
                 { label: t('manual.estimate'), className: 'rb-amount', cell: (r) => money(r.estimate) },
               ]}
               rows={value.running}
-              rowKey={(r) => `${r.category}:${r.period}`}
+              rowKey={(r) => `${r.category}:${r.vendorCode ?? ''}:${r.period}`}
               testId="rebate-running"
             />
           </div>

@@ -57,9 +57,9 @@ function RankBody({ value }: { value: PlayerRankValue }) {
     l.rebates.length === 0
       ? t('none')
       : l.rebates.map((r) => (
-          <span key={`${r.category}:${r.period}`} className="vip-line">
+          <span key={`${r.category}:${r.period}:${r.vendorCode ?? ''}`} className="vip-line">
             {t('rebateLine', {
-              category: categoryName(r.category),
+              category: r.vendorCode ? `${categoryName(r.category)} · ${r.vendorCode}` : categoryName(r.category),
               rate: ratePpmText(r.ratePpm, i18n.language),
               period: t(`periods.${r.period}`),
             })}

@@ -54,6 +54,10 @@ export function createRedisPubSub(options: RedisPubSubOptions): PubSub {
   const handlers = new Map<string, Set<MessageHandler>>();
   const activations = new Map<string, Promise<unknown>>();
   const onError = options.onError ?? (() => {});
+  // ioredis writes a SUBSCRIBE at once while a new connection says hello (before its ready check),
+  // which puts the connection in subscriber mode and fails that check: subscribe once it is ready.
+  const whenReady = () =>
+    subscriber.status === 'ready' ? Promise.resolve() : new Promise<void>((resolve) => subscriber.once('ready', () => resolve()));
 
   subscriber.on('message', (channel: string, text: string) => {
     const set = handlers.get(channel);
@@ -87,7 +91,10 @@ export function createRedisPubSub(options: RedisPubSubOptions): PubSub {
       if (!set) {
         set = new Set();
         handlers.set(channel, set);
-        activations.set(channel, subscriber.subscribe(channel));
+        activations.set(
+          channel,
+          whenReady().then(() => subscriber.subscribe(channel)),
+        );
       }
       set.add(handler);
       // A second subscriber to a new channel also waits until Redis confirms the subscription.

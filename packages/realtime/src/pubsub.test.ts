@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { afterEach, describe, expect, it } from 'vitest';
-import { waitUntil } from '../../test/wait-for.ts';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createMemoryPubSub, createPubSub, createRedisPubSub, type PubSub } from './pubsub.ts';
 
 /** Like TEST_DATABASE_URL: the Redis cases run when a Redis server is named. */
@@ -12,7 +11,13 @@ function collector() {
   const handler = (message: unknown) => {
     received.push(message);
   };
-  const waitFor = (count: number) => waitUntil(() => received.length >= count, { what: `${count} messages` });
+  const waitFor = (count: number) =>
+    vi.waitFor(
+      () => {
+        if (received.length < count) throw new Error(`${count} messages: ${received.length} so far`);
+      },
+      { timeout: 20_000, interval: 10 },
+    );
   return { received, handler, waitFor };
 }
 
