@@ -10,6 +10,7 @@ import type {
 } from '@platform/contracts/vip';
 import { DomainError } from '../../lib/domain-error.ts';
 import { hashRequest } from '../../lib/request-hash.ts';
+import { runAtMost } from '../../lib/run-at-most.ts';
 import { addDays, localDateOf, startOfLocalDate } from '../../lib/time-zone.ts';
 import { findMember, lockMember } from '../accounts/member-directory.ts';
 import { recordAudit } from '../audit/audit.service.ts';
@@ -65,6 +66,13 @@ export type PeriodSettlement = DayRange & { written: number; existing: number; c
 
 /** Most members one transaction of a settlement writes the lines of. */
 const SETTLE_CHUNK_MEMBERS = 20_000;
+
+/**
+ * Chunks of a settlement written at once, each in its own transaction on its own connection: the
+ * database's work is most of a chunk's, and two keep two cores busy (docs/performance.md, "Rebate
+ * settlement"). Chunks hold disjoint members, so they never wait on each other's rows.
+ */
+const SETTLE_WRITERS = 2;
 
 /** Rebates: the rules, the settlement of a period from the rollups, the member's claim and records. */
 export function createRebates(
@@ -271,16 +279,12 @@ export function createRebates(
     const candidates = await candidatesOf(merchantId, periodCode, period, rules);
     const blocked = await deps.blockedAmong([...new Set(candidates.map((c) => c.memberId))]);
     const createdAt = now();
+    const chunks: (repo.NewRebateLine & { key: string })[][] = [];
     let chunk: (repo.NewRebateLine & { key: string })[] = [];
     let members = 0;
     let lastMember = -1;
-    const flush = async () => {
-      if (chunk.length === 0) return;
-      const done = await writeChunk({ merchantId, period, periodCode }, chunk);
-      result.written += done.written;
-      result.existing += done.skipped;
-      result.corrections += done.corrections;
-      result.paidAmount += done.paidAmount;
+    const flush = () => {
+      if (chunk.length > 0) chunks.push(chunk);
       chunk = [];
       members = 0;
     };
@@ -294,7 +298,7 @@ export function createRebates(
         continue;
       }
       if (c.memberId !== lastMember) {
-        if (members >= chunkSize) await flush();
+        if (members >= chunkSize) flush();
         members += 1;
         lastMember = c.memberId;
       }
@@ -324,7 +328,18 @@ export function createRebates(
         paid_at: status === 'paid' ? createdAt : null,
       });
     }
-    await flush();
+    flush();
+    // A chunk that fails stops the run: the chunks committed stay, the next run answers them as existing.
+    const done = await runAtMost(
+      SETTLE_WRITERS,
+      chunks.map((lines) => () => writeChunk({ merchantId, period, periodCode }, lines)),
+    );
+    for (const d of done) {
+      result.written += d.written;
+      result.existing += d.skipped;
+      result.corrections += d.corrections;
+      result.paidAmount += d.paidAmount;
+    }
     return result;
   }
 
