@@ -430,6 +430,11 @@ export const ERROR_CODES = {
     vi: 'Chưa có khoản hoàn trả nào để nhận. Khoản mới sẽ có sau khi kỳ tính kết thúc.',
     en: 'There is nothing to claim yet. A new amount appears once the period is over.',
   },
+  promotion_raffle_drawn: {
+    status: 409,
+    vi: 'Giải quay thưởng này đã quay nên không thể sửa khuyến mãi nữa. Hãy tạo một khuyến mãi mới nếu cần thay đổi.',
+    en: 'This raffle has been drawn, so its promotion can no longer be changed. Create a new promotion for any change.',
+  },
   raffle_no_tickets: {
     status: 409,
     vi: 'Bạn chưa có vé mới. Chơi các trò được tính để nhận thêm vé trước giờ quay thưởng.',

@@ -6,6 +6,7 @@ import type { ErrorCode } from '@platform/contracts/errors';
  */
 export const zhErrors: Partial<Record<ErrorCode, string>> = {
   bad_request: '提交的信息有误，请检查后重试。',
+  promotion_raffle_drawn: '此抽奖已开奖，其优惠活动不能再修改。如需更改，请新建一个优惠活动。',
   inbox_username_unknown: '有用户名不属于本站任何会员。请检查用户名后重新发送。',
   inbox_recipient_unknown: '有收件人不是本站会员。请检查后重新发送。',
   inbox_send_at_invalid: '发送时间必须是将来且不超过 90 天。请重新选择时间或立即发送。',

@@ -206,6 +206,40 @@ describe('raffle promotions', () => {
     expect(missing.json()).toMatchObject({ success: false, code: 'not_found' });
   });
 
+  it('draws with the prizes of the last edit before the draw, and refuses an edit after it, changing nothing', async () => {
+    const { w, promotions, op, principal, play } = await createPromoWorld(t, clock);
+    const promo = await promotions.admin.create(op, raffleInput());
+    const m = await w.member();
+    await play(m, 'RNG', 200_000);
+    await promotions.claimRaffle(principal(m), promo.id);
+    // Before the draw the operator lowers the prizes to one of 50,000: the draw pays that.
+    const edited = raffleInput({ raffle: { ...raffleInput().raffle!, prizes: [50_000] } });
+    await promotions.admin.edit(op, promo.id, edited);
+    clock.now = new Date(clock.now.getTime() + 2 * HOUR);
+    expect(await promotions.drawDue()).toBe(1);
+    const prizes = await t.database.db
+      .selectFrom('promotion_raffle_prizes')
+      .select(['rank', 'member_id', 'amount'])
+      .where('promotion_id', '=', promo.id)
+      .execute();
+    expect(prizes.map((p) => [p.rank, Number(p.member_id), p.amount])).toEqual([[1, m.id, 50_000]]);
+
+    // After the draw the definition stays the one the draw used.
+    const later = raffleInput({ raffle: { ...raffleInput().raffle!, prizes: [900_000, 1] } });
+    expect(await errorCodeOf(promotions.admin.edit(op, promo.id, later))).toBe('promotion_raffle_drawn');
+    const stored = (await promotions.admin.list(w.merchant.id)).find((p) => p.id === promo.id);
+    expect(stored?.input.raffle?.prizes).toEqual([50_000]);
+    const audits = await t.database.db
+      .selectFrom('audit_log')
+      .select('action')
+      .where('subject_type', '=', 'promotion')
+      .where('subject_id', '=', String(promo.id))
+      .where('action', '=', 'promotion.edited')
+      .execute();
+    expect(audits).toHaveLength(1);
+    await expectCleanBooks(t.database.db);
+  });
+
   it('withholds the prize of a member excluded before the draw; the raffle rule goes with its trigger', async () => {
     const { w, promotions, op, principal, play } = await createPromoWorld(t, clock);
     const promo = await promotions.admin.create(op, raffleInput({ raffle: { ...raffleInput().raffle!, prizes: [50_000] } }));

@@ -206,6 +206,8 @@ export function createPromotionsService(deps: PromotionsDeps) {
       const current = await repo.findPromotion(trx, op.merchantId, id, { forUpdate: true });
       if (!current) throw new DomainError('not_found', 'promotion');
       if (current.state === 'ended') throw new DomainError('conflict', 'ended');
+      // The draw used the definition as it was; a change after it would show rules the draw did not use.
+      if ((await repo.findRaffle(trx, id))?.drawn_at) throw new DomainError('promotion_raffle_drawn');
       const other = await repo.findPromotionByCode(trx, op.merchantId, input.code);
       if (other && other.id !== id) throw new DomainError('conflict', 'code');
       const row = await repo.updatePromotionDefinition(trx, id, input, now());
@@ -1198,11 +1200,14 @@ export function createPromotionsService(deps: PromotionsDeps) {
         const locked = await repo.findPromotion(trx, row.merchant_id, row.id, { forUpdate: true });
         const raffle = await repo.findRaffle(trx, row.id, { forUpdate: true });
         if (!locked || !raffle || raffle.drawn_at !== null) return false;
+        // The rule as it stands under the lock: an edit committed since the list was read counts.
+        const drawnRule = locked.definition.raffle;
+        if (!drawnRule || Date.parse(drawnRule.drawAt) > now().getTime()) return false;
         const entries = await repo.findRaffleEntries(trx, row.id);
-        const winners = drawRaffle(raffle.seed, row.id, entries, rule.prizes.length);
+        const winners = drawRaffle(raffle.seed, row.id, entries, drawnRule.prizes.length);
         for (const [index, memberId] of winners.entries()) {
           const member = await findMember(trx, memberId);
-          const amount = rule.prizes[index]!;
+          const amount = drawnRule.prizes[index]!;
           if (!member) continue;
           const blocked = (await lossBlockOf(trx, member)) === 'withheld';
           const grant = blocked ? null : await issue(trx, locked, member, amount, { entryId: null, depositReference: null });
