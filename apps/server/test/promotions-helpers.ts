@@ -35,8 +35,8 @@ export function promotionInput(overrides: Partial<PromotionInput> = {}): Promoti
 }
 
 /** A merchant, an operator, the promotions service, and a way to record settled rounds at the clock's time. */
-export async function createPromoWorld(t: TestApp, clock: { now: Date }) {
-  const w = await createWalletWorld(t);
+export async function createPromoWorld(t: TestApp, clock: { now: Date }, options: { merchant?: { id: number; currency: string } } = {}) {
+  const w = await createWalletWorld(t, options);
   const promotions = t.app.services.promotions;
   const adminId = await t.app.services.admins.createAdmin({
     merchantId: w.merchant.id,

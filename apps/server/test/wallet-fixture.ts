@@ -6,10 +6,11 @@ import { createMember, createMerchant } from './factories.ts';
  * A merchant with its system accounts and helpers to make members, fund them through the ledger
  * service and log them in. Used by the records, transfers, responsible-gaming and admin-money tests.
  */
-export async function createWalletWorld(t: TestApp, options: { currency?: string } = {}) {
+export async function createWalletWorld(t: TestApp, options: { currency?: string; merchant?: { id: number; currency: string } } = {}) {
   const db = t.database.db;
   const ledger = t.app.services.ledger;
-  const merchant = await createMerchant(db, { currency: options.currency ?? 'VND' });
+  // A new merchant, or the site's own (`merchants.current()`) for a test that goes through operator routes.
+  const merchant = options.merchant ?? (await createMerchant(db, { currency: options.currency ?? 'VND' }));
   const currency = merchant.currency;
   const system = {
     paymentClearing: (await ledger.ensureSystemAccount({ merchantId: merchant.id, kind: 'payment_clearing', currency })).id,

@@ -2,6 +2,7 @@ import { promotionInputSchema } from '@platform/contracts/promotions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loginAdmin } from '../../../test/admin-helpers.ts';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
+import { createMerchant } from '../../../test/factories.ts';
 import { errorCodeOf, expectCleanBooks } from '../../../test/ledger-fixture.ts';
 import { createPromoWorld, promotionInput } from '../../../test/promotions-helpers.ts';
 import { DEMO_PROMOTIONS } from './promotions.demo.ts';
@@ -252,6 +253,37 @@ describe('a grant’s life', () => {
     }
     const other = await promotions.admin.create(op, promotionInput());
     expect(await errorCodeOf(promotions.claim(principal(a), other.id, noDevice))).toBe('promotion_unavailable');
+    await expectCleanBooks(t.database.db);
+  });
+
+  it('an operator’s lock of the account forfeits active grants and cancels joined entries, in the lock’s transaction', async () => {
+    // The site's own merchant (the first one made): the lock goes through the console's route, as an operator does it.
+    await createMerchant(t.database.db);
+    const { w, promotions, op, principal } = await createPromoWorld(t, clock, { merchant: await t.app.services.merchants.current() });
+    const promo = await promotions.admin.create(op, promotionInput({ stackable: true }));
+    const deposit = await promotions.admin.create(op, promotionInput({ trigger: 'reload_deposit', stackable: true }));
+    const m = await w.member();
+    await promotions.claim(principal(m), promo.id, noDevice);
+    await promotions.join(principal(m), deposit.id);
+    expect((await w.balances(m.id)).bonus).toBe(100_000);
+
+    const risk = await loginAdmin(t.app, 'risk');
+    const locked = await t.app.inject({
+      method: 'POST',
+      url: `/admin-api/members/${m.id}/lock`,
+      headers: risk.headers,
+      payload: { reason: 'chargeback under review' },
+    });
+    expect(locked.statusCode, locked.body).toBe(200);
+    expect((await w.balances(m.id)).bonus).toBe(0);
+    expect(await promotions.admin.grantsOfMember(w.merchant.id, m.id)).toEqual([
+      expect.objectContaining({ status: 'forfeited', removed: 100_000 }),
+    ]);
+    // The joined deposit promotion waits for nothing any more.
+    const qualified = await t.database.db
+      .transaction()
+      .execute((trx) => promotions.onDepositCredited(trx, { memberId: m.id, amount: 100_000, reference: 'D-lock', isFirst: false }));
+    expect(qualified).toEqual([]);
     await expectCleanBooks(t.database.db);
   });
 
