@@ -100,9 +100,17 @@ describe('tiến lên on the house game server', () => {
     // Everyone asks to leave: the hand is played to its end and the seats are freed then (no second hand).
     for (const s of sessions) expect(await s.post('leave', { room: 'tl-1k' })).toMatchObject({ status: 'OK', left: 'after-hand' });
     // The test plays: whoever leads plays his lowest card, the others pass, until a player is out.
-    for (let moves = 0; moves < 200; moves++) {
+    // A moment with no turn to take (between two states of the hand) is waited through, not taken
+    // for the end: the loop ends when the hand has ended.
+    let seen: State | null = null;
+    for (let moves = 0; moves < 200; ) {
       const s0 = await snapshot(0);
-      if (s0.hand?.phase !== 'playing' || s0.hand.turn === null) break;
+      seen = s0;
+      if (s0.last?.hand === 1 || (s0.hand !== null && s0.hand.phase !== 'playing')) break;
+      if (s0.hand === null || s0.hand.turn === null) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        continue;
+      }
       const turn = seatOf.indexOf(s0.hand.turn);
       const mine = await snapshot(turn);
       const cards = mine.seats[s0.hand.turn]?.cardIds as number[];
@@ -110,15 +118,23 @@ describe('tiến lên on the house game server', () => {
         ? await sessions[turn]?.post('pass', { room: 'tl-1k' })
         : await sessions[turn]?.post('play', { room: 'tl-1k', cards: [cards[0]] });
       expect(answer?.status).toBe('OK');
+      moves += 1;
     }
     let last: State['last'] = null;
     await waitUntil(
       async () => {
-        last = ((await (sessions[0] as (typeof sessions)[number]).post('state', { room: 'tl-1k' })) as unknown as State).last;
+        seen = (await (sessions[0] as (typeof sessions)[number]).post('state', { room: 'tl-1k' })) as unknown as State;
+        last = seen.last;
         return last?.hand === 1;
       },
       { what: 'the hand settles', timeoutMs: 30_000 },
-    );
+    ).catch((error: Error) => {
+      // The room as last seen (hand, phase, turn), to say where it stopped.
+      const room = seen as State | null;
+      throw new Error(
+        `${error.message}; last seen ${JSON.stringify({ hand: room?.hand && { ...room.hand, table: undefined }, last: room?.last })}`,
+      );
+    });
     const item = last as unknown as NonNullable<State['last']>;
     expect(item.end).toBe('played');
     expect(item.pot).toBe(4_000);
