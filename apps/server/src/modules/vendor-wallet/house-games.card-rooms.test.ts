@@ -103,14 +103,17 @@ describe('tiến lên on the house game server', () => {
     // A moment with no turn to take (between two states of the hand) is waited through, not taken
     // for the end: the loop ends when the hand has ended.
     let seen: State | null = null;
-    for (let moves = 0; moves < 200; ) {
-      const s0 = await snapshot(0);
+    for (let moves = 0; moves < 200; moves++) {
+      let s0 = null as unknown as State;
+      await waitUntil(
+        async () => {
+          s0 = await snapshot(0);
+          return s0.last?.hand === 1 || (s0.hand !== null && (s0.hand.phase !== 'playing' || s0.hand.turn !== null));
+        },
+        { what: 'a turn to take or the end of the hand', timeoutMs: 30_000, pollMs: 20 },
+      );
       seen = s0;
-      if (s0.last?.hand === 1 || (s0.hand !== null && s0.hand.phase !== 'playing')) break;
-      if (s0.hand === null || s0.hand.turn === null) {
-        await new Promise((resolve) => setTimeout(resolve, 20));
-        continue;
-      }
+      if (s0.last?.hand === 1 || s0.hand === null || s0.hand.phase !== 'playing' || s0.hand.turn === null) break;
       const turn = seatOf.indexOf(s0.hand.turn);
       const mine = await snapshot(turn);
       const cards = mine.seats[s0.hand.turn]?.cardIds as number[];
@@ -118,7 +121,6 @@ describe('tiến lên on the house game server', () => {
         ? await sessions[turn]?.post('pass', { room: 'tl-1k' })
         : await sessions[turn]?.post('play', { room: 'tl-1k', cards: [cards[0]] });
       expect(answer?.status).toBe('OK');
-      moves += 1;
     }
     let last: State['last'] = null;
     await waitUntil(
