@@ -1,38 +1,18 @@
-import { SITE_LANGUAGE_NAMES } from '@platform/contracts/site-languages';
+import { SITE_LANGUAGE_CODES, SITE_LANGUAGE_NAMES, type SiteLanguageCode } from '@platform/contracts/site-languages';
 
 /** The quick VI / EN buttons; the spec's default is Vietnamese. Both are in the main bundle. */
 export const BUNDLED_LANGUAGES = ['vi', 'en'] as const;
 
-/** The other translation packs, each loaded on demand from packs/<code>.ts. */
-export const PACK_LANGUAGES = [
-  'zh',
-  'id',
-  'th',
-  'ja',
-  'ko',
-  'es',
-  'hi',
-  'ms',
-  'pt',
-  'ta',
-  'tl',
-  'ur',
-  'tr',
-  'bn',
-  'ar',
-  'fa',
-  'ru',
-  'lo',
-  'ne',
-  'fr',
-  'te',
-  'sw',
-] as const;
-
-export const LANGUAGES = [...BUNDLED_LANGUAGES, ...PACK_LANGUAGES] as const;
 export type BundledLanguage = (typeof BUNDLED_LANGUAGES)[number];
-export type PackLanguage = (typeof PACK_LANGUAGES)[number];
-export type Language = (typeof LANGUAGES)[number];
+/** The other translation packs, each loaded on demand from packs/<code>.ts: the site's languages past the bundled two. */
+export type PackLanguage = Exclude<SiteLanguageCode, BundledLanguage>;
+export const PACK_LANGUAGES: readonly PackLanguage[] = SITE_LANGUAGE_CODES.filter(
+  (code): code is PackLanguage => !(BUNDLED_LANGUAGES as readonly string[]).includes(code),
+);
+
+/** Every language of the site, in the contracts' order (Vietnamese, English, then the packs). */
+export const LANGUAGES = SITE_LANGUAGE_CODES;
+export type Language = SiteLanguageCode;
 export const DEFAULT_LANGUAGE: Language = 'vi';
 /** What a pack's missing key shows. */
 export const FALLBACK_LANGUAGE: Language = 'en';
