@@ -778,7 +778,7 @@ export async function findSettledRoundsBefore(
  */
 export async function sumValidBetByCategory(
   db: Executor,
-  filter: { memberId: number; currency: string; from: Date; to: Date | null },
+  filter: { memberId: number; currency: string; from: Date; to: Date | null; maxStakePerBet?: number | null },
 ): Promise<{ category: string; validBet: number }[]> {
   let query = db
     .selectFrom('bet_records')
@@ -791,6 +791,10 @@ export async function sumValidBetByCategory(
     .where('opened_at', '>=', filter.from)
     .where('settled_at', '>=', filter.from);
   if (filter.to) query = query.where('settled_at', '<', filter.to);
+  if (filter.maxStakePerBet != null) {
+    const perBet = filter.maxStakePerBet;
+    query = query.where(sql<SqlBool>`stake <= ${perBet}::bigint * greatest(bet_count, 1)`);
+  }
   const rows = await query.groupBy('game_category').execute();
   return rows.map((r) => ({ category: r.category.trim(), validBet: Number(r.validBet) }));
 }

@@ -290,9 +290,14 @@ export function createBetRecordService(deps: { db: Kysely<DB>; now: () => Date }
     },
     /**
      * A member's valid bet per category over the real-money rounds opened and settled in [from, to)
-     * (promotion wagering: a grant counts the rounds settled while it is active).
+     * (promotion wagering: a grant counts the rounds settled while it is active). With
+     * `maxStakePerBet`, a round whose stake per bet is above it counts nothing (a grant's maximum
+     * stake, for rounds whose stakes did not pass the stake guard: transfer-style vendors; ADR 0053).
      */
-    validBetByCategory(filter: { memberId: number; currency: string; from: Date; to: Date | null }, executor?: Trx) {
+    validBetByCategory(
+      filter: { memberId: number; currency: string; from: Date; to: Date | null; maxStakePerBet?: number | null },
+      executor?: Trx,
+    ) {
       return repo.sumValidBetByCategory(executor ?? db, filter);
     },
     validBetRanking(filter: { merchantId: number; currency: string; from: Date; to: Date }) {

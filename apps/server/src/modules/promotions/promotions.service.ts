@@ -733,6 +733,9 @@ export function createPromotionsService(deps: PromotionsDeps) {
         currency: grant.currency,
         from: new Date(grant.issued_at),
         to: grant.closed_at ? new Date(grant.closed_at) : null,
+        // Rounds staked above the grant's maximum (possible only where the stake guard is not on the
+        // path: a transfer-style vendor's own wallet) do not count toward its wagering (ADR 0053).
+        maxStakePerBet: grant.max_stake,
       },
       trx as Trx,
     );

@@ -186,7 +186,7 @@ describe('deposit promotions', () => {
 describe('a grant’s life', () => {
   it('counts settled rounds by weight, blocks a withdrawal until met, then converts up to the maximum', async () => {
     const { w, promotions, op, principal, play } = await createPromoWorld(t, clock);
-    const promo = await promotions.admin.create(op, promotionInput({ maxConversion: 40_000 }));
+    const promo = await promotions.admin.create(op, promotionInput({ maxConversion: 40_000, maxStake: null }));
     const m = await w.member();
     await w.fund(m.accounts, 500_000);
     await promotions.claim(principal(m), promo.id, noDevice);
@@ -203,6 +203,30 @@ describe('a grant’s life', () => {
     expect(await w.balances(m.id)).toMatchObject({ main: 540_000, bonus: 0 });
     expect((await promotions.detailForMember(principal(m), promo.id, 'en')).status).toBe('CLAIMED');
     await expectCleanBooks(t.database.db);
+  });
+
+  it('counts nothing of a round staked above the maximum per bet (a transfer-style vendor’s, past the stake guard)', async () => {
+    const { w, promotions, op, principal, play } = await createPromoWorld(t, clock);
+    const promo = await promotions.admin.create(op, promotionInput({ maxStake: 50_000 }));
+    const m = await w.member();
+    await promotions.claim(principal(m), promo.id, noDevice);
+    later(1);
+    // A transfer-style vendor's rounds reach the platform only through its bet feed, stake guard or not.
+    await play(m, 'RNG', 50_001);
+    await play(m, 'RNG', 400_000, 800_000);
+    expect((await promotions.wageringOf(principal(m))).grants[0]).toMatchObject({ progress: 0, requiredTurnover: 200_000 });
+    await play(m, 'RNG', 50_000);
+    // Two bets of 40,000 in one round (a seamless round of two debits, each within the guard): it counts.
+    await play(m, 'RNG', 80_000);
+    await t.database.db
+      .updateTable('bet_records')
+      .set({ bet_count: 2 })
+      .where('member_id', '=', m.id)
+      .where('stake', '=', 80_000)
+      .execute();
+    await play(m, 'LIVE', 60_000);
+    expect((await promotions.wageringOf(principal(m))).grants[0]).toMatchObject({ progress: 130_000 });
+    expect(await promotions.remainingTurnover({ memberId: m.id })).toBe(70_000);
   });
 
   it('refuses a stake above the maximum inside the stake’s transaction while the grant is active', async () => {

@@ -7,11 +7,12 @@ import type {
   SetCashbackRulesRequest,
 } from '@platform/contracts/vip';
 import { DomainError } from '../../lib/domain-error.ts';
+import { runAtMost } from '../../lib/run-at-most.ts';
 import { addDays, localDateOf, startOfLocalDate } from '../../lib/time-zone.ts';
 import { findMember, lockMembers } from '../accounts/member-directory.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import type { Operator, VipDeps } from './vip.levels.ts';
-import { creditChunk } from './vip.payments.ts';
+import { creditChunk, SETTLE_WRITERS } from './vip.payments.ts';
 import { type DayRange, rebatePeriodOf } from './vip.periods.ts';
 import * as repo from './vip.repository.ts';
 
@@ -34,7 +35,7 @@ const CASHBACK_CHUNK_MEMBERS = 2_000;
 
 /**
  * Cashback (docs/vip-and-rebates.md, "Cashback"): a rate of each member's net loss over a period, by
- * VIP level, from a minimum loss and capped, paid once per (member, period) by chunks of members.
+ * VIP level, from a minimum loss and capped, paid once per (member, period) by chunks of members, two written at once.
  */
 export function createCashback(
   deps: VipDeps & {
@@ -195,13 +196,20 @@ export function createCashback(
       const amount = rule ? cashbackAmountOf(l.netLoss, rule) : 0;
       if (rule && amount > 0) due.push({ memberId: l.memberId, level, rule, netLoss: l.netLoss, amount });
     }
-    for (let i = 0; i < due.length; i += chunkSize) {
-      const chunk = due.slice(i, i + chunkSize);
-      const blocked = await deps.blockedAmong(chunk.map((d) => d.memberId));
-      const done = await writeChunk({ merchantId, period, periodCode }, chunk, blocked);
-      result.written += done.written;
-      result.existing += done.existing;
-      result.paidAmount += done.paidAmount;
+    const chunks: Due[][] = [];
+    for (let i = 0; i < due.length; i += chunkSize) chunks.push(due.slice(i, i + chunkSize));
+    // A chunk that fails stops the run: the chunks committed stay, the next run answers them as existing.
+    const done = await runAtMost(
+      SETTLE_WRITERS,
+      chunks.map((chunk) => async () => {
+        const blocked = await deps.blockedAmong(chunk.map((d) => d.memberId));
+        return writeChunk({ merchantId, period, periodCode }, chunk, blocked);
+      }),
+    );
+    for (const d of done) {
+      result.written += d.written;
+      result.existing += d.existing;
+      result.paidAmount += d.paidAmount;
     }
     return result;
   }

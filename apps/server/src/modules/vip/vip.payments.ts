@@ -2,6 +2,14 @@ import type { Transaction } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
 
+/**
+ * Chunks of a settlement (rebates, cashback) written at once, each in its own transaction on its own
+ * connection: the database's work is most of a chunk's, and two keep two cores busy
+ * (docs/performance.md, "Rebate settlement"). Chunks hold disjoint members, so they never wait on
+ * each other's rows.
+ */
+export const SETTLE_WRITERS = 2;
+
 /** One credit of a chunk: to the member's main wallet from the merchant's house revenue. */
 export type ChunkCredit = {
   memberId: number;

@@ -16,6 +16,7 @@ import { findMember, lockMember } from '../accounts/member-directory.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
 import type { Operator, VipDeps } from './vip.levels.ts';
+import { SETTLE_WRITERS } from './vip.payments.ts';
 import { type DayRange, rebatePeriodOf } from './vip.periods.ts';
 import * as repo from './vip.repository.ts';
 
@@ -66,13 +67,6 @@ export type PeriodSettlement = DayRange & { written: number; existing: number; c
 
 /** Most members one transaction of a settlement writes the lines of. */
 const SETTLE_CHUNK_MEMBERS = 20_000;
-
-/**
- * Chunks of a settlement written at once, each in its own transaction on its own connection: the
- * database's work is most of a chunk's, and two keep two cores busy (docs/performance.md, "Rebate
- * settlement"). Chunks hold disjoint members, so they never wait on each other's rows.
- */
-const SETTLE_WRITERS = 2;
 
 /** Rebates: the rules, the settlement of a period from the rollups, the member's claim and records. */
 export function createRebates(

@@ -120,7 +120,8 @@ export const promotionsEn: PromotionsTranslation = {
     expires: 'Expires',
     converted: 'Moved to your main wallet',
     removed: 'Removed',
-    maxStake: 'Each stake is at most {{amount}} while the bonus is in play.',
+    maxStake:
+      'Each stake is at most {{amount}} while the bonus is in play. A bet above it in a game with its own wallet does not count toward wagering.',
     grantStatus: { active: 'In play', completed: 'Completed', expired: 'Expired', forfeited: 'Forfeited' },
   },
   contactHint: 'A Zalo or WhatsApp ID is needed to redeem this bonus (up to 131K). Add one to your profile before you claim.',

@@ -119,7 +119,8 @@ export const promotionsVi = {
     expires: 'Hết hạn',
     converted: 'Đã chuyển vào ví chính',
     removed: 'Đã thu hồi',
-    maxStake: 'Mỗi lần cược tối đa {{amount}} khi đang dùng thưởng.',
+    maxStake:
+      'Mỗi lần cược tối đa {{amount}} khi đang dùng thưởng. Cược cao hơn mức này ở trò chơi có ví riêng không được tính vào doanh số cược.',
     grantStatus: { active: 'Đang dùng', completed: 'Hoàn thành', expired: 'Hết hạn', forfeited: 'Đã hủy' },
   },
   contactHint: 'Cần có ID Zalo hoặc WhatsApp để nhận thưởng (tối đa 131K). Hãy thêm vào hồ sơ trước khi nhận.',
