@@ -1,7 +1,8 @@
-import { execFile } from 'node:child_process';
+import { execFile, fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { writeFile } from 'node:fs/promises';
 import { Session } from 'node:inspector/promises';
+import type { AddressInfo } from 'node:net';
 import { loadavg } from 'node:os';
 import { promisify } from 'node:util';
 import { signVendorBody, VENDOR_SIGNATURE_HEADER, VENDOR_TIMESTAMP_HEADER } from '@platform/contracts/vendor-protocol';
@@ -14,19 +15,29 @@ import { DEMO_VENDOR_CODE, DEV_DEMO_VENDOR_SECRET } from '@platform/server/modul
 import { type Kysely, sql } from 'kysely';
 import pg from 'pg';
 import { inParallel, positiveInt, withDatabase } from '../lib/bench-support.ts';
+import type { Played, VendorOrder, VendorSetup } from './seamless-vendor.ts';
 
 /**
  * Seamless wallet throughput against PostgreSQL's own TPC-B (pgbench) on the same server, in the
  * same run. A round is what a vendor sends per spin: a signed debit (the bet) and a signed credit
- * (the win, closing the round), each one transaction through the whole stack in-process: HTTP
- * routing (Fastify inject), the signature check, the game token, the transaction id claim, the bet
- * record and the ledger. Each run makes its own databases and drops them at the end.
+ * (the win, closing the round), each one transaction through the whole stack: HTTP, the signature
+ * check, the game token, the transaction id claim, the bet record and the ledger. Each run makes its
+ * own databases and drops them at the end.
+ *
+ * By default (`BENCH_TRANSPORT=inject`, the way the issue's figures were taken) the vendor runs in
+ * the server's process through Fastify's inject: no sockets, and "Node CPU" holds the vendor's work
+ * (building and signing bodies, reading answers) and the request simulation too.
+ * `BENCH_TRANSPORT=http` makes the vendor a process of its own (`seamless-vendor.ts`) calling the
+ * listening server over HTTP on keep-alive connections, one per client: "Node CPU" is then the
+ * server's alone, real sockets and HTTP parsing included, and the vendor's process shares the
+ * machine's cores as pgbench's client does.
  *
  *   BENCH_DATABASE_URL  admin connection (default postgres://postgres@127.0.0.1:5432/test)
  *   BENCH_CLIENTS       concurrent clients for both workloads (default 8)
  *   BENCH_SECONDS       duration of each workload (default 20)
  *   BENCH_PLAYERS       players the rounds are spread over (default 200)
- *   BENCH_CPU_PROFILE   write a CPU profile (.cpuprofile) of the timed phase only to this file
+ *   BENCH_TRANSPORT     inject (default: the vendor in the server's process) or http (a process of its own)
+ *   BENCH_CPU_PROFILE   write a CPU profile (.cpuprofile) of the timed phase only to this file (the server's process)
  *   BENCH_SHOW_STATEMENTS  print the SQL of the first round's callbacks (the count per callback is always printed)
  *   BENCH_WARMUP_ROUNDS rounds played before the timed phase, then VACUUM ANALYZE (default 1000; 0 for none)
  *   BENCH_KEEP_DATABASE  keep the seamless database after the run (its name is printed) to study its plans
@@ -47,6 +58,8 @@ const showStatements = process.env.BENCH_SHOW_STATEMENTS === '1';
 const sampleWaits = process.env.BENCH_WAITS === '1';
 const keepDatabase = process.env.BENCH_KEEP_DATABASE === '1';
 const warmupRounds = process.env.BENCH_WARMUP_ROUNDS === '0' ? 0 : positiveInt('BENCH_WARMUP_ROUNDS', 1000);
+const transport = process.env.BENCH_TRANSPORT ?? 'inject';
+if (transport !== 'http' && transport !== 'inject') throw new Error('BENCH_TRANSPORT must be http or inject');
 
 /**
  * Counts what the server sends to PostgreSQL (every client query, BEGIN and COMMIT included), so
@@ -187,15 +200,45 @@ async function benchSeamless(
       return false;
     }
 
+    /** The vendor over HTTP, in a process of its own (BENCH_TRANSPORT=http). */
+    let vendor: ((order: VendorOrder) => Promise<Played>) | undefined;
+    let vendorProcess: ReturnType<typeof fork> | undefined;
+    if (transport === 'http') {
+      await app.listen({ host: '127.0.0.1', port: 0 });
+      const vendorSetup: VendorSetup = {
+        baseUrl: `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`,
+        vendorCode: DEMO_VENDOR_CODE,
+        secret: DEV_DEMO_VENDOR_SECRET,
+        tokens,
+        clients: clientCount,
+        stake: STAKE,
+      };
+      const child = fork(new URL('./seamless-vendor.ts', import.meta.url), [JSON.stringify(vendorSetup)], {
+        execArgv: ['--import', 'tsx'],
+      });
+      vendorProcess = child;
+      vendor = (order) =>
+        new Promise<Played>((resolve, reject) => {
+          child.once('message', (played) => resolve(played as Played));
+          child.once('exit', (code) => reject(new Error(`the vendor process exited (${code})`)));
+          child.send(order);
+        });
+    }
+
     let roundNo = 0;
     // A server that has been running has history: its tables are not a few pages, and the plans
     // each connection keeps (PL/pgSQL statements, foreign-key checks) were made for tables of that
     // size. Without this, the plans made while the tables held only the setup's rows scan them
     // whole for every key lookup, on tables that grow all through the timed phase.
     if (warmupRounds > 0) {
-      await inParallel(clientCount, warmupRounds, async () => {
-        await playRound(++roundNo);
-      });
+      if (vendor) {
+        const warm = await vendor({ kind: 'play', rounds: warmupRounds });
+        if (warm.errors > 0) throw new Error(`the warm-up had ${warm.errors} failed rounds: ${warm.firstError}`);
+      } else {
+        await inParallel(clientCount, warmupRounds, async () => {
+          await playRound(++roundNo);
+        });
+      }
       await sql`VACUUM ANALYZE`.execute(db);
     }
     let rounds = 0;
@@ -215,19 +258,30 @@ async function benchSeamless(
     const cpuBefore = process.cpuUsage();
     const started = performance.now();
     const deadline = started + seconds * 1000;
-    await Promise.all(
-      Array.from({ length: clientCount }, async () => {
-        while (performance.now() < deadline) {
-          const t0 = performance.now();
-          const isPlayed = await playRound(++roundNo);
-          callbackMs += performance.now() - t0;
-          if (isPlayed) rounds += 1;
-          else errors += 1;
-        }
-      }),
-    );
-    const elapsedMs = performance.now() - started;
+    let elapsedMs: number;
+    if (vendor) {
+      const played = await vendor({ kind: 'run', seconds });
+      rounds = played.rounds;
+      errors = played.errors;
+      callbackMs = played.callbackMs;
+      elapsedMs = played.elapsedMs;
+      if (played.firstError) console.error('round failed:', played.firstError);
+    } else {
+      await Promise.all(
+        Array.from({ length: clientCount }, async () => {
+          while (performance.now() < deadline) {
+            const t0 = performance.now();
+            const isPlayed = await playRound(++roundNo);
+            callbackMs += performance.now() - t0;
+            if (isPlayed) rounds += 1;
+            else errors += 1;
+          }
+        }),
+      );
+      elapsedMs = performance.now() - started;
+    }
     const cpu = process.cpuUsage(cpuBefore);
+    vendorProcess?.disconnect();
     const statements = statementCount - statementsBefore;
     if (waits) {
       const counts = await waits.stop();
@@ -332,12 +386,13 @@ async function main(): Promise<void> {
         .join(' ')}`,
     );
     console.log(
-      `seamless: ${playerCount} players, ${clientCount} clients, ${seconds} s, debit + credit rounds after ${warmupRounds} warm-up rounds`,
+      `seamless: ${playerCount} players, ${clientCount} clients, ${seconds} s, debit + credit rounds after ${warmupRounds} warm-up rounds, ` +
+        (transport === 'http' ? 'the vendor in a process of its own over HTTP' : "the vendor in the server's process (inject)"),
     );
     const wallet = await benchSeamless(walletDb);
     const roundsPerSecond = wallet.rounds / (wallet.elapsedMs / 1000);
     console.log(
-      `  ${wallet.rounds} rounds, ${wallet.errors} errors, Node CPU ${(wallet.cpuMs / Math.max(1, wallet.rounds)).toFixed(1)} ms per round ` +
+      `  ${wallet.rounds} rounds, ${wallet.errors} errors, ${transport === 'http' ? "the server's " : ''}Node CPU ${(wallet.cpuMs / Math.max(1, wallet.rounds)).toFixed(1)} ms per round ` +
         `(${(wallet.cpuMs / Math.max(1, 2 * wallet.rounds)).toFixed(2)} ms per callback, ` +
         `${(wallet.systemCpuMs / Math.max(1, 2 * wallet.rounds)).toFixed(2)} ms of it in the kernel), ` +
         `${(wallet.statements / Math.max(1, 2 * wallet.rounds)).toFixed(1)} statements per callback`,
