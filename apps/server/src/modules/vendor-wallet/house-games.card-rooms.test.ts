@@ -16,24 +16,34 @@ import { DEV_HOUSE_GAMES_SECRET, HOUSE_VENDOR_CODE } from './vendor-wallet.integ
 // Four members at one tiến lên table of the house game server, against the platform over HTTP:
 // the antes, the pot less the rake, the ledger, the bet records and the live room list agree.
 let t: TestApp;
-let house: HouseGames;
-let houseUrl: string;
-let dataDir: string;
+let platformUrl: string;
+const houses: { house: HouseGames; dataDir: string }[] = [];
 let vendorAdded = false;
 
 beforeAll(async () => {
   t = await buildTestApp();
-  const platformUrl = await t.app.listen({ port: 0, host: '127.0.0.1' });
-  dataDir = mkdtempSync(join(tmpdir(), 'house-cards-'));
-  house = createTestHouseGames(platformUrl, dataDir, { cardRooms: { startDelayMs: 50, turnMs: 60_000, awayTurnMs: 60_000 } });
-  houseUrl = await house.listen(0);
-  await registerHouseGames(t.app, houseUrl);
+  platformUrl = await t.app.listen({ port: 0, host: '127.0.0.1' });
 });
 afterAll(async () => {
-  await house.close();
+  for (const { house, dataDir } of houses) {
+    await house.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
   await t.close();
-  rmSync(dataDir, { recursive: true, force: true });
 });
+
+/**
+ * A house game server of this try's own, registered as the platform's house vendor: a test CI
+ * retries meets fresh rooms and hand numbers, not the rooms its first try left mid-hand.
+ */
+async function openHouse(): Promise<{ house: HouseGames; houseUrl: string }> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'house-cards-'));
+  const house = createTestHouseGames(platformUrl, dataDir, { cardRooms: { startDelayMs: 50, turnMs: 60_000, awayTurnMs: 60_000 } });
+  houses.push({ house, dataDir });
+  const houseUrl = await house.listen(0);
+  await registerHouseGames(t.app, houseUrl);
+  return { house, houseUrl };
+}
 
 type Seat = { seat: number; cardIds: number[] | null } | null;
 type State = {
@@ -45,6 +55,7 @@ type State = {
 
 describe('tiến lên on the house game server', () => {
   it('four members play a hand; the winner gets the pot less the rake and the room list is live', async () => {
+    const { house, houseUrl } = await openHouse();
     const start = 100_000;
     const players = await Promise.all(
       [0, 1, 2, 3].map(() =>
@@ -186,6 +197,8 @@ describe('tiến lên on the house game server', () => {
   });
 
   it('a launch carries the linked accounts as identity tags, and the room keeps linked accounts apart', async () => {
+    const { house, houseUrl } = await openHouse();
+    await house.start();
     const [linked, other, third] = await Promise.all(
       [0, 1, 2].map(() =>
         createGamePlayer(t.app, t.database.db, {
