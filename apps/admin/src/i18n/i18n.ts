@@ -1,10 +1,6 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { AdminApiError } from '../api/client.ts';
-import { en } from './en.ts';
-import { vi } from './vi.ts';
-import { zh } from './zh.ts';
-import { zhErrors } from './zh-errors.ts';
 
 /** The console's languages: Vietnamese (the default), English, Chinese; all three complete. */
 export const LANGUAGES = [
@@ -21,15 +17,48 @@ function savedLanguage(): Language {
   return LANGUAGES.some((language) => language.code === saved) ? (saved as Language) : 'vi';
 }
 
-export async function initI18n(language: Language = savedLanguage()): Promise<void> {
+/** The console's Chinese error sentences by code, once Chinese has been loaded. */
+let zhErrors: Readonly<Record<string, string>> = {};
+
+/**
+ * Each language's texts, in a chunk of its own: the first load carries only the operator's language
+ * (the others come when the operator switches), and Chinese brings its error sentences with it.
+ */
+const PACKS: Record<Language, () => Promise<object>> = {
+  vi: () => import('./vi.ts').then((m) => m.vi),
+  en: () => import('./en.ts').then((m) => m.en),
+  zh: () =>
+    Promise.all([import('./zh.ts'), import('./zh-errors.ts')]).then(([texts, errors]) => {
+      zhErrors = errors.zhErrors;
+      return texts.zh;
+    }),
+};
+
+const loaded = new Set<Language>();
+
+async function loadLanguage(language: Language): Promise<void> {
+  if (loaded.has(language)) return;
+  const texts = await PACKS[language]();
+  // Merged under the sections' texts already added in that language (addSectionTexts).
+  i18next.addResourceBundle(language, 'translation', texts, true, false);
+  loaded.add(language);
+}
+
+/**
+ * Starts the console's texts in `language` (the saved one by default), loading its pack; `languages`
+ * loads more at once (the tests load all three, so a switch in a test is immediate).
+ */
+export async function initI18n(language: Language = savedLanguage(), languages: readonly Language[] = [language]): Promise<void> {
   await i18next.use(initReactI18next).init({
-    resources: { vi: { translation: vi }, en: { translation: en }, zh: { translation: zh } },
+    resources: {},
     lng: language,
-    fallbackLng: 'en',
+    // Every pack is complete (lib/sections.test.ts); a key missing from one is shown as the key.
+    fallbackLng: false,
     interpolation: { escapeValue: false },
     returnNull: false,
     initAsync: false,
   });
+  await Promise.all([...new Set([language, ...languages])].map(loadLanguage));
   document.documentElement.lang = language;
 }
 
@@ -41,10 +70,19 @@ export function addSectionTexts<T extends object>(key: string, texts: { vi: T; e
   for (const language of LANGUAGES) i18next.addResourceBundle(language.code, 'translation', { [key]: texts[language.code] }, true, true);
 }
 
+/** Switches the console's language (at once when its pack is loaded, else once it has arrived) and keeps the choice. */
 export function changeLanguage(language: Language): void {
   window.localStorage.setItem(STORAGE_KEY, language);
   document.documentElement.lang = language;
-  void i18next.changeLanguage(language);
+  if (loaded.has(language)) {
+    void i18next.changeLanguage(language);
+    return;
+  }
+  void loadLanguage(language).then(
+    () => i18next.changeLanguage(language),
+    // Offline or a new build since the page loaded: the console stays in its language.
+    () => undefined,
+  );
 }
 
 /**
@@ -54,6 +92,6 @@ export function changeLanguage(language: Language): void {
 export function errorText(error: unknown): string {
   if (!(error instanceof AdminApiError)) return i18next.t('error.generic');
   if (error.code === null) return error.status === null ? i18next.t('error.network') : i18next.t('error.generic');
-  if (i18next.language === 'zh') return zhErrors[error.code as keyof typeof zhErrors] ?? error.message;
+  if (i18next.language === 'zh') return zhErrors[error.code] ?? error.message;
   return error.message || i18next.t('error.generic');
 }
