@@ -17,6 +17,7 @@ import {
 import { type DemoFundingTargets, fundDemoMembers } from '@platform/server/seed/demo-funding';
 import type { FastifyInstance } from 'fastify';
 import { inject } from 'vitest';
+import { copyDatabaseFromTemplate } from '../apps/server/test/test-database.ts';
 
 const WEB_DIST_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../apps/web/dist');
 
@@ -55,8 +56,14 @@ function seededDatabaseDump(): Promise<Blob> {
   return seededDump;
 }
 
-/** A new in-memory database holding the demo data: a copy of the run's seeded dump. */
+/**
+ * A new database holding the demo data: a copy of the run's seeded template on PostgreSQL (with
+ * E2E_DATABASE_URL; dropped when closed), else an in-memory copy of the run's seeded dump.
+ */
 export async function openSeededDatabase(): Promise<{ database: Database; seed: DemoFundingTargets }> {
+  const template = inject('siteTemplate');
+  const adminUrl = process.env.E2E_DATABASE_URL;
+  if (template && adminUrl) return { database: await copyDatabaseFromTemplate(adminUrl, template, 10), seed: inject('siteSeed') };
   const database = await openDatabase({ kind: 'pglite', dataDir: undefined, loadDataDir: await seededDatabaseDump() });
   return { database, seed: inject('siteSeed') };
 }

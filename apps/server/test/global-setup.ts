@@ -10,6 +10,7 @@ import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openDatabase, PGLITE_EXTENSIONS } from '../src/db/database.ts';
 import { MIGRATIONS_DIR, migrateToLatest } from '../src/db/migrator.ts';
+import type { DB } from '../src/db/schema.ts';
 import { SerialPGliteDialect } from '../src/db/serial-pglite-dialect.ts';
 import { withDatabase } from './test-database.ts';
 
@@ -73,15 +74,33 @@ async function migrationsFingerprint(): Promise<string> {
 export async function setupPostgres(project: TestProject): Promise<() => Promise<void>> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error('TEST_DATABASE_URL is required for the PostgreSQL test project');
-  const template = `tmpl_${randomBytes(5).toString('hex')}`;
+  const { template, drop } = await makePostgresTemplate(adminUrl, 'tmpl', (db) => migrateToLatest(db));
+  project.provide('postgresTemplate', template);
+  return drop;
+}
+
+/**
+ * A template database on the server of `adminUrl` (`<prefix>_<random>`), prepared by `prepare` (the
+ * migrations; the browser tests add the demo seed), for `copyDatabaseFromTemplate` (test-database.ts).
+ * `drop` drops it and every copy of it a crashed file left behind.
+ */
+export async function makePostgresTemplate<T>(
+  adminUrl: string,
+  prefix: string,
+  prepare: (db: Kysely<DB>) => Promise<T>,
+): Promise<{ template: string; prepared: T; drop: () => Promise<void> }> {
+  const template = `${prefix}_${randomBytes(5).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   await admin.query(`CREATE DATABASE "${template}"`);
   const database = await openDatabase({ kind: 'postgres', connectionString: withDatabase(adminUrl, template), poolSize: 2 });
-  await migrateToLatest(database.db);
-  await database.close();
-  project.provide('postgresTemplate', template);
-  return async () => {
+  let prepared: T;
+  try {
+    prepared = await prepare(database.db);
+  } finally {
+    await database.close();
+  }
+  const drop = async () => {
     await admin.query(`DROP DATABASE IF EXISTS "${template}" WITH (FORCE)`);
     // This run's test databases left by a crashed file are cleaned up too.
     const leftovers = await admin.query<{ datname: string }>('SELECT datname FROM pg_database WHERE starts_with(datname, $1)', [
@@ -90,4 +109,5 @@ export async function setupPostgres(project: TestProject): Promise<() => Promise
     for (const row of leftovers.rows) await admin.query(`DROP DATABASE IF EXISTS "${row.datname}" WITH (FORCE)`);
     await admin.end();
   };
+  return { template, prepared, drop };
 }

@@ -43,6 +43,14 @@ async function createPostgresTestDatabase(): Promise<TestDatabase> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   const template = inject('postgresTemplate');
   if (!adminUrl || !template) throw new Error('TEST_DATABASE_URL and the template from global setup are required.');
+  return copyDatabaseFromTemplate(adminUrl, template, 60);
+}
+
+/**
+ * A new database on the server of `adminUrl`, copied from `template` (`<template>_<random>`, so the
+ * template's clean-up finds it); closing it drops it. The browser tests' sites use it too.
+ */
+export async function copyDatabaseFromTemplate(adminUrl: string, template: string, poolSize: number): Promise<TestDatabase> {
   const name = `${template}_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
@@ -51,7 +59,7 @@ async function createPostgresTestDatabase(): Promise<TestDatabase> {
   } finally {
     await admin.end();
   }
-  const database = await openDatabase({ kind: 'postgres', connectionString: withDatabase(adminUrl, name), poolSize: 60 });
+  const database = await openDatabase({ kind: 'postgres', connectionString: withDatabase(adminUrl, name), poolSize });
   return {
     ...database,
     name,
