@@ -13,13 +13,16 @@
   const start = () => {
     if (started) return;
     started = true;
+    // One insertion for all the links: the page's head changes once.
+    const links = document.createDocumentFragment();
     for (const href of modules) {
       const link = document.createElement('link');
       link.rel = 'modulepreload';
       link.crossOrigin = '';
       link.href = href;
-      document.head.append(link);
+      links.append(link);
     }
+    document.head.append(links);
     import(entry);
   };
   if (document.readyState === 'complete') start();

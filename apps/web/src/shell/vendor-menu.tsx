@@ -32,6 +32,10 @@ type Props = {
 export function VendorMenu({ label, path, gameType, vendors, onNavigate }: Props) {
   const { t } = useShellHomeTranslation();
   const [isOpen, setOpen] = useState(false);
+  // The vendor list is drawn the first time the menu opens, then kept: a closed menu on every page's
+  // header costs nothing at the page's start (docs/web-shell.md, "First paint").
+  const [isDrawn, setDrawn] = useState(false);
+  if (isOpen && !isDrawn) setDrawn(true);
   // A pointer resting on the category opens the menu; a click on the toggle then keeps it open.
   const isHoverOpenRef = useRef(false);
   const menuId = useId();
@@ -148,7 +152,7 @@ export function VendorMenu({ label, path, gameType, vendors, onNavigate }: Props
         hidden={!isOpen}
         onKeyDown={onMenuKey}
       >
-        {hasArrows && (
+        {isDrawn && hasArrows && (
           <button
             type="button"
             className="vendor-menu__arrow"
@@ -160,29 +164,32 @@ export function VendorMenu({ label, path, gameType, vendors, onNavigate }: Props
           </button>
         )}
         <ul ref={stripRef} className="vendor-menu__list" aria-label={t('vendors.list', { category: label })}>
-          {shown.map((vendor) => (
-            <li key={vendor.vassalage}>
-              <Link className="vendor-menu__link" to={vendorPath(gameType, vendor.vassalage)} onClick={picked}>
-                {vendor.logoUrl ? (
-                  <img className="vendor-menu__logo" src={vendor.logoUrl} alt="" width={72} height={40} loading="lazy" />
-                ) : (
-                  <LazyVendorLogo className="vendor-menu__logo" code={vendor.vassalage} name={vendor.displayName} />
-                )}
-                <span className="vendor-menu__name">{vendor.displayName}</span>
-                {vendor.isMaintenance && <span className="vendor-menu__badge">{t('vendors.maintenance')}</span>}
+          {isDrawn &&
+            shown.map((vendor) => (
+              <li key={vendor.vassalage}>
+                <Link className="vendor-menu__link" to={vendorPath(gameType, vendor.vassalage)} onClick={picked}>
+                  {vendor.logoUrl ? (
+                    <img className="vendor-menu__logo" src={vendor.logoUrl} alt="" width={72} height={40} loading="lazy" />
+                  ) : (
+                    <LazyVendorLogo className="vendor-menu__logo" code={vendor.vassalage} name={vendor.displayName} />
+                  )}
+                  <span className="vendor-menu__name">{vendor.displayName}</span>
+                  {vendor.isMaintenance && <span className="vendor-menu__badge">{t('vendors.maintenance')}</span>}
+                </Link>
+              </li>
+            ))}
+          {isDrawn && (
+            <li>
+              <Link className="vendor-menu__link vendor-menu__link--more" to={path} onClick={picked}>
+                <span className="vendor-menu__logo vendor-menu__logo--blank" aria-hidden="true">
+                  …
+                </span>
+                <span className="vendor-menu__name">{t('vendors.more')}</span>
               </Link>
             </li>
-          ))}
-          <li>
-            <Link className="vendor-menu__link vendor-menu__link--more" to={path} onClick={picked}>
-              <span className="vendor-menu__logo vendor-menu__logo--blank" aria-hidden="true">
-                …
-              </span>
-              <span className="vendor-menu__name">{t('vendors.more')}</span>
-            </Link>
-          </li>
+          )}
         </ul>
-        {hasArrows && (
+        {isDrawn && hasArrows && (
           <button type="button" className="vendor-menu__arrow" tabIndex={-1} aria-label={t('vendors.scrollOn')} onClick={() => scrollBy(1)}>
             <Icon name="chevronRight" />
           </button>
