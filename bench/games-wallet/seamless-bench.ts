@@ -42,7 +42,8 @@ import type { Played, VendorOrder, VendorSetup } from './seamless-vendor.ts';
  *   BENCH_WARMUP_ROUNDS rounds played before the timed phase, then VACUUM ANALYZE (default 1000; 0 for none)
  *   BENCH_KEEP_DATABASE  keep the seamless database after the run (its name is printed) to study its plans
  *   BENCH_WAITS         sample the bench connections' wait events every 50 ms in the timed phase, and print the
- *                       wall time per callback, the time spent waiting for statements and table counters per callback
+ *                       wall time per callback, the time spent waiting for statements, table counters per callback
+ *                       and each SQL function's calls and time per callback (track_functions on the bench database)
  */
 
 const run = promisify(execFile);
@@ -253,6 +254,7 @@ async function benchSeamless(
     }
     const waits = sampleWaits ? await startWaitSampler(databaseName) : undefined;
     const tablesBefore = sampleWaits ? await tableCounters(db) : undefined;
+    const functionsBefore = sampleWaits ? await functionCounters(db) : undefined;
     let callbackMs = 0;
     const statementMsBefore = statementMs;
     const cpuBefore = process.cpuUsage();
@@ -300,6 +302,16 @@ async function benchSeamless(
         const before = tablesBefore?.get(table) ?? [0, 0, 0, 0];
         const delta = after.map((v, i) => (v - before[i]!) / callbacks);
         if (delta.some((d) => d > 0.001)) console.log(`    ${table.padEnd(28)} ${delta.map((d) => d.toFixed(2).padStart(6)).join(' ')}`);
+      }
+      const functionsAfter = await functionCounters(db);
+      console.log('  functions per callback (calls, ms in all, ms in its own statements):');
+      for (const [name, after] of [...functionsAfter].sort((a, b) => b[1][2]! - a[1][2]!)) {
+        const before = functionsBefore?.get(name) ?? [0, 0, 0];
+        const delta = after.map((v, i) => (v - before[i]!) / callbacks);
+        if (delta[0]! > 0.001)
+          console.log(
+            `    ${name.padEnd(30)} ${delta[0]!.toFixed(2).padStart(6)} ${delta[1]!.toFixed(3).padStart(7)} ${delta[2]!.toFixed(3).padStart(7)}`,
+          );
       }
     }
     if (profiler && profilePath) {
@@ -360,6 +372,14 @@ async function tableCounters(db: Kysely<DB>) {
   return new Map(rows.map((r) => [r.relname, [r.seq_scan, r.n_tup_ins, r.n_tup_upd, r.n_tup_hot_upd].map(Number)]));
 }
 
+/** Each function's calls, total and own milliseconds so far (pg_stat_user_functions; track_functions is set on the database). */
+async function functionCounters(db: Kysely<DB>) {
+  await sql`SELECT pg_stat_force_next_flush()`.execute(db);
+  const { rows } = await sql<{ funcname: string; calls: string; total_time: number; self_time: number }>`
+    SELECT funcname, calls, total_time, self_time FROM pg_stat_user_functions`.execute(db);
+  return new Map(rows.map((r) => [r.funcname, [Number(r.calls), r.total_time, r.self_time]]));
+}
+
 async function benchPgbench(databaseName: string): Promise<number> {
   const url = withDatabase(adminUrl, databaseName);
   await run(PGBENCH, ['-i', '-q', '-s', String(PGBENCH_SCALE), url], { maxBuffer: 16 * 1024 * 1024 });
@@ -378,6 +398,8 @@ async function main(): Promise<void> {
   await admin(async (c) => {
     await c.query(`CREATE DATABASE "${walletDb}"`);
     await c.query(`CREATE DATABASE "${pgbenchDb}"`);
+    // The time each PL/pgSQL function takes, for the waits' report.
+    if (sampleWaits) await c.query(`ALTER DATABASE "${walletDb}" SET track_functions = 'all'`);
   });
   try {
     console.log(
