@@ -24,19 +24,19 @@ import type { Played, VendorOrder, VendorSetup } from './seamless-vendor.ts';
  * check, the game token, the transaction id claim, the bet record and the ledger. Each run makes its
  * own databases and drops them at the end.
  *
- * By default (`BENCH_TRANSPORT=inject`, the way the issue's figures were taken) the vendor runs in
- * the server's process through Fastify's inject: no sockets, and "Node CPU" holds the vendor's work
+ * By default (`BENCH_TRANSPORT=http`) the vendor is a process of its own (`seamless-vendor.ts`)
+ * calling the listening server over HTTP on keep-alive connections, one per client, as the issue's
+ * "callbacks over HTTP" says: "Node CPU" is the server's alone, real sockets and HTTP parsing
+ * included, and the vendor's process shares the machine's cores as pgbench's client does.
+ * `BENCH_TRANSPORT=inject` (how the issue's first figures were taken) runs the vendor in the
+ * server's process through Fastify's inject: no sockets, and "Node CPU" then holds the vendor's work
  * (building and signing bodies, reading answers) and the request simulation too.
- * `BENCH_TRANSPORT=http` makes the vendor a process of its own (`seamless-vendor.ts`) calling the
- * listening server over HTTP on keep-alive connections, one per client: "Node CPU" is then the
- * server's alone, real sockets and HTTP parsing included, and the vendor's process shares the
- * machine's cores as pgbench's client does.
  *
  *   BENCH_DATABASE_URL  admin connection (default postgres://postgres@127.0.0.1:5432/test)
  *   BENCH_CLIENTS       concurrent clients for both workloads (default 8)
  *   BENCH_SECONDS       duration of each workload (default 20)
  *   BENCH_PLAYERS       players the rounds are spread over (default 200)
- *   BENCH_TRANSPORT     inject (default: the vendor in the server's process) or http (a process of its own)
+ *   BENCH_TRANSPORT     http (default: the vendor in a process of its own) or inject (in the server's process)
  *   BENCH_CPU_PROFILE   write a CPU profile (.cpuprofile) of the timed phase only to this file (the server's process)
  *   BENCH_SHOW_STATEMENTS  print the SQL of the first round's callbacks (the count per callback is always printed)
  *   BENCH_WARMUP_ROUNDS rounds played before the timed phase, then VACUUM ANALYZE (default 1000; 0 for none)
@@ -59,7 +59,7 @@ const showStatements = process.env.BENCH_SHOW_STATEMENTS === '1';
 const sampleWaits = process.env.BENCH_WAITS === '1';
 const keepDatabase = process.env.BENCH_KEEP_DATABASE === '1';
 const warmupRounds = process.env.BENCH_WARMUP_ROUNDS === '0' ? 0 : positiveInt('BENCH_WARMUP_ROUNDS', 1000);
-const transport = process.env.BENCH_TRANSPORT ?? 'inject';
+const transport = process.env.BENCH_TRANSPORT ?? 'http';
 if (transport !== 'http' && transport !== 'inject') throw new Error('BENCH_TRANSPORT must be http or inject');
 
 /**
