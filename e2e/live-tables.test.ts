@@ -148,15 +148,20 @@ describe('the house live tables in Chromium', () => {
       await expect
         .poll(() => Promise.all(usernames.map(mainBalance)), { timeout: 15_000 })
         .toEqual(before.map((b, i) => b - (staked[i] as number) + (paid[i] as number)));
+      // A stake that won nothing leaves the balance where the bet put it, so the settlement that
+      // closes its record may come after the balances agree: wait for each record to settle.
       for (const [i, username] of usernames.entries()) {
         const member = await memberOf(username);
-        const records = await site.database.db
-          .selectFrom('bet_records')
-          .select(['status', 'stake', 'payout', 'game_code', 'game_category'])
-          .where('member_id', '=', member.id)
-          .where('game_code', '=', 'baccarat')
-          .execute();
-        expect(records).toEqual([{ status: 'settled', stake: staked[i], payout: paid[i], game_code: 'baccarat', game_category: 'LIVE' }]);
+        const records = () =>
+          site.database.db
+            .selectFrom('bet_records')
+            .select(['status', 'stake', 'payout', 'game_code', 'game_category'])
+            .where('member_id', '=', member.id)
+            .where('game_code', '=', 'baccarat')
+            .execute();
+        await expect
+          .poll(records, { timeout: 15_000 })
+          .toEqual([{ status: 'settled', stake: staked[i], payout: paid[i], game_code: 'baccarat', game_category: 'LIVE' }]);
       }
       // The round's proof: the seed matches the commitment shown before bets, and replays this deal.
       const proof = (await first.evaluate(async (n) => (await fetch(`/api/baccarat/verify?round=${n}`)).json(), round)) as {
