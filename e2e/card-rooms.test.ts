@@ -234,15 +234,22 @@ describe('a tiến lên card room in Chromium', () => {
       const expected = before.map((b, i) => (i === leader ? b - STAKE + 4 * STAKE - RAKE : b - STAKE));
       await expect.poll(() => Promise.all(USERNAMES.map(mainBalance)), { timeout: 15_000 }).toEqual(expected);
       // One settled record per player with the four hands dealt and the rake; the house kept the rake.
-      let staked = 0;
-      let paid = 0;
-      for (const [i, username] of USERNAMES.entries()) {
-        const records = await site.database.db
+      // A loser's balance is where the stake left it before the settlement of nothing that closes his
+      // record, so wait for every record to settle.
+      const recordsOf = async (username: string) =>
+        site.database.db
           .selectFrom('bet_records')
           .select(['status', 'stake', 'payout', 'game_code', 'game_category', 'outcome'])
           .where('member_id', '=', await memberId(username))
           .where('game_code', '=', 'tien-len')
           .execute();
+      await expect
+        .poll(async () => (await Promise.all(USERNAMES.map(recordsOf))).flat().every((r) => r.status === 'settled'), { timeout: 15_000 })
+        .toBe(true);
+      let staked = 0;
+      let paid = 0;
+      for (const [i, username] of USERNAMES.entries()) {
+        const records = await recordsOf(username);
         expect(records).toHaveLength(1);
         const record = records[0] as (typeof records)[number];
         expect(record).toMatchObject({
