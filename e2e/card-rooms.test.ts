@@ -1,6 +1,7 @@
 import type { Browser, BrowserContext, Frame, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, screenshot, watchPage } from './browser.ts';
+import { settledBetRecords } from './site-actions.ts';
 import { type SiteServer, startSiteServer } from './site-server.ts';
 
 // Four members at one tiến lên table of the house game server (docs/games.md "Card rooms"), each in
@@ -234,22 +235,20 @@ describe('a tiến lên card room in Chromium', () => {
       const expected = before.map((b, i) => (i === leader ? b - STAKE + 4 * STAKE - RAKE : b - STAKE));
       await expect.poll(() => Promise.all(USERNAMES.map(mainBalance)), { timeout: 15_000 }).toEqual(expected);
       // One settled record per player with the four hands dealt and the rake; the house kept the rake.
-      // A loser's balance is where the stake left it before the settlement of nothing that closes his
-      // record, so wait for every record to settle.
-      const recordsOf = async (username: string) =>
-        site.database.db
-          .selectFrom('bet_records')
-          .select(['status', 'stake', 'payout', 'game_code', 'game_category', 'outcome'])
-          .where('member_id', '=', await memberId(username))
-          .where('game_code', '=', 'tien-len')
-          .execute();
-      await expect
-        .poll(async () => (await Promise.all(USERNAMES.map(recordsOf))).flat().every((r) => r.status === 'settled'), { timeout: 15_000 })
-        .toBe(true);
       let staked = 0;
       let paid = 0;
       for (const [i, username] of USERNAMES.entries()) {
-        const records = await recordsOf(username);
+        const id = await memberId(username);
+        const records = await settledBetRecords(
+          () =>
+            site.database.db
+              .selectFrom('bet_records')
+              .select(['status', 'stake', 'payout', 'game_code', 'game_category', 'outcome'])
+              .where('member_id', '=', id)
+              .where('game_code', '=', 'tien-len')
+              .execute(),
+          1,
+        );
         expect(records).toHaveLength(1);
         const record = records[0] as (typeof records)[number];
         expect(record).toMatchObject({

@@ -1,6 +1,7 @@
 import type { Browser, Frame, Page, Response } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, screenshot, VIEWPORTS, watchPage } from './browser.ts';
+import { settledBetRecords } from './site-actions.ts';
 import { type SiteServer, startSiteServer } from './site-server.ts';
 
 // The house's fishing game from /fish (docs/games.md "Fishing"): shots go to the game server, which
@@ -97,21 +98,18 @@ describe('fishing from /fish in Chromium', () => {
         // One debit and one credit per batch: the balance moves by the wins less the stakes.
         await expect.poll(() => mainBalance(username), { timeout: 15_000 }).toBe(before - stake + win);
         await expect.poll(() => frame.textContent('#balance'), { timeout: 15_000 }).toBe((before - stake + win).toLocaleString('vi-VN'));
-        // A batch whose shots won nothing leaves the balance as it was, so its close (the credit of
-        // nothing that settles its record) may still be on its way: wait for every record to settle.
         // Only this try's batches count, so a retried test does not meet the first try's records.
-        const readRecords = async () =>
-          site.database.db
-            .selectFrom('bet_records')
-            .select(['round_id', 'status', 'stake', 'payout', 'game_category', 'outcome'])
-            .where('member_id', '=', await memberId(username))
-            .where('game_code', '=', 'fishing')
-            .where('round_id', 'in', [...batches])
-            .execute();
-        await expect
-          .poll(async () => (await readRecords()).filter((r) => r.status === 'settled').length, { timeout: 15_000 })
-          .toBe(batches.size);
-        const records = await readRecords();
+        const records = await settledBetRecords(
+          async () =>
+            site.database.db
+              .selectFrom('bet_records')
+              .select(['round_id', 'status', 'stake', 'payout', 'game_category', 'outcome'])
+              .where('member_id', '=', await memberId(username))
+              .where('game_code', '=', 'fishing')
+              .where('round_id', 'in', [...batches])
+              .execute(),
+          batches.size,
+        );
         expect(records).toHaveLength(batches.size);
         expect(records.every((r) => r.status === 'settled' && r.game_category === 'FISH')).toBe(true);
         expect(records.reduce((s, r) => s + Number(r.stake), 0)).toBe(stake);

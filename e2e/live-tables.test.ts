@@ -1,6 +1,7 @@
 import type { Browser, BrowserContext, Frame, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, screenshot, VIEWPORTS, watchPage } from './browser.ts';
+import { settledBetRecords } from './site-actions.ts';
 import { type SiteServer, startSiteServer } from './site-server.ts';
 
 const PLAYER_PASSWORD = 'Player2026';
@@ -148,20 +149,19 @@ describe('the house live tables in Chromium', () => {
       await expect
         .poll(() => Promise.all(usernames.map(mainBalance)), { timeout: 15_000 })
         .toEqual(before.map((b, i) => b - (staked[i] as number) + (paid[i] as number)));
-      // A stake that won nothing leaves the balance where the bet put it, so the settlement that
-      // closes its record may come after the balances agree: wait for each record to settle.
       for (const [i, username] of usernames.entries()) {
         const member = await memberOf(username);
-        const records = () =>
-          site.database.db
-            .selectFrom('bet_records')
-            .select(['status', 'stake', 'payout', 'game_code', 'game_category'])
-            .where('member_id', '=', member.id)
-            .where('game_code', '=', 'baccarat')
-            .execute();
-        await expect
-          .poll(records, { timeout: 15_000 })
-          .toEqual([{ status: 'settled', stake: staked[i], payout: paid[i], game_code: 'baccarat', game_category: 'LIVE' }]);
+        const records = await settledBetRecords(
+          () =>
+            site.database.db
+              .selectFrom('bet_records')
+              .select(['status', 'stake', 'payout', 'game_code', 'game_category'])
+              .where('member_id', '=', member.id)
+              .where('game_code', '=', 'baccarat')
+              .execute(),
+          1,
+        );
+        expect(records).toEqual([{ status: 'settled', stake: staked[i], payout: paid[i], game_code: 'baccarat', game_category: 'LIVE' }]);
       }
       // The round's proof: the seed matches the commitment shown before bets, and replays this deal.
       const proof = (await first.evaluate(async (n) => (await fetch(`/api/baccarat/verify?round=${n}`)).json(), round)) as {

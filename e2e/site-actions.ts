@@ -2,6 +2,7 @@ import { totpCode } from '@platform/server/lib/totp';
 import { registrationSetting } from '@platform/server/modules/accounts/accounts.settings';
 import { DEMO_ACCOUNTS } from '@platform/server/seed/demo-seed';
 import type { Page } from 'playwright-core';
+import { waitUntil } from '../apps/server/test/wait-for.ts';
 import { sealForSite } from './encrypted-body.ts';
 import type { SiteServer } from './site-server.ts';
 
@@ -122,4 +123,21 @@ export async function signInToConsole(page: Page, baseUrl: string, username: str
   }
   const stored = await page.evaluate((key) => window.sessionStorage.getItem(key), CONSOLE_SESSION_KEY);
   if (stored) consoleSessions.set(`${baseUrl}|${username}`, stored);
+}
+
+/**
+ * Bet records read by `read`, once there are `count` of them and each is settled. The balance alone
+ * does not say a round is closed: a stake that won nothing leaves it where the bet put it, and the
+ * settlement of nothing that closes its record may come after.
+ */
+export async function settledBetRecords<R extends { status: string }>(read: () => Promise<R[]>, count: number): Promise<R[]> {
+  let records: R[] = [];
+  await waitUntil(
+    async () => {
+      records = await read();
+      return records.length >= count && records.every((r) => r.status === 'settled');
+    },
+    { what: `${count} settled bet records`, timeoutMs: 15_000, pollMs: 100 },
+  );
+  return records;
 }
