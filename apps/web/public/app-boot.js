@@ -13,17 +13,22 @@
   const start = () => {
     if (started) return;
     started = true;
-    // One insertion for all the links: the page's head changes once.
-    const links = document.createDocumentFragment();
-    for (const href of modules) {
-      const link = document.createElement('link');
-      link.rel = 'modulepreload';
-      link.crossOrigin = '';
-      link.href = href;
-      links.append(link);
-    }
-    document.head.append(links);
-    import(entry);
+    // Each module preload costs the main thread a request's set-up; a few per task keeps every task
+    // short (a phone's main thread stays free for input), and the entry is asked for after the last.
+    const batch = () => {
+      const links = document.createDocumentFragment();
+      for (const href of modules.splice(0, 2)) {
+        const link = document.createElement('link');
+        link.rel = 'modulepreload';
+        link.crossOrigin = '';
+        link.href = href;
+        links.append(link);
+      }
+      document.head.append(links);
+      if (modules.length > 0) window.setTimeout(batch, 0);
+      else import(entry);
+    };
+    batch();
   };
   if (document.readyState === 'complete') start();
   else {

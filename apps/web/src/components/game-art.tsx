@@ -5,7 +5,8 @@ import { artSeed, PALETTES } from './art-palette.ts';
  * Artwork drawn here rather than fetched: every game, vendor and category gets a picture even when
  * the vendor sends none (the demo vendors, a broken image). The game's picture carries its name in
  * the member's language: it is drawn inline from the name the catalogue answered for that language,
- * so nothing is cached per address and a language switch redraws it.
+ * so nothing is cached per address and a language switch redraws it. Its letters and digits are set
+ * in the page's own typeface (inherited), so the artwork makes the browser find and load no other.
  */
 
 type Motif = 'sevens' | 'fruit' | 'dice' | 'coin' | 'wheel' | 'balls' | 'cards' | 'fish' | 'ball' | 'gamepad' | 'rocket' | 'reels';
@@ -58,7 +59,7 @@ function MotifShape({ motif, ink, seed }: { motif: Motif; ink: string; seed: num
       return (
         <g>
           <rect x="22" y="44" width="196" height="92" rx="14" fill="none" stroke={ink} strokeWidth="4" />
-          <g fill={ink} fontFamily="Georgia, serif" fontWeight="700" fontSize="78" textAnchor="middle">
+          <g fill={ink} fontWeight="700" fontSize="78" textAnchor="middle">
             <text x="62" y="118">
               7
             </text>
@@ -106,7 +107,7 @@ function MotifShape({ motif, ink, seed }: { motif: Motif; ink: string; seed: num
         <g>
           <circle cx="120" cy="92" r="54" fill={ink} />
           <circle cx="120" cy="92" r="42" fill="none" stroke="#b7791f" strokeWidth="5" />
-          <text x="120" y="114" fill="#8a5a00" fontFamily="Georgia, serif" fontWeight="700" fontSize="60" textAnchor="middle">
+          <text x="120" y="114" fill="#8a5a00" fontWeight="700" fontSize="60" textAnchor="middle">
             ₫
           </text>
         </g>
@@ -137,7 +138,7 @@ function MotifShape({ motif, ink, seed }: { motif: Motif; ink: string; seed: num
         [160, 112],
       ] as const;
       return (
-        <g fontFamily="sans-serif" fontWeight="700" fontSize="28" textAnchor="middle">
+        <g fontWeight="700" fontSize="28" textAnchor="middle">
           {spots.map(([x, y], i) => (
             <g key={`${x}-${y}`}>
               <circle cx={x} cy={y} r="27" fill={ink} />
@@ -152,7 +153,7 @@ function MotifShape({ motif, ink, seed }: { motif: Motif; ink: string; seed: num
     }
     case 'cards':
       return (
-        <g fontFamily="Georgia, serif" fontWeight="700" textAnchor="middle">
+        <g fontWeight="700" textAnchor="middle">
           <rect x="58" y="44" width="70" height="96" rx="10" fill="#fff" transform="rotate(-14 93 92)" />
           <rect x="112" y="40" width="70" height="96" rx="10" fill="#fff" transform="rotate(10 147 88)" />
           <text x="88" y="106" fontSize="44" fill="#1f2937" transform="rotate(-14 93 92)">
@@ -196,7 +197,7 @@ function MotifShape({ motif, ink, seed }: { motif: Motif; ink: string; seed: num
         <g>
           <path d="M40 140C90 130 150 100 196 44" fill="none" stroke={ink} strokeWidth="6" strokeLinecap="round" />
           <path d="M196 44l-6 24-16-14z" fill={ink} />
-          <text x="84" y="92" fill="#fff" fontFamily="sans-serif" fontWeight="700" fontSize="34" textAnchor="middle">
+          <text x="84" y="92" fill="#fff" fontWeight="700" fontSize="34" textAnchor="middle">
             2.4×
           </text>
         </g>
@@ -206,7 +207,7 @@ function MotifShape({ motif, ink, seed }: { motif: Motif; ink: string; seed: num
       return (
         <g>
           <rect x="22" y="44" width="196" height="92" rx="14" fill="none" stroke={ink} strokeWidth="4" />
-          <g fill={ink} fontFamily="sans-serif" fontSize="52" textAnchor="middle">
+          <g fill={ink} fontSize="52" textAnchor="middle">
             {[62, 120, 178].map((x, i) => (
               <text key={x} x={x} y="110">
                 {symbols[(seed >>> (i * 3)) % symbols.length]}
@@ -268,7 +269,7 @@ export function GameArt({ code, name, category, compact = false }: GameArtProps 
       </g>
       {!compact && <rect x="0" y="126" width="240" height="54" fill="#000" opacity=".28" />}
       {!compact && (
-        <g fill="#fff" fontFamily="system-ui, sans-serif" fontWeight="700" fontSize={fontSize} textAnchor="middle">
+        <g fill="#fff" fontWeight="700" fontSize={fontSize} textAnchor="middle">
           {lines.map((line, i) => (
             <text key={line} x="120" y={lines.length > 1 ? 148 + i * 22 : 161}>
               {line}

@@ -38,7 +38,6 @@ export function VendorLogo({ code, name, className }: { code: string; name: stri
         x="20"
         y={initials.length > 2 ? 24.5 : 25.5}
         fill={ink}
-        fontFamily="system-ui, sans-serif"
         fontWeight="800"
         fontSize={initials.length > 2 ? 10 : 13}
         textAnchor="middle"

@@ -5,26 +5,35 @@ import { registerServiceWorker, SERVICE_WORKER_URL } from './service-worker.ts';
 function fakeWindow(readyState: DocumentReadyState, hasServiceWorker = true) {
   const register = vi.fn(async () => ({}));
   const listeners = new Map<string, () => void>();
+  const idle: Array<() => void> = [];
   const win = {
     navigator: hasServiceWorker ? { serviceWorker: { register } } : {},
     document: { readyState },
     addEventListener: (type: string, listener: () => void) => listeners.set(type, listener),
+    requestIdleCallback: (callback: () => void) => idle.push(callback),
   } as unknown as Window;
-  return { win, register, fire: (type: string) => listeners.get(type)?.() };
+  const runIdle = () => {
+    for (const callback of idle.splice(0)) callback();
+  };
+  return { win, register, runIdle, fire: (type: string) => listeners.get(type)?.() };
 }
 
 describe('registerServiceWorker', () => {
-  it('registers the root service worker once the page has loaded, in a production build', () => {
-    const { win, register, fire } = fakeWindow('interactive');
+  it('registers the root service worker once the page has loaded and the browser is idle, in a production build', () => {
+    const { win, register, fire, runIdle } = fakeWindow('interactive');
     registerServiceWorker(win, true);
     expect(register).not.toHaveBeenCalled();
     fire('load');
+    expect(register).not.toHaveBeenCalled();
+    runIdle();
     expect(register).toHaveBeenCalledWith(SERVICE_WORKER_URL, { scope: '/' });
   });
 
-  it('registers at once when the page has already loaded', () => {
-    const { win, register } = fakeWindow('complete');
+  it('registers at the next idle moment when the page has already loaded', () => {
+    const { win, register, runIdle } = fakeWindow('complete');
     registerServiceWorker(win, true);
+    expect(register).not.toHaveBeenCalled();
+    runIdle();
     expect(register).toHaveBeenCalledTimes(1);
   });
 
