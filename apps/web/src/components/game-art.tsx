@@ -53,6 +53,58 @@ function digitsOf(seed: number): number[] {
   return [0, 1, 2, 3].map((i) => Math.floor(seed / 10 ** i) % 10);
 }
 
+type SuitKind = 'star' | 'diamond' | 'club' | 'spade' | 'heart' | 'sun';
+
+/** A five-pointed star in the 40 by 40 box the suits are drawn in. */
+const STAR_POINTS = Array.from({ length: 10 }, (_, k) => {
+  const r = k % 2 === 0 ? 20 : 8;
+  const a = ((-90 + 36 * k) * Math.PI) / 180;
+  return `${(20 + r * Math.cos(a)).toFixed(1)},${(21 + r * Math.sin(a)).toFixed(1)}`;
+}).join(' ');
+
+/**
+ * A card suit or slot symbol drawn as a shape, centred on (x, y) and `size` units wide. Shapes rather
+ * than characters: a symbol character is in few typefaces, so each size of it sent the browser looking
+ * for another one, and phones drew it differently.
+ */
+function Suit({ kind, x, y, size, fill }: { kind: SuitKind; x: number; y: number; size: number; fill: string }) {
+  const at = `translate(${x - size / 2} ${y - size / 2}) scale(${size / 40})`;
+  switch (kind) {
+    case 'star':
+      return <polygon transform={at} points={STAR_POINTS} fill={fill} />;
+    case 'diamond':
+      return <path transform={at} d="M20 1l16 19-16 19-16-19z" fill={fill} />;
+    case 'heart':
+      return (
+        <path transform={at} d="M20 37C7 27 1 20 1 12 1 6 6 2 11 2c4 0 7 2 9 6 2-4 5-6 9-6 5 0 10 4 10 10 0 8-6 15-19 25z" fill={fill} />
+      );
+    case 'spade':
+      return (
+        <path
+          transform={at}
+          d="M20 2C33 13 39 19 39 26c0 6-4 9-9 9-3 0-6-2-8-4l3 8H15l3-8c-2 2-5 4-8 4-5 0-9-3-9-9 0-7 6-13 19-24z"
+          fill={fill}
+        />
+      );
+    case 'club':
+      return (
+        <g transform={at} fill={fill}>
+          <circle cx="20" cy="11" r="8.5" />
+          <circle cx="10.5" cy="24" r="8.5" />
+          <circle cx="29.5" cy="24" r="8.5" />
+          <path d="M18 24h4l3 15H15z" />
+        </g>
+      );
+    default:
+      return (
+        <g transform={at} fill={fill} stroke={fill} strokeWidth="3.5" strokeLinecap="round">
+          <circle cx="20" cy="20" r="8.5" stroke="none" />
+          <path d="M20 2v6M20 32v6M2 20h6M32 20h6M7 7l4.5 4.5M28.5 28.5L33 33M7 33l4.5-4.5M28.5 11.5L33 7" fill="none" />
+        </g>
+      );
+  }
+}
+
 function MotifShape({ motif, ink, seed }: { motif: Motif; ink: string; seed: number }) {
   switch (motif) {
     case 'sevens':
@@ -159,9 +211,9 @@ function MotifShape({ motif, ink, seed }: { motif: Motif; ink: string; seed: num
           <text x="88" y="106" fontSize="44" fill="#1f2937" transform="rotate(-14 93 92)">
             A
           </text>
-          <text x="150" y="104" fontSize="44" fill="#c1121f" transform="rotate(10 147 88)">
-            ♥
-          </text>
+          <g transform="rotate(10 147 88)">
+            <Suit kind="heart" x={150} y={90} size={32} fill="#c1121f" />
+          </g>
         </g>
       );
     case 'fish':
@@ -203,17 +255,13 @@ function MotifShape({ motif, ink, seed }: { motif: Motif; ink: string; seed: num
         </g>
       );
     default: {
-      const symbols = ['★', '♦', '♣', '♠', '♥', '☀'];
+      const symbols: readonly SuitKind[] = ['star', 'diamond', 'club', 'spade', 'heart', 'sun'];
       return (
         <g>
           <rect x="22" y="44" width="196" height="92" rx="14" fill="none" stroke={ink} strokeWidth="4" />
-          <g fill={ink} fontSize="52" textAnchor="middle">
-            {[62, 120, 178].map((x, i) => (
-              <text key={x} x={x} y="110">
-                {symbols[(seed >>> (i * 3)) % symbols.length]}
-              </text>
-            ))}
-          </g>
+          {[62, 120, 178].map((x, i) => (
+            <Suit key={x} kind={symbols[(seed >>> (i * 3)) % symbols.length] as SuitKind} x={x} y={91} size={40} fill={ink} />
+          ))}
         </g>
       );
     }
