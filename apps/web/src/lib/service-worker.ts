@@ -3,8 +3,9 @@ export const SERVICE_WORKER_URL = '/sw.js';
 
 /**
  * Registers the site's service worker (public/sw.js) once the page has loaded and the browser is
- * next idle (within five seconds), in a production build only (the development server has no offline page to serve). It makes the site installable
- * and shows an offline page when a page cannot be reached; it never answers API calls from a cache.
+ * next idle (within five seconds), in a production build only (the development server has no
+ * offline page to serve). It makes the site installable and shows an offline page when a page
+ * cannot be reached; it never answers API calls from a cache.
  * A browser without service workers, or one that refuses it (a private window), keeps the site as is.
  */
 export function registerServiceWorker(win: Window = window, isProduction: boolean = import.meta.env.PROD): void {
