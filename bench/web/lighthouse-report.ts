@@ -80,6 +80,24 @@ function median(values: number[]): number {
   return sorted.length % 2 === 1 ? (sorted[middle] ?? 0) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
 }
 
+/**
+ * One audit, tried again (three attempts in all) when Lighthouse loses its trace, which it does now and
+ * then on a busy machine (`NO_NAVSTART`). The report only reports: a page that still could not be
+ * measured is said so and skipped, never a reason to fail the run.
+ */
+async function measured(url: string, chromePort: number, page?: Page): Promise<PageRun | undefined> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await auditPage(url, chromePort, page);
+    } catch (error) {
+      if (attempt >= 3) {
+        console.log(`            ${url}: not measured after 3 attempts (${error instanceof Error ? error.message : String(error)})`);
+        return undefined;
+      }
+    }
+  }
+}
+
 async function auditPage(url: string, chromePort: number, page?: Page): Promise<PageRun> {
   const result = await lighthouse(
     url,
@@ -192,16 +210,22 @@ async function main(): Promise<void> {
     for (const page of pages) {
       const loadAtStart = load();
       const results: PageRun[] = [];
-      for (let run = 0; run < runs; run++) results.push(await auditPage(`${baseUrl}${page}`, chrome.port));
-      printRow(page, results, loadAtStart);
+      for (let run = 0; run < runs; run++) {
+        const result = await measured(`${baseUrl}${page}`, chrome.port);
+        if (result) results.push(result);
+      }
+      if (results.length > 0) printRow(page, results, loadAtStart);
     }
     if (memberPages.length > 0) {
       const tab = await signedInTab(baseUrl, chrome.port);
       for (const page of memberPages) {
         const loadAtStart = load();
         const results: PageRun[] = [];
-        for (let run = 0; run < runs; run++) results.push(await auditPage(`${baseUrl}${page}`, chrome.port, tab));
-        printRow(`${page} (signed in)`, results, loadAtStart);
+        for (let run = 0; run < runs; run++) {
+          const result = await measured(`${baseUrl}${page}`, chrome.port, tab);
+          if (result) results.push(result);
+        }
+        if (results.length > 0) printRow(`${page} (signed in)`, results, loadAtStart);
       }
     }
   } finally {
